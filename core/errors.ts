@@ -1,0 +1,46 @@
+// The one error catalogue: every non-2xx answer is built from a code listed here.
+
+export const ERROR_CATALOGUE = {
+  bad_request: { status: 400, statusLine: '400 Bad Request', message: 'Bad request' },
+  unauthorized: { status: 401, statusLine: '401 Unauthorized', message: 'Missing or invalid API key' },
+  not_found: { status: 404, statusLine: '404 Not Found', message: 'Not found' },
+  method_not_allowed: { status: 405, statusLine: '405 Method Not Allowed', message: 'Only GET and HEAD are served' },
+  validation_failed: { status: 422, statusLine: '422 Unprocessable Content', message: 'Validation failed' },
+  rate_limited: { status: 429, statusLine: '429 Too Many Requests', message: 'Rate limit exceeded' },
+  internal: { status: 500, statusLine: '500 Internal Server Error', message: 'Internal error' },
+  unavailable: { status: 503, statusLine: '503 Service Unavailable', message: 'Service unavailable' },
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
+
+/** One failing parameter of a 422: where it was, its name and why it failed. */
+export interface ValidationDetail {
+  in: 'path' | 'query' | 'header' | 'url';
+  param: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly details: unknown;
+
+  constructor(code: ErrorCode, message?: string, details?: unknown) {
+    super(message ?? ERROR_CATALOGUE[code].message);
+    this.code = code;
+    this.details = details;
+  }
+
+  get status(): number {
+    return ERROR_CATALOGUE[this.code].status;
+  }
+}
+
+export function validationError(details: ValidationDetail[]): ApiError {
+  const names = [...new Set(details.map((d) => d.param))].join(', ');
+  return new ApiError('validation_failed', `Invalid parameter${details.length > 1 ? 's' : ''}: ${names}`, details);
+}
+
+export function notFound(what: string): ApiError {
+  return new ApiError('not_found', `${what} not found`);
+}

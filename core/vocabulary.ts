@@ -1,0 +1,36 @@
+// Every enumeration of the interface, in one place: filters validate against these and /v1/meta/vocabulary lists them.
+
+export const INSTRUMENT_KINDS = ['stock', 'index', 'commodity', 'crypto', 'etf', 'fx', 'rate'] as const;
+export const EVENT_KINDS = [
+  'earnings', 'guidance', 'filing', 'm_and_a', 'rating', 'macro_release', 'policy_decision', 'project_milestone',
+  'product', 'legal', 'regulatory', 'insider', 'management', 'market_structure', 'capital', 'partnership', 'news',
+] as const;
+export const CATALYST_KINDS = [
+  'earnings', 'macro_release', 'policy_decision', 'product_launch', 'project_milestone', 'regulatory',
+  'shareholder_meeting', 'index_event', 'expiry', 'other',
+] as const;
+export const PROJECT_STAGES = [
+  'research', 'development', 'testing', 'pilot', 'launched', 'scaling', 'paused', 'cancelled',
+] as const;
+export const MILESTONE_STATUSES = ['done', 'planned', 'slipped'] as const;
+export const FORM4_CODES = { P: 'buy', S: 'sale', M: 'exercise', A: 'award', F: 'tax', G: 'gift' } as const;
+export const SEARCH_TYPES = ['instrument', 'company', 'person', 'macro', 'market', 'glossary', 'event'] as const;
+export const BRIEF_TYPES = ['instrument', 'company', 'macro', 'person', 'project', 'sector', 'market', 'event'] as const;
+export const CANDLE_INTERVALS = ['1m', '1h', '1d'] as const;
+export const PRECISIONS = ['exact', 'minute', 'hour', 'day', 'week', 'month', 'quarter', 'year'] as const;
+export const MARKETS = ['spot', 'perp'] as const;
+export const VENUE_OUT_REASONS = ['stale', 'outlier', 'no_volume'] as const;
+
+export type InstrumentKind = (typeof INSTRUMENT_KINDS)[number];
+export type Form4Code = keyof typeof FORM4_CODES;
+
+/** Default move floors in percent: a daily move above its kind's floor is stored even when its z-score is low. */
+export const DEFAULT_MOVE_FLOORS: Record<InstrumentKind, number> = {
+  stock: 8,
+  index: 3,
+  commodity: 5,
+  crypto: 10,
+  etf: 4,
+  fx: 2,
+  rate: 6,
+};

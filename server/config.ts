@@ -1,0 +1,112 @@
+// Configuration from the environment, read once at start; every invalid value is reported together.
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import { DEFAULT_MOVE_FLOORS, INSTRUMENT_KINDS, type InstrumentKind } from '../core/vocabulary.js';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  /** Pool size for an external database; the embedded one always has exactly one connection. */
+  dbPoolSize: number;
+  production: boolean;
+  anon: boolean;
+  keyRpm: number;
+  anonRpm: number;
+  maxRateClients: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  workers: number;
+  allowUwsFallback: boolean;
+  metaRefreshS: number;
+  keyReloadS: number;
+  /** Bodies at least this large are compressed when the client accepts gzip or br. */
+  compressMinBytes: number;
+  moveFloors: Record<InstrumentKind, number>;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    if (!/^\d+$/.test(raw) || +raw < min || +raw > max) {
+      problems.push(`${name}=${JSON.stringify(raw)}: expected an integer from ${min} to ${max}`);
+      return fallback;
+    }
+    return +raw;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    if (/^(1|true|yes|on)$/i.test(raw)) return true;
+    if (/^(0|false|no|off)$/i.test(raw)) return false;
+    problems.push(`${name}=${JSON.stringify(raw)}: expected 1/0, true/false, yes/no or on/off`);
+    return fallback;
+  };
+
+  const databaseUrl = env.DATABASE_URL ? env.DATABASE_URL : null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL: expected a postgres:// or postgresql:// connection string');
+  }
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  const production = nodeEnv === 'production';
+
+  const logLevel = (env.LOG_LEVEL || 'info') as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL=${JSON.stringify(env.LOG_LEVEL)}: expected one of ${LOG_LEVELS.join(', ')}`);
+
+  const host = env.HOST || '127.0.0.1';
+  if (!/^[A-Za-z0-9.:[\]-]+$/.test(host)) problems.push(`HOST=${JSON.stringify(host)}: expected a host name or IP address`);
+
+  const config: Config = {
+    port: int('PORT', 8080, 0, 65535),
+    host,
+    dataDir: resolve(env.DATA_DIR || './data'),
+    databaseUrl,
+    dbPoolSize: int('DB_POOL_SIZE', 10, 1, 200),
+    production,
+    // Anonymous access defaults on only for a development run on the embedded database.
+    anon: bool('TAPEWIRE_ANON', !production && !databaseUrl),
+    keyRpm: int('RATE_LIMIT_RPM', 600, 1, 100_000_000),
+    anonRpm: int('RATE_LIMIT_ANON_RPM', 120, 1, 100_000_000),
+    maxRateClients: int('RATE_LIMIT_MAX_CLIENTS', 100_000, 100, 10_000_000),
+    logLevel,
+    workers: int('WORKERS', Math.max(1, availableParallelism() - 1), 1, 256),
+    allowUwsFallback: bool('TAPEWIRE_ALLOW_UWS_FALLBACK', false),
+    metaRefreshS: int('META_REFRESH_S', 30, 1, 86_400),
+    keyReloadS: int('KEY_RELOAD_S', 15, 1, 86_400),
+    compressMinBytes: int('COMPRESS_MIN_BYTES', 1024, 0, 1 << 30),
+    moveFloors: parseMoveFloors(env.MOVE_FLOORS, problems),
+  };
+  if (production && env.TAPEWIRE_ANON && config.anon) {
+    problems.push('TAPEWIRE_ANON=1 is refused when NODE_ENV=production: anonymous access is for development only');
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}
+
+/** MOVE_FLOORS="crypto=12,fx=1.5" overrides the default floor of the kinds it names. */
+function parseMoveFloors(raw: string | undefined, problems: string[]): Record<InstrumentKind, number> {
+  const floors = { ...DEFAULT_MOVE_FLOORS };
+  if (!raw) return floors;
+  for (const part of raw.split(',')) {
+    const [kind, value] = part.split('=').map((s) => s.trim());
+    if (!INSTRUMENT_KINDS.includes(kind as InstrumentKind) || !value || !/^\d+(\.\d+)?$/.test(value) || +value <= 0) {
+      problems.push(`MOVE_FLOORS: ${JSON.stringify(part)} is not <kind>=<percent> with kind one of ${INSTRUMENT_KINDS.join(', ')}`);
+      continue;
+    }
+    floors[kind as InstrumentKind] = +value;
+  }
+  return floors;
+}

