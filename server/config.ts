@@ -26,6 +26,8 @@ export interface Config {
 }
 
 export class ConfigError extends Error {
+  override name = 'ConfigError';
+
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }

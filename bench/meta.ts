@@ -1,0 +1,341 @@
+// Load test of GET /v1/meta on the real server against a bare uWS process serving the same bytes: what the stack costs.
+import autocannon, { type Result } from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus } from 'node:os';
+import { resolve } from 'node:path';
+import { createHistogram } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { ROOT, createKey, runNode, startServer, tempDataDir, type ServerHandle } from '../test/helpers/server.js';
+
+const PATH = '/v1/meta';
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+const { values: argv } = parseArgs({
+  options: {
+    duration: { type: 'string' },
+    connections: { type: 'string' },
+    pipelining: { type: 'string' },
+    warmup: { type: 'string' },
+    'log-level': { type: 'string' },
+    'cpu-prof': { type: 'string' },
+  },
+});
+
+function intOption(name: string, fromArgv: string | undefined, envName: string, fallback: number, min: number, max: number): number {
+  const raw = fromArgv ?? process.env[envName];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || +raw < min || +raw > max) {
+    console.error(`--${name} / ${envName}: expected an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`);
+    process.exit(2);
+  }
+  return +raw;
+}
+
+const duration = intOption('duration', argv.duration, 'BENCH_DURATION', 10, 1, 600);
+const connections = intOption('connections', argv.connections, 'BENCH_CONNECTIONS', 100, 1, 10_000);
+const pipelining = intOption('pipelining', argv.pipelining, 'BENCH_PIPELINING', 1, 1, 100);
+const warmup = intOption('warmup', argv.warmup, 'BENCH_WARMUP', 2, 0, 60);
+// `info` is what a default deployment runs: one access-log line per request is part of the cost being measured.
+const logLevel = argv['log-level'] ?? process.env.BENCH_LOG_LEVEL ?? 'info';
+if (!LOG_LEVELS.includes(logLevel)) {
+  console.error(`--log-level / BENCH_LOG_LEVEL: expected one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(logLevel)}`);
+  process.exit(2);
+}
+
+const cpuProfDir = argv['cpu-prof'] ? resolve(argv['cpu-prof']) : null;
+
+const children: ChildProcess[] = [];
+let server: ServerHandle | null = null;
+
+/** Direct children of this process: the helper only hands its child over once the server listens. */
+function ownChildPids(): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === process.pid) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+const killAll = () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  try {
+    for (const pid of ownChildPids()) process.kill(pid, 'SIGTERM');
+  } catch {
+    // not Linux, or already gone
+  }
+};
+
+// Start-up (PGlite, migrations) takes seconds; anything far past the expected total means something hangs.
+const budgetMs = (2 * (warmup + duration) + 120) * 1000;
+setTimeout(() => {
+  console.error(`bench:meta: still running after ${budgetMs / 1000} s; killing the servers`);
+  killAll();
+  process.exit(1);
+}, budgetMs).unref();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    killAll();
+    process.exit(130);
+  });
+}
+
+/** utime + stime of a process in seconds (Linux), to tell whether the server or the load generator was the bottleneck. */
+function cpuSeconds(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 of stat(5), counted after the command name; the kernel's USER_HZ is 100 on Linux.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((ok, fail) => probe.once('error', fail).listen(0, '127.0.0.1', ok));
+  const { port } = probe.address() as { port: number };
+  await new Promise((ok) => probe.close(ok));
+  return port;
+}
+
+/**
+ * startServer() learns the port from the `listening` log line, which is logged at info: above info it would wait
+ * forever. For those levels the server gets a port chosen here and is awaited on /ready instead.
+ */
+async function startQuietServer(env: Record<string, string>): Promise<ServerHandle> {
+  const port = await freePort();
+  const dataDir = tempDataDir();
+  const fullEnv = { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', ...env };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...fullEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  child.stdout!.resume();
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  const exited = new Promise<number | null>((ok) => child.once('exit', ok));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const res = await fetch(`${url}/ready`).catch(() => null);
+    if (res?.status === 200) break;
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${stderr}`);
+    if (Date.now() > deadline) throw new Error('server not ready within 60 s');
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+  const stop: ServerHandle['stop'] = async (signal = 'SIGTERM') => {
+    const t0 = performance.now();
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return { code: await exited, ms: performance.now() - t0 };
+  };
+  return {
+    url,
+    port,
+    dataDir,
+    child,
+    logs: [],
+    get: (path, init = {}) => {
+      const { key, headers, ...rest } = init;
+      return fetch(url + path, { ...rest, headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(headers as object) } });
+    },
+    keys: (...args) => runNode('server/cli/keys.ts', args, { DATA_DIR: dataDir, ...env }),
+    stop,
+    async dispose() {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Measured {
+  label: string;
+  result: Result;
+  p50: number;
+  p99: number;
+  mean: number;
+  serverCpu: number | null;
+  benchCpu: number;
+}
+
+async function load(
+  label: string,
+  url: string,
+  headers: Record<string, string>,
+  pid: number | undefined,
+  onMeasureStart: () => void = () => undefined,
+): Promise<Measured> {
+  const options = { url, headers, connections, pipelining, timeout: 10 };
+  if (warmup > 0) await autocannon({ ...options, duration: warmup });
+  onMeasureStart();
+
+  // autocannon's own histogram has 1 ms resolution, too coarse for loopback; record its per-response times in µs.
+  const hist = createHistogram();
+  const serverCpu0 = cpuSeconds(pid);
+  const benchCpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const instance = autocannon({ ...options, duration });
+  instance.on('response', (_client, status, _bytes, ms) => {
+    if (status >= 200 && status < 300) hist.record(Math.max(1, Math.round(ms * 1000)));
+  });
+  const result = await instance;
+  const wall = (performance.now() - t0) / 1000;
+  const serverCpu1 = cpuSeconds(pid);
+  const benchCpu = process.cpuUsage(benchCpu0);
+  return {
+    label,
+    result,
+    p50: hist.percentile(50) / 1000,
+    p99: hist.percentile(99) / 1000,
+    mean: hist.mean / 1000,
+    serverCpu: serverCpu0 !== null && serverCpu1 !== null ? (serverCpu1 - serverCpu0) / wall : null,
+    benchCpu: (benchCpu.user + benchCpu.system) / 1e6 / wall,
+  };
+}
+
+async function startBare(body: Buffer, contentType: string): Promise<{ child: ChildProcess; url: string; native: boolean }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, BARE_URL: PATH, BARE_CONTENT_TYPE: contentType, BARE_BODY_B64: body.toString('base64') },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`bare server exited with ${code} before listening`)));
+  });
+  const { port, native } = JSON.parse(line) as { port: number; native: boolean };
+  return { child, url: `http://127.0.0.1:${port}${PATH}`, native };
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+function row(m: Measured): string[] {
+  const r = m.result;
+  const bytesPerResponse = r.throughput.total / Math.max(1, r.requests.total);
+  return [
+    m.label,
+    fmt(r.requests.mean),
+    fmt(m.p50, 2),
+    fmt(m.p99, 2),
+    fmt(m.mean, 2),
+    fmt(r.throughput.mean / 1e6, 2),
+    fmt(r.non2xx),
+    fmt(r.errors + r.timeouts),
+    fmt(bytesPerResponse),
+    m.serverCpu === null ? '?' : `${fmt(m.serverCpu * 100)}%`,
+    `${fmt(m.benchCpu * 100)}%`,
+    fmt(r.requests.total),
+  ];
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')).join('\n');
+}
+
+let exitCode = 0;
+try {
+  console.log(`bench:meta  GET ${PATH}  ${new Date().toISOString()}`);
+  console.log(
+    `  node ${process.version}, ${cpus().length} CPUs; ${warmup} s warm-up then ${duration} s measured per server; ` +
+      `${connections} connections, pipelining ${pipelining}; loopback 127.0.0.1`,
+  );
+  console.log(`  tapewire LOG_LEVEL=${logLevel}${logLevel === 'info' ? ' (default deployment: one access-log line per request)' : ''}`);
+
+  const serverEnv: Record<string, string> = { LOG_LEVEL: logLevel };
+  if (cpuProfDir) {
+    serverEnv.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --import ${new URL('./cpu-prof.mjs', import.meta.url).href}`.trim();
+    serverEnv.BENCH_CPU_PROF_DIR = cpuProfDir;
+  }
+  server = ['info', 'debug', 'trace'].includes(logLevel) ? await startServer({ env: serverEnv }) : await startQuietServer(serverEnv);
+  children.push(server.child);
+  if (cpuProfDir) console.log(`  server pid ${server.child.pid}: its CPU profile goes to ${cpuProfDir} when it stops`);
+  // The helper parses every log line into an array; at info level that would load this process, which also runs
+  // autocannon, and grow without bound. A deployment hands stdout to another process, so here it is only counted.
+  const stdout = server.child.stdout!;
+  stdout.removeAllListeners('data');
+  let logBytes = 0;
+  let logLines = 0;
+  stdout.on('data', (chunk: Buffer) => {
+    logBytes += chunk.length;
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) logLines++;
+  });
+
+  const key = await createKey(server, 'bench', 100_000_000);
+  const headers = { authorization: `Bearer ${key}` };
+  const first = await server.get(PATH, { key, headers: { 'accept-encoding': 'identity' } });
+  const body = Buffer.from(await first.arrayBuffer());
+  const contentType = first.headers.get('content-type') ?? '';
+  if (first.status !== 200) throw new Error(`GET ${PATH} answered ${first.status}: ${body}`);
+  if (first.headers.get('content-encoding')) throw new Error(`GET ${PATH} came back compressed; the bare server needs identity bytes`);
+  console.log(`  body: ${body.length} bytes, Content-Type: ${contentType}`);
+
+  let logBytes0 = 0;
+  let logLines0 = 0;
+  const tapewire = await load(`tapewire (LOG_LEVEL=${logLevel})`, server.url + PATH, headers, server.child.pid, () => {
+    logBytes0 = logBytes;
+    logLines0 = logLines;
+  });
+  const logged = { bytes: logBytes - logBytes0, lines: logLines - logLines0 };
+  const completed = Math.max(1, tapewire.result.requests.total);
+  // Stopped before the bare run so its idle timers (meta refresh, key reload) cannot disturb it.
+  await server.dispose();
+  server = null;
+
+  const bare = await startBare(body, contentType);
+  const check = await fetch(bare.url);
+  const checkBody = Buffer.from(await check.arrayBuffer());
+  if (!checkBody.equals(body) || check.headers.get('content-type') !== contentType) {
+    throw new Error('the bare server does not answer the same bytes and Content-Type as tapewire');
+  }
+  if (!bare.native) console.log('  WARNING: the bare server runs on the uWS JavaScript fallback');
+  const baseline = await load('bare uWS', bare.url, headers, bare.child.pid);
+  await stopChild(bare.child);
+
+  console.log();
+  console.log(
+    table([
+      ['', 'req/s', 'p50 ms', 'p99 ms', 'mean ms', 'MB/s', 'non-2xx', 'err+t/o', 'B/resp', 'server CPU', 'bench CPU', 'responses'],
+      row(tapewire),
+      row(baseline),
+    ]),
+  );
+  console.log();
+  const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
+  console.log(`ratio tapewire/bare: req/s ${ratio(tapewire.result.requests.mean, baseline.result.requests.mean)}, p99 ${ratio(tapewire.p99, baseline.p99)}`);
+  console.log(`tapewire stdout during the measured run: ${fmt(logged.bytes / completed)} bytes, ${fmt(logged.lines / completed, 2)} lines per response`);
+  console.log(
+    'MB/s counts status line, headers and body (1 MB = 10^6 bytes); CPU is of one core (100% = a core saturated); ' +
+      'p50/p99/mean come from autocannon per-response times at 1 µs resolution.',
+  );
+  if (tapewire.result.non2xx || baseline.result.non2xx) {
+    console.log(`status codes: tapewire ${JSON.stringify(tapewire.result.statusCodeStats)}, bare ${JSON.stringify(baseline.result.statusCodeStats)}`);
+  }
+} catch (err) {
+  console.error('bench:meta failed:', err);
+  exitCode = 1;
+} finally {
+  await server?.dispose().catch(() => undefined);
+  for (const child of children) await stopChild(child).catch(() => undefined);
+}
+process.exitCode = exitCode;

@@ -1,0 +1,123 @@
+// Starts the real server (server/main.ts) as a child process on port 0 with its own DATA_DIR, for tests and benchmarks.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServer } from 'node:net';
+import { createInterface } from 'node:readline';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface ServerHandle {
+  url: string;
+  port: number;
+  dataDir: string;
+  child: ChildProcess;
+  /** Every JSON log line the server printed so far. */
+  logs: Record<string, unknown>[];
+  get(path: string, init?: RequestInit & { key?: string }): Promise<Response>;
+  keys(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }>;
+  /** SIGTERM, then waits for exit; returns the exit code and how long the stop took. */
+  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; ms: number }>;
+  /** Stops if needed and deletes the data directory. */
+  dispose(): Promise<void>;
+}
+
+/** A port free right now on loopback (the server is told to use it, so this works at any log level). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export function tempDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'tw-'));
+}
+
+export function runNode(script: string, args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+/** Starts a server and waits until /ready answers 200 (or `waitReady: false`: only until it listens). */
+export async function startServer(
+  options: { env?: Record<string, string>; dataDir?: string; waitReady?: boolean } = {},
+): Promise<ServerHandle> {
+  const dataDir = options.dataDir ?? tempDataDir();
+  const port = await freePort();
+  const env = { LOG_LEVEL: 'info', PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', ...options.env };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: Record<string, unknown>[] = [];
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    try {
+      logs.push(JSON.parse(line) as Record<string, unknown>);
+    } catch {
+      // not a log line
+    }
+  });
+  const url = `http://127.0.0.1:${port}`;
+
+  const handle: ServerHandle = {
+    url,
+    port,
+    dataDir,
+    child,
+    logs,
+    get(path, init = {}) {
+      const { key, headers, ...rest } = init;
+      return fetch(url + path, { ...rest, headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(headers as object) } });
+    },
+    keys: (...args) => runNode('server/cli/keys.ts', args, { DATA_DIR: dataDir, ...(options.env ?? {}) }),
+    async stop(signal = 'SIGTERM') {
+      const t0 = performance.now();
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      const code = await exited;
+      return { code, ms: performance.now() - t0 };
+    },
+    async dispose() {
+      await handle.stop();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+
+  // Wait for /live (listening), then /ready (database open and migrated) unless told not to.
+  const probe = options.waitReady === false ? '/live' : '/ready';
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const res = await fetch(url + probe).catch(() => null);
+    if (res?.status === 200) break;
+    await res?.arrayBuffer();
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${stderr}`);
+    if (Date.now() > deadline) throw new Error(`server not answering ${probe} within 60 s:\n${stderr}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return handle;
+}
+
+/** Creates a key through the CLI and returns it. */
+export async function createKey(server: ServerHandle, name: string, rpm?: number): Promise<string> {
+  const args = ['create', '--name', name, ...(rpm ? ['--rpm', String(rpm)] : [])];
+  const { code, stdout, stderr } = await server.keys(...args);
+  if (code !== 0) throw new Error(`keys create failed: ${stderr}`);
+  return stdout.trim();
+}

@@ -1,0 +1,71 @@
+// Hundreds of generated bad requests: never a 5xx, always the error shape, always a 4xx for what is wrong.
+import t from 'tap';
+import fc from 'fast-check';
+import { request } from 'node:http';
+import { createKey, startServer } from '../helpers/server.js';
+
+const server = await startServer({ env: { TAPEWIRE_ANON: '0', LOG_LEVEL: 'warn' } });
+t.teardown(() => server.dispose());
+const key = await createKey(server, 'fuzz', 100_000_000);
+
+const PATHS = ['/v1/meta', '/v1/meta/vocabulary', '/v1/openapi.json', '/v1/unknown', '/v1/meta/x/y', '/live', '/ready'];
+
+/** A raw request, so that the bytes of the URL reach the server exactly as generated (fetch would normalise them). */
+function raw(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: server.port, path, headers: { authorization: `Bearer ${key}`, ...headers } }, (res) => {
+      let body = '';
+      res.setEncoding('latin1');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const urlByte = fc.oneof(
+  fc.constantFrom('%', '%%', '%zz', '%ff', '%c3', '%e0%a4', '%00', '+', '&', '=', '&&', '==', '?', '#', '%2F', '..', '/'),
+  fc.string({ minLength: 0, maxLength: 12 }).map((s) => encodeURIComponent(s)),
+  fc.integer({ min: -1e12, max: 1e12 }).map(String),
+  fc.constantFrom('NaN', 'Infinity', '-0', '1e999', '0x10', 'true', 'null', ''),
+);
+const queryPart = fc.tuple(fc.oneof(fc.constantFrom('limit', 'offset', 'q', 'from', 'interval', 'kind'), urlByte), urlByte).map(([k, v]) => `${k}=${v}`);
+const badUrl = fc.tuple(fc.constantFrom(...PATHS), fc.array(queryPart, { minLength: 1, maxLength: 6 }), fc.boolean()).map(
+  ([path, parts, repeat]) => `${path}?${parts.join('&')}${repeat && parts[0] ? `&${parts[0]}` : ''}`,
+);
+
+t.test('generated bad queries never produce a 5xx', async (t) => {
+  const samples = fc.sample(badUrl, { numRuns: 400, seed: 20261121 });
+  let checked = 0;
+  for (const url of samples) {
+    const { status, body } = await raw(url);
+    if (status >= 500 || status === 0) t.fail(`${url} -> ${status} ${body}`);
+    if (status >= 400) {
+      const parsed = JSON.parse(body) as { error?: { code?: unknown; message?: unknown } };
+      if (typeof parsed.error?.code !== 'string' || typeof parsed.error?.message !== 'string') t.fail(`${url}: not the error shape: ${body}`);
+    }
+    checked++;
+  }
+  t.equal(checked, 400);
+});
+
+t.test('overlong URLs and header values are refused without a 5xx', async (t) => {
+  for (const length of [2_000, 8_000, 20_000]) {
+    const res = await raw(`/v1/meta?q=${'a'.repeat(length)}`).catch(() => ({ status: -1, body: 'connection closed' }));
+    t.ok(res.status === -1 || (res.status >= 400 && res.status < 500), `${length}-byte query: ${res.status}`);
+  }
+  const longKey = await raw('/v1/meta', { authorization: `Bearer live_${'a'.repeat(3000)}` }).catch(() => ({ status: -1, body: '' }));
+  t.ok(longKey.status === -1 || longKey.status === 401 || longKey.status === 431, `long key: ${longKey.status}`);
+});
+
+t.test('non-UTF-8 path parameters and bytes', async (t) => {
+  for (const path of ['/v1/meta%ff', '/v1/%c3%28', '/v1/meta?%ff=%fe', '/v1/\u00e9']) {
+    const res = await raw(encodeURI(path) === path ? path : path).catch(() => ({ status: -1, body: '' }));
+    t.ok(res.status === -1 || (res.status >= 400 && res.status < 500), `${path}: ${res.status}`);
+  }
+});
+
+t.test('the server still answers after all that', async (t) => {
+  t.equal((await server.get('/v1/meta', { key })).status, 200);
+});

@@ -1,0 +1,44 @@
+// Configuration: defaults, anonymous-access rules, and every invalid value reported together.
+import t from 'tap';
+import { ConfigError, loadConfig } from '../../server/config.js';
+
+t.test('defaults', (t) => {
+  const c = loadConfig({});
+  t.equal(c.port, 8080);
+  t.equal(c.host, '127.0.0.1');
+  t.ok(c.dataDir.endsWith('/data'));
+  t.equal(c.databaseUrl, null);
+  t.equal(c.anon, true, 'anonymous on for a development run on the embedded database');
+  t.ok(c.workers >= 1);
+  t.equal(c.moveFloors.crypto, 10);
+  t.end();
+});
+
+t.test('anonymous access is off in production and with an external database', (t) => {
+  t.equal(loadConfig({ NODE_ENV: 'production' }).anon, false);
+  t.equal(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).anon, false);
+  t.equal(loadConfig({ DATABASE_URL: 'postgres://u@h/db', TAPEWIRE_ANON: '1' }).anon, true);
+  t.throws(() => loadConfig({ NODE_ENV: 'production', TAPEWIRE_ANON: '1' }), { name: 'ConfigError', message: /refused/ });
+  t.end();
+});
+
+t.test('invalid values are all reported', (t) => {
+  try {
+    loadConfig({ PORT: '99999', LOG_LEVEL: 'loud', TAPEWIRE_ANON: 'maybe', DATABASE_URL: 'mysql://x', MOVE_FLOORS: 'crypto=abc,bogus=3', WORKERS: '0' });
+    t.fail('should throw');
+  } catch (err) {
+    t.type(err, ConfigError);
+    const problems = (err as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'LOG_LEVEL', 'TAPEWIRE_ANON', 'DATABASE_URL', 'MOVE_FLOORS', 'WORKERS']) t.match(problems, name);
+    t.equal((err as ConfigError).problems.length, 7, 'both bad MOVE_FLOORS entries are named');
+  }
+  t.end();
+});
+
+t.test('move floors can be overridden per kind', (t) => {
+  const c = loadConfig({ MOVE_FLOORS: 'crypto=12, fx=1.5' });
+  t.equal(c.moveFloors.crypto, 12);
+  t.equal(c.moveFloors.fx, 1.5);
+  t.equal(c.moveFloors.stock, 8);
+  t.end();
+});

@@ -1,0 +1,55 @@
+// /v1/meta, /v1/meta/vocabulary and /v1/openapi.json on the real server.
+import t from 'tap';
+import { CANDLE_INTERVALS, EVENT_KINDS, INSTRUMENT_KINDS, PRECISIONS } from '../../../core/vocabulary.js';
+import { createKey, startServer } from '../../helpers/server.js';
+
+const server = await startServer({ env: { TAPEWIRE_ANON: '0', MOVE_FLOORS: 'crypto=12' } });
+t.teardown(() => server.dispose());
+const key = await createKey(server, 'meta-test');
+
+t.test('/v1/meta: stats, coverage per dataset, dataset, now', async (t) => {
+  const res = await server.get('/v1/meta', { key });
+  t.equal(res.status, 200);
+  const { data } = (await res.json()) as { data: Record<string, unknown> };
+  t.same(Object.keys(data).sort(), ['coverage', 'dataset', 'now', 'refreshedAt', 'stats']);
+  t.type(data.stats, 'object');
+  t.same(data.coverage, { event: null, price: null, move: null, macroObservation: null, filing: null, oddsUpdate: null });
+  t.equal(data.dataset, null, 'no dataset loaded yet');
+  t.ok(Math.abs(Date.parse(data.now as string) - Date.now()) < 5000, 'now is the current time');
+});
+
+t.test('/v1/meta/vocabulary lists every enumeration of the interface', async (t) => {
+  const { data } = (await (await server.get('/v1/meta/vocabulary', { key })).json()) as { data: Record<string, unknown> };
+  t.same(data.instrumentKinds, INSTRUMENT_KINDS);
+  t.same(data.eventKinds, EVENT_KINDS);
+  t.same(data.candleIntervals, CANDLE_INTERVALS);
+  t.same(data.precisions, PRECISIONS);
+  t.same(data.form4Codes, [
+    { code: 'P', meaning: 'buy' }, { code: 'S', meaning: 'sale' }, { code: 'M', meaning: 'exercise' },
+    { code: 'A', meaning: 'award' }, { code: 'F', meaning: 'tax' }, { code: 'G', meaning: 'gift' },
+  ]);
+  t.same(data.searchTypes, ['instrument', 'company', 'person', 'macro', 'market', 'glossary', 'event']);
+  t.same(data.briefTypes, ['instrument', 'company', 'macro', 'person', 'project', 'sector', 'market', 'event']);
+  t.equal((data.catalystKinds as string[]).length, 10);
+  t.equal((data.projectStages as string[]).length, 8);
+  t.same(data.milestoneStatuses, ['done', 'planned', 'slipped']);
+  t.match(data.moveFloors, { crypto: 12, stock: 8 }, 'move floors follow the configuration');
+});
+
+t.test('/v1/openapi.json is generated from the route table', async (t) => {
+  const doc = (await (await server.get('/v1/openapi.json', { key })).json()) as {
+    openapi: string;
+    info: { version: string };
+    paths: Record<string, { get: { parameters: unknown[]; responses: Record<string, unknown>; security?: unknown[] } }>;
+    components: { schemas: Record<string, unknown>; responses: Record<string, unknown> };
+  };
+  t.equal(doc.openapi, '3.1.0');
+  t.equal(doc.info.version, '1.0.0');
+  t.same(Object.keys(doc.paths).sort(), ['/live', '/ready', '/v1/meta', '/v1/meta/vocabulary', '/v1/openapi.json']);
+  const meta = doc.paths['/v1/meta']!.get;
+  t.ok(meta.responses['200'] && meta.responses['401'] && meta.responses['422'] && meta.responses['429']);
+  t.same(doc.paths['/live']!.get.security, [], 'probes need no key');
+  t.ok(doc.components.schemas.Error && doc.components.schemas.EntityRef);
+  t.ok(doc.components.responses.validation_failed);
+  t.notMatch(JSON.stringify(doc), /"\$id"/, 'no TypeBox internals leak');
+});
