@@ -5,7 +5,7 @@ import { startControlServer, type ControlRequest } from './control.js';
 import { controlSocketPath, lockDataDir } from './datadir.js';
 import { openDatabase, type Db } from './db.js';
 import { mountRoutes, type Route } from './http/router.js';
-import { UWS_FALLBACK_MESSAGE, uWS, uwsIsNative, type us_listen_socket } from './http/uws.js';
+import { UWS_FALLBACK_MESSAGE, uWS, uwsIsNative, type TemplatedApp, type us_listen_socket } from './http/uws.js';
 import { KeyStore, runKeyOperation, type KeyInfo } from './keystore.js';
 import { Limiter } from './limits.js';
 import type { Logger } from './log.js';
@@ -17,6 +17,9 @@ import { metaRoutes } from './routes/meta.js';
 import { openApiRoute } from './routes/openapi.js';
 
 export class StartupError extends Error {}
+
+/** uSockets' LIBUS_LISTEN_EXCLUSIVE_PORT (the typings declare it only as a type-level enum). */
+const LIBUS_LISTEN_EXCLUSIVE_PORT = 1;
 
 export interface RunningApp {
   port: number;
@@ -38,41 +41,23 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   const meta = new MetaCache(log);
   const pool = new WorkerPool(config.workers);
 
-  const routes: Route[] = [
-    ...healthRoutes(readiness, startedAt),
-    ...metaRoutes(meta, config.moveFloors),
-    openApiRoute(() => routes),
-  ];
-  const app = uWS.App();
-  mountRoutes(app, routes, { keys, limiter, gate: readiness, log, compressMinBytes: config.compressMinBytes });
-
-  const listenSocket = await new Promise<us_listen_socket>((resolve, reject) => {
-    app.listen(config.host, config.port, (socket) =>
-      socket ? resolve(socket) : reject(new StartupError(`cannot listen on ${config.host}:${config.port} (in use, or not an address of this machine)`)),
-    );
-  });
-  const port = uWS.us_socket_local_port(listenSocket);
-
   let db: Db | null = null;
+  let store: KeyStore | null = null;
   let control: { close(): Promise<void> } | null = null;
   let keyTimer: NodeJS.Timeout | null = null;
+  let listenSocket: us_listen_socket | null = null;
+
+  const reloadKeys = async () => keys.load(await store!.list());
 
   const ready = (async () => {
     db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize }, log);
     readiness.waitingFor('applying migrations');
     await db.migrate();
-    const store = new KeyStore(db);
-    const reloadKeys = async () => keys.load(await store.list());
+    store = new KeyStore(db);
     await reloadKeys();
     // Keys changed by the CLI straight in an external database reach this process at the next reload.
     keyTimer = setInterval(() => reloadKeys().catch((err) => log.warn({ err }, 'key reload failed')), config.keyReloadS * 1000);
     keyTimer.unref();
-    control = await startControlServer(controlSocketPath(config.dataDir), async (req: ControlRequest) => {
-      const result = await runKeyOperation(store, req.op, req.args);
-      if (req.op !== 'keys.list') await reloadKeys();
-      if (req.op === 'keys.revoke') limiter.forget(`key:${(result as KeyInfo).id}`);
-      return result;
-    });
     meta.start(db, config.metaRefreshS);
     await meta.refresh();
     readiness.markReady();
@@ -85,7 +70,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   const close = () =>
     (closing ??= (async () => {
       readiness.waitingFor('shutting down');
-      uWS.us_listen_socket_close(listenSocket);
+      if (listenSocket) uWS.us_listen_socket_close(listenSocket);
       if (keyTimer) clearInterval(keyTimer);
       meta.stop();
       await ready.catch(() => undefined);
@@ -95,5 +80,38 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
       releaseLock();
     })());
 
+  try {
+    // The CLI finds this process as soon as it owns DATA_DIR; its requests wait until the database is open.
+    control = await startControlServer(controlSocketPath(config.dataDir), async (req: ControlRequest) => {
+      await ready;
+      const result = await runKeyOperation(store!, req.op, req.args);
+      if (req.op !== 'keys.list') await reloadKeys();
+      if (req.op === 'keys.revoke') limiter.forget(`key:${(result as KeyInfo).id}`);
+      return result;
+    });
+    const routes: Route[] = [
+      ...healthRoutes(readiness, startedAt),
+      ...metaRoutes(meta, config.moveFloors),
+      openApiRoute(() => routes),
+    ];
+    const app = uWS.App();
+    mountRoutes(app, routes, { keys, limiter, gate: readiness, log, compressMinBytes: config.compressMinBytes });
+    listenSocket = await listenExclusive(app, config.host, config.port);
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  const port = uWS.us_socket_local_port(listenSocket);
+
   return { port, ready, close };
+}
+
+/** Listens without SO_REUSEPORT: uWS shares ports by default, which would let a second server silently split the traffic. */
+function listenExclusive(app: TemplatedApp, host: string, port: number): Promise<us_listen_socket> {
+  const listen = app.listen as unknown as (host: string, port: number, options: number, cb: (s: us_listen_socket | false) => void) => void;
+  return new Promise((resolve, reject) => {
+    listen.call(app, host, port, LIBUS_LISTEN_EXCLUSIVE_PORT, (socket) =>
+      socket ? resolve(socket) : reject(new StartupError(`cannot listen on ${host}:${port}: the port is in use, or the address is not this machine's`)),
+    );
+  });
 }

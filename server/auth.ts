@@ -64,10 +64,7 @@ export class KeyIndex {
   /** The caller of a request, or an AuthError (401). `ip` is read only for anonymous access. */
   authenticate(authorization: string, ip: () => string): Principal {
     if (!authorization) {
-      if (this.defaults.anon) {
-        const addr = ip();
-        return { client: `ip:${addr}`, kind: 'anonymous', keyId: null, rpm: this.defaults.anonRpm };
-      }
+      if (this.defaults.anon) return this.byIp(ip());
       throw new AuthError('Missing API key: send Authorization: Bearer <key>', 'Bearer realm="tapewire"');
     }
     const match = BEARER.exec(authorization);
@@ -80,6 +77,11 @@ export class KeyIndex {
       if (sameHash(hash, record.hash)) return this.principal(record);
     }
     throw new AuthError('Invalid or revoked API key', 'Bearer realm="tapewire", error="invalid_token"');
+  }
+
+  /** The anonymous principal of an IP: used for anonymous access, and to limit requests that have no valid key. */
+  byIp(ip: string): Principal {
+    return { client: `ip:${ip}`, kind: 'anonymous', keyId: null, rpm: this.defaults.anonRpm };
   }
 
   private principal(record: KeyRecord): Principal {

@@ -35,6 +35,7 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+const MAX_DATA_DIR_BYTES = 107 - '/run/.s.PGSQL.5432'.length;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Config {
@@ -91,6 +92,10 @@ export function loadConfig(env: Env = process.env): Config {
     compressMinBytes: int('COMPRESS_MIN_BYTES', 1024, 0, 1 << 30),
     moveFloors: parseMoveFloors(env.MOVE_FLOORS, problems),
   };
+  // Unix socket paths are cut at 107 bytes; DATA_DIR/run/.s.PGSQL.5432 must fit or two sockets would collide.
+  if (Buffer.byteLength(config.dataDir) > MAX_DATA_DIR_BYTES) {
+    problems.push(`DATA_DIR ${config.dataDir} is longer than ${MAX_DATA_DIR_BYTES} bytes: its sockets would not fit a unix socket path`);
+  }
   if (production && env.TAPEWIRE_ANON && config.anon) {
     problems.push('TAPEWIRE_ANON=1 is refused when NODE_ENV=production: anonymous access is for development only');
   }

@@ -14,7 +14,9 @@ export type ControlHandler = (req: ControlRequest) => Promise<unknown>;
 const MAX_REQUEST_BYTES = 64 * 1024;
 
 export async function startControlServer(path: string, handle: ControlHandler): Promise<{ close(): Promise<void> }> {
+  // The directory's mode is what keeps other users out (the socket is chmod-ed only after it exists).
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  chmodSync(dirname(path), 0o700);
   rmSync(path, { force: true });
   const server: Server = createServer((socket) => {
     let buffer = '';

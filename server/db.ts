@@ -8,12 +8,10 @@ import type { Logger } from './log.js';
 const SQL_DIR = fileURLToPath(new URL('../sql/', import.meta.url));
 const SLOW_QUERY_MS = 250;
 
-export type QueryName = string;
-
 export interface Db {
   readonly kind: 'embedded' | 'external';
   /** Runs a named query from sql/queries and returns its rows as objects. */
-  rows<T>(name: QueryName, params?: unknown[]): Promise<T[]>;
+  rows<T>(name: string, params?: unknown[]): Promise<T[]>;
   /** Applies the migrations in sql/ that this database has not seen; returns the versions applied. */
   migrate(): Promise<number[]>;
   close(): Promise<void>;
@@ -104,7 +102,7 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
   // An idle client that errors (server restart, network) must not crash the process; the next query reconnects.
   pool.on('error', (err) => log.warn({ err }, 'database connection error'));
 
-  const text = (name: QueryName): string => {
+  const text = (name: string): string => {
     const sql = queries.get(name);
     if (sql === undefined) throw new Error(`unknown query ${name}`);
     return sql;
@@ -122,7 +120,7 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
   const db: Db = {
     kind: options.databaseUrl ? 'external' : 'embedded',
 
-    rows<T>(name: QueryName, params: unknown[] = []) {
+    rows<T>(name: string, params: unknown[] = []) {
       return timed<T>(name, () => pool.query(text(name), params));
     },
 
@@ -137,18 +135,17 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
           );
         }
       }
-      await db.rows('createMigrationsTable');
-      const applied = new Set((await db.rows<{ version: number }>('appliedMigrations')).map((r) => r.version));
       const done: number[] = [];
       for (const m of loadMigrations()) {
-        if (applied.has(m.version)) continue;
         const client = await pool.connect();
         try {
           await client.query('BEGIN');
-          // Two processes starting together on one server: the second waits here, then sees the migration done.
+          // Everything under the lock, the bookkeeping table included: two processes starting together on one
+          // server would otherwise race on its creation; the second waits here, then sees the migration done.
           await client.query(text('lockMigrations'));
-          const again = await client.query(text('appliedMigrations'));
-          if (!again.rows.some((r: { version: number }) => r.version === m.version)) {
+          await client.query(text('createMigrationsTable'));
+          const applied = await client.query(text('appliedMigrations'));
+          if (!applied.rows.some((r: { version: number }) => r.version === m.version)) {
             const t0 = performance.now();
             await client.query(m.sql);
             await client.query(text('recordMigration'), [m.version, m.name]);

@@ -14,17 +14,20 @@ export class RateLimitError extends ApiError {
 }
 
 export class Limiter {
-  private readonly buckets: TokenBuckets;
+  // Separate tables, so a flood of distinct anonymous IPs can never recycle the bucket of a key.
+  private readonly keyBuckets: TokenBuckets;
+  private readonly ipBuckets: TokenBuckets;
   /** `RateLimit-Policy` values by (kind, quota): a handful of distinct strings, built once each. */
   private readonly policies = new Map<string, string>();
 
   constructor(maxClients: number) {
-    this.buckets = new TokenBuckets(maxClients);
+    this.keyBuckets = new TokenBuckets(maxClients);
+    this.ipBuckets = new TokenBuckets(maxClients);
   }
 
   /** Takes a token for `p`, sets the headers on `out`, and throws RateLimitError (429) when the bucket is empty. */
   apply(p: Principal, out: HeaderSink, nowMs = Date.now()): void {
-    const v = this.buckets.take(p.client, p.rpm, nowMs);
+    const v = (p.kind === 'key' ? this.keyBuckets : this.ipBuckets).take(p.client, p.rpm, nowMs);
     const resetS = Math.ceil(v.resetMs / 1000);
     out.header('X-RateLimit-Limit', String(p.rpm));
     out.header('X-RateLimit-Remaining', String(v.remaining));
@@ -38,8 +41,9 @@ export class Limiter {
     }
   }
 
+  /** Drops a revoked key's bucket. */
   forget(client: string): void {
-    this.buckets.forget(client);
+    this.keyBuckets.forget(client);
   }
 
   private policy(p: Principal): string {

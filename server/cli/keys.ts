@@ -1,6 +1,6 @@
 // `npm run keys -- create|list|revoke`: asks the running server over its control socket, or opens the database itself.
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.js';
+import { loadConfig } from '../config.js';
 import { callControl, type ControlRequest } from '../control.js';
 import { controlSocketPath, lockDataDir } from '../datadir.js';
 import { openDatabase } from '../db.js';
@@ -25,7 +25,7 @@ function request(argv: string[]): { req: ControlRequest; json: boolean } {
   switch (command) {
     case 'create': {
       if (!values.name) throw new UsageError('create needs --name <name>');
-      if (values.rpm !== undefined && !/^\d+$/.test(values.rpm)) throw new UsageError('--rpm must be a positive integer');
+      if (values.rpm !== undefined && !/^[1-9]\d{0,8}$/.test(values.rpm)) throw new UsageError('--rpm must be an integer from 1 to 100000000');
       const rpm = values.rpm === undefined ? null : Number(values.rpm);
       return { req: { op: 'keys.create', args: { name: values.name, account: values.account, rpm } }, json };
     }
@@ -94,7 +94,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err: Error) => {
-    console.error(`keys: ${err instanceof ConfigError ? err.message : err.message}`);
+    console.error(`keys: ${err.message}`);
     process.exit(1);
   },
 );

@@ -61,9 +61,9 @@ export class Exchange {
     this.headers.push(name, value);
   }
 
-  /** Writes status, headers and body in one corked batch; does nothing after an abort. */
+  /** Writes status, headers and body in one corked batch; does nothing after an abort or a first answer. */
   send(statusLine: string, contentType: string, body: string | Uint8Array): void {
-    if (this.aborted) return;
+    if (this.aborted || this.status) return;
     this.status = parseInt(statusLine, 10);
     const { res, headers } = this;
     res.cork(() => {

@@ -99,7 +99,8 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
   const logDone = (ex: Exchange, route: string) => {
     const ms = Math.round((performance.now() - ex.started) * 1000) / 1000;
     const fields = { reqId: ex.requestId, method: ex.method, route, status: ex.status, ms, aborted: ex.aborted || undefined };
-    if (ex.status >= 500) log.error(fields, 'request');
+    // 503 is the expected answer while starting or stopping, not a fault.
+    if (ex.status >= 500 && ex.status !== 503) log.error(fields, 'request');
     else log.info(fields, 'request');
   };
 
@@ -122,15 +123,17 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
     if (ex.aborted) return logDone(ex, c.route.path);
     const body = data instanceof RawJson ? data.bytes : Buffer.from(c.serialize(data));
     const type = c.route.contentType ?? JSON_TYPE;
-    const encoding = ex.method === 'get' && body.byteLength >= deps.compressMinBytes ? pickEncoding(ex.acceptEncoding) : null;
+    const compressible = body.byteLength >= deps.compressMinBytes;
+    if (compressible) ex.header('Vary', 'Accept-Encoding');
+    const encoding = compressible ? pickEncoding(ex.acceptEncoding) : null;
     if (!encoding) {
       ex.send('200 OK', type, body);
       return logDone(ex, c.route.path);
     }
-    ex.header('Content-Encoding', encoding);
-    ex.header('Vary', 'Accept-Encoding');
+    // HEAD negotiates like GET, so its Content-Length and Content-Encoding are the ones GET would send.
     compress(body, encoding).then(
       (packed) => {
+        ex.header('Content-Encoding', encoding);
         ex.send('200 OK', type, packed);
         logDone(ex, c.route.path);
       },
@@ -148,14 +151,33 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
     return out;
   };
 
+  /**
+   * Readiness, then the caller, then a token from its bucket. Whatever the outcome, the answer carries rate-limit
+   * headers: a request with no valid key (or before keys are loaded) spends from its IP's bucket, which also
+   * throttles key guessing.
+   */
+  const admit = (ex: Exchange): Principal => {
+    const notReady = gate.notReadyReason();
+    if (notReady) {
+      limiter.apply(keys.byIp(ex.ip), ex);
+      throw new ApiError('unavailable', `Not ready: ${notReady}`);
+    }
+    let principal: Principal;
+    try {
+      principal = keys.authenticate(ex.authorization, () => ex.ip);
+    } catch (err) {
+      limiter.apply(keys.byIp(ex.ip), ex);
+      throw err;
+    }
+    limiter.apply(principal, ex);
+    return principal;
+  };
+
   const run = (c: Compiled, ex: Exchange) => {
     const { route } = c;
     try {
       corsHeaders(ex);
-      const notReady = route.auth ? gate.notReadyReason() : null;
-      if (notReady) throw new ApiError('unavailable', `Not ready: ${notReady}`);
-      const principal = route.auth ? keys.authenticate(ex.authorization, () => ex.ip) : null;
-      if (principal) limiter.apply(principal, ex);
+      const principal = route.auth ? admit(ex) : null;
       const problems: ValidationDetail[] = [];
       const params = decodeParams(c, ex, problems);
       if (c.params && !problems.length) problems.push(...c.params.check(params));
@@ -166,7 +188,7 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
       if (problems.length) throw validationError(problems);
       const ctx: Ctx = { params, query, principal, requestId: ex.requestId, get signal() { return ex.signal; } };
       const out = route.handler(ctx);
-      if (out instanceof Promise) out.then((data) => finish(ex, c, data), (err) => fail(ex, route.path, err));
+      if (out instanceof Promise) out.then((data) => finish(ex, c, data)).catch((err) => fail(ex, route.path, err));
       else finish(ex, c, out);
     } catch (err) {
       fail(ex, route.path, err);
@@ -183,10 +205,17 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
     ex.send('204 No Content', '', '');
   };
 
+  /** 404 and 405: under /v1 only after the caller is admitted, so that every /v1 answer is authenticated and limited. */
   const rejectWith = (code: 'method_not_allowed' | 'not_found') => (res: HttpResponse, req: HttpRequest) => {
     const ex = new Exchange(res, req, 0);
-    corsHeaders(ex);
-    fail(ex, code === 'not_found' ? '(unknown)' : ex.url, new ApiError(code, code === 'not_found' ? `No route for ${ex.url.slice(0, 200)}` : undefined));
+    const route = code === 'not_found' ? '(unknown)' : ex.url;
+    try {
+      corsHeaders(ex);
+      if (ex.url === '/v1' || ex.url.startsWith('/v1/')) admit(ex);
+      throw new ApiError(code, code === 'not_found' ? `No route for ${ex.url.slice(0, 200)}` : undefined);
+    } catch (err) {
+      fail(ex, route, err);
+    }
   };
 
   for (const route of routes) {

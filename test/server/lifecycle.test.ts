@@ -43,11 +43,24 @@ t.test('a second server on the same DATA_DIR is refused', async (t) => {
   t.match(second.stderr, /in use by process \d+/);
 });
 
+t.test('a second server on the same port is refused, not silently sharing it', async (t) => {
+  const first = await startServer();
+  t.teardown(() => first.dispose());
+  const dataDir = tempDataDir();
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  const second = await runNode('server/main.ts', [], { DATA_DIR: dataDir, PORT: String(first.port), LOG_LEVEL: 'silent' });
+  t.equal(second.code, 1);
+  t.match(second.stderr, /cannot listen on 127\.0\.0\.1:\d+: the port is in use/);
+});
+
 t.test('invalid configuration stops the start with every problem named', async (t) => {
   const res = await runNode('server/main.ts', [], { PORT: 'eighty', LOG_LEVEL: 'chatty', DATA_DIR: tempDataDir() });
   t.equal(res.code, 2);
   t.match(res.stderr, /PORT="eighty"/);
   t.match(res.stderr, /LOG_LEVEL="chatty"/);
+  const long = await runNode('server/main.ts', [], { DATA_DIR: `/tmp/${'d'.repeat(100)}` });
+  t.equal(long.code, 2);
+  t.match(long.stderr, /DATA_DIR .* longer than 89 bytes/);
 });
 
 t.test('the slow JavaScript fallback of uWS is refused unless allowed', async (t) => {

@@ -38,6 +38,8 @@ t.test('401 without a key, with a malformed one, and with an unknown one', async
   const unknown = await server.get('/v1/meta', { key: `live_${'x'.repeat(40)}` });
   t.match(unknown.headers.get('www-authenticate'), /invalid_token/);
   await errorShape(t, unknown, 401, 'unauthorized');
+  t.equal(unknown.headers.get('ratelimit-policy'), '"anonymous";q=120;w=60', 'failed attempts spend from the IP bucket');
+  t.match(unknown.headers.get('x-ratelimit-remaining'), /^\d+$/);
   const wrongCase = await server.get('/v1/meta', { headers: { authorization: `bearer ${key}` } });
   t.equal(wrongCase.status, 200, 'the scheme name is case-insensitive');
 });
@@ -67,7 +69,10 @@ t.test('429 with Retry-After once a key spends its quota', async (t) => {
 });
 
 t.test('404 for unknown paths, with the error shape', async (t) => {
-  await errorShape(t, await server.get('/v1/nothing-here', { key }), 404, 'not_found');
+  const unknown = await server.get('/v1/nothing-here', { key });
+  t.equal(unknown.headers.get('ratelimit-policy'), '"key";q=600;w=60', 'unknown /v1 paths are authenticated and limited too');
+  await errorShape(t, unknown, 404, 'not_found');
+  await errorShape(t, await server.get('/v1/nothing-here'), 401, 'unauthorized');
   await errorShape(t, await server.get('/', { key }), 404, 'not_found');
   await errorShape(t, await server.get('/v1/meta/vocabulary/extra', { key }), 404, 'not_found');
 });
@@ -76,6 +81,7 @@ t.test('405 for methods other than GET and HEAD', async (t) => {
   for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
     const res = await server.get('/v1/meta', { key, method, body: method === 'DELETE' ? null : '{}' });
     t.equal(res.headers.get('allow'), 'GET, HEAD, OPTIONS');
+    t.match(res.headers.get('x-ratelimit-limit'), /^\d+$/);
     await errorShape(t, res, 405, 'method_not_allowed');
   }
 });
@@ -89,12 +95,17 @@ t.test('422 names every bad parameter', async (t) => {
 });
 
 t.test('HEAD answers headers with the GET length and no body', async (t) => {
-  const get = await server.get('/v1/meta/vocabulary', { key });
+  const identity = { 'accept-encoding': 'identity' };
+  const get = await server.get('/v1/meta/vocabulary', { key, headers: identity });
   const body = await get.arrayBuffer();
-  const head = await server.get('/v1/meta/vocabulary', { key, method: 'HEAD' });
+  const head = await server.get('/v1/meta/vocabulary', { key, method: 'HEAD', headers: identity });
   t.equal(head.status, 200);
   t.equal(Number(head.headers.get('content-length')), body.byteLength);
   t.equal((await head.arrayBuffer()).byteLength, 0);
+  const rawBr = await rawGet(`${server.url}/v1/openapi.json`, { authorization: `Bearer ${key}`, 'accept-encoding': 'br' });
+  const headBr = await server.get('/v1/openapi.json', { key, method: 'HEAD', headers: { 'accept-encoding': 'br' } });
+  t.equal(headBr.headers.get('content-encoding'), 'br', 'HEAD negotiates like GET');
+  t.equal(Number(headBr.headers.get('content-length')), rawBr.length);
 });
 
 t.test('CORS: preflight and exposed headers for browser clients', async (t) => {
