@@ -36,6 +36,16 @@ function freePort(): Promise<number> {
   });
 }
 
+// A test that times out is killed without its teardown: make sure no server outlives the process that started it.
+const children = new Set<ChildProcess>();
+process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    children.forEach((c) => c.kill('SIGKILL'));
+    process.kill(process.pid, signal);
+  });
+}
+
 export function tempDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'tw-'));
 }
@@ -63,6 +73,8 @@ export async function startServer(
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
   const logs: Record<string, unknown>[] = [];
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
