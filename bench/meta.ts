@@ -1,14 +1,13 @@
 // Load test of GET /v1/meta on the real server against a bare uWS process serving the same bytes: what the stack costs.
 import autocannon, { type Result } from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus } from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { createHistogram } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { ROOT, createKey, runNode, startServer, tempDataDir, type ServerHandle } from '../test/helpers/server.js';
+import { ROOT, createKey, startServer, type ServerHandle } from '../test/helpers/server.js';
 
 const PATH = '/v1/meta';
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -50,7 +49,7 @@ const cpuProfDir = argv['cpu-prof'] ? resolve(argv['cpu-prof']) : null;
 const children: ChildProcess[] = [];
 let server: ServerHandle | null = null;
 
-/** Direct children of this process: the helper only hands its child over once the server listens. */
+/** Direct children of this process: the helper hands its child over only once the server is ready, and not on failure. */
 function ownChildPids(): number[] {
   const pids: number[] = [];
   for (const entry of readdirSync('/proc')) {
@@ -82,82 +81,25 @@ setTimeout(() => {
   process.exit(1);
 }, budgetMs).unref();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
+  process.once(signal, () => {
+    // dispose() also deletes the temporary DATA_DIR; a stuck stop must not keep the benchmark alive.
+    setTimeout(() => process.exit(130), 8000).unref();
     killAll();
-    process.exit(130);
+    void (server?.dispose() ?? Promise.resolve()).finally(() => process.exit(130));
   });
 }
 
-/** utime + stime of a process in seconds (Linux), to tell whether the server or the load generator was the bottleneck. */
-function cpuSeconds(pid: number | undefined): number | null {
+/** utime and stime of a process in seconds (Linux), to tell whether the server or the load generator was the bottleneck. */
+function cpuSeconds(pid: number | undefined): { user: number; sys: number } | null {
   if (pid === undefined) return null;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     // Fields 14 and 15 of stat(5), counted after the command name; the kernel's USER_HZ is 100 on Linux.
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return { user: Number(fields[11]) / 100, sys: Number(fields[12]) / 100 };
   } catch {
     return null;
   }
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((ok, fail) => probe.once('error', fail).listen(0, '127.0.0.1', ok));
-  const { port } = probe.address() as { port: number };
-  await new Promise((ok) => probe.close(ok));
-  return port;
-}
-
-/**
- * startServer() learns the port from the `listening` log line, which is logged at info: above info it would wait
- * forever. For those levels the server gets a port chosen here and is awaited on /ready instead.
- */
-async function startQuietServer(env: Record<string, string>): Promise<ServerHandle> {
-  const port = await freePort();
-  const dataDir = tempDataDir();
-  const fullEnv = { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', ...env };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...fullEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  child.stdout!.resume();
-  let stderr = '';
-  child.stderr!.on('data', (d) => (stderr += d));
-  const exited = new Promise<number | null>((ok) => child.once('exit', ok));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const res = await fetch(`${url}/ready`).catch(() => null);
-    if (res?.status === 200) break;
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${stderr}`);
-    if (Date.now() > deadline) throw new Error('server not ready within 60 s');
-    await new Promise((ok) => setTimeout(ok, 100));
-  }
-  const stop: ServerHandle['stop'] = async (signal = 'SIGTERM') => {
-    const t0 = performance.now();
-    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    return { code: await exited, ms: performance.now() - t0 };
-  };
-  return {
-    url,
-    port,
-    dataDir,
-    child,
-    logs: [],
-    get: (path, init = {}) => {
-      const { key, headers, ...rest } = init;
-      return fetch(url + path, { ...rest, headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(headers as object) } });
-    },
-    keys: (...args) => runNode('server/cli/keys.ts', args, { DATA_DIR: dataDir, ...env }),
-    stop,
-    async dispose() {
-      await stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 interface Measured {
@@ -167,6 +109,10 @@ interface Measured {
   p99: number;
   mean: number;
   serverCpu: number | null;
+  /** Server CPU time per response: unlike req/s, it still compares when the load generator is the bottleneck. */
+  serverUsPerResponse: number | null;
+  /** The kernel's share of it (sockets, pipe writes): what JavaScript profiles do not show. */
+  serverSysUsPerResponse: number | null;
   benchCpu: number;
 }
 
@@ -193,6 +139,9 @@ async function load(
   const result = await instance;
   const wall = (performance.now() - t0) / 1000;
   const serverCpu1 = cpuSeconds(pid);
+  const serverTime =
+    serverCpu0 && serverCpu1 ? { user: serverCpu1.user - serverCpu0.user, sys: serverCpu1.sys - serverCpu0.sys } : null;
+  const responses = Math.max(1, result.requests.total);
   const benchCpu = process.cpuUsage(benchCpu0);
   return {
     label,
@@ -200,7 +149,9 @@ async function load(
     p50: hist.percentile(50) / 1000,
     p99: hist.percentile(99) / 1000,
     mean: hist.mean / 1000,
-    serverCpu: serverCpu0 !== null && serverCpu1 !== null ? (serverCpu1 - serverCpu0) / wall : null,
+    serverCpu: serverTime ? (serverTime.user + serverTime.sys) / wall : null,
+    serverUsPerResponse: serverTime ? ((serverTime.user + serverTime.sys) * 1e6) / responses : null,
+    serverSysUsPerResponse: serverTime ? (serverTime.sys * 1e6) / responses : null,
     benchCpu: (benchCpu.user + benchCpu.system) / 1e6 / wall,
   };
 }
@@ -243,6 +194,8 @@ function row(m: Measured): string[] {
     fmt(r.errors + r.timeouts),
     fmt(bytesPerResponse),
     m.serverCpu === null ? '?' : `${fmt(m.serverCpu * 100)}%`,
+    m.serverUsPerResponse === null ? '?' : fmt(m.serverUsPerResponse, 1),
+    m.serverSysUsPerResponse === null ? '?' : fmt(m.serverSysUsPerResponse, 1),
     `${fmt(m.benchCpu * 100)}%`,
     fmt(r.requests.total),
   ];
@@ -260,6 +213,8 @@ try {
     `  node ${process.version}, ${cpus().length} CPUs; ${warmup} s warm-up then ${duration} s measured per server; ` +
       `${connections} connections, pipelining ${pipelining}; loopback 127.0.0.1`,
   );
+  // The machine may be shared: the load average says how much else was running.
+  console.log(`  load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   console.log(`  tapewire LOG_LEVEL=${logLevel}${logLevel === 'info' ? ' (default deployment: one access-log line per request)' : ''}`);
 
   const serverEnv: Record<string, string> = { LOG_LEVEL: logLevel };
@@ -267,7 +222,7 @@ try {
     serverEnv.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --import ${new URL('./cpu-prof.mjs', import.meta.url).href}`.trim();
     serverEnv.BENCH_CPU_PROF_DIR = cpuProfDir;
   }
-  server = ['info', 'debug', 'trace'].includes(logLevel) ? await startServer({ env: serverEnv }) : await startQuietServer(serverEnv);
+  server = await startServer({ env: serverEnv });
   children.push(server.child);
   if (cpuProfDir) console.log(`  server pid ${server.child.pid}: its CPU profile goes to ${cpuProfDir} when it stops`);
   // The helper parses every log line into an array; at info level that would load this process, which also runs
@@ -315,19 +270,27 @@ try {
   console.log();
   console.log(
     table([
-      ['', 'req/s', 'p50 ms', 'p99 ms', 'mean ms', 'MB/s', 'non-2xx', 'err+t/o', 'B/resp', 'server CPU', 'bench CPU', 'responses'],
+      ['', 'req/s', 'p50 ms', 'p99 ms', 'mean ms', 'MB/s', 'non-2xx', 'err+t/o', 'B/resp', 'server CPU', 'CPU µs/resp', 'of it sys', 'bench CPU', 'responses'],
       row(tapewire),
       row(baseline),
     ]),
   );
   console.log();
   const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
-  console.log(`ratio tapewire/bare: req/s ${ratio(tapewire.result.requests.mean, baseline.result.requests.mean)}, p99 ${ratio(tapewire.p99, baseline.p99)}`);
+  console.log(
+    `ratio tapewire/bare: req/s ${ratio(tapewire.result.requests.mean, baseline.result.requests.mean)}, ` +
+      `p99 ${ratio(tapewire.p99, baseline.p99)}, ` +
+      `server CPU per response ${ratio(tapewire.serverUsPerResponse ?? 0, baseline.serverUsPerResponse ?? 0)}`,
+  );
+  if (baseline.benchCpu > 0.9 && (baseline.serverCpu ?? 1) < 0.9) {
+    console.log('note: autocannon saturated its core against the bare server, so the bare req/s is a floor and the req/s ratio flatters tapewire');
+  }
   console.log(`tapewire stdout during the measured run: ${fmt(logged.bytes / completed)} bytes, ${fmt(logged.lines / completed, 2)} lines per response`);
   console.log(
-    'MB/s counts status line, headers and body (1 MB = 10^6 bytes); CPU is of one core (100% = a core saturated); ' +
+    'MB/s counts status line, headers and body (1 MB = 10^6 bytes); CPU is of one core (100% = a core saturated), CPU µs/resp = server user+system time / responses (sys: kernel part); ' +
       'p50/p99/mean come from autocannon per-response times at 1 µs resolution.',
   );
+  console.log(`load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   if (tapewire.result.non2xx || baseline.result.non2xx) {
     console.log(`status codes: tapewire ${JSON.stringify(tapewire.result.statusCodeStats)}, bare ${JSON.stringify(baseline.result.statusCodeStats)}`);
   }
@@ -337,5 +300,6 @@ try {
 } finally {
   await server?.dispose().catch(() => undefined);
   for (const child of children) await stopChild(child).catch(() => undefined);
+  killAll();
 }
 process.exitCode = exitCode;
