@@ -26,7 +26,11 @@ export class ApiError extends Error {
   readonly details: unknown;
 
   constructor(code: ErrorCode, message?: string, details?: unknown) {
+    // These are answers, not faults: skipping the stack capture makes a 401/429 flood several times cheaper.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message ?? ERROR_CATALOGUE[code].message);
+    Error.stackTraceLimit = limit;
     this.code = code;
     this.details = details;
   }

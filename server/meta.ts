@@ -33,8 +33,8 @@ export class MetaCache {
     this.timer.unref();
   }
 
-  /** The latest snapshot; the first call (before any refresh) reads the database. */
-  async get(): Promise<MetaSnapshot> {
+  /** The latest snapshot, synchronously once there is one (the hot path); the first call reads the database. */
+  get(): MetaSnapshot | Promise<MetaSnapshot> {
     return this.snapshot ?? this.refresh();
   }
 

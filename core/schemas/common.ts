@@ -1,5 +1,5 @@
 // Shapes shared by every route: entity references, pages, the list and single envelopes, the error body.
-import { Type, type TSchema, type TUnsafe } from '@sinclair/typebox';
+import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
 import { ERROR_CODES } from '../errors.js';
 
 /** A string limited to `values`, as a plain JSON Schema enum (one clear validation message, cheap to serialize). */
@@ -7,12 +7,20 @@ export function StringEnum<T extends string>(values: readonly T[], options: Reco
   return Type.Unsafe<T>({ type: 'string', enum: [...values], ...options });
 }
 
+/**
+ * `schema` or null, as `type: [T, 'null']` rather than TypeBox's anyOf: fast-json-stringify serializes a type
+ * array directly but resolves an anyOf through Ajv on every call (about 5x slower per field).
+ */
+export function Nullable<T extends TSchema>(schema: T): TUnsafe<Static<T> | null> {
+  return Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
+}
+
 export const EntityRef = Type.Object(
   {
     type: Type.String({ description: 'company, instrument, person, macro, project, sector, ...' }),
     key: Type.String({ description: 'slug, symbol, or company/project' }),
     label: Type.String(),
-    path: Type.Union([Type.String(), Type.Null()], { description: 'site path, or null' }),
+    path: Nullable(Type.String({ description: 'site path, or null' })),
   },
   { $id: 'EntityRef' },
 );
@@ -20,7 +28,7 @@ export const EntityRef = Type.Object(
 export const Page = Type.Object({
   limit: Type.Integer(),
   offset: Type.Integer(),
-  nextOffset: Type.Union([Type.Integer(), Type.Null()], { description: 'pass as offset for the next page; null at the end' }),
+  nextOffset: Nullable(Type.Integer({ description: 'pass as offset for the next page; null at the end' })),
 });
 
 export const ErrorBody = Type.Object({

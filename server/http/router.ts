@@ -121,9 +121,10 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
 
   const finish = (ex: Exchange, c: Compiled, data: unknown) => {
     if (ex.aborted) return logDone(ex, c.route.path);
-    const body = data instanceof RawJson ? data.bytes : Buffer.from(c.serialize(data));
+    // uWS copies a string straight into its buffers: a Buffer is made only when the body is to be compressed.
+    const body = data instanceof RawJson ? data.bytes : c.serialize(data);
     const type = c.route.contentType ?? JSON_TYPE;
-    const compressible = body.byteLength >= deps.compressMinBytes;
+    const compressible = body.length >= deps.compressMinBytes;
     if (compressible) ex.header('Vary', 'Accept-Encoding');
     const encoding = compressible ? pickEncoding(ex.acceptEncoding) : null;
     if (!encoding) {
@@ -131,7 +132,7 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
       return logDone(ex, c.route.path);
     }
     // HEAD negotiates like GET, so its Content-Length and Content-Encoding are the ones GET would send.
-    compress(body, encoding).then(
+    compress(typeof body === 'string' ? Buffer.from(body) : body, encoding).then(
       (packed) => {
         ex.header('Content-Encoding', encoding);
         ex.send('200 OK', type, packed);

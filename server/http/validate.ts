@@ -17,7 +17,7 @@ const NUMBER = /^-?(\d{1,300}(\.\d*)?|\.\d+)([eE][-+]?\d{1,3})?$/;
 
 function lexicalType(schema: TSchema): { type: Lexical; nullable: boolean } {
   const variants: TSchema[] = schema.anyOf ?? [schema];
-  const types = variants.map((v) => v.type as string | undefined);
+  const types = variants.flatMap((v) => v.type as string | string[] | undefined);
   const nullable = types.includes('null');
   const type = (types.find((t) => t === 'integer' || t === 'number' || t === 'boolean') ?? 'string') as Lexical;
   return { type, nullable };

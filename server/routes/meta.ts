@@ -1,26 +1,26 @@
 // GET /v1/meta (counts, coverage, loaded dataset) and GET /v1/meta/vocabulary (every enumeration of the interface).
 import { Type } from '@sinclair/typebox';
 import { COVERAGE_DATASETS } from '../../core/datasets.js';
-import { Single } from '../../core/schemas/common.js';
+import { Nullable, Single } from '../../core/schemas/common.js';
 import {
   BRIEF_TYPES, CANDLE_INTERVALS, CATALYST_KINDS, EVENT_KINDS, FORM4_CODES, INSTRUMENT_KINDS, MARKETS,
   MILESTONE_STATUSES, PRECISIONS, PROJECT_STAGES, SEARCH_TYPES, VENUE_OUT_REASONS, type InstrumentKind,
 } from '../../core/vocabulary.js';
 import { defineRoute, type Route } from '../http/router.js';
-import type { MetaCache } from '../meta.js';
-
-const NullableString = Type.Union([Type.String(), Type.Null()]);
+import type { MetaCache, MetaSnapshot } from '../meta.js';
 
 const Meta = Type.Object({
   stats: Type.Record(Type.String(), Type.Number(), { description: 'row count per data table' }),
   coverage: Type.Object(
-    Object.fromEntries(COVERAGE_DATASETS.map((d) => [d.key, NullableString])),
+    Object.fromEntries(COVERAGE_DATASETS.map((d) => [d.key, Nullable(Type.String())])),
     { description: 'latest date (YYYY-MM-DD) or instant per dataset; null when it has no data' },
   ),
-  dataset: Type.Union([
-    Type.Object({ name: Type.String(), description: Type.String(), loadedAt: Type.String({ format: 'date-time' }) }),
-    Type.Null(),
-  ], { description: 'which dataset is loaded: demo data cites the reserved .example domain, never a real source' }),
+  dataset: Nullable(
+    Type.Object(
+      { name: Type.String(), description: Type.String(), loadedAt: Type.String({ format: 'date-time' }) },
+      { description: 'which dataset is loaded: demo data cites the reserved .example domain, never a real source' },
+    ),
+  ),
   now: Type.String({ format: 'date-time' }),
   refreshedAt: Type.String({ format: 'date-time', description: 'when stats and coverage were last counted' }),
 });
@@ -69,9 +69,10 @@ export function metaRoutes(meta: MetaCache, moveFloors: Record<InstrumentKind, n
       tags: ['meta'],
       auth: true,
       response: Single(Meta),
-      handler: async () => {
-        const s = await meta.get();
-        return { data: { ...s, now: new Date().toISOString() } };
+      handler: () => {
+        const answer = (s: MetaSnapshot) => ({ data: { ...s, now: new Date().toISOString() } });
+        const s = meta.get();
+        return s instanceof Promise ? s.then(answer) : answer(s);
       },
     }),
     defineRoute({
