@@ -1,6 +1,6 @@
 // The route table: each route's schemas compiled once at boot, and the one pipeline every request goes through.
 import fastJson from 'fast-json-stringify';
-import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import { ApiError, ERROR_CATALOGUE, validationError, type ValidationDetail } from '../../core/errors.js';
 import type { RouteSpec } from '../../core/openapi.js';
 import { ErrorBody } from '../../core/schemas/common.js';
@@ -67,7 +67,7 @@ interface Compiled {
   route: Route;
   paramNames: string[];
   params: CompiledValidator | null;
-  query: CompiledValidator | null;
+  query: CompiledValidator;
   serialize: (data: unknown) => string;
 }
 
@@ -81,7 +81,7 @@ function compile(route: Route): Compiled {
     route,
     paramNames,
     params: route.params ? compileValidator('path', route.params) : null,
-    query: compileValidator('query', route.query ?? ({ type: 'object', properties: {} } as unknown as TObject)),
+    query: compileValidator('query', route.query ?? Type.Object({})),
     serialize: fastJson(route.response) as (data: unknown) => string,
   };
 }
@@ -185,7 +185,7 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
       const parsed = parseQuery(ex.query);
       problems.push(...parsed.problems);
       const query = parsed.values as Record<string, unknown>;
-      problems.push(...c.query!.check(query).filter((d) => !parsed.problems.some((p) => p.param === d.param)));
+      problems.push(...c.query.check(query).filter((d) => !parsed.problems.some((p) => p.param === d.param)));
       if (problems.length) throw validationError(problems);
       const ctx: Ctx = { params, query, principal, requestId: ex.requestId, get signal() { return ex.signal; } };
       const out = route.handler(ctx);

@@ -119,8 +119,12 @@ export async function startServer(
     const res = await fetch(url + probe).catch(() => null);
     if (res?.status === 200) break;
     await res?.arrayBuffer();
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${stderr}`);
-    if (Date.now() > deadline) throw new Error(`server not answering ${probe} within 60 s:\n${stderr}`);
+    const failure =
+      child.exitCode !== null ? `server exited with ${child.exitCode}` : Date.now() > deadline ? `server not answering ${probe} within 60 s` : null;
+    if (failure) {
+      await handle.dispose();
+      throw new Error(`${failure}:\n${stderr}`);
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   return handle;
