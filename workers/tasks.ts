@@ -1,9 +1,23 @@
 // Piscina tasks: thin wrappers that run core kernels on transferred buffers and move the results back.
 import { Piscina } from 'piscina';
 import { describe } from '../core/kernels/describe.js';
+import { poolInputViews, poolOutputBytes, poolOutputViews, poolQuotes, type PoolParams } from '../core/kernels/pool.js';
+
+/** A tick's venue state packed by poolInputViews; the answer is the buffer of poolOutputViews. */
+export interface PoolTask {
+  buffer: ArrayBuffer;
+  instruments: number;
+  venues: number;
+  params: PoolParams;
+}
 
 export const tasks = {
   describe: (input: Float64Array) => Piscina.move(describe(input)) as unknown as Float64Array,
+  pool: ({ buffer, instruments, venues, params }: PoolTask) => {
+    const out = new ArrayBuffer(poolOutputBytes(instruments, venues));
+    poolQuotes(poolInputViews(buffer, instruments, venues), params, poolOutputViews(out, instruments, venues));
+    return Piscina.move(out) as ArrayBuffer;
+  },
 };
 
 export type Tasks = typeof tasks;
@@ -15,7 +29,7 @@ export interface TaskMessage<N extends TaskName = TaskName> {
 }
 
 export default function dispatch(message: TaskMessage): ReturnType<Tasks[TaskName]> {
-  const run = tasks[message.task];
+  const run = tasks[message.task] as ((input: unknown) => ReturnType<Tasks[TaskName]>) | undefined;
   if (!run) throw new Error(`unknown worker task ${String(message.task)}`);
   return run(message.input);
 }

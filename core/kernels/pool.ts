@@ -39,15 +39,7 @@ export interface PoolOutput {
 }
 
 export function allocatePoolOutput(instruments: number, venues: number): PoolOutput {
-  return {
-    price: new Float64Array(instruments),
-    low: new Float64Array(instruments),
-    high: new Float64Array(instruments),
-    inPool: new Uint16Array(instruments),
-    deviationPct: new Float64Array(venues),
-    staleS: new Float64Array(venues),
-    reason: new Uint8Array(venues),
-  };
+  return poolOutputViews(new ArrayBuffer(poolOutputBytes(instruments, venues)), instruments, venues);
 }
 
 /**
@@ -139,4 +131,40 @@ export function poolQuotes(input: PoolInput, params: PoolParams, out: PoolOutput
 /** A number for JSON: NaN and infinities become null, so no answer ever carries NaN. */
 export function finiteOrNull(x: number): number | null {
   return Number.isFinite(x) ? x : null;
+}
+
+/**
+ * One ArrayBuffer per direction, so a tick crosses to a worker as a single transfer: the Float64 views first
+ * (8-byte aligned), then the narrower ones.
+ */
+export function poolInputBytes(instruments: number, venues: number): number {
+  return venues * 8 * 3 + (instruments + 1) * 4;
+}
+
+export function poolInputViews(buffer: ArrayBuffer, instruments: number, venues: number): PoolInput {
+  const f = venues * 8;
+  return {
+    prices: new Float64Array(buffer, 0, venues),
+    volumes: new Float64Array(buffer, f, venues),
+    ts: new Float64Array(buffer, 2 * f, venues),
+    offsets: new Int32Array(buffer, 3 * f, instruments + 1),
+  };
+}
+
+export function poolOutputBytes(instruments: number, venues: number): number {
+  return instruments * 8 * 3 + venues * 8 * 2 + instruments * 2 + venues;
+}
+
+export function poolOutputViews(buffer: ArrayBuffer, instruments: number, venues: number): PoolOutput {
+  const n8 = instruments * 8;
+  const m8 = venues * 8;
+  return {
+    price: new Float64Array(buffer, 0, instruments),
+    low: new Float64Array(buffer, n8, instruments),
+    high: new Float64Array(buffer, 2 * n8, instruments),
+    deviationPct: new Float64Array(buffer, 3 * n8, venues),
+    staleS: new Float64Array(buffer, 3 * n8 + m8, venues),
+    inPool: new Uint16Array(buffer, 3 * n8 + 2 * m8, instruments),
+    reason: new Uint8Array(buffer, 3 * n8 + 2 * m8 + instruments * 2, venues),
+  };
 }
