@@ -1,0 +1,115 @@
+// 1-minute OHLCV bars built from ticks, one open bar per series (a pooled instrument or one venue listing), kept in
+// typed arrays; a bar closes when a tick of a later minute arrives for its series.
+
+export const MINUTE_MS = 60_000;
+
+/** Closed bars written by MinuteBars.tick: parallel arrays, `length` of them filled. */
+export interface ClosedBars {
+  series: Int32Array;
+  ts: Float64Array;
+  open: Float64Array;
+  high: Float64Array;
+  low: Float64Array;
+  close: Float64Array;
+  volume: Float64Array;
+  venues: Uint16Array;
+  length: number;
+}
+
+export function allocateClosedBars(capacity: number): ClosedBars {
+  return {
+    series: new Int32Array(capacity),
+    ts: new Float64Array(capacity),
+    open: new Float64Array(capacity),
+    high: new Float64Array(capacity),
+    low: new Float64Array(capacity),
+    close: new Float64Array(capacity),
+    volume: new Float64Array(capacity),
+    venues: new Uint16Array(capacity),
+    length: 0,
+  };
+}
+
+export interface OpenBar {
+  ts: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+  venues: number;
+}
+
+export class MinuteBars {
+  /** Open time of each series' open bar; NaN while the series has none. */
+  readonly start: Float64Array;
+  readonly open: Float64Array;
+  readonly high: Float64Array;
+  readonly low: Float64Array;
+  readonly close: Float64Array;
+  readonly volume: Float64Array;
+  /** Most venues in the pool at any tick of the bar. */
+  readonly venues: Uint16Array;
+
+  constructor(readonly series: number) {
+    this.start = new Float64Array(series).fill(NaN);
+    this.open = new Float64Array(series);
+    this.high = new Float64Array(series);
+    this.low = new Float64Array(series);
+    this.close = new Float64Array(series);
+    this.volume = new Float64Array(series);
+    this.venues = new Uint16Array(series);
+  }
+
+  /**
+   * Applies one tick at `ts` to every series: price[s] (NaN: no price this tick, the series is skipped), the USD
+   * volume traded since the previous tick, and the venues in the pool. Bars of earlier minutes close into `closed`
+   * (appended at closed.length, which must have room for one bar per series). A tick older than a series' open bar
+   * is ignored: closed bars never change.
+   */
+  tick(ts: number, price: Float64Array, volume: Float64Array, venues: Uint16Array, closed: ClosedBars): void {
+    const minute = ts - (ts % MINUTE_MS);
+    for (let s = 0; s < this.series; s++) {
+      const p = price[s]!;
+      if (!Number.isFinite(p)) continue;
+      const start = this.start[s]!;
+      if (minute < start) continue;
+      if (minute === start) {
+        if (p > this.high[s]!) this.high[s] = p;
+        if (p < this.low[s]!) this.low[s] = p;
+      } else {
+        // A later minute, or the first tick of the series (start is NaN, which no comparison matches).
+        if (!Number.isNaN(start)) this.emit(s, closed);
+        this.start[s] = minute;
+        this.open[s] = p;
+        this.high[s] = p;
+        this.low[s] = p;
+        this.volume[s] = 0;
+        this.venues[s] = 0;
+      }
+      this.close[s] = p;
+      const v = volume[s]!;
+      if (v > 0) this.volume[s]! += v;
+      if (venues[s]! > this.venues[s]!) this.venues[s] = venues[s]!;
+    }
+  }
+
+  /** The open bar of series `s`, or null before its first tick. */
+  current(s: number): OpenBar | null {
+    const ts = this.start[s]!;
+    if (Number.isNaN(ts)) return null;
+    return { ts, open: this.open[s]!, high: this.high[s]!, low: this.low[s]!, close: this.close[s]!, volume: this.volume[s]!, venues: this.venues[s]! };
+  }
+
+  private emit(s: number, out: ClosedBars): void {
+    const k = out.length++;
+    out.series[k] = s;
+    out.ts[k] = this.start[s]!;
+    out.open[k] = this.open[s]!;
+    out.high[k] = this.high[s]!;
+    out.low[k] = this.low[s]!;
+    out.close[k] = this.close[s]!;
+    out.volume[k] = this.volume[s]!;
+    out.venues[k] = this.venues[s]!;
+  }
+}
