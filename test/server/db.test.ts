@@ -1,0 +1,99 @@
+// The embedded database through server/db.ts: migrations once, hierarchical candles equal to the 1m bars they cover.
+import t, { type Test } from 'tap';
+import { rmSync } from 'node:fs';
+import { pino } from 'pino';
+import { openDatabase } from '../../server/db.js';
+import { tempDataDir } from '../helpers/server.js';
+
+const dataDir = tempDataDir();
+const log = pino({ level: 'silent' });
+const open = () => openDatabase({ databaseUrl: null, dataDir, poolSize: 1 }, log);
+let db = await open();
+t.teardown(async () => {
+  await db.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Candle {
+  ts: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volumeUsd: number;
+  venues: number;
+}
+
+t.test('migrations apply once, in order, including the no-transaction one', async (t) => {
+  t.same(await db.migrate(), [1, 2, 3]);
+  t.same(await db.migrate(), [], 'nothing is applied twice');
+});
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const start = Date.UTC(2026, 10, 18);
+const bars: Candle[] = [];
+let price = 100;
+for (let ts = start; ts < start + 3 * DAY + 5 * HOUR; ts += 60_000) {
+  const open = price;
+  price *= 1 + Math.sin(ts / 7_777_777) * 0.001;
+  bars.push({ ts, open, high: Math.max(open, price) * 1.0005, low: Math.min(open, price) * 0.9995, close: price, volumeUsd: 1000 + (ts % 7919), venues: 3 + ((ts / 60_000) % 4) });
+}
+
+/** The reference: bars grouped by UTC bucket in JS. */
+function aggregate(bucketMs: number): Candle[] {
+  const out = new Map<number, Candle>();
+  for (const b of bars) {
+    const key = b.ts - (b.ts % bucketMs);
+    const c = out.get(key);
+    if (!c) out.set(key, { ...b, ts: key });
+    else {
+      c.high = Math.max(c.high, b.high);
+      c.low = Math.min(c.low, b.low);
+      c.close = b.close;
+      c.volumeUsd += b.volumeUsd;
+      c.venues = Math.max(c.venues, b.venues);
+    }
+  }
+  return [...out.values()];
+}
+
+const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
+function sameCandles(t: Test, got: Candle[], want: Candle[], what: string) {
+  t.equal(got.length, want.length, `${what}: ${want.length} candles`);
+  const bad = got.filter((g, i) => {
+    const w = want[i]!;
+    return g.ts !== w.ts || !close(g.open, w.open) || !close(g.high, w.high) || !close(g.low, w.low) || !close(g.close, w.close) || !close(g.volumeUsd, w.volumeUsd) || g.venues !== w.venues;
+  });
+  t.same(bad, [], `${what}: every candle equals the aggregation of its 1m bars`);
+}
+
+t.test('1h and 1d candles equal the aggregation of the 1m bars, before and after materialization', async (t) => {
+  await db.rows('insertBars1m', [
+    bars.map(() => 7),
+    bars.map((b) => new Date(b.ts)),
+    bars.map((b) => b.open),
+    bars.map((b) => b.high),
+    bars.map((b) => b.low),
+    bars.map((b) => b.close),
+    bars.map((b) => b.volumeUsd),
+    bars.map((b) => b.venues),
+  ]);
+  const read = async (name: string) =>
+    (await db.rows<Candle>(name, [7, new Date(start), new Date(start + 10 * DAY), 20000])).map((c) => ({ ...c, ts: Number(c.ts) }));
+  sameCandles(t, await read('candles1h'), aggregate(HOUR), '1h real-time');
+  sameCandles(t, await read('candles1d'), aggregate(DAY), '1d real-time');
+  await db.rows('refreshBars1h');
+  await db.rows('refreshBars1d');
+  sameCandles(t, await read('candles1h'), aggregate(HOUR), '1h materialized');
+  sameCandles(t, await read('candles1d'), aggregate(DAY), '1d materialized');
+  t.equal((await read('candles1d')).at(-1)!.ts, start + 3 * DAY, 'the open day is in the answer');
+});
+
+t.test('a reopened data directory keeps every bar and answers the aggregates at once', async (t) => {
+  await db.close();
+  db = await open();
+  t.same(await db.migrate(), []);
+  const candles = await db.rows<Candle>('candles1h', [7, new Date(start), new Date(start + 10 * DAY), 20000]);
+  t.equal(candles.length, aggregate(HOUR).length);
+});
