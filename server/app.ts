@@ -10,6 +10,8 @@ import { KeyStore, runKeyOperation, type KeyInfo } from './keystore.js';
 import { Limiter } from './limits.js';
 import type { Logger } from './log.js';
 import { MetaCache } from './meta.js';
+import { loadDemo } from './demo/load.js';
+import { progressBar } from './demo/progress.js';
 import { WorkerPool } from './pool.js';
 import { Readiness } from './readiness.js';
 import { healthRoutes } from './routes/health.js';
@@ -53,6 +55,19 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
     db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize }, log);
     readiness.waitingFor('applying migrations');
     await db.migrate();
+    if (config.demo) {
+      readiness.waitingFor('loading the demo universe');
+      const bar = progressBar('loading the demo universe');
+      const { loaded } = await loadDemo(db, {
+        seed: config.demoSeed,
+        anchorMs: Date.now(),
+        progress: (done, total) => {
+          readiness.waitingFor(`loading the demo universe (${Math.round((100 * done) / total)}%)`);
+          bar(done, total);
+        },
+      });
+      log.info({ seed: config.demoSeed, loaded }, loaded ? 'demo universe loaded' : 'a dataset is already loaded');
+    }
     store = new KeyStore(db);
     await reloadKeys();
     // Keys changed by the CLI straight in an external database reach this process at the next reload.

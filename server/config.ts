@@ -23,6 +23,9 @@ export interface Config {
   /** Bodies at least this large are compressed when the client accepts gzip or br. */
   compressMinBytes: number;
   moveFloors: Record<InstrumentKind, number>;
+  /** Load the seeded demo universe on first start (an empty database). */
+  demo: boolean;
+  demoSeed: number;
 }
 
 export class ConfigError extends Error {
@@ -91,6 +94,8 @@ export function loadConfig(env: Env = process.env): Config {
     keyReloadS: int('KEY_RELOAD_S', 15, 1, 86_400),
     compressMinBytes: int('COMPRESS_MIN_BYTES', 1024, 0, 1 << 30),
     moveFloors: parseMoveFloors(env.MOVE_FLOORS, problems),
+    demo: bool('TAPEWIRE_DEMO', !databaseUrl),
+    demoSeed: int('DEMO_SEED', 20261121, 0, 4_294_967_295),
   };
   // Unix socket paths are cut at 107 bytes; DATA_DIR/run/.s.PGSQL.5432 must fit or two sockets would collide.
   if (Buffer.byteLength(config.dataDir) > MAX_DATA_DIR_BYTES) {

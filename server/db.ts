@@ -15,6 +15,8 @@ export interface Db {
   readonly kind: 'embedded' | 'external';
   /** Runs a named query from sql/queries and returns its rows as objects. */
   rows<T>(name: string, params?: unknown[]): Promise<T[]>;
+  /** Runs `work` in one transaction on one connection: all its queries commit together or not at all. */
+  transaction<T>(work: (tx: Pick<Db, 'rows'>) => Promise<T>): Promise<T>;
   /** Applies the migrations in sql/ that this database has not seen; returns the versions applied. */
   migrate(): Promise<number[]>;
   close(): Promise<void>;
@@ -192,6 +194,21 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
 
     rows<T>(name: string, params: unknown[] = []) {
       return timed<T>(name, () => pool.query(text(name), params));
+    },
+
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work({ rows: <R>(name: string, params: unknown[] = []) => timed<R>(name, () => client.query(text(name), params)) });
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
     },
 
     async migrate() {

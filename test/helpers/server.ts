@@ -17,6 +17,8 @@ export interface ServerHandle {
   /** Every JSON log line the server printed so far. */
   logs: Record<string, unknown>[];
   get(path: string, init?: RequestInit & { key?: string }): Promise<Response>;
+  /** The first log line matching `test`, waiting for it (logs are flushed in batches); throws after `ms`. */
+  waitForLog(test: (line: Record<string, unknown>) => boolean, ms?: number): Promise<Record<string, unknown>>;
   keys(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }>;
   /** SIGTERM, then waits for exit; returns the exit code and how long the stop took. */
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; ms: number }>;
@@ -67,7 +69,8 @@ export async function startServer(
 ): Promise<ServerHandle> {
   const dataDir = options.dataDir ?? tempDataDir();
   const port = await freePort();
-  const env = { LOG_LEVEL: 'info', PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', ...options.env };
+  // The demo universe is off unless a test asks for it: most tests are about the service, not its data.
+  const env = { LOG_LEVEL: 'info', PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', TAPEWIRE_DEMO: '0', ...options.env };
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...env },
@@ -98,6 +101,15 @@ export async function startServer(
     get(path, init = {}) {
       const { key, headers, ...rest } = init;
       return fetch(url + path, { ...rest, headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(headers as object) } });
+    },
+    async waitForLog(test, ms = 3000) {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const line = logs.find(test);
+        if (line) return line;
+        if (Date.now() > deadline) throw new Error('log line not seen');
+        await new Promise((r) => setTimeout(r, 25));
+      }
     },
     keys: (...args) => runNode('server/cli/keys.ts', args, { DATA_DIR: dataDir, ...(options.env ?? {}) }),
     async stop(signal = 'SIGTERM') {

@@ -43,11 +43,12 @@ t.test('with timescaledb: migrates, serves keys, and never re-applies a migratio
   t.equal((await first.get('/v1/meta')).status, 401, 'anonymous access is off with an external database');
   const key = await createKey(first, 'ext');
   t.equal((await first.get('/v1/meta', { key })).status, 200);
-  t.ok(first.logs.some((l) => l.msg === 'migration applied'));
+  t.ok(await first.waitForLog((l) => l.msg === 'migration applied'));
   await first.dispose();
 
   const second = await startServer({ env });
   t.teardown(() => second.dispose());
   t.equal((await second.get('/v1/meta', { key })).status, 200, 'the key lives in the external database');
+  await second.waitForLog((l) => l.msg === 'ready');
   t.notOk(second.logs.some((l) => l.msg === 'migration applied'), 'nothing re-applied on restart');
 });

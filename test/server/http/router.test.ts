@@ -140,8 +140,7 @@ t.test('request ids: echoed when sane, generated otherwise, and logged', async (
   t.equal(echoed.headers.get('x-request-id'), 'abc-123');
   const generated = await server.get('/v1/meta', { key, headers: { 'x-request-id': 'bad id with spaces' } });
   t.match(generated.headers.get('x-request-id'), /^[a-z0-9]+-[a-z0-9]+$/);
-  await new Promise((r) => setTimeout(r, 200));
-  const line = server.logs.find((l) => l.reqId === 'abc-123');
+  const line = await server.waitForLog((l) => l.reqId === 'abc-123');
   t.match(line, { msg: 'request', route: '/v1/meta', status: 200, method: 'get' });
   t.type(line?.ms, 'number');
 });

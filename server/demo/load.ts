@@ -1,0 +1,76 @@
+// First-run load of the demo universe: venues, instruments, listings and their history, in one transaction, then
+// the candle aggregates materialized. A database that already holds a dataset is left as it is.
+import { demoHistory, type BarArrays } from '../../core/demo/history.js';
+import { DEMO_INSTRUMENTS, DEMO_VENUES, demoListings } from '../../core/demo/universe.js';
+import type { Db } from '../db.js';
+import type { DatasetInfo } from '../meta.js';
+
+export const DEMO_DESCRIPTION =
+  'Deterministic demo universe: simulated venues and prices; every source URL points at the reserved .example domain';
+
+type Rows = Pick<Db, 'rows'>['rows'];
+
+function barParams(instrumentId: number, bars: BarArrays, venues: number): unknown[] {
+  const n = bars.ts.length;
+  return [
+    new Array<number>(n).fill(instrumentId),
+    Array.from(bars.ts, (ts) => new Date(ts)),
+    Array.from(bars.open),
+    Array.from(bars.high),
+    Array.from(bars.low),
+    Array.from(bars.close),
+    Array.from(bars.volume),
+    new Array<number>(n).fill(venues),
+  ];
+}
+
+async function insertUniverse(rows: Rows, seed: number, anchorMs: number, progress: (done: number, total: number) => void) {
+  const listings = demoListings(seed);
+  await rows('insertVenues', [DEMO_VENUES.map((v) => v.id), DEMO_VENUES.map((v) => v.name)]);
+  const ids = await rows<{ id: number; symbol: string }>('insertInstruments', [
+    DEMO_INSTRUMENTS.map((i) => i.symbol),
+    DEMO_INSTRUMENTS.map((i) => i.name),
+    DEMO_INSTRUMENTS.map((i) => i.kind),
+    DEMO_INSTRUMENTS.map((i) => i.currency),
+    DEMO_INSTRUMENTS.map((i) => i.company),
+  ]);
+  await rows('insertListings', [
+    listings.map((l) => l.symbol),
+    listings.map((l) => l.venue),
+    listings.map((l) => l.market),
+    listings.map((l) => l.venueSymbol),
+    listings.map((l) => l.fundingIntervalHours),
+  ]);
+  const idOf = new Map(ids.map((r) => [r.symbol, r.id]));
+  let done = 0;
+  for (const inst of DEMO_INSTRUMENTS) {
+    const id = idOf.get(inst.symbol)!;
+    const venues = new Set(listings.filter((l) => l.symbol === inst.symbol).map((l) => l.venue)).size;
+    const h = demoHistory(inst, seed, anchorMs);
+    await rows('insertImportedBars1d', [...barParams(id, h.daily, venues), 'demo']);
+    await rows('insertImportedBars1h', [...barParams(id, h.hourly, venues), 'demo']);
+    await rows('insertBars1m', barParams(id, h.minute, venues));
+    progress(++done, DEMO_INSTRUMENTS.length);
+  }
+}
+
+/**
+ * Loads the demo universe unless a dataset is already loaded; returns what is loaded. `progress` is called after
+ * each instrument. The anchor (load time) ends the history, so the 1m bars run up to now.
+ */
+export async function loadDemo(
+  db: Db,
+  options: { seed: number; anchorMs: number; progress: (done: number, total: number) => void },
+): Promise<{ dataset: DatasetInfo; loaded: boolean }> {
+  const [existing] = await db.rows<{ value: DatasetInfo }>('getSetting', ['dataset']);
+  if (existing) return { dataset: existing.value, loaded: false };
+  const dataset: DatasetInfo = { name: 'demo', description: DEMO_DESCRIPTION, loadedAt: new Date(options.anchorMs).toISOString() };
+  await db.transaction(async (tx) => {
+    await insertUniverse(tx.rows, options.seed, options.anchorMs, options.progress);
+    await tx.rows('setSetting', ['dataset', { ...dataset, seed: options.seed }]);
+  });
+  // Materialize the hourly and daily candles of the new 1m bars (refresh cannot run inside a transaction).
+  await db.rows('refreshBars1h');
+  await db.rows('refreshBars1d');
+  return { dataset, loaded: true };
+}
