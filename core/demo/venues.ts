@@ -1,0 +1,99 @@
+// The demo venues' live quotes: one random walk per instrument, each listing a small mean-reverting basis off it,
+// and now and then an episode that exercises the pool: a venue drifting past the 2% band, or going stale.
+import { Random } from './random.js';
+
+const SECONDS_PER_DAY = 86_400;
+
+export interface SimulatedListing {
+  /** Index of its instrument in the simulator's instrument order. */
+  instrument: number;
+  perp: boolean;
+  /** 24h USD volume of this listing (instrument volume times its share). */
+  volume24hUsd: number;
+  fundingIntervalHours: number | null;
+}
+
+export interface VenueState {
+  /** Per listing, in the order given, grouped by instrument (the pooling kernel's layout). */
+  price: Float64Array;
+  ts: Float64Array;
+  volume24hUsd: Float64Array;
+  openInterestUsd: Float64Array;
+  /** Per the listing's own funding interval (fraction); NaN for spot. */
+  fundingRate: Float64Array;
+}
+
+export class VenueSimulator {
+  readonly state: VenueState;
+  /** The "true" price per instrument the venues quote around. */
+  readonly fair: Float64Array;
+  private readonly basis: Float64Array;
+  private readonly driftUntil: Float64Array;
+  private readonly drift: Float64Array;
+  private readonly staleUntil: Float64Array;
+  /** Per instrument: until when an episode runs; one venue at a time misbehaves, as the pool is meant to handle. */
+  private readonly episodeUntil: Float64Array;
+  /** Listings allowed to misbehave: those with under half their instrument's volume (a majority venue is the pool). */
+  private readonly eligible: Uint8Array;
+  private readonly rng: Random;
+
+  constructor(
+    private readonly listings: SimulatedListing[],
+    startPrices: Float64Array,
+    private readonly dailyVol: Float64Array,
+    seed: number,
+    /** Chance per listing per second of starting an episode: drifting out of the band, or going quiet. */
+    private readonly episodeRate = 1 / 1800,
+  ) {
+    const n = listings.length;
+    this.rng = new Random(seed ^ 0x5eed);
+    this.fair = Float64Array.from(startPrices);
+    this.basis = new Float64Array(n);
+    this.driftUntil = new Float64Array(n);
+    this.drift = new Float64Array(n);
+    this.staleUntil = new Float64Array(n);
+    this.episodeUntil = new Float64Array(startPrices.length);
+    const totals = new Float64Array(startPrices.length);
+    for (const l of listings) totals[l.instrument]! += l.volume24hUsd;
+    this.eligible = Uint8Array.from(listings, (l) => (l.volume24hUsd < totals[l.instrument]! / 2 ? 1 : 0));
+    this.state = {
+      price: new Float64Array(n),
+      ts: new Float64Array(n).fill(NaN),
+      volume24hUsd: Float64Array.from(listings, (l) => l.volume24hUsd),
+      openInterestUsd: Float64Array.from(listings, (l) => (l.perp ? l.volume24hUsd * 0.45 : NaN)),
+      fundingRate: Float64Array.from(listings, (l) => (l.perp ? 0.0001 * ((l.fundingIntervalHours ?? 8) / 8) : NaN)),
+    };
+  }
+
+  /** Advances to `nowMs` by `dtS` seconds: moves every fair price, then every venue that is quoting. */
+  step(nowMs: number, dtS: number): void {
+    const { rng } = this;
+    for (let i = 0; i < this.fair.length; i++) {
+      const vol = this.dailyVol[i]! * Math.sqrt(dtS / SECONDS_PER_DAY);
+      this.fair[i] = this.fair[i]! * Math.exp(vol * rng.normal() - (vol * vol) / 2);
+    }
+    const s = this.state;
+    for (let j = 0; j < this.listings.length; j++) {
+      const l = this.listings[j]!;
+      if (nowMs < this.staleUntil[j]!) continue;
+      if (nowMs >= this.driftUntil[j]!) this.drift[j] = 0;
+      if (this.eligible[j] && nowMs >= this.episodeUntil[l.instrument]! && rng.next() < this.episodeRate * dtS) {
+        if (rng.next() < 0.5) this.staleUntil[j] = nowMs + (90 + rng.int(120)) * 1000;
+        else {
+          this.drift[j] = (rng.next() < 0.5 ? -1 : 1) * (0.025 + 0.02 * rng.next());
+          this.driftUntil[j] = nowMs + (30 + rng.int(90)) * 1000;
+        }
+        this.episodeUntil[l.instrument] = Math.max(this.staleUntil[j]!, this.driftUntil[j]!);
+      }
+      // Ornstein-Uhlenbeck basis: a few basis points, pulled back towards zero.
+      this.basis[j] = this.basis[j]! * 0.95 + 0.0002 * rng.normal();
+      s.price[j] = this.fair[l.instrument]! * (1 + this.basis[j]! + this.drift[j]!);
+      s.ts[j] = nowMs;
+      s.volume24hUsd[j] = l.volume24hUsd * (1 + 0.05 * Math.sin(nowMs / 3_600_000 + j));
+      if (l.perp) {
+        s.openInterestUsd[j] = s.openInterestUsd[j]! * (1 + 0.001 * rng.normal());
+        s.fundingRate[j] = s.fundingRate[j]! * 0.999 + 0.000001 * rng.normal() * (l.fundingIntervalHours ?? 8);
+      }
+    }
+  }
+}
