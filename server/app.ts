@@ -12,9 +12,11 @@ import type { Logger } from './log.js';
 import { MetaCache } from './meta.js';
 import { loadDemo } from './demo/load.js';
 import { progressBar } from './demo/progress.js';
+import { startMarket, type Market } from './market/boot.js';
 import { WorkerPool } from './pool.js';
 import { Readiness } from './readiness.js';
 import { healthRoutes } from './routes/health.js';
+import { instrumentRoutes } from './routes/instruments.js';
 import { metaRoutes } from './routes/meta.js';
 import { openApiRoute } from './routes/openapi.js';
 
@@ -45,6 +47,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
 
   let db: Db | null = null;
   let store: KeyStore | null = null;
+  let market: Market | null = null;
   let control: { close(): Promise<void> } | null = null;
   let keyTimer: NodeJS.Timeout | null = null;
   let listenSocket: us_listen_socket | null = null;
@@ -68,6 +71,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
       });
       log.info({ seed: config.demoSeed, loaded }, loaded ? 'demo universe loaded' : 'a dataset is already loaded');
     }
+    market = await startMarket(db, { staleMs: config.poolStaleS * 1000, tickMs: config.tickMs, simulate: config.demo, seed: config.demoSeed }, log);
     store = new KeyStore(db);
     await reloadKeys();
     // Keys changed by the CLI straight in an external database reach this process at the next reload.
@@ -89,6 +93,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
       if (keyTimer) clearInterval(keyTimer);
       meta.stop();
       await ready.catch(() => undefined);
+      await market?.ticker?.stop();
       await control?.close();
       await pool.close();
       await db?.close();
@@ -107,6 +112,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
     const routes: Route[] = [
       ...healthRoutes(readiness, startedAt),
       ...metaRoutes(meta, config.moveFloors),
+      ...instrumentRoutes(() => market!.state),
       openApiRoute(() => routes),
     ];
     const app = uWS.App();

@@ -26,6 +26,9 @@ export interface Config {
   /** Load the seeded demo universe on first start (an empty database). */
   demo: boolean;
   demoSeed: number;
+  /** A venue quote at least this old is stale and left out of the pool. */
+  poolStaleS: number;
+  tickMs: number;
 }
 
 export class ConfigError extends Error {
@@ -96,6 +99,8 @@ export function loadConfig(env: Env = process.env): Config {
     moveFloors: parseMoveFloors(env.MOVE_FLOORS, problems),
     demo: bool('TAPEWIRE_DEMO', !databaseUrl),
     demoSeed: int('DEMO_SEED', 20261121, 0, 4_294_967_295),
+    poolStaleS: int('POOL_STALE_S', 60, 1, 86_400),
+    tickMs: int('TICK_MS', 1000, 50, 60_000),
   };
   // Unix socket paths are cut at 107 bytes; DATA_DIR/run/.s.PGSQL.5432 must fit or two sockets would collide.
   if (Buffer.byteLength(config.dataDir) > MAX_DATA_DIR_BYTES) {

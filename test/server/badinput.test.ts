@@ -8,7 +8,10 @@ const server = await startServer({ env: { TAPEWIRE_ANON: '0', LOG_LEVEL: 'warn' 
 t.teardown(() => server.dispose());
 const key = await createKey(server, 'fuzz', 100_000_000);
 
-const PATHS = ['/v1/meta', '/v1/meta/vocabulary', '/v1/openapi.json', '/v1/unknown', '/v1/meta/x/y', '/live', '/ready'];
+const PATHS = [
+  '/v1/meta', '/v1/meta/vocabulary', '/v1/openapi.json', '/v1/unknown', '/v1/meta/x/y', '/live', '/ready',
+  '/v1/instruments', '/v1/instruments/BTC', '/v1/instruments/%ff%fe', `/v1/instruments/${'y'.repeat(130)}`,
+];
 
 /** A raw request, so that the bytes of the URL reach the server exactly as generated (fetch would normalise them). */
 function raw(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {

@@ -1,0 +1,90 @@
+// Hot market state: every instrument's venue quotes and pooled price in typed arrays, so the hot endpoints never
+// wait on the database. Refreshed in place by the tick loop.
+import { allocatePoolOutput, poolQuotes, type PoolOutput } from '../../core/kernels/pool.js';
+import type { InstrumentKind } from '../../core/vocabulary.js';
+
+export interface InstrumentRow {
+  id: number;
+  symbol: string;
+  name: string;
+  kind: InstrumentKind;
+  currency: string;
+  company: string | null;
+}
+
+export interface ListingRow {
+  id: number;
+  instrumentId: number;
+  venue: string;
+  market: 'spot' | 'perp';
+  venueSymbol: string;
+  fundingIntervalHours: number | null;
+}
+
+export class MarketState {
+  readonly offsets: Int32Array;
+  /** Per listing, in `listings` order (grouped by instrument). */
+  readonly price: Float64Array;
+  readonly ts: Float64Array;
+  readonly volume24hUsd: Float64Array;
+  readonly openInterestUsd: Float64Array;
+  readonly fundingRate: Float64Array;
+  readonly pooled: PoolOutput;
+  /** Per instrument: when the pooled price was computed, and the pooled close at the previous 00:00 UTC. */
+  readonly priceTs: Float64Array;
+  readonly previousClose: Float64Array;
+  private readonly bySymbol: Map<string, number>;
+  private readonly byListingId: Map<number, number>;
+
+  constructor(
+    readonly instruments: InstrumentRow[],
+    readonly listings: ListingRow[],
+    readonly staleMs: number,
+  ) {
+    const index = new Map(instruments.map((inst, k) => [inst.id, k]));
+    this.offsets = new Int32Array(instruments.length + 1);
+    let last = -1;
+    listings.forEach((l, j) => {
+      const k = index.get(l.instrumentId)!;
+      if (k < last) throw new Error('listings must be grouped by instrument, in instrument order');
+      for (let i = last + 1; i <= k; i++) this.offsets[i] = j;
+      last = k;
+    });
+    for (let i = last + 1; i <= instruments.length; i++) this.offsets[i] = listings.length;
+    const n = listings.length;
+    this.price = new Float64Array(n);
+    this.ts = new Float64Array(n).fill(NaN);
+    this.volume24hUsd = new Float64Array(n);
+    this.openInterestUsd = new Float64Array(n).fill(NaN);
+    this.fundingRate = new Float64Array(n).fill(NaN);
+    this.pooled = allocatePoolOutput(instruments.length, n);
+    this.pooled.price.fill(NaN);
+    this.priceTs = new Float64Array(instruments.length).fill(NaN);
+    this.previousClose = new Float64Array(instruments.length).fill(NaN);
+    this.bySymbol = new Map(instruments.map((inst, k) => [inst.symbol.toLowerCase(), k]));
+    this.byListingId = new Map(listings.map((l, j) => [l.id, j]));
+  }
+
+  /** Index of the instrument with this symbol, whatever its case; -1 when there is none. */
+  find(symbol: string): number {
+    return this.bySymbol.get(symbol.toLowerCase()) ?? -1;
+  }
+
+  listingIndex(listingId: number): number {
+    return this.byListingId.get(listingId) ?? -1;
+  }
+
+  /** Pools every instrument at `nowMs` (inline: below ~3,000 quotes a worker costs more than it saves, see bench:pool). */
+  pool(nowMs: number): void {
+    poolQuotes({ offsets: this.offsets, prices: this.price, volumes: this.volume24hUsd, ts: this.ts }, { nowMs, staleMs: this.staleMs, band: 0.02 }, this.pooled);
+    this.priceTs.fill(nowMs);
+  }
+
+  /** Change of the pooled price against the previous UTC daily close, in percent; null without either. */
+  changePct(i: number): number | null {
+    const p = this.pooled.price[i]!;
+    const c = this.previousClose[i]!;
+    const change = ((p - c) / c) * 100;
+    return Number.isFinite(change) ? change : null;
+  }
+}

@@ -1,0 +1,144 @@
+// The tick loop: each second the venue feed moves, every instrument is pooled, and 1m bars (pooled and per listing)
+// are built; closed bars go to the database as they close, venue quotes every few seconds.
+import { allocateClosedBars, MinuteBars, type ClosedBars } from '../../core/kernels/bars.js';
+import { IN_POOL, OUT_STALE } from '../../core/kernels/pool.js';
+import type { VenueSimulator } from '../../core/demo/venues.js';
+import type { Db } from '../db.js';
+import type { Logger } from '../log.js';
+import type { MarketState } from './state.js';
+
+const DAY_MS = 86_400_000;
+const QUOTE_FLUSH_TICKS = 10;
+
+function barRows(closed: ClosedBars, ids: ArrayLike<number>, withVenues: boolean): unknown[] {
+  const n = closed.length;
+  const col = (a: Float64Array) => Array.from(a.subarray(0, n));
+  return [
+    Array.from(closed.series.subarray(0, n), (s) => ids[s]!),
+    Array.from(closed.ts.subarray(0, n), (ts) => new Date(ts)),
+    col(closed.open),
+    col(closed.high),
+    col(closed.low),
+    col(closed.close),
+    col(closed.volume),
+    ...(withVenues ? [Array.from(closed.venues.subarray(0, n))] : []),
+  ];
+}
+
+export class Ticker {
+  private readonly bars: MinuteBars;
+  private readonly listingBars: MinuteBars;
+  private readonly closed: ClosedBars;
+  private readonly closedListing: ClosedBars;
+  private readonly tickVolume: Float64Array;
+  private readonly venuesInPool: Uint16Array;
+  private readonly listingPrice: Float64Array;
+  private readonly listingVolume: Float64Array;
+  /** A listing is one venue: its bars have no pool size to record. */
+  private readonly oneVenue: Uint16Array;
+  private readonly instrumentIds: Int32Array;
+  private readonly listingIds: Int32Array;
+  private timer: NodeJS.Timeout | null = null;
+  private last = 0;
+  private ticks = 0;
+  private writes: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly state: MarketState,
+    private readonly feed: VenueSimulator,
+    private readonly db: Db,
+    private readonly log: Logger,
+  ) {
+    const n = state.instruments.length;
+    const m = state.listings.length;
+    this.bars = new MinuteBars(n);
+    this.listingBars = new MinuteBars(m);
+    this.closed = allocateClosedBars(n);
+    this.closedListing = allocateClosedBars(m);
+    this.tickVolume = new Float64Array(n);
+    this.venuesInPool = new Uint16Array(n);
+    this.listingPrice = new Float64Array(m);
+    this.listingVolume = new Float64Array(m);
+    this.oneVenue = new Uint16Array(m).fill(1);
+    this.instrumentIds = Int32Array.from(state.instruments, (i) => i.id);
+    this.listingIds = Int32Array.from(state.listings, (l) => l.id);
+  }
+
+  start(everyMs: number): void {
+    this.last = Date.now();
+    this.tick(this.last);
+    this.timer = setInterval(() => this.tick(Date.now()), everyMs);
+  }
+
+  /** Stops the loop and waits for the writes in flight. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.writes;
+  }
+
+  /** The open 1m bar of instrument `i`, or null before its first tick. */
+  openBar(i: number) {
+    return this.bars.current(i);
+  }
+
+  tick(nowMs: number): void {
+    const { state } = this;
+    const dtS = Math.max(0.001, (nowMs - this.last) / 1000);
+    // At 00:00 UTC the last pooled price of the day becomes the close that changePct is measured against.
+    if (Math.floor(nowMs / DAY_MS) !== Math.floor(this.last / DAY_MS)) state.previousClose.set(state.pooled.price);
+    this.last = nowMs;
+
+    this.feed.step(nowMs, dtS);
+    const q = this.feed.state;
+    state.price.set(q.price);
+    state.ts.set(q.ts);
+    state.volume24hUsd.set(q.volume24hUsd);
+    state.openInterestUsd.set(q.openInterestUsd);
+    state.fundingRate.set(q.fundingRate);
+    state.pool(nowMs);
+
+    const { pooled, offsets } = state;
+    for (let i = 0; i < state.instruments.length; i++) {
+      let volume = 0;
+      for (let j = offsets[i]!; j < offsets[i + 1]!; j++) {
+        const fresh = pooled.reason[j] !== OUT_STALE;
+        const traded = (state.volume24hUsd[j]! * dtS) / 86_400;
+        this.listingPrice[j] = fresh ? state.price[j]! : NaN;
+        this.listingVolume[j] = traded;
+        if (pooled.reason[j] === IN_POOL) volume += traded;
+      }
+      this.tickVolume[i] = volume;
+      this.venuesInPool[i] = pooled.inPool[i]!;
+    }
+    this.bars.tick(nowMs, pooled.price, this.tickVolume, this.venuesInPool, this.closed);
+    this.listingBars.tick(nowMs, this.listingPrice, this.listingVolume, this.oneVenue, this.closedListing);
+
+    if (this.closed.length) this.write('insertBars1m', barRows(this.closed, this.instrumentIds, true));
+    if (this.closedListing.length) this.write('insertListingBars1m', barRows(this.closedListing, this.listingIds, false));
+    this.closed.length = 0;
+    this.closedListing.length = 0;
+    if (++this.ticks % QUOTE_FLUSH_TICKS === 0) this.writeQuotes(nowMs);
+  }
+
+  private writeQuotes(nowMs: number): void {
+    const { state } = this;
+    const rows: number[] = [];
+    for (let j = 0; j < state.listings.length; j++) if (nowMs - state.ts[j]! < QUOTE_FLUSH_TICKS * 1000) rows.push(j);
+    if (!rows.length) return;
+    const nan = (x: number) => (Number.isFinite(x) ? x : null);
+    this.write('insertVenueQuotes', [
+      rows.map((j) => this.listingIds[j]!),
+      rows.map((j) => new Date(state.ts[j]!)),
+      rows.map((j) => state.price[j]!),
+      rows.map((j) => nan(state.volume24hUsd[j]!)),
+      rows.map((j) => nan(state.openInterestUsd[j]!)),
+      rows.map((j) => nan(state.fundingRate[j]!)),
+    ]);
+  }
+
+  /** Writes are chained, so bars reach the database in order; a failed write is logged and the loop goes on. */
+  private write(query: string, params: unknown[]): void {
+    this.writes = this.writes.then(() => this.db.rows(query, params)).catch((err) => this.log.warn({ err, query }, 'market write failed'));
+  }
+}
