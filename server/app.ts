@@ -16,6 +16,7 @@ import { startMarket, type Market } from './market/boot.js';
 import { WorkerPool } from './pool.js';
 import { Readiness } from './readiness.js';
 import { healthRoutes } from './routes/health.js';
+import { candleRoutes } from './routes/candles.js';
 import { instrumentRoutes } from './routes/instruments.js';
 import { metaRoutes } from './routes/meta.js';
 import { openApiRoute } from './routes/openapi.js';
@@ -113,6 +114,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
       ...healthRoutes(readiness, startedAt),
       ...metaRoutes(meta, config.moveFloors),
       ...instrumentRoutes(() => market!.state),
+      ...candleRoutes(() => market!, () => db!),
       openApiRoute(() => routes),
     ];
     const app = uWS.App();

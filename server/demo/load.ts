@@ -45,7 +45,8 @@ async function insertUniverse(rows: Rows, seed: number, anchorMs: number, progre
   let done = 0;
   for (const inst of DEMO_INSTRUMENTS) {
     const id = idOf.get(inst.symbol)!;
-    const venues = new Set(listings.filter((l) => l.symbol === inst.symbol).map((l) => l.venue)).size;
+    // `venues` of a bar counts the listings in the pool, as the live pool does (a venue's spot and perp are two).
+    const venues = listings.filter((l) => l.symbol === inst.symbol).length;
     const h = demoHistory(inst, seed, anchorMs);
     await rows('insertImportedBars1d', [...barParams(id, h.daily, venues), 'demo']);
     await rows('insertImportedBars1h', [...barParams(id, h.hourly, venues), 'demo']);

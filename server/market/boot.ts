@@ -3,7 +3,7 @@ import { DEMO_INSTRUMENTS, demoListings } from '../../core/demo/universe.js';
 import { VenueSimulator } from '../../core/demo/venues.js';
 import type { Db } from '../db.js';
 import type { Logger } from '../log.js';
-import { MarketState, type InstrumentRow, type ListingRow } from './state.js';
+import { MarketState, RECENT_MINUTES, type InstrumentRow, type ListingRow } from './state.js';
 import { Ticker } from './ticker.js';
 
 const DAY_MS = 86_400_000;
@@ -23,9 +23,15 @@ export async function startMarket(
   const listings = await db.rows<ListingRow>('listListings');
   const state = new MarketState(instruments, listings, options.staleMs);
   const now = Date.now();
+  const index = new Map(instruments.map((inst, k) => [inst.id, k]));
   for (const row of await db.rows<{ instrumentId: number; close: number }>('previousCloses', [new Date(now - (now % DAY_MS))])) {
-    state.previousClose[instruments.findIndex((i) => i.id === row.instrumentId)] = row.close;
+    state.previousClose[index.get(row.instrumentId)!] = row.close;
   }
+  const recent = await db.rows<{ instrumentId: number; ts: number; open: number; high: number; low: number; close: number; volume: number; venues: number }>(
+    'recentBars1m',
+    [new Date(now - RECENT_MINUTES * 60_000)],
+  );
+  for (const b of recent) state.minuteBars.push(index.get(b.instrumentId)!, Number(b.ts), b.open, b.high, b.low, b.close, b.volume, b.venues);
   if (!options.simulate || instruments.length === 0) return { state, ticker: null };
 
   // The simulated venues carry on from each instrument's last 1m close, with the demo's volumes and volatility.
@@ -34,7 +40,7 @@ export async function startMarket(
   const shares = new Map(demoListings(options.seed).map((l) => [`${l.symbol}:${l.venue}:${l.market}`, l.share]));
   const feed = new VenueSimulator(
     listings.map((l) => {
-      const k = instruments.findIndex((i) => i.id === l.instrumentId);
+      const k = index.get(l.instrumentId)!;
       const inst = instruments[k]!;
       const volume = demo.get(inst.symbol)?.volume24hUsd ?? 1e8;
       const share = shares.get(`${inst.symbol}:${l.venue}:${l.market}`) ?? 1 / (state.offsets[k + 1]! - state.offsets[k]!);

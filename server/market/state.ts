@@ -2,6 +2,10 @@
 // wait on the database. Refreshed in place by the tick loop.
 import { allocatePoolOutput, poolQuotes, type PoolOutput } from '../../core/kernels/pool.js';
 import type { InstrumentKind } from '../../core/vocabulary.js';
+import { BarRing } from '../../core/series.js';
+
+/** Closed 1m bars kept in memory per instrument: 14 days, so any 1m request (limit 20,000) is served from memory. */
+export const RECENT_MINUTES = 14 * 1440;
 
 export interface InstrumentRow {
   id: number;
@@ -33,6 +37,8 @@ export class MarketState {
   /** Per instrument: when the pooled price was computed, and the pooled close at the previous 00:00 UTC. */
   readonly priceTs: Float64Array;
   readonly previousClose: Float64Array;
+  /** Closed pooled 1m bars per instrument, oldest first. */
+  readonly minuteBars: BarRing;
   private readonly bySymbol: Map<string, number>;
   private readonly byListingId: Map<number, number>;
 
@@ -61,6 +67,7 @@ export class MarketState {
     this.pooled.price.fill(NaN);
     this.priceTs = new Float64Array(instruments.length).fill(NaN);
     this.previousClose = new Float64Array(instruments.length).fill(NaN);
+    this.minuteBars = new BarRing(instruments.length, RECENT_MINUTES);
     this.bySymbol = new Map(instruments.map((inst, k) => [inst.symbol.toLowerCase(), k]));
     this.byListingId = new Map(listings.map((l, j) => [l.id, j]));
   }

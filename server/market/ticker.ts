@@ -114,7 +114,11 @@ export class Ticker {
     this.bars.tick(nowMs, pooled.price, this.tickVolume, this.venuesInPool, this.closed);
     this.listingBars.tick(nowMs, this.listingPrice, this.listingVolume, this.oneVenue, this.closedListing);
 
-    if (this.closed.length) this.write('insertBars1m', barRows(this.closed, this.instrumentIds, true));
+    const c = this.closed;
+    for (let k = 0; k < c.length; k++) {
+      state.minuteBars.push(c.series[k]!, c.ts[k]!, c.open[k]!, c.high[k]!, c.low[k]!, c.close[k]!, c.volume[k]!, c.venues[k]!);
+    }
+    if (c.length) this.write('insertBars1m', barRows(c, this.instrumentIds, true));
     if (this.closedListing.length) this.write('insertListingBars1m', barRows(this.closedListing, this.listingIds, false));
     this.closed.length = 0;
     this.closedListing.length = 0;

@@ -11,6 +11,7 @@ const key = await createKey(server, 'fuzz', 100_000_000);
 const PATHS = [
   '/v1/meta', '/v1/meta/vocabulary', '/v1/openapi.json', '/v1/unknown', '/v1/meta/x/y', '/live', '/ready',
   '/v1/instruments', '/v1/instruments/BTC', '/v1/instruments/%ff%fe', `/v1/instruments/${'y'.repeat(130)}`,
+  '/v1/instruments/BTC/candles', '/v1/instruments/nope/candles',
 ];
 
 /** A raw request, so that the bytes of the URL reach the server exactly as generated (fetch would normalise them). */
@@ -33,7 +34,7 @@ const urlByte = fc.oneof(
   fc.integer({ min: -1e12, max: 1e12 }).map(String),
   fc.constantFrom('NaN', 'Infinity', '-0', '1e999', '0x10', 'true', 'null', ''),
 );
-const queryPart = fc.tuple(fc.oneof(fc.constantFrom('limit', 'offset', 'q', 'from', 'interval', 'kind'), urlByte), urlByte).map(([k, v]) => `${k}=${v}`);
+const queryPart = fc.tuple(fc.oneof(fc.constantFrom('limit', 'offset', 'q', 'from', 'to', 'interval', 'kind'), urlByte), urlByte).map(([k, v]) => `${k}=${v}`);
 const badUrl = fc.tuple(fc.constantFrom(...PATHS), fc.array(queryPart, { minLength: 1, maxLength: 6 }), fc.boolean()).map(
   ([path, parts, repeat]) => `${path}?${parts.join('&')}${repeat && parts[0] ? `&${parts[0]}` : ''}`,
 );

@@ -1,0 +1,103 @@
+// Recent bars per series in fixed-size rings of typed arrays, and the candle JSON written straight from them:
+// a 20,000-candle answer never goes through per-row objects.
+
+export interface Bar {
+  ts: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+  venues: number;
+}
+
+export class BarRing {
+  readonly ts: Float64Array;
+  readonly open: Float64Array;
+  readonly high: Float64Array;
+  readonly low: Float64Array;
+  readonly close: Float64Array;
+  readonly volume: Float64Array;
+  readonly venues: Uint16Array;
+  /** Bars held per series, and the slot of each series' oldest bar. */
+  private readonly count: Int32Array;
+  private readonly head: Int32Array;
+
+  constructor(
+    readonly series: number,
+    readonly capacity: number,
+  ) {
+    const n = series * capacity;
+    this.ts = new Float64Array(n);
+    this.open = new Float64Array(n);
+    this.high = new Float64Array(n);
+    this.low = new Float64Array(n);
+    this.close = new Float64Array(n);
+    this.volume = new Float64Array(n);
+    this.venues = new Uint16Array(n);
+    this.count = new Int32Array(series);
+    this.head = new Int32Array(series);
+  }
+
+  size(s: number): number {
+    return this.count[s]!;
+  }
+
+  /** Appends a bar newer than the last one of series `s` (older or equal times are ignored: history is append-only). */
+  push(s: number, ts: number, open: number, high: number, low: number, close: number, volume: number, venues: number): void {
+    const n = this.count[s]!;
+    if (n > 0 && ts <= this.ts[this.slot(s, n - 1)]!) return;
+    let k: number;
+    if (n < this.capacity) {
+      k = this.slot(s, n);
+      this.count[s] = n + 1;
+    } else {
+      k = this.slot(s, 0);
+      this.head[s] = (this.head[s]! + 1) % this.capacity;
+    }
+    this.ts[k] = ts;
+    this.open[k] = open;
+    this.high[k] = high;
+    this.low[k] = low;
+    this.close[k] = close;
+    this.volume[k] = volume;
+    this.venues[k] = venues;
+  }
+
+  /** Array index of the i-th oldest bar of series `s`. */
+  slot(s: number, i: number): number {
+    return s * this.capacity + ((this.head[s]! + i) % this.capacity);
+  }
+
+  /** Position (0 = oldest) of the first bar of `s` at or after `ts`. */
+  lowerBound(s: number, ts: number): number {
+    let lo = 0;
+    let hi = this.count[s]!;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.ts[this.slot(s, mid)]! < ts) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
+
+function num(x: number): string {
+  return Number.isFinite(x) ? String(x) : 'null';
+}
+
+/** One candle as JSON: the Candle fields of the interface, `venues` left out when unknown (0). */
+export function candleJson(ts: number, open: number, high: number, low: number, close: number, volume: number, venues: number): string {
+  const v = venues > 0 ? `,"venues":${venues}` : '';
+  return `{"ts":"${new Date(ts).toISOString()}","open":${num(open)},"high":${num(high)},"low":${num(low)},"close":${num(close)},"volumeUsd":${num(volume)}${v}}`;
+}
+
+/** Candles i0..i1-1 (positions, oldest first) of series `s`, joined with commas. */
+export function ringCandlesJson(ring: BarRing, s: number, i0: number, i1: number): string {
+  const parts = new Array<string>(Math.max(0, i1 - i0));
+  for (let i = i0; i < i1; i++) {
+    const k = ring.slot(s, i);
+    parts[i - i0] = candleJson(ring.ts[k]!, ring.open[k]!, ring.high[k]!, ring.low[k]!, ring.close[k]!, ring.volume[k]!, ring.venues[k]!);
+  }
+  return parts.join(',');
+}

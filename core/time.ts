@@ -1,0 +1,26 @@
+// Parsing of the `from`/`to` query values: a UTC date (YYYY-MM-DD) or an ISO 8601 timestamp.
+
+export const DATE_OR_TIMESTAMP_PATTERN = '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:?\\d{2})?)?$';
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export interface ParsedInstant {
+  ms: number;
+  /** True for a bare date: as a `to` bound it covers that whole day. */
+  dateOnly: boolean;
+}
+
+/** The instant a value names, or null for a date that does not exist (2026-02-30) or cannot be read. */
+export function parseInstant(value: string): ParsedInstant | null {
+  const d = DATE_ONLY.exec(value);
+  if (d) {
+    const [y, m, day] = [Number(d[1]), Number(d[2]), Number(d[3])];
+    const ms = Date.UTC(y, m - 1, day);
+    const back = new Date(ms);
+    if (back.getUTCFullYear() !== y || back.getUTCMonth() !== m - 1 || back.getUTCDate() !== day) return null;
+    return { ms, dateOnly: true };
+  }
+  // A timestamp without an offset is read as UTC, not as the server's local time.
+  const hasZone = /(Z|[+-]\d{2}:?\d{2})$/.test(value);
+  const ms = Date.parse(hasZone ? value.replace(' ', 'T') : `${value.replace(' ', 'T')}Z`);
+  return Number.isFinite(ms) ? { ms, dateOnly: false } : null;
+}

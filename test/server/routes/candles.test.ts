@@ -1,0 +1,121 @@
+// /v1/instruments/{symbol}/candles: bounds, defaults, the open bar, and 1h/1d equal to the 1m candles they cover.
+import t from 'tap';
+import { startServer } from '../../helpers/server.js';
+
+const server = await startServer({ env: { TAPEWIRE_DEMO: '1', TICK_MS: '250' } });
+t.teardown(() => server.dispose());
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+interface Candle {
+  ts: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volumeUsd: number | null;
+  venues?: number;
+}
+interface Candles {
+  instrument: { type: string; key: string };
+  interval: string;
+  count: number;
+  candles: Candle[];
+}
+
+async function candles(query: string, symbol = 'BTC'): Promise<Candles> {
+  const res = await server.get(`/v1/instruments/${symbol}/candles?${query}`);
+  if (res.status !== 200) throw new Error(`${query}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: Candles }).data;
+}
+
+const ascending = (c: Candle[]) => c.every((x, k) => k === 0 || Date.parse(x.ts) > Date.parse(c[k - 1]!.ts));
+
+t.test('bad input is a 422 naming the parameter', async (t) => {
+  const cases: [string, string][] = [
+    ['interval=5m', 'interval'],
+    ['limit=0', 'limit'],
+    ['limit=20001', 'limit'],
+    ['limit=1.5', 'limit'],
+    [`from=${'2'.repeat(41)}`, 'from'],
+    ['from=yesterday', 'from'],
+    ['from=2026-02-30', 'from'],
+    ['to=2026-13-01', 'to'],
+    ['from=2026-11-22&to=2026-11-01', 'from'],
+  ];
+  for (const [query, param] of cases) {
+    const res = await server.get(`/v1/instruments/BTC/candles?${query}`);
+    const body = (await res.json()) as { error: { code: string; details: { param: string }[] } };
+    t.equal(res.status, 422, query);
+    t.ok(body.error.details.some((d) => d.param === param), `${query}: names ${param}`);
+  }
+  t.equal((await server.get('/v1/instruments/NOPE/candles')).status, 404);
+});
+
+t.test('defaults: 1d, all history, ascending, today\'s open bar last', async (t) => {
+  const d = await candles('');
+  t.equal(d.interval, '1d');
+  t.match(d.instrument, { type: 'instrument', key: 'BTC' });
+  t.equal(d.count, d.candles.length);
+  t.ok(d.count >= 760, `${d.count} daily candles: two years and more`);
+  t.ok(ascending(d.candles));
+  const now = Date.now();
+  t.equal(Date.parse(d.candles.at(-1)!.ts), now - (now % DAY), 'the open day is the last candle');
+  for (const c of d.candles) {
+    if (!(c.low <= Math.min(c.open, c.close) && c.high >= Math.max(c.open, c.close))) t.fail(`bad candle ${c.ts}`);
+  }
+});
+
+t.test('default lookbacks: 1m = 24h, 1h = 30 days; limit keeps the latest', async (t) => {
+  const now = Date.now();
+  const m = await candles('interval=1m');
+  t.ok(Date.parse(m.candles[0]!.ts) >= now - DAY - 60_000, '1m starts within the last 24 hours');
+  t.ok(m.count >= 1400 && m.count <= 1441, `${m.count} minutes`);
+  t.ok(ascending(m.candles));
+  t.ok(Date.now() - Date.parse(m.candles.at(-1)!.ts) < 2 * 60_000, 'the open minute is there');
+  const h = await candles('interval=1h');
+  t.ok(Date.parse(h.candles[0]!.ts) >= now - 30 * DAY - HOUR, '1h starts within 30 days');
+  t.ok(h.count >= 719 && h.count <= 722, `${h.count} hours`);
+  // The latest five are the last five of the full answer (asked again if a minute rolls over in between).
+  for (let attempt = 0; ; attempt++) {
+    const all = (await candles('interval=1m')).candles.map((c) => c.ts);
+    const five = await candles('interval=1m&limit=5');
+    if (five.candles.at(-1)!.ts !== all.at(-1) && attempt < 3) continue;
+    t.equal(five.count, 5);
+    t.same(five.candles.map((c) => c.ts), all.slice(-5));
+    break;
+  }
+});
+
+t.test('with from: the first candles from it', async (t) => {
+  const d = await candles('interval=1d&from=2025-03-01&limit=3');
+  t.same(d.candles.map((c) => c.ts), ['2025-03-01T00:00:00.000Z', '2025-03-02T00:00:00.000Z', '2025-03-03T00:00:00.000Z']);
+  const window = await candles('interval=1d&from=2025-03-01&to=2025-03-10');
+  t.equal(window.count, 10, 'a date as to covers its whole day');
+  const ts = await candles('interval=1h&from=2026-11-01T10:30:00Z&to=2026-11-01T13:00:00Z');
+  t.same(ts.candles.map((c) => c.ts), ['2026-11-01T11:00:00.000Z', '2026-11-01T12:00:00.000Z', '2026-11-01T13:00:00.000Z']);
+});
+
+t.test('1h and 1d candles equal the aggregation of the 1m candles they cover', async (t) => {
+  const now = Date.now();
+  const hour = now - (now % HOUR) - HOUR;
+  const minutes = await candles(`interval=1m&from=${new Date(hour).toISOString()}&to=${new Date(hour + HOUR - 1).toISOString()}`, 'ETH');
+  t.equal(minutes.count, 60, 'a closed hour has 60 minutes');
+  const hourly = await candles(`interval=1h&from=${new Date(hour).toISOString()}&limit=1`, 'ETH');
+  const h = hourly.candles[0]!;
+  const m = minutes.candles;
+  t.equal(h.ts, new Date(hour).toISOString());
+  t.equal(h.open, m[0]!.open);
+  t.equal(h.close, m.at(-1)!.close);
+  t.equal(h.high, Math.max(...m.map((c) => c.high)));
+  t.equal(h.low, Math.min(...m.map((c) => c.low)));
+  t.ok(Math.abs(h.volumeUsd! - m.reduce((a, c) => a + c.volumeUsd!, 0)) < 1e-6 * h.volumeUsd!);
+
+  const yesterday = now - (now % DAY) - DAY;
+  const dayMinutes = await candles(`interval=1m&from=${new Date(yesterday).toISOString()}&limit=1440`, 'ETH');
+  const daily = await candles(`interval=1d&from=${new Date(yesterday).toISOString()}&limit=1`, 'ETH');
+  t.equal(dayMinutes.count, 1440);
+  t.equal(daily.candles[0]!.high, Math.max(...dayMinutes.candles.map((c) => c.high)));
+  t.equal(daily.candles[0]!.close, dayMinutes.candles.at(-1)!.close);
+});
