@@ -1,9 +1,10 @@
-// The baseline for bench/meta.ts: a bare uWS process answering one URL with fixed bytes, nothing else per request.
+// The baseline for bench/endpoint.ts: a bare uWS process answering one URL with fixed bytes, nothing else per request.
+import { readFileSync } from 'node:fs';
 import { uWS, uwsIsNative, type us_listen_socket } from '../server/http/uws.js';
 
 const url = process.env.BARE_URL ?? '/v1/meta';
 const contentType = process.env.BARE_CONTENT_TYPE ?? 'application/json; charset=utf-8';
-const body = Buffer.from(process.env.BARE_BODY_B64 ?? '', 'base64');
+const body = readFileSync(process.env.BARE_BODY_FILE ?? '/dev/null');
 
 const app = uWS.App();
 app.get(url, (res) => {

@@ -1,5 +1,8 @@
 // Recent bars per series in fixed-size rings of typed arrays, and the candle JSON written straight from them:
-// a 20,000-candle answer never goes through per-row objects.
+// a 20,000-candle answer never goes through per-row objects, and closed bars are serialized once, in blocks.
+
+/** Bars per pre-serialized block: small enough that the unaligned edges of a range cost little to write. */
+export const BLOCK = 256;
 
 export interface Bar {
   ts: number;
@@ -22,6 +25,10 @@ export class BarRing {
   /** Bars held per series, and the slot of each series' oldest bar. */
   private readonly count: Int32Array;
   private readonly head: Int32Array;
+  /** Absolute number of the oldest bar held per series (it grows as the ring drops old bars). */
+  private readonly first: Float64Array;
+  /** Per series: JSON of complete blocks of BLOCK bars, by block number (absolute bar number / BLOCK). */
+  private readonly blocks: Map<number, string>[];
 
   constructor(
     readonly series: number,
@@ -37,6 +44,8 @@ export class BarRing {
     this.venues = new Uint16Array(n);
     this.count = new Int32Array(series);
     this.head = new Int32Array(series);
+    this.first = new Float64Array(series);
+    this.blocks = Array.from({ length: series }, () => new Map<number, string>());
   }
 
   size(s: number): number {
@@ -54,6 +63,9 @@ export class BarRing {
     } else {
       k = this.slot(s, 0);
       this.head[s] = (this.head[s]! + 1) % this.capacity;
+      // The oldest bar goes, and with it the block it belonged to.
+      this.blocks[s]!.delete(Math.floor(this.first[s]! / BLOCK));
+      this.first[s]! += 1;
     }
     this.ts[k] = ts;
     this.open[k] = open;
@@ -80,6 +92,40 @@ export class BarRing {
     }
     return lo;
   }
+
+  /** Candles at positions i0..i1-1 (oldest first) of series `s`, joined with commas. */
+  json(s: number, i0: number, i1: number): string {
+    const parts: string[] = [];
+    const base = this.first[s]!;
+    let i = i0;
+    while (i < i1) {
+      const absolute = base + i;
+      if (absolute % BLOCK === 0 && i + BLOCK <= i1) {
+        const b = absolute / BLOCK;
+        let block = this.blocks[s]!.get(b);
+        if (block === undefined) {
+          block = this.write(s, i, i + BLOCK);
+          this.blocks[s]!.set(b, block);
+        }
+        parts.push(block);
+        i += BLOCK;
+      } else {
+        const end = Math.min(i1, i + BLOCK - (absolute % BLOCK));
+        parts.push(this.write(s, i, end));
+        i = end;
+      }
+    }
+    return parts.join(',');
+  }
+
+  private write(s: number, i0: number, i1: number): string {
+    const parts = new Array<string>(i1 - i0);
+    for (let i = i0; i < i1; i++) {
+      const k = this.slot(s, i);
+      parts[i - i0] = candleJson(this.ts[k]!, this.open[k]!, this.high[k]!, this.low[k]!, this.close[k]!, this.volume[k]!, this.venues[k]!);
+    }
+    return parts.join(',');
+  }
 }
 
 function num(x: number): string {
@@ -90,14 +136,4 @@ function num(x: number): string {
 export function candleJson(ts: number, open: number, high: number, low: number, close: number, volume: number, venues: number): string {
   const v = venues > 0 ? `,"venues":${venues}` : '';
   return `{"ts":"${new Date(ts).toISOString()}","open":${num(open)},"high":${num(high)},"low":${num(low)},"close":${num(close)},"volumeUsd":${num(volume)}${v}}`;
-}
-
-/** Candles i0..i1-1 (positions, oldest first) of series `s`, joined with commas. */
-export function ringCandlesJson(ring: BarRing, s: number, i0: number, i1: number): string {
-  const parts = new Array<string>(Math.max(0, i1 - i0));
-  for (let i = i0; i < i1; i++) {
-    const k = ring.slot(s, i);
-    parts[i - i0] = candleJson(ring.ts[k]!, ring.open[k]!, ring.high[k]!, ring.low[k]!, ring.close[k]!, ring.volume[k]!, ring.venues[k]!);
-  }
-  return parts.join(',');
 }

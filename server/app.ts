@@ -65,6 +65,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
       const { loaded } = await loadDemo(db, {
         seed: config.demoSeed,
         anchorMs: Date.now(),
+        minuteDays: config.demoMinuteDays,
         progress: (done, total) => {
           readiness.waitingFor(`loading the demo universe (${Math.round((100 * done) / total)}%)`);
           bar(done, total);

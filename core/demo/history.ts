@@ -1,5 +1,5 @@
 // Price history of a demo instrument as one continuous random walk: two years of daily bars, then 30 days of hourly
-// bars, then 1m bars from midnight UTC yesterday to the anchor. The windows meet on day boundaries, so the candle
+// bars, then 1m bars from midnight UTC `minuteDays` days back (1: yesterday) to the anchor. The windows meet on day boundaries, so the candle
 // union (imported 1d/1h plus aggregates of the 1m bars) never overlaps and never leaves a gap.
 import { Random } from './random.js';
 import type { DemoInstrument } from './universe.js';
@@ -24,7 +24,7 @@ export interface DemoHistory {
   daily: BarArrays;
   hourly: BarArrays;
   minute: BarArrays;
-  /** Open time of the first 1m bar: midnight UTC of the day before the anchor. */
+  /** Open time of the first 1m bar: midnight UTC, `minuteDays` days before the anchor's day. */
   minuteStart: number;
 }
 
@@ -95,10 +95,10 @@ export function hash32(text: string): number {
 }
 
 /** The history of `inst` up to `anchorMs` (the 1m bars stop at the anchor's minute, which stays open). */
-export function demoHistory(inst: DemoInstrument, seed: number, anchorMs: number): DemoHistory {
+export function demoHistory(inst: DemoInstrument, seed: number, anchorMs: number, minuteDays = 1): DemoHistory {
   const rng = new Random(seed ^ hash32(inst.symbol));
   const anchorMinute = anchorMs - (anchorMs % MINUTE_MS);
-  const minuteStart = anchorMinute - (anchorMinute % DAY_MS) - DAY_MS;
+  const minuteStart = anchorMinute - (anchorMinute % DAY_MS) - minuteDays * DAY_MS;
   const hourStart = minuteStart - HOURLY_DAYS * DAY_MS;
   const dayStart = hourStart - HISTORY_DAYS * DAY_MS;
 

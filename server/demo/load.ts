@@ -24,7 +24,7 @@ function barParams(instrumentId: number, bars: BarArrays, venues: number): unkno
   ];
 }
 
-async function insertUniverse(rows: Rows, seed: number, anchorMs: number, progress: (done: number, total: number) => void) {
+async function insertUniverse(rows: Rows, seed: number, anchorMs: number, minuteDays: number, progress: (done: number, total: number) => void) {
   const listings = demoListings(seed);
   await rows('insertVenues', [DEMO_VENUES.map((v) => v.id), DEMO_VENUES.map((v) => v.name)]);
   const ids = await rows<{ id: number; symbol: string }>('insertInstruments', [
@@ -47,7 +47,7 @@ async function insertUniverse(rows: Rows, seed: number, anchorMs: number, progre
     const id = idOf.get(inst.symbol)!;
     // `venues` of a bar counts the listings in the pool, as the live pool does (a venue's spot and perp are two).
     const venues = listings.filter((l) => l.symbol === inst.symbol).length;
-    const h = demoHistory(inst, seed, anchorMs);
+    const h = demoHistory(inst, seed, anchorMs, minuteDays);
     await rows('insertImportedBars1d', [...barParams(id, h.daily, venues), 'demo']);
     await rows('insertImportedBars1h', [...barParams(id, h.hourly, venues), 'demo']);
     await rows('insertBars1m', barParams(id, h.minute, venues));
@@ -61,13 +61,13 @@ async function insertUniverse(rows: Rows, seed: number, anchorMs: number, progre
  */
 export async function loadDemo(
   db: Db,
-  options: { seed: number; anchorMs: number; progress: (done: number, total: number) => void },
+  options: { seed: number; anchorMs: number; minuteDays: number; progress: (done: number, total: number) => void },
 ): Promise<{ dataset: DatasetInfo; loaded: boolean }> {
   const [existing] = await db.rows<{ value: DatasetInfo }>('getSetting', ['dataset']);
   if (existing) return { dataset: existing.value, loaded: false };
   const dataset: DatasetInfo = { name: 'demo', description: DEMO_DESCRIPTION, loadedAt: new Date(options.anchorMs).toISOString() };
   await db.transaction(async (tx) => {
-    await insertUniverse(tx.rows, options.seed, options.anchorMs, options.progress);
+    await insertUniverse(tx.rows, options.seed, options.anchorMs, options.minuteDays, options.progress);
     await tx.rows('setSetting', ['dataset', { ...dataset, seed: options.seed }]);
   });
   // Materialize the hourly and daily candles of the new 1m bars (refresh cannot run inside a transaction).

@@ -2,7 +2,7 @@
 // where they have none), the live 1m bar merged in so the open bar is always there. Bodies are written as strings.
 import { Type } from '@sinclair/typebox';
 import { notFound, validationError, type ValidationDetail } from '../../core/errors.js';
-import { candleJson, ringCandlesJson, type Bar } from '../../core/series.js';
+import { candleJson, type Bar } from '../../core/series.js';
 import { EntityRef, Nullable, Single, StringEnum } from '../../core/schemas/common.js';
 import { DATE_OR_TIMESTAMP_PATTERN, parseInstant } from '../../core/time.js';
 import { CANDLE_INTERVALS } from '../../core/vocabulary.js';
@@ -101,7 +101,7 @@ export function candleRoutes(market: () => Market, db: () => Db): Route[] {
           if (ascendingFrom) i1 = Math.min(i1, i0 + limit);
           else i0 = Math.max(i0, i1 - room);
           const openIncluded = withOpen && i1 - i0 < limit;
-          body = ringCandlesJson(ring, i, i0, i1);
+          body = ring.json(i, i0, i1);
           if (openIncluded) body += `${body ? ',' : ''}${candleJson(open.ts, open.open, open.high, open.low, open.close, open.volume, open.venues)}`;
           count = i1 - i0 + (openIncluded ? 1 : 0);
         } else {

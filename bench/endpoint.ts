@@ -1,15 +1,15 @@
-// Load test of GET /v1/meta on the real server against a bare uWS process serving the same bytes: what the stack costs.
+// Load test of GET endpoints on the real server, each next to a bare uWS process serving the same bytes from memory:
+// the ratio is what the stack costs. `bench:meta` and `bench:candles` are this script with different paths.
 import autocannon, { type Result } from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
-import { resolve } from 'node:path';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { createHistogram } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { ROOT, createKey, startServer, type ServerHandle } from '../test/helpers/server.js';
 
-const PATH = '/v1/meta';
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 const { values: argv } = parseArgs({
@@ -20,8 +20,16 @@ const { values: argv } = parseArgs({
     warmup: { type: 'string' },
     'log-level': { type: 'string' },
     'cpu-prof': { type: 'string' },
+    path: { type: 'string', multiple: true },
+    env: { type: 'string', multiple: true },
+    name: { type: 'string' },
   },
 });
+
+const NAME = argv.name ?? 'bench:endpoint';
+const PATHS = argv.path ?? ['/v1/meta'];
+/** Server environment, e.g. --env TAPEWIRE_DEMO=1 for the demo universe. */
+const EXTRA_ENV = Object.fromEntries((argv.env ?? []).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
 
 function intOption(name: string, fromArgv: string | undefined, envName: string, fallback: number, min: number, max: number): number {
   const raw = fromArgv ?? process.env[envName];
@@ -156,10 +164,15 @@ async function load(
   };
 }
 
-async function startBare(body: Buffer, contentType: string): Promise<{ child: ChildProcess; url: string; native: boolean }> {
+const bodyDir = mkdtempSync(join(tmpdir(), 'tw-bench-'));
+
+async function startBare(path: string, body: Buffer, contentType: string): Promise<{ child: ChildProcess; url: string; native: boolean }> {
+  // Through a file: one environment string is limited to 128 KiB, and a candle answer is megabytes.
+  const bodyFile = join(bodyDir, 'body');
+  writeFileSync(bodyFile, body);
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, BARE_URL: PATH, BARE_CONTENT_TYPE: contentType, BARE_BODY_B64: body.toString('base64') },
+    env: { ...process.env, BARE_URL: new URL(path, 'http://x').pathname, BARE_CONTENT_TYPE: contentType, BARE_BODY_FILE: bodyFile },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   children.push(child);
@@ -168,7 +181,7 @@ async function startBare(body: Buffer, contentType: string): Promise<{ child: Ch
     child.once('exit', (code) => reject(new Error(`bare server exited with ${code} before listening`)));
   });
   const { port, native } = JSON.parse(line) as { port: number; native: boolean };
-  return { child, url: `http://127.0.0.1:${port}${PATH}`, native };
+  return { child, url: `http://127.0.0.1:${port}${path}`, native };
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
@@ -208,16 +221,17 @@ function table(rows: string[][]): string {
 
 let exitCode = 0;
 try {
-  console.log(`bench:meta  GET ${PATH}  ${new Date().toISOString()}`);
+  console.log(`${NAME}  ${PATHS.map((p) => `GET ${p}`).join(', ')}  ${new Date().toISOString()}`);
   console.log(
-    `  node ${process.version}, ${cpus().length} CPUs; ${warmup} s warm-up then ${duration} s measured per server; ` +
+    `  node ${process.version}, ${cpus().length} CPUs; ${warmup} s warm-up then ${duration} s measured per server and path; ` +
       `${connections} connections, pipelining ${pipelining}; loopback 127.0.0.1`,
   );
   // The machine may be shared: the load average says how much else was running.
   console.log(`  load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   console.log(`  tapewire LOG_LEVEL=${logLevel}${logLevel === 'info' ? ' (default deployment: one access-log line per request)' : ''}`);
 
-  const serverEnv: Record<string, string> = { LOG_LEVEL: logLevel };
+  const serverEnv: Record<string, string> = { LOG_LEVEL: logLevel, ...EXTRA_ENV };
+  if (Object.keys(EXTRA_ENV).length) console.log(`  server environment: ${Object.entries(EXTRA_ENV).map(([k, v]) => `${k}=${v}`).join(' ')}`);
   if (cpuProfDir) {
     serverEnv.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --import ${new URL('./cpu-prof.mjs', import.meta.url).href}`.trim();
     serverEnv.BENCH_CPU_PROF_DIR = cpuProfDir;
@@ -238,68 +252,74 @@ try {
 
   const key = await createKey(server, 'bench', 100_000_000);
   const headers = { authorization: `Bearer ${key}` };
-  const first = await server.get(PATH, { key, headers: { 'accept-encoding': 'identity' } });
-  const body = Buffer.from(await first.arrayBuffer());
-  const contentType = first.headers.get('content-type') ?? '';
-  if (first.status !== 200) throw new Error(`GET ${PATH} answered ${first.status}: ${body}`);
-  if (first.headers.get('content-encoding')) throw new Error(`GET ${PATH} came back compressed; the bare server needs identity bytes`);
-  console.log(`  body: ${body.length} bytes, Content-Type: ${contentType}`);
-
-  let logBytes0 = 0;
-  let logLines0 = 0;
-  const tapewire = await load(`tapewire (LOG_LEVEL=${logLevel})`, server.url + PATH, headers, server.child.pid, () => {
-    logBytes0 = logBytes;
-    logLines0 = logLines;
-  });
-  const logged = { bytes: logBytes - logBytes0, lines: logLines - logLines0 };
-  const completed = Math.max(1, tapewire.result.requests.total);
-  // Stopped before the bare run so its idle timers (meta refresh, key reload) cannot disturb it.
+  const runs: { path: string; body: Buffer; contentType: string; tapewire: Measured; logged: { bytes: number; lines: number } }[] = [];
+  for (const path of PATHS) {
+    const first = await server.get(path, { key, headers: { 'accept-encoding': 'identity' } });
+    const body = Buffer.from(await first.arrayBuffer());
+    const contentType = first.headers.get('content-type') ?? '';
+    if (first.status !== 200) throw new Error(`GET ${path} answered ${first.status}: ${body}`);
+    if (first.headers.get('content-encoding')) throw new Error(`GET ${path} came back compressed; the bare server needs identity bytes`);
+    let logBytes0 = 0;
+    let logLines0 = 0;
+    const tapewire = await load(`tapewire (LOG_LEVEL=${logLevel})`, server.url + path, headers, server.child.pid, () => {
+      logBytes0 = logBytes;
+      logLines0 = logLines;
+    });
+    runs.push({ path, body, contentType, tapewire, logged: { bytes: logBytes - logBytes0, lines: logLines - logLines0 } });
+  }
+  // Stopped before the bare runs so its timers (ticks, meta refresh, key reload) cannot disturb them.
   await server.dispose();
   server = null;
 
-  const bare = await startBare(body, contentType);
-  const check = await fetch(bare.url);
-  const checkBody = Buffer.from(await check.arrayBuffer());
-  if (!checkBody.equals(body) || check.headers.get('content-type') !== contentType) {
-    throw new Error('the bare server does not answer the same bytes and Content-Type as tapewire');
-  }
-  if (!bare.native) console.log('  WARNING: the bare server runs on the uWS JavaScript fallback');
-  const baseline = await load('bare uWS', bare.url, headers, bare.child.pid);
-  await stopChild(bare.child);
-
-  console.log();
-  console.log(
-    table([
-      ['', 'req/s', 'p50 ms', 'p99 ms', 'mean ms', 'MB/s', 'non-2xx', 'err+t/o', 'B/resp', 'server CPU', 'CPU µs/resp', 'of it sys', 'bench CPU', 'responses'],
-      row(tapewire),
-      row(baseline),
-    ]),
-  );
-  console.log();
   const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
-  console.log(
-    `ratio tapewire/bare: req/s ${ratio(tapewire.result.requests.mean, baseline.result.requests.mean)}, ` +
-      `p99 ${ratio(tapewire.p99, baseline.p99)}, ` +
-      `server CPU per response ${ratio(tapewire.serverUsPerResponse ?? 0, baseline.serverUsPerResponse ?? 0)}`,
-  );
-  if (baseline.benchCpu > 0.9 && (baseline.serverCpu ?? 1) < 0.9) {
-    console.log('note: autocannon saturated its core against the bare server, so the bare req/s is a floor and the req/s ratio flatters tapewire');
+  for (const { path, body, contentType, tapewire, logged } of runs) {
+    const bare = await startBare(path, body, contentType);
+    const check = await fetch(bare.url);
+    const checkBody = Buffer.from(await check.arrayBuffer());
+    if (!checkBody.equals(body) || check.headers.get('content-type') !== contentType) {
+      throw new Error('the bare server does not answer the same bytes and Content-Type as tapewire');
+    }
+    if (!bare.native) console.log('  WARNING: the bare server runs on the uWS JavaScript fallback');
+    const baseline = await load('bare uWS', bare.url, headers, bare.child.pid);
+    await stopChild(bare.child);
+
+    console.log();
+    console.log(`GET ${path}  body ${fmt(body.length)} bytes, Content-Type: ${contentType}`);
+    console.log(
+      table([
+        ['', 'req/s', 'p50 ms', 'p99 ms', 'mean ms', 'MB/s', 'non-2xx', 'err+t/o', 'B/resp', 'server CPU', 'CPU µs/resp', 'of it sys', 'bench CPU', 'responses'],
+        row(tapewire),
+        row(baseline),
+      ]),
+    );
+    console.log(
+      `ratio tapewire/bare: req/s ${ratio(tapewire.result.requests.mean, baseline.result.requests.mean)}, ` +
+        `MB/s ${ratio(tapewire.result.throughput.mean, baseline.result.throughput.mean)}, ` +
+        `p99 ${ratio(tapewire.p99, baseline.p99)}, ` +
+        `server CPU per response ${ratio(tapewire.serverUsPerResponse ?? 0, baseline.serverUsPerResponse ?? 0)}`,
+    );
+    if (baseline.benchCpu > 0.9 && (baseline.serverCpu ?? 1) < 0.9) {
+      console.log('note: autocannon saturated its core against the bare server, so the bare req/s is a floor and the req/s ratio flatters tapewire');
+    }
+    const completed = Math.max(1, tapewire.result.requests.total);
+    console.log(`tapewire stdout during the measured run: ${fmt(logged.bytes / completed)} bytes, ${fmt(logged.lines / completed, 2)} lines per response`);
+    if (tapewire.result.non2xx || baseline.result.non2xx) {
+      console.log(`status codes: tapewire ${JSON.stringify(tapewire.result.statusCodeStats)}, bare ${JSON.stringify(baseline.result.statusCodeStats)}`);
+    }
   }
-  console.log(`tapewire stdout during the measured run: ${fmt(logged.bytes / completed)} bytes, ${fmt(logged.lines / completed, 2)} lines per response`);
+  console.log();
   console.log(
     'MB/s counts status line, headers and body (1 MB = 10^6 bytes); CPU is of one core (100% = a core saturated), CPU µs/resp = server user+system time / responses (sys: kernel part); ' +
       'p50/p99/mean come from autocannon per-response times at 1 µs resolution.',
   );
   console.log(`load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  if (tapewire.result.non2xx || baseline.result.non2xx) {
-    console.log(`status codes: tapewire ${JSON.stringify(tapewire.result.statusCodeStats)}, bare ${JSON.stringify(baseline.result.statusCodeStats)}`);
-  }
 } catch (err) {
-  console.error('bench:meta failed:', err);
+  console.error(`${NAME} failed:`, err);
   exitCode = 1;
 } finally {
   await server?.dispose().catch(() => undefined);
   for (const child of children) await stopChild(child).catch(() => undefined);
   killAll();
+  rmSync(bodyDir, { recursive: true, force: true });
 }
 process.exitCode = exitCode;

@@ -1,0 +1,56 @@
+// BarRing: ranges, eviction, and the pre-serialized blocks always equal a fresh serialization, across wrap-around.
+import t from 'tap';
+import fc from 'fast-check';
+import { BarRing, BLOCK, candleJson } from '../../core/series.js';
+
+function naive(bars: number[][], from: number, to: number): string {
+  return bars.slice(from, to).map((b) => candleJson(b[0]!, b[1]!, b[2]!, b[3]!, b[4]!, b[5]!, b[6]!)).join(',');
+}
+
+t.test('cached blocks never go stale, whatever is pushed and asked', (t) => {
+  const capacity = 2 * BLOCK + 37;
+  fc.assert(
+    fc.property(
+      fc.array(fc.oneof(fc.integer({ min: 1, max: 400 }).map((n) => ({ push: n })), fc.tuple(fc.nat(), fc.nat()).map(([a, b]) => ({ ask: [a, b] as const }))), {
+        maxLength: 25,
+      }),
+      (ops) => {
+        const ring = new BarRing(2, capacity);
+        const held: number[][] = [];
+        let ts = 0;
+        for (const op of ops) {
+          if ('push' in op) {
+            for (let k = 0; k < op.push; k++) {
+              ts += 60_000;
+              const bar = [ts, k, k + 2, k - 1, k + 1, k * 10, k % 5];
+              ring.push(1, bar[0]!, bar[1]!, bar[2]!, bar[3]!, bar[4]!, bar[5]!, bar[6]!);
+              held.push(bar);
+              if (held.length > capacity) held.shift();
+            }
+          } else {
+            const n = ring.size(1);
+            const a = n ? op.ask[0] % (n + 1) : 0;
+            const b = n ? op.ask[1] % (n + 1) : 0;
+            const [i0, i1] = a <= b ? [a, b] : [b, a];
+            if (ring.json(1, i0, i1) !== naive(held, i0, i1)) return false;
+          }
+        }
+        return ring.size(1) === held.length && ring.json(1, 0, held.length) === naive(held, 0, held.length) && ring.size(0) === 0;
+      },
+    ),
+    { numRuns: 150 },
+  );
+  t.end();
+});
+
+t.test('lowerBound and append-only history', (t) => {
+  const ring = new BarRing(1, 10);
+  for (let k = 1; k <= 5; k++) ring.push(0, k * 100, 1, 1, 1, 1, 1, 1);
+  ring.push(0, 300, 9, 9, 9, 9, 9, 9);
+  t.equal(ring.size(0), 5, 'an older or equal time is ignored');
+  t.equal(ring.lowerBound(0, 250), 2);
+  t.equal(ring.lowerBound(0, 300), 2);
+  t.equal(ring.lowerBound(0, 10_000), 5);
+  t.equal(ring.lowerBound(0, 0), 0);
+  t.end();
+});
