@@ -18,6 +18,7 @@ import { Readiness } from './readiness.js';
 import { healthRoutes } from './routes/health.js';
 import { candleRoutes } from './routes/candles.js';
 import { instrumentRoutes } from './routes/instruments.js';
+import { marketRoutes } from './routes/market.js';
 import { metaRoutes } from './routes/meta.js';
 import { openApiRoute } from './routes/openapi.js';
 
@@ -116,6 +117,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
       ...metaRoutes(meta, config.moveFloors),
       ...instrumentRoutes(() => market!.state),
       ...candleRoutes(() => market!, () => db!),
+      ...marketRoutes(() => market!.state),
       openApiRoute(() => routes),
     ];
     const app = uWS.App();

@@ -1,0 +1,76 @@
+// GET /v1/market/strip: every instrument's pooled price, change since the previous UTC close and a 24-point hourly
+// sparkline, all from hot state (the 1m bars in memory), for dashboards that poll it.
+import { Type } from '@sinclair/typebox';
+import { finiteOrNull } from '../../core/kernels/pool.js';
+import { List, Nullable, StringEnum } from '../../core/schemas/common.js';
+import { INSTRUMENT_KINDS } from '../../core/vocabulary.js';
+import { defineRoute, type Route } from '../http/router.js';
+import type { MarketState } from '../market/state.js';
+
+const HOUR_MS = 3_600_000;
+const POINTS = 24;
+
+const StripItem = Type.Object({
+  type: Type.Literal('instrument'),
+  key: Type.String(),
+  label: Type.String(),
+  path: Nullable(Type.String()),
+  symbol: Type.String(),
+  kind: StringEnum(INSTRUMENT_KINDS),
+  price: Nullable(Type.Number()),
+  changePct: Nullable(Type.Number()),
+  priceTs: Nullable(Type.String({ format: 'date-time' })),
+  priceLabel: Type.String(),
+  sparkline: Type.Array(Nullable(Type.Number()), {
+    minItems: POINTS,
+    maxItems: POINTS,
+    description: 'pooled close at the end of each of the last 24 UTC hours, oldest first; the last point is the live price',
+  }),
+});
+
+/** Closes at the end of each of the last 24 hours, the current hour's being the live price. */
+function sparkline(s: MarketState, i: number, nowMs: number): (number | null)[] {
+  const ring = s.minuteBars;
+  const hourStart = nowMs - (nowMs % HOUR_MS);
+  const out = new Array<number | null>(POINTS);
+  for (let k = 0; k < POINTS - 1; k++) {
+    const end = hourStart - (POINTS - 2 - k) * HOUR_MS;
+    const before = ring.lowerBound(i, end) - 1;
+    out[k] = before >= 0 && ring.ts[ring.slot(i, before)]! >= end - HOUR_MS ? ring.close[ring.slot(i, before)]! : null;
+  }
+  out[POINTS - 1] = finiteOrNull(s.pooled.price[i]!);
+  return out;
+}
+
+export function marketRoutes(market: () => MarketState): Route[] {
+  return [
+    defineRoute({
+      path: '/v1/market/strip',
+      summary: "Every instrument's pooled price, change since the previous UTC close, and a 24-point hourly sparkline",
+      tags: ['market'],
+      auth: true,
+      response: List(StripItem),
+      handler: () => {
+        const s = market();
+        const now = Date.now();
+        const data = s.instruments.map((inst, i) => {
+          const price = finiteOrNull(s.pooled.price[i]!);
+          return {
+            type: 'instrument' as const,
+            key: inst.symbol,
+            label: inst.name,
+            path: `/instruments/${inst.symbol}`,
+            symbol: inst.symbol,
+            kind: inst.kind,
+            price,
+            changePct: s.changePct(i),
+            priceTs: price === null ? null : new Date(s.priceTs[i]!).toISOString(),
+            priceLabel: `${inst.symbol} · 24/7 (venues)`,
+            sparkline: sparkline(s, i, now),
+          };
+        });
+        return { data, page: { limit: data.length, offset: 0, nextOffset: null } };
+      },
+    }),
+  ];
+}
