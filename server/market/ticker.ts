@@ -34,8 +34,8 @@ export class Ticker {
   private readonly venuesInPool: Uint16Array;
   private readonly listingPrice: Float64Array;
   private readonly listingVolume: Float64Array;
-  /** A listing is one venue: its bars have no pool size to record. */
-  private readonly oneVenue: Uint16Array;
+  /** A listing is one venue: its bars have no pool size (0 is left out of the candle JSON). */
+  private readonly noPool: Uint16Array;
   private readonly instrumentIds: Int32Array;
   private readonly listingIds: Int32Array;
   private timer: NodeJS.Timeout | null = null;
@@ -59,7 +59,7 @@ export class Ticker {
     this.venuesInPool = new Uint16Array(n);
     this.listingPrice = new Float64Array(m);
     this.listingVolume = new Float64Array(m);
-    this.oneVenue = new Uint16Array(m).fill(1);
+    this.noPool = new Uint16Array(m);
     this.instrumentIds = Int32Array.from(state.instruments, (i) => i.id);
     this.listingIds = Int32Array.from(state.listings, (l) => l.id);
   }
@@ -80,6 +80,11 @@ export class Ticker {
   /** The open 1m bar of instrument `i`, or null before its first tick. */
   openBar(i: number) {
     return this.bars.current(i);
+  }
+
+  /** The open 1m bar of listing `j` (its position in the state's listings), or null. */
+  openListingBar(j: number) {
+    return this.listingBars.current(j);
   }
 
   tick(nowMs: number): void {
@@ -112,7 +117,7 @@ export class Ticker {
       this.venuesInPool[i] = pooled.inPool[i]!;
     }
     this.bars.tick(nowMs, pooled.price, this.tickVolume, this.venuesInPool, this.closed);
-    this.listingBars.tick(nowMs, this.listingPrice, this.listingVolume, this.oneVenue, this.closedListing);
+    this.listingBars.tick(nowMs, this.listingPrice, this.listingVolume, this.noPool, this.closedListing);
 
     const c = this.closed;
     for (let k = 0; k < c.length; k++) {

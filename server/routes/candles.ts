@@ -25,9 +25,13 @@ const Candle = Type.Object({
   venues: Type.Optional(Type.Integer({ description: 'venues in the pool during the bar' })),
 });
 
+const CandlesResponse = Single(
+  Type.Object({ instrument: EntityRef, interval: StringEnum(CANDLE_INTERVALS), count: Type.Integer(), candles: Type.Array(Candle) }),
+);
+
 const DateParam = (description: string) => Type.Optional(Type.String({ maxLength: 40, pattern: DATE_OR_TIMESTAMP_PATTERN, description }));
 
-export const CandleQuery = Type.Object({
+const CandleQuery = Type.Object({
   interval: Type.Optional(StringEnum(CANDLE_INTERVALS, { default: '1d' })),
   from: DateParam('YYYY-MM-DD or ISO timestamp; default lookback 1m = 24h, 1h = 30 days, 1d = all'),
   to: DateParam('YYYY-MM-DD (the whole day) or ISO timestamp; default now'),
@@ -81,7 +85,7 @@ export function candleRoutes(market: () => Market, db: () => Db): Route[] {
       errors: ['not_found'],
       params: Type.Object({ symbol: Type.String({ minLength: 1, maxLength: 120 }) }),
       query: CandleQuery,
-      response: Single(Type.Object({ instrument: EntityRef, interval: StringEnum(CANDLE_INTERVALS), count: Type.Integer(), candles: Type.Array(Candle) })),
+      response: CandlesResponse,
       handler: async ({ params, query }) => {
         const { state, ticker } = market();
         const i = state.find(params.symbol);
@@ -105,21 +109,63 @@ export function candleRoutes(market: () => Market, db: () => Db): Route[] {
           if (openIncluded) body += `${body ? ',' : ''}${candleJson(open.ts, open.open, open.high, open.low, open.close, open.volume, open.venues)}`;
           count = i1 - i0 + (openIncluded ? 1 : 0);
         } else {
-          const name = `candles${interval}${ascendingFrom ? 'From' : 'Latest'}`;
-          // "All" history is an unbounded start, which PostgreSQL spells -infinity.
-          const start = Number.isFinite(fromMs) ? new Date(fromMs) : '-infinity';
-          const rows = await db().rows<DbCandle>(name, [state.instruments[i]!.id, start, new Date(toMs), limit]);
-          if (!ascendingFrom) rows.reverse();
-          if (open) mergeOpenBar(rows, open, BUCKET_MS[interval], fromMs, toMs);
-          // Past the limit: from `from`, the newest candle goes; for the latest candles, the oldest does.
-          if (rows.length > limit) rows.splice(ascendingFrom ? limit : 0, rows.length - limit);
-          count = rows.length;
-          body = rows.map((c) => candleJson(Number(c.ts), c.open, c.high, c.low, c.close, c.volume_usd ?? NaN, c.venues ?? 0)).join(',');
+          ({ body, count } = await fromDatabase(db(), `candles${interval}`, state.instruments[i]!.id, interval, { fromMs, toMs, ascendingFrom }, limit, open));
         }
-        const inst = state.instruments[i]!;
-        const ref = JSON.stringify({ type: 'instrument', key: inst.symbol, label: inst.name, path: `/instruments/${inst.symbol}` });
-        return new RawJson(Buffer.from(`{"data":{"instrument":${ref},"interval":"${interval}","count":${count},"candles":[${body}]}}`));
+        return answer(state.instruments[i]!, interval, count, body);
+      },
+    }),
+    defineRoute({
+      path: '/v1/instruments/:symbol/listings/:listingId/candles',
+      summary: "OHLCV candles of one venue listing's own price (1m, 1h, 1d), ascending, the open bar included",
+      description: 'Query as the pooled candles. `listingId` comes from `venues[].listingId` of the instrument detail.',
+      tags: ['instruments'],
+      auth: true,
+      errors: ['not_found'],
+      params: Type.Object({
+        symbol: Type.String({ minLength: 1, maxLength: 120 }),
+        listingId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+      }),
+      query: CandleQuery,
+      response: CandlesResponse,
+      handler: async ({ params, query }) => {
+        const { state, ticker } = market();
+        const i = state.find(params.symbol);
+        if (i < 0) throw notFound(`Instrument ${params.symbol}`);
+        const j = state.listingIndex(params.listingId);
+        if (j < 0 || j < state.offsets[i]! || j >= state.offsets[i + 1]!) throw notFound(`Listing ${params.listingId} of ${state.instruments[i]!.symbol}`);
+        const interval = query.interval ?? '1d';
+        const range = window(query, interval, Date.now());
+        const open = ticker?.openListingBar(j) ?? null;
+        const { body, count } = await fromDatabase(db(), `listingCandles${interval}`, params.listingId, interval, range, query.limit ?? 5000, open);
+        return answer(state.instruments[i]!, interval, count, body);
       },
     }),
   ];
+}
+
+/** Candles from the database (`<base>From` or `<base>Latest`), the live bar merged in, written as JSON. */
+async function fromDatabase(
+  db: Db,
+  base: string,
+  id: number,
+  interval: keyof typeof BUCKET_MS,
+  range: { fromMs: number; toMs: number; ascendingFrom: boolean },
+  limit: number,
+  open: Bar | null,
+): Promise<{ body: string; count: number }> {
+  const { fromMs, toMs, ascendingFrom } = range;
+  // "All" history is an unbounded start, which PostgreSQL spells -infinity.
+  const start = Number.isFinite(fromMs) ? new Date(fromMs) : '-infinity';
+  const rows = await db.rows<DbCandle>(`${base}${ascendingFrom ? 'From' : 'Latest'}`, [id, start, new Date(toMs), limit]);
+  if (!ascendingFrom) rows.reverse();
+  if (open) mergeOpenBar(rows, open, BUCKET_MS[interval], fromMs, toMs);
+  // Past the limit: from `from`, the newest candle goes; for the latest candles, the oldest does.
+  if (rows.length > limit) rows.splice(ascendingFrom ? limit : 0, rows.length - limit);
+  const body = rows.map((c) => candleJson(Number(c.ts), c.open, c.high, c.low, c.close, c.volume_usd ?? NaN, c.venues ?? 0)).join(',');
+  return { body, count: rows.length };
+}
+
+function answer(inst: { symbol: string; name: string }, interval: string, count: number, body: string): RawJson {
+  const ref = JSON.stringify({ type: 'instrument', key: inst.symbol, label: inst.name, path: `/instruments/${inst.symbol}` });
+  return new RawJson(Buffer.from(`{"data":{"instrument":${ref},"interval":"${interval}","count":${count},"candles":[${body}]}}`));
 }

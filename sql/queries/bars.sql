@@ -56,3 +56,27 @@ SELECT * FROM (
   WHERE i.instrument_id = $1 AND i.ts >= $2 AND i.ts < $3
     AND NOT EXISTS (SELECT 1 FROM bars_1d b WHERE b.instrument_id = $1 AND b.ts = i.ts)
 ) c ORDER BY ts DESC LIMIT $4;
+
+-- name: listingCandles1mFrom
+SELECT extract(epoch FROM ts) * 1000 AS ts, open, high, low, close, volume_usd, NULL::smallint AS venues
+FROM listing_bars_1m WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts LIMIT $4;
+
+-- name: listingCandles1mLatest
+SELECT extract(epoch FROM ts) * 1000 AS ts, open, high, low, close, volume_usd, NULL::smallint AS venues
+FROM listing_bars_1m WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts DESC LIMIT $4;
+
+-- name: listingCandles1hFrom
+SELECT extract(epoch FROM ts) * 1000 AS ts, open, high, low, close, volume_usd, NULL::smallint AS venues
+FROM listing_bars_1h WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts LIMIT $4;
+
+-- name: listingCandles1hLatest
+SELECT extract(epoch FROM ts) * 1000 AS ts, open, high, low, close, volume_usd, NULL::smallint AS venues
+FROM listing_bars_1h WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts DESC LIMIT $4;
+
+-- name: listingCandles1dFrom
+SELECT extract(epoch FROM ts) * 1000 AS ts, open, high, low, close, volume_usd, NULL::smallint AS venues
+FROM listing_bars_1d WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts LIMIT $4;
+
+-- name: listingCandles1dLatest
+SELECT extract(epoch FROM ts) * 1000 AS ts, open, high, low, close, volume_usd, NULL::smallint AS venues
+FROM listing_bars_1d WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts DESC LIMIT $4;

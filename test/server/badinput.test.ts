@@ -11,7 +11,7 @@ const key = await createKey(server, 'fuzz', 100_000_000);
 const PATHS = [
   '/v1/meta', '/v1/meta/vocabulary', '/v1/openapi.json', '/v1/unknown', '/v1/meta/x/y', '/live', '/ready',
   '/v1/instruments', '/v1/instruments/BTC', '/v1/instruments/%ff%fe', `/v1/instruments/${'y'.repeat(130)}`,
-  '/v1/instruments/BTC/candles', '/v1/instruments/nope/candles', '/v1/market/strip',
+  '/v1/instruments/BTC/candles', '/v1/instruments/nope/candles', '/v1/market/strip', '/v1/instruments/BTC/listings/1/candles', '/v1/instruments/BTC/listings/0/candles',
 ];
 
 /** A raw request, so that the bytes of the URL reach the server exactly as generated (fetch would normalise them). */

@@ -119,3 +119,22 @@ t.test('1h and 1d candles equal the aggregation of the 1m candles they cover', a
   t.equal(daily.candles[0]!.high, Math.max(...dayMinutes.candles.map((c) => c.high)));
   t.equal(daily.candles[0]!.close, dayMinutes.candles.at(-1)!.close);
 });
+
+t.test('listing candles: its own price, live from the first tick; listings of other instruments are 404', async (t) => {
+  const btc = ((await (await server.get('/v1/instruments/BTC')).json()) as { data: { venues: { listingId: number; price: number }[] } }).data;
+  const eth = ((await (await server.get('/v1/instruments/ETH')).json()) as { data: { venues: { listingId: number }[] } }).data;
+  const listing = btc.venues[0]!;
+  const m = await candles(`interval=1m`, `BTC/listings/${listing.listingId}`);
+  t.ok(m.count >= 1, 'the open minute of the listing is there');
+  const now = Date.now();
+  t.ok(now - Date.parse(m.candles.at(-1)!.ts) < 2 * 60_000);
+  t.ok(Math.abs(m.candles.at(-1)!.close / listing.price - 1) < 0.05, 'the close is near the venue price');
+  t.equal(m.candles.at(-1)!.venues, undefined, 'a listing is one venue: no pool size');
+  const d = await candles('interval=1d', `BTC/listings/${listing.listingId}`);
+  t.equal(Date.parse(d.candles.at(-1)!.ts), now - (now % DAY), 'the open day of the listing');
+  t.equal((await server.get(`/v1/instruments/BTC/listings/${eth.venues[0]!.listingId}/candles`)).status, 404, "another instrument's listing");
+  t.equal((await server.get('/v1/instruments/BTC/listings/999999/candles')).status, 404);
+  for (const bad of ['0', '-1', '1.5', 'abc', '99999999999']) {
+    t.equal((await server.get(`/v1/instruments/BTC/listings/${bad}/candles`)).status, 422, `listingId ${bad}`);
+  }
+});
