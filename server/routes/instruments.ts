@@ -10,7 +10,7 @@ import type { MarketState } from '../market/state.js';
 const NullableNumber = Nullable(Type.Number());
 const Timestamp = Type.String({ format: 'date-time' });
 
-const SummaryFields = {
+export const SummaryFields = {
   type: Type.Literal('instrument'),
   key: Type.String({ description: 'the symbol' }),
   label: Type.String(),
@@ -58,31 +58,32 @@ const InstrumentDetail = Type.Object({
 
 const Symbol = Type.Object({ symbol: Type.String({ minLength: 1, maxLength: 120, description: 'case-insensitive' }) });
 
+/** The InstrumentSummary of instrument `i`: what every list of instruments shows. */
+export function instrumentSummary(s: MarketState, i: number) {
+  const inst = s.instruments[i]!;
+  const price = finiteOrNull(s.pooled.price[i]!);
+  return {
+    type: 'instrument' as const,
+    key: inst.symbol,
+    label: inst.name,
+    path: `/instruments/${inst.symbol}`,
+    symbol: inst.symbol,
+    name: inst.name,
+    kind: inst.kind,
+    currency: inst.currency,
+    company: inst.company ? { type: 'company', key: inst.company, label: titleCase(inst.company), path: `/companies/${inst.company}` } : null,
+    price,
+    changePct: s.changePct(i),
+    priceTs: price === null ? null : new Date(s.priceTs[i]!).toISOString(),
+    priceLabel: `${inst.symbol} · 24/7 (venues)`,
+  };
+}
+
 function titleCase(slug: string): string {
   return slug.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
 }
 
 export function instrumentRoutes(market: () => MarketState): Route[] {
-  const summary = (s: MarketState, i: number) => {
-    const inst = s.instruments[i]!;
-    const price = finiteOrNull(s.pooled.price[i]!);
-    return {
-      type: 'instrument' as const,
-      key: inst.symbol,
-      label: inst.name,
-      path: `/instruments/${inst.symbol}`,
-      symbol: inst.symbol,
-      name: inst.name,
-      kind: inst.kind,
-      currency: inst.currency,
-      company: inst.company ? { type: 'company', key: inst.company, label: titleCase(inst.company), path: `/companies/${inst.company}` } : null,
-      price,
-      changePct: s.changePct(i),
-      priceTs: price === null ? null : new Date(s.priceTs[i]!).toISOString(),
-      priceLabel: `${inst.symbol} · 24/7 (venues)`,
-    };
-  };
-
   return [
     defineRoute({
       path: '/v1/instruments',
@@ -94,7 +95,7 @@ export function instrumentRoutes(market: () => MarketState): Route[] {
       handler: ({ query }) => {
         const s = market();
         const data = [];
-        for (let i = 0; i < s.instruments.length; i++) if (!query.kind || s.instruments[i]!.kind === query.kind) data.push(summary(s, i));
+        for (let i = 0; i < s.instruments.length; i++) if (!query.kind || s.instruments[i]!.kind === query.kind) data.push(instrumentSummary(s, i));
         return { data, page: { limit: data.length, offset: 0, nextOffset: null } };
       },
     }),
@@ -146,7 +147,7 @@ export function instrumentRoutes(market: () => MarketState): Route[] {
         }
         return {
           data: {
-            ...summary(s, i),
+            ...instrumentSummary(s, i),
             confidence: { low: finiteOrNull(pooled.low[i]!), high: finiteOrNull(pooled.high[i]!) },
             venuesInPool: pooled.inPool[i]!,
             volume24hUsd: volume > 0 ? volume : null,

@@ -2,25 +2,16 @@
 // sparkline, all from hot state (the 1m bars in memory), for dashboards that poll it.
 import { Type } from '@sinclair/typebox';
 import { finiteOrNull } from '../../core/kernels/pool.js';
-import { List, Nullable, StringEnum } from '../../core/schemas/common.js';
-import { INSTRUMENT_KINDS } from '../../core/vocabulary.js';
+import { List, Nullable } from '../../core/schemas/common.js';
 import { defineRoute, type Route } from '../http/router.js';
 import type { MarketState } from '../market/state.js';
+import { instrumentSummary, SummaryFields } from './instruments.js';
 
 const HOUR_MS = 3_600_000;
 const POINTS = 24;
 
 const StripItem = Type.Object({
-  type: Type.Literal('instrument'),
-  key: Type.String(),
-  label: Type.String(),
-  path: Nullable(Type.String()),
-  symbol: Type.String(),
-  kind: StringEnum(INSTRUMENT_KINDS),
-  price: Nullable(Type.Number()),
-  changePct: Nullable(Type.Number()),
-  priceTs: Nullable(Type.String({ format: 'date-time' })),
-  priceLabel: Type.String(),
+  ...SummaryFields,
   sparkline: Type.Array(Nullable(Type.Number()), {
     minItems: POINTS,
     maxItems: POINTS,
@@ -53,22 +44,7 @@ export function marketRoutes(market: () => MarketState): Route[] {
       handler: () => {
         const s = market();
         const now = Date.now();
-        const data = s.instruments.map((inst, i) => {
-          const price = finiteOrNull(s.pooled.price[i]!);
-          return {
-            type: 'instrument' as const,
-            key: inst.symbol,
-            label: inst.name,
-            path: `/instruments/${inst.symbol}`,
-            symbol: inst.symbol,
-            kind: inst.kind,
-            price,
-            changePct: s.changePct(i),
-            priceTs: price === null ? null : new Date(s.priceTs[i]!).toISOString(),
-            priceLabel: `${inst.symbol} · 24/7 (venues)`,
-            sparkline: sparkline(s, i, now),
-          };
-        });
+        const data = s.instruments.map((_, i) => ({ ...instrumentSummary(s, i), sparkline: sparkline(s, i, now) }));
         return { data, page: { limit: data.length, offset: 0, nextOffset: null } };
       },
     }),

@@ -17,45 +17,20 @@ SELECT instrument_id AS "instrumentId", extract(epoch FROM ts) * 1000 AS ts, ope
 FROM bars_1m WHERE ts >= $1 ORDER BY instrument_id, ts;
 
 -- name: candles1hFrom
--- Hourly candles from $2: the aggregate of the 1m bars, and imported bars where the aggregate has none.
-SELECT * FROM (
-  SELECT extract(epoch FROM ts) * 1000 AS ts, open, high, low, close, volume_usd, venues FROM bars_1h
-  WHERE instrument_id = $1 AND ts >= $2 AND ts < $3
-  UNION ALL
-  SELECT extract(epoch FROM i.ts) * 1000, i.open, i.high, i.low, i.close, i.volume_usd, i.venues FROM imported_bars_1h i
-  WHERE i.instrument_id = $1 AND i.ts >= $2 AND i.ts < $3
-    AND NOT EXISTS (SELECT 1 FROM bars_1h b WHERE b.instrument_id = $1 AND b.ts = i.ts)
-) c ORDER BY ts LIMIT $4;
+SELECT extract(epoch FROM ts) * 1000 AS ts, open, high, low, close, volume_usd, venues
+FROM candles_1h WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts LIMIT $4;
 
 -- name: candles1hLatest
-SELECT * FROM (
-  SELECT extract(epoch FROM ts) * 1000 AS ts, open, high, low, close, volume_usd, venues FROM bars_1h
-  WHERE instrument_id = $1 AND ts >= $2 AND ts < $3
-  UNION ALL
-  SELECT extract(epoch FROM i.ts) * 1000, i.open, i.high, i.low, i.close, i.volume_usd, i.venues FROM imported_bars_1h i
-  WHERE i.instrument_id = $1 AND i.ts >= $2 AND i.ts < $3
-    AND NOT EXISTS (SELECT 1 FROM bars_1h b WHERE b.instrument_id = $1 AND b.ts = i.ts)
-) c ORDER BY ts DESC LIMIT $4;
+SELECT extract(epoch FROM ts) * 1000 AS ts, open, high, low, close, volume_usd, venues
+FROM candles_1h WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts DESC LIMIT $4;
 
 -- name: candles1dFrom
-SELECT * FROM (
-  SELECT extract(epoch FROM ts) * 1000 AS ts, open, high, low, close, volume_usd, venues FROM bars_1d
-  WHERE instrument_id = $1 AND ts >= $2 AND ts < $3
-  UNION ALL
-  SELECT extract(epoch FROM i.ts) * 1000, i.open, i.high, i.low, i.close, i.volume_usd, i.venues FROM imported_bars_1d i
-  WHERE i.instrument_id = $1 AND i.ts >= $2 AND i.ts < $3
-    AND NOT EXISTS (SELECT 1 FROM bars_1d b WHERE b.instrument_id = $1 AND b.ts = i.ts)
-) c ORDER BY ts LIMIT $4;
+SELECT extract(epoch FROM ts) * 1000 AS ts, open, high, low, close, volume_usd, venues
+FROM candles_1d WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts LIMIT $4;
 
 -- name: candles1dLatest
-SELECT * FROM (
-  SELECT extract(epoch FROM ts) * 1000 AS ts, open, high, low, close, volume_usd, venues FROM bars_1d
-  WHERE instrument_id = $1 AND ts >= $2 AND ts < $3
-  UNION ALL
-  SELECT extract(epoch FROM i.ts) * 1000, i.open, i.high, i.low, i.close, i.volume_usd, i.venues FROM imported_bars_1d i
-  WHERE i.instrument_id = $1 AND i.ts >= $2 AND i.ts < $3
-    AND NOT EXISTS (SELECT 1 FROM bars_1d b WHERE b.instrument_id = $1 AND b.ts = i.ts)
-) c ORDER BY ts DESC LIMIT $4;
+SELECT extract(epoch FROM ts) * 1000 AS ts, open, high, low, close, volume_usd, venues
+FROM candles_1d WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts DESC LIMIT $4;
 
 -- name: listingCandles1mFrom
 SELECT extract(epoch FROM ts) * 1000 AS ts, open, high, low, close, volume_usd, NULL::smallint AS venues
