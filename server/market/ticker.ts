@@ -91,7 +91,12 @@ export class Ticker {
     const { state } = this;
     const dtS = Math.max(0.001, (nowMs - this.last) / 1000);
     // At 00:00 UTC the last pooled price of the day becomes the close that changePct is measured against.
-    if (Math.floor(nowMs / DAY_MS) !== Math.floor(this.last / DAY_MS)) state.previousClose.set(state.pooled.price);
+    // An instrument without a price at that moment keeps its last close rather than losing its change for a day.
+    if (Math.floor(nowMs / DAY_MS) !== Math.floor(this.last / DAY_MS)) {
+      state.pooled.price.forEach((p, i) => {
+        if (Number.isFinite(p)) state.previousClose[i] = p;
+      });
+    }
     this.last = nowMs;
 
     this.feed.step(nowMs, dtS);
