@@ -37,8 +37,11 @@ export class MarketState {
   /** Per instrument: when the pooled price was computed, and the pooled close at the previous 00:00 UTC. */
   readonly priceTs: Float64Array;
   readonly previousClose: Float64Array;
+  /** Bumped at every pooling: answers built from this state are valid until it changes. */
+  version = 0;
   /** Closed pooled 1m bars per instrument, oldest first. */
   readonly minuteBars: BarRing;
+  private readonly answers = new Map<string, { version: number; value: unknown }>();
   private readonly bySymbol: Map<string, number>;
   private readonly byListingId: Map<number, number>;
 
@@ -85,6 +88,19 @@ export class MarketState {
   pool(nowMs: number): void {
     poolQuotes({ offsets: this.offsets, prices: this.price, volumes: this.volume24hUsd, ts: this.ts }, { nowMs, staleMs: this.staleMs, band: 0.02 }, this.pooled);
     this.priceTs.fill(nowMs);
+    this.version++;
+  }
+
+  /**
+   * `build()` once per state version and key: every hot answer is a function of the last tick, so between ticks the
+   * same bytes serve every client instead of being rebuilt per request.
+   */
+  cached<T>(key: string, build: () => T): T {
+    const hit = this.answers.get(key);
+    if (hit && hit.version === this.version) return hit.value as T;
+    const value = build();
+    this.answers.set(key, { version: this.version, value });
+    return value;
   }
 
   /** Change of the pooled price against the previous UTC daily close, in percent; null without either. */

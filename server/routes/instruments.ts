@@ -1,10 +1,11 @@
 // GET /v1/instruments and GET /v1/instruments/{symbol}: pooled prices and every venue listing, from hot state only.
 import { Type } from '@sinclair/typebox';
+import fastJson from 'fast-json-stringify';
 import { notFound } from '../../core/errors.js';
 import { finiteOrNull, IN_POOL, OUT_STALE } from '../../core/kernels/pool.js';
 import { EntityRef, List, Nullable, Single, StringEnum } from '../../core/schemas/common.js';
 import { INSTRUMENT_KINDS, MARKETS, VENUE_OUT_REASONS } from '../../core/vocabulary.js';
-import { defineRoute, type Route } from '../http/router.js';
+import { defineRoute, RawJson, type Route } from '../http/router.js';
 import type { MarketState } from '../market/state.js';
 
 const NullableNumber = Nullable(Type.Number());
@@ -56,6 +57,12 @@ const InstrumentDetail = Type.Object({
   venues: Type.Array(Venue),
 });
 
+const ListResponse = List(InstrumentSummary);
+const DetailResponse = Single(InstrumentDetail);
+// Compiled here as well as by the router: these answers are serialized once per tick and then served as bytes.
+const serializeList = fastJson(ListResponse);
+const serializeDetail = fastJson(DetailResponse);
+
 const Symbol = Type.Object({ symbol: Type.String({ minLength: 1, maxLength: 120, description: 'case-insensitive' }) });
 
 /** The InstrumentSummary of instrument `i`: what every list of instruments shows. */
@@ -91,12 +98,14 @@ export function instrumentRoutes(market: () => MarketState): Route[] {
       tags: ['instruments'],
       auth: true,
       query: Type.Object({ kind: Type.Optional(StringEnum(INSTRUMENT_KINDS)) }),
-      response: List(InstrumentSummary),
+      response: ListResponse,
       handler: ({ query }) => {
         const s = market();
-        const data = [];
-        for (let i = 0; i < s.instruments.length; i++) if (!query.kind || s.instruments[i]!.kind === query.kind) data.push(instrumentSummary(s, i));
-        return { data, page: { limit: data.length, offset: 0, nextOffset: null } };
+        return s.cached(`instruments:${query.kind ?? ''}`, () => {
+          const data = [];
+          for (let i = 0; i < s.instruments.length; i++) if (!query.kind || s.instruments[i]!.kind === query.kind) data.push(instrumentSummary(s, i));
+          return new RawJson(Buffer.from(serializeList({ data, page: { limit: data.length, offset: 0, nextOffset: null } })));
+        });
       },
     }),
     defineRoute({
@@ -109,54 +118,59 @@ export function instrumentRoutes(market: () => MarketState): Route[] {
       auth: true,
       errors: ['not_found'],
       params: Symbol,
-      response: Single(InstrumentDetail),
+      response: DetailResponse,
       handler: ({ params }) => {
         const s = market();
         const i = s.find(params.symbol);
         if (i < 0) throw notFound(`Instrument ${params.symbol}`);
-        const { pooled } = s;
-        let volume = 0;
-        let oi = 0;
-        let fundingWeighted = 0;
-        const venues = [];
-        for (let j = s.offsets[i]!; j < s.offsets[i + 1]!; j++) {
-          const l = s.listings[j]!;
-          const reason = pooled.reason[j]!;
-          const fresh = reason !== OUT_STALE;
-          if (reason === IN_POOL) volume += s.volume24hUsd[j]!;
-          const listingOi = s.openInterestUsd[j]!;
-          if (fresh && l.fundingIntervalHours && Number.isFinite(listingOi) && Number.isFinite(s.fundingRate[j]!)) {
-            oi += listingOi;
-            fundingWeighted += listingOi * s.fundingRate[j]! * (8 / l.fundingIntervalHours);
-          }
-          venues.push({
-            listingId: l.id,
-            venue: l.venue,
-            market: l.market,
-            venueSymbol: l.venueSymbol,
-            price: Number.isNaN(s.ts[j]!) ? null : finiteOrNull(s.price[j]!),
-            deviationPct: finiteOrNull(pooled.deviationPct[j]!),
-            staleSeconds: finiteOrNull(pooled.staleS[j]!),
-            inPool: reason === IN_POOL,
-            reason: reason === IN_POOL ? null : VENUE_OUT_REASONS[reason - 1]!,
-            volume24hUsd: finiteOrNull(s.volume24hUsd[j]!),
-            openInterestUsd: finiteOrNull(listingOi),
-            fundingRate: finiteOrNull(s.fundingRate[j]!),
-            fundingIntervalHours: l.fundingIntervalHours,
-          });
-        }
-        return {
-          data: {
-            ...instrumentSummary(s, i),
-            confidence: { low: finiteOrNull(pooled.low[i]!), high: finiteOrNull(pooled.high[i]!) },
-            venuesInPool: pooled.inPool[i]!,
-            volume24hUsd: volume > 0 ? volume : null,
-            openInterestUsd: oi > 0 ? oi : null,
-            fundingRate8h: oi > 0 ? fundingWeighted / oi : null,
-            venues,
-          },
-        };
+        return s.cached(`instrument:${i}`, () => new RawJson(Buffer.from(serializeDetail(detail(s, i)))));
       },
     }),
   ];
+}
+
+/** The InstrumentDetail of instrument `i`. */
+function detail(s: MarketState, i: number) {
+  const { pooled } = s;
+  let volume = 0;
+  let oi = 0;
+  let fundingWeighted = 0;
+  const venues = [];
+  for (let j = s.offsets[i]!; j < s.offsets[i + 1]!; j++) {
+    const l = s.listings[j]!;
+    const reason = pooled.reason[j]!;
+    const fresh = reason !== OUT_STALE;
+    if (reason === IN_POOL) volume += s.volume24hUsd[j]!;
+    const listingOi = s.openInterestUsd[j]!;
+    if (fresh && l.fundingIntervalHours && Number.isFinite(listingOi) && Number.isFinite(s.fundingRate[j]!)) {
+      oi += listingOi;
+      fundingWeighted += listingOi * s.fundingRate[j]! * (8 / l.fundingIntervalHours);
+    }
+    venues.push({
+      listingId: l.id,
+      venue: l.venue,
+      market: l.market,
+      venueSymbol: l.venueSymbol,
+      price: Number.isNaN(s.ts[j]!) ? null : finiteOrNull(s.price[j]!),
+      deviationPct: finiteOrNull(pooled.deviationPct[j]!),
+      staleSeconds: finiteOrNull(pooled.staleS[j]!),
+      inPool: reason === IN_POOL,
+      reason: reason === IN_POOL ? null : VENUE_OUT_REASONS[reason - 1]!,
+      volume24hUsd: finiteOrNull(s.volume24hUsd[j]!),
+      openInterestUsd: finiteOrNull(listingOi),
+      fundingRate: finiteOrNull(s.fundingRate[j]!),
+      fundingIntervalHours: l.fundingIntervalHours,
+    });
+  }
+  return {
+    data: {
+      ...instrumentSummary(s, i),
+      confidence: { low: finiteOrNull(pooled.low[i]!), high: finiteOrNull(pooled.high[i]!) },
+      venuesInPool: pooled.inPool[i]!,
+      volume24hUsd: volume > 0 ? volume : null,
+      openInterestUsd: oi > 0 ? oi : null,
+      fundingRate8h: oi > 0 ? fundingWeighted / oi : null,
+      venues,
+    },
+  };
 }
