@@ -29,7 +29,7 @@ const LIBUS_LISTEN_EXCLUSIVE_PORT = 1;
 
 export interface RunningApp {
   port: number;
-  /** Resolves once migrations are applied and keys loaded; rejects when start-up fails after listening. */
+  /** Resolves once the database is migrated, the demo (if any) loaded, the market started and keys loaded; rejects when start-up fails after listening. */
   ready: Promise<void>;
   close(): Promise<void>;
 }
