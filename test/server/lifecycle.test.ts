@@ -54,7 +54,9 @@ t.test('a second server on the same port is refused, not silently sharing it', a
 });
 
 t.test('invalid configuration stops the start with every problem named', async (t) => {
-  const res = await runNode('server/main.ts', [], { PORT: 'eighty', LOG_LEVEL: 'chatty', DATA_DIR: tempDataDir() });
+  const dataDir = tempDataDir();
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  const res = await runNode('server/main.ts', [], { PORT: 'eighty', LOG_LEVEL: 'chatty', DATA_DIR: dataDir });
   t.equal(res.code, 2);
   t.match(res.stderr, /PORT="eighty"/);
   t.match(res.stderr, /LOG_LEVEL="chatty"/);
