@@ -1,4 +1,8 @@
-// Parsing of the `from`/`to` query values: a UTC date (YYYY-MM-DD) or an ISO 8601 timestamp.
+// Time units, and parsing of the `from`/`to` query values: a UTC date (YYYY-MM-DD) or an ISO 8601 timestamp.
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
 
 export const DATE_OR_TIMESTAMP_PATTERN = '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:?\\d{2})?)?$';
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;

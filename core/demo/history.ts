@@ -1,40 +1,25 @@
 // Price history of a demo instrument as one continuous random walk: two years of daily bars, then 30 days of hourly
 // bars, then 1m bars from midnight UTC `minuteDays` days back (1: yesterday) to the anchor. The windows meet on day boundaries, so the candle
 // union (imported 1d/1h plus aggregates of the 1m bars) never overlaps and never leaves a gap.
+import { allocateBarColumns, type BarColumns } from '../kernels/bars.js';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../time.js';
 import { Random } from './random.js';
 import type { DemoInstrument } from './universe.js';
 
-export const DAY_MS = 86_400_000;
-export const HOUR_MS = 3_600_000;
-export const MINUTE_MS = 60_000;
 const HISTORY_DAYS = 730;
 const HOURLY_DAYS = 30;
 
-/** Parallel arrays of bars, ascending by open time. */
-export interface BarArrays {
-  ts: Float64Array;
-  open: Float64Array;
-  high: Float64Array;
-  low: Float64Array;
-  close: Float64Array;
-  volume: Float64Array;
-}
-
 export interface DemoHistory {
-  daily: BarArrays;
-  hourly: BarArrays;
-  minute: BarArrays;
+  daily: BarColumns;
+  hourly: BarColumns;
+  minute: BarColumns;
   /** Open time of the first 1m bar: midnight UTC, `minuteDays` days before the anchor's day. */
   minuteStart: number;
 }
 
-function allocate(n: number): BarArrays {
-  return { ts: new Float64Array(n), open: new Float64Array(n), high: new Float64Array(n), low: new Float64Array(n), close: new Float64Array(n), volume: new Float64Array(n) };
-}
-
 /** Walks `n` bars of `stepMs` from `start` at `price`, with per-bar volatility `vol`; returns the bars. */
-function walk(rng: Random, n: number, start: number, stepMs: number, price: number, vol: number, volumePerBar: number): BarArrays {
-  const bars = allocate(n);
+function walk(rng: Random, n: number, start: number, stepMs: number, price: number, vol: number, volumePerBar: number): BarColumns {
+  const bars = allocateBarColumns(n);
   let p = price;
   for (let k = 0; k < n; k++) {
     const open = p;
@@ -51,14 +36,14 @@ function walk(rng: Random, n: number, start: number, stepMs: number, price: numb
 }
 
 /** Groups bars into buckets of `bucketMs` (first open, max high, min low, last close, summed volume). */
-export function regroup(bars: BarArrays, bucketMs: number): BarArrays {
+export function regroup(bars: BarColumns, bucketMs: number): BarColumns {
   const n = bars.ts.length;
   const keys: number[] = [];
   for (let k = 0; k < n; k++) {
     const key = bars.ts[k]! - (bars.ts[k]! % bucketMs);
     if (keys.at(-1) !== key) keys.push(key);
   }
-  const out = allocate(keys.length);
+  const out = allocateBarColumns(keys.length);
   let g = -1;
   for (let k = 0; k < n; k++) {
     const key = bars.ts[k]! - (bars.ts[k]! % bucketMs);
@@ -78,9 +63,9 @@ export function regroup(bars: BarArrays, bucketMs: number): BarArrays {
   return out;
 }
 
-function concat(a: BarArrays, b: BarArrays): BarArrays {
-  const out = allocate(a.ts.length + b.ts.length);
-  for (const key of Object.keys(out) as (keyof BarArrays)[]) {
+function concat(a: BarColumns, b: BarColumns): BarColumns {
+  const out = allocateBarColumns(a.ts.length + b.ts.length);
+  for (const key of Object.keys(out) as (keyof BarColumns)[]) {
     out[key].set(a[key]);
     out[key].set(b[key], a.ts.length);
   }

@@ -1,33 +1,38 @@
 // 1-minute OHLCV bars built from ticks, one open bar per series (a pooled instrument or one venue listing), kept in
 // typed arrays; a bar closes when a tick of a later minute arrives for its series.
 
-export const MINUTE_MS = 60_000;
+import { MINUTE_MS } from '../time.js';
 
-/** Closed bars written by MinuteBars.tick: parallel arrays, `length` of them filled. */
-export interface ClosedBars {
-  series: Int32Array;
+/** Bars as parallel columns: open time (epoch ms), OHLC and USD volume. */
+export interface BarColumns {
   ts: Float64Array;
   open: Float64Array;
   high: Float64Array;
   low: Float64Array;
   close: Float64Array;
   volume: Float64Array;
+}
+
+export function allocateBarColumns(n: number): BarColumns {
+  return {
+    ts: new Float64Array(n),
+    open: new Float64Array(n),
+    high: new Float64Array(n),
+    low: new Float64Array(n),
+    close: new Float64Array(n),
+    volume: new Float64Array(n),
+  };
+}
+
+/** Closed bars written by MinuteBars.tick, with their series and pool size; `length` of them filled. */
+export interface ClosedBars extends BarColumns {
+  series: Int32Array;
   venues: Uint16Array;
   length: number;
 }
 
 export function allocateClosedBars(capacity: number): ClosedBars {
-  return {
-    series: new Int32Array(capacity),
-    ts: new Float64Array(capacity),
-    open: new Float64Array(capacity),
-    high: new Float64Array(capacity),
-    low: new Float64Array(capacity),
-    close: new Float64Array(capacity),
-    volume: new Float64Array(capacity),
-    venues: new Uint16Array(capacity),
-    length: 0,
-  };
+  return { ...allocateBarColumns(capacity), series: new Int32Array(capacity), venues: new Uint16Array(capacity), length: 0 };
 }
 
 export interface OpenBar {

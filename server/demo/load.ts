@@ -1,28 +1,15 @@
 // First-run load of the demo universe: venues, instruments, listings and their history, in one transaction, then
 // the candle aggregates materialized. A database that already holds a dataset is left as it is.
-import { demoHistory, type BarArrays } from '../../core/demo/history.js';
+import { demoHistory } from '../../core/demo/history.js';
 import { DEMO_INSTRUMENTS, DEMO_VENUES, demoListings } from '../../core/demo/universe.js';
 import type { Db } from '../db.js';
+import { barInsertParams } from '../market/bar-rows.js';
 import type { DatasetInfo } from '../meta.js';
 
 export const DEMO_DESCRIPTION =
   'Deterministic demo universe: simulated venues and prices; every source URL points at the reserved .example domain';
 
 type Rows = Pick<Db, 'rows'>['rows'];
-
-function barParams(instrumentId: number, bars: BarArrays, venues: number): unknown[] {
-  const n = bars.ts.length;
-  return [
-    new Array<number>(n).fill(instrumentId),
-    Array.from(bars.ts, (ts) => new Date(ts)),
-    Array.from(bars.open),
-    Array.from(bars.high),
-    Array.from(bars.low),
-    Array.from(bars.close),
-    Array.from(bars.volume),
-    new Array<number>(n).fill(venues),
-  ];
-}
 
 async function insertUniverse(rows: Rows, seed: number, anchorMs: number, minuteDays: number, progress: (done: number, total: number) => void) {
   const listings = demoListings(seed);
@@ -48,9 +35,10 @@ async function insertUniverse(rows: Rows, seed: number, anchorMs: number, minute
     // `venues` of a bar counts the listings in the pool, as the live pool does (a venue's spot and perp are two).
     const venues = listings.filter((l) => l.symbol === inst.symbol).length;
     const h = demoHistory(inst, seed, anchorMs, minuteDays);
-    await rows('insertImportedBars1d', [...barParams(id, h.daily, venues), 'demo']);
-    await rows('insertImportedBars1h', [...barParams(id, h.hourly, venues), 'demo']);
-    await rows('insertBars1m', barParams(id, h.minute, venues));
+    for (const [query, bars] of [['insertImportedBars1d', h.daily], ['insertImportedBars1h', h.hourly], ['insertBars1m', h.minute]] as const) {
+      const params = barInsertParams(bars, bars.ts.length, () => id, () => venues);
+      await rows(query, query === 'insertBars1m' ? params : [...params, 'demo']);
+    }
     progress(++done, DEMO_INSTRUMENTS.length);
   }
 }

@@ -20,6 +20,8 @@ export interface Ctx<P = unknown, Q = unknown> {
   principal: Principal | null;
   signal: AbortSignal;
   requestId: string;
+  /** The route's compiled response serializer, for answers a handler caches as bytes and serves again. */
+  serialize(data: unknown): RawJson;
 }
 
 /** A body serialized ahead of time (e.g. the OpenAPI document): written as is. */
@@ -69,6 +71,7 @@ interface Compiled {
   params: CompiledValidator | null;
   query: CompiledValidator;
   serialize: (data: unknown) => string;
+  toRaw: (data: unknown) => RawJson;
 }
 
 function compile(route: Route): Compiled {
@@ -77,12 +80,14 @@ function compile(route: Route): Compiled {
   if (paramNames.join() !== declared.join()) {
     throw new Error(`route ${route.path}: path parameters ${paramNames} do not match the params schema ${declared}`);
   }
+  const serialize = fastJson(route.response) as (data: unknown) => string;
   return {
     route,
     paramNames,
     params: route.params ? compileValidator('path', route.params) : null,
     query: compileValidator('query', route.query ?? Type.Object({})),
-    serialize: fastJson(route.response) as (data: unknown) => string,
+    serialize,
+    toRaw: (data) => new RawJson(Buffer.from(serialize(data))),
   };
 }
 
@@ -187,7 +192,7 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
       const query = parsed.values as Record<string, unknown>;
       problems.push(...c.query.check(query).filter((d) => !parsed.problems.some((p) => p.param === d.param)));
       if (problems.length) throw validationError(problems);
-      const ctx: Ctx = { params, query, principal, requestId: ex.requestId, get signal() { return ex.signal; } };
+      const ctx: Ctx = { params, query, principal, requestId: ex.requestId, serialize: c.toRaw, get signal() { return ex.signal; } };
       const out = route.handler(ctx);
       if (out instanceof Promise) out.then((data) => finish(ex, c, data)).catch((err) => fail(ex, route.path, err));
       else finish(ex, c, out);

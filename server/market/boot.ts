@@ -1,12 +1,12 @@
 // Builds the hot market state from the database and, for the demo dataset, starts the simulated venues' tick loop.
 import { DEMO_INSTRUMENTS, demoListings } from '../../core/demo/universe.js';
 import { VenueSimulator } from '../../core/demo/venues.js';
+import { DAY_MS } from '../../core/time.js';
 import type { Db } from '../db.js';
 import type { Logger } from '../log.js';
 import { MarketState, RECENT_MINUTES, type InstrumentRow, type ListingRow } from './state.js';
 import { Ticker } from './ticker.js';
 
-const DAY_MS = 86_400_000;
 const DEFAULT_DAILY_VOL = 0.02;
 
 export interface Market {

@@ -1,5 +1,6 @@
 // Hot market state: every instrument's venue quotes and pooled price in typed arrays, so the hot endpoints never
 // wait on the database. Refreshed in place by the tick loop.
+import { notFound } from '../../core/errors.js';
 import { allocatePoolOutput, poolQuotes, type PoolOutput } from '../../core/kernels/pool.js';
 import type { InstrumentKind } from '../../core/vocabulary.js';
 import { BarRing } from '../../core/series.js';
@@ -78,6 +79,13 @@ export class MarketState {
   /** Index of the instrument with this symbol, whatever its case; -1 when there is none. */
   find(symbol: string): number {
     return this.bySymbol.get(symbol.toLowerCase()) ?? -1;
+  }
+
+  /** Index of the instrument with this symbol, or a 404 naming it. */
+  require(symbol: string): number {
+    const i = this.find(symbol);
+    if (i < 0) throw notFound(`Instrument ${symbol}`);
+    return i;
   }
 
   listingIndex(listingId: number): number {

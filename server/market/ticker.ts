@@ -3,27 +3,12 @@
 import { allocateClosedBars, MinuteBars, type ClosedBars } from '../../core/kernels/bars.js';
 import { IN_POOL, OUT_STALE } from '../../core/kernels/pool.js';
 import type { VenueSimulator } from '../../core/demo/venues.js';
+import { DAY_MS } from '../../core/time.js';
 import type { Db } from '../db.js';
 import type { Logger } from '../log.js';
+import { barInsertParams } from './bar-rows.js';
 import type { MarketState } from './state.js';
-
-const DAY_MS = 86_400_000;
 const QUOTE_FLUSH_TICKS = 10;
-
-function barRows(closed: ClosedBars, ids: ArrayLike<number>, withVenues: boolean): unknown[] {
-  const n = closed.length;
-  const col = (a: Float64Array) => Array.from(a.subarray(0, n));
-  return [
-    Array.from(closed.series.subarray(0, n), (s) => ids[s]!),
-    Array.from(closed.ts.subarray(0, n), (ts) => new Date(ts)),
-    col(closed.open),
-    col(closed.high),
-    col(closed.low),
-    col(closed.close),
-    col(closed.volume),
-    ...(withVenues ? [Array.from(closed.venues.subarray(0, n))] : []),
-  ];
-}
 
 export class Ticker {
   private readonly bars: MinuteBars;
@@ -128,8 +113,9 @@ export class Ticker {
     for (let k = 0; k < c.length; k++) {
       state.minuteBars.push(c.series[k]!, c.ts[k]!, c.open[k]!, c.high[k]!, c.low[k]!, c.close[k]!, c.volume[k]!, c.venues[k]!);
     }
-    if (c.length) this.write('insertBars1m', barRows(c, this.instrumentIds, true));
-    if (this.closedListing.length) this.write('insertListingBars1m', barRows(this.closedListing, this.listingIds, false));
+    if (c.length) this.write('insertBars1m', barInsertParams(c, c.length, (k) => this.instrumentIds[c.series[k]!]!, (k) => c.venues[k]!));
+    const cl = this.closedListing;
+    if (cl.length) this.write('insertListingBars1m', barInsertParams(cl, cl.length, (k) => this.listingIds[cl.series[k]!]!, null));
     this.closed.length = 0;
     this.closedListing.length = 0;
     if (++this.ticks % QUOTE_FLUSH_TICKS === 0) this.writeQuotes(nowMs);

@@ -4,15 +4,13 @@ import { Type } from '@sinclair/typebox';
 import { notFound, validationError, type ValidationDetail } from '../../core/errors.js';
 import { candleJson, type Bar } from '../../core/series.js';
 import { EntityRef, Nullable, Single, StringEnum } from '../../core/schemas/common.js';
-import { DATE_OR_TIMESTAMP_PATTERN, parseInstant } from '../../core/time.js';
+import { DATE_OR_TIMESTAMP_PATTERN, DAY_MS, HOUR_MS, MINUTE_MS, parseInstant } from '../../core/time.js';
 import { CANDLE_INTERVALS } from '../../core/vocabulary.js';
 import type { Db } from '../db.js';
 import { defineRoute, RawJson, type Route } from '../http/router.js';
 import type { Market } from '../market/boot.js';
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
-const BUCKET_MS = { '1m': 60_000, '1h': HOUR_MS, '1d': DAY_MS } as const;
+const BUCKET_MS = { '1m': MINUTE_MS, '1h': HOUR_MS, '1d': DAY_MS } as const;
 const DEFAULT_LOOKBACK_MS = { '1m': DAY_MS, '1h': 30 * DAY_MS, '1d': Infinity } as const;
 
 const Candle = Type.Object({
@@ -88,8 +86,7 @@ export function candleRoutes(market: () => Market, db: () => Db): Route[] {
       response: CandlesResponse,
       handler: async ({ params, query }) => {
         const { state, ticker } = market();
-        const i = state.find(params.symbol);
-        if (i < 0) throw notFound(`Instrument ${params.symbol}`);
+        const i = state.require(params.symbol);
         const interval = query.interval ?? '1d';
         const limit = query.limit ?? 5000;
         const { fromMs, toMs, ascendingFrom } = window(query, interval, Date.now());
@@ -129,8 +126,7 @@ export function candleRoutes(market: () => Market, db: () => Db): Route[] {
       response: CandlesResponse,
       handler: async ({ params, query }) => {
         const { state, ticker } = market();
-        const i = state.find(params.symbol);
-        if (i < 0) throw notFound(`Instrument ${params.symbol}`);
+        const i = state.require(params.symbol);
         const j = state.listingIndex(params.listingId);
         if (j < 0 || j < state.offsets[i]! || j >= state.offsets[i + 1]!) throw notFound(`Listing ${params.listingId} of ${state.instruments[i]!.symbol}`);
         const interval = query.interval ?? '1d';

@@ -1,11 +1,9 @@
 // GET /v1/instruments and GET /v1/instruments/{symbol}: pooled prices and every venue listing, from hot state only.
 import { Type } from '@sinclair/typebox';
-import fastJson from 'fast-json-stringify';
-import { notFound } from '../../core/errors.js';
 import { finiteOrNull, IN_POOL, OUT_STALE } from '../../core/kernels/pool.js';
-import { EntityRef, List, Nullable, Single, StringEnum } from '../../core/schemas/common.js';
+import { EntityRef, List, Nullable, Single, StringEnum, wholeList } from '../../core/schemas/common.js';
 import { INSTRUMENT_KINDS, MARKETS, VENUE_OUT_REASONS } from '../../core/vocabulary.js';
-import { defineRoute, RawJson, type Route } from '../http/router.js';
+import { defineRoute, type Route } from '../http/router.js';
 import type { MarketState } from '../market/state.js';
 
 const NullableNumber = Nullable(Type.Number());
@@ -57,12 +55,6 @@ const InstrumentDetail = Type.Object({
   venues: Type.Array(Venue),
 });
 
-const ListResponse = List(InstrumentSummary);
-const DetailResponse = Single(InstrumentDetail);
-// Compiled here as well as by the router: these answers are serialized once per tick and then served as bytes.
-const serializeList = fastJson(ListResponse);
-const serializeDetail = fastJson(DetailResponse);
-
 const Symbol = Type.Object({ symbol: Type.String({ minLength: 1, maxLength: 120, description: 'case-insensitive' }) });
 
 /** The InstrumentSummary of instrument `i`: what every list of instruments shows. */
@@ -98,13 +90,13 @@ export function instrumentRoutes(market: () => MarketState): Route[] {
       tags: ['instruments'],
       auth: true,
       query: Type.Object({ kind: Type.Optional(StringEnum(INSTRUMENT_KINDS)) }),
-      response: ListResponse,
-      handler: ({ query }) => {
+      response: List(InstrumentSummary),
+      handler: ({ query, serialize }) => {
         const s = market();
         return s.cached(`instruments:${query.kind ?? ''}`, () => {
           const data = [];
           for (let i = 0; i < s.instruments.length; i++) if (!query.kind || s.instruments[i]!.kind === query.kind) data.push(instrumentSummary(s, i));
-          return new RawJson(Buffer.from(serializeList({ data, page: { limit: data.length, offset: 0, nextOffset: null } })));
+          return serialize(wholeList(data));
         });
       },
     }),
@@ -118,12 +110,11 @@ export function instrumentRoutes(market: () => MarketState): Route[] {
       auth: true,
       errors: ['not_found'],
       params: Symbol,
-      response: DetailResponse,
-      handler: ({ params }) => {
+      response: Single(InstrumentDetail),
+      handler: ({ params, serialize }) => {
         const s = market();
-        const i = s.find(params.symbol);
-        if (i < 0) throw notFound(`Instrument ${params.symbol}`);
-        return s.cached(`instrument:${i}`, () => new RawJson(Buffer.from(serializeDetail(detail(s, i)))));
+        const i = s.require(params.symbol);
+        return s.cached(`instrument:${i}`, () => serialize(detail(s, i)));
       },
     }),
   ];

@@ -1,14 +1,13 @@
 // GET /v1/market/strip: every instrument's pooled price, change since the previous UTC close and a 24-point hourly
 // sparkline, all from hot state (the 1m bars in memory), for dashboards that poll it.
 import { Type } from '@sinclair/typebox';
-import fastJson from 'fast-json-stringify';
 import { finiteOrNull } from '../../core/kernels/pool.js';
-import { List, Nullable } from '../../core/schemas/common.js';
-import { defineRoute, RawJson, type Route } from '../http/router.js';
+import { List, Nullable, wholeList } from '../../core/schemas/common.js';
+import { HOUR_MS } from '../../core/time.js';
+import { defineRoute, type Route } from '../http/router.js';
 import type { MarketState } from '../market/state.js';
 import { instrumentSummary, SummaryFields } from './instruments.js';
 
-const HOUR_MS = 3_600_000;
 const POINTS = 24;
 
 const StripItem = Type.Object({
@@ -19,10 +18,6 @@ const StripItem = Type.Object({
     description: 'pooled close at the end of each of the last 24 UTC hours, oldest first; the last point is the live price',
   }),
 });
-
-const StripResponse = List(StripItem);
-// Compiled here as well as by the router: the strip is serialized once per tick and then served as bytes.
-const serializeStrip = fastJson(StripResponse);
 
 /** Closes at the end of each of the last 24 hours, the current hour's being the live price. */
 function sparkline(s: MarketState, i: number, nowMs: number): (number | null)[] {
@@ -45,13 +40,13 @@ export function marketRoutes(market: () => MarketState): Route[] {
       summary: "Every instrument's pooled price, change since the previous UTC close, and a 24-point hourly sparkline",
       tags: ['market'],
       auth: true,
-      response: StripResponse,
-      handler: () => {
+      response: List(StripItem),
+      handler: ({ serialize }) => {
         const s = market();
         return s.cached('strip', () => {
           const now = Date.now();
           const data = s.instruments.map((_, i) => ({ ...instrumentSummary(s, i), sparkline: sparkline(s, i, now) }));
-          return new RawJson(Buffer.from(serializeStrip({ data, page: { limit: data.length, offset: 0, nextOffset: null } })));
+          return serialize(wholeList(data));
         });
       },
     }),

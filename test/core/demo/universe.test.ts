@@ -1,6 +1,7 @@
 // The demo universe: every kind, sane listings, and a deterministic, continuous history over aligned windows.
 import t from 'tap';
-import { DAY_MS, demoHistory, HOUR_MS, MINUTE_MS, regroup } from '../../../core/demo/history.js';
+import { demoHistory, regroup } from '../../../core/demo/history.js';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../core/time.js';
 import { DEMO_INSTRUMENTS, DEMO_VENUES, demoListings } from '../../../core/demo/universe.js';
 import { INSTRUMENT_KINDS } from '../../../core/vocabulary.js';
 

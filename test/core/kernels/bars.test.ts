@@ -1,7 +1,8 @@
 // MinuteBars: bars equal a naive group-by of the ticks per series and minute; closed bars never change.
 import t from 'tap';
 import fc from 'fast-check';
-import { allocateClosedBars, MINUTE_MS, MinuteBars, type OpenBar } from '../../../core/kernels/bars.js';
+import { allocateClosedBars, MinuteBars, type OpenBar } from '../../../core/kernels/bars.js';
+import { MINUTE_MS } from '../../../core/time.js';
 
 const T0 = 1_800_000_000_000 - (1_800_000_000_000 % MINUTE_MS);
 

@@ -1,0 +1,17 @@
+// Bar columns as the parameters of the bulk bar inserts in sql/queries: one array per column, for unnest.
+import type { BarColumns } from '../../core/kernels/bars.js';
+
+/** The first `n` bars of `bars`, with the row id of bar k and, when the table has the column, its pool size. */
+export function barInsertParams(bars: BarColumns, n: number, id: (k: number) => number, venues: ((k: number) => number) | null): unknown[] {
+  const column = (a: Float64Array) => Array.from(a.subarray(0, n));
+  return [
+    Array.from({ length: n }, (_, k) => id(k)),
+    Array.from(bars.ts.subarray(0, n), (ts) => new Date(ts)),
+    column(bars.open),
+    column(bars.high),
+    column(bars.low),
+    column(bars.close),
+    column(bars.volume),
+    ...(venues ? [Array.from({ length: n }, (_, k) => venues(k))] : []),
+  ];
+}
