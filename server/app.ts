@@ -4,6 +4,7 @@ import { KeyIndex } from './auth.js';
 import { startControlServer, type ControlRequest } from './control.js';
 import { controlSocketPath, lockDataDir } from './datadir.js';
 import { openDatabase, type Db } from './db.js';
+import { applyStoragePolicies, JobRunner } from './jobs.js';
 import { mountRoutes, type Route } from './http/router.js';
 import { UWS_FALLBACK_MESSAGE, uWS, uwsIsNative, type TemplatedApp, type us_listen_socket } from './http/uws.js';
 import { KeyStore, runKeyOperation, type KeyInfo } from './keystore.js';
@@ -51,6 +52,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   let store: KeyStore | null = null;
   let market: Market | null = null;
   let control: { close(): Promise<void> } | null = null;
+  let jobs: JobRunner | null = null;
   let keyTimer: NodeJS.Timeout | null = null;
   let listenSocket: us_listen_socket | null = null;
 
@@ -60,6 +62,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
     db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize }, log);
     readiness.waitingFor('applying migrations');
     await db.migrate();
+    await applyStoragePolicies(db, config);
     if (config.demo) {
       readiness.waitingFor('loading the demo universe');
       const bar = progressBar('loading the demo universe');
@@ -80,6 +83,11 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
     // Keys changed by the CLI straight in an external database reach this process at the next reload.
     keyTimer = setInterval(() => reloadKeys().catch((err) => log.warn({ err }, 'key reload failed')), config.keyReloadS * 1000);
     keyTimer.unref();
+    // A TimescaleDB server runs its own jobs; the embedded database has no background workers to do it.
+    if (db.kind === 'embedded') {
+      jobs = new JobRunner(db, log);
+      jobs.start();
+    }
     meta.start(db, config.metaRefreshS);
     await meta.refresh();
     readiness.markReady();
@@ -97,6 +105,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
       meta.stop();
       await ready.catch(() => undefined);
       await market?.ticker?.stop();
+      await jobs?.stop();
       await control?.close();
       await pool.close();
       await db?.close();

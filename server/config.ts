@@ -31,6 +31,13 @@ export interface Config {
   /** A venue quote at least this old is stale and left out of the pool. */
   poolStaleS: number;
   tickMs: number;
+  /** Days after which raw market rows are compressed or dropped; 0 means never. */
+  storage: {
+    quotesCompressAfterDays: number;
+    quotesRetainDays: number;
+    bars1mCompressAfterDays: number;
+    bars1mRetainDays: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -44,6 +51,7 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>;
 
 const MAX_DATA_DIR_BYTES = 107 - '/run/.s.PGSQL.5432'.length;
+const MIN_RETAIN_DAYS = 7;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Config {
@@ -65,6 +73,14 @@ export function loadConfig(env: Env = process.env): Config {
     if (/^(0|false|no|off)$/i.test(raw)) return false;
     problems.push(`${name}=${JSON.stringify(raw)}: expected 1/0, true/false, yes/no or on/off`);
     return fallback;
+  };
+
+  // The hourly aggregates re-read the last 3 days of raw rows at each refresh: dropping raw rows that young would
+  // drop hours from the aggregates too, so a retention is either off (0) or at least a week.
+  const retention = (name: string, fallback: number): number => {
+    const days = int(name, fallback, 0, 36_500);
+    if (days > 0 && days < MIN_RETAIN_DAYS) problems.push(`${name}=${days}: expected 0 (keep everything) or at least ${MIN_RETAIN_DAYS} days`);
+    return days;
   };
 
   const databaseUrl = env.DATABASE_URL ? env.DATABASE_URL : null;
@@ -104,6 +120,12 @@ export function loadConfig(env: Env = process.env): Config {
     demoMinuteDays: int('DEMO_MINUTE_DAYS', 1, 1, 14),
     poolStaleS: int('POOL_STALE_S', 60, 1, 86_400),
     tickMs: int('TICK_MS', 1000, 50, 60_000),
+    storage: {
+      quotesCompressAfterDays: int('COMPRESS_QUOTES_AFTER_DAYS', 1, 0, 36_500),
+      quotesRetainDays: retention('RETAIN_QUOTES_DAYS', 30),
+      bars1mCompressAfterDays: int('COMPRESS_BARS_1M_AFTER_DAYS', 7, 0, 36_500),
+      bars1mRetainDays: retention('RETAIN_BARS_1M_DAYS', 90),
+    },
   };
   // Unix socket paths are cut at 107 bytes; DATA_DIR/run/.s.PGSQL.5432 must fit or two sockets would collide.
   if (Buffer.byteLength(config.dataDir) > MAX_DATA_DIR_BYTES) {
