@@ -18,6 +18,7 @@ import { WorkerPool } from './pool.js';
 import { Readiness } from './readiness.js';
 import { healthRoutes } from './routes/health.js';
 import { candleRoutes } from './routes/candles.js';
+import { derivativesRoutes } from './routes/derivatives.js';
 import { instrumentRoutes } from './routes/instruments.js';
 import { marketRoutes } from './routes/market.js';
 import { metaRoutes } from './routes/meta.js';
@@ -77,7 +78,11 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
       });
       log.info({ seed: config.demoSeed, loaded }, loaded ? 'demo universe loaded' : 'a dataset is already loaded');
     }
-    market = await startMarket(db, { staleMs: config.poolStaleS * 1000, tickMs: config.tickMs, simulate: config.demo, seed: config.demoSeed }, log);
+    market = await startMarket(
+      db,
+      { staleMs: config.poolStaleS * 1000, tickMs: config.tickMs, simulate: config.demo, seed: config.demoSeed, minuteBarsDays: config.minuteBarsDays },
+      log,
+    );
     store = new KeyStore(db);
     await reloadKeys();
     // Keys changed by the CLI straight in an external database reach this process at the next reload.
@@ -126,6 +131,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
       ...metaRoutes(meta, config.moveFloors),
       ...instrumentRoutes(() => market!.state),
       ...candleRoutes(() => market!, () => db!),
+      ...derivativesRoutes(() => market!.state, () => db!),
       ...marketRoutes(() => market!.state),
       openApiRoute(() => routes),
     ];

@@ -31,6 +31,8 @@ export interface Config {
   /** A venue quote at least this old is stale and left out of the pool. */
   poolStaleS: number;
   tickMs: number;
+  /** Days of closed 1m bars held in memory per instrument; 1m requests within them never touch the database. */
+  minuteBarsDays: number;
   /** Days after which raw market rows are compressed or dropped; 0 means never. */
   storage: {
     quotesCompressAfterDays: number;
@@ -120,6 +122,7 @@ export function loadConfig(env: Env = process.env): Config {
     demoMinuteDays: int('DEMO_MINUTE_DAYS', 1, 1, 14),
     poolStaleS: int('POOL_STALE_S', 60, 1, 86_400),
     tickMs: int('TICK_MS', 1000, 50, 60_000),
+    minuteBarsDays: int('MINUTE_BARS_MEMORY_DAYS', 14, 1, 90),
     storage: {
       quotesCompressAfterDays: int('COMPRESS_QUOTES_AFTER_DAYS', 1, 0, 36_500),
       quotesRetainDays: retention('RETAIN_QUOTES_DAYS', 30),

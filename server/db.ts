@@ -5,21 +5,35 @@ import { createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import { PgMessageFramer } from '../core/pgwire.js';
 import type { Logger } from './log.js';
 
 const SQL_DIR = fileURLToPath(new URL('../sql/', import.meta.url));
 const SLOW_QUERY_MS = 250;
+/** Rows per cursor read in `columns`: large enough to amortize a round trip, small enough to notice an abort soon. */
+const CURSOR_BATCH = 4096;
 
 export interface Db {
   readonly kind: 'embedded' | 'external';
   /** Runs a named query from sql/queries and returns its rows as objects. */
   rows<T>(name: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Runs a named query whose columns are all numbers and returns them column by column (NULL read as NaN), read
+   * through a cursor in array mode so no per-row object is made; stops between batches once `signal` aborts.
+   */
+  columns<K extends string>(name: string, params: unknown[], signal?: AbortSignal): Promise<Columns<K>>;
   /** Runs `work` in one transaction on one connection: all its queries commit together or not at all. */
   transaction<T>(work: (tx: Pick<Db, 'rows'>) => Promise<T>): Promise<T>;
   /** Applies the migrations in sql/ that this database has not seen; returns the versions applied. */
   migrate(): Promise<number[]>;
   close(): Promise<void>;
+}
+
+export interface Columns<K extends string> {
+  length: number;
+  /** Each selected column by its name, `length` values long. */
+  columns: Record<K, Float64Array>;
 }
 
 export class DatabaseError extends Error {}
@@ -194,6 +208,54 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
 
     rows<T>(name: string, params: unknown[] = []) {
       return timed<T>(name, () => pool.query(text(name), params));
+    },
+
+    async columns<K extends string>(name: string, params: unknown[], signal?: AbortSignal): Promise<Columns<K>> {
+      const t0 = performance.now();
+      const client = await pool.connect();
+      const cursor = client.query(new Cursor<unknown[]>(text(name), params, { rowMode: 'array' }));
+      const read = () =>
+        new Promise<{ rows: unknown[][]; fields: string[] }>((resolve, reject) =>
+          cursor.read(CURSOR_BATCH, (err, rows, result) => (err ? reject(err) : resolve({ rows, fields: result.fields.map((f) => f.name) }))),
+        );
+      let arrays: Float64Array[] = [];
+      let fields: string[] = [];
+      let length = 0;
+      try {
+        for (;;) {
+          signal?.throwIfAborted();
+          const batch = await read();
+          fields = batch.fields;
+          const { rows } = batch;
+          const needed = length + rows.length;
+          if (arrays.length !== fields.length || needed > arrays[0]!.length) {
+            // A short batch is the last one: size to fit; otherwise leave room to double.
+            const capacity = rows.length < CURSOR_BATCH ? needed : 2 * needed;
+            arrays = fields.map((_, c) => {
+              const grown = new Float64Array(capacity);
+              if (arrays[c]) grown.set(arrays[c]!.subarray(0, length));
+              return grown;
+            });
+          }
+          for (let c = 0; c < arrays.length; c++) {
+            const column = arrays[c]!;
+            for (let r = 0; r < rows.length; r++) {
+              const v = rows[r]![c];
+              column[length + r] = v === null ? NaN : Number(v);
+            }
+          }
+          length += rows.length;
+          if (rows.length < CURSOR_BATCH) break;
+        }
+      } finally {
+        await cursor.close().catch(() => undefined);
+        client.release();
+      }
+      const ms = performance.now() - t0;
+      if (ms > SLOW_QUERY_MS) log.warn({ query: name, ms: Math.round(ms), rows: length }, 'slow query');
+      else log.debug({ query: name, ms: Math.round(ms * 1000) / 1000, rows: length }, 'query');
+      const columns = Object.fromEntries(fields.map((f, c) => [f, arrays[c]!.subarray(0, length)])) as Record<K, Float64Array>;
+      return { length, columns };
     },
 
     async transaction(work) {

@@ -1,5 +1,6 @@
 // The demo venues' live quotes: one random walk per instrument, each listing a small mean-reverting basis off it,
 // and now and then an episode that exercises the pool: a venue drifting past the 2% band, or going stale.
+import { OPEN_INTEREST_PER_VOLUME } from './derivatives.js';
 import { Random } from './random.js';
 
 const SECONDS_PER_DAY = 86_400;
@@ -11,6 +12,9 @@ export interface SimulatedListing {
   /** 24h USD volume of this listing (instrument volume times its share). */
   volume24hUsd: number;
   fundingIntervalHours: number | null;
+  /** Where a perpetual starts (its last recorded values); by default a typical size and rate. */
+  openInterestUsd?: number;
+  fundingRate?: number;
 }
 
 export interface VenueState {
@@ -28,6 +32,8 @@ export class VenueSimulator {
   /** The "true" price per instrument the venues quote around. */
   readonly fair: Float64Array;
   private readonly basis: Float64Array;
+  /** Per listing: the funding rate its own drifts back towards (where it started). */
+  private readonly fundingMean: Float64Array;
   private readonly driftUntil: Float64Array;
   private readonly drift: Float64Array;
   private readonly staleUntil: Float64Array;
@@ -60,9 +66,10 @@ export class VenueSimulator {
       price: new Float64Array(n),
       ts: new Float64Array(n).fill(NaN),
       volume24hUsd: Float64Array.from(listings, (l) => l.volume24hUsd),
-      openInterestUsd: Float64Array.from(listings, (l) => (l.perp ? l.volume24hUsd * 0.45 : NaN)),
-      fundingRate: Float64Array.from(listings, (l) => (l.perp ? 0.0001 * ((l.fundingIntervalHours ?? 8) / 8) : NaN)),
+      openInterestUsd: Float64Array.from(listings, (l) => (l.perp ? (l.openInterestUsd ?? l.volume24hUsd * OPEN_INTEREST_PER_VOLUME) : NaN)),
+      fundingRate: Float64Array.from(listings, (l) => (l.perp ? (l.fundingRate ?? 0.0001 * ((l.fundingIntervalHours ?? 8) / 8)) : NaN)),
     };
+    this.fundingMean = Float64Array.from(this.state.fundingRate);
   }
 
   /** Advances to `nowMs` by `dtS` seconds: moves every fair price, then every venue that is quoting. */
@@ -92,7 +99,8 @@ export class VenueSimulator {
       s.volume24hUsd[j] = l.volume24hUsd * (1 + 0.05 * Math.sin(nowMs / 3_600_000 + j));
       if (l.perp) {
         s.openInterestUsd[j] = s.openInterestUsd[j]! * (1 + 0.001 * rng.normal());
-        s.fundingRate[j] = s.fundingRate[j]! * 0.999 + 0.000001 * rng.normal() * (l.fundingIntervalHours ?? 8);
+        const mean = this.fundingMean[j]!;
+        s.fundingRate[j] = mean + (s.fundingRate[j]! - mean) * 0.999 + 0.000001 * rng.normal() * (l.fundingIntervalHours ?? 8);
       }
     }
   }

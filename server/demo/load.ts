@@ -1,5 +1,6 @@
 // First-run load of the demo universe: venues, instruments, listings and their history, in one transaction, then
 // the candle aggregates materialized. A database that already holds a dataset is left as it is.
+import { demoDerivatives, derivativesWindow, fundingRegime, type DerivativeSeries } from '../../core/demo/derivatives.js';
 import { demoHistory } from '../../core/demo/history.js';
 import { DEMO_INSTRUMENTS, DEMO_VENUES, demoListings } from '../../core/demo/universe.js';
 import type { Db } from '../db.js';
@@ -11,6 +12,22 @@ export const DEMO_DESCRIPTION =
 
 type Rows = Pick<Db, 'rows'>['rows'];
 
+/** Funding and open interest history of the demo perpetuals: a year, the last 30 days of it hourly. */
+const DERIVATIVES_DAYS = 365;
+const DERIVATIVES_HOURLY_DAYS = 30;
+
+/** Rows of the imported derivatives inserts for the series of several listings. */
+function derivativeParams(series: [listingId: number, DerivativeSeries][]): unknown[] {
+  const all = <T>(pick: (s: DerivativeSeries, k: number) => T) => series.flatMap(([, s]) => Array.from(s.ts, (_, k) => pick(s, k)));
+  return [
+    series.flatMap(([id, s]) => Array.from(s.ts, () => id)),
+    all((s, k) => new Date(s.ts[k]!)),
+    all((s, k) => s.fundingRate[k]!),
+    all((s, k) => s.openInterestUsd[k]!),
+    'demo',
+  ];
+}
+
 async function insertUniverse(rows: Rows, seed: number, anchorMs: number, minuteDays: number, progress: (done: number, total: number) => void) {
   const listings = demoListings(seed);
   await rows('insertVenues', [DEMO_VENUES.map((v) => v.id), DEMO_VENUES.map((v) => v.name)]);
@@ -21,7 +38,7 @@ async function insertUniverse(rows: Rows, seed: number, anchorMs: number, minute
     DEMO_INSTRUMENTS.map((i) => i.currency),
     DEMO_INSTRUMENTS.map((i) => i.company),
   ]);
-  await rows('insertListings', [
+  const inserted = await rows<{ id: number; instrumentId: number; venue: string; market: string }>('insertListings', [
     listings.map((l) => l.symbol),
     listings.map((l) => l.venue),
     listings.map((l) => l.market),
@@ -29,6 +46,8 @@ async function insertUniverse(rows: Rows, seed: number, anchorMs: number, minute
     listings.map((l) => l.fundingIntervalHours),
   ]);
   const idOf = new Map(ids.map((r) => [r.symbol, r.id]));
+  const listingIdOf = new Map(inserted.map((r) => [`${r.instrumentId}:${r.venue}:${r.market}`, r.id]));
+  const window = derivativesWindow(anchorMs, DERIVATIVES_DAYS, DERIVATIVES_HOURLY_DAYS);
   let done = 0;
   for (const inst of DEMO_INSTRUMENTS) {
     const id = idOf.get(inst.symbol)!;
@@ -39,6 +58,11 @@ async function insertUniverse(rows: Rows, seed: number, anchorMs: number, minute
       const params = barInsertParams(bars, bars.ts.length, () => id, () => venues);
       await rows(query, query === 'insertBars1m' ? params : [...params, 'demo']);
     }
+    const regime = fundingRegime(inst, seed, window);
+    const perps = listings.filter((l) => l.symbol === inst.symbol && l.market === 'perp');
+    const histories = perps.map((l) => [listingIdOf.get(`${id}:${l.venue}:perp`)!, demoDerivatives(inst, l, regime, seed, window)] as const);
+    await rows('insertImportedDerivatives1d', derivativeParams(histories.map(([id, h]) => [id, h.daily])));
+    await rows('insertImportedDerivatives1h', derivativeParams(histories.map(([id, h]) => [id, h.hourly])));
     progress(++done, DEMO_INSTRUMENTS.length);
   }
 }

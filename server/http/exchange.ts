@@ -2,6 +2,12 @@
 import type { HttpRequest, HttpResponse } from './uws.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+/**
+ * Bodies at least this large are written with tryEnd and onWritable: the part the socket does not take at once stays
+ * in our buffer and goes as the client drains it, instead of uWS copying the rest of a multi-megabyte answer into its
+ * own buffer for every slow reader.
+ */
+const STREAM_MIN_BYTES = 64 * 1024;
 const bootId = Date.now().toString(36);
 let sequence = 0;
 
@@ -9,6 +15,8 @@ export class Exchange {
   aborted = false;
   /** Status sent, for the access log; 0 until the response is written. */
   status = 0;
+  /** Milliseconds the end of a large body waited for the client to read (0: the socket took it at once). */
+  waitedMs = 0;
   readonly started = performance.now();
   readonly method: string;
   readonly url: string;
@@ -20,6 +28,8 @@ export class Exchange {
   readonly rawParams: string[];
   private readonly headers: string[] = [];
   private controller: AbortController | null = null;
+  /** Called once the body is all handed to the socket, or the client is gone. */
+  private sent: (() => void) | null = null;
   private remote: string | null = null;
 
   constructor(
@@ -31,6 +41,7 @@ export class Exchange {
     res.onAborted(() => {
       this.aborted = true;
       this.controller?.abort();
+      this.done();
     });
     this.method = req.getMethod();
     this.url = req.getUrl();
@@ -61,9 +72,13 @@ export class Exchange {
     this.headers.push(name, value);
   }
 
-  /** Writes status, headers and body in one corked batch; does nothing after an abort or a first answer. */
-  send(statusLine: string, contentType: string, body: string | Uint8Array): void {
-    if (this.aborted || this.status) return;
+  /**
+   * Writes status, headers and body in one corked batch, then calls `sent` once the body is all handed to the socket
+   * (or the client left). Does nothing but call `sent` after an abort or a first answer.
+   */
+  send(statusLine: string, contentType: string, body: string | Uint8Array, sent?: () => void): void {
+    this.sent = sent ?? null;
+    if (this.aborted || this.status) return this.done();
     this.status = parseInt(statusLine, 10);
     const { res, headers } = this;
     res.cork(() => {
@@ -72,7 +87,32 @@ export class Exchange {
       res.writeHeader('X-Request-Id', this.requestId);
       for (let i = 0; i < headers.length; i += 2) res.writeHeader(headers[i]!, headers[i + 1]!);
       if (this.method === 'head') res.endWithoutBody(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
-      else res.end(body);
+      else if (body.length < STREAM_MIN_BYTES) res.end(body);
+      else return this.stream(typeof body === 'string' ? Buffer.from(body) : body);
+      this.done();
+    });
+  }
+
+  private done(): void {
+    const sent = this.sent;
+    this.sent = null;
+    sent?.();
+  }
+
+  /** Sends `body` as fast as the client reads it; the rest waits in `body` itself until uWS says the socket drained. */
+  private stream(body: Uint8Array): void {
+    const { res } = this;
+    const total = body.byteLength;
+    const start = res.getWriteOffset();
+    if (res.tryEnd(body, total)[1]) return this.done();
+    const waiting = performance.now();
+    res.onWritable((offset) => {
+      const [ok, done] = res.tryEnd(body.subarray(offset - start), total);
+      if (done) {
+        this.waitedMs = performance.now() - waiting;
+        this.done();
+      }
+      return ok;
     });
   }
 }

@@ -103,7 +103,8 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
 
   const logDone = (ex: Exchange, route: string) => {
     const ms = Math.round((performance.now() - ex.started) * 1000) / 1000;
-    const fields = { reqId: ex.requestId, method: ex.method, route, status: ex.status, ms, aborted: ex.aborted || undefined };
+    const waitedMs = ex.waitedMs ? Math.round(ex.waitedMs * 1000) / 1000 : undefined;
+    const fields = { reqId: ex.requestId, method: ex.method, route, status: ex.status, ms, waitedMs, aborted: ex.aborted || undefined };
     // 503 is the expected answer while starting or stopping, not a fault.
     if (ex.status >= 500 && ex.status !== 503) log.error(fields, 'request');
     else log.info(fields, 'request');
@@ -120,8 +121,7 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
     if (e.code === 'unavailable') ex.header('Retry-After', '5');
     if (e.code === 'method_not_allowed') ex.header('Allow', ALLOW);
     const body = serializeError({ error: { code: e.code, message: e.message, details: e.details ?? undefined } });
-    ex.send(ERROR_CATALOGUE[e.code].statusLine, JSON_TYPE, body);
-    logDone(ex, route);
+    ex.send(ERROR_CATALOGUE[e.code].statusLine, JSON_TYPE, body, () => logDone(ex, route));
   };
 
   const finish = (ex: Exchange, c: Compiled, data: unknown) => {
@@ -132,16 +132,12 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
     const compressible = body.length >= deps.compressMinBytes;
     if (compressible) ex.header('Vary', 'Accept-Encoding');
     const encoding = compressible ? pickEncoding(ex.acceptEncoding) : null;
-    if (!encoding) {
-      ex.send('200 OK', type, body);
-      return logDone(ex, c.route.path);
-    }
+    if (!encoding) return ex.send('200 OK', type, body, () => logDone(ex, c.route.path));
     // HEAD negotiates like GET, so its Content-Length and Content-Encoding are the ones GET would send.
     compress(typeof body === 'string' ? Buffer.from(body) : body, encoding).then(
       (packed) => {
         ex.header('Content-Encoding', encoding);
-        ex.send('200 OK', type, packed);
-        logDone(ex, c.route.path);
+        ex.send('200 OK', type, packed, () => logDone(ex, c.route.path));
       },
       (err) => fail(ex, c.route.path, err),
     );

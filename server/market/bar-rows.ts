@@ -1,4 +1,5 @@
-// Bar columns as the parameters of the bulk bar inserts in sql/queries: one array per column, for unnest.
+// Bars to and from the database: the parameters of the bulk bar inserts in sql/queries (one array per column, for
+// unnest), and the names of the columns the bar queries select.
 import type { BarColumns } from '../../core/kernels/bars.js';
 
 /** The first `n` bars of `bars`, with the row id of bar k and, when the table has the column, its pool size. */
@@ -15,3 +16,6 @@ export function barInsertParams(bars: BarColumns, n: number, id: (k: number) => 
     ...(venues ? [Array.from({ length: n }, (_, k) => venues(k))] : []),
   ];
 }
+
+/** Columns of the bar and candle queries, as read by `Db.columns`. */
+export type BarColumn = 'ts' | 'open' | 'high' | 'low' | 'close' | 'volume_usd' | 'venues';

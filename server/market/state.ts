@@ -1,12 +1,10 @@
 // Hot market state: every instrument's venue quotes and pooled price in typed arrays, so the hot endpoints never
 // wait on the database. Refreshed in place by the tick loop.
 import { notFound } from '../../core/errors.js';
-import { allocatePoolOutput, poolQuotes, type PoolOutput } from '../../core/kernels/pool.js';
+import { allocatePoolOutput, OUT_STALE, poolQuotes, type PoolOutput } from '../../core/kernels/pool.js';
 import type { InstrumentKind } from '../../core/vocabulary.js';
 import { BarRing } from '../../core/series.js';
 
-/** Closed 1m bars kept in memory per instrument: 14 days, so any 1m request (limit 20,000) is served from memory. */
-export const RECENT_MINUTES = 14 * 1440;
 
 export interface InstrumentRow {
   id: number;
@@ -42,6 +40,11 @@ export class MarketState {
   version = 0;
   /** Closed pooled 1m bars per instrument, oldest first. */
   readonly minuteBars: BarRing;
+  /**
+   * Per instrument: from when memory held every 1m bar the database has, as loaded at start (-Infinity: all of them).
+   * Once the ring is full its oldest bar says it instead.
+   */
+  readonly minuteBarsFrom: Float64Array;
   private readonly answers = new Map<string, { version: number; value: unknown }>();
   private readonly bySymbol: Map<string, number>;
   private readonly byListingId: Map<number, number>;
@@ -50,6 +53,8 @@ export class MarketState {
     readonly instruments: InstrumentRow[],
     readonly listings: ListingRow[],
     readonly staleMs: number,
+    /** Closed 1m bars kept in memory per instrument (14 days by default: any recent 1m request, limit 20,000). */
+    readonly minuteBarsHeldMinutes = 14 * 1440,
   ) {
     const index = new Map(instruments.map((inst, k) => [inst.id, k]));
     this.offsets = new Int32Array(instruments.length + 1);
@@ -71,7 +76,8 @@ export class MarketState {
     this.pooled.price.fill(NaN);
     this.priceTs = new Float64Array(instruments.length).fill(NaN);
     this.previousClose = new Float64Array(instruments.length).fill(NaN);
-    this.minuteBars = new BarRing(instruments.length, RECENT_MINUTES);
+    this.minuteBars = new BarRing(instruments.length, minuteBarsHeldMinutes);
+    this.minuteBarsFrom = new Float64Array(instruments.length).fill(-Infinity);
     this.bySymbol = new Map(instruments.map((inst, k) => [inst.symbol.toLowerCase(), k]));
     this.byListingId = new Map(listings.map((l, j) => [l.id, j]));
   }
@@ -109,6 +115,32 @@ export class MarketState {
     const value = build();
     this.answers.set(key, { version: this.version, value });
     return value;
+  }
+
+  /** Whether memory holds every 1m bar of instrument `i` from `fromMs` on, so a request from there needs no database. */
+  minuteBarsHeld(i: number, fromMs: number): boolean {
+    const ring = this.minuteBars;
+    const since = ring.size(i) === ring.capacity ? ring.ts[ring.slot(i, 0)]! : this.minuteBarsFrom[i]!;
+    return fromMs >= since;
+  }
+
+  /**
+   * Total open interest of instrument `i`'s fresh perpetuals, their funding per 8 hours weighted by it (a venue paying
+   * hourly counts 8 times its rate), and how many there are; nulls without any.
+   */
+  derivativesNow(i: number): { openInterestUsd: number | null; fundingRate8h: number | null; venues: number } {
+    let oi = 0;
+    let weighted = 0;
+    let venues = 0;
+    for (let j = this.offsets[i]!; j < this.offsets[i + 1]!; j++) {
+      const hours = this.listings[j]!.fundingIntervalHours;
+      const listingOi = this.openInterestUsd[j]!;
+      if (!hours || this.pooled.reason[j] === OUT_STALE || !Number.isFinite(listingOi) || !Number.isFinite(this.fundingRate[j]!)) continue;
+      oi += listingOi;
+      weighted += listingOi * this.fundingRate[j]! * (8 / hours);
+      venues++;
+    }
+    return { openInterestUsd: oi > 0 ? oi : null, fundingRate8h: oi > 0 ? weighted / oi : null, venues };
   }
 
   /** Change of the pooled price against the previous UTC daily close, in percent; null without either. */

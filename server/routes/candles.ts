@@ -1,13 +1,16 @@
-// GET /v1/instruments/{symbol}/candles: 1m from the bars in memory, 1h and 1d from the aggregates (imported history
-// where they have none), the live 1m bar merged in so the open bar is always there. Bodies are written as strings.
+// GET /v1/instruments/{symbol}/candles (and one listing's): 1m from the bars in memory when they cover the range, else
+// from the database like 1h and 1d (the aggregates, imported history where they have none), read as columns; the live
+// 1m bar merged in so the open bar is always there. Bodies are written as strings, without per-candle objects.
 import { Type } from '@sinclair/typebox';
 import { notFound, validationError, type ValidationDetail } from '../../core/errors.js';
+import { instrumentRef } from '../../core/refs.js';
 import { candleJson, type Bar } from '../../core/series.js';
 import { EntityRef, Nullable, Single, StringEnum } from '../../core/schemas/common.js';
 import { DATE_OR_TIMESTAMP_PATTERN, DAY_MS, HOUR_MS, MINUTE_MS, parseInstant } from '../../core/time.js';
 import { CANDLE_INTERVALS } from '../../core/vocabulary.js';
 import type { Db } from '../db.js';
 import { defineRoute, RawJson, type Route } from '../http/router.js';
+import type { BarColumn } from '../market/bar-rows.js';
 import type { Market } from '../market/boot.js';
 
 const BUCKET_MS = { '1m': MINUTE_MS, '1h': HOUR_MS, '1d': DAY_MS } as const;
@@ -36,8 +39,6 @@ const CandleQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20000, default: 5000 })),
 });
 
-type DbCandle = { ts: number; open: number; high: number; low: number; close: number; volume_usd: number | null; venues: number | null };
-
 /** Resolves from/to into [fromMs, toMs) and whether `from` was given, or throws a 422 naming what is wrong. */
 function window(query: { from?: string | undefined; to?: string | undefined }, interval: keyof typeof BUCKET_MS, nowMs: number) {
   const problems: ValidationDetail[] = [];
@@ -52,24 +53,6 @@ function window(query: { from?: string | undefined; to?: string | undefined }, i
   return { fromMs, toMs, ascendingFrom: from !== null };
 }
 
-/** Folds the live 1m bar into the last candle of its bucket, or adds it as a new last candle. */
-function mergeOpenBar(candles: DbCandle[], open: Bar, bucketMs: number, fromMs: number, toMs: number): void {
-  const bucket = open.ts - (open.ts % bucketMs);
-  if (bucket < fromMs || bucket >= toMs) return;
-  const last = candles.at(-1);
-  if (last && Number(last.ts) === bucket) {
-    if (open.ts >= Number(last.ts)) {
-      last.high = Math.max(last.high, open.high);
-      last.low = Math.min(last.low, open.low);
-      last.close = open.close;
-      last.volume_usd = (last.volume_usd ?? 0) + open.volume;
-      last.venues = Math.max(last.venues ?? 0, open.venues);
-    }
-  } else if (!last || Number(last.ts) < bucket) {
-    candles.push({ ts: bucket, open: open.open, high: open.high, low: open.low, close: open.close, volume_usd: open.volume, venues: open.venues });
-  }
-}
-
 export function candleRoutes(market: () => Market, db: () => Db): Route[] {
   return [
     defineRoute({
@@ -77,23 +60,24 @@ export function candleRoutes(market: () => Market, db: () => Db): Route[] {
       summary: 'OHLCV candles of the pooled price (1m, 1h, 1d), ascending, the open bar included',
       description:
         'With `from`, the first `limit` candles from it; without, the latest `limit` candles of the default lookback. ' +
-        '1m candles are served from the last 14 days held in memory.',
+        '1m candles of the last 14 days are served from memory, older ones from the database (kept `RETAIN_BARS_1M_DAYS`).',
       tags: ['instruments'],
       auth: true,
       errors: ['not_found'],
       params: Type.Object({ symbol: Type.String({ minLength: 1, maxLength: 120 }) }),
       query: CandleQuery,
       response: CandlesResponse,
-      handler: async ({ params, query }) => {
+      handler: async ({ params, query, signal }) => {
         const { state, ticker } = market();
         const i = state.require(params.symbol);
         const interval = query.interval ?? '1d';
         const limit = query.limit ?? 5000;
-        const { fromMs, toMs, ascendingFrom } = window(query, interval, Date.now());
+        const range = window(query, interval, Date.now());
+        const { fromMs, toMs, ascendingFrom } = range;
         const open = ticker?.openBar(i) ?? null;
         let body: string;
         let count: number;
-        if (interval === '1m') {
+        if (interval === '1m' && state.minuteBarsHeld(i, fromMs)) {
           const ring = state.minuteBars;
           const withOpen = open !== null && open.ts >= fromMs && open.ts < toMs;
           let i0 = ring.lowerBound(i, fromMs);
@@ -106,7 +90,7 @@ export function candleRoutes(market: () => Market, db: () => Db): Route[] {
           if (openIncluded) body += `${body ? ',' : ''}${candleJson(open.ts, open.open, open.high, open.low, open.close, open.volume, open.venues)}`;
           count = i1 - i0 + (openIncluded ? 1 : 0);
         } else {
-          ({ body, count } = await fromDatabase(db(), `candles${interval}`, state.instruments[i]!.id, interval, { fromMs, toMs, ascendingFrom }, limit, open));
+          ({ body, count } = await fromDatabase(db(), `candles${interval}`, state.instruments[i]!.id, interval, range, limit, open, signal));
         }
         return answer(state.instruments[i]!, interval, count, body);
       },
@@ -124,7 +108,7 @@ export function candleRoutes(market: () => Market, db: () => Db): Route[] {
       }),
       query: CandleQuery,
       response: CandlesResponse,
-      handler: async ({ params, query }) => {
+      handler: async ({ params, query, signal }) => {
         const { state, ticker } = market();
         const i = state.require(params.symbol);
         const j = state.listingIndex(params.listingId);
@@ -132,14 +116,17 @@ export function candleRoutes(market: () => Market, db: () => Db): Route[] {
         const interval = query.interval ?? '1d';
         const range = window(query, interval, Date.now());
         const open = ticker?.openListingBar(j) ?? null;
-        const { body, count } = await fromDatabase(db(), `listingCandles${interval}`, params.listingId, interval, range, query.limit ?? 5000, open);
+        const { body, count } = await fromDatabase(db(), `listingCandles${interval}`, params.listingId, interval, range, query.limit ?? 5000, open, signal);
         return answer(state.instruments[i]!, interval, count, body);
       },
     }),
   ];
 }
 
-/** Candles from the database (`<base>From` or `<base>Latest`), the live bar merged in, written as JSON. */
+/**
+ * Candles from the database (`<base>From` or `<base>Latest`), read as columns and written as JSON straight from them,
+ * the live bar folded into the last candle of its bucket or added after it.
+ */
 async function fromDatabase(
   db: Db,
   base: string,
@@ -148,20 +135,41 @@ async function fromDatabase(
   range: { fromMs: number; toMs: number; ascendingFrom: boolean },
   limit: number,
   open: Bar | null,
+  signal: AbortSignal,
 ): Promise<{ body: string; count: number }> {
   const { fromMs, toMs, ascendingFrom } = range;
   // "All" history is an unbounded start, which PostgreSQL spells -infinity.
   const start = Number.isFinite(fromMs) ? new Date(fromMs) : '-infinity';
-  const rows = await db.rows<DbCandle>(`${base}${ascendingFrom ? 'From' : 'Latest'}`, [id, start, new Date(toMs), limit]);
-  if (!ascendingFrom) rows.reverse();
-  if (open) mergeOpenBar(rows, open, BUCKET_MS[interval], fromMs, toMs);
-  // Past the limit: from `from`, the newest candle goes; for the latest candles, the oldest does.
-  if (rows.length > limit) rows.splice(ascendingFrom ? limit : 0, rows.length - limit);
-  const body = rows.map((c) => candleJson(Number(c.ts), c.open, c.high, c.low, c.close, c.volume_usd ?? NaN, c.venues ?? 0)).join(',');
-  return { body, count: rows.length };
+  const { length: n, columns: c } = await db.columns<BarColumn>(`${base}${ascendingFrom ? 'From' : 'Latest'}`, [id, start, new Date(toMs), limit], signal);
+  // `Latest` reads newest first: position p (0 = oldest) of the answer is row at(p).
+  const at = ascendingFrom ? (p: number) => p : (p: number) => n - 1 - p;
+  let extra: Bar | null = null;
+  const bucket = open ? open.ts - (open.ts % BUCKET_MS[interval]) : NaN;
+  if (open && bucket >= fromMs && bucket < toMs) {
+    const last = n ? at(n - 1) : -1;
+    if (last >= 0 && c.ts[last] === bucket) {
+      c.high[last] = Math.max(c.high[last]!, open.high);
+      c.low[last] = Math.min(c.low[last]!, open.low);
+      c.close[last] = open.close;
+      c.volume_usd[last] = (Number.isFinite(c.volume_usd[last]!) ? c.volume_usd[last]! : 0) + open.volume;
+      c.venues[last] = Math.max(Number.isFinite(c.venues[last]!) ? c.venues[last]! : 0, open.venues);
+    } else if (last < 0 || c.ts[last]! < bucket) {
+      extra = { ...open, ts: bucket };
+    }
+  }
+  // One past the limit: from `from`, the newest candle (the live one) goes; for the latest candles, the oldest does.
+  const over = n + (extra ? 1 : 0) > limit;
+  if (over && ascendingFrom) extra = null;
+  const parts: string[] = [];
+  for (let p = over && !ascendingFrom ? 1 : 0; p < n; p++) {
+    const k = at(p);
+    parts.push(candleJson(c.ts[k]!, c.open[k]!, c.high[k]!, c.low[k]!, c.close[k]!, c.volume_usd[k]!, c.venues[k]! || 0));
+  }
+  if (extra) parts.push(candleJson(extra.ts, extra.open, extra.high, extra.low, extra.close, extra.volume, extra.venues));
+  return { body: parts.join(','), count: parts.length };
 }
 
 function answer(inst: { symbol: string; name: string }, interval: string, count: number, body: string): RawJson {
-  const ref = JSON.stringify({ type: 'instrument', key: inst.symbol, label: inst.name, path: `/instruments/${inst.symbol}` });
+  const ref = JSON.stringify(instrumentRef(inst));
   return new RawJson(Buffer.from(`{"data":{"instrument":${ref},"interval":"${interval}","count":${count},"candles":[${body}]}}`));
 }

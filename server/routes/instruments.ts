@@ -1,6 +1,7 @@
 // GET /v1/instruments and GET /v1/instruments/{symbol}: pooled prices and every venue listing, from hot state only.
 import { Type } from '@sinclair/typebox';
-import { finiteOrNull, IN_POOL, OUT_STALE } from '../../core/kernels/pool.js';
+import { finiteOrNull, IN_POOL } from '../../core/kernels/pool.js';
+import { companyRef, instrumentRef } from '../../core/refs.js';
 import { EntityRef, List, Nullable, Single, StringEnum, wholeList } from '../../core/schemas/common.js';
 import { INSTRUMENT_KINDS, MARKETS, VENUE_OUT_REASONS } from '../../core/vocabulary.js';
 import { defineRoute, type Route } from '../http/router.js';
@@ -62,24 +63,17 @@ export function instrumentSummary(s: MarketState, i: number) {
   const inst = s.instruments[i]!;
   const price = finiteOrNull(s.pooled.price[i]!);
   return {
-    type: 'instrument' as const,
-    key: inst.symbol,
-    label: inst.name,
-    path: `/instruments/${inst.symbol}`,
+    ...instrumentRef(inst),
     symbol: inst.symbol,
     name: inst.name,
     kind: inst.kind,
     currency: inst.currency,
-    company: inst.company ? { type: 'company', key: inst.company, label: titleCase(inst.company), path: `/companies/${inst.company}` } : null,
+    company: inst.company ? companyRef(inst.company) : null,
     price,
     changePct: s.changePct(i),
     priceTs: price === null ? null : new Date(s.priceTs[i]!).toISOString(),
     priceLabel: `${inst.symbol} · 24/7 (venues)`,
   };
-}
-
-function titleCase(slug: string): string {
-  return slug.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
 }
 
 export function instrumentRoutes(market: () => MarketState): Route[] {
@@ -124,19 +118,11 @@ export function instrumentRoutes(market: () => MarketState): Route[] {
 function detail(s: MarketState, i: number) {
   const { pooled } = s;
   let volume = 0;
-  let oi = 0;
-  let fundingWeighted = 0;
   const venues = [];
   for (let j = s.offsets[i]!; j < s.offsets[i + 1]!; j++) {
     const l = s.listings[j]!;
     const reason = pooled.reason[j]!;
-    const fresh = reason !== OUT_STALE;
     if (reason === IN_POOL) volume += s.volume24hUsd[j]!;
-    const listingOi = s.openInterestUsd[j]!;
-    if (fresh && l.fundingIntervalHours && Number.isFinite(listingOi) && Number.isFinite(s.fundingRate[j]!)) {
-      oi += listingOi;
-      fundingWeighted += listingOi * s.fundingRate[j]! * (8 / l.fundingIntervalHours);
-    }
     venues.push({
       listingId: l.id,
       venue: l.venue,
@@ -148,19 +134,20 @@ function detail(s: MarketState, i: number) {
       inPool: reason === IN_POOL,
       reason: reason === IN_POOL ? null : VENUE_OUT_REASONS[reason - 1]!,
       volume24hUsd: finiteOrNull(s.volume24hUsd[j]!),
-      openInterestUsd: finiteOrNull(listingOi),
+      openInterestUsd: finiteOrNull(s.openInterestUsd[j]!),
       fundingRate: finiteOrNull(s.fundingRate[j]!),
       fundingIntervalHours: l.fundingIntervalHours,
     });
   }
+  const { openInterestUsd, fundingRate8h } = s.derivativesNow(i);
   return {
     data: {
       ...instrumentSummary(s, i),
       confidence: { low: finiteOrNull(pooled.low[i]!), high: finiteOrNull(pooled.high[i]!) },
       venuesInPool: pooled.inPool[i]!,
       volume24hUsd: volume > 0 ? volume : null,
-      openInterestUsd: oi > 0 ? oi : null,
-      fundingRate8h: oi > 0 ? fundingWeighted / oi : null,
+      openInterestUsd,
+      fundingRate8h,
       venues,
     },
   };

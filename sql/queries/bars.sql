@@ -13,45 +13,60 @@ CALL refresh_continuous_aggregate('bars_1h', NULL, NULL);
 CALL refresh_continuous_aggregate('bars_1d', NULL, NULL);
 
 -- name: recentBars1m
-SELECT instrument_id AS "instrumentId", extract(epoch FROM ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
+-- Read as columns: instrument id, ts (epoch ms), open, high, low, close, volume, venues.
+SELECT instrument_id, (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, venues
 FROM bars_1m WHERE ts >= $1 ORDER BY instrument_id, ts;
 
+-- name: oldestBars1m
+-- Each instrument's first 1m bar (epoch ms), or null: tells whether the database holds 1m bars older than memory.
+SELECT i.id AS "instrumentId",
+       (SELECT (extract(epoch FROM b.ts) * 1000)::float8 FROM bars_1m b WHERE b.instrument_id = i.id ORDER BY b.ts LIMIT 1) AS ts
+FROM instruments i;
+
+-- name: candles1mFrom
+SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, venues
+FROM bars_1m WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts LIMIT $4;
+
+-- name: candles1mLatest
+SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, venues
+FROM bars_1m WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts DESC LIMIT $4;
+
 -- name: candles1hFrom
-SELECT extract(epoch FROM ts) * 1000 AS ts, open, high, low, close, volume_usd, venues
+SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, venues
 FROM candles_1h WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts LIMIT $4;
 
 -- name: candles1hLatest
-SELECT extract(epoch FROM ts) * 1000 AS ts, open, high, low, close, volume_usd, venues
+SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, venues
 FROM candles_1h WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts DESC LIMIT $4;
 
 -- name: candles1dFrom
-SELECT extract(epoch FROM ts) * 1000 AS ts, open, high, low, close, volume_usd, venues
+SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, venues
 FROM candles_1d WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts LIMIT $4;
 
 -- name: candles1dLatest
-SELECT extract(epoch FROM ts) * 1000 AS ts, open, high, low, close, volume_usd, venues
+SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, venues
 FROM candles_1d WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts DESC LIMIT $4;
 
 -- name: listingCandles1mFrom
-SELECT extract(epoch FROM ts) * 1000 AS ts, open, high, low, close, volume_usd, NULL::smallint AS venues
+SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, NULL::smallint AS venues
 FROM listing_bars_1m WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts LIMIT $4;
 
 -- name: listingCandles1mLatest
-SELECT extract(epoch FROM ts) * 1000 AS ts, open, high, low, close, volume_usd, NULL::smallint AS venues
+SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, NULL::smallint AS venues
 FROM listing_bars_1m WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts DESC LIMIT $4;
 
 -- name: listingCandles1hFrom
-SELECT extract(epoch FROM ts) * 1000 AS ts, open, high, low, close, volume_usd, NULL::smallint AS venues
+SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, NULL::smallint AS venues
 FROM listing_bars_1h WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts LIMIT $4;
 
 -- name: listingCandles1hLatest
-SELECT extract(epoch FROM ts) * 1000 AS ts, open, high, low, close, volume_usd, NULL::smallint AS venues
+SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, NULL::smallint AS venues
 FROM listing_bars_1h WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts DESC LIMIT $4;
 
 -- name: listingCandles1dFrom
-SELECT extract(epoch FROM ts) * 1000 AS ts, open, high, low, close, volume_usd, NULL::smallint AS venues
+SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, NULL::smallint AS venues
 FROM listing_bars_1d WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts LIMIT $4;
 
 -- name: listingCandles1dLatest
-SELECT extract(epoch FROM ts) * 1000 AS ts, open, high, low, close, volume_usd, NULL::smallint AS venues
+SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, NULL::smallint AS venues
 FROM listing_bars_1d WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts DESC LIMIT $4;

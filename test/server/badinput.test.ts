@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { request } from 'node:http';
 import { createKey, startServer } from '../helpers/server.js';
 
-const server = await startServer({ env: { TAPEWIRE_ANON: '0', LOG_LEVEL: 'warn' } });
+// The demo universe, so that the market routes get past the symbol to their handlers.
+const server = await startServer({ env: { TAPEWIRE_ANON: '0', LOG_LEVEL: 'warn', TAPEWIRE_DEMO: '1' } });
 t.teardown(() => server.dispose());
 const key = await createKey(server, 'fuzz', 100_000_000);
 
@@ -12,6 +13,7 @@ const PATHS = [
   '/v1/meta', '/v1/meta/vocabulary', '/v1/openapi.json', '/v1/unknown', '/v1/meta/x/y', '/live', '/ready',
   '/v1/instruments', '/v1/instruments/BTC', '/v1/instruments/%ff%fe', `/v1/instruments/${'y'.repeat(130)}`,
   '/v1/instruments/BTC/candles', '/v1/instruments/nope/candles', '/v1/market/strip', '/v1/instruments/BTC/listings/1/candles', '/v1/instruments/BTC/listings/0/candles',
+  '/v1/instruments/BTC/derivatives', '/v1/instruments/eth/derivatives', '/v1/instruments/nope/derivatives',
 ];
 
 /** A raw request, so that the bytes of the URL reach the server exactly as generated (fetch would normalise them). */
@@ -34,7 +36,7 @@ const urlByte = fc.oneof(
   fc.integer({ min: -1e12, max: 1e12 }).map(String),
   fc.constantFrom('NaN', 'Infinity', '-0', '1e999', '0x10', 'true', 'null', ''),
 );
-const queryPart = fc.tuple(fc.oneof(fc.constantFrom('limit', 'offset', 'q', 'from', 'to', 'interval', 'kind'), urlByte), urlByte).map(([k, v]) => `${k}=${v}`);
+const queryPart = fc.tuple(fc.oneof(fc.constantFrom('limit', 'offset', 'q', 'from', 'to', 'interval', 'kind', 'perVenue'), urlByte), urlByte).map(([k, v]) => `${k}=${v}`);
 const badUrl = fc.tuple(fc.constantFrom(...PATHS), fc.array(queryPart, { minLength: 1, maxLength: 6 }), fc.boolean()).map(
   ([path, parts, repeat]) => `${path}?${parts.join('&')}${repeat && parts[0] ? `&${parts[0]}` : ''}`,
 );

@@ -1,0 +1,120 @@
+// GET /v1/instruments/{symbol}/derivatives: daily funding (per 8 hours, weighted by open interest across the
+// perpetual listings) and total open interest since `from`, the current values from hot state, and with
+// `perVenue=true` each listing's hourly series. Read as columns and written as JSON straight from them.
+import { Type } from '@sinclair/typebox';
+import { validationError } from '../../core/errors.js';
+import { instrumentRef } from '../../core/refs.js';
+import { EntityRef, Nullable, Single } from '../../core/schemas/common.js';
+import { DATE_OR_TIMESTAMP_PATTERN, DAY_MS, parseInstant } from '../../core/time.js';
+import type { Db } from '../db.js';
+import { defineRoute, RawJson, type Route } from '../http/router.js';
+import type { MarketState } from '../market/state.js';
+
+const DEFAULT_FROM = '2026-01-01';
+
+const Funding8h = Nullable(Type.Number({ description: 'funding per 8 hours as a fraction (0.0001 = 0.01%); a venue paying hourly counts 8 times its rate' }));
+
+const Current = Type.Object({
+  fundingRate8h: Funding8h,
+  openInterestUsd: Nullable(Type.Number({ description: 'total open interest of the fresh perpetual listings, USD' })),
+  venues: Type.Integer({ description: 'fresh perpetual listings counted' }),
+});
+
+const Day = Type.Object({
+  date: Type.String({ format: 'date', description: 'UTC day' }),
+  fundingRate8h: Funding8h,
+  openInterestUsd: Nullable(Type.Number({ description: "total open interest at the day's end (today: the latest hour), USD" })),
+  venues: Type.Integer({ description: 'perpetual listings with data that day' }),
+});
+
+const Hour = Type.Object({
+  ts: Type.String({ format: 'date-time', description: 'start of the hour' }),
+  fundingRate: Nullable(Type.Number({ description: "mean over the hour, per the venue's own funding interval" })),
+  fundingRate8h: Funding8h,
+  openInterestUsd: Nullable(Type.Number({ description: "at the hour's end, USD" })),
+});
+
+const VenueSeries = Type.Object({
+  listingId: Type.Integer(),
+  venue: Type.String(),
+  fundingIntervalHours: Type.Integer(),
+  hourly: Type.Array(Hour, { description: 'where hourly history exists (imported history may be daily only)' }),
+});
+
+const Derivatives = Type.Object({
+  instrument: EntityRef,
+  from: Type.String({ format: 'date-time' }),
+  current: Current,
+  daily: Type.Array(Day),
+  perVenue: Type.Optional(Type.Array(VenueSeries, { description: 'only with perVenue=true' })),
+});
+
+function num(x: number): string {
+  return Number.isFinite(x) ? String(x) : 'null';
+}
+
+export function derivativesRoutes(market: () => MarketState, db: () => Db): Route[] {
+  return [
+    defineRoute({
+      path: '/v1/instruments/:symbol/derivatives',
+      summary: 'Funding and open interest history across the perpetual listings of an instrument',
+      description:
+        'Daily funding is the mean of each listing over the UTC day, normalized to 8 hours and weighted by its open ' +
+        'interest; open interest is the total at the end of the day. An instrument without perpetuals has empty series.',
+      tags: ['instruments'],
+      auth: true,
+      errors: ['not_found'],
+      params: Type.Object({ symbol: Type.String({ minLength: 1, maxLength: 120 }) }),
+      query: Type.Object({
+        from: Type.Optional(
+          Type.String({ maxLength: 40, pattern: DATE_OR_TIMESTAMP_PATTERN, default: DEFAULT_FROM, description: 'YYYY-MM-DD or ISO timestamp' }),
+        ),
+        perVenue: Type.Optional(Type.Boolean({ default: false, description: "add each perpetual listing's hourly series (large)" })),
+      }),
+      response: Single(Derivatives),
+      handler: async ({ params, query, signal }) => {
+        const s = market();
+        const i = s.require(params.symbol);
+        const from = parseInstant(query.from ?? DEFAULT_FROM);
+        if (!from) throw validationError([{ in: 'query', param: 'from', message: 'is not a valid date' }]);
+        const perps = s.listings.slice(s.offsets[i]!, s.offsets[i + 1]!).filter((l) => l.fundingIntervalHours);
+        const ids = perps.map((l) => l.id);
+        // Days are whole: a `from` inside a day starts the daily series at that day.
+        const days = await db().columns<'day' | 'funding_8h' | 'oi' | 'venues'>('derivativesDaily', [ids, new Date(from.ms - (from.ms % DAY_MS))], signal);
+        const daily: string[] = [];
+        for (let k = 0; k < days.length; k++) {
+          const c = days.columns;
+          const date = new Date(c.day[k]!).toISOString().slice(0, 10);
+          daily.push(`{"date":"${date}","fundingRate8h":${num(c.funding_8h[k]!)},"openInterestUsd":${num(c.oi[k]!)},"venues":${c.venues[k]!}}`);
+        }
+        const now = s.derivativesNow(i);
+        let body =
+          `{"data":{"instrument":${JSON.stringify(instrumentRef(s.instruments[i]!))},"from":"${new Date(from.ms).toISOString()}",` +
+          `"current":{"fundingRate8h":${num(now.fundingRate8h ?? NaN)},"openInterestUsd":${num(now.openInterestUsd ?? NaN)},"venues":${now.venues}},` +
+          `"daily":[${daily.join(',')}]`;
+        if (query.perVenue) body += `,"perVenue":[${await perVenue(db(), perps, from.ms, signal)}]`;
+        return new RawJson(Buffer.from(`${body}}}`));
+      },
+    }),
+  ];
+}
+
+/** Each listing's hourly series as JSON, in the order of `perps`. */
+async function perVenue(db: Db, perps: MarketState['listings'], fromMs: number, signal: AbortSignal): Promise<string> {
+  const { length, columns: c } = await db.columns<'listing_id' | 'ts' | 'funding_rate' | 'open_interest_usd'>(
+    'derivativesHourly',
+    [perps.map((l) => l.id), new Date(fromMs)],
+    signal,
+  );
+  const series = new Map(perps.map((l) => [l.id, { perHour: 8 / l.fundingIntervalHours!, hours: [] as string[] }]));
+  for (let k = 0; k < length; k++) {
+    const { perHour, hours } = series.get(c.listing_id[k]!)!;
+    const rate = c.funding_rate[k]!;
+    hours.push(
+      `{"ts":"${new Date(c.ts[k]!).toISOString()}","fundingRate":${num(rate)},"fundingRate8h":${num(rate * perHour)},"openInterestUsd":${num(c.open_interest_usd[k]!)}}`,
+    );
+  }
+  return perps
+    .map((l) => `{"listingId":${l.id},"venue":${JSON.stringify(l.venue)},"fundingIntervalHours":${l.fundingIntervalHours},"hourly":[${series.get(l.id)!.hours.join(',')}]}`)
+    .join(',');
+}

@@ -1,0 +1,104 @@
+// /v1/instruments/{symbol}/derivatives: bounds, the default start, daily values recomputed from the hourly series
+// per venue, the current values of the instrument detail, and live hours from the venue quotes.
+import t from 'tap';
+import { startServer } from '../../helpers/server.js';
+
+const server = await startServer({ env: { TAPEWIRE_DEMO: '1', TICK_MS: '100' } });
+t.teardown(() => server.dispose());
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+interface Hour {
+  ts: string;
+  fundingRate: number | null;
+  fundingRate8h: number | null;
+  openInterestUsd: number | null;
+}
+interface Derivatives {
+  instrument: { type: string; key: string };
+  from: string;
+  current: { fundingRate8h: number | null; openInterestUsd: number | null; venues: number };
+  daily: { date: string; fundingRate8h: number | null; openInterestUsd: number | null; venues: number }[];
+  perVenue?: { listingId: number; venue: string; fundingIntervalHours: number; hourly: Hour[] }[];
+}
+
+async function derivatives(query: string, symbol = 'BTC'): Promise<Derivatives> {
+  const res = await server.get(`/v1/instruments/${symbol}/derivatives${query}`);
+  if (res.status !== 200) throw new Error(`${query}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: Derivatives }).data;
+}
+
+const close = (a: number, b: number, rel = 1e-9) => Math.abs(a - b) <= rel * Math.max(Math.abs(a), Math.abs(b), 1e-12);
+
+t.test('bad input: 422 naming the parameter, 404 for an unknown symbol', async (t) => {
+  for (const [query, param] of [
+    ['from=2026-02-30', 'from'],
+    ['from=soon', 'from'],
+    [`from=${'2'.repeat(41)}`, 'from'],
+    ['perVenue=maybe', 'perVenue'],
+    ['until=2026-01-01', 'until'],
+  ]) {
+    const res = await server.get(`/v1/instruments/BTC/derivatives?${query}`);
+    const body = (await res.json()) as { error: { details: { param: string }[] } };
+    t.equal(res.status, 422, query);
+    t.ok(body.error.details.some((d) => d.param === param), `${query} names ${param}`);
+  }
+  t.equal((await server.get('/v1/instruments/NOPE/derivatives')).status, 404);
+});
+
+t.test('default: daily since 2026-01-01, one value per UTC day, every perpetual counted, no venue series', async (t) => {
+  const d = await derivatives('');
+  t.equal(d.from, '2026-01-01T00:00:00.000Z');
+  t.match(d.instrument, { type: 'instrument', key: 'BTC' });
+  t.notOk('perVenue' in d);
+  // The demo writes a year of history before today.
+  const today = Date.now() - (Date.now() % DAY);
+  const expectedFirst = Math.max(Date.UTC(2026, 0, 1), today - 365 * DAY);
+  t.equal(Date.parse(d.daily[0]!.date), expectedFirst);
+  t.equal(Date.parse(d.daily.at(-1)!.date), today, 'today is there');
+  t.ok(d.daily.every((x, k) => k === 0 || Date.parse(x.date) - Date.parse(d.daily[k - 1]!.date) === DAY), 'consecutive days');
+
+  const detail = ((await (await server.get('/v1/instruments/BTC')).json()) as { data: { venues: { market: string }[] } }).data;
+  const perps = detail.venues.filter((v) => v.market === 'perp').length;
+  t.ok(d.daily.every((x) => x.venues === perps), `every day counts the ${perps} perpetuals`);
+  t.ok(d.daily.every((x) => x.openInterestUsd! > 0 && Math.abs(x.fundingRate8h!) < 0.005));
+});
+
+t.test('a day inside the hourly history equals the OI-weighted mean recomputed from each venue’s hours', async (t) => {
+  const yesterday = new Date(Date.now() - (Date.now() % DAY) - DAY).toISOString().slice(0, 10);
+  const d = await derivatives(`?from=${yesterday}&perVenue=true`);
+  const day = d.daily.find((x) => x.date === yesterday)!;
+  let oi = 0;
+  let weighted = 0;
+  for (const v of d.perVenue!) {
+    const hours = v.hourly.filter((h) => h.ts.startsWith(yesterday));
+    t.equal(hours.length, 24, `${v.venue}: 24 hours`);
+    t.ok(hours.every((h) => close(h.fundingRate8h!, (h.fundingRate! * 8) / v.fundingIntervalHours)), `${v.venue}: per-8h is the rate times 8 / interval`);
+    const meanFunding = hours.reduce((a, h) => a + h.fundingRate8h!, 0) / hours.length;
+    const lastOi = hours.at(-1)!.openInterestUsd!;
+    oi += lastOi;
+    weighted += meanFunding * lastOi;
+  }
+  t.ok(close(day.openInterestUsd!, oi), 'open interest is the venues’ total at the day’s end');
+  t.ok(close(day.fundingRate8h!, weighted / oi, 1e-6), 'funding is the mean per venue, weighted by open interest');
+  t.equal(day.venues, d.perVenue!.length);
+});
+
+t.test('current values match the instrument detail, and live hours come from the venue quotes', async (t) => {
+  const d = await derivatives('?from=2026-11-01');
+  const detail = ((await (await server.get('/v1/instruments/BTC')).json()) as { data: { fundingRate8h: number; openInterestUsd: number } }).data;
+  // A few ticks may pass between the two requests: open interest moves about 0.1% per tick.
+  t.ok(close(d.current.openInterestUsd!, detail.openInterestUsd, 0.02));
+  t.ok(Math.abs(d.current.fundingRate8h! - detail.fundingRate8h) < 0.00002);
+
+  const hour = new Date(Date.now() - (Date.now() % HOUR)).toISOString();
+  let live: Derivatives | null = null;
+  for (let k = 0; k < 60 && !live; k++) {
+    const v = await derivatives(`?from=${hour}&perVenue=true`);
+    if (v.perVenue!.every((s) => s.hourly.at(-1)?.ts === hour)) live = v;
+    else await new Promise((r) => setTimeout(r, 250));
+  }
+  t.ok(live, 'every venue has the current hour once its quotes are written');
+  for (const s of live?.perVenue ?? []) t.ok(s.hourly.at(-1)!.openInterestUsd! > 0);
+});
