@@ -99,6 +99,26 @@ export class MinuteBars {
     }
   }
 
+  /** Makes `bar` the open bar of series `s` (a bar cut short by a restart, carried on in the same minute). */
+  resume(s: number, bar: OpenBar): void {
+    this.start[s] = bar.ts;
+    this.open[s] = bar.open;
+    this.high[s] = bar.high;
+    this.low[s] = bar.low;
+    this.close[s] = bar.close;
+    this.volume[s] = bar.volume;
+    this.venues[s] = bar.venues;
+  }
+
+  /** Closes every open bar into `closed` as it stands (at shutdown, so the minute so far is kept). */
+  flush(closed: ClosedBars): void {
+    for (let s = 0; s < this.series; s++) {
+      if (Number.isNaN(this.start[s]!)) continue;
+      this.emit(s, closed);
+      this.start[s] = NaN;
+    }
+  }
+
   /** The open bar of series `s`, or null before its first tick. */
   current(s: number): OpenBar | null {
     const ts = this.start[s]!;

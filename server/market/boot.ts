@@ -4,6 +4,7 @@ import { VenueSimulator } from '../../core/demo/venues.js';
 import { DAY_MS, MINUTE_MS } from '../../core/time.js';
 import type { Db } from '../db.js';
 import type { Logger } from '../log.js';
+import type { OpenBar } from '../../core/kernels/bars.js';
 import type { BarColumn } from './bar-rows.js';
 import { MarketState, type InstrumentRow, type ListingRow } from './state.js';
 import { Ticker } from './ticker.js';
@@ -31,8 +32,14 @@ export async function startMarket(
   const windowStart = now - state.minuteBarsHeldMinutes * MINUTE_MS;
   const recent = await db.columns<BarColumn | 'instrument_id'>('recentBars1m', [new Date(windowStart)]);
   const { instrument_id: id, ts, open, high, low, close, volume_usd: volume, venues } = recent.columns;
+  // A bar of the current minute was cut short by the last shutdown: the tick loop carries it on instead.
+  const minute = now - (now % MINUTE_MS);
+  const cutShort: [number, OpenBar][] = [];
   for (let k = 0; k < recent.length; k++) {
-    state.minuteBars.push(index.get(id[k]!)!, ts[k]!, open[k]!, high[k]!, low[k]!, close[k]!, volume[k]!, venues[k]!);
+    const i = index.get(id[k]!)!;
+    const bar = { ts: ts[k]!, open: open[k]!, high: high[k]!, low: low[k]!, close: close[k]!, volume: volume[k]!, venues: venues[k]! };
+    if (bar.ts >= minute && options.simulate) cutShort.push([i, bar]);
+    else state.minuteBars.push(i, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues);
   }
   for (const row of await db.rows<{ instrumentId: number; ts: number | null }>('oldestBars1m')) {
     if (row.ts !== null && row.ts < windowStart) state.minuteBarsFrom[index.get(row.instrumentId)!] = windowStart;
@@ -67,6 +74,13 @@ export async function startMarket(
     options.seed,
   );
   const ticker = new Ticker(state, feed, db, log);
+  for (const [i, bar] of cutShort) ticker.resume({ instrument: i }, bar);
+  const listingBars = await db.columns<BarColumn | 'listing_id'>('listingBars1mSince', [new Date(minute)]);
+  const { listing_id: lid, ...c } = listingBars.columns;
+  for (let k = 0; k < listingBars.length; k++) {
+    const bar = { ts: c.ts[k]!, open: c.open[k]!, high: c.high[k]!, low: c.low[k]!, close: c.close[k]!, volume: c.volume_usd[k]!, venues: 0 };
+    ticker.resume({ listing: state.listingIndex(lid[k]!) }, bar);
+  }
   ticker.start(options.tickMs);
   log.info({ instruments: instruments.length, listings: listings.length, tickMs: options.tickMs }, 'simulated venues started');
   return { state, ticker };

@@ -1,6 +1,6 @@
 // The tick loop: each second the venue feed moves, every instrument is pooled, and 1m bars (pooled and per listing)
 // are built; closed bars go to the database as they close, venue quotes every few seconds.
-import { allocateClosedBars, MinuteBars, type ClosedBars } from '../../core/kernels/bars.js';
+import { allocateClosedBars, MinuteBars, type ClosedBars, type OpenBar } from '../../core/kernels/bars.js';
 import { IN_POOL, OUT_STALE } from '../../core/kernels/pool.js';
 import type { VenueSimulator } from '../../core/demo/venues.js';
 import { DAY_MS } from '../../core/time.js';
@@ -55,11 +55,20 @@ export class Ticker {
     this.timer = setInterval(() => this.tick(Date.now()), everyMs);
   }
 
-  /** Stops the loop and waits for the writes in flight. */
+  /** Stops the loop, writes the open bars as they stand (a restart in the same minute resumes them), and waits for the writes. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.bars.flush(this.closed);
+    this.listingBars.flush(this.closedListing);
+    this.saveClosed();
     await this.writes;
+  }
+
+  /** Carries on an open bar saved at the last shutdown: of instrument `i`, or of listing `j` with `listing`. */
+  resume(series: { instrument: number } | { listing: number }, bar: OpenBar): void {
+    if ('instrument' in series) this.bars.resume(series.instrument, bar);
+    else this.listingBars.resume(series.listing, bar);
   }
 
   /** The open 1m bar of instrument `i`, or null before its first tick. */
@@ -108,7 +117,13 @@ export class Ticker {
     }
     this.bars.tick(nowMs, pooled.price, this.tickVolume, this.venuesInPool, this.closed);
     this.listingBars.tick(nowMs, this.listingPrice, this.listingVolume, this.noPool, this.closedListing);
+    this.saveClosed();
+    if (++this.ticks % QUOTE_FLUSH_TICKS === 0) this.writeQuotes(nowMs);
+  }
 
+  /** Closed pooled bars into memory, and both kinds to the database. */
+  private saveClosed(): void {
+    const { state } = this;
     const c = this.closed;
     for (let k = 0; k < c.length; k++) {
       state.minuteBars.push(c.series[k]!, c.ts[k]!, c.open[k]!, c.high[k]!, c.low[k]!, c.close[k]!, c.volume[k]!, c.venues[k]!);
@@ -118,7 +133,6 @@ export class Ticker {
     if (cl.length) this.write('insertListingBars1m', barInsertParams(cl, cl.length, (k) => this.listingIds[cl.series[k]!]!, null));
     this.closed.length = 0;
     this.closedListing.length = 0;
-    if (++this.ticks % QUOTE_FLUSH_TICKS === 0) this.writeQuotes(nowMs);
   }
 
   private writeQuotes(nowMs: number): void {

@@ -17,6 +17,10 @@ CALL refresh_continuous_aggregate('bars_1d', NULL, NULL);
 SELECT instrument_id, (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, venues
 FROM bars_1m WHERE ts >= $1 ORDER BY instrument_id, ts;
 
+-- name: listingBars1mSince
+SELECT listing_id, (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd
+FROM listing_bars_1m WHERE ts >= $1;
+
 -- name: oldestBars1m
 -- Each instrument's first 1m bar (epoch ms), or null: tells whether the database holds 1m bars older than memory.
 SELECT i.id AS "instrumentId",

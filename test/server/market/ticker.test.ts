@@ -55,5 +55,5 @@ t.test('a day rolls over at 00:00 UTC and bars close into memory and the databas
   t.ok(ticker.openBar(0)!.ts === midnight, 'the minute after midnight is open');
   await ticker.stop();
   const rows = await db.rows<{ instrumentId: number }>('recentBars1m', [new Date(midnight - 3_600_000)]);
-  t.equal(rows.length, 6, 'and into the database: three minutes of two instruments');
+  t.equal(rows.length, 8, 'and into the database: three minutes of two instruments, and the open one at stop');
 });

@@ -38,7 +38,7 @@ t.test('bad input: 422 naming the parameter, 404 for an unknown symbol', async (
     [`from=${'2'.repeat(41)}`, 'from'],
     ['perVenue=maybe', 'perVenue'],
     ['until=2026-01-01', 'until'],
-  ]) {
+  ] as [string, string][]) {
     const res = await server.get(`/v1/instruments/BTC/derivatives?${query}`);
     const body = (await res.json()) as { error: { details: { param: string }[] } };
     t.equal(res.status, 422, query);
