@@ -1,5 +1,6 @@
 // Recent bars per series in fixed-size rings of typed arrays, and the candle JSON written straight from them:
-// a 20,000-candle answer never goes through per-row objects, and closed bars are serialized once, in blocks.
+// a 20,000-candle answer never goes through per-row objects, and closed bars are serialized once, in blocks kept as
+// bytes, so an answer is a list of those blocks rather than one freshly built multi-megabyte string.
 
 /** Bars per pre-serialized block: small enough that the unaligned edges of a range cost little to write. */
 export const BLOCK = 256;
@@ -27,8 +28,8 @@ export class BarRing {
   private readonly head: Int32Array;
   /** Absolute number of the oldest bar held per series (it grows as the ring drops old bars). */
   private readonly first: Float64Array;
-  /** Per series: JSON of complete blocks of BLOCK bars, by block number (absolute bar number / BLOCK). */
-  private readonly blocks: Map<number, string>[];
+  /** Per series: JSON bytes of complete blocks of BLOCK bars, by block number (absolute bar number / BLOCK). */
+  private readonly blocks: Map<number, Buffer>[];
 
   constructor(
     readonly series: number,
@@ -45,7 +46,7 @@ export class BarRing {
     this.count = new Int32Array(series);
     this.head = new Int32Array(series);
     this.first = new Float64Array(series);
-    this.blocks = Array.from({ length: series }, () => new Map<number, string>());
+    this.blocks = Array.from({ length: series }, () => new Map<number, Buffer>());
   }
 
   size(s: number): number {
@@ -93,29 +94,30 @@ export class BarRing {
     return lo;
   }
 
-  /** Candles at positions i0..i1-1 (oldest first) of series `s`, joined with commas. */
-  json(s: number, i0: number, i1: number): string {
-    const parts: string[] = [];
+  /** JSON of the candles at positions i0..i1-1 (oldest first) of series `s`, as chunks with commas between them. */
+  json(s: number, i0: number, i1: number): Buffer[] {
+    const chunks: Buffer[] = [];
     const base = this.first[s]!;
     let i = i0;
     while (i < i1) {
+      if (chunks.length) chunks.push(COMMA);
       const absolute = base + i;
       if (absolute % BLOCK === 0 && i + BLOCK <= i1) {
         const b = absolute / BLOCK;
         let block = this.blocks[s]!.get(b);
         if (block === undefined) {
-          block = this.write(s, i, i + BLOCK);
+          block = Buffer.from(this.write(s, i, i + BLOCK));
           this.blocks[s]!.set(b, block);
         }
-        parts.push(block);
+        chunks.push(block);
         i += BLOCK;
       } else {
         const end = Math.min(i1, i + BLOCK - (absolute % BLOCK));
-        parts.push(this.write(s, i, end));
+        chunks.push(Buffer.from(this.write(s, i, end)));
         i = end;
       }
     }
-    return parts.join(',');
+    return chunks;
   }
 
   private write(s: number, i0: number, i1: number): string {
@@ -127,6 +129,8 @@ export class BarRing {
     return parts.join(',');
   }
 }
+
+export const COMMA = Buffer.from(',');
 
 function num(x: number): string {
   return Number.isFinite(x) ? String(x) : 'null';

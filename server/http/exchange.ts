@@ -73,22 +73,25 @@ export class Exchange {
   }
 
   /**
-   * Writes status, headers and body in one corked batch, then calls `sent` once the body is all handed to the socket
-   * (or the client left). Does nothing but call `sent` after an abort or a first answer.
+   * Writes status, headers and body (whole, or in chunks sent one after another) in one corked batch, then calls
+   * `sent` once the body is all handed to the socket (or the client left). After an abort or a first answer it only
+   * calls `sent`.
    */
-  send(statusLine: string, contentType: string, body: string | Uint8Array, sent?: () => void): void {
+  send(statusLine: string, contentType: string, body: string | Uint8Array | readonly Uint8Array[], sent?: () => void): void {
     this.sent = sent ?? null;
     if (this.aborted || this.status) return this.done();
     this.status = parseInt(statusLine, 10);
     const { res, headers } = this;
+    const chunks = typeof body === 'string' || body instanceof Uint8Array ? null : body;
+    const total = chunks ? chunks.reduce((n, c) => n + c.byteLength, 0) : typeof body === 'string' ? Buffer.byteLength(body) : (body as Uint8Array).byteLength;
     res.cork(() => {
       res.writeStatus(statusLine);
       if (contentType) res.writeHeader('Content-Type', contentType);
       res.writeHeader('X-Request-Id', this.requestId);
       for (let i = 0; i < headers.length; i += 2) res.writeHeader(headers[i]!, headers[i + 1]!);
-      if (this.method === 'head') res.endWithoutBody(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
-      else if (body.length < STREAM_MIN_BYTES) res.end(body);
-      else return this.stream(typeof body === 'string' ? Buffer.from(body) : body);
+      if (this.method === 'head') res.endWithoutBody(total);
+      else if (total >= STREAM_MIN_BYTES) return this.stream(chunks ?? [typeof body === 'string' ? Buffer.from(body) : (body as Uint8Array)], total);
+      else res.end(chunks ? (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)) : (body as string | Uint8Array));
       this.done();
     });
   }
@@ -99,20 +102,33 @@ export class Exchange {
     sent?.();
   }
 
-  /** Sends `body` as fast as the client reads it; the rest waits in `body` itself until uWS says the socket drained. */
-  private stream(body: Uint8Array): void {
+  /**
+   * Sends `chunks` (`total` bytes) as fast as the client reads them: what the socket does not take waits in the chunks
+   * themselves until uWS says it drained, and carries on from the offset uWS reports.
+   */
+  private stream(chunks: readonly Uint8Array[], total: number): void {
     const { res } = this;
-    const total = body.byteLength;
     const start = res.getWriteOffset();
-    if (res.tryEnd(body, total)[1]) return this.done();
-    const waiting = performance.now();
-    res.onWritable((offset) => {
-      const [ok, done] = res.tryEnd(body.subarray(offset - start), total);
-      if (done) {
-        this.waitedMs = performance.now() - waiting;
-        this.done();
+    let k = 0;
+    /** Body bytes in the chunks before chunk k. */
+    let before = 0;
+    let waiting = 0;
+    const pump = (offset: number): boolean => {
+      for (let written = offset - start; ; ) {
+        while (written >= before + chunks[k]!.byteLength) before += chunks[k++]!.byteLength;
+        const [ok, done] = res.tryEnd(chunks[k]!.subarray(written - before), total);
+        if (done) {
+          if (waiting) this.waitedMs = performance.now() - waiting;
+          this.done();
+          return true;
+        }
+        if (!ok) {
+          waiting ||= performance.now();
+          return false;
+        }
+        written = res.getWriteOffset() - start;
       }
-      return ok;
-    });
+    };
+    if (!pump(start)) res.onWritable(pump);
   }
 }

@@ -24,9 +24,20 @@ export interface Ctx<P = unknown, Q = unknown> {
   serialize(data: unknown): RawJson;
 }
 
-/** A body serialized ahead of time (e.g. the OpenAPI document): written as is. */
+/** A body serialized ahead of time (e.g. the OpenAPI document), whole or in chunks that are written one after another. */
 export class RawJson {
-  constructor(readonly bytes: Buffer) {}
+  readonly chunks: readonly Uint8Array[];
+  readonly byteLength: number;
+
+  constructor(body: Uint8Array | readonly Uint8Array[]) {
+    this.chunks = body instanceof Uint8Array ? [body] : body;
+    this.byteLength = this.chunks.reduce((n, c) => n + c.byteLength, 0);
+  }
+
+  /** The body in one buffer (copied only when it is in several chunks). */
+  whole(): Uint8Array {
+    return this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
+  }
 }
 
 export interface Route extends RouteSpec {
@@ -127,14 +138,14 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
   const finish = (ex: Exchange, c: Compiled, data: unknown) => {
     if (ex.aborted) return logDone(ex, c.route.path);
     // uWS copies a string straight into its buffers: a Buffer is made only when the body is to be compressed.
-    const body = data instanceof RawJson ? data.bytes : c.serialize(data);
+    const body = data instanceof RawJson ? data : c.serialize(data);
     const type = c.route.contentType ?? JSON_TYPE;
-    const compressible = body.length >= deps.compressMinBytes;
+    const compressible = (typeof body === 'string' ? body.length : body.byteLength) >= deps.compressMinBytes;
     if (compressible) ex.header('Vary', 'Accept-Encoding');
     const encoding = compressible ? pickEncoding(ex.acceptEncoding) : null;
-    if (!encoding) return ex.send('200 OK', type, body, () => logDone(ex, c.route.path));
+    if (!encoding) return ex.send('200 OK', type, typeof body === 'string' ? body : body.chunks, () => logDone(ex, c.route.path));
     // HEAD negotiates like GET, so its Content-Length and Content-Encoding are the ones GET would send.
-    compress(typeof body === 'string' ? Buffer.from(body) : body, encoding).then(
+    compress(typeof body === 'string' ? Buffer.from(body) : body.whole(), encoding).then(
       (packed) => {
         ex.header('Content-Encoding', encoding);
         ex.send('200 OK', type, packed, () => logDone(ex, c.route.path));

@@ -4,7 +4,7 @@
 import { Type } from '@sinclair/typebox';
 import { notFound, validationError, type ValidationDetail } from '../../core/errors.js';
 import { instrumentRef } from '../../core/refs.js';
-import { candleJson, type Bar } from '../../core/series.js';
+import { candleJson, COMMA, type Bar } from '../../core/series.js';
 import { EntityRef, Nullable, Single, StringEnum } from '../../core/schemas/common.js';
 import { DATE_OR_TIMESTAMP_PATTERN, DAY_MS, HOUR_MS, MINUTE_MS, parseInstant } from '../../core/time.js';
 import { CANDLE_INTERVALS } from '../../core/vocabulary.js';
@@ -75,7 +75,7 @@ export function candleRoutes(market: () => Market, db: () => Db): Route[] {
         const range = window(query, interval, Date.now());
         const { fromMs, toMs, ascendingFrom } = range;
         const open = ticker?.openBar(i) ?? null;
-        let body: string;
+        let body: Buffer[];
         let count: number;
         if (interval === '1m' && state.minuteBarsHeld(i, fromMs)) {
           const ring = state.minuteBars;
@@ -87,7 +87,10 @@ export function candleRoutes(market: () => Market, db: () => Db): Route[] {
           else i0 = Math.max(i0, i1 - room);
           const openIncluded = withOpen && i1 - i0 < limit;
           body = ring.json(i, i0, i1);
-          if (openIncluded) body += `${body ? ',' : ''}${candleJson(open.ts, open.open, open.high, open.low, open.close, open.volume, open.venues)}`;
+          if (openIncluded) {
+            if (body.length) body.push(COMMA);
+            body.push(Buffer.from(candleJson(open.ts, open.open, open.high, open.low, open.close, open.volume, open.venues)));
+          }
           count = i1 - i0 + (openIncluded ? 1 : 0);
         } else {
           ({ body, count } = await fromDatabase(db(), `candles${interval}`, state.instruments[i]!.id, interval, range, limit, open, signal));
@@ -136,7 +139,7 @@ async function fromDatabase(
   limit: number,
   open: Bar | null,
   signal: AbortSignal,
-): Promise<{ body: string; count: number }> {
+): Promise<{ body: Buffer[]; count: number }> {
   const { fromMs, toMs, ascendingFrom } = range;
   // "All" history is an unbounded start, which PostgreSQL spells -infinity.
   const start = Number.isFinite(fromMs) ? new Date(fromMs) : '-infinity';
@@ -166,10 +169,13 @@ async function fromDatabase(
     parts.push(candleJson(c.ts[k]!, c.open[k]!, c.high[k]!, c.low[k]!, c.close[k]!, c.volume_usd[k]!, c.venues[k]! || 0));
   }
   if (extra) parts.push(candleJson(extra.ts, extra.open, extra.high, extra.low, extra.close, extra.volume, extra.venues));
-  return { body: parts.join(','), count: parts.length };
+  return { body: [Buffer.from(parts.join(','))], count: parts.length };
 }
 
-function answer(inst: { symbol: string; name: string }, interval: string, count: number, body: string): RawJson {
-  const ref = JSON.stringify(instrumentRef(inst));
-  return new RawJson(Buffer.from(`{"data":{"instrument":${ref},"interval":"${interval}","count":${count},"candles":[${body}]}}`));
+const CLOSE = Buffer.from(']}}');
+
+/** The answer around the candle chunks, which are sent as they are. */
+function answer(inst: { symbol: string; name: string }, interval: string, count: number, candles: Buffer[]): RawJson {
+  const head = Buffer.from(`{"data":{"instrument":${JSON.stringify(instrumentRef(inst))},"interval":"${interval}","count":${count},"candles":[`);
+  return new RawJson([head, ...candles, CLOSE]);
 }
