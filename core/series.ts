@@ -141,3 +141,63 @@ export function candleJson(ts: number, open: number, high: number, low: number, 
   const v = venues > 0 ? `,"venues":${venues}` : '';
   return `{"ts":"${new Date(ts).toISOString()}","open":${num(open)},"high":${num(high)},"low":${num(low)},"close":${num(close)},"volumeUsd":${num(volume)}${v}}`;
 }
+
+/**
+ * Bars of one interval held in memory per series: closed ones in a ring, and for a coarser interval (1h, 1d) the
+ * open bucket built from the closed finer bars folded into it, so it never waits on the database either.
+ */
+export class HeldBars {
+  readonly ring: BarRing;
+  /** Per series: from when memory holds every bar the database has (-Infinity: all of them), as loaded at start. */
+  readonly from: Float64Array;
+  /** The open bucket's bar so far per series (one small object per series, replaced once a finer bar closes). */
+  private readonly partial: (Bar | null)[];
+
+  constructor(
+    series: number,
+    capacity: number,
+    readonly bucketMs: number,
+  ) {
+    this.ring = new BarRing(series, capacity);
+    this.from = new Float64Array(series).fill(-Infinity);
+    this.partial = new Array<Bar | null>(series).fill(null);
+  }
+
+  /** Whether memory holds every closed bar of series `s` from `fromMs` on (once the ring is full, from its oldest). */
+  held(s: number, fromMs: number): boolean {
+    const ring = this.ring;
+    return fromMs >= (ring.size(s) === ring.capacity ? ring.ts[ring.slot(s, 0)]! : this.from[s]!);
+  }
+
+  /** Folds a closed finer bar into its bucket; a bar of a later bucket first closes the open one into the ring. */
+  fold(s: number, bar: Bar): void {
+    const bucket = bar.ts - (bar.ts % this.bucketMs);
+    this.roll(s, bucket);
+    const open = this.partial[s];
+    if (open && open.ts > bucket) return;
+    this.partial[s] = open ? merge(open, bar) : { ...bar, ts: bucket };
+  }
+
+  /** Closes the open bucket of series `s` into the ring once it is older than `bucket` (its time has passed). */
+  roll(s: number, bucket: number): void {
+    const open = this.partial[s];
+    if (!open || open.ts >= bucket) return;
+    this.ring.push(s, open.ts, open.open, open.high, open.low, open.close, open.volume, open.venues);
+    this.partial[s] = null;
+  }
+
+  /** The bar of the open bucket with `live` (the finer bar still open) folded in; null when there is neither. */
+  live(s: number, live: Bar | null): Bar | null {
+    const open = this.partial[s] ?? null;
+    const bucket = live ? live.ts - (live.ts % this.bucketMs) : NaN;
+    if (!live || (open && open.ts > bucket)) return open;
+    if (!open || open.ts < bucket) return { ...live, ts: bucket };
+    return merge(open, live);
+  }
+}
+
+/** `a` extended by the later bar `b` of the same bucket. */
+function merge(a: Bar, b: Bar): Bar {
+  const volume = (Number.isFinite(a.volume) ? a.volume : 0) + (Number.isFinite(b.volume) ? b.volume : 0);
+  return { ts: a.ts, open: a.open, high: Math.max(a.high, b.high), low: Math.min(a.low, b.low), close: b.close, volume, venues: Math.max(a.venues, b.venues) };
+}

@@ -80,7 +80,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
     }
     market = await startMarket(
       db,
-      { staleMs: config.poolStaleS * 1000, tickMs: config.tickMs, simulate: config.demo, seed: config.demoSeed, minuteBarsDays: config.minuteBarsDays },
+      { staleMs: config.poolStaleS * 1000, tickMs: config.tickMs, simulate: config.demo, seed: config.demoSeed, minuteBarsDays: config.minuteBarsDays, hourBarsDays: config.hourBarsDays },
       log,
     );
     store = new KeyStore(db);

@@ -33,6 +33,8 @@ export interface Config {
   tickMs: number;
   /** Days of closed 1m bars held in memory per instrument; 1m requests within them never touch the database. */
   minuteBarsDays: number;
+  /** Days of closed 1h candles held in memory per instrument (daily candles: ten years, always). */
+  hourBarsDays: number;
   /** Days after which raw market rows are compressed or dropped; 0 means never. */
   storage: {
     quotesCompressAfterDays: number;
@@ -123,6 +125,7 @@ export function loadConfig(env: Env = process.env): Config {
     poolStaleS: int('POOL_STALE_S', 60, 1, 86_400),
     tickMs: int('TICK_MS', 1000, 50, 60_000),
     minuteBarsDays: int('MINUTE_BARS_MEMORY_DAYS', 14, 1, 90),
+    hourBarsDays: int('HOUR_BARS_MEMORY_DAYS', 90, 1, 3650),
     storage: {
       quotesCompressAfterDays: int('COMPRESS_QUOTES_AFTER_DAYS', 1, 0, 36_500),
       quotesRetainDays: retention('RETAIN_QUOTES_DAYS', 30),

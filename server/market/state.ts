@@ -3,7 +3,13 @@
 import { notFound } from '../../core/errors.js';
 import { allocatePoolOutput, OUT_STALE, poolQuotes, type PoolOutput } from '../../core/kernels/pool.js';
 import type { InstrumentKind } from '../../core/vocabulary.js';
-import { BarRing } from '../../core/series.js';
+import { HeldBars, type Bar } from '../../core/series.js';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../core/time.js';
+
+export type CandleInterval = '1m' | '1h' | '1d';
+
+/** Daily candles held per instrument: ten years, the whole history of most datasets. */
+const DAYS_HELD = 3660;
 
 
 export interface InstrumentRow {
@@ -38,13 +44,8 @@ export class MarketState {
   readonly previousClose: Float64Array;
   /** Bumped at every pooling: answers built from this state are valid until it changes. */
   version = 0;
-  /** Closed pooled 1m bars per instrument, oldest first. */
-  readonly minuteBars: BarRing;
-  /**
-   * Per instrument: from when memory held every 1m bar the database has, as loaded at start (-Infinity: all of them).
-   * Once the ring is full its oldest bar says it instead.
-   */
-  readonly minuteBarsFrom: Float64Array;
+  /** Pooled candles per interval held in memory: closed ones oldest first, and the open 1h and 1d buckets. */
+  readonly candles: Record<CandleInterval, HeldBars>;
   private readonly answers = new Map<string, { version: number; value: unknown }>();
   private readonly bySymbol: Map<string, number>;
   private readonly byListingId: Map<number, number>;
@@ -53,8 +54,7 @@ export class MarketState {
     readonly instruments: InstrumentRow[],
     readonly listings: ListingRow[],
     readonly staleMs: number,
-    /** Closed 1m bars kept in memory per instrument (14 days by default: any recent 1m request, limit 20,000). */
-    readonly minuteBarsHeldMinutes = 14 * 1440,
+    held: { minuteDays: number; hourDays: number } = { minuteDays: 14, hourDays: 90 },
   ) {
     const index = new Map(instruments.map((inst, k) => [inst.id, k]));
     this.offsets = new Int32Array(instruments.length + 1);
@@ -76,8 +76,12 @@ export class MarketState {
     this.pooled.price.fill(NaN);
     this.priceTs = new Float64Array(instruments.length).fill(NaN);
     this.previousClose = new Float64Array(instruments.length).fill(NaN);
-    this.minuteBars = new BarRing(instruments.length, minuteBarsHeldMinutes);
-    this.minuteBarsFrom = new Float64Array(instruments.length).fill(-Infinity);
+    const n0 = instruments.length;
+    this.candles = {
+      '1m': new HeldBars(n0, held.minuteDays * 1440, MINUTE_MS),
+      '1h': new HeldBars(n0, held.hourDays * 24, HOUR_MS),
+      '1d': new HeldBars(n0, DAYS_HELD, DAY_MS),
+    };
     this.bySymbol = new Map(instruments.map((inst, k) => [inst.symbol.toLowerCase(), k]));
     this.byListingId = new Map(listings.map((l, j) => [l.id, j]));
   }
@@ -117,11 +121,19 @@ export class MarketState {
     return value;
   }
 
-  /** Whether memory holds every 1m bar of instrument `i` from `fromMs` on, so a request from there needs no database. */
-  minuteBarsHeld(i: number, fromMs: number): boolean {
-    const ring = this.minuteBars;
-    const since = ring.size(i) === ring.capacity ? ring.ts[ring.slot(i, 0)]! : this.minuteBarsFrom[i]!;
-    return fromMs >= since;
+  /** A closed pooled 1m bar of instrument `i`: held, and folded into the open hour and day. */
+  addMinute(i: number, bar: Bar): void {
+    this.candles['1m'].ring.push(i, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues);
+    this.candles['1h'].fold(i, bar);
+    this.candles['1d'].fold(i, bar);
+  }
+
+  /** Closes the hours and days that have ended by `nowMs` into memory, even before a bar of the next one closes. */
+  roll(nowMs: number): void {
+    for (const held of [this.candles['1h'], this.candles['1d']]) {
+      const bucket = nowMs - (nowMs % held.bucketMs);
+      for (let i = 0; i < this.instruments.length; i++) held.roll(i, bucket);
+    }
   }
 
   /**

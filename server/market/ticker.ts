@@ -118,6 +118,7 @@ export class Ticker {
     this.bars.tick(nowMs, pooled.price, this.tickVolume, this.venuesInPool, this.closed);
     this.listingBars.tick(nowMs, this.listingPrice, this.listingVolume, this.noPool, this.closedListing);
     this.saveClosed();
+    state.roll(nowMs);
     if (++this.ticks % QUOTE_FLUSH_TICKS === 0) this.writeQuotes(nowMs);
   }
 
@@ -126,7 +127,7 @@ export class Ticker {
     const { state } = this;
     const c = this.closed;
     for (let k = 0; k < c.length; k++) {
-      state.minuteBars.push(c.series[k]!, c.ts[k]!, c.open[k]!, c.high[k]!, c.low[k]!, c.close[k]!, c.volume[k]!, c.venues[k]!);
+      state.addMinute(c.series[k]!, { ts: c.ts[k]!, open: c.open[k]!, high: c.high[k]!, low: c.low[k]!, close: c.close[k]!, volume: c.volume[k]!, venues: c.venues[k]! });
     }
     if (c.length) this.write('insertBars1m', barInsertParams(c, c.length, (k) => this.instrumentIds[c.series[k]!]!, (k) => c.venues[k]!));
     const cl = this.closedListing;

@@ -1,6 +1,6 @@
-// GET /v1/instruments/{symbol}/candles (and one listing's): 1m from the bars in memory when they cover the range, else
-// from the database like 1h and 1d (the aggregates, imported history where they have none), read as columns; the live
-// 1m bar merged in so the open bar is always there. Bodies are written as strings, without per-candle objects.
+// GET /v1/instruments/{symbol}/candles (and one listing's): pooled candles from memory when it holds the range, else
+// from the database (bars_1m; the 1h/1d aggregates with imported history where they have none) read as columns, the
+// live bar merged in so the open bar is always there. Bodies are written as byte chunks, without per-candle objects.
 import { Type } from '@sinclair/typebox';
 import { notFound, validationError, type ValidationDetail } from '../../core/errors.js';
 import { instrumentRef } from '../../core/refs.js';
@@ -60,7 +60,8 @@ export function candleRoutes(market: () => Market, db: () => Db): Route[] {
       summary: 'OHLCV candles of the pooled price (1m, 1h, 1d), ascending, the open bar included',
       description:
         'With `from`, the first `limit` candles from it; without, the latest `limit` candles of the default lookback. ' +
-        '1m candles of the last 14 days are served from memory, older ones from the database (kept `RETAIN_BARS_1M_DAYS`).',
+        'Served from memory for the last 14 days of 1m, 90 days of 1h and ten years of 1d (configurable), older ones from ' +
+        'the database (1m kept `RETAIN_BARS_1M_DAYS`).',
       tags: ['instruments'],
       auth: true,
       errors: ['not_found'],
@@ -75,23 +76,24 @@ export function candleRoutes(market: () => Market, db: () => Db): Route[] {
         const range = window(query, interval, Date.now());
         const { fromMs, toMs, ascendingFrom } = range;
         const open = ticker?.openBar(i) ?? null;
+        const held = state.candles[interval];
         let body: Buffer[];
         let count: number;
-        if (interval === '1m' && state.minuteBarsHeld(i, fromMs)) {
-          const ring = state.minuteBars;
-          const withOpen = open !== null && open.ts >= fromMs && open.ts < toMs;
+        if (held.held(i, fromMs)) {
+          const ring = held.ring;
+          const live = held.live(i, open);
+          const withLive = live !== null && live.ts >= fromMs && live.ts < toMs;
           let i0 = ring.lowerBound(i, fromMs);
           let i1 = ring.lowerBound(i, toMs);
-          const room = limit - (withOpen ? 1 : 0);
           if (ascendingFrom) i1 = Math.min(i1, i0 + limit);
-          else i0 = Math.max(i0, i1 - room);
-          const openIncluded = withOpen && i1 - i0 < limit;
+          else i0 = Math.max(i0, i1 - (limit - (withLive ? 1 : 0)));
+          const liveIncluded = withLive && i1 - i0 < limit;
           body = ring.json(i, i0, i1);
-          if (openIncluded) {
+          if (liveIncluded) {
             if (body.length) body.push(COMMA);
-            body.push(Buffer.from(candleJson(open.ts, open.open, open.high, open.low, open.close, open.volume, open.venues)));
+            body.push(Buffer.from(candleJson(live.ts, live.open, live.high, live.low, live.close, live.volume, live.venues)));
           }
-          count = i1 - i0 + (openIncluded ? 1 : 0);
+          count = i1 - i0 + (liveIncluded ? 1 : 0);
         } else {
           ({ body, count } = await fromDatabase(db(), `candles${interval}`, state.instruments[i]!.id, interval, range, limit, open, signal));
         }

@@ -21,7 +21,7 @@ const StripItem = Type.Object({
 
 /** Closes at the end of each of the last 24 hours, the current hour's being the live price. */
 function sparkline(s: MarketState, i: number, nowMs: number): (number | null)[] {
-  const ring = s.minuteBars;
+  const ring = s.candles['1m'].ring;
   const hourStart = nowMs - (nowMs % HOUR_MS);
   const out = new Array<number | null>(POINTS);
   for (let k = 0; k < POINTS - 1; k++) {

@@ -12,17 +12,31 @@ CALL refresh_continuous_aggregate('bars_1h', NULL, NULL);
 -- name: refreshBars1d
 CALL refresh_continuous_aggregate('bars_1d', NULL, NULL);
 
--- name: recentBars1m
--- Read as columns: instrument id, ts (epoch ms), open, high, low, close, volume, venues.
+-- name: heldCandles1m
+-- The candles memory holds, of every instrument, from $1 to before $2.
 SELECT instrument_id, (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, venues
-FROM bars_1m WHERE ts >= $1 ORDER BY instrument_id, ts;
+FROM bars_1m WHERE ts >= $1 AND ts < $2 ORDER BY instrument_id, ts;
+
+-- name: heldCandles1h
+SELECT instrument_id, (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, venues
+FROM candles_1h WHERE ts >= $1 AND ts < $2 ORDER BY instrument_id, ts;
+
+-- name: heldCandles1d
+SELECT instrument_id, (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, venues
+FROM candles_1d WHERE ts >= $1 AND ts < $2 ORDER BY instrument_id, ts;
+
+-- name: oldestCandles1h
+-- Each instrument's first candle (epoch ms): tells whether the database holds candles older than memory.
+SELECT instrument_id AS "instrumentId", (extract(epoch FROM min(ts)) * 1000)::float8 AS ts FROM candles_1h GROUP BY 1;
+
+-- name: oldestCandles1d
+SELECT instrument_id AS "instrumentId", (extract(epoch FROM min(ts)) * 1000)::float8 AS ts FROM candles_1d GROUP BY 1;
 
 -- name: listingBars1mSince
 SELECT listing_id, (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd
 FROM listing_bars_1m WHERE ts >= $1;
 
--- name: oldestBars1m
--- Each instrument's first 1m bar (epoch ms), or null: tells whether the database holds 1m bars older than memory.
+-- name: oldestCandles1m
 SELECT i.id AS "instrumentId",
        (SELECT (extract(epoch FROM b.ts) * 1000)::float8 FROM bars_1m b WHERE b.instrument_id = i.id ORDER BY b.ts LIMIT 1) AS ts
 FROM instruments i;

@@ -1,7 +1,7 @@
 // BarRing: ranges, eviction, and the pre-serialized blocks always equal a fresh serialization, across wrap-around.
 import t from 'tap';
 import fc from 'fast-check';
-import { BarRing, BLOCK, candleJson } from '../../core/series.js';
+import { BarRing, HeldBars, type Bar, BLOCK, candleJson } from '../../core/series.js';
 
 function naive(bars: number[][], from: number, to: number): string {
   return bars.slice(from, to).map((b) => candleJson(b[0]!, b[1]!, b[2]!, b[3]!, b[4]!, b[5]!, b[6]!)).join(',');
@@ -53,4 +53,26 @@ t.test('lowerBound and append-only history', (t) => {
   t.equal(ring.lowerBound(0, 10_000), 5);
   t.equal(ring.lowerBound(0, 0), 0);
   t.end();
+});
+
+t.test('HeldBars: finer bars fold into the open bucket, which closes into the ring when its time has passed', async (t) => {
+  const HOUR = 3_600_000;
+  const held = new HeldBars(1, 10, HOUR);
+  const minute = (m: number, price: number): Bar => ({ ts: m * 60_000, open: price, high: price + 1, low: price - 1, close: price + 0.5, volume: 10, venues: 3 });
+  for (let m = 0; m < 60; m++) held.fold(0, minute(m, 100 + m));
+  t.equal(held.ring.size(0), 0, 'the hour is still open');
+  const open = { ...minute(60, 300), venues: 5 };
+  t.same(held.live(0, open), { ts: HOUR, open: 300, high: 301, low: 299, close: 300.5, volume: 10, venues: 5 }, 'the next hour starts with the live minute');
+  held.roll(0, HOUR);
+  t.equal(held.ring.size(0), 1, 'the hour closes at its end, before a bar of the next one');
+  const slot = held.ring.slot(0, 0);
+  t.same([held.ring.open[slot], held.ring.high[slot], held.ring.low[slot], held.ring.close[slot], held.ring.volume[slot], held.ring.venues[slot]], [100, 160, 99, 159.5, 600, 3]);
+  held.fold(0, minute(61, 200));
+  t.same(held.live(0, minute(62, 250)), { ts: HOUR, open: 200, high: 251, low: 199, close: 250.5, volume: 20, venues: 3 }, 'closed minutes and the live one');
+  held.fold(0, minute(30, 1));
+  t.same(held.live(0, null)!.open, 200, 'a bar of a bucket already closed changes nothing');
+  t.ok(held.held(0, 0), 'all held while nothing older is known');
+  held.from[0] = HOUR;
+  t.notOk(held.held(0, 0));
+  t.ok(held.held(0, HOUR));
 });

@@ -51,9 +51,9 @@ t.test('a day rolls over at 00:00 UTC and bars close into memory and the databas
   t.same(Array.from(state.previousClose), lastPrice, 'the last price before midnight is the previous close');
   t.ok(state.changePct(0) !== null, 'changePct is measured against it');
 
-  t.equal(state.minuteBars.size(0), 3, 'the three minutes touched before midnight closed into memory');
+  t.equal(state.candles['1m'].ring.size(0), 3, 'the three minutes touched before midnight closed into memory');
   t.ok(ticker.openBar(0)!.ts === midnight, 'the minute after midnight is open');
   await ticker.stop();
-  const rows = await db.rows<{ instrumentId: number }>('recentBars1m', [new Date(midnight - 3_600_000)]);
+  const rows = await db.rows<{ instrumentId: number }>('heldCandles1m', [new Date(midnight - 3_600_000), new Date(midnight + 3_600_000)]);
   t.equal(rows.length, 8, 'and into the database: three minutes of two instruments, and the open one at stop');
 });

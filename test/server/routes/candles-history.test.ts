@@ -4,8 +4,9 @@ import t from 'tap';
 import { connect, type Socket } from 'node:net';
 import { startServer } from '../../helpers/server.js';
 
-// One day of 1m bars in memory; the demo writes them from yesterday's midnight, so the oldest hours are only in the database.
-const server = await startServer({ env: { TAPEWIRE_DEMO: '1', MINUTE_BARS_MEMORY_DAYS: '1' } });
+// One day of 1m and 1h candles in memory; the demo writes 1m bars from yesterday's midnight and 30 days of hours, so the
+// older ones are only in the database.
+const server = await startServer({ env: { TAPEWIRE_DEMO: '1', MINUTE_BARS_MEMORY_DAYS: '1', HOUR_BARS_MEMORY_DAYS: '1' } });
 t.teardown(() => server.dispose());
 
 const MINUTE = 60_000;
@@ -38,6 +39,18 @@ t.test('1m candles older than memory are read from the database, up to the open 
   t.ok(ts.every((x, k) => k === 0 || x > ts[k - 1]!), 'ascending across the database and memory');
   t.ok(all.count > 24 * 60, `more than the day memory holds (${all.count})`);
   t.equal(ts.at(-1), Date.now() - (Date.now() % MINUTE), 'the open minute last');
+});
+
+t.test('candles from memory equal those from the database where both answer', async (t) => {
+  for (const interval of ['1m', '1h']) {
+    const since = new Date(Date.now() - 6 * 3_600_000).toISOString();
+    const fromDb = await candles(`interval=${interval}&from=${yesterday}&limit=20000`);
+    const fromMemory = await candles(`interval=${interval}&from=${since}&limit=20000`);
+    t.ok(fromMemory.count > 1);
+    // The last (live) candle may move between the two requests.
+    const overlap = fromDb.candles.slice(-fromMemory.count, -1);
+    t.same(overlap, fromMemory.candles.slice(0, -1), `${interval}: the same closed candles`);
+  }
 });
 
 const PATH = '/v1/instruments/BTC/candles?interval=1m&limit=20000&from=2000-01-01';
