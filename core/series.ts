@@ -2,18 +2,10 @@
 // a 20,000-candle answer never goes through per-row objects, and closed bars are serialized once, in blocks kept as
 // bytes, so an answer is a list of those blocks rather than one freshly built multi-megabyte string.
 
+import type { Bar } from './kernels/bars.js';
+
 /** Bars per pre-serialized block: small enough that the unaligned edges of a range cost little to write. */
 export const BLOCK = 256;
-
-export interface Bar {
-  ts: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-  venues: number;
-}
 
 export class BarRing {
   readonly ts: Float64Array;

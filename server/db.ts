@@ -194,12 +194,17 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
     return sql;
   };
 
+  /** Logs a query that started at `t0`: at warn when slow, else at debug. */
+  const logQuery = (name: string, t0: number, rows: number | null) => {
+    const ms = performance.now() - t0;
+    if (ms > SLOW_QUERY_MS) log.warn({ query: name, ms: Math.round(ms), rows }, 'slow query');
+    else log.debug({ query: name, ms: Math.round(ms * 1000) / 1000, rows }, 'query');
+  };
+
   const timed = async <T>(name: string, run: () => Promise<pg.QueryResult>): Promise<T[]> => {
     const t0 = performance.now();
     const result = await run();
-    const ms = performance.now() - t0;
-    if (ms > SLOW_QUERY_MS) log.warn({ query: name, ms: Math.round(ms), rows: result.rowCount }, 'slow query');
-    else log.debug({ query: name, ms: Math.round(ms * 1000) / 1000, rows: result.rowCount }, 'query');
+    logQuery(name, t0, result.rowCount);
     return result.rows as T[];
   };
 
@@ -251,9 +256,7 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
         await cursor.close().catch(() => undefined);
         client.release();
       }
-      const ms = performance.now() - t0;
-      if (ms > SLOW_QUERY_MS) log.warn({ query: name, ms: Math.round(ms), rows: length }, 'slow query');
-      else log.debug({ query: name, ms: Math.round(ms * 1000) / 1000, rows: length }, 'query');
+      logQuery(name, t0, length);
       const columns = Object.fromEntries(fields.map((f, c) => [f, arrays[c]!.subarray(0, length)])) as Record<K, Float64Array>;
       return { length, columns };
     },

@@ -13,6 +13,11 @@ export interface BarColumns {
   volume: Float64Array;
 }
 
+/** Bar k of any bar columns (closed bars, a ring's slot, a database read). */
+export function barAt(c: BarColumns & { venues: ArrayLike<number> }, k: number): Bar {
+  return { ts: c.ts[k]!, open: c.open[k]!, high: c.high[k]!, low: c.low[k]!, close: c.close[k]!, volume: c.volume[k]!, venues: c.venues[k]! || 0 };
+}
+
 export function allocateBarColumns(n: number): BarColumns {
   return {
     ts: new Float64Array(n),
@@ -35,7 +40,8 @@ export function allocateClosedBars(capacity: number): ClosedBars {
   return { ...allocateBarColumns(capacity), series: new Int32Array(capacity), venues: new Uint16Array(capacity), length: 0 };
 }
 
-export interface OpenBar {
+/** One OHLCV bar: open time (epoch ms), prices, USD volume and the most venues in the pool during it (0: unknown). */
+export interface Bar {
   ts: number;
   open: number;
   high: number;
@@ -100,7 +106,7 @@ export class MinuteBars {
   }
 
   /** Makes `bar` the open bar of series `s` (a bar cut short by a restart, carried on in the same minute). */
-  resume(s: number, bar: OpenBar): void {
+  resume(s: number, bar: Bar): void {
     this.start[s] = bar.ts;
     this.open[s] = bar.open;
     this.high[s] = bar.high;
@@ -120,7 +126,7 @@ export class MinuteBars {
   }
 
   /** The open bar of series `s`, or null before its first tick. */
-  current(s: number): OpenBar | null {
+  current(s: number): Bar | null {
     const ts = this.start[s]!;
     if (Number.isNaN(ts)) return null;
     return { ts, open: this.open[s]!, high: this.high[s]!, low: this.low[s]!, close: this.close[s]!, volume: this.volume[s]!, venues: this.venues[s]! };

@@ -18,4 +18,4 @@ export function barInsertParams(bars: BarColumns, n: number, id: (k: number) => 
 }
 
 /** Columns of the bar and candle queries, as read by `Db.columns`. */
-export type BarColumn = 'ts' | 'open' | 'high' | 'low' | 'close' | 'volume_usd' | 'venues';
+export type BarColumn = 'ts' | 'open' | 'high' | 'low' | 'close' | 'volume' | 'venues';

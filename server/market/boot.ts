@@ -1,10 +1,10 @@
 // Builds the hot market state from the database and, for the demo dataset, starts the simulated venues' tick loop.
 import { DEMO_INSTRUMENTS, demoListings } from '../../core/demo/universe.js';
 import { VenueSimulator } from '../../core/demo/venues.js';
-import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../core/time.js';
+import { DAY_MS, MINUTE_MS } from '../../core/time.js';
 import type { Db } from '../db.js';
 import type { Logger } from '../log.js';
-import type { OpenBar } from '../../core/kernels/bars.js';
+import { barAt, type Bar } from '../../core/kernels/bars.js';
 import type { BarColumn } from './bar-rows.js';
 import { MarketState, type InstrumentRow, type ListingRow } from './state.js';
 import { Ticker } from './ticker.js';
@@ -61,12 +61,9 @@ export async function startMarket(
   );
   const ticker = new Ticker(state, feed, db, log);
   for (const [i, bar] of cutShort) ticker.resume({ instrument: i }, bar);
-  const minute = now - (now % MINUTE_MS);
-  const listingBars = await db.columns<BarColumn | 'listing_id'>('listingBars1mSince', [new Date(minute)]);
-  const { listing_id: lid, ...c } = listingBars.columns;
+  const listingBars = await db.columns<BarColumn | 'listing_id'>('listingBars1mSince', [new Date(now - (now % MINUTE_MS))]);
   for (let k = 0; k < listingBars.length; k++) {
-    const bar = { ts: c.ts[k]!, open: c.open[k]!, high: c.high[k]!, low: c.low[k]!, close: c.close[k]!, volume: c.volume_usd[k]!, venues: 0 };
-    ticker.resume({ listing: state.listingIndex(lid[k]!) }, bar);
+    ticker.resume({ listing: state.listingIndex(listingBars.columns.listing_id[k]!) }, barAt(listingBars.columns, k));
   }
   ticker.start(options.tickMs);
   log.info({ instruments: instruments.length, listings: listings.length, tickMs: options.tickMs }, 'simulated venues started');
@@ -75,40 +72,34 @@ export async function startMarket(
 
 /**
  * Loads the pooled candles memory holds: the closed ones of each interval, and the open hour and day rebuilt from the
- * 1m bars. Returns the bars of the current minute that the last shutdown cut short, for the tick loop to carry on
- * when it runs (without one they are held as they are).
+ * 1m bars. With `resume`, the 1m bars of the current minute (cut short by the last shutdown) are returned for the tick
+ * loop to carry on instead of being held.
  */
-async function loadCandles(db: Db, state: MarketState, index: Map<number, number>, now: number, resume: boolean): Promise<[number, OpenBar][]> {
+async function loadCandles(db: Db, state: MarketState, index: Map<number, number>, now: number, resume: boolean): Promise<[number, Bar][]> {
+  const minute = now - (now % MINUTE_MS);
+  const cutShort: [number, Bar][] = [];
   for (const interval of ['1m', '1h', '1d'] as const) {
     const held = state.candles[interval];
     const bucket = now - (now % held.bucketMs);
     const windowStart = bucket - held.ring.capacity * held.bucketMs;
-    const before = interval === '1m' && !resume ? now + MINUTE_MS : bucket;
+    // The open hour and day are not read: they are folded from the 1m bars below. The current minute is.
+    const before = interval === '1m' ? minute + MINUTE_MS : bucket;
     const rows = await db.columns<BarColumn | 'instrument_id'>(`heldCandles${interval}`, [new Date(windowStart), new Date(before)]);
-    const { instrument_id: id, ts, open, high, low, close, volume_usd: volume, venues } = rows.columns;
     for (let k = 0; k < rows.length; k++) {
-      held.ring.push(index.get(id[k]!)!, ts[k]!, open[k]!, high[k]!, low[k]!, close[k]!, volume[k]!, venues[k]! || 0);
+      const i = index.get(rows.columns.instrument_id[k]!)!;
+      const bar = barAt(rows.columns, k);
+      if (resume && bar.ts >= minute) cutShort.push([i, bar]);
+      else held.ring.push(i, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues);
     }
     for (const row of await db.rows<{ instrumentId: number; ts: number | null }>(`oldestCandles${interval}`)) {
       if (row.ts !== null && row.ts < windowStart) held.from[index.get(row.instrumentId)!] = windowStart;
     }
   }
   const minutes = state.candles['1m'].ring;
-  for (const [interval, bucketMs] of [['1h', HOUR_MS], ['1d', DAY_MS]] as const) {
+  for (const held of [state.candles['1h'], state.candles['1d']]) {
     for (let i = 0; i < state.instruments.length; i++) {
-      for (let p = minutes.lowerBound(i, now - (now % bucketMs)); p < minutes.size(i); p++) {
-        const k = minutes.slot(i, p);
-        const bar = { ts: minutes.ts[k]!, open: minutes.open[k]!, high: minutes.high[k]!, low: minutes.low[k]!, close: minutes.close[k]!, volume: minutes.volume[k]!, venues: minutes.venues[k]! };
-        state.candles[interval].fold(i, bar);
-      }
+      for (let p = minutes.lowerBound(i, now - (now % held.bucketMs)); p < minutes.size(i); p++) held.fold(i, barAt(minutes, minutes.slot(i, p)));
     }
   }
-  if (!resume) return [];
-  const minute = now - (now % MINUTE_MS);
-  const current = await db.columns<BarColumn | 'instrument_id'>('heldCandles1m', [new Date(minute), new Date(minute + MINUTE_MS)]);
-  const c = current.columns;
-  return Array.from({ length: current.length }, (_, k) => [
-    index.get(c.instrument_id[k]!)!,
-    { ts: c.ts[k]!, open: c.open[k]!, high: c.high[k]!, low: c.low[k]!, close: c.close[k]!, volume: c.volume_usd[k]!, venues: c.venues[k]! },
-  ]);
+  return cutShort;
 }

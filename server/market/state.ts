@@ -3,7 +3,8 @@
 import { notFound } from '../../core/errors.js';
 import { allocatePoolOutput, OUT_STALE, poolQuotes, type PoolOutput } from '../../core/kernels/pool.js';
 import type { InstrumentKind } from '../../core/vocabulary.js';
-import { HeldBars, type Bar } from '../../core/series.js';
+import type { Bar } from '../../core/kernels/bars.js';
+import { HeldBars } from '../../core/series.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../core/time.js';
 
 export type CandleInterval = '1m' | '1h' | '1d';

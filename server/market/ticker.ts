@@ -1,6 +1,6 @@
 // The tick loop: each second the venue feed moves, every instrument is pooled, and 1m bars (pooled and per listing)
 // are built; closed bars go to the database as they close, venue quotes every few seconds.
-import { allocateClosedBars, MinuteBars, type ClosedBars, type OpenBar } from '../../core/kernels/bars.js';
+import { allocateClosedBars, barAt, MinuteBars, type ClosedBars, type Bar } from '../../core/kernels/bars.js';
 import { IN_POOL, OUT_STALE } from '../../core/kernels/pool.js';
 import type { VenueSimulator } from '../../core/demo/venues.js';
 import { DAY_MS } from '../../core/time.js';
@@ -66,7 +66,7 @@ export class Ticker {
   }
 
   /** Carries on an open bar saved at the last shutdown: of instrument `i`, or of listing `j` with `listing`. */
-  resume(series: { instrument: number } | { listing: number }, bar: OpenBar): void {
+  resume(series: { instrument: number } | { listing: number }, bar: Bar): void {
     if ('instrument' in series) this.bars.resume(series.instrument, bar);
     else this.listingBars.resume(series.listing, bar);
   }
@@ -127,7 +127,7 @@ export class Ticker {
     const { state } = this;
     const c = this.closed;
     for (let k = 0; k < c.length; k++) {
-      state.addMinute(c.series[k]!, { ts: c.ts[k]!, open: c.open[k]!, high: c.high[k]!, low: c.low[k]!, close: c.close[k]!, volume: c.volume[k]!, venues: c.venues[k]! });
+      state.addMinute(c.series[k]!, barAt(c, k));
     }
     if (c.length) this.write('insertBars1m', barInsertParams(c, c.length, (k) => this.instrumentIds[c.series[k]!]!, (k) => c.venues[k]!));
     const cl = this.closedListing;

@@ -4,7 +4,8 @@
 import { Type } from '@sinclair/typebox';
 import { notFound, validationError, type ValidationDetail } from '../../core/errors.js';
 import { instrumentRef } from '../../core/refs.js';
-import { candleJson, COMMA, type Bar } from '../../core/series.js';
+import type { Bar } from '../../core/kernels/bars.js';
+import { candleJson, COMMA } from '../../core/series.js';
 import { EntityRef, Nullable, Single, StringEnum } from '../../core/schemas/common.js';
 import { DATE_OR_TIMESTAMP_PATTERN, DAY_MS, HOUR_MS, MINUTE_MS, parseInstant } from '../../core/time.js';
 import { CANDLE_INTERVALS } from '../../core/vocabulary.js';
@@ -156,7 +157,7 @@ async function fromDatabase(
       c.high[last] = Math.max(c.high[last]!, open.high);
       c.low[last] = Math.min(c.low[last]!, open.low);
       c.close[last] = open.close;
-      c.volume_usd[last] = (Number.isFinite(c.volume_usd[last]!) ? c.volume_usd[last]! : 0) + open.volume;
+      c.volume[last] = (Number.isFinite(c.volume[last]!) ? c.volume[last]! : 0) + open.volume;
       c.venues[last] = Math.max(Number.isFinite(c.venues[last]!) ? c.venues[last]! : 0, open.venues);
     } else if (last < 0 || c.ts[last]! < bucket) {
       extra = { ...open, ts: bucket };
@@ -168,7 +169,7 @@ async function fromDatabase(
   const parts: string[] = [];
   for (let p = over && !ascendingFrom ? 1 : 0; p < n; p++) {
     const k = at(p);
-    parts.push(candleJson(c.ts[k]!, c.open[k]!, c.high[k]!, c.low[k]!, c.close[k]!, c.volume_usd[k]!, c.venues[k]! || 0));
+    parts.push(candleJson(c.ts[k]!, c.open[k]!, c.high[k]!, c.low[k]!, c.close[k]!, c.volume[k]!, c.venues[k]! || 0));
   }
   if (extra) parts.push(candleJson(extra.ts, extra.open, extra.high, extra.low, extra.close, extra.volume, extra.venues));
   return { body: [Buffer.from(parts.join(','))], count: parts.length };

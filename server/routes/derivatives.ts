@@ -82,8 +82,8 @@ export function derivativesRoutes(market: () => MarketState, db: () => Db): Rout
         // Days are whole: a `from` inside a day starts the daily series at that day.
         const days = await db().columns<'day' | 'funding_8h' | 'oi' | 'venues'>('derivativesDaily', [ids, new Date(from.ms - (from.ms % DAY_MS))], signal);
         const daily: string[] = [];
+        const c = days.columns;
         for (let k = 0; k < days.length; k++) {
-          const c = days.columns;
           const date = new Date(c.day[k]!).toISOString().slice(0, 10);
           daily.push(`{"date":"${date}","fundingRate8h":${num(c.funding_8h[k]!)},"openInterestUsd":${num(c.oi[k]!)},"venues":${c.venues[k]!}}`);
         }

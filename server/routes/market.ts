@@ -1,5 +1,5 @@
 // GET /v1/market/strip: every instrument's pooled price, change since the previous UTC close and a 24-point hourly
-// sparkline, all from hot state (the 1m bars in memory), for dashboards that poll it.
+// sparkline, all from hot state (the hourly candles in memory), for dashboards that poll it.
 import { Type } from '@sinclair/typebox';
 import { finiteOrNull } from '../../core/kernels/pool.js';
 import { List, Nullable, wholeList } from '../../core/schemas/common.js';
@@ -19,15 +19,15 @@ const StripItem = Type.Object({
   }),
 });
 
-/** Closes at the end of each of the last 24 hours, the current hour's being the live price. */
+/** Closes of the last 23 closed hours (null for an hour without a candle), then the live price. */
 function sparkline(s: MarketState, i: number, nowMs: number): (number | null)[] {
-  const ring = s.candles['1m'].ring;
+  const ring = s.candles['1h'].ring;
   const hourStart = nowMs - (nowMs % HOUR_MS);
   const out = new Array<number | null>(POINTS);
   for (let k = 0; k < POINTS - 1; k++) {
-    const end = hourStart - (POINTS - 2 - k) * HOUR_MS;
-    const before = ring.lowerBound(i, end) - 1;
-    out[k] = before >= 0 && ring.ts[ring.slot(i, before)]! >= end - HOUR_MS ? ring.close[ring.slot(i, before)]! : null;
+    const hour = hourStart - (POINTS - 1 - k) * HOUR_MS;
+    const p = ring.lowerBound(i, hour);
+    out[k] = p < ring.size(i) && ring.ts[ring.slot(i, p)] === hour ? ring.close[ring.slot(i, p)]! : null;
   }
   out[POINTS - 1] = finiteOrNull(s.pooled.price[i]!);
   return out;

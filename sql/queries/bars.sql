@@ -14,15 +14,15 @@ CALL refresh_continuous_aggregate('bars_1d', NULL, NULL);
 
 -- name: heldCandles1m
 -- The candles memory holds, of every instrument, from $1 to before $2.
-SELECT instrument_id, (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, venues
+SELECT instrument_id, (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, venues
 FROM bars_1m WHERE ts >= $1 AND ts < $2 ORDER BY instrument_id, ts;
 
 -- name: heldCandles1h
-SELECT instrument_id, (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, venues
+SELECT instrument_id, (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, venues
 FROM candles_1h WHERE ts >= $1 AND ts < $2 ORDER BY instrument_id, ts;
 
 -- name: heldCandles1d
-SELECT instrument_id, (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, venues
+SELECT instrument_id, (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, venues
 FROM candles_1d WHERE ts >= $1 AND ts < $2 ORDER BY instrument_id, ts;
 
 -- name: oldestCandles1h
@@ -33,7 +33,7 @@ SELECT instrument_id AS "instrumentId", (extract(epoch FROM min(ts)) * 1000)::fl
 SELECT instrument_id AS "instrumentId", (extract(epoch FROM min(ts)) * 1000)::float8 AS ts FROM candles_1d GROUP BY 1;
 
 -- name: listingBars1mSince
-SELECT listing_id, (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd
+SELECT listing_id, (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
 FROM listing_bars_1m WHERE ts >= $1;
 
 -- name: oldestCandles1m
@@ -42,49 +42,49 @@ SELECT i.id AS "instrumentId",
 FROM instruments i;
 
 -- name: candles1mFrom
-SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, venues
+SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, venues
 FROM bars_1m WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts LIMIT $4;
 
 -- name: candles1mLatest
-SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, venues
+SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, venues
 FROM bars_1m WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts DESC LIMIT $4;
 
 -- name: candles1hFrom
-SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, venues
+SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, venues
 FROM candles_1h WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts LIMIT $4;
 
 -- name: candles1hLatest
-SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, venues
+SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, venues
 FROM candles_1h WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts DESC LIMIT $4;
 
 -- name: candles1dFrom
-SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, venues
+SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, venues
 FROM candles_1d WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts LIMIT $4;
 
 -- name: candles1dLatest
-SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, venues
+SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, venues
 FROM candles_1d WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts DESC LIMIT $4;
 
 -- name: listingCandles1mFrom
-SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, NULL::smallint AS venues
+SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
 FROM listing_bars_1m WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts LIMIT $4;
 
 -- name: listingCandles1mLatest
-SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, NULL::smallint AS venues
+SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
 FROM listing_bars_1m WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts DESC LIMIT $4;
 
 -- name: listingCandles1hFrom
-SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, NULL::smallint AS venues
+SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
 FROM listing_bars_1h WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts LIMIT $4;
 
 -- name: listingCandles1hLatest
-SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, NULL::smallint AS venues
+SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
 FROM listing_bars_1h WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts DESC LIMIT $4;
 
 -- name: listingCandles1dFrom
-SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, NULL::smallint AS venues
+SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
 FROM listing_bars_1d WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts LIMIT $4;
 
 -- name: listingCandles1dLatest
-SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd, NULL::smallint AS venues
+SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
 FROM listing_bars_1d WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts DESC LIMIT $4;

@@ -1,7 +1,8 @@
 // BarRing: ranges, eviction, and the pre-serialized blocks always equal a fresh serialization, across wrap-around.
 import t from 'tap';
 import fc from 'fast-check';
-import { BarRing, HeldBars, type Bar, BLOCK, candleJson } from '../../core/series.js';
+import type { Bar } from '../../core/kernels/bars.js';
+import { BarRing, HeldBars, BLOCK, candleJson } from '../../core/series.js';
 
 function naive(bars: number[][], from: number, to: number): string {
   return bars.slice(from, to).map((b) => candleJson(b[0]!, b[1]!, b[2]!, b[3]!, b[4]!, b[5]!, b[6]!)).join(',');

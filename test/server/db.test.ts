@@ -69,8 +69,8 @@ function sameCandles(t: Test, got: Candle[], want: Candle[], what: string) {
 }
 
 const read = async (name: string): Promise<Candle[]> =>
-  (await db.rows<Candle & { volume_usd: number }>(name, [7, new Date(start), new Date(start + 10 * DAY), 20000])).map(
-    ({ volume_usd, ...c }) => ({ ...c, ts: Number(c.ts), volumeUsd: volume_usd }),
+  (await db.rows<Omit<Candle, 'volumeUsd'> & { volume: number }>(name, [7, new Date(start), new Date(start + 10 * DAY), 20000])).map(
+    ({ volume, ...c }) => ({ ...c, ts: Number(c.ts), volumeUsd: volume }),
   );
 
 t.test('1h and 1d candles equal the aggregation of the 1m bars, before and after materialization', async (t) => {

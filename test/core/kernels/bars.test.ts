@@ -1,7 +1,7 @@
 // MinuteBars: bars equal a naive group-by of the ticks per series and minute; closed bars never change.
 import t from 'tap';
 import fc from 'fast-check';
-import { allocateClosedBars, MinuteBars, type OpenBar } from '../../../core/kernels/bars.js';
+import { allocateClosedBars, MinuteBars, type Bar } from '../../../core/kernels/bars.js';
 import { MINUTE_MS } from '../../../core/time.js';
 
 const T0 = 1_800_000_000_000 - (1_800_000_000_000 % MINUTE_MS);
@@ -14,7 +14,7 @@ interface Tick {
 }
 
 function naive(ticks: { ts: number; price: (number | null)[]; volume: number[]; venues: number[] }[], series: number) {
-  const bars = new Map<string, OpenBar & { series: number }>();
+  const bars = new Map<string, Bar & { series: number }>();
   for (const tk of ticks) {
     for (let s = 0; s < series; s++) {
       const p = tk.price[s];
@@ -52,7 +52,7 @@ t.test('closed + open bars equal the naive group-by', (t) => {
       for (const tk of timeline) {
         b.tick(tk.ts, Float64Array.from(tk.price, (p) => p ?? NaN), Float64Array.from(tk.volume), Uint16Array.from(tk.venues), closed);
       }
-      const got: (OpenBar & { series: number })[] = [];
+      const got: (Bar & { series: number })[] = [];
       for (let k = 0; k < closed.length; k++) {
         got.push({ series: closed.series[k]!, ts: closed.ts[k]!, open: closed.open[k]!, high: closed.high[k]!, low: closed.low[k]!, close: closed.close[k]!, volume: closed.volume[k]!, venues: closed.venues[k]! });
       }
