@@ -5,7 +5,7 @@ import { allocatePoolOutput, poolInputBytes, poolInputViews, poolQuotes, type Po
 import { WorkerPool } from '../server/pool.js';
 
 const VENUES_PER_INSTRUMENT = 6;
-const SIZES = [1, 3, 10, 30, 100, 300, 1000, 3000, 10000];
+const SIZES = [1, 3, 10, 30, 100, 200, 300, 500, 1000, 3000, 10000];
 const BUDGET_MS = Number(process.env.BENCH_MS_PER_SIZE ?? 1500);
 const NOW = Date.now();
 const PARAMS = { nowMs: NOW, staleMs: 60_000, band: 0.02 };
@@ -96,6 +96,6 @@ console.log();
 console.log(
   crossover === null
     ? 'the worker never cost the main thread less than running the kernel inline at these sizes'
-    : `crossover: from about ${crossover} instruments (${crossover * VENUES_PER_INSTRUMENT} quotes) a tick costs the main thread less in a worker than inline`,
+    : `crossover: from about ${crossover} instruments (${crossover * VENUES_PER_INSTRUMENT} quotes) a tick costs the main thread less in a worker than inline (POOL_WORKER_MIN_QUOTES)`,
 );
 await pool.close();

@@ -80,7 +80,15 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
     }
     market = await startMarket(
       db,
-      { staleMs: config.poolStaleS * 1000, tickMs: config.tickMs, simulate: config.demo, seed: config.demoSeed, minuteBarsDays: config.minuteBarsDays, hourBarsDays: config.hourBarsDays },
+      {
+        staleMs: config.poolStaleS * 1000,
+        tickMs: config.tickMs,
+        simulate: config.demo,
+        seed: config.demoSeed,
+        minuteBarsDays: config.minuteBarsDays,
+        hourBarsDays: config.hourBarsDays,
+        offload: { pool, minQuotes: config.poolWorkerMinQuotes },
+      },
       log,
     );
     store = new KeyStore(db);

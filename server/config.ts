@@ -31,6 +31,8 @@ export interface Config {
   /** A venue quote at least this old is stale and left out of the pool. */
   poolStaleS: number;
   tickMs: number;
+  /** A tick with at least this many venue quotes is pooled on a worker thread; smaller ones inline (see bench:pool). */
+  poolWorkerMinQuotes: number;
   /** Days of closed 1m bars held in memory per instrument; 1m requests within them never touch the database. */
   minuteBarsDays: number;
   /** Days of closed 1h candles held in memory per instrument (daily candles: ten years, always). */
@@ -124,6 +126,7 @@ export function loadConfig(env: Env = process.env): Config {
     demoMinuteDays: int('DEMO_MINUTE_DAYS', 1, 1, 14),
     poolStaleS: int('POOL_STALE_S', 60, 1, 86_400),
     tickMs: int('TICK_MS', 1000, 50, 60_000),
+    poolWorkerMinQuotes: int('POOL_WORKER_MIN_QUOTES', 2000, 1, 1_000_000_000),
     minuteBarsDays: int('MINUTE_BARS_MEMORY_DAYS', 14, 1, 90),
     hourBarsDays: int('HOUR_BARS_MEMORY_DAYS', 90, 1, 3650),
     storage: {

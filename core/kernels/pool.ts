@@ -151,6 +151,19 @@ export function poolInputViews(buffer: ArrayBuffer, instruments: number, venues:
   };
 }
 
+/** A copy of `input` in one fresh buffer of the poolInputViews layout, ready to transfer. */
+export function packPoolInput(input: PoolInput): ArrayBuffer {
+  const instruments = input.offsets.length - 1;
+  const venues = input.prices.length;
+  const buffer = new ArrayBuffer(poolInputBytes(instruments, venues));
+  const views = poolInputViews(buffer, instruments, venues);
+  views.prices.set(input.prices);
+  views.volumes.set(input.volumes);
+  views.ts.set(input.ts);
+  views.offsets.set(input.offsets);
+  return buffer;
+}
+
 export function poolOutputBytes(instruments: number, venues: number): number {
   return instruments * 8 * 3 + venues * 8 * 2 + instruments * 2 + venues;
 }

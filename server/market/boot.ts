@@ -7,7 +7,7 @@ import type { Logger } from '../log.js';
 import { barAt, type Bar } from '../../core/kernels/bars.js';
 import type { BarColumn } from './bar-rows.js';
 import { MarketState, type InstrumentRow, type ListingRow } from './state.js';
-import { Ticker } from './ticker.js';
+import { Ticker, type PoolOffload } from './ticker.js';
 
 const DEFAULT_DAILY_VOL = 0.02;
 
@@ -18,7 +18,15 @@ export interface Market {
 
 export async function startMarket(
   db: Db,
-  options: { staleMs: number; tickMs: number; simulate: boolean; seed: number; minuteBarsDays: number; hourBarsDays: number },
+  options: {
+    staleMs: number;
+    tickMs: number;
+    simulate: boolean;
+    seed: number;
+    minuteBarsDays: number;
+    hourBarsDays: number;
+    offload: PoolOffload | null;
+  },
   log: Logger,
 ): Promise<Market> {
   const instruments = await db.rows<InstrumentRow>('listInstruments');
@@ -59,14 +67,14 @@ export async function startMarket(
     Float64Array.from(instruments, (i) => demo.get(i.symbol)?.dailyVol ?? DEFAULT_DAILY_VOL),
     options.seed,
   );
-  const ticker = new Ticker(state, feed, db, log);
+  const ticker = new Ticker(state, feed, db, log, options.offload);
   for (const [i, bar] of cutShort) ticker.resume({ instrument: i }, bar);
   const listingBars = await db.columns<BarColumn | 'listing_id'>('listingBars1mSince', [new Date(now - (now % MINUTE_MS))]);
   for (let k = 0; k < listingBars.length; k++) {
     ticker.resume({ listing: state.listingIndex(listingBars.columns.listing_id[k]!) }, barAt(listingBars.columns, k));
   }
   ticker.start(options.tickMs);
-  log.info({ instruments: instruments.length, listings: listings.length, tickMs: options.tickMs }, 'simulated venues started');
+  log.info({ instruments: instruments.length, listings: listings.length, tickMs: options.tickMs, pooling: ticker.pooling }, 'simulated venues started');
   return { state, ticker };
 }
 

@@ -1,7 +1,8 @@
 // Hot market state: every instrument's venue quotes and pooled price in typed arrays, so the hot endpoints never
 // wait on the database. Refreshed in place by the tick loop.
 import { notFound } from '../../core/errors.js';
-import { allocatePoolOutput, OUT_STALE, poolQuotes, type PoolOutput } from '../../core/kernels/pool.js';
+import { allocatePoolOutput, OUT_STALE, poolQuotes, type PoolOutput, type PoolParams } from '../../core/kernels/pool.js';
+import type { VenueState } from '../../core/demo/venues.js';
 import type { InstrumentKind } from '../../core/vocabulary.js';
 import type { Bar } from '../../core/kernels/bars.js';
 import { HeldBars } from '../../core/series.js';
@@ -11,7 +12,8 @@ export type CandleInterval = '1m' | '1h' | '1d';
 
 /** Daily candles held per instrument: ten years, the whole history of most datasets. */
 const DAYS_HELD = 3660;
-
+/** The pool keeps venues within 2% of the first median (the design's rule). */
+const POOL_BAND = 0.02;
 
 export interface InstrumentRow {
   id: number;
@@ -103,9 +105,24 @@ export class MarketState {
     return this.byListingId.get(listingId) ?? -1;
   }
 
-  /** Pools every instrument at `nowMs` (inline: below ~3,000 quotes a worker costs more than it saves, see bench:pool). */
-  pool(nowMs: number): void {
-    poolQuotes({ offsets: this.offsets, prices: this.price, volumes: this.volume24hUsd, ts: this.ts }, { nowMs, staleMs: this.staleMs, band: 0.02 }, this.pooled);
+  /** The pooling rule's parameters for a tick at `nowMs`. */
+  poolParams(nowMs: number): PoolParams {
+    return { nowMs, staleMs: this.staleMs, band: POOL_BAND };
+  }
+
+  /**
+   * Takes a tick's venue quotes and their pooling at `nowMs`: `pooled` is a worker's answer (poolOutputViews layout) for
+   * exactly these quotes, or null to pool inline here. Quotes and pool change together, so a reader never sees new
+   * quotes against an older pool.
+   */
+  update(q: VenueState, nowMs: number, pooled: ArrayBuffer | null): void {
+    this.price.set(q.price);
+    this.ts.set(q.ts);
+    this.volume24hUsd.set(q.volume24hUsd);
+    this.openInterestUsd.set(q.openInterestUsd);
+    this.fundingRate.set(q.fundingRate);
+    if (pooled) new Uint8Array(this.pooled.price.buffer).set(new Uint8Array(pooled));
+    else poolQuotes({ offsets: this.offsets, prices: this.price, volumes: this.volume24hUsd, ts: this.ts }, this.poolParams(nowMs), this.pooled);
     this.priceTs.fill(nowMs);
     this.version++;
   }

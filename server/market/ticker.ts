@@ -1,14 +1,24 @@
-// The tick loop: each second the venue feed moves, every instrument is pooled, and 1m bars (pooled and per listing)
-// are built; closed bars go to the database as they close, venue quotes every few seconds.
+// The tick loop: each second the venue feed moves, every instrument is pooled (inline, or on a worker thread when the
+// batch is big enough to pay for the message), and 1m bars (pooled and per listing) are built; closed bars go to the
+// database as they close, venue quotes every few seconds.
 import { allocateClosedBars, barAt, MinuteBars, type ClosedBars, type Bar } from '../../core/kernels/bars.js';
-import { IN_POOL, OUT_STALE } from '../../core/kernels/pool.js';
-import type { VenueSimulator } from '../../core/demo/venues.js';
+import { IN_POOL, OUT_STALE, packPoolInput } from '../../core/kernels/pool.js';
+import type { VenueSimulator, VenueState } from '../../core/demo/venues.js';
 import { DAY_MS } from '../../core/time.js';
 import type { Db } from '../db.js';
 import type { Logger } from '../log.js';
+import type { WorkerPool } from '../pool.js';
 import { barInsertParams } from './bar-rows.js';
 import type { MarketState } from './state.js';
 const QUOTE_FLUSH_TICKS = 10;
+/** A tick skipped because the last one is still pooling is logged at most this often. */
+const SKIP_LOG_MS = 60_000;
+
+/** Where ticks are pooled: on `pool` once a tick holds at least `minQuotes` venue quotes, inline below. */
+export interface PoolOffload {
+  pool: WorkerPool;
+  minQuotes: number;
+}
 
 export class Ticker {
   private readonly bars: MinuteBars;
@@ -23,9 +33,14 @@ export class Ticker {
   private readonly noPool: Uint16Array;
   private readonly instrumentIds: Int32Array;
   private readonly listingIds: Int32Array;
+  /** The worker pool a tick is pooled on, or null when the batch is too small to pay for the message. */
+  private readonly workers: WorkerPool | null;
   private timer: NodeJS.Timeout | null = null;
   private last = 0;
   private ticks = 0;
+  private inFlight: Promise<void> | null = null;
+  private skipped = 0;
+  private skipLoggedAt = -Infinity;
   private writes: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -33,7 +48,9 @@ export class Ticker {
     private readonly feed: VenueSimulator,
     private readonly db: Db,
     private readonly log: Logger,
+    offload: PoolOffload | null = null,
   ) {
+    this.workers = offload && state.listings.length >= offload.minQuotes ? offload.pool : null;
     const n = state.instruments.length;
     const m = state.listings.length;
     this.bars = new MinuteBars(n);
@@ -49,16 +66,22 @@ export class Ticker {
     this.listingIds = Int32Array.from(state.listings, (l) => l.id);
   }
 
+  /** 'worker' when ticks are pooled on a worker thread, else 'inline'. */
+  get pooling(): 'worker' | 'inline' {
+    return this.workers ? 'worker' : 'inline';
+  }
+
   start(everyMs: number): void {
     this.last = Date.now();
-    this.tick(this.last);
-    this.timer = setInterval(() => this.tick(Date.now()), everyMs);
+    this.next(this.last);
+    this.timer = setInterval(() => this.next(Date.now()), everyMs);
   }
 
   /** Stops the loop, writes the open bars as they stand (a restart in the same minute resumes them), and waits for the writes. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await this.inFlight;
     this.bars.flush(this.closed);
     this.listingBars.flush(this.closedListing);
     this.saveClosed();
@@ -81,7 +104,28 @@ export class Ticker {
     return this.listingBars.current(j);
   }
 
-  tick(nowMs: number): void {
+  /**
+   * Runs a tick unless the last one is still pooling on a worker: one tick in flight at a time, so the feed is not
+   * moved under a pooling that reads it. A skipped tick's time is covered by the next one.
+   */
+  private next(nowMs: number): void {
+    if (this.inFlight) {
+      this.skipped++;
+      if (nowMs - this.skipLoggedAt >= SKIP_LOG_MS) {
+        this.skipLoggedAt = nowMs;
+        this.log.warn({ skipped: this.skipped }, 'tick skipped: the previous one is still pooling');
+      }
+      return;
+    }
+    this.inFlight = this.tick(nowMs)
+      .catch((err) => this.log.error({ err }, 'tick failed'))
+      .finally(() => {
+        this.inFlight = null;
+      });
+  }
+
+  /** One tick at `nowMs`. Pooled inline, it has taken effect when this returns; on a worker, when the promise settles. */
+  async tick(nowMs: number): Promise<void> {
     const { state } = this;
     const dtS = Math.max(0.001, (nowMs - this.last) / 1000);
     // At 00:00 UTC the last pooled price of the day becomes the close that changePct is measured against.
@@ -95,12 +139,7 @@ export class Ticker {
 
     this.feed.step(nowMs, dtS);
     const q = this.feed.state;
-    state.price.set(q.price);
-    state.ts.set(q.ts);
-    state.volume24hUsd.set(q.volume24hUsd);
-    state.openInterestUsd.set(q.openInterestUsd);
-    state.fundingRate.set(q.fundingRate);
-    state.pool(nowMs);
+    state.update(q, nowMs, this.workers ? await this.poolOnWorker(this.workers, q, nowMs) : null);
 
     const { pooled, offsets } = state;
     for (let i = 0; i < state.instruments.length; i++) {
@@ -120,6 +159,14 @@ export class Ticker {
     this.saveClosed();
     state.roll(nowMs);
     if (++this.ticks % QUOTE_FLUSH_TICKS === 0) this.writeQuotes(nowMs);
+  }
+
+  /** The tick's quotes pooled on a worker: one buffer transferred each way. */
+  private poolOnWorker(workers: WorkerPool, q: VenueState, nowMs: number): Promise<ArrayBuffer> {
+    const { state } = this;
+    const buffer = packPoolInput({ offsets: state.offsets, prices: q.price, volumes: q.volume24hUsd, ts: q.ts });
+    const params = state.poolParams(nowMs);
+    return workers.run('pool', { buffer, instruments: state.instruments.length, venues: state.listings.length, params }, { transfer: [buffer] });
   }
 
   /** Closed pooled bars into memory, and both kinds to the database. */

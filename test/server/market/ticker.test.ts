@@ -1,10 +1,11 @@
 // The tick loop on a real embedded database, driven with chosen times: bars close into memory and the database,
-// and at 00:00 UTC the last pooled price becomes the previous close.
+// at 00:00 UTC the last pooled price becomes the previous close, and a tick pooled on a worker thread matches inline.
 import t from 'tap';
 import { rmSync } from 'node:fs';
 import { pino } from 'pino';
 import { VenueSimulator } from '../../../core/demo/venues.js';
 import { openDatabase } from '../../../server/db.js';
+import { WorkerPool } from '../../../server/pool.js';
 import { MarketState, type InstrumentRow, type ListingRow } from '../../../server/market/state.js';
 import { Ticker } from '../../../server/market/ticker.js';
 import { tempDataDir } from '../../helpers/server.js';
@@ -30,15 +31,17 @@ const listings: ListingRow[] = [1, 1, 1, 2, 2, 2].map((instrumentId, k) => ({
   venueSymbol: `X${k}`,
   fundingIntervalHours: 8,
 }));
+/** The test's simulated venues; `episodeRate` above 0 makes venues drift out of the band and go stale. */
+const simulate = (episodeRate = 0) =>
+  new VenueSimulator(
+    listings.map((l) => ({ instrument: l.instrumentId - 1, perp: true, volume24hUsd: 1e8 * l.id, fundingIntervalHours: 8 })),
+    Float64Array.of(100, 50),
+    Float64Array.of(0.03, 0.02),
+    7,
+    episodeRate,
+  );
 const state = new MarketState(instruments, listings, 60_000);
-const feed = new VenueSimulator(
-  listings.map((l) => ({ instrument: l.instrumentId - 1, perp: true, volume24hUsd: 1e8, fundingIntervalHours: 8 })),
-  Float64Array.of(100, 50),
-  Float64Array.of(0.03, 0.02),
-  7,
-  0,
-);
-const ticker = new Ticker(state, feed, db, log);
+const ticker = new Ticker(state, simulate(), db, log);
 
 const midnight = Date.UTC(2026, 10, 22);
 
@@ -56,4 +59,57 @@ t.test('a day rolls over at 00:00 UTC and bars close into memory and the databas
   await ticker.stop();
   const rows = await db.rows<{ instrumentId: number }>('heldCandles1m', [new Date(midnight - 3_600_000), new Date(midnight + 3_600_000)]);
   t.equal(rows.length, 8, 'and into the database: three minutes of two instruments, and the open one at stop');
+});
+
+t.test('a tick pooled on a worker leaves the same state as inline, and only once the answer is back', async (t) => {
+  const pool = new WorkerPool(1);
+  t.teardown(() => pool.close());
+  const inline = new MarketState(instruments, listings, 60_000);
+  const onWorker = new MarketState(instruments, listings, 60_000);
+  const a = new Ticker(inline, simulate(1 / 20), db, log);
+  const b = new Ticker(onWorker, simulate(1 / 20), db, log, { pool, minQuotes: listings.length });
+  t.equal(a.pooling, 'inline');
+  t.equal(b.pooling, 'worker', 'a tick of as many quotes as the threshold goes to the worker');
+  t.equal(new Ticker(inline, simulate(), db, log, { pool, minQuotes: listings.length + 1 }).pooling, 'inline', 'a smaller one stays inline');
+
+  const start = midnight + 2 * 86_400_000;
+  const mismatches: string[] = [];
+  const outOfPool = new Set<number>();
+  for (let s = 0; s < 300; s++) {
+    const now = start + s * 1000;
+    const before = onWorker.version;
+    const done = b.tick(now);
+    if (onWorker.version !== before) mismatches.push(`${s}: state changed before the worker answered`);
+    await a.tick(now);
+    await done;
+    for (const key of ['price', 'low', 'high', 'inPool', 'deviationPct', 'staleS', 'reason'] as const) {
+      if (!Object.is(JSON.stringify([...inline.pooled[key]]), JSON.stringify([...onWorker.pooled[key]]))) mismatches.push(`${s}: ${key}`);
+    }
+    if (JSON.stringify([...inline.price]) !== JSON.stringify([...onWorker.price])) mismatches.push(`${s}: venue prices`);
+    inline.pooled.reason.forEach((r, j) => r && outOfPool.add(r));
+  }
+  t.same(mismatches, [], 'pooled answers and venue state equal at every tick');
+  t.ok(outOfPool.size >= 2, `venues left the pool for ${outOfPool.size} reasons along the way`);
+  t.same(b.openBar(0), a.openBar(0), 'the open bars agree');
+  t.same(onWorker.candles['1m'].ring.size(1), inline.candles['1m'].ring.size(1));
+  await Promise.all([a.stop(), b.stop()]);
+});
+
+t.test('a tick is skipped, not stacked, while the last one is still pooling', async (t) => {
+  const pool = new WorkerPool(1);
+  t.teardown(() => pool.close());
+  const lines: { msg: string; skipped?: number }[] = [];
+  const logged = pino({ level: 'warn' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+  const waiting = new MarketState(instruments, listings, 60_000);
+  const ticker = new Ticker(waiting, simulate(), db, logged, { pool, minQuotes: 1 });
+  // The only worker thread is busy for a while, so the first tick waits for it while the timer keeps firing.
+  const busy = new Float64Array(20_000_000).fill(1);
+  const hold = pool.run('describe', busy, { transfer: [busy.buffer as ArrayBuffer] });
+  ticker.start(5);
+  await hold;
+  await ticker.stop();
+  const skipped = lines.filter((l) => l.msg === 'tick skipped: the previous one is still pooling');
+  t.equal(skipped.length, 1, 'logged once, not per skipped tick');
+  t.ok(skipped[0]!.skipped! >= 1);
+  t.ok(waiting.version >= 1 && waiting.pooled.price.every(Number.isFinite), 'the tick that waited ran once the worker was free');
 });
