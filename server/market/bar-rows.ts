@@ -17,5 +17,6 @@ export function barInsertParams(bars: BarColumns, n: number, id: (k: number) => 
   ];
 }
 
-/** Columns of the bar and candle queries, as read by `Db.columns`. */
-export type BarColumn = 'ts' | 'open' | 'high' | 'low' | 'close' | 'volume' | 'venues';
+/** Columns of the bar and candle queries, as read by `Db.columns` (in time order: `ts` first). */
+export const BAR_COLUMNS = ['ts', 'open', 'high', 'low', 'close', 'volume', 'venues'] as const;
+export type BarColumn = (typeof BAR_COLUMNS)[number];

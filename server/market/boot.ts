@@ -5,7 +5,7 @@ import { DAY_MS, MINUTE_MS } from '../../core/time.js';
 import type { Db } from '../db.js';
 import type { Logger } from '../log.js';
 import { barAt, type Bar } from '../../core/kernels/bars.js';
-import type { BarColumn } from './bar-rows.js';
+import { BAR_COLUMNS } from './bar-rows.js';
 import { MarketState, type InstrumentRow, type ListingRow } from './state.js';
 import { Ticker, type PoolOffload } from './ticker.js';
 
@@ -69,7 +69,7 @@ export async function startMarket(
   );
   const ticker = new Ticker(state, feed, db, log, options.offload);
   for (const [i, bar] of cutShort) ticker.resume({ instrument: i }, bar);
-  const listingBars = await db.columns<BarColumn | 'listing_id'>('listingBars1mSince', [new Date(now - (now % MINUTE_MS))]);
+  const listingBars = await db.columns('listingBars1mSince', [new Date(now - (now % MINUTE_MS))], ['listing_id', ...BAR_COLUMNS]);
   for (let k = 0; k < listingBars.length; k++) {
     ticker.resume({ listing: state.listingIndex(listingBars.columns.listing_id[k]!) }, barAt(listingBars.columns, k));
   }
@@ -92,12 +92,13 @@ async function loadCandles(db: Db, state: MarketState, index: Map<number, number
     const windowStart = bucket - held.ring.capacity * held.bucketMs;
     // The open hour and day are not read: they are folded from the 1m bars below. The current minute is.
     const before = interval === '1m' ? minute + MINUTE_MS : bucket;
-    const rows = await db.columns<BarColumn | 'instrument_id'>(`heldCandles${interval}`, [new Date(windowStart), new Date(before)]);
-    for (let k = 0; k < rows.length; k++) {
-      const i = index.get(rows.columns.instrument_id[k]!)!;
-      const bar = barAt(rows.columns, k);
-      if (resume && bar.ts >= minute) cutShort.push([i, bar]);
-      else held.ring.push(i, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues);
+    for (let i = 0; i < state.instruments.length; i++) {
+      const rows = await db.columns(`heldCandles${interval}`, [state.instruments[i]!.id, new Date(windowStart), new Date(before)], BAR_COLUMNS);
+      for (let k = 0; k < rows.length; k++) {
+        const bar = barAt(rows.columns, k);
+        if (resume && bar.ts >= minute) cutShort.push([i, bar]);
+        else held.ring.push(i, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues);
+      }
     }
     for (const row of await db.rows<{ instrumentId: number; ts: number | null }>(`oldestCandles${interval}`)) {
       if (row.ts !== null && row.ts < windowStart) held.from[index.get(row.instrumentId)!] = windowStart;

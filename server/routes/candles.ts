@@ -11,7 +11,7 @@ import { DATE_OR_TIMESTAMP_PATTERN, DAY_MS, HOUR_MS, MINUTE_MS, parseInstant } f
 import { CANDLE_INTERVALS } from '../../core/vocabulary.js';
 import type { Db } from '../db.js';
 import { defineRoute, RawJson, type Route } from '../http/router.js';
-import type { BarColumn } from '../market/bar-rows.js';
+import { BAR_COLUMNS } from '../market/bar-rows.js';
 import type { Market } from '../market/boot.js';
 
 const BUCKET_MS = { '1m': MINUTE_MS, '1h': HOUR_MS, '1d': DAY_MS } as const;
@@ -146,13 +146,11 @@ async function fromDatabase(
   const { fromMs, toMs, ascendingFrom } = range;
   // "All" history is an unbounded start, which PostgreSQL spells -infinity.
   const start = Number.isFinite(fromMs) ? new Date(fromMs) : '-infinity';
-  const { length: n, columns: c } = await db.columns<BarColumn>(`${base}${ascendingFrom ? 'From' : 'Latest'}`, [id, start, new Date(toMs), limit], signal);
-  // `Latest` reads newest first: position p (0 = oldest) of the answer is row at(p).
-  const at = ascendingFrom ? (p: number) => p : (p: number) => n - 1 - p;
+  const { length: n, columns: c } = await db.columns(`${base}${ascendingFrom ? 'From' : 'Latest'}`, [id, start, new Date(toMs), limit], BAR_COLUMNS, signal);
   let extra: Bar | null = null;
   const bucket = open ? open.ts - (open.ts % BUCKET_MS[interval]) : NaN;
   if (open && bucket >= fromMs && bucket < toMs) {
-    const last = n ? at(n - 1) : -1;
+    const last = n - 1;
     if (last >= 0 && c.ts[last] === bucket) {
       c.high[last] = Math.max(c.high[last]!, open.high);
       c.low[last] = Math.min(c.low[last]!, open.low);
@@ -167,8 +165,7 @@ async function fromDatabase(
   const over = n + (extra ? 1 : 0) > limit;
   if (over && ascendingFrom) extra = null;
   const parts: string[] = [];
-  for (let p = over && !ascendingFrom ? 1 : 0; p < n; p++) {
-    const k = at(p);
+  for (let k = over && !ascendingFrom ? 1 : 0; k < n; k++) {
     parts.push(candleJson(c.ts[k]!, c.open[k]!, c.high[k]!, c.low[k]!, c.close[k]!, c.volume[k]!, c.venues[k]! || 0));
   }
   if (extra) parts.push(candleJson(extra.ts, extra.open, extra.high, extra.low, extra.close, extra.volume, extra.venues));

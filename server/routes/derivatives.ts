@@ -80,7 +80,7 @@ export function derivativesRoutes(market: () => MarketState, db: () => Db): Rout
         const perps = s.listings.slice(s.offsets[i]!, s.offsets[i + 1]!).filter((l) => l.fundingIntervalHours);
         const ids = perps.map((l) => l.id);
         // Days are whole: a `from` inside a day starts the daily series at that day.
-        const days = await db().columns<'day' | 'funding_8h' | 'oi' | 'venues'>('derivativesDaily', [ids, new Date(from.ms - (from.ms % DAY_MS))], signal);
+        const days = await db().columns('derivativesDaily', [ids, new Date(from.ms - (from.ms % DAY_MS))], ['day', 'funding_8h', 'oi', 'venues'], signal);
         const daily: string[] = [];
         const c = days.columns;
         for (let k = 0; k < days.length; k++) {
@@ -101,9 +101,10 @@ export function derivativesRoutes(market: () => MarketState, db: () => Db): Rout
 
 /** Each listing's hourly series as JSON, in the order of `perps`. */
 async function perVenue(db: Db, perps: MarketState['listings'], fromMs: number, signal: AbortSignal): Promise<string> {
-  const { length, columns: c } = await db.columns<'listing_id' | 'ts' | 'funding_rate' | 'open_interest_usd'>(
+  const { length, columns: c } = await db.columns(
     'derivativesHourly',
     [perps.map((l) => l.id), new Date(fromMs)],
+    ['listing_id', 'ts', 'funding_rate', 'open_interest_usd'],
     signal,
   );
   const series = new Map(perps.map((l) => [l.id, { perHour: 8 / l.fundingIntervalHours!, hours: [] as string[] }]));

@@ -13,17 +13,17 @@ CALL refresh_continuous_aggregate('bars_1h', NULL, NULL);
 CALL refresh_continuous_aggregate('bars_1d', NULL, NULL);
 
 -- name: heldCandles1m
--- The candles memory holds, of every instrument, from $1 to before $2.
-SELECT instrument_id, (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, venues
-FROM bars_1m WHERE ts >= $1 AND ts < $2 ORDER BY instrument_id, ts;
+-- The candles memory holds of instrument $1, from $2 to before $3.
+SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
+FROM bars_1m t WHERE instrument_id = $1 AND ts >= $2 AND ts < $3;
 
 -- name: heldCandles1h
-SELECT instrument_id, (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, venues
-FROM candles_1h WHERE ts >= $1 AND ts < $2 ORDER BY instrument_id, ts;
+SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
+FROM candles_1h t WHERE instrument_id = $1 AND ts >= $2 AND ts < $3;
 
 -- name: heldCandles1d
-SELECT instrument_id, (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, venues
-FROM candles_1d WHERE ts >= $1 AND ts < $2 ORDER BY instrument_id, ts;
+SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
+FROM candles_1d t WHERE instrument_id = $1 AND ts >= $2 AND ts < $3;
 
 -- name: oldestCandles1h
 -- Each instrument's first candle (epoch ms): tells whether the database holds candles older than memory.
@@ -33,8 +33,8 @@ SELECT instrument_id AS "instrumentId", (extract(epoch FROM min(ts)) * 1000)::fl
 SELECT instrument_id AS "instrumentId", (extract(epoch FROM min(ts)) * 1000)::float8 AS ts FROM candles_1d GROUP BY 1;
 
 -- name: listingBars1mSince
-SELECT listing_id, (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
-FROM listing_bars_1m WHERE ts >= $1;
+SELECT listing_id, date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
+FROM listing_bars_1m t WHERE ts >= $1;
 
 -- name: oldestCandles1m
 SELECT i.id AS "instrumentId",
@@ -42,49 +42,49 @@ SELECT i.id AS "instrumentId",
 FROM instruments i;
 
 -- name: candles1mFrom
-SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, venues
-FROM bars_1m WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts LIMIT $4;
+SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
+FROM bars_1m t WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts LIMIT $4;
 
 -- name: candles1mLatest
-SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, venues
-FROM bars_1m WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts DESC LIMIT $4;
+SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
+FROM bars_1m t WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts DESC LIMIT $4;
 
 -- name: candles1hFrom
-SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, venues
-FROM candles_1h WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts LIMIT $4;
+SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
+FROM candles_1h t WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts LIMIT $4;
 
 -- name: candles1hLatest
-SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, venues
-FROM candles_1h WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts DESC LIMIT $4;
+SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
+FROM candles_1h t WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts DESC LIMIT $4;
 
 -- name: candles1dFrom
-SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, venues
-FROM candles_1d WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts LIMIT $4;
+SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
+FROM candles_1d t WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts LIMIT $4;
 
 -- name: candles1dLatest
-SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, venues
-FROM candles_1d WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts DESC LIMIT $4;
+SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
+FROM candles_1d t WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts DESC LIMIT $4;
 
 -- name: listingCandles1mFrom
-SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
-FROM listing_bars_1m WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts LIMIT $4;
+SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
+FROM listing_bars_1m t WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts LIMIT $4;
 
 -- name: listingCandles1mLatest
-SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
-FROM listing_bars_1m WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts DESC LIMIT $4;
+SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
+FROM listing_bars_1m t WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts DESC LIMIT $4;
 
 -- name: listingCandles1hFrom
-SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
-FROM listing_bars_1h WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts LIMIT $4;
+SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
+FROM listing_bars_1h t WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts LIMIT $4;
 
 -- name: listingCandles1hLatest
-SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
-FROM listing_bars_1h WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts DESC LIMIT $4;
+SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
+FROM listing_bars_1h t WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts DESC LIMIT $4;
 
 -- name: listingCandles1dFrom
-SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
-FROM listing_bars_1d WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts LIMIT $4;
+SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
+FROM listing_bars_1d t WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts LIMIT $4;
 
 -- name: listingCandles1dLatest
-SELECT (extract(epoch FROM ts) * 1000)::float8 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
-FROM listing_bars_1d WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts DESC LIMIT $4;
+SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
+FROM listing_bars_1d t WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts DESC LIMIT $4;

@@ -39,14 +39,14 @@ WITH per_listing AS (
   SELECT p.day, p.open_interest_usd AS oi, p.funding_rate * 8.0 / l.funding_interval_hours AS funding_8h
   FROM per_listing p JOIN listings l ON l.id = p.listing_id
 )
-SELECT (extract(epoch FROM day) * 1000)::float8 AS day,
+SELECT date_part('epoch', day) * 1000 AS day,
        (sum(funding_8h * oi) FILTER (WHERE funding_8h IS NOT NULL AND oi > 0)
          / nullif(sum(oi) FILTER (WHERE funding_8h IS NOT NULL AND oi > 0), 0))::float8 AS funding_8h,
        sum(oi)::float8 AS oi,
        count(*)::float8 AS venues
-FROM weighted GROUP BY day ORDER BY day;
+FROM weighted GROUP BY day;
 
 -- name: derivativesHourly
--- The hourly series of the listings $1 from $2, by listing then time.
-SELECT listing_id::float8, (extract(epoch FROM ts) * 1000)::float8 AS ts, funding_rate, open_interest_usd
-FROM derivatives_1h WHERE listing_id = ANY ($1::int[]) AND ts >= $2 ORDER BY listing_id, ts;
+-- The hourly series of the listings $1 from $2.
+SELECT listing_id, date_part('epoch', ts) * 1000 AS ts, funding_rate, open_interest_usd
+FROM derivatives_1h WHERE listing_id = ANY ($1::int[]) AND ts >= $2;

@@ -1,8 +1,10 @@
-// The embedded database through server/db.ts: migrations once, hierarchical candles equal to the 1m bars they cover.
+// The embedded database through server/db.ts: migrations once, hierarchical candles equal to the 1m bars they cover,
+// numeric queries read as columns.
 import t, { type Test } from 'tap';
 import { rmSync } from 'node:fs';
 import { pino } from 'pino';
-import { openDatabase } from '../../server/db.js';
+import { openDatabase, parseFloatArray } from '../../server/db.js';
+import { BAR_COLUMNS } from '../../server/market/bar-rows.js';
 import { tempDataDir } from '../helpers/server.js';
 
 const dataDir = tempDataDir();
@@ -99,4 +101,25 @@ t.test('a reopened data directory keeps every bar and answers the aggregates at 
   t.same(await db.migrate(), []);
   const candles = await read('candles1hFrom');
   t.equal(candles.length, aggregate(HOUR).length);
+});
+
+t.test('columns: each key as one array, rows in time order whichever way the query reads, NULL as NaN', async (t) => {
+  const window = (limit: number) => [7, new Date(start), new Date(start + 10 * DAY), limit];
+  const latest = await db.columns('candles1mLatest', window(3), BAR_COLUMNS);
+  t.equal(latest.length, 3);
+  t.same([...latest.columns.ts], bars.slice(-3).map((b) => b.ts), 'the newest three, oldest first');
+  t.same([...latest.columns.close], bars.slice(-3).map((b) => b.close), 'floats exact through the text arrays');
+  const from = await db.columns('candles1mFrom', window(2), BAR_COLUMNS);
+  t.same([...from.columns.ts], bars.slice(0, 2).map((b) => b.ts));
+  const listing = await db.columns('listingCandles1mFrom', window(5), BAR_COLUMNS);
+  t.equal(listing.length, 0, 'no rows: empty columns');
+  t.equal(listing.columns.venues.length, 0);
+  const aborted = AbortSignal.abort();
+  await t.rejects(db.columns('candles1mFrom', window(2), BAR_COLUMNS, aborted), { name: 'AbortError' });
+});
+
+t.test('parseFloatArray reads every number form Postgres writes', async (t) => {
+  t.same([...parseFloatArray('{1,-2.5,1e-07,1.5e+21,NULL,Infinity,-Infinity}')], [1, -2.5, 1e-7, 1.5e21, NaN, Infinity, -Infinity]);
+  t.same([...parseFloatArray('{}')], []);
+  t.same([...parseFloatArray(null)], []);
 });
