@@ -15,6 +15,9 @@ import { loadDemo } from './demo/load.js';
 import { progressBar } from './demo/progress.js';
 import { startMarket, type Market } from './market/boot.js';
 import { WorkerPool } from './pool.js';
+import { streamRoutes } from './routes/stream.js';
+import { StreamHub } from './stream/hub.js';
+import { MarketFeed } from './stream/market-feed.js';
 import { Readiness } from './readiness.js';
 import { healthRoutes } from './routes/health.js';
 import { candleRoutes } from './routes/candles.js';
@@ -48,10 +51,12 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   const limiter = new Limiter(config.maxRateClients);
   const meta = new MetaCache(log);
   const pool = new WorkerPool(config.workers);
+  const hub = new StreamHub(config.stream);
 
   let db: Db | null = null;
   let store: KeyStore | null = null;
   let market: Market | null = null;
+  let feed: MarketFeed | null = null;
   let control: { close(): Promise<void> } | null = null;
   let jobs: JobRunner | null = null;
   let keyTimer: NodeJS.Timeout | null = null;
@@ -91,6 +96,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
       },
       log,
     );
+    if (market.ticker) feed = new MarketFeed(market.state, market.ticker, hub, config.stream.quoteMs);
     store = new KeyStore(db);
     await reloadKeys();
     // Keys changed by the CLI straight in an external database reach this process at the next reload.
@@ -117,6 +123,8 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
       if (keyTimer) clearInterval(keyTimer);
       meta.stop();
       await ready.catch(() => undefined);
+      feed?.stop();
+      hub.close();
       await market?.ticker?.stop();
       await jobs?.stop();
       await control?.close();
@@ -141,6 +149,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
       ...candleRoutes(() => market!, () => db!),
       ...derivativesRoutes(() => market!.state, () => db!),
       ...marketRoutes(() => market!.state),
+      ...streamRoutes(() => market!.state, () => hub),
       openApiRoute(() => routes),
     ];
     const app = uWS.App();

@@ -37,6 +37,17 @@ export interface Config {
   minuteBarsDays: number;
   /** Days of closed 1h candles held in memory per instrument (daily candles: ten years, always). */
   hourBarsDays: number;
+  /** The SSE stream: see StreamLimits in server/stream/hub.ts; `quoteMs` is the least time between two quotes of a symbol. */
+  stream: {
+    perClient: number;
+    quoteMs: number;
+    heartbeatMs: number;
+    lifetimeMs: number;
+    replay: number;
+    stallMs: number;
+    maxPendingBytes: number;
+    retryMs: number;
+  };
   /** Days after which raw market rows are compressed or dropped; 0 means never. */
   storage: {
     quotesCompressAfterDays: number;
@@ -129,6 +140,16 @@ export function loadConfig(env: Env = process.env): Config {
     poolWorkerMinQuotes: int('POOL_WORKER_MIN_QUOTES', 2000, 1, 1_000_000_000),
     minuteBarsDays: int('MINUTE_BARS_MEMORY_DAYS', 14, 1, 90),
     hourBarsDays: int('HOUR_BARS_MEMORY_DAYS', 90, 1, 3650),
+    stream: {
+      perClient: int('STREAM_MAX_PER_KEY', 20, 1, 1_000_000),
+      quoteMs: int('STREAM_QUOTE_MS', 100, 0, 60_000),
+      heartbeatMs: int('STREAM_HEARTBEAT_S', 15, 1, 3600) * 1000,
+      lifetimeMs: int('STREAM_LIFETIME_S', 86_400, 1, 604_800) * 1000,
+      replay: int('STREAM_REPLAY', 2048, 16, 1_000_000),
+      stallMs: int('STREAM_STALL_S', 30, 1, 3600) * 1000,
+      maxPendingBytes: int('STREAM_MAX_PENDING_BYTES', 1 << 20, 65_536, 1 << 30),
+      retryMs: int('STREAM_RETRY_MS', 3000, 100, 600_000),
+    },
     storage: {
       quotesCompressAfterDays: int('COMPRESS_QUOTES_AFTER_DAYS', 1, 0, 36_500),
       quotesRetainDays: retention('RETAIN_QUOTES_DAYS', 30),

@@ -17,6 +17,8 @@ export class Exchange {
   status = 0;
   /** Milliseconds the end of a large body waited for the client to read (0: the socket took it at once). */
   waitedMs = 0;
+  /** How a stream ended, for the access log. */
+  ended: string | undefined;
   readonly started = performance.now();
   readonly method: string;
   readonly url: string;
@@ -24,6 +26,8 @@ export class Exchange {
   readonly authorization: string;
   readonly acceptEncoding: string;
   readonly origin: string;
+  /** The stream resume header; null when absent. */
+  readonly lastEventId: string | null;
   readonly requestId: string;
   readonly rawParams: string[];
   private readonly headers: string[] = [];
@@ -49,6 +53,7 @@ export class Exchange {
     this.authorization = req.getHeader('authorization');
     this.acceptEncoding = req.getHeader('accept-encoding');
     this.origin = req.getHeader('origin');
+    this.lastEventId = req.getHeader('last-event-id') || null;
     const given = req.getHeader('x-request-id');
     this.requestId = REQUEST_ID.test(given) ? given : `${bootId}-${(++sequence).toString(36)}`;
     this.rawParams = [];
@@ -94,6 +99,28 @@ export class Exchange {
       else res.end(chunks ? (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)) : (body as string | Uint8Array));
       this.done();
     });
+  }
+
+  /**
+   * Writes the status and headers of a response whose body follows over time (a stream), and leaves it open: the
+   * caller writes to `res` from then on and ends it. `ended` is called once it is over, for the access log.
+   */
+  openStream(contentType: string, ended: () => void): void {
+    this.sent = ended;
+    this.status = 200;
+    const { res, headers } = this;
+    res.cork(() => {
+      res.writeStatus('200 OK');
+      res.writeHeader('Content-Type', contentType);
+      res.writeHeader('X-Request-Id', this.requestId);
+      for (let i = 0; i < headers.length; i += 2) res.writeHeader(headers[i]!, headers[i + 1]!);
+    });
+  }
+
+  /** The end of a stream opened with openStream, and why: logs it once. */
+  streamEnded(reason: string): void {
+    this.ended ??= reason;
+    this.done();
   }
 
   private done(): void {

@@ -40,6 +40,15 @@ export class RawJson {
   }
 }
 
+/** A handler's answer that is a stream: once the headers are out, `start` takes over the response until it ends. */
+export class StreamAnswer {
+  constructor(
+    readonly contentType: string,
+    readonly headers: Record<string, string>,
+    readonly start: (ex: Exchange) => void,
+  ) {}
+}
+
 export interface Route extends RouteSpec {
   /** Returns the response data, or throws an ApiError for any other answer. */
   handler(ctx: Ctx<any, any>): unknown;
@@ -51,7 +60,7 @@ export function defineRoute<P extends TObject, Q extends TObject, R extends TSch
     params?: P;
     query?: Q;
     response: R;
-    handler(ctx: Ctx<Static<P>, Static<Q>>): Static<R> | RawJson | Promise<Static<R> | RawJson>;
+    handler(ctx: Ctx<Static<P>, Static<Q>>): Static<R> | RawJson | StreamAnswer | Promise<Static<R> | RawJson>;
   },
 ): Route {
   return route as Route;
@@ -115,7 +124,7 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
   const logDone = (ex: Exchange, route: string) => {
     const ms = Math.round((performance.now() - ex.started) * 1000) / 1000;
     const waitedMs = ex.waitedMs ? Math.round(ex.waitedMs * 1000) / 1000 : undefined;
-    const fields = { reqId: ex.requestId, method: ex.method, route, status: ex.status, ms, waitedMs, aborted: ex.aborted || undefined };
+    const fields = { reqId: ex.requestId, method: ex.method, route, status: ex.status, ms, waitedMs, aborted: ex.aborted || undefined, ended: ex.ended };
     // 503 is the expected answer while starting or stopping, not a fault.
     if (ex.status >= 500 && ex.status !== 503) log.error(fields, 'request');
     else log.info(fields, 'request');
@@ -137,6 +146,12 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
 
   const finish = (ex: Exchange, c: Compiled, data: unknown) => {
     if (ex.aborted) return logDone(ex, c.route.path);
+    if (data instanceof StreamAnswer) {
+      for (const [name, value] of Object.entries(data.headers)) ex.header(name, value);
+      if (ex.method === 'head') return ex.send('200 OK', data.contentType, '', () => logDone(ex, c.route.path));
+      ex.openStream(data.contentType, () => logDone(ex, c.route.path));
+      return data.start(ex);
+    }
     // uWS copies a string straight into its buffers: a Buffer is made only when the body is to be compressed.
     const body = data instanceof RawJson ? data : c.serialize(data);
     const type = c.route.contentType ?? JSON_TYPE;

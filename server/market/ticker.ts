@@ -42,6 +42,7 @@ export class Ticker {
   private skipped = 0;
   private skipLoggedAt = -Infinity;
   private writes: Promise<unknown> = Promise.resolve();
+  private readonly listeners: (() => void)[] = [];
 
   constructor(
     private readonly state: MarketState,
@@ -64,6 +65,11 @@ export class Ticker {
     this.noPool = new Uint16Array(m);
     this.instrumentIds = Int32Array.from(state.instruments, (i) => i.id);
     this.listingIds = Int32Array.from(state.listings, (l) => l.id);
+  }
+
+  /** Calls `listener` after every tick, once its prices and bars are in the state. */
+  onTick(listener: () => void): void {
+    this.listeners.push(listener);
   }
 
   /** 'worker' when ticks are pooled on a worker thread, else 'inline'. */
@@ -159,6 +165,7 @@ export class Ticker {
     this.saveClosed();
     state.roll(nowMs);
     if (++this.ticks % QUOTE_FLUSH_TICKS === 0) this.writeQuotes(nowMs);
+    for (const listener of this.listeners) listener();
   }
 
   /** The tick's quotes pooled on a worker: one buffer transferred each way. */

@@ -27,7 +27,7 @@ export const SummaryFields = {
 };
 const InstrumentSummary = Type.Object(SummaryFields);
 
-const Venue = Type.Object({
+export const Venue = Type.Object({
   listingId: Type.Integer({ description: 'pass to /v1/instruments/{symbol}/listings/{listingId}/candles' }),
   venue: Type.String(),
   market: StringEnum(MARKETS),
@@ -114,30 +114,35 @@ export function instrumentRoutes(market: () => MarketState): Route[] {
   ];
 }
 
+/** Listing `j` as the instrument detail and the stream show it: its quote, its place in the pool, its derivatives. */
+export function venueView(s: MarketState, j: number) {
+  const l = s.listings[j]!;
+  const reason = s.pooled.reason[j]!;
+  return {
+    listingId: l.id,
+    venue: l.venue,
+    market: l.market,
+    venueSymbol: l.venueSymbol,
+    price: Number.isNaN(s.ts[j]!) ? null : finiteOrNull(s.price[j]!),
+    deviationPct: finiteOrNull(s.pooled.deviationPct[j]!),
+    staleSeconds: finiteOrNull(s.pooled.staleS[j]!),
+    inPool: reason === IN_POOL,
+    reason: reason === IN_POOL ? null : VENUE_OUT_REASONS[reason - 1]!,
+    volume24hUsd: finiteOrNull(s.volume24hUsd[j]!),
+    openInterestUsd: finiteOrNull(s.openInterestUsd[j]!),
+    fundingRate: finiteOrNull(s.fundingRate[j]!),
+    fundingIntervalHours: l.fundingIntervalHours,
+  };
+}
+
 /** The InstrumentDetail of instrument `i`. */
 function detail(s: MarketState, i: number) {
   const { pooled } = s;
   let volume = 0;
   const venues = [];
   for (let j = s.offsets[i]!; j < s.offsets[i + 1]!; j++) {
-    const l = s.listings[j]!;
-    const reason = pooled.reason[j]!;
-    if (reason === IN_POOL) volume += s.volume24hUsd[j]!;
-    venues.push({
-      listingId: l.id,
-      venue: l.venue,
-      market: l.market,
-      venueSymbol: l.venueSymbol,
-      price: Number.isNaN(s.ts[j]!) ? null : finiteOrNull(s.price[j]!),
-      deviationPct: finiteOrNull(pooled.deviationPct[j]!),
-      staleSeconds: finiteOrNull(pooled.staleS[j]!),
-      inPool: reason === IN_POOL,
-      reason: reason === IN_POOL ? null : VENUE_OUT_REASONS[reason - 1]!,
-      volume24hUsd: finiteOrNull(s.volume24hUsd[j]!),
-      openInterestUsd: finiteOrNull(s.openInterestUsd[j]!),
-      fundingRate: finiteOrNull(s.fundingRate[j]!),
-      fundingIntervalHours: l.fundingIntervalHours,
-    });
+    if (pooled.reason[j] === IN_POOL) volume += s.volume24hUsd[j]!;
+    venues.push(venueView(s, j));
   }
   const { openInterestUsd, fundingRate8h } = s.derivativesNow(i);
   return {

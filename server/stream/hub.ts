@@ -1,0 +1,252 @@
+// The stream hub: every message is serialized once, kept for replay per topic, and its bytes written to every
+// subscriber of its topics. Subscribers with the same topics form a group that shares one buffer per batch, so a tick
+// costs one corked write per subscriber and no per-subscriber JSON. A subscriber whose socket is backed up gets its
+// messages conflated (latest per key) until it drains, and is closed if it stays backed up.
+import { ApiError } from '../../core/errors.js';
+import { mergeById, ReplayBuffer, type Buffered } from '../../core/stream/replay.js';
+import { HEARTBEAT, parseLastEventId, sseMessage, sseOpening } from '../../core/stream/sse.js';
+import type { HttpResponse } from '../http/uws.js';
+
+export interface StreamLimits {
+  /** Messages each topic keeps for clients that reconnect. */
+  replay: number;
+  heartbeatMs: number;
+  /** A stream is ended (cleanly: the client reconnects and resumes) after this long. */
+  lifetimeMs: number;
+  /** A subscriber whose socket stays backed up this long is closed. */
+  stallMs: number;
+  /** A backed-up subscriber holding more than this in messages it has not taken is closed. */
+  maxPendingBytes: number;
+  /** Concurrent streams per API key (or per IP for anonymous access). */
+  perClient: number;
+  /** What the stream tells clients to wait before reconnecting. */
+  retryMs: number;
+}
+
+/** One message to publish: its SSE event name, what it supersedes (null: nothing), its topics, its JSON. */
+export interface Outgoing {
+  event: string;
+  key: string | null;
+  topics: readonly string[];
+  json: string;
+}
+
+export type CloseReason = 'client' | 'lifetime' | 'stalled' | 'overflow' | 'shutdown';
+
+interface Subscriber {
+  res: HttpResponse;
+  group: Group;
+  client: string;
+  opened: number;
+  /** When its socket backed up, or 0 while it takes what is written. */
+  backedUpSince: number;
+  /** Messages held while backed up: by key, the latest wins; unkeyed ones (stories) by id. */
+  pending: Map<string, Buffered>;
+  pendingBytes: number;
+  closed: boolean;
+  onClose: (reason: CloseReason) => void;
+}
+
+interface Group {
+  topics: Set<string>;
+  subscribers: Set<Subscriber>;
+}
+
+/** The hub at a glance, for /v1/meta and the benchmarks. */
+export interface HubStats {
+  subscribers: number;
+  messages: number;
+  lastId: number;
+}
+
+export class StreamHub {
+  private readonly buffers = new Map<string, ReplayBuffer>();
+  private readonly groups = new Map<string, Group>();
+  private readonly perClient = new Map<string, number>();
+  private readonly subscribers = new Set<Subscriber>();
+  /** Ids start at the boot time in µs, so they keep increasing across restarts and an id from before is told apart. */
+  private readonly firstId: number;
+  private lastId: number;
+  private messages = 0;
+  private lastHeartbeat = Date.now();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(readonly limits: StreamLimits) {
+    this.firstId = Date.now() * 1000;
+    this.lastId = this.firstId;
+    this.sweeper = setInterval(() => this.sweep(Date.now()), Math.min(1000, limits.heartbeatMs));
+    this.sweeper.unref();
+  }
+
+  get stats(): HubStats {
+    return { subscribers: this.subscribers.size, messages: this.messages, lastId: this.lastId };
+  }
+
+  /** Throws 429 when `client` already holds its share of streams. */
+  admit(client: string): void {
+    const open = this.perClient.get(client) ?? 0;
+    if (open >= this.limits.perClient) {
+      throw new ApiError('rate_limited', `This key already holds ${open} open streams (at most ${this.limits.perClient}); close one first`);
+    }
+  }
+
+  /**
+   * Starts streaming `topics` on `res`, whose status and headers are written. A client resuming from `lastEventId`
+   * gets every message it missed, or a `reset` when some are no longer held; a new client gets the present state of
+   * its topics (the latest quote of each symbol, ...).
+   */
+  open(res: HttpResponse, topics: string[], client: string, lastEventId: string | null, onClose: (reason: CloseReason) => void): (reason: CloseReason) => void {
+    const group = this.group(topics);
+    const sub: Subscriber = { res, group, client, opened: Date.now(), backedUpSince: 0, pending: new Map(), pendingBytes: 0, closed: false, onClose };
+    group.subscribers.add(sub);
+    this.subscribers.add(sub);
+    this.perClient.set(client, (this.perClient.get(client) ?? 0) + 1);
+    res.onWritable(() => this.drain(sub));
+    const id = lastEventId === null ? null : parseLastEventId(lastEventId);
+    const missed = id === null ? null : this.missedSince(id, topics);
+    let first: Buffer;
+    if (lastEventId === null) first = concatFrames(mergeById(topics.map((t) => this.buffer(t).current())));
+    else if (missed) first = concatFrames(missed);
+    else first = Buffer.from(sseMessage('reset', this.lastId, JSON.stringify(this.resetBody(lastEventId, id))));
+    res.cork(() => {
+      this.write(sub, sseOpening(this.limits.retryMs));
+      if (first.byteLength) this.write(sub, first);
+    });
+    return (reason) => this.forget(sub, reason);
+  }
+
+  /** Publishes one batch (a tick's messages): ids in order, kept for replay, written once per group. */
+  publish(batch: readonly Outgoing[]): void {
+    if (!batch.length) return;
+    const messages = batch.map((m) => {
+      const id = ++this.lastId;
+      const buffered: Buffered = { id, key: m.key, frame: Buffer.from(sseMessage(m.event, id, m.json)) };
+      for (const topic of m.topics) this.buffer(topic).push(buffered);
+      return { buffered, topics: m.topics };
+    });
+    this.messages += messages.length;
+    for (const group of this.groups.values()) {
+      if (!group.subscribers.size) continue;
+      const mine = messages.filter((m) => m.topics.some((t) => group.topics.has(t))).map((m) => m.buffered);
+      if (!mine.length) continue;
+      const bytes = concatFrames(mine);
+      for (const sub of group.subscribers) {
+        if (sub.backedUpSince) this.hold(sub, mine);
+        else sub.res.cork(() => this.write(sub, bytes));
+      }
+    }
+  }
+
+  /** Ends every stream (the server is stopping) and stops the timers. */
+  close(): void {
+    clearInterval(this.sweeper);
+    for (const sub of [...this.subscribers]) this.end(sub, 'shutdown');
+  }
+
+  private group(topics: string[]): Group {
+    const signature = [...topics].sort().join(',');
+    let group = this.groups.get(signature);
+    if (!group) this.groups.set(signature, (group = { topics: new Set(topics), subscribers: new Set() }));
+    return group;
+  }
+
+  private buffer(topic: string): ReplayBuffer {
+    let buffer = this.buffers.get(topic);
+    if (!buffer) this.buffers.set(topic, (buffer = new ReplayBuffer(this.limits.replay)));
+    return buffer;
+  }
+
+  /** The messages of `topics` after id `lastId` in id order, or null when the client cannot be brought up to date. */
+  private missedSince(lastId: number, topics: string[]): Buffered[] | null {
+    if (!this.wrote(lastId)) return null;
+    const lists: Buffered[][] = [];
+    for (const topic of topics) {
+      const since = this.buffer(topic).since(lastId);
+      if (!since) return null;
+      lists.push(since);
+    }
+    return mergeById(lists);
+  }
+
+  /** Whether `id` is one this process could have written: an id from before it started cannot be resumed from. */
+  private wrote(id: number | null): boolean {
+    return id !== null && id >= this.firstId && id <= this.lastId;
+  }
+
+  private resetBody(lastEventId: string, id: number | null) {
+    const expired = this.wrote(id);
+    return {
+      reason: expired ? 'expired' : 'unknown',
+      lastEventId: lastEventId.slice(0, 64),
+      message: expired
+        ? 'Messages after this id are no longer held: refetch the state you show (GET /v1/instruments, ...), then carry on with this stream'
+        : 'This server did not write this id since it started: refetch the state you show, then carry on with this stream',
+    };
+  }
+
+  /** Writes (the caller corks) and notices backpressure: from then on messages are held until the socket drains. */
+  private write(sub: Subscriber, bytes: string | Buffer): void {
+    if (sub.closed) return;
+    if (!sub.res.write(bytes)) sub.backedUpSince ||= Date.now();
+  }
+
+  private hold(sub: Subscriber, messages: Buffered[]): void {
+    for (const m of messages) {
+      const key = m.key ?? `#${m.id}`;
+      const before = sub.pending.get(key);
+      if (before) sub.pendingBytes -= before.frame.byteLength;
+      sub.pending.set(key, m);
+      sub.pendingBytes += m.frame.byteLength;
+    }
+    if (sub.pendingBytes > this.limits.maxPendingBytes) this.end(sub, 'overflow');
+  }
+
+  /** The socket can take more: send what was held (in id order) and, if it all went, carry on live. */
+  private drain(sub: Subscriber): boolean {
+    if (sub.closed) return true;
+    if (sub.pending.size) {
+      const held = [...sub.pending.values()].sort((a, b) => a.id - b.id);
+      sub.pending.clear();
+      sub.pendingBytes = 0;
+      if (!sub.res.write(concatFrames(held))) return false;
+    }
+    sub.backedUpSince = 0;
+    return true;
+  }
+
+  private sweep(now: number): void {
+    const beat = now - this.lastHeartbeat >= this.limits.heartbeatMs;
+    if (beat) this.lastHeartbeat = now;
+    for (const sub of [...this.subscribers]) {
+      if (now - sub.opened >= this.limits.lifetimeMs) this.end(sub, 'lifetime');
+      else if (sub.backedUpSince && now - sub.backedUpSince >= this.limits.stallMs) this.end(sub, 'stalled');
+      else if (beat && !sub.backedUpSince) sub.res.cork(() => this.write(sub, HEARTBEAT));
+    }
+  }
+
+  /** A stream's end, whatever ended it: the client left, its time was up, it fell behind, or the server stops. */
+  private forget(sub: Subscriber, reason: CloseReason): void {
+    if (sub.closed) return;
+    sub.closed = true;
+    sub.group.subscribers.delete(sub);
+    this.subscribers.delete(sub);
+    const left = (this.perClient.get(sub.client) ?? 1) - 1;
+    if (left) this.perClient.set(sub.client, left);
+    else this.perClient.delete(sub.client);
+    sub.pending.clear();
+    sub.onClose(reason);
+  }
+
+  /** Ends the response from this side: cleanly when the client is keeping up, at once when it is not. */
+  private end(sub: Subscriber, reason: CloseReason): void {
+    if (sub.closed) return;
+    const { res } = sub;
+    this.forget(sub, reason);
+    if (reason === 'stalled' || reason === 'overflow') res.close();
+    else res.cork(() => res.end());
+  }
+}
+
+function concatFrames(messages: Buffered[]): Buffer {
+  return messages.length === 1 ? messages[0]!.frame : Buffer.concat(messages.map((m) => m.frame));
+}
