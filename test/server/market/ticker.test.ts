@@ -57,8 +57,10 @@ t.test('a day rolls over at 00:00 UTC and bars close into memory and the databas
   t.equal(state.candles['1m'].ring.size(0), 3, 'the three minutes touched before midnight closed into memory');
   t.ok(ticker.openBar(0)!.ts === midnight, 'the minute after midnight is open');
   await ticker.stop();
-  const rows = await db.rows<{ instrumentId: number }>('heldCandles1m', [new Date(midnight - 3_600_000), new Date(midnight + 3_600_000)]);
-  t.equal(rows.length, 8, 'and into the database: three minutes of two instruments, and the open one at stop');
+  const stored = await Promise.all(
+    instruments.map((inst) => db.rows('heldCandles1m', [inst.id, new Date(midnight - 3_600_000), new Date(midnight + 3_600_000)])),
+  );
+  t.same(stored.map((rows) => rows.length), [4, 4], 'and into the database: three minutes of each instrument, and the open one at stop');
 });
 
 t.test('a tick pooled on a worker leaves the same state as inline, and only once the answer is back', async (t) => {
