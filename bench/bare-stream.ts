@@ -1,0 +1,45 @@
+// The ceiling for bench/stream.ts: a bare uWS process that, every BARE_TICK_MS, builds one quote message per symbol
+// once and writes the same bytes to every open SSE response, corked. No auth, no replay, no backpressure handling.
+import { uWS, type HttpResponse, type us_listen_socket } from '../server/http/uws.js';
+
+const symbols = Number(process.env.BARE_SYMBOLS ?? 30);
+const tickMs = Number(process.env.BARE_TICK_MS ?? 1000);
+const subscribers = new Set<HttpResponse>();
+let id = Date.now() * 1000;
+
+const app = uWS.App();
+app.get('/v1/stream', (res) => {
+  res.onAborted(() => subscribers.delete(res));
+  res.writeHeader('Content-Type', 'text/event-stream').writeHeader('Cache-Control', 'no-cache');
+  res.write('retry: 3000\n\n');
+  subscribers.add(res);
+});
+
+setInterval(() => {
+  const priceTs = new Date().toISOString();
+  let frames = '';
+  for (let s = 0; s < symbols; s++) {
+    const json = JSON.stringify({ symbol: `SYM${s}`, price: 100 + s, changePct: 0.5, priceTs, priceLabel: `SYM${s} · 24/7 (venues)`, venuesInPool: 5 });
+    frames += `id: ${++id}\nevent: quote\ndata: ${json}\n\n`;
+  }
+  const bytes = Buffer.from(frames);
+  for (const res of subscribers) res.cork(() => res.write(bytes));
+}, tickMs);
+
+let socket: us_listen_socket | null = null;
+const stop = () => {
+  if (socket) uWS.us_listen_socket_close(socket);
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+process.stdin.on('end', stop).on('error', stop).resume();
+
+app.listen('127.0.0.1', 0, (s) => {
+  if (!s) {
+    console.error('bare-stream: cannot listen');
+    process.exit(1);
+  }
+  socket = s;
+  process.stdout.write(JSON.stringify({ port: uWS.us_socket_local_port(s) }) + '\n');
+});
