@@ -217,11 +217,13 @@ export class StreamHub {
   private sweep(now: number): void {
     const beat = now - this.lastHeartbeat >= this.limits.heartbeatMs;
     if (beat) this.lastHeartbeat = now;
-    for (const sub of [...this.subscribers]) {
-      if (now - sub.opened >= this.limits.lifetimeMs) this.end(sub, 'lifetime');
-      else if (sub.backedUpSince && now - sub.backedUpSince >= this.limits.stallMs) this.end(sub, 'stalled');
+    const ending: [Subscriber, CloseReason][] = [];
+    for (const sub of this.subscribers) {
+      if (now - sub.opened >= this.limits.lifetimeMs) ending.push([sub, 'lifetime']);
+      else if (sub.backedUpSince && now - sub.backedUpSince >= this.limits.stallMs) ending.push([sub, 'stalled']);
       else if (beat && !sub.backedUpSince) sub.res.cork(() => this.write(sub, HEARTBEAT));
     }
+    for (const [sub, reason] of ending) this.end(sub, reason);
   }
 
   /** A stream's end, whatever ended it: the client left, its time was up, it fell behind, or the server stops. */
