@@ -16,3 +16,42 @@ export function companyRef(slug: string): Ref {
   const label = slug.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
   return { type: 'company', key: slug, label, path: `/companies/${slug}` };
 }
+
+/** A macro series by its slug (e.g. us-cpi). */
+export function macroRef(key: string, label: string): Ref {
+  return { type: 'macro', key, label, path: `/macro/${key}` };
+}
+
+/** A sector by its slug (e.g. technology). */
+export function sectorRef(key: string, label: string): Ref {
+  return { type: 'sector', key, label, path: `/sectors/${key}` };
+}
+
+/** A story by its id, labelled with its headline. */
+export function eventRef(id: number, headline: string): Ref {
+  return { type: 'event', key: String(id), label: headline, path: `/events/${id}` };
+}
+
+/** Entity types a story or catalyst can be linked to, as filters name them (`type:key`). */
+export const ENTITY_TYPES = ['instrument', 'company', 'person', 'macro', 'project', 'sector'] as const;
+const ENTITY_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,79}(\/[A-Za-z0-9][A-Za-z0-9._-]{0,79})?$/;
+
+/**
+ * The `type:key` pairs of an entity filter, lower-cased for matching, or why one is malformed (an unknown type, an
+ * empty or ill-formed key; a project key is `company/project`).
+ */
+export function parseEntityFilter(raw: string): { keys: string[]; problems: string[] } {
+  const keys: string[] = [];
+  const problems: string[] = [];
+  for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const colon = part.indexOf(':');
+    const type = colon < 0 ? '' : part.slice(0, colon);
+    const key = colon < 0 ? '' : part.slice(colon + 1);
+    const shown = JSON.stringify(part.slice(0, 60));
+    if (!(ENTITY_TYPES as readonly string[]).includes(type)) problems.push(`${shown}: expected type:key with type one of ${ENTITY_TYPES.join(', ')}`);
+    else if (!ENTITY_KEY.test(key) || (type === 'project') !== key.includes('/')) problems.push(`${shown}: not a valid ${type} key`);
+    else keys.push(`${type}:${key}`.toLowerCase());
+  }
+  if (!keys.length && !problems.length) problems.push('names no entity');
+  return { keys, problems };
+}

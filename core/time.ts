@@ -1,4 +1,5 @@
 // Time units, and parsing of the `from`/`to` query values: a UTC date (YYYY-MM-DD) or an ISO 8601 timestamp.
+import type { ValidationDetail } from './errors.js';
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 3_600_000;
@@ -27,4 +28,21 @@ export function parseInstant(value: string): ParsedInstant | null {
   const hasZone = /(Z|[+-]\d{2}:?\d{2})$/.test(value);
   const ms = Date.parse(hasZone ? value.replace(' ', 'T') : `${value.replace(' ', 'T')}Z`);
   return Number.isFinite(ms) ? { ms, dateOnly: false } : null;
+}
+
+/**
+ * The `from` and `to` bounds of a query as [fromMs, toMs): a bare date as `to` covers its day. An absent bound is null;
+ * a bound that is not a date is a problem. Whether `from` after `to` is a 400 or a 422 is the caller's to say.
+ */
+export function parseWindow(query: { from?: string | undefined; to?: string | undefined }): {
+  fromMs: number | null;
+  toMs: number | null;
+  problems: ValidationDetail[];
+} {
+  const problems: ValidationDetail[] = [];
+  const from = query.from === undefined ? null : parseInstant(query.from);
+  const to = query.to === undefined ? null : parseInstant(query.to);
+  if (query.from !== undefined && !from) problems.push({ in: 'query', param: 'from', message: 'is not a valid date' });
+  if (query.to !== undefined && !to) problems.push({ in: 'query', param: 'to', message: 'is not a valid date' });
+  return { fromMs: from ? from.ms : null, toMs: to ? (to.dateOnly ? to.ms + DAY_MS : to.ms + 1) : null, problems };
 }

@@ -5,6 +5,7 @@ export const EVENT_KINDS = [
   'earnings', 'guidance', 'filing', 'm_and_a', 'rating', 'macro_release', 'policy_decision', 'project_milestone',
   'product', 'legal', 'regulatory', 'insider', 'management', 'market_structure', 'capital', 'partnership', 'news',
 ] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
 export const CATALYST_KINDS = [
   'earnings', 'macro_release', 'policy_decision', 'product_launch', 'project_milestone', 'regulatory',
   'shareholder_meeting', 'index_event', 'expiry', 'other',

@@ -15,6 +15,7 @@ import { loadDemo } from './demo/load.js';
 import { progressBar } from './demo/progress.js';
 import { startMarket, type Market } from './market/boot.js';
 import { WorkerPool } from './pool.js';
+import { eventRoutes } from './routes/events.js';
 import { streamRoutes } from './routes/stream.js';
 import { StreamHub } from './stream/hub.js';
 import { MarketFeed } from './stream/market-feed.js';
@@ -150,6 +151,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
       ...derivativesRoutes(() => market!.state, () => db!),
       ...marketRoutes(() => market!.state),
       ...streamRoutes(() => market!.state, () => hub),
+      ...eventRoutes(() => db!, () => market!.state),
       openApiRoute(() => routes),
     ];
     const app = uWS.App();

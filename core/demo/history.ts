@@ -17,13 +17,27 @@ export interface DemoHistory {
   minuteStart: number;
 }
 
-/** Walks `n` bars of `stepMs` from `start` at `price`, with per-bar volatility `vol`; returns the bars. */
-function walk(rng: Random, n: number, start: number, stepMs: number, price: number, vol: number, volumePerBar: number): BarColumns {
+/** A price jump drawn into the history: at `ts`, the price changes by `pct` percent on top of its random step. */
+export interface Jump {
+  ts: number;
+  pct: number;
+}
+
+/**
+ * Walks `n` bars of `stepMs` from `start` at `price`, with per-bar volatility `vol`, each jump landing in the bar that
+ * holds its time; returns the bars. Jumps do not draw from `rng`, so they change nothing else.
+ */
+function walk(rng: Random, n: number, start: number, stepMs: number, price: number, vol: number, volumePerBar: number, jumps: readonly Jump[]): BarColumns {
   const bars = allocateBarColumns(n);
+  const extra = new Map<number, number>();
+  for (const j of jumps) {
+    const k = Math.floor((j.ts - start) / stepMs);
+    if (k >= 0 && k < n) extra.set(k, (extra.get(k) ?? 0) + Math.log1p(j.pct / 100));
+  }
   let p = price;
   for (let k = 0; k < n; k++) {
     const open = p;
-    p = open * Math.exp(vol * rng.normal() - (vol * vol) / 2);
+    p = open * Math.exp(vol * rng.normal() - (vol * vol) / 2 + (extra.get(k) ?? 0));
     const wick = vol * 0.5;
     bars.ts[k] = start + k * stepMs;
     bars.open[k] = open;
@@ -79,17 +93,23 @@ export function hash32(text: string): number {
   return h >>> 0;
 }
 
-/** The history of `inst` up to `anchorMs` (the 1m bars stop at the anchor's minute, which stays open). */
-export function demoHistory(inst: DemoInstrument, seed: number, anchorMs: number, minuteDays = 1): DemoHistory {
+/** Open time of the first daily bar of the demo history ending at `anchorMs`. */
+export function demoHistoryStart(anchorMs: number, minuteDays = 1): number {
+  const anchorMinute = anchorMs - (anchorMs % MINUTE_MS);
+  return anchorMinute - (anchorMinute % DAY_MS) - (minuteDays + HOURLY_DAYS + HISTORY_DAYS) * DAY_MS;
+}
+
+/** The history of `inst` up to `anchorMs` (the 1m bars stop at the anchor's minute, which stays open), with `jumps` drawn in. */
+export function demoHistory(inst: DemoInstrument, seed: number, anchorMs: number, minuteDays = 1, jumps: readonly Jump[] = []): DemoHistory {
   const rng = new Random(seed ^ hash32(inst.symbol));
   const anchorMinute = anchorMs - (anchorMs % MINUTE_MS);
   const minuteStart = anchorMinute - (anchorMinute % DAY_MS) - minuteDays * DAY_MS;
   const hourStart = minuteStart - HOURLY_DAYS * DAY_MS;
   const dayStart = hourStart - HISTORY_DAYS * DAY_MS;
 
-  const early = walk(rng, HISTORY_DAYS, dayStart, DAY_MS, inst.startPrice, inst.dailyVol, inst.volume24hUsd);
-  const hourly = walk(rng, HOURLY_DAYS * 24, hourStart, HOUR_MS, early.close[HISTORY_DAYS - 1]!, inst.dailyVol / Math.sqrt(24), inst.volume24hUsd / 24);
+  const early = walk(rng, HISTORY_DAYS, dayStart, DAY_MS, inst.startPrice, inst.dailyVol, inst.volume24hUsd, jumps);
+  const hourly = walk(rng, HOURLY_DAYS * 24, hourStart, HOUR_MS, early.close[HISTORY_DAYS - 1]!, inst.dailyVol / Math.sqrt(24), inst.volume24hUsd / 24, jumps);
   const minutes = (anchorMinute - minuteStart) / MINUTE_MS;
-  const minute = walk(rng, minutes, minuteStart, MINUTE_MS, hourly.close[hourly.ts.length - 1]!, inst.dailyVol / Math.sqrt(1440), inst.volume24hUsd / 1440);
+  const minute = walk(rng, minutes, minuteStart, MINUTE_MS, hourly.close[hourly.ts.length - 1]!, inst.dailyVol / Math.sqrt(1440), inst.volume24hUsd / 1440, jumps);
   return { daily: concat(early, regroup(hourly, DAY_MS)), hourly, minute, minuteStart };
 }

@@ -1,7 +1,9 @@
-// First-run load of the demo universe: venues, instruments, listings and their history, in one transaction, then
-// the candle aggregates materialized. A database that already holds a dataset is left as it is.
+// First-run load of the demo universe: its story (events and catalysts), venues, instruments, listings and their
+// history with the story's price jumps drawn in, in one transaction, then the candle aggregates materialized. A database that already holds a dataset is left as it is.
 import { demoDerivatives, derivativesWindow, fundingRegime, type DerivativeSeries } from '../../core/demo/derivatives.js';
-import { demoHistory } from '../../core/demo/history.js';
+import { demoHistory, demoHistoryStart, type Jump } from '../../core/demo/history.js';
+import { demoStory, type DemoStory } from '../../core/demo/story.js';
+import type { Ref } from '../../core/refs.js';
 import { DEMO_INSTRUMENTS, DEMO_VENUES, demoListings } from '../../core/demo/universe.js';
 import type { Db } from '../db.js';
 import { barInsertParams } from '../market/bar-rows.js';
@@ -28,8 +30,56 @@ function derivativeParams(series: [listingId: number, DerivativeSeries][]): unkn
   ];
 }
 
+/** Rows of an entity-link insert: each owner's refs in order. */
+function entityParams(owners: { id: number; entities: Ref[] }[]): unknown[] {
+  const links = owners.flatMap((o) => o.entities.map((ref, position) => ({ id: o.id, position, ref })));
+  return [
+    links.map((l) => l.id),
+    links.map((l) => l.position),
+    links.map((l) => l.ref.type),
+    links.map((l) => l.ref.key),
+    links.map((l) => l.ref.label),
+    links.map((l) => l.ref.path),
+  ];
+}
+
+async function insertStory(rows: Rows, story: DemoStory): Promise<void> {
+  const { events, catalysts } = story;
+  await rows('insertEvents', [
+    events.map((e) => e.id),
+    events.map((e) => e.kind),
+    events.map((e) => new Date(e.occurredAt)),
+    events.map((e) => e.precision),
+    events.map((e) => e.headline),
+    events.map((e) => e.summary),
+    events.map((e) => JSON.stringify(e.points)),
+    events.map((e) => e.importance),
+    events.map((e) => e.sourceName),
+    events.map((e) => e.sourceUrl),
+  ]);
+  await rows('insertEventEntities', entityParams(events));
+  await rows('insertCatalysts', [
+    catalysts.map((c) => c.id),
+    catalysts.map((c) => c.kind),
+    catalysts.map((c) => c.title),
+    catalysts.map((c) => new Date(c.expectedAt)),
+    catalysts.map((c) => c.precision),
+    catalysts.map((c) => c.confirmed),
+    catalysts.map((c) => c.description),
+    catalysts.map((c) => c.consensus),
+    catalysts.map((c) => c.sourceUrl),
+    catalysts.map((c) => c.outcomeEventId),
+  ]);
+  await rows('insertCatalystEntities', entityParams(catalysts));
+}
+
 async function insertUniverse(rows: Rows, seed: number, anchorMs: number, minuteDays: number, progress: (done: number, total: number) => void) {
   const listings = demoListings(seed);
+  // The story comes first: its events carry the price jumps the histories draw.
+  const story = demoStory(seed, demoHistoryStart(anchorMs, minuteDays), anchorMs);
+  await insertStory(rows, story);
+  const jumps = new Map<string, Jump[]>();
+  for (const e of story.events) for (const j of e.jumps) jumps.set(j.symbol, [...(jumps.get(j.symbol) ?? []), { ts: e.occurredAt, pct: j.pct }]);
   await rows('insertVenues', [DEMO_VENUES.map((v) => v.id), DEMO_VENUES.map((v) => v.name)]);
   const ids = await rows<{ id: number; symbol: string }>('insertInstruments', [
     DEMO_INSTRUMENTS.map((i) => i.symbol),
@@ -53,7 +103,7 @@ async function insertUniverse(rows: Rows, seed: number, anchorMs: number, minute
     const id = idOf.get(inst.symbol)!;
     // `venues` of a bar counts the listings in the pool, as the live pool does (a venue's spot and perp are two).
     const venues = listings.filter((l) => l.symbol === inst.symbol).length;
-    const h = demoHistory(inst, seed, anchorMs, minuteDays);
+    const h = demoHistory(inst, seed, anchorMs, minuteDays, jumps.get(inst.symbol));
     for (const [query, bars] of [['insertImportedBars1d', h.daily], ['insertImportedBars1h', h.hourly], ['insertBars1m', h.minute]] as const) {
       const params = barInsertParams(bars, bars.ts.length, () => id, () => venues);
       await rows(query, query === 'insertBars1m' ? params : [...params, 'demo']);

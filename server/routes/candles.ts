@@ -7,7 +7,7 @@ import { instrumentRef } from '../../core/refs.js';
 import type { Bar } from '../../core/kernels/bars.js';
 import { candleJson, COMMA } from '../../core/series.js';
 import { EntityRef, Nullable, Single, StringEnum } from '../../core/schemas/common.js';
-import { DATE_OR_TIMESTAMP_PATTERN, DAY_MS, HOUR_MS, MINUTE_MS, parseInstant } from '../../core/time.js';
+import { DATE_OR_TIMESTAMP_PATTERN, DAY_MS, HOUR_MS, MINUTE_MS, parseWindow } from '../../core/time.js';
 import { CANDLE_INTERVALS } from '../../core/vocabulary.js';
 import type { Db } from '../db.js';
 import { defineRoute, RawJson, type Route } from '../http/router.js';
@@ -42,16 +42,13 @@ const CandleQuery = Type.Object({
 
 /** Resolves from/to into [fromMs, toMs) and whether `from` was given, or throws a 422 naming what is wrong. */
 function window(query: { from?: string | undefined; to?: string | undefined }, interval: keyof typeof BUCKET_MS, nowMs: number) {
-  const problems: ValidationDetail[] = [];
-  const from = query.from === undefined ? null : parseInstant(query.from);
-  const to = query.to === undefined ? null : parseInstant(query.to);
-  if (query.from !== undefined && !from) problems.push({ in: 'query', param: 'from', message: 'is not a valid date' });
-  if (query.to !== undefined && !to) problems.push({ in: 'query', param: 'to', message: 'is not a valid date' });
-  const toMs = to ? (to.dateOnly ? to.ms + DAY_MS : to.ms + 1) : nowMs + BUCKET_MS[interval];
-  const fromMs = from ? from.ms : toMs - DEFAULT_LOOKBACK_MS[interval];
-  if (from && to && from.ms > to.ms) problems.push({ in: 'query', param: 'from', message: 'is after to' });
+  const parsed = parseWindow(query);
+  const { problems } = parsed;
+  const toMs = parsed.toMs ?? nowMs + BUCKET_MS[interval];
+  const fromMs = parsed.fromMs ?? toMs - DEFAULT_LOOKBACK_MS[interval];
+  if (parsed.fromMs !== null && parsed.toMs !== null && parsed.fromMs >= parsed.toMs) problems.push({ in: 'query', param: 'from', message: 'is after to' });
   if (problems.length) throw validationError(problems);
-  return { fromMs, toMs, ascendingFrom: from !== null };
+  return { fromMs, toMs, ascendingFrom: parsed.fromMs !== null };
 }
 
 export function candleRoutes(market: () => Market, db: () => Db): Route[] {

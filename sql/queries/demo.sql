@@ -24,3 +24,21 @@ SELECT *, $9::text FROM unnest($1::int[], $2::timestamptz[], $3::float8[], $4::f
 -- name: setSetting
 INSERT INTO settings (key, value) VALUES ($1, $2)
 ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now();
+
+-- name: insertEvents
+INSERT INTO events (id, kind, occurred_at, precision, headline, summary, points, importance, source_name, source_url)
+SELECT id, kind, occurred_at, precision, headline, summary, ARRAY(SELECT jsonb_array_elements_text(points)), importance, source_name, source_url
+FROM unnest($1::bigint[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::jsonb[], $8::smallint[], $9::text[], $10::text[])
+  AS e (id, kind, occurred_at, precision, headline, summary, points, importance, source_name, source_url);
+
+-- name: insertEventEntities
+INSERT INTO event_entities (event_id, position, type, key, label, path)
+SELECT * FROM unnest($1::bigint[], $2::smallint[], $3::text[], $4::text[], $5::text[], $6::text[]);
+
+-- name: insertCatalysts
+INSERT INTO catalysts (id, kind, title, expected_at, precision, confirmed, description, consensus, source_url, outcome_event_id)
+SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::boolean[], $7::text[], $8::text[], $9::text[], $10::bigint[]);
+
+-- name: insertCatalystEntities
+INSERT INTO catalyst_entities (catalyst_id, position, type, key, label, path)
+SELECT * FROM unnest($1::bigint[], $2::smallint[], $3::text[], $4::text[], $5::text[], $6::text[]);

@@ -1,0 +1,135 @@
+// GET /v1/events on the demo, checked against the story the demo was generated from: every filter, paging, websearch
+// syntax, bad input; and the story's events really move the prices they are said to move.
+import t from 'tap';
+import { demoHistoryStart } from '../../../core/demo/history.js';
+import { demoStory, type StoryEvent } from '../../../core/demo/story.js';
+import { startServer } from '../../helpers/server.js';
+
+const server = await startServer({ env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '100000' } });
+t.teardown(() => server.dispose());
+
+const meta = (await (await server.get('/v1/meta')).json()) as { data: { dataset: { loadedAt: string } } };
+const anchor = Date.parse(meta.data.dataset.loadedAt);
+const story = demoStory(20261121, demoHistoryStart(anchor), anchor);
+
+interface Page {
+  data: { id: number; kind: string; occurredAt: string; headline: string; summary?: string; importance: number; entities: { type: string; key: string }[]; sourceUrl: string }[];
+  page: { limit: number; offset: number; nextOffset: number | null };
+}
+const list = async (query: string): Promise<Page> => {
+  const res = await server.get(`/v1/events?${query}`);
+  if (res.status !== 200) throw new Error(`${query}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as Page;
+};
+/** Every event of a query, walking its pages; fails on a duplicate. */
+const all = async (query: string): Promise<Page['data']> => {
+  const out: Page['data'] = [];
+  for (let offset: number | null = 0; offset !== null; ) {
+    const page: Page = await list(`${query}&limit=100&offset=${offset}`);
+    out.push(...page.data);
+    offset = page.page.nextOffset;
+  }
+  return out;
+};
+const recent = (events: StoryEvent[]) => [...events].sort((a, b) => b.occurredAt - a.occurredAt || b.id - a.id).map((e) => e.id);
+const linked = (e: StoryEvent, type: string, key: string) => e.entities.some((r) => r.type === type && r.key === key);
+
+t.test('the default page: the 30 newest stories, each in the Event shape', async (t) => {
+  const page = await list('');
+  t.same(page.data.map((e) => e.id), recent(story.events).slice(0, 30));
+  t.same(page.page, { limit: 30, offset: 0, nextOffset: 30 });
+  const e = page.data[0]!;
+  t.match(e, { type: 'event', key: String(e.id), label: e.headline, path: `/events/${e.id}`, precision: /^(minute|hour|day)$/, sourceName: String });
+  t.ok(page.data.every((x) => x.sourceUrl.startsWith('https://') && new URL(x.sourceUrl).hostname.endsWith('.example')), '.example sources only');
+});
+
+t.test('paging walks every story once, to nextOffset null', async (t) => {
+  const walked = await all('order=recent');
+  t.same(walked.map((e) => e.id), recent(story.events), 'no duplicate, no gap');
+  t.ok(story.events.length >= 300, `several hundred stories (${story.events.length})`);
+  const last = await list(`limit=100&offset=${story.events.length - 5}`);
+  t.equal(last.data.length, 5);
+  t.equal(last.page.nextOffset, null);
+});
+
+t.test('entity filters: symbol, company and type:key pairs, any match', async (t) => {
+  const aapl = await all('symbol=aapl');
+  t.same(aapl.map((e) => e.id), recent(story.events.filter((e) => linked(e, 'instrument', 'AAPL'))));
+  t.same((await all('company=apple')).map((e) => e.id), recent(story.events.filter((e) => linked(e, 'company', 'apple'))));
+  const either = await all('entity=macro:us-cpi,sector:energy');
+  t.same(either.map((e) => e.id), recent(story.events.filter((e) => linked(e, 'macro', 'us-cpi') || linked(e, 'sector', 'energy'))));
+  t.ok(either.some((e) => e.entities.some((r) => r.key === 'us-cpi')) && either.some((e) => e.entities.some((r) => r.key === 'energy')));
+  t.same((await list('symbol=NOPE')).data, [], 'an unknown symbol matches nothing');
+});
+
+t.test('kind, excludeKind, minImportance, from/to, order', async (t) => {
+  const kinds = await all('kind=earnings,policy_decision');
+  t.same(kinds.map((e) => e.id), recent(story.events.filter((e) => e.kind === 'earnings' || e.kind === 'policy_decision')));
+  const without = await all('excludeKind=news,insider');
+  t.same(without.map((e) => e.id), recent(story.events.filter((e) => e.kind !== 'news' && e.kind !== 'insider')));
+  const important = await all('minImportance=80');
+  t.same(important.map((e) => e.id), recent(story.events.filter((e) => e.importance >= 80)));
+  t.equal((await list('minImportance=null')).page.nextOffset, 30, 'null is no filter');
+  const day = new Date(story.events[100]!.occurredAt).toISOString().slice(0, 10);
+  const dayStart = Date.parse(day);
+  const onDay = await all(`from=${day}&to=${day}`);
+  t.same(onDay.map((e) => e.id), recent(story.events.filter((e) => e.occurredAt >= dayStart && e.occurredAt < dayStart + 86_400_000)), 'a date as to covers its day');
+  t.ok(onDay.length >= 1);
+  const ranked = await list('order=important&limit=100');
+  t.ok(ranked.data.every((e, k) => k === 0 || e.importance <= ranked.data[k - 1]!.importance), 'most important first');
+  t.equal(ranked.data[0]!.importance, Math.max(...story.events.map((e) => e.importance)));
+});
+
+t.test('full text in web-search syntax: phrases, OR, negation', async (t) => {
+  const text = (e: Page['data'][number]) => `${e.headline} ${e.summary ?? ''}`.toLowerCase();
+  const phrase = await all(`q=${encodeURIComponent('"federal reserve"')}`);
+  t.ok(phrase.length >= 8 && phrase.every((e) => text(e).includes('federal reserve')), `phrase (${phrase.length})`);
+  const either = await all(`q=${encodeURIComponent('payrolls OR "consumer prices"')}`);
+  t.ok(either.some((e) => text(e).includes('payrolls')) && either.some((e) => text(e).includes('consumer prices')), 'OR');
+  t.ok(either.every((e) => text(e).includes('payroll') || text(e).includes('consumer price')));
+  const held = phrase.filter((e) => text(e).includes('holds'));
+  const notHeld = await all(`q=${encodeURIComponent('"federal reserve" -holds')}`);
+  t.ok(held.length > 0 && notHeld.length === phrase.length - held.length && notHeld.every((e) => !text(e).includes('holds')), 'negation');
+  for (const q of ['"', '"unclosed phrase', 'OR', '-', '- - OR "', "'; DROP TABLE events; --", '\\', 'x'.repeat(200), '(((', '&|!:*']) {
+    const res = await server.get(`/v1/events?q=${encodeURIComponent(q)}`);
+    if (res.status !== 200) t.fail(`${JSON.stringify(q)}: ${res.status}`);
+  }
+});
+
+t.test('bad input: 400 for what cannot mean anything, 422 for bounds', async (t) => {
+  const status = async (query: string) => (await server.get(`/v1/events?${query}`)).status;
+  t.equal(await status('entity=instrument'), 400, 'a pair without a colon');
+  t.equal(await status('entity=planet:mars'), 400, 'an unknown type');
+  t.equal(await status('entity=project:nvidia'), 400, 'a project key is company/project');
+  t.equal(await status('entity=instrument:'), 400, 'an empty key');
+  t.equal(await status('from=2026-03-02&to=2026-03-01'), 400, 'from after to');
+  t.equal(await status('kind=earnings,weather'), 422);
+  t.equal(await status('limit=0'), 422);
+  t.equal(await status('limit=101'), 422);
+  t.equal(await status('offset=100001'), 422);
+  t.equal(await status(`q=${'a'.repeat(201)}`), 422);
+  t.equal(await status('minImportance=101'), 422);
+  t.equal(await status('from=2026-02-30'), 422);
+  t.equal(await status('order=oldest'), 422);
+  t.equal(await status(`entity=${'x'.repeat(501)}`), 422);
+  t.equal(await status('entity=project:nvidia/blackwell'), 200, 'a well-formed project pair');
+});
+
+t.test('the story drives the prices: each jump shows in that day of the daily candles', async (t) => {
+  const jumps = story.events.flatMap((e) => e.jumps.map((j) => ({ ...j, day: e.occurredAt - (e.occurredAt % 86_400_000) })));
+  const bySymbol = new Map<string, Map<number, number>>();
+  for (const symbol of new Set(jumps.map((j) => j.symbol))) {
+    const res = (await (await server.get(`/v1/instruments/${symbol}/candles?interval=1d`)).json()) as { data: { candles: { ts: string; open: number; close: number }[] } };
+    bySymbol.set(symbol, new Map(res.data.candles.map((c) => [Date.parse(c.ts), (c.close / c.open - 1) * 100])));
+  }
+  let agree = 0;
+  let counted = 0;
+  for (const j of jumps) {
+    const pct = bySymbol.get(j.symbol)!.get(j.day);
+    if (pct === undefined) continue;
+    counted++;
+    if (Math.sign(pct) === Math.sign(j.pct) && Math.abs(pct) >= Math.abs(j.pct) / 3) agree++;
+  }
+  t.ok(counted >= 300, `${counted} jumps inside the candles`);
+  t.ok(agree / counted >= 0.9, `${agree} of ${counted} days move the way their story says`);
+});
