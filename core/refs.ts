@@ -55,3 +55,8 @@ export function parseEntityFilter(raw: string): { keys: string[]; problems: stri
   if (!keys.length && !problems.length) problems.push('names no entity');
   return { keys, problems };
 }
+
+/** A scheduled catalyst by its id, labelled with its title; it has no page of its own. */
+export function catalystRef(id: number, title: string): Ref {
+  return { type: 'catalyst', key: String(id), label: title, path: null };
+}

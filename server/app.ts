@@ -15,6 +15,7 @@ import { loadDemo } from './demo/load.js';
 import { progressBar } from './demo/progress.js';
 import { startMarket, type Market } from './market/boot.js';
 import { WorkerPool } from './pool.js';
+import { catalystRoutes } from './routes/catalysts.js';
 import { eventRoutes } from './routes/events.js';
 import { streamRoutes } from './routes/stream.js';
 import { StreamHub } from './stream/hub.js';
@@ -152,6 +153,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
       ...marketRoutes(() => market!.state),
       ...streamRoutes(() => market!.state, () => hub),
       ...eventRoutes(() => db!, () => market!.state),
+      ...catalystRoutes(() => db!),
       openApiRoute(() => routes),
     ];
     const app = uWS.App();

@@ -1,13 +1,14 @@
 // GET /v1/events: sourced stories, filtered by entity, kind, time, importance and full text (websearch syntax).
 import { Type } from '@sinclair/typebox';
 import { ApiError, validationError, type ValidationDetail } from '../../core/errors.js';
-import { eventRef, parseEntityFilter } from '../../core/refs.js';
+import { eventRef } from '../../core/refs.js';
 import { EntityRef, List, Nullable, StringEnum } from '../../core/schemas/common.js';
 import { DATE_OR_TIMESTAMP_PATTERN, parseWindow } from '../../core/time.js';
 import { EVENT_KINDS, PRECISIONS } from '../../core/vocabulary.js';
 import type { Db } from '../db.js';
 import { defineRoute, type Route } from '../http/router.js';
 import type { MarketState } from '../market/state.js';
+import { entityKeys, kindList } from './filters.js';
 
 export const Event = Type.Object({
   type: Type.String({ description: 'event' }),
@@ -62,15 +63,6 @@ export function eventView(row: EventRow) {
 
 const KindList = (description: string) => Type.Optional(Type.String({ maxLength: 500, description }));
 
-/** The kinds of a comma-separated list, or a 422 detail naming those that are not event kinds. */
-function kinds(raw: string | undefined, param: string, problems: ValidationDetail[]): string[] | null {
-  if (raw === undefined) return null;
-  const list = raw.split(',').map((k) => k.trim()).filter(Boolean);
-  const unknown = list.filter((k) => !(EVENT_KINDS as readonly string[]).includes(k));
-  if (unknown.length) problems.push({ in: 'query', param, message: `not event kinds: ${unknown.slice(0, 5).join(', ')} (expected ${EVENT_KINDS.join(', ')})` });
-  return list.length ? list : null;
-}
-
 export function eventRoutes(db: () => Db, market: () => MarketState): Route[] {
   return [
     defineRoute({
@@ -100,19 +92,17 @@ export function eventRoutes(db: () => Db, market: () => MarketState): Route[] {
       response: List(Event),
       handler: async ({ query }) => {
         const problems: ValidationDetail[] = [];
-        const kind = kinds(query.kind, 'kind', problems);
-        const excludeKind = kinds(query.excludeKind, 'excludeKind', problems);
+        const kind = kindList(query.kind, EVENT_KINDS, 'kind', problems);
+        const excludeKind = kindList(query.excludeKind, EVENT_KINDS, 'excludeKind', problems);
         const window = parseWindow(query);
         problems.push(...window.problems);
         if (problems.length) throw validationError(problems);
         if (window.fromMs !== null && window.toMs !== null && window.fromMs >= window.toMs) throw new ApiError('bad_request', '`from` is after `to`');
-        let entities: string[] | null = null;
-        if (query.entity !== undefined || query.symbol !== undefined || query.company !== undefined) {
-          const raw = [query.entity, query.symbol !== undefined && `instrument:${symbolKey(market(), query.symbol)}`, query.company !== undefined && `company:${query.company}`];
-          const parsed = parseEntityFilter(raw.filter((r): r is string => typeof r === 'string').join(','));
-          if (parsed.problems.length) throw new ApiError('bad_request', `Bad entity filter: ${parsed.problems.join('; ')}`, parsed.problems);
-          entities = parsed.keys;
-        }
+        const entities = entityKeys([
+          query.entity,
+          query.symbol === undefined ? undefined : `instrument:${symbolKey(market(), query.symbol)}`,
+          query.company === undefined ? undefined : `company:${query.company}`,
+        ]);
         const limit = query.limit ?? 30;
         const offset = query.offset ?? 0;
         const q = query.q?.trim() ? query.q : null;

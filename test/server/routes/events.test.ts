@@ -1,5 +1,5 @@
-// GET /v1/events on the demo, checked against the story the demo was generated from: every filter, paging, websearch
-// syntax, bad input; and the story's events really move the prices they are said to move.
+// GET /v1/events and /v1/catalysts on the demo, checked against the story the demo was generated from: every filter,
+// paging, websearch syntax, bad input; and the story's events really move the prices they are said to move.
 import t from 'tap';
 import { demoHistoryStart } from '../../../core/demo/history.js';
 import { demoStory, type StoryEvent } from '../../../core/demo/story.js';
@@ -132,4 +132,32 @@ t.test('the story drives the prices: each jump shows in that day of the daily ca
   }
   t.ok(counted >= 300, `${counted} jumps inside the candles`);
   t.ok(agree / counted >= 0.9, `${agree} of ${counted} days move the way their story says`);
+});
+
+t.test('catalysts: upcoming by default, soonest first; history from a past from, outcomes linked', async (t) => {
+  interface Catalysts {
+    data: { id: number; kind: string; expectedAt: string; outcomeEventId: number | null; consensus: string | null; entities: { type: string; key: string }[] }[];
+    page: { nextOffset: number | null };
+  }
+  const get = async (query: string) => (await (await server.get(`/v1/catalysts?${query}`)).json()) as Catalysts;
+  const now = Date.now();
+  const upcoming = await get('limit=200');
+  const expected = story.catalysts.filter((c) => c.expectedAt >= now);
+  t.same(upcoming.data.map((c) => c.id), expected.map((c) => c.id), 'upcoming only, soonest first');
+  t.ok(upcoming.data.every((c) => c.outcomeEventId === null && c.consensus !== null));
+  const history = await get('from=2000-01-01&limit=200');
+  t.same(history.data.map((c) => c.id), story.catalysts.slice(0, 200).map((c) => c.id));
+  t.equal(history.page.nextOffset, story.catalysts.length > 200 ? 200 : null);
+  const byId = new Map(story.events.map((e) => [e.id, e]));
+  t.ok(history.data.filter((c) => Date.parse(c.expectedAt) < anchor).every((c) => byId.get(c.outcomeEventId!)?.kind === c.kind), 'past ones link their outcome story');
+  const earnings = await get('from=2000-01-01&kind=earnings&entity=company:nvidia&limit=200');
+  t.same(earnings.data.map((c) => c.id), story.catalysts.filter((c) => c.kind === 'earnings' && c.entities.some((e) => e.key === 'nvidia')).map((c) => c.id));
+  const month = await get('from=2026-03-01&to=2026-03-31&kind=macro_release,policy_decision');
+  t.ok(month.data.length >= 2 && month.data.every((c) => c.expectedAt.startsWith('2026-03')), 'a month of macro dates');
+  const status = async (query: string) => (await server.get(`/v1/catalysts?${query}`)).status;
+  t.equal(await status('from=2026-03-02&to=2026-03-01'), 400);
+  t.equal(await status('entity=nope'), 400);
+  t.equal(await status('kind=earnings,eclipse'), 422);
+  t.equal(await status('limit=201'), 422);
+  t.equal(await status('offset=-1'), 422);
 });
