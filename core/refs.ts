@@ -60,3 +60,8 @@ export function parseEntityFilter(raw: string): { keys: string[]; problems: stri
 export function catalystRef(id: number, title: string): Ref {
   return { type: 'catalyst', key: String(id), label: title, path: null };
 }
+
+/** A move of an instrument on a UTC date, labelled with its size. */
+export function moveRef(symbol: string, date: string, pct: number): Ref {
+  return { type: 'move', key: `${symbol}/${date}`, label: `${symbol} ${pct >= 0 ? '+' : ''}${pct.toFixed(2)}% on ${date}`, path: `/instruments/${symbol}/moves/${date}` };
+}

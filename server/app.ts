@@ -17,9 +17,12 @@ import { startMarket, type Market } from './market/boot.js';
 import { WorkerPool } from './pool.js';
 import { catalystRoutes } from './routes/catalysts.js';
 import { eventRoutes } from './routes/events.js';
+import { moveRoutes } from './routes/moves.js';
+import { eventDetailRoutes } from './routes/event.js';
 import { streamRoutes } from './routes/stream.js';
 import { StreamHub } from './stream/hub.js';
 import { MarketFeed } from './stream/market-feed.js';
+import { MoveDetector } from './moves/detector.js';
 import { Readiness } from './readiness.js';
 import { healthRoutes } from './routes/health.js';
 import { candleRoutes } from './routes/candles.js';
@@ -99,6 +102,10 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
       log,
     );
     if (market.ticker) feed = new MarketFeed(market.state, market.ticker, hub, config.stream.quoteMs);
+    readiness.waitingFor('finding unusual moves');
+    const moves = new MoveDetector(db, market.state, pool, config.moveFloors, log);
+    await moves.run();
+    market.ticker?.onTick(() => moves.onTick(Date.now()));
     store = new KeyStore(db);
     await reloadKeys();
     // Keys changed by the CLI straight in an external database reach this process at the next reload.
@@ -154,6 +161,8 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
       ...streamRoutes(() => market!.state, () => hub),
       ...eventRoutes(() => db!, () => market!.state),
       ...catalystRoutes(() => db!),
+      ...moveRoutes(() => db!, () => market!.state),
+      ...eventDetailRoutes(() => db!, () => market!.state),
       openApiRoute(() => routes),
     ];
     const app = uWS.App();

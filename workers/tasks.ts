@@ -1,6 +1,7 @@
 // Piscina tasks: thin wrappers that run core kernels on transferred buffers and move the results back.
 import { Piscina } from 'piscina';
 import { describe } from '../core/kernels/describe.js';
+import { dailyMoves, movesInputViews, movesOutputViews } from '../core/kernels/moves.js';
 import { poolInputViews, poolOutputBytes, poolOutputViews, poolQuotes, type PoolParams } from '../core/kernels/pool.js';
 
 /** A tick's venue state packed by poolInputViews; the answer is the buffer of poolOutputViews. */
@@ -11,11 +12,23 @@ export interface PoolTask {
   params: PoolParams;
 }
 
+/** Daily closes packed by movesInputViews; the answer is the buffer of movesOutputViews. */
+export interface MovesTask {
+  buffer: ArrayBuffer;
+  instruments: number;
+  days: number;
+}
+
 export const tasks = {
   describe: (input: Float64Array) => Piscina.move(describe(input)) as unknown as Float64Array,
   pool: ({ buffer, instruments, venues, params }: PoolTask) => {
     const out = new ArrayBuffer(poolOutputBytes(instruments, venues));
     poolQuotes(poolInputViews(buffer, instruments, venues), params, poolOutputViews(out, instruments, venues));
+    return Piscina.move(out) as ArrayBuffer;
+  },
+  moves: ({ buffer, instruments, days }: MovesTask) => {
+    const out = new ArrayBuffer(days * 16);
+    dailyMoves(movesInputViews(buffer, instruments, days), movesOutputViews(out, days));
     return Piscina.move(out) as ArrayBuffer;
   },
 };

@@ -74,7 +74,7 @@ export function eventRoutes(db: () => Db, market: () => MarketState): Route[] {
         'add one more. `q` is full text over headline and summary in web-search syntax: "quoted phrase", OR, -word.',
       tags: ['events'],
       auth: true,
-      errors: ['bad_request'],
+      errors: ['bad_request', 'not_found'],
       query: Type.Object({
         entity: Type.Optional(Type.String({ maxLength: 500, description: 'comma-separated type:key pairs, any match' })),
         symbol: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'shortcut for entity=instrument:<symbol>' })),
@@ -124,8 +124,7 @@ export function eventRoutes(db: () => Db, market: () => MarketState): Route[] {
   ];
 }
 
-/** The symbol as stored when the instrument exists (any case), else as given: an unknown symbol matches nothing. */
+/** The symbol as stored (whatever its case), or a 404 naming it. */
 function symbolKey(state: MarketState, symbol: string): string {
-  const i = state.find(symbol);
-  return i < 0 ? symbol : state.instruments[i]!.symbol;
+  return state.instruments[state.require(symbol)]!.symbol;
 }

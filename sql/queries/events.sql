@@ -17,3 +17,21 @@ WHERE ($1::text[] IS NULL OR EXISTS (SELECT 1 FROM event_entities f WHERE f.even
   AND ($7::int IS NULL OR e.importance >= $7)
 ORDER BY CASE WHEN $8 = 'important' THEN e.importance END DESC NULLS LAST, e.occurred_at DESC, e.id DESC
 LIMIT $9 OFFSET $10;
+
+-- name: eventsByIds
+-- The stories $1, in no particular order.
+SELECT e.id, e.kind, e.occurred_at AS "occurredAt", e.precision, e.headline, e.summary, e.points, e.importance,
+       e.source_name AS "sourceName", e.source_url AS "sourceUrl",
+       coalesce((SELECT json_agg(json_build_object('type', x.type, 'key', x.key, 'label', x.label, 'path', x.path) ORDER BY x.position)
+                 FROM event_entities x WHERE x.event_id = e.id), '[]') AS entities
+FROM events e WHERE e.id = ANY ($1::bigint[]);
+
+-- name: relatedEvents
+-- Stories sharing at least one entity with story $1 within 45 days of it, most important first, at most $2.
+SELECT r.id
+FROM events s JOIN events r ON r.id <> s.id AND r.occurred_at BETWEEN s.occurred_at - INTERVAL '45 days' AND s.occurred_at + INTERVAL '45 days'
+WHERE s.id = $1
+  AND EXISTS (SELECT 1 FROM event_entities a JOIN event_entities b ON a.type = b.type AND a.key = b.key
+              WHERE a.event_id = s.id AND b.event_id = r.id)
+ORDER BY r.importance DESC, r.occurred_at DESC, r.id DESC
+LIMIT $2;

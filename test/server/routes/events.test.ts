@@ -59,7 +59,8 @@ t.test('entity filters: symbol, company and type:key pairs, any match', async (t
   const either = await all('entity=macro:us-cpi,sector:energy');
   t.same(either.map((e) => e.id), recent(story.events.filter((e) => linked(e, 'macro', 'us-cpi') || linked(e, 'sector', 'energy'))));
   t.ok(either.some((e) => e.entities.some((r) => r.key === 'us-cpi')) && either.some((e) => e.entities.some((r) => r.key === 'energy')));
-  t.same((await list('symbol=NOPE')).data, [], 'an unknown symbol matches nothing');
+  t.equal((await server.get('/v1/events?symbol=NOPE')).status, 404, 'an unknown symbol is named as such');
+  t.same((await list('entity=instrument:NOPE')).data, [], 'an entity pair with no stories matches nothing');
 });
 
 t.test('kind, excludeKind, minImportance, from/to, order', async (t) => {

@@ -1,0 +1,64 @@
+// Links an unusual move to the stories that caused it, and writes its explanation from those links alone: numbers,
+// headlines and event ids, never a fact that is not in the data.
+import type { InstrumentKind } from '../vocabulary.js';
+import { DAY_MS } from '../time.js';
+
+export interface LinkableEvent {
+  id: number;
+  kind: string;
+  occurredAt: number;
+  importance: number;
+  headline: string;
+  /** Lower-cased `type:key` of each linked entity. */
+  entities: string[];
+}
+
+export interface MoveSubject {
+  symbol: string;
+  kind: InstrumentKind;
+  company: string | null;
+  /** 00:00 UTC of the move's day. */
+  dayMs: number;
+}
+
+/** A story about the instrument or its company must be at least this important to be taken as the cause of a move. */
+export const CAUSE_MIN_IMPORTANCE = 55;
+/** A macro release or rate decision must be this important (a surprise) to be taken as moving the macro-sensitive. */
+export const MACRO_CAUSE_MIN_IMPORTANCE = 80;
+/** Candidate stories: important stories about the subject on the day or the day before (the design's rule). */
+export const CANDIDATE_MIN_IMPORTANCE = 50;
+const MACRO_SENSITIVE: ReadonlySet<InstrumentKind> = new Set(['index', 'rate', 'fx', 'commodity', 'crypto', 'etf']);
+const MACRO_KINDS = new Set(['macro_release', 'policy_decision']);
+
+function about(e: LinkableEvent, m: MoveSubject): boolean {
+  return e.entities.includes(`instrument:${m.symbol.toLowerCase()}`) || (m.company !== null && e.entities.includes(`company:${m.company.toLowerCase()}`));
+}
+
+/**
+ * Causes: stories of the move's own UTC day (never a later one), either about the instrument or its company and
+ * important enough, or a surprising macro release or rate decision when the instrument moves with macro news. The
+ * rest of the important stories about it that day or the day before are candidates. Both most important first.
+ */
+export function linkMove(m: MoveSubject, events: readonly LinkableEvent[]): { causes: LinkableEvent[]; candidates: LinkableEvent[] } {
+  const causes: LinkableEvent[] = [];
+  const candidates: LinkableEvent[] = [];
+  for (const e of events) {
+    const sameDay = e.occurredAt >= m.dayMs && e.occurredAt < m.dayMs + DAY_MS;
+    const dayBefore = e.occurredAt >= m.dayMs - DAY_MS && e.occurredAt < m.dayMs;
+    const mine = about(e, m);
+    if (sameDay && mine && e.importance >= CAUSE_MIN_IMPORTANCE) causes.push(e);
+    else if (sameDay && MACRO_KINDS.has(e.kind) && MACRO_SENSITIVE.has(m.kind) && e.importance >= MACRO_CAUSE_MIN_IMPORTANCE) causes.push(e);
+    else if ((sameDay || dayBefore) && mine && e.importance >= CANDIDATE_MIN_IMPORTANCE) candidates.push(e);
+  }
+  const order = (a: LinkableEvent, b: LinkableEvent) => b.importance - a.importance || a.id - b.id;
+  return { causes: causes.sort(order), candidates: candidates.sort(order) };
+}
+
+/** The explanation of a move from its numbers and causes; null without a cause (nothing to explain it with). */
+export function explainMove(symbol: string, date: string, pct: number, z: number | null, causes: readonly LinkableEvent[]): string | null {
+  if (!causes.length) return null;
+  const size = `${symbol} ${pct >= 0 ? 'rose' : 'fell'} ${Math.abs(pct).toFixed(2)}% on ${date}`;
+  const unusual = z === null ? '' : ` (${z.toFixed(1)} times its usual daily move)`;
+  const why = causes.map((c) => `"${c.headline}" (event ${c.id})`).join(' and ');
+  return `${size}${unusual}, the day of ${why}.`;
+}

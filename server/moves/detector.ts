@@ -1,0 +1,139 @@
+// Finds the unusual daily moves of every instrument from the daily closes held in memory (the moves kernel on a
+// worker), links each to its causes and candidate stories, and stores them. Runs at start and again after each UTC
+// day closes; the moves are derived data, rewritten whole each time.
+import { movesInputBytes, movesInputViews, movesOutputViews } from '../../core/kernels/moves.js';
+import { CANDIDATE_MIN_IMPORTANCE, explainMove, linkMove, type LinkableEvent } from '../../core/moves/linker.js';
+import { DAY_MS } from '../../core/time.js';
+import type { InstrumentKind } from '../../core/vocabulary.js';
+import type { Db } from '../db.js';
+import type { Logger } from '../log.js';
+import type { MarketState } from '../market/state.js';
+import type { WorkerPool } from '../pool.js';
+
+/** A move is stored when its zScore reaches this, or its size the floor of its instrument's kind. */
+export const MIN_Z = 2.5;
+
+interface Found {
+  id: number;
+  instrumentId: number;
+  date: string;
+  fromPrice: number;
+  toPrice: number;
+  pct: number;
+  z: number | null;
+  explanation: string | null;
+  causes: LinkableEvent[];
+  candidates: LinkableEvent[];
+}
+
+export class MoveDetector {
+  private lastDay = -1;
+  private running: Promise<number> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly state: MarketState,
+    private readonly pool: WorkerPool,
+    private readonly floors: Record<InstrumentKind, number>,
+    private readonly log: Logger,
+  ) {}
+
+  /** Runs again once a new UTC day has begun (its previous day's close is then in memory). */
+  onTick(nowMs: number): void {
+    const day = Math.floor(nowMs / DAY_MS);
+    if (day === this.lastDay || this.running) return;
+    this.run().catch((err) => this.log.error({ err }, 'move detection failed'));
+  }
+
+  /** Recomputes every move the held daily closes show; resolves to how many were stored. */
+  run(): Promise<number> {
+    this.running ??= this.detect().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async detect(): Promise<number> {
+    const started = performance.now();
+    this.lastDay = Math.floor(Date.now() / DAY_MS);
+    const { state } = this;
+    const ring = state.candles['1d'].ring;
+    const n = state.instruments.length;
+    let days = 0;
+    for (let i = 0; i < n; i++) days += ring.size(i);
+    if (!days) return 0;
+    const buffer = new ArrayBuffer(movesInputBytes(n, days));
+    const input = movesInputViews(buffer, n, days);
+    const ts = new Float64Array(days);
+    for (let i = 0, d = 0; i < n; i++) {
+      input.offsets[i] = d;
+      for (let p = 0; p < ring.size(i); p++, d++) {
+        const slot = ring.slot(i, p);
+        input.closes[d] = ring.close[slot]!;
+        ts[d] = ring.ts[slot]!;
+      }
+    }
+    input.offsets[n] = days;
+    // The buffer goes to the worker: keep what is read afterwards.
+    const bounds = Array.from(input.offsets);
+    const closes = Float64Array.from(input.closes);
+    const out = movesOutputViews(await this.pool.run('moves', { buffer, instruments: n, days }, { transfer: [buffer] }), days);
+
+    const firstDay = Math.min(...Array.from({ length: n }, (_, i) => (bounds[i + 1]! > bounds[i]! ? ts[bounds[i]!]! : Infinity)));
+    const events = await this.db.rows<LinkableEvent>('linkableEvents', [new Date(firstDay - DAY_MS), CANDIDATE_MIN_IMPORTANCE]);
+    const byDay = new Map<number, LinkableEvent[]>();
+    for (const e of events) {
+      const day = e.occurredAt - (e.occurredAt % DAY_MS);
+      byDay.set(day, [...(byDay.get(day) ?? []), e]);
+    }
+    const found: Found[] = [];
+    for (let i = 0; i < n; i++) {
+      const inst = state.instruments[i]!;
+      for (let d = bounds[i]! + 1; d < bounds[i + 1]!; d++) {
+        const pct = out.pct[d]!;
+        const z = Number.isFinite(out.z[d]!) ? out.z[d]! : null;
+        if (!Number.isFinite(pct) || ((z === null || z < MIN_Z) && Math.abs(pct) < this.floors[inst.kind])) continue;
+        const dayMs = ts[d]!;
+        const date = new Date(dayMs).toISOString().slice(0, 10);
+        const nearby = [...(byDay.get(dayMs - DAY_MS) ?? []), ...(byDay.get(dayMs) ?? [])];
+        const { causes, candidates } = linkMove({ symbol: inst.symbol, kind: inst.kind, company: inst.company, dayMs }, nearby);
+        found.push({
+          id: Math.floor(dayMs / DAY_MS) * 10_000 + inst.id,
+          instrumentId: inst.id,
+          date,
+          fromPrice: closes[d - 1]!,
+          toPrice: closes[d]!,
+          pct,
+          z,
+          explanation: explainMove(inst.symbol, date, pct, z, causes),
+          causes,
+          candidates,
+        });
+      }
+    }
+    await this.store(found, new Date(firstDay));
+    this.log.info({ moves: found.length, withCause: found.filter((m) => m.causes.length).length, ms: Math.round(performance.now() - started) }, 'moves detected');
+    return found.length;
+  }
+
+  private async store(found: Found[], from: Date): Promise<void> {
+    const links = found.flatMap((m) => [
+      ...m.causes.map((e, rank) => [m.id, e.id, 'cause', rank] as const),
+      ...m.candidates.map((e, rank) => [m.id, e.id, 'candidate', rank] as const),
+    ]);
+    await this.db.transaction(async (tx) => {
+      await tx.rows('deleteMovesFrom', [from]);
+      await tx.rows('insertMoves', [
+        found.map((m) => m.id),
+        found.map((m) => m.instrumentId),
+        found.map((m) => m.date),
+        found.map((m) => m.fromPrice),
+        found.map((m) => m.toPrice),
+        found.map((m) => m.pct),
+        found.map((m) => m.z),
+        found.map((m) => m.explanation),
+      ]);
+      await tx.rows('insertMoveEvents', [links.map((l) => l[0]), links.map((l) => l[1]), links.map((l) => l[2]), links.map((l) => l[3])]);
+    });
+  }
+}

@@ -1,0 +1,149 @@
+// /v1/moves and /v1/events/{id} on the demo: zScores recomputed from the candles endpoint, the linker against the
+// demo story's ground truth, every filter, paging, and bad input.
+import t from 'tap';
+import { demoHistoryStart } from '../../../core/demo/history.js';
+import { demoStory } from '../../../core/demo/story.js';
+import { startServer } from '../../helpers/server.js';
+
+const server = await startServer({ env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '100000' } });
+t.teardown(() => server.dispose());
+
+const meta = (await (await server.get('/v1/meta')).json()) as { data: { dataset: { loadedAt: string } } };
+const anchor = Date.parse(meta.data.dataset.loadedAt);
+const story = demoStory(20261121, demoHistoryStart(anchor), anchor);
+const DAY = 86_400_000;
+
+interface EventOut {
+  id: number;
+  occurredAt: string;
+  importance: number;
+  entities: { type: string; key: string }[];
+}
+interface MoveOut {
+  id: number;
+  key: string;
+  instrument: { key: string };
+  date: string;
+  fromPrice: number;
+  toPrice: number;
+  pct: number;
+  zScore: number | null;
+  explanation: string | null;
+  causes: EventOut[];
+  candidateStories?: EventOut[];
+}
+interface Page {
+  data: MoveOut[];
+  page: { limit: number; offset: number; nextOffset: number | null };
+}
+const list = async (query: string): Promise<Page> => {
+  const res = await server.get(`/v1/moves?${query}`);
+  if (res.status !== 200) throw new Error(`${query}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as Page;
+};
+const all = async (query: string): Promise<MoveOut[]> => {
+  const out: MoveOut[] = [];
+  for (let offset: number | null = 0; offset !== null; ) {
+    const page: Page = await list(`${query}&limit=200&offset=${offset}`);
+    out.push(...page.data);
+    offset = page.page.nextOffset;
+  }
+  return out;
+};
+const moves = await all('candidates=true');
+
+t.test('paging walks every move once, newest first', async (t) => {
+  t.ok(moves.length >= 300, `${moves.length} moves`);
+  t.equal(new Set(moves.map((m) => m.id)).size, moves.length, 'no duplicates');
+  t.ok(moves.every((m, k) => k === 0 || m.date <= moves[k - 1]!.date), 'newest first');
+});
+
+t.test('pct and zScore recomputed from the daily closes of the candles endpoint', async (t) => {
+  let checked = 0;
+  for (const symbol of ['BTC', 'AAPL', 'SPX', 'EURUSD', 'US10Y']) {
+    const candles = (await (await server.get(`/v1/instruments/${symbol}/candles?interval=1d`)).json()) as { data: { candles: { ts: string; close: number }[] } };
+    const closes = candles.data.candles.slice(0, -1); // the last one is today's, still open
+    const pcts = closes.map((c, k) => (k === 0 ? NaN : (c.close / closes[k - 1]!.close - 1) * 100));
+    const zAt = (k: number) => {
+      const window = pcts.slice(Math.max(1, k - 60), k);
+      if (window.length < 20) return null;
+      const mean = window.reduce((a, b) => a + b, 0) / window.length;
+      const sd = Math.sqrt(window.reduce((a, b) => a + (b - mean) ** 2, 0) / (window.length - 1));
+      return Math.abs(pcts[k]!) / sd;
+    };
+    const index = new Map(closes.map((c, k) => [c.ts.slice(0, 10), k]));
+    for (const m of moves.filter((x) => x.instrument.key === symbol)) {
+      const k = index.get(m.date)!;
+      const z = zAt(k);
+      const close = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(b));
+      if (!close(m.pct, pcts[k]!) || !close(m.toPrice, closes[k]!.close) || !close(m.fromPrice, closes[k - 1]!.close)) t.fail(`${m.key}: prices`);
+      if ((z === null) !== (m.zScore === null) || (z !== null && !close(m.zScore!, z))) t.fail(`${m.key}: zScore ${m.zScore} vs ${z}`);
+      checked++;
+    }
+  }
+  t.ok(checked >= 50, `${checked} moves recomputed`);
+});
+
+t.test('causes against the demo ground truth: at least 90% right, never a story from a later day', async (t) => {
+  const truth = new Map<string, number>();
+  for (const e of story.events) for (const j of e.jumps) truth.set(`${j.symbol}/${new Date(e.occurredAt - (e.occurredAt % DAY)).toISOString().slice(0, 10)}`, e.id);
+  const withTruth = moves.filter((m) => truth.has(m.key));
+  const right = withTruth.filter((m) => m.causes.length === 1 && m.causes[0]!.id === truth.get(m.key));
+  t.ok(withTruth.length >= 250, `${withTruth.length} moves have a known cause`);
+  t.ok(right.length / withTruth.length >= 0.9, `${right.length} of ${withTruth.length} linked to exactly their cause`);
+  const late = moves.filter((m) => m.causes.some((c) => c.occurredAt.slice(0, 10) > m.date));
+  t.same(late.map((m) => m.key), [], 'no cause after its move');
+  const explained = moves.filter((m) => m.causes.length);
+  t.ok(explained.every((m) => m.causes.every((c) => m.explanation!.includes(`(event ${c.id})`))), 'explanations cite their event ids');
+  t.ok(moves.filter((m) => !m.causes.length).every((m) => m.explanation === null), 'no explanation without a cause');
+  for (const m of moves) {
+    for (const c of m.candidateStories ?? []) {
+      const day = Date.parse(m.date);
+      const at = Date.parse(c.occurredAt);
+      if (at < day - DAY || at >= day + DAY || c.importance < 50) t.fail(`${m.key}: candidate ${c.id}`);
+    }
+  }
+});
+
+t.test('filters: symbol, date (most unusual first), from/to, minPct, minZ, candidates', async (t) => {
+  const btc = await all('symbol=btc');
+  t.same(btc.map((m) => m.id), moves.filter((m) => m.instrument.key === 'BTC').map((m) => m.id));
+  const busiest = [...moves.reduce((n, m) => n.set(m.date, (n.get(m.date) ?? 0) + 1), new Map<string, number>())].sort((a, b) => b[1] - a[1])[0]![0];
+  const day = await all(`date=${busiest}`);
+  t.ok(day.length >= 2 && day.every((m) => m.date === busiest));
+  t.ok(day.every((m, k) => k === 0 || (m.zScore ?? 0) <= (day[k - 1]!.zScore ?? 0)), 'most unusual first');
+  const march = await all('from=2026-03-01&to=2026-03-31');
+  t.same(march.map((m) => m.id), moves.filter((m) => m.date >= '2026-03-01' && m.date <= '2026-03-31').map((m) => m.id), 'to is included');
+  t.same((await all('minPct=8')).map((m) => m.id), moves.filter((m) => Math.abs(m.pct) >= 8).map((m) => m.id));
+  t.same((await all('minZ=4')).map((m) => m.id), moves.filter((m) => (m.zScore ?? 0) >= 4).map((m) => m.id));
+  t.ok((await list('candidates=false')).data.every((m) => m.candidateStories === undefined), 'candidates=false leaves them out');
+  const status = async (query: string) => (await server.get(`/v1/moves?${query}`)).status;
+  t.equal(await status('symbol=NOPE'), 404);
+  t.equal(await status('from=2026-03-02&to=2026-03-01'), 400);
+  t.equal(await status('date=2026-02-30'), 422);
+  t.equal(await status('date=2026-03-01T00:00'), 422);
+  t.equal(await status('limit=201'), 422);
+  t.equal(await status('minZ=-1'), 422);
+});
+
+t.test('/v1/events/{id}: the moves it caused, no filing yet, related stories', async (t) => {
+  const caused = moves.find((m) => m.causes.length === 1)!;
+  const cause = caused.causes[0]!;
+  const res = await server.get(`/v1/events/${cause.id}`);
+  t.equal(res.status, 200);
+  const { data } = (await res.json()) as { data: EventOut & { causedMoves: MoveOut[]; filing: unknown; relatedStories: EventOut[] } };
+  t.equal(data.id, cause.id);
+  t.ok(data.causedMoves.some((m) => m.id === caused.id), 'the move it caused');
+  t.ok(data.causedMoves.every((m) => m.causes.some((c) => c.id === cause.id)));
+  t.equal(data.filing, null);
+  const keys = new Set(data.entities.map((e) => `${e.type}:${e.key}`));
+  t.ok(data.relatedStories.length >= 1 && data.relatedStories.length <= 10);
+  for (const r of data.relatedStories) {
+    if (r.id === data.id || !r.entities.some((e) => keys.has(`${e.type}:${e.key}`))) t.fail(`related ${r.id} shares nothing`);
+    if (Math.abs(Date.parse(r.occurredAt) - Date.parse(data.occurredAt)) > 45 * DAY) t.fail(`related ${r.id} is too far`);
+  }
+  t.ok(data.relatedStories.every((r, k) => k === 0 || r.importance <= data.relatedStories[k - 1]!.importance), 'most important first');
+  t.equal((await server.get('/v1/events/999999')).status, 404);
+  t.equal((await server.get('/v1/events/0')).status, 422);
+  t.equal((await server.get('/v1/events/abc')).status, 422);
+});
