@@ -18,6 +18,7 @@ import { WorkerPool } from './pool.js';
 import { catalystRoutes } from './routes/catalysts.js';
 import { eventRoutes } from './routes/events.js';
 import { moveRoutes } from './routes/moves.js';
+import { explainRoutes } from './routes/explain.js';
 import { eventDetailRoutes } from './routes/event.js';
 import { streamRoutes } from './routes/stream.js';
 import { StreamHub } from './stream/hub.js';
@@ -162,6 +163,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
       ...eventRoutes(() => db!, () => market!.state),
       ...catalystRoutes(() => db!),
       ...moveRoutes(() => db!, () => market!.state),
+      ...explainRoutes(() => db!, () => market!.state),
       ...eventDetailRoutes(() => db!, () => market!.state),
       openApiRoute(() => routes),
     ];

@@ -1,4 +1,4 @@
-// /v1/moves and /v1/events/{id} on the demo: zScores recomputed from the candles endpoint, the linker against the
+// /v1/moves, /v1/moves/explain and /v1/events/{id} on the demo: zScores recomputed from the candles endpoint, the linker against the
 // demo story's ground truth, every filter, paging, and bad input.
 import t from 'tap';
 import { demoHistoryStart } from '../../../core/demo/history.js';
@@ -146,4 +146,41 @@ t.test('/v1/events/{id}: the moves it caused, no filing yet, related stories', a
   t.equal((await server.get('/v1/events/999999')).status, 404);
   t.equal((await server.get('/v1/events/0')).status, 422);
   t.equal((await server.get('/v1/events/abc')).status, 422);
+});
+
+t.test('/v1/moves/explain: the move, the stories around it, macro news, other movers, closes', async (t) => {
+  interface Explained {
+    data: {
+      instrument: { key: string };
+      date: string;
+      move: MoveOut | null;
+      storiesAround: EventOut[];
+      macroThatDay: (EventOut & { kind: string })[];
+      otherMovers: MoveOut[];
+      closes: { date: string; close: number }[];
+    };
+  }
+  const explain = async (query: string) => (await (await server.get(`/v1/moves/explain?${query}`)).json()) as Explained;
+  const latest = moves.find((m) => m.instrument.key === 'SPX')!;
+  const byDefault = await explain('symbol=spx');
+  t.equal(byDefault.data.date, latest.date, 'the latest move by default');
+  t.equal(byDefault.data.move!.id, latest.id);
+  const macroDay = moves.find((m) => m.instrument.key === 'SPX' && m.causes.some((c) => story.events.find((e) => e.id === c.id)!.kind === 'macro_release'))!;
+  const { data } = await explain(`symbol=SPX&date=${macroDay.date}`);
+  t.same(data.move!.causes.map((c) => c.id), macroDay.causes.map((c) => c.id));
+  t.ok(data.macroThatDay.some((e) => e.id === macroDay.causes[0]!.id) && data.macroThatDay.every((e) => e.occurredAt.startsWith(macroDay.date)), "that day's macro news");
+  t.ok(data.otherMovers.length >= 1 && data.otherMovers.every((m) => m.date === macroDay.date && m.instrument.key !== 'SPX'), 'other movers that day');
+  t.equal(data.closes.length, 21, 'ten closes each side');
+  t.equal(data.closes[10]!.date, macroDay.date);
+  t.ok(Math.abs(data.closes[10]!.close - macroDay.toPrice) < 1e-9);
+  const company = await explain(`symbol=AAPL&date=${moves.find((m) => m.instrument.key === 'AAPL')!.date}`);
+  t.ok(company.data.storiesAround.every((e) => e.entities.some((r) => (r.type === 'instrument' && r.key === 'AAPL') || (r.type === 'company' && r.key === 'apple'))));
+  const quiet = await explain('symbol=BTC&date=2000-01-01');
+  t.equal(quiet.data.move, null, 'a day that was not a move');
+  t.same(quiet.data.closes, []);
+  const status = async (query: string) => (await server.get(`/v1/moves/explain?${query}`)).status;
+  t.equal(await status(''), 422, 'symbol is required');
+  t.equal(await status('symbol=NOPE'), 404);
+  t.equal(await status('symbol=BTC&date=2026-13-01'), 422);
+  t.equal(await status(`symbol=${'X'.repeat(21)}`), 422);
 });
