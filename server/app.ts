@@ -19,6 +19,8 @@ import { catalystRoutes } from './routes/catalysts.js';
 import { eventRoutes } from './routes/events.js';
 import { moveRoutes } from './routes/moves.js';
 import { explainRoutes } from './routes/explain.js';
+import { glossaryRoutes } from './routes/glossary.js';
+import { snapshotRoutes } from './routes/snapshot.js';
 import { eventDetailRoutes } from './routes/event.js';
 import { streamRoutes } from './routes/stream.js';
 import { StreamHub } from './stream/hub.js';
@@ -164,6 +166,8 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
       ...catalystRoutes(() => db!),
       ...moveRoutes(() => db!, () => market!.state),
       ...explainRoutes(() => db!, () => market!.state),
+      ...glossaryRoutes(),
+      ...snapshotRoutes(() => db!, () => market!.state, meta, config.metaRefreshS * 1000),
       ...eventDetailRoutes(() => db!, () => market!.state),
       openApiRoute(() => routes),
     ];

@@ -69,6 +69,7 @@ const SECTORS: Record<string, [key: string, label: string]> = {
 const CPI = macroRef('us-cpi', 'US consumer price index');
 const PAYROLLS = macroRef('us-payrolls', 'US nonfarm payrolls');
 const FED = macroRef('fed-funds-rate', 'Federal funds target rate');
+const CLAIMS = macroRef('us-jobless-claims', 'US initial jobless claims');
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** How each macro-sensitive instrument reacts to a hawkish surprise (hotter inflation, stronger jobs, a hike): +1 up, -1 down. */
@@ -247,6 +248,29 @@ function macro(rng: Random, drafts: Draft[], startMs: number, endMs: number, fre
     }
     month = Date.UTC(y, m + 1, 1);
   }
+  claims(rng, drafts, startMs, endMs);
+}
+
+/** Weekly jobless claims, every Thursday: a routine release that never surprises enough to move anything. */
+function claims(rng: Random, drafts: Draft[], startMs: number, endMs: number): void {
+  const first = Date.UTC(new Date(startMs).getUTCFullYear(), new Date(startMs).getUTCMonth(), new Date(startMs).getUTCDate(), 12, 30);
+  for (let at = first + ((4 - new Date(first).getUTCDay() + 7) % 7) * DAY_MS; at < endMs; at += 7 * DAY_MS) {
+    const expected = 200 + rng.int(40);
+    const actual = expected + rng.int(11) - 5;
+    drafts.push(
+      macroDraft(at, {
+        headline: `US initial jobless claims at ${actual}k, against ${expected}k expected`,
+        summary: `First-time claims for unemployment benefits came in at ${actual},000 for the week, close to the ${expected},000 forecast.`,
+        points: [`Claims ${actual}k vs ${expected}k expected`],
+        kind: 'macro_release',
+        series: CLAIMS,
+        surprise: false,
+        importance: 30 + rng.int(10),
+        jumps: () => [],
+        catalyst: { title: 'US initial jobless claims', consensus: `${expected}k`, description: 'Weekly US jobless claims, 08:30 New York time.' },
+      }),
+    );
+  }
 }
 
 function macroDraft(
@@ -258,6 +282,8 @@ function macroDraft(
     kind: 'macro_release' | 'policy_decision';
     series: Ref;
     surprise: boolean;
+    /** Default: 85 for a surprise, 60 otherwise. */
+    importance?: number;
     jumps: () => StoryEvent['jumps'];
     catalyst: { title: string; consensus: string; description: string };
   },
@@ -269,7 +295,7 @@ function macroDraft(
     headline: spec.headline,
     summary: spec.summary,
     points: spec.points,
-    importance: spec.surprise ? 85 : 60,
+    importance: spec.importance ?? (spec.surprise ? 85 : 60),
     entities: [spec.series],
     jumps: spec.jumps(),
     source: 'macro',

@@ -12,7 +12,9 @@ export function StringEnum<T extends string>(values: readonly T[], options: Reco
  * array directly but resolves an anyOf through Ajv on every call (about 5x slower per field).
  */
 export function Nullable<T extends TSchema>(schema: T): TUnsafe<Static<T> | null> {
-  return Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
+  // A copy is another schema: it must not claim the original's $id (serializers refuse two schemas with one id).
+  const { $id: _, ...rest } = schema;
+  return Type.Unsafe<Static<T> | null>({ ...rest, type: [schema.type, 'null'] });
 }
 
 export const EntityRef = Type.Object(

@@ -9,7 +9,7 @@ import type { Db } from '../db.js';
 import { defineRoute, type Route } from '../http/router.js';
 import { entityKeys, kindList } from './filters.js';
 
-const Catalyst = Type.Object({
+export const Catalyst = Type.Object({
   type: Type.String({ description: 'catalyst' }),
   key: Type.String({ description: 'the id, as text' }),
   label: Type.String({ description: 'the title' }),
@@ -27,7 +27,7 @@ const Catalyst = Type.Object({
   entities: Type.Array(EntityRef),
 });
 
-interface CatalystRow {
+export interface CatalystRow {
   id: string;
   kind: (typeof CATALYST_KINDS)[number];
   title: string;
@@ -39,6 +39,24 @@ interface CatalystRow {
   sourceUrl: string | null;
   outcomeEventId: string | null;
   entities: { type: string; key: string; label: string; path: string | null }[];
+}
+
+/** A stored catalyst as the interface shows it. */
+export function catalystView(r: CatalystRow) {
+  return {
+    ...catalystRef(Number(r.id), r.title),
+    id: Number(r.id),
+    kind: r.kind,
+    title: r.title,
+    expectedAt: r.expectedAt.toISOString(),
+    precision: r.precision,
+    confirmed: r.confirmed,
+    description: r.description,
+    consensus: r.consensus,
+    sourceUrl: r.sourceUrl,
+    outcomeEventId: r.outcomeEventId === null ? null : Number(r.outcomeEventId),
+    entities: r.entities,
+  };
 }
 
 export function catalystRoutes(db: () => Db): Route[] {
@@ -76,20 +94,7 @@ export function catalystRoutes(db: () => Db): Route[] {
           limit + 1,
           offset,
         ]);
-        const data = rows.slice(0, limit).map((r) => ({
-          ...catalystRef(Number(r.id), r.title),
-          id: Number(r.id),
-          kind: r.kind,
-          title: r.title,
-          expectedAt: r.expectedAt.toISOString(),
-          precision: r.precision,
-          confirmed: r.confirmed,
-          description: r.description,
-          consensus: r.consensus,
-          sourceUrl: r.sourceUrl,
-          outcomeEventId: r.outcomeEventId === null ? null : Number(r.outcomeEventId),
-          entities: r.entities,
-        }));
+        const data = rows.slice(0, limit).map(catalystView);
         return { data, page: { limit, offset, nextOffset: rows.length > limit ? offset + limit : null } };
       },
     }),

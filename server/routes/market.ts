@@ -10,7 +10,7 @@ import { instrumentSummary, SummaryFields } from './instruments.js';
 
 const POINTS = 24;
 
-const StripItem = Type.Object({
+export const StripItem = Type.Object({
   ...SummaryFields,
   sparkline: Type.Array(Nullable(Type.Number()), {
     minItems: POINTS,
@@ -33,6 +33,11 @@ function sparkline(s: MarketState, i: number, nowMs: number): (number | null)[] 
   return out;
 }
 
+/** The strip: every instrument's summary and sparkline at `nowMs`. */
+export function stripItems(s: MarketState, nowMs: number) {
+  return s.instruments.map((_, i) => ({ ...instrumentSummary(s, i), sparkline: sparkline(s, i, nowMs) }));
+}
+
 export function marketRoutes(market: () => MarketState): Route[] {
   return [
     defineRoute({
@@ -43,11 +48,7 @@ export function marketRoutes(market: () => MarketState): Route[] {
       response: List(StripItem),
       handler: ({ serialize }) => {
         const s = market();
-        return s.cached('strip', () => {
-          const now = Date.now();
-          const data = s.instruments.map((_, i) => ({ ...instrumentSummary(s, i), sparkline: sparkline(s, i, now) }));
-          return serialize(wholeList(data));
-        });
+        return s.cached('strip', () => serialize(wholeList(stripItems(s, Date.now()))));
       },
     }),
   ];

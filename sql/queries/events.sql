@@ -35,3 +35,14 @@ WHERE s.id = $1
               WHERE a.event_id = s.id AND b.event_id = r.id)
 ORDER BY r.importance DESC, r.occurred_at DESC, r.id DESC
 LIMIT $2;
+
+-- name: topStories
+-- Stories of the last $1 days ranked by importance halved for every 24 hours of age, at most $2.
+SELECT e.id, e.kind, e.occurred_at AS "occurredAt", e.precision, e.headline, e.summary, e.points, e.importance,
+       e.source_name AS "sourceName", e.source_url AS "sourceUrl",
+       coalesce((SELECT json_agg(json_build_object('type', x.type, 'key', x.key, 'label', x.label, 'path', x.path) ORDER BY x.position)
+                 FROM event_entities x WHERE x.event_id = e.id), '[]') AS entities
+FROM events e
+WHERE e.occurred_at >= now() - make_interval(days => $1) AND e.occurred_at <= now()
+ORDER BY e.importance * power(0.5, extract(epoch FROM now() - e.occurred_at)::float8 / 86400) DESC, e.id DESC
+LIMIT $2;

@@ -45,3 +45,6 @@ SELECT m.id, m.instrument_id AS "instrumentId", to_char(m.date, 'YYYY-MM-DD') AS
 FROM move_events l JOIN moves m ON m.id = l.move_id
 WHERE l.event_id = $1 AND l.role = 'cause'
 ORDER BY m.date DESC, m.id;
+
+-- name: latestMoveDate
+SELECT to_char(max(date), 'YYYY-MM-DD') AS date FROM moves;

@@ -1,0 +1,42 @@
+// /v1/market/snapshot on the demo: the strip, the latest day's moves with causes, decayed top stories, the week's
+// catalysts, and how far each dataset runs.
+import t from 'tap';
+import { startServer } from '../../helpers/server.js';
+
+const server = await startServer({ env: { TAPEWIRE_DEMO: '1' } });
+t.teardown(() => server.dispose());
+
+interface Snapshot {
+  strip: { symbol: string; sparkline: unknown[] }[];
+  moves: { date: string | null; moves: { date: string; zScore: number | null; causes: unknown[]; candidateStories: unknown[] }[] };
+  topStories: { importance: number; occurredAt: string }[];
+  catalysts: { expectedAt: string; outcomeEventId: number | null }[];
+  macro: unknown[];
+  dataThrough: Record<string, string | null>;
+}
+
+t.test('every part, consistent with the endpoints it summarizes', async (t) => {
+  const res = await server.get('/v1/market/snapshot');
+  t.equal(res.status, 200);
+  const { data } = (await res.json()) as { data: Snapshot };
+  const strip = (await (await server.get('/v1/market/strip')).json()) as { data: { symbol: string }[] };
+  t.same(data.strip.map((s) => s.symbol), strip.data.map((s) => s.symbol));
+  t.ok(data.strip.every((s) => s.sparkline.length === 24));
+
+  const latest = (await (await server.get('/v1/moves?limit=1')).json()) as { data: { date: string }[] };
+  t.equal(data.moves.date, latest.data[0]!.date, 'the latest day with moves');
+  const thatDay = (await (await server.get(`/v1/moves?date=${data.moves.date}&limit=10`)).json()) as { data: { id: number }[] };
+  t.same(data.moves.moves.map((m) => (m as unknown as { id: number }).id), thatDay.data.map((m) => m.id), 'most unusual first');
+  t.ok(data.moves.moves.every((m) => Array.isArray(m.causes) && Array.isArray(m.candidateStories)));
+
+  const now = Date.now();
+  const score = (s: { importance: number; occurredAt: string }) => s.importance * 0.5 ** ((now - Date.parse(s.occurredAt)) / 86_400_000);
+  t.ok(data.topStories.length >= 1 && data.topStories.length <= 10);
+  t.ok(data.topStories.every((s, k) => k === 0 || score(s) <= score(data.topStories[k - 1]!) * 1.001), 'ranked by decayed importance');
+  t.ok(data.topStories.every((s) => now - Date.parse(s.occurredAt) <= 7 * 86_400_000));
+
+  t.ok(data.catalysts.length >= 1, 'the weekly claims at least');
+  t.ok(data.catalysts.every((c) => Date.parse(c.expectedAt) >= now - 60_000 && Date.parse(c.expectedAt) <= now + 7 * 86_400_000 && c.outcomeEventId === null));
+  t.same(data.macro, []);
+  t.match(data.dataThrough, { price: String, event: String, move: String, filing: null });
+});
