@@ -20,6 +20,7 @@ import { eventRoutes } from './routes/events.js';
 import { moveRoutes } from './routes/moves.js';
 import { explainRoutes } from './routes/explain.js';
 import { glossaryRoutes } from './routes/glossary.js';
+import { searchRoutes } from './routes/search.js';
 import { snapshotRoutes } from './routes/snapshot.js';
 import { eventDetailRoutes } from './routes/event.js';
 import { streamRoutes } from './routes/stream.js';
@@ -167,6 +168,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
       ...moveRoutes(() => db!, () => market!.state),
       ...explainRoutes(() => db!, () => market!.state),
       ...glossaryRoutes(),
+      ...searchRoutes(() => db!, () => market!.state, config.metaRefreshS * 1000),
       ...snapshotRoutes(() => db!, () => market!.state, meta, config.metaRefreshS * 1000),
       ...eventDetailRoutes(() => db!, () => market!.state),
       openApiRoute(() => routes),

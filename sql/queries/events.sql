@@ -46,3 +46,17 @@ FROM events e
 WHERE e.occurred_at >= now() - make_interval(days => $1) AND e.occurred_at <= now()
 ORDER BY e.importance * power(0.5, extract(epoch FROM now() - e.occurred_at)::float8 / 86400) DESC, e.id DESC
 LIMIT $2;
+
+-- name: searchEvents
+-- Stories matching the full text $1 (web-search syntax), best match first, then the more important, at most $2.
+SELECT e.id::float8 AS id, e.headline, ts_rank_cd(e.search, websearch_to_tsquery('english', $1)) AS rank
+FROM events e
+WHERE e.search @@ websearch_to_tsquery('english', $1)
+ORDER BY rank DESC, e.importance DESC, e.occurred_at DESC
+LIMIT $2;
+
+-- name: linkedEntities
+-- Every entity stories and catalysts are linked to, once each: what search finds besides instruments and terms.
+SELECT DISTINCT ON (type, key) type, key, label, path
+FROM (SELECT type, key, label, path FROM event_entities UNION ALL SELECT type, key, label, path FROM catalyst_entities) x
+ORDER BY type, key, label;

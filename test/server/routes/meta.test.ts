@@ -45,7 +45,7 @@ t.test('/v1/openapi.json is generated from the route table', async (t) => {
   };
   t.equal(doc.openapi, '3.1.0');
   t.equal(doc.info.version, '1.0.0');
-  t.same(Object.keys(doc.paths).sort(), ['/live', '/ready', '/v1/catalysts', '/v1/events', '/v1/events/{id}', '/v1/glossary', '/v1/glossary/{slug}', '/v1/instruments', '/v1/instruments/{symbol}', '/v1/instruments/{symbol}/candles', '/v1/instruments/{symbol}/derivatives', '/v1/instruments/{symbol}/listings/{listingId}/candles', '/v1/market/snapshot', '/v1/market/strip', '/v1/meta', '/v1/meta/vocabulary', '/v1/moves', '/v1/moves/explain', '/v1/openapi.json', '/v1/stream']);
+  t.same(Object.keys(doc.paths).sort(), ['/live', '/ready', '/v1/catalysts', '/v1/events', '/v1/events/{id}', '/v1/glossary', '/v1/glossary/{slug}', '/v1/instruments', '/v1/instruments/{symbol}', '/v1/instruments/{symbol}/candles', '/v1/instruments/{symbol}/derivatives', '/v1/instruments/{symbol}/listings/{listingId}/candles', '/v1/market/snapshot', '/v1/market/strip', '/v1/meta', '/v1/meta/vocabulary', '/v1/moves', '/v1/moves/explain', '/v1/openapi.json', '/v1/search', '/v1/stream']);
   const meta = doc.paths['/v1/meta']!.get;
   t.ok(meta.responses['200'] && meta.responses['401'] && meta.responses['422'] && meta.responses['429']);
   t.same(doc.paths['/live']!.get.security, [], 'probes need no key');

@@ -1,0 +1,27 @@
+// Search ranking: pg_trgm's similarity, and exact before prefix before fuzzy.
+import t from 'tap';
+import { instrumentRef, macroRef } from '../../core/refs.js';
+import { rankMatches, searchable, similarity, trigrams } from '../../core/search.js';
+
+t.test('trigram similarity as pg_trgm computes it', async (t) => {
+  t.same([...trigrams('word')].sort(), ['  w', ' wo', 'ord', 'rd ', 'wor']);
+  t.equal(Number(similarity(trigrams('word'), trigrams('two words')).toFixed(6)), 0.363636, "the pg_trgm manual's example");
+  t.equal(similarity(trigrams(''), trigrams('x')), 0);
+});
+
+t.test('exact beats prefix beats fuzzy; no match is left out', async (t) => {
+  const items = [
+    searchable(instrumentRef({ symbol: 'SOL', name: 'Solana' }), ['SOL', 'Solana']),
+    searchable(instrumentRef({ symbol: 'SOLX', name: 'Solar Index' }), ['SOLX', 'Solar Index']),
+    searchable(macroRef('us-cpi', 'US consumer price index'), []),
+    searchable(instrumentRef({ symbol: 'XAU', name: 'Gold' }), ['XAU', 'Gold']),
+  ];
+  t.same(rankMatches(items, 'sol', 10).map((m) => m.ref.key), ['SOL', 'SOLX'], 'exact symbol first, then the prefix');
+  t.same(rankMatches(items, 'solan', 10).map((m) => m.ref.key), ['SOL', 'SOLX'], 'the prefix, then the close spelling (solar)');
+  t.same(rankMatches(items, 'index', 10).map((m) => m.ref.key), ['SOLX', 'us-cpi'], 'a word of the name');
+  t.equal(rankMatches(items, 'solanna', 10)[0]!.ref.key, 'SOL', 'a misspelling, by trigrams');
+  t.same(rankMatches(items, 'consumr', 10).map((m) => m.ref.key), ['us-cpi'], 'close to one word of a long name');
+  t.same(rankMatches(items, 'bitcoin', 10), []);
+  t.same(rankMatches(items, '   ', 10), []);
+  t.equal(rankMatches(items, 's', 1).length, 1, 'limit');
+});

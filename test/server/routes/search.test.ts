@@ -1,0 +1,41 @@
+// /v1/search on the demo: exact before prefix before fuzzy, every type the demo has, type filters, bad input.
+import t from 'tap';
+import { startServer } from '../../helpers/server.js';
+
+const server = await startServer({ env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '100000' } });
+t.teardown(() => server.dispose());
+
+const search = async (query: string) => {
+  const res = await server.get(`/v1/search?${query}`);
+  if (res.status !== 200) throw new Error(`${query}: ${res.status}`);
+  return ((await res.json()) as { data: { type: string; key: string; label: string; path: string | null }[] }).data;
+};
+
+t.test('an exact symbol or name first, then prefixes, then close spellings, then stories', async (t) => {
+  const btc = await search('q=btc');
+  t.match(btc[0], { type: 'instrument', key: 'BTC', label: 'Bitcoin', path: '/instruments/BTC' });
+  t.ok(btc.slice(1).every((r) => r.type === 'event'), 'then stories that name it');
+  const apple = await search('q=Apple');
+  t.same(apple.slice(0, 2).map((r) => `${r.type}:${r.key}`), ['company:apple', 'instrument:AAPL'], 'the company by its name, the share by a word of its name');
+  const misspelt = await search('q=nvidai');
+  t.same(misspelt.slice(0, 2).map((r) => r.key).sort(), ['NVDA', 'nvidia'], 'a misspelling finds the company and its share');
+  t.match((await search('q=cpi&type=macro'))[0], { type: 'macro', key: 'us-cpi', path: '/macro/us-cpi' });
+  t.match((await search('q=z-score&type=glossary'))[0], { type: 'glossary', key: 'z-score' });
+  const stories = await search(`q=${encodeURIComponent('"federal reserve"')}&type=event`);
+  t.ok(stories.length >= 5 && stories.every((r) => r.type === 'event' && /federal reserve/i.test(r.label)));
+});
+
+t.test('types: filtered, and those with no data yet answer nothing', async (t) => {
+  t.ok((await search('q=a&type=instrument,company&limit=60')).every((r) => r.type === 'instrument' || r.type === 'company'));
+  t.same(await search('q=a&type=market,person'), []);
+  t.equal((await search('q=e&limit=3')).length, 3);
+});
+
+t.test('bad input', async (t) => {
+  const status = async (query: string) => (await server.get(`/v1/search?${query}`)).status;
+  t.equal(await status(''), 422, 'q is required');
+  t.equal(await status(`q=${'a'.repeat(201)}`), 422);
+  t.equal(await status('q=a&type=planet'), 422);
+  t.equal(await status('q=a&limit=61'), 422);
+  for (const q of ['"', 'OR', '-', "'; select 1; --", '%%%', '((', '\\']) t.equal(await status(`q=${encodeURIComponent(q)}`), 200, JSON.stringify(q));
+});
