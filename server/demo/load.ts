@@ -135,5 +135,6 @@ export async function loadDemo(
   // Materialize the hourly and daily candles of the new 1m bars (refresh cannot run inside a transaction).
   await db.rows('refreshBars1h');
   await db.rows('refreshBars1d');
+  await db.rows('analyzeStory');
   return { dataset, loaded: true };
 }

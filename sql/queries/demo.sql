@@ -42,3 +42,7 @@ SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::timestamptz[], $5
 -- name: insertCatalystEntities
 INSERT INTO catalyst_entities (catalyst_id, position, type, key, label, path)
 SELECT * FROM unnest($1::bigint[], $2::smallint[], $3::text[], $4::text[], $5::text[], $6::text[]);
+
+-- name: analyzeStory
+-- After the bulk load: planner statistics, and the full-text index's pending entries merged into the index proper.
+VACUUM (ANALYZE) events, event_entities, catalysts, catalyst_entities;
