@@ -27,6 +27,7 @@ import { streamRoutes } from './routes/stream.js';
 import { StreamHub } from './stream/hub.js';
 import { MarketFeed } from './stream/market-feed.js';
 import { MoveDetector } from './moves/detector.js';
+import { AnswerCache, DataVersion } from './http/answer-cache.js';
 import { Readiness } from './readiness.js';
 import { healthRoutes } from './routes/health.js';
 import { candleRoutes } from './routes/candles.js';
@@ -40,6 +41,8 @@ export class StartupError extends Error {}
 
 /** uSockets' LIBUS_LISTEN_EXCLUSIVE_PORT (the typings declare it only as a type-level enum). */
 const LIBUS_LISTEN_EXCLUSIVE_PORT = 1;
+/** Answers about stories and moves kept in memory, least recently used dropped first (a few MB at tens of KB each). */
+const ANSWERS_KEPT = 500;
 
 export interface RunningApp {
   port: number;
@@ -61,6 +64,8 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   const meta = new MetaCache(log);
   const pool = new WorkerPool(config.workers);
   const hub = new StreamHub(config.stream);
+  const storyVersion = new DataVersion();
+  const answers = new AnswerCache(ANSWERS_KEPT, () => storyVersion.current);
 
   let db: Db | null = null;
   let store: KeyStore | null = null;
@@ -107,7 +112,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
     );
     if (market.ticker) feed = new MarketFeed(market.state, market.ticker, hub, config.stream.quoteMs);
     readiness.waitingFor('finding unusual moves');
-    const moves = new MoveDetector(db, market.state, pool, config.moveFloors, log);
+    const moves = new MoveDetector(db, market.state, pool, config.moveFloors, log, () => storyVersion.bump());
     await moves.run();
     market.ticker?.onTick(() => moves.onTick(Date.now()));
     store = new KeyStore(db);
@@ -163,14 +168,14 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
       ...derivativesRoutes(() => market!.state, () => db!),
       ...marketRoutes(() => market!.state),
       ...streamRoutes(() => market!.state, () => hub),
-      ...eventRoutes(() => db!, () => market!.state),
+      ...eventRoutes(() => db!, () => market!.state, answers),
       ...catalystRoutes(() => db!),
-      ...moveRoutes(() => db!, () => market!.state),
-      ...explainRoutes(() => db!, () => market!.state),
+      ...moveRoutes(() => db!, () => market!.state, answers),
+      ...explainRoutes(() => db!, () => market!.state, answers),
       ...glossaryRoutes(),
       ...searchRoutes(() => db!, () => market!.state, config.metaRefreshS * 1000),
       ...snapshotRoutes(() => db!, () => market!.state, meta, config.metaRefreshS * 1000),
-      ...eventDetailRoutes(() => db!, () => market!.state),
+      ...eventDetailRoutes(() => db!, () => market!.state, answers),
       openApiRoute(() => routes),
     ];
     const app = uWS.App();

@@ -36,6 +36,8 @@ export class MoveDetector {
     private readonly pool: WorkerPool,
     private readonly floors: Record<InstrumentKind, number>,
     private readonly log: Logger,
+    /** Told when the stored moves have changed. */
+    private readonly changed: () => void,
   ) {}
 
   /** Runs again once a new UTC day has begun (its previous day's close is then in memory). */
@@ -112,6 +114,7 @@ export class MoveDetector {
       }
     }
     await this.store(found, new Date(firstDay));
+    this.changed();
     this.log.info({ moves: found.length, withCause: found.filter((m) => m.causes.length).length, ms: Math.round(performance.now() - started) }, 'moves detected');
     return found.length;
   }

@@ -6,6 +6,7 @@ import { EntityRef, List, Nullable, StringEnum } from '../../core/schemas/common
 import { DATE_OR_TIMESTAMP_PATTERN, parseWindow } from '../../core/time.js';
 import { EVENT_KINDS, PRECISIONS } from '../../core/vocabulary.js';
 import type { Db } from '../db.js';
+import type { AnswerCache } from '../http/answer-cache.js';
 import { defineRoute, type Route } from '../http/router.js';
 import type { MarketState } from '../market/state.js';
 import { entityKeys, kindList } from './filters.js';
@@ -63,7 +64,7 @@ export function eventView(row: EventRow) {
 
 const KindList = (description: string) => Type.Optional(Type.String({ maxLength: 500, description }));
 
-export function eventRoutes(db: () => Db, market: () => MarketState): Route[] {
+export function eventRoutes(db: () => Db, market: () => MarketState, answers: AnswerCache): Route[] {
   return [
     defineRoute({
       path: '/v1/events',
@@ -90,36 +91,37 @@ export function eventRoutes(db: () => Db, market: () => MarketState): Route[] {
         offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, default: 0 })),
       }),
       response: List(Event),
-      handler: async ({ query }) => {
-        const problems: ValidationDetail[] = [];
-        const kind = kindList(query.kind, EVENT_KINDS, 'kind', problems);
-        const excludeKind = kindList(query.excludeKind, EVENT_KINDS, 'excludeKind', problems);
-        const window = parseWindow(query);
-        problems.push(...window.problems);
-        if (problems.length) throw validationError(problems);
-        if (window.fromMs !== null && window.toMs !== null && window.fromMs >= window.toMs) throw new ApiError('bad_request', '`from` is after `to`');
-        const entities = entityKeys([
-          query.entity,
-          query.symbol === undefined ? undefined : `instrument:${symbolKey(market(), query.symbol)}`,
-          query.company === undefined ? undefined : `company:${query.company}`,
-        ]);
-        const limit = query.limit ?? 30;
-        const offset = query.offset ?? 0;
-        const q = query.q?.trim() ? query.q : null;
-        const rows = await db().rows<EventRow>('listEvents', [
-          entities,
-          kind,
-          excludeKind,
-          window.fromMs === null ? null : new Date(window.fromMs),
-          window.toMs === null ? null : new Date(window.toMs),
-          q,
-          query.minImportance ?? null,
-          query.order ?? 'recent',
-          limit + 1,
-          offset,
-        ]);
-        return { data: rows.slice(0, limit).map(eventView), page: { limit, offset, nextOffset: rows.length > limit ? offset + limit : null } };
-      },
+      handler: ({ query, serialize }) =>
+        answers.answer(`/v1/events ${JSON.stringify(query)}`, serialize, async () => {
+          const problems: ValidationDetail[] = [];
+          const kind = kindList(query.kind, EVENT_KINDS, 'kind', problems);
+          const excludeKind = kindList(query.excludeKind, EVENT_KINDS, 'excludeKind', problems);
+          const window = parseWindow(query);
+          problems.push(...window.problems);
+          if (problems.length) throw validationError(problems);
+          if (window.fromMs !== null && window.toMs !== null && window.fromMs >= window.toMs) throw new ApiError('bad_request', '`from` is after `to`');
+          const entities = entityKeys([
+            query.entity,
+            query.symbol === undefined ? undefined : `instrument:${symbolKey(market(), query.symbol)}`,
+            query.company === undefined ? undefined : `company:${query.company}`,
+          ]);
+          const limit = query.limit ?? 30;
+          const offset = query.offset ?? 0;
+          const q = query.q?.trim() ? query.q : null;
+          const rows = await db().rows<EventRow>('listEvents', [
+            entities,
+            kind,
+            excludeKind,
+            window.fromMs === null ? null : new Date(window.fromMs),
+            window.toMs === null ? null : new Date(window.toMs),
+            q,
+            query.minImportance ?? null,
+            query.order ?? 'recent',
+            limit + 1,
+            offset,
+          ]);
+          return { data: rows.slice(0, limit).map(eventView), page: { limit, offset, nextOffset: rows.length > limit ? offset + limit : null } };
+        }),
     }),
   ];
 }

@@ -6,6 +6,7 @@ import { instrumentRef } from '../../core/refs.js';
 import { EntityRef, Nullable, Single } from '../../core/schemas/common.js';
 import { DAY_MS, parseInstant } from '../../core/time.js';
 import type { Db } from '../db.js';
+import type { AnswerCache } from '../http/answer-cache.js';
 import { defineRoute, type Route } from '../http/router.js';
 import type { MarketState } from '../market/state.js';
 import { Event, eventView, type EventRow } from './events.js';
@@ -30,7 +31,7 @@ const Explain = Type.Object({
   }),
 });
 
-export function explainRoutes(db: () => Db, market: () => MarketState): Route[] {
+export function explainRoutes(db: () => Db, market: () => MarketState, answers: AnswerCache): Route[] {
   return [
     defineRoute({
       path: '/v1/moves/explain',
@@ -43,40 +44,41 @@ export function explainRoutes(db: () => Db, market: () => MarketState): Route[] 
         date: Type.Optional(Type.String({ maxLength: 40, pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD; default the latest move' })),
       }),
       response: Single(Explain),
-      handler: async ({ query }) => {
-        const state = market();
-        const i = state.require(query.symbol);
-        const inst = state.instruments[i]!;
-        const given = query.date === undefined ? null : parseInstant(query.date);
-        if (query.date !== undefined && !given) throw validationError([{ in: 'query', param: 'date', message: 'is not a valid date' }]);
-        const moveOn = (date: string | null, limit: number) => db().rows<MoveRow>('listMoves', [inst.id, date, null, null, null, null, limit, 0]);
-        let date = given ? new Date(given.ms).toISOString().slice(0, 10) : null;
-        const [found] = await moveOn(date, 1);
-        if (!date && !found) throw notFound(`Moves of ${inst.symbol}`);
-        date ??= found!.date;
-        const dayMs = Date.parse(date);
-        const keys = [`instrument:${inst.symbol.toLowerCase()}`, ...(inst.company ? [`company:${inst.company}`] : [])];
-        const events = (params: unknown[]) => db().rows<EventRow>('listEvents', params);
-        const [stories, macro, others] = await Promise.all([
-          events([keys, null, null, new Date(dayMs - STORIES_DAYS_BEFORE * DAY_MS), new Date(dayMs + 2 * DAY_MS), null, null, 'important', STORIES, 0]),
-          events([null, ['macro_release', 'policy_decision'], null, new Date(dayMs), new Date(dayMs + DAY_MS), null, null, 'important', 50, 0]),
-          db().rows<MoveRow>('listMoves', [null, date, null, null, null, null, OTHER_MOVERS + 1, 0]),
-        ]);
-        // Null when the day was not unusual for this instrument.
-        const move = found && found.date === date ? (await moveViews(db(), state, [found], true))[0]! : null;
-        const otherMovers = await moveViews(db(), state, others.filter((m) => m.instrumentId !== inst.id).slice(0, OTHER_MOVERS), false);
-        return {
-          data: {
-            instrument: instrumentRef(inst),
-            date,
-            move,
-            storiesAround: stories.map(eventView),
-            macroThatDay: macro.map(eventView),
-            otherMovers,
-            closes: closesAround(state, i, dayMs),
-          },
-        };
-      },
+      handler: ({ query, serialize }) =>
+        answers.answer(`/v1/moves/explain ${JSON.stringify(query)}`, serialize, async () => {
+          const state = market();
+          const i = state.require(query.symbol);
+          const inst = state.instruments[i]!;
+          const given = query.date === undefined ? null : parseInstant(query.date);
+          if (query.date !== undefined && !given) throw validationError([{ in: 'query', param: 'date', message: 'is not a valid date' }]);
+          const moveOn = (date: string | null, limit: number) => db().rows<MoveRow>('listMoves', [inst.id, date, null, null, null, null, limit, 0]);
+          let date = given ? new Date(given.ms).toISOString().slice(0, 10) : null;
+          const [found] = await moveOn(date, 1);
+          if (!date && !found) throw notFound(`Moves of ${inst.symbol}`);
+          date ??= found!.date;
+          const dayMs = Date.parse(date);
+          const keys = [`instrument:${inst.symbol.toLowerCase()}`, ...(inst.company ? [`company:${inst.company}`] : [])];
+          const events = (params: unknown[]) => db().rows<EventRow>('listEvents', params);
+          const [stories, macro, others] = await Promise.all([
+            events([keys, null, null, new Date(dayMs - STORIES_DAYS_BEFORE * DAY_MS), new Date(dayMs + 2 * DAY_MS), null, null, 'important', STORIES, 0]),
+            events([null, ['macro_release', 'policy_decision'], null, new Date(dayMs), new Date(dayMs + DAY_MS), null, null, 'important', 50, 0]),
+            db().rows<MoveRow>('listMoves', [null, date, null, null, null, null, OTHER_MOVERS + 1, 0]),
+          ]);
+          // Null when the day was not unusual for this instrument.
+          const move = found && found.date === date ? (await moveViews(db(), state, [found], true))[0]! : null;
+          const otherMovers = await moveViews(db(), state, others.filter((m) => m.instrumentId !== inst.id).slice(0, OTHER_MOVERS), false);
+          return {
+            data: {
+              instrument: instrumentRef(inst),
+              date,
+              move,
+              storiesAround: stories.map(eventView),
+              macroThatDay: macro.map(eventView),
+              otherMovers,
+              closes: closesAround(state, i, dayMs),
+            },
+          };
+        }),
     }),
   ];
 }

@@ -5,6 +5,7 @@ import { instrumentRef, moveRef } from '../../core/refs.js';
 import { EntityRef, List, Nullable } from '../../core/schemas/common.js';
 import { DAY_MS, parseInstant } from '../../core/time.js';
 import type { Db } from '../db.js';
+import type { AnswerCache } from '../http/answer-cache.js';
 import { defineRoute, type Route } from '../http/router.js';
 import type { MarketState } from '../market/state.js';
 import { Event, eventView, type EventRow } from './events.js';
@@ -65,7 +66,7 @@ export async function moveViews(db: Db, state: MarketState, rows: MoveRow[], can
 
 const DateOnly = (description: string) => Type.Optional(Type.String({ maxLength: 40, pattern: '^\\d{4}-\\d{2}-\\d{2}$', description }));
 
-export function moveRoutes(db: () => Db, market: () => MarketState): Route[] {
+export function moveRoutes(db: () => Db, market: () => MarketState, answers: AnswerCache): Route[] {
   return [
     defineRoute({
       path: '/v1/moves',
@@ -90,30 +91,31 @@ export function moveRoutes(db: () => Db, market: () => MarketState): Route[] {
         offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, default: 0 })),
       }),
       response: List(Move),
-      handler: async ({ query }) => {
-        const state = market();
-        const days = { date: query.date, from: query.from, to: query.to };
-        const parsed = Object.fromEntries(Object.entries(days).map(([k, v]) => [k, v === undefined ? null : parseInstant(v)]));
-        const bad = Object.entries(days).filter(([k, v]) => v !== undefined && !parsed[k]);
-        if (bad.length) throw validationError(bad.map(([param]) => ({ in: 'query', param, message: 'is not a valid date' })));
-        if (parsed.from && parsed.to && parsed.from.ms > parsed.to.ms) throw new ApiError('bad_request', '`from` is after `to`');
-        const i = query.symbol === undefined ? null : state.require(query.symbol);
-        const limit = query.limit ?? 50;
-        const offset = query.offset ?? 0;
-        const day = (p: { ms: number } | null, plus = 0) => (p ? new Date(p.ms + plus).toISOString().slice(0, 10) : null);
-        const rows = await db().rows<MoveRow>('listMoves', [
-          i === null ? null : state.instruments[i]!.id,
-          day(parsed.date!),
-          day(parsed.from!),
-          day(parsed.to!, DAY_MS),
-          query.minPct ?? null,
-          query.minZ ?? null,
-          limit + 1,
-          offset,
-        ]);
-        const data = await moveViews(db(), state, rows.slice(0, limit), query.candidates ?? true);
-        return { data, page: { limit, offset, nextOffset: rows.length > limit ? offset + limit : null } };
-      },
+      handler: ({ query, serialize }) =>
+        answers.answer(`/v1/moves ${JSON.stringify(query)}`, serialize, async () => {
+          const state = market();
+          const days = { date: query.date, from: query.from, to: query.to };
+          const parsed = Object.fromEntries(Object.entries(days).map(([k, v]) => [k, v === undefined ? null : parseInstant(v)]));
+          const bad = Object.entries(days).filter(([k, v]) => v !== undefined && !parsed[k]);
+          if (bad.length) throw validationError(bad.map(([param]) => ({ in: 'query', param, message: 'is not a valid date' })));
+          if (parsed.from && parsed.to && parsed.from.ms > parsed.to.ms) throw new ApiError('bad_request', '`from` is after `to`');
+          const i = query.symbol === undefined ? null : state.require(query.symbol);
+          const limit = query.limit ?? 50;
+          const offset = query.offset ?? 0;
+          const day = (p: { ms: number } | null, plus = 0) => (p ? new Date(p.ms + plus).toISOString().slice(0, 10) : null);
+          const rows = await db().rows<MoveRow>('listMoves', [
+            i === null ? null : state.instruments[i]!.id,
+            day(parsed.date!),
+            day(parsed.from!),
+            day(parsed.to!, DAY_MS),
+            query.minPct ?? null,
+            query.minZ ?? null,
+            limit + 1,
+            offset,
+          ]);
+          const data = await moveViews(db(), state, rows.slice(0, limit), query.candidates ?? true);
+          return { data, page: { limit, offset, nextOffset: rows.length > limit ? offset + limit : null } };
+        }),
     }),
   ];
 }
