@@ -14,6 +14,8 @@ const PATHS = [
   '/v1/instruments', '/v1/instruments/BTC', '/v1/instruments/%ff%fe', `/v1/instruments/${'y'.repeat(130)}`,
   '/v1/instruments/BTC/candles', '/v1/instruments/nope/candles', '/v1/market/strip', '/v1/instruments/BTC/listings/1/candles', '/v1/instruments/BTC/listings/0/candles',
   '/v1/instruments/BTC/derivatives', '/v1/instruments/eth/derivatives', '/v1/instruments/nope/derivatives', '/v1/stream', '/v1/events',
+  '/v1/events/1', '/v1/events/0', '/v1/events/x', '/v1/moves', '/v1/moves/explain', '/v1/catalysts', '/v1/search', '/v1/glossary',
+  '/v1/glossary/z-score', `/v1/glossary/${'g'.repeat(130)}`, '/v1/market/snapshot',
 ];
 
 /** A raw request, so that the bytes of the URL reach the server exactly as generated (fetch would normalise them). */
@@ -41,9 +43,9 @@ const urlByte = fc.oneof(
   fc.integer({ min: -1e12, max: 1e12 }).map(String),
   fc.constantFrom('NaN', 'Infinity', '-0', '1e999', '0x10', 'true', 'null', ''),
   fc.constantFrom('quotes', 'quotes,', 'instrument:', 'instrument:%ff', 'instrument:btc,events', 'events,,x', 'instrument:BTC:1'),
-  fc.constantFrom('company:apple', 'project:a/b/c', 'macro:', ':x', 'earnings,,', '%22federal%20reserve%22%20-holds', '%22', 'OR%20-', 'important'),
+  fc.constantFrom('2026-02-30', '2026-11-01', 'BTC', 'instrument,event', 'glossary', 'company:apple', 'project:a/b/c', 'macro:', ':x', 'earnings,,', '%22federal%20reserve%22%20-holds', '%22', 'OR%20-', 'important'),
 );
-const queryPart = fc.tuple(fc.oneof(fc.constantFrom('limit', 'offset', 'q', 'from', 'to', 'interval', 'kind', 'perVenue', 'topics', 'entity', 'symbol', 'company', 'excludeKind', 'minImportance', 'order'), urlByte), urlByte).map(([k, v]) => `${k}=${v}`);
+const queryPart = fc.tuple(fc.oneof(fc.constantFrom('limit', 'offset', 'q', 'from', 'to', 'interval', 'kind', 'perVenue', 'topics', 'entity', 'symbol', 'company', 'excludeKind', 'minImportance', 'order', 'type', 'date', 'minPct', 'minZ', 'candidates'), urlByte), urlByte).map(([k, v]) => `${k}=${v}`);
 const badUrl = fc.tuple(fc.constantFrom(...PATHS), fc.array(queryPart, { minLength: 1, maxLength: 6 }), fc.boolean()).map(
   ([path, parts, repeat]) => `${path}?${parts.join('&')}${repeat && parts[0] ? `&${parts[0]}` : ''}`,
 );
