@@ -3,28 +3,22 @@
 -- plus one row (which tells whether there is a next page). $1 entity keys as lower('type:key'), any match; $2 kinds;
 -- $3 kinds left out; $4 from (inclusive); $5 to (exclusive); $6 websearch text; $7 least importance; $8 'recent' or
 -- 'important'; $9 rows; $10 offset.
-SELECT e.id, e.kind, e.occurred_at AS "occurredAt", e.precision, e.headline, e.summary, e.points, e.importance,
-       e.source_name AS "sourceName", e.source_url AS "sourceUrl",
-       coalesce((SELECT json_agg(json_build_object('type', x.type, 'key', x.key, 'label', x.label, 'path', x.path) ORDER BY x.position)
-                 FROM event_entities x WHERE x.event_id = e.id), '[]') AS entities
-FROM events e
+SELECT e.id, e.kind, e."occurredAt", e.precision, e.headline, e.summary, e.points, e.importance, e."sourceName", e."sourceUrl", e.entities
+FROM event_rows e
 WHERE ($1::text[] IS NULL OR EXISTS (SELECT 1 FROM event_entities f WHERE f.event_id = e.id AND lower(f.type || ':' || f.key) = ANY ($1)))
   AND ($2::text[] IS NULL OR e.kind = ANY ($2))
   AND ($3::text[] IS NULL OR e.kind <> ALL ($3))
-  AND ($4::timestamptz IS NULL OR e.occurred_at >= $4)
-  AND ($5::timestamptz IS NULL OR e.occurred_at < $5)
+  AND ($4::timestamptz IS NULL OR e."occurredAt" >= $4)
+  AND ($5::timestamptz IS NULL OR e."occurredAt" < $5)
   AND ($6::text IS NULL OR e.search @@ websearch_to_tsquery('english', $6))
   AND ($7::int IS NULL OR e.importance >= $7)
-ORDER BY CASE WHEN $8 = 'important' THEN e.importance END DESC NULLS LAST, e.occurred_at DESC, e.id DESC
+ORDER BY CASE WHEN $8 = 'important' THEN e.importance END DESC NULLS LAST, e."occurredAt" DESC, e.id DESC
 LIMIT $9 OFFSET $10;
 
 -- name: eventsByIds
 -- The stories $1, in no particular order.
-SELECT e.id, e.kind, e.occurred_at AS "occurredAt", e.precision, e.headline, e.summary, e.points, e.importance,
-       e.source_name AS "sourceName", e.source_url AS "sourceUrl",
-       coalesce((SELECT json_agg(json_build_object('type', x.type, 'key', x.key, 'label', x.label, 'path', x.path) ORDER BY x.position)
-                 FROM event_entities x WHERE x.event_id = e.id), '[]') AS entities
-FROM events e WHERE e.id = ANY ($1::bigint[]);
+SELECT e.id, e.kind, e."occurredAt", e.precision, e.headline, e.summary, e.points, e.importance, e."sourceName", e."sourceUrl", e.entities
+FROM event_rows e WHERE e.id = ANY ($1::bigint[]);
 
 -- name: relatedEvents
 -- Stories sharing at least one entity with story $1 within 45 days of it, most important first, at most $2.
@@ -38,13 +32,10 @@ LIMIT $2;
 
 -- name: topStories
 -- Stories of the last $1 days ranked by importance halved for every 24 hours of age, at most $2.
-SELECT e.id, e.kind, e.occurred_at AS "occurredAt", e.precision, e.headline, e.summary, e.points, e.importance,
-       e.source_name AS "sourceName", e.source_url AS "sourceUrl",
-       coalesce((SELECT json_agg(json_build_object('type', x.type, 'key', x.key, 'label', x.label, 'path', x.path) ORDER BY x.position)
-                 FROM event_entities x WHERE x.event_id = e.id), '[]') AS entities
-FROM events e
-WHERE e.occurred_at >= now() - make_interval(days => $1) AND e.occurred_at <= now()
-ORDER BY e.importance * power(0.5, extract(epoch FROM now() - e.occurred_at)::float8 / 86400) DESC, e.id DESC
+SELECT e.id, e.kind, e."occurredAt", e.precision, e.headline, e.summary, e.points, e.importance, e."sourceName", e."sourceUrl", e.entities
+FROM event_rows e
+WHERE e."occurredAt" >= now() - make_interval(days => $1) AND e."occurredAt" <= now()
+ORDER BY e.importance * power(0.5, extract(epoch FROM now() - e."occurredAt")::float8 / 86400) DESC, e.id DESC
 LIMIT $2;
 
 -- name: searchEvents
