@@ -52,13 +52,6 @@ interface Group {
   subscribers: Set<Subscriber>;
 }
 
-/** The hub at a glance, for /v1/meta and the benchmarks. */
-export interface HubStats {
-  subscribers: number;
-  messages: number;
-  lastId: number;
-}
-
 export class StreamHub {
   private readonly buffers = new Map<string, ReplayBuffer>();
   private readonly groups = new Map<string, Group>();
@@ -67,7 +60,6 @@ export class StreamHub {
   /** Ids start at the boot time in µs, so they keep increasing across restarts and an id from before is told apart. */
   private readonly firstId: number;
   private lastId: number;
-  private messages = 0;
   private lastHeartbeat = Date.now();
   private readonly sweeper: NodeJS.Timeout;
 
@@ -76,10 +68,6 @@ export class StreamHub {
     this.lastId = this.firstId;
     this.sweeper = setInterval(() => this.sweep(Date.now()), Math.min(1000, limits.heartbeatMs));
     this.sweeper.unref();
-  }
-
-  get stats(): HubStats {
-    return { subscribers: this.subscribers.size, messages: this.messages, lastId: this.lastId };
   }
 
   /** Throws 429 when `client` already holds its share of streams. */
@@ -124,7 +112,6 @@ export class StreamHub {
       for (const topic of m.topics) this.buffer(topic).push(buffered);
       return { buffered, topics: m.topics };
     });
-    this.messages += messages.length;
     for (const group of this.groups.values()) {
       if (!group.subscribers.size) continue;
       const mine = messages.filter((m) => m.topics.some((t) => group.topics.has(t))).map((m) => m.buffered);
