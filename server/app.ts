@@ -12,6 +12,7 @@ import { Limiter } from './limits.js';
 import type { Logger } from './log.js';
 import { MetaCache } from './meta.js';
 import { loadDemo } from './demo/load.js';
+import { DemoNewswire } from './demo/newswire.js';
 import { progressBar } from './demo/progress.js';
 import { startMarket, type Market } from './market/boot.js';
 import { WorkerPool } from './pool.js';
@@ -71,6 +72,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   let store: KeyStore | null = null;
   let market: Market | null = null;
   let feed: MarketFeed | null = null;
+  let newswire: DemoNewswire | null = null;
   let control: { close(): Promise<void> } | null = null;
   let jobs: JobRunner | null = null;
   let keyTimer: NodeJS.Timeout | null = null;
@@ -115,6 +117,10 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
     const moves = new MoveDetector(db, market.state, pool, config.moveFloors, log, () => storyVersion.bump());
     await moves.run();
     market.ticker?.onTick(() => moves.onTick(Date.now()));
+    if (market.ticker && config.demoNewsEveryS > 0) {
+      newswire = new DemoNewswire(db, market.state, hub, config.demoSeed, () => storyVersion.bump(), log);
+      await newswire.start(config.demoNewsEveryS * 1000);
+    }
     store = new KeyStore(db);
     await reloadKeys();
     // Keys changed by the CLI straight in an external database reach this process at the next reload.
@@ -142,6 +148,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
       meta.stop();
       await ready.catch(() => undefined);
       feed?.stop();
+      await newswire?.stop();
       hub.close();
       await market?.ticker?.stop();
       await jobs?.stop();

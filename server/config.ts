@@ -26,6 +26,8 @@ export interface Config {
   /** Load the seeded demo universe on first start (an empty database). */
   demo: boolean;
   demoSeed: number;
+  /** Seconds between the routine stories the running demo publishes; 0 publishes none. */
+  demoNewsEveryS: number;
   /** Days of 1m history the demo writes before today (1 by default; up to 14 fills the in-memory 1m window). */
   demoMinuteDays: number;
   /** A venue quote at least this old is stale and left out of the pool. */
@@ -135,6 +137,7 @@ export function loadConfig(env: Env = process.env): Config {
     demo: bool('TAPEWIRE_DEMO', !databaseUrl),
     demoSeed: int('DEMO_SEED', 20261121, 0, 4_294_967_295),
     demoMinuteDays: int('DEMO_MINUTE_DAYS', 1, 1, 14),
+    demoNewsEveryS: int('DEMO_NEWS_EVERY_S', 300, 0, 86_400),
     poolStaleS: int('POOL_STALE_S', 60, 1, 86_400),
     tickMs: int('TICK_MS', 1000, 50, 60_000),
     poolWorkerMinQuotes: int('POOL_WORKER_MIN_QUOTES', 2000, 1, 1_000_000_000),

@@ -118,13 +118,7 @@ export function demoStory(seed: number, startMs: number, anchorMs: number): Demo
 
   const inWindow = drafts.filter((d) => d.occurredAt >= startMs);
   const happened = inWindow.filter((d) => d.occurredAt < anchorMs).sort((a, b) => a.occurredAt - b.occurredAt || a.headline.localeCompare(b.headline));
-  const events: StoryEvent[] = happened.map((d, k) => {
-    const id = k + 1;
-    const source = SOURCES[d.source];
-    const date = new Date(d.occurredAt).toISOString().slice(0, 10).replaceAll('-', '/');
-    const { source: _, catalyst: __, ...event } = d;
-    return { ...event, id, sourceName: source.name, sourceUrl: `https://${source.host}/${date}/${slug(d.headline)}-${id}` };
-  });
+  const events = happened.map((d, k) => published(d, k + 1));
   const outcome = new Map(happened.map((d, k) => [d, k + 1]));
   const catalysts = inWindow
     .filter((d) => d.catalyst)
@@ -404,23 +398,41 @@ const NOISE = [
 /** Low-importance stories that cause nothing: about one every other day. */
 function noise(rng: Random, drafts: Draft[], startMs: number, anchorMs: number): void {
   for (let at = startMs + rng.int(DAY_MS); at < anchorMs; at += DAY_MS + rng.int(3 * DAY_MS)) {
-    const inst = DEMO_INSTRUMENTS[rng.int(DEMO_INSTRUMENTS.length)]!;
-    const pick = NOISE[rng.int(inst.company ? NOISE.length : 2)]!;
-    const name = inst.company ? companyRef(inst.company).label : inst.name;
-    const headline = pick.text.replace('{x}', name);
     // A story dated only to its day or hour is placed at the start of it.
     const precision = rng.next() < 0.3 ? 'day' : 'hour';
-    drafts.push({
-      kind: pick.kind,
-      occurredAt: at - (at % (precision === 'day' ? DAY_MS : HOUR_MS)),
-      precision,
-      headline,
-      summary: `${headline}. Nothing in it changes the outlook.`,
-      points: [],
-      importance: 5 + rng.int(30),
-      entities: inst.company ? [companyRef(inst.company), instrumentRef(inst)] : [instrumentRef(inst)],
-      jumps: [],
-      source: 'wire',
-    });
+    drafts.push(noiseDraft(rng, at - (at % (precision === 'day' ? DAY_MS : HOUR_MS)), precision));
   }
+}
+
+function noiseDraft(rng: Random, at: number, precision: StoryEvent['precision']): Draft {
+  const inst = DEMO_INSTRUMENTS[rng.int(DEMO_INSTRUMENTS.length)]!;
+  const pick = NOISE[rng.int(inst.company ? NOISE.length : 2)]!;
+  const name = inst.company ? companyRef(inst.company).label : inst.name;
+  const headline = pick.text.replace('{x}', name);
+  return {
+    kind: pick.kind,
+    occurredAt: at,
+    precision,
+    headline,
+    summary: `${headline}. Nothing in it changes the outlook.`,
+    points: [],
+    importance: 5 + rng.int(30),
+    entities: inst.company ? [companyRef(inst.company), instrumentRef(inst)] : [instrumentRef(inst)],
+    jumps: [],
+    source: 'wire',
+  };
+}
+
+/** A draft as a story with its id: its source's name and a URL on the source's .example host. */
+function published(d: Draft, id: number): StoryEvent {
+  const source = SOURCES[d.source];
+  const date = new Date(d.occurredAt).toISOString().slice(0, 10).replaceAll('-', '/');
+  const { source: _, catalyst: __, ...event } = d;
+  return { ...event, id, sourceName: source.name, sourceUrl: `https://${source.host}/${date}/${slug(d.headline)}-${id}` };
+}
+
+/** The `sequence`-th routine story of the live demo wire, at `atMs` (to the minute), published with id `id`. */
+export function liveStory(seed: number, sequence: number, atMs: number, id: number): StoryEvent {
+  const rng = new Random((seed ^ 0x11fe) + Math.imul(sequence, 7919));
+  return published(noiseDraft(rng, atMs - (atMs % MINUTE_MS), 'minute'), id);
 }

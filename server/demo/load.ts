@@ -2,7 +2,7 @@
 // history with the story's price jumps drawn in, in one transaction, then the candle aggregates materialized. A database that already holds a dataset is left as it is.
 import { demoDerivatives, derivativesWindow, fundingRegime, type DerivativeSeries } from '../../core/demo/derivatives.js';
 import { demoHistory, demoHistoryStart, type Jump } from '../../core/demo/history.js';
-import { demoStory, type DemoStory } from '../../core/demo/story.js';
+import { demoStory, type DemoStory, type StoryEvent } from '../../core/demo/story.js';
 import type { Ref } from '../../core/refs.js';
 import { DEMO_INSTRUMENTS, DEMO_VENUES, demoListings } from '../../core/demo/universe.js';
 import type { Db } from '../db.js';
@@ -43,8 +43,8 @@ function entityParams(owners: { id: number; entities: Ref[] }[]): unknown[] {
   ];
 }
 
-async function insertStory(rows: Rows, story: DemoStory): Promise<void> {
-  const { events, catalysts } = story;
+/** Writes stories and their entity links. */
+export async function insertEvents(rows: Rows, events: StoryEvent[]): Promise<void> {
   await rows('insertEvents', [
     events.map((e) => e.id),
     events.map((e) => e.kind),
@@ -58,6 +58,10 @@ async function insertStory(rows: Rows, story: DemoStory): Promise<void> {
     events.map((e) => e.sourceUrl),
   ]);
   await rows('insertEventEntities', entityParams(events));
+}
+
+async function insertStory(rows: Rows, { events, catalysts }: DemoStory): Promise<void> {
+  await insertEvents(rows, events);
   await rows('insertCatalysts', [
     catalysts.map((c) => c.id),
     catalysts.map((c) => c.kind),

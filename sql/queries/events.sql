@@ -51,3 +51,6 @@ LIMIT $2;
 SELECT DISTINCT ON (type, key) type, key, label, path
 FROM (SELECT type, key, label, path FROM event_entities UNION ALL SELECT type, key, label, path FROM catalyst_entities) x
 ORDER BY type, key, label;
+
+-- name: lastEventId
+SELECT coalesce(max(id), 0)::float8 AS id FROM events;

@@ -1,11 +1,19 @@
 // GET /v1/stream with a real SSE client on the live demo: topics, message shapes, heartbeat, resume without gaps,
-// reset, auth and the per-key stream cap.
+// reset, auth and the per-key stream cap, and the stories the demo's newswire publishes (one a second here).
 import t from 'tap';
 import { createKey, startServer } from '../../helpers/server.js';
 import { listen, type Received } from '../../helpers/sse.js';
 
 const server = await startServer({
-  env: { TAPEWIRE_DEMO: '1', TAPEWIRE_ANON: '0', STREAM_HEARTBEAT_S: '1', STREAM_REPLAY: '64', STREAM_MAX_PER_KEY: '3', RATE_LIMIT_RPM: '100000' },
+  env: {
+    TAPEWIRE_DEMO: '1',
+    TAPEWIRE_ANON: '0',
+    STREAM_HEARTBEAT_S: '1',
+    STREAM_REPLAY: '64',
+    STREAM_MAX_PER_KEY: '3',
+    RATE_LIMIT_RPM: '100000',
+    DEMO_NEWS_EVERY_S: '1',
+  },
 });
 t.teardown(() => server.dispose());
 const key = await createKey(server, 'stream');
@@ -144,4 +152,29 @@ t.test('auth and the per-key cap on concurrent streams', async (t) => {
   }
   t.equal(status, 200, 'a closed stream frees its place');
   controllers.forEach((c) => c.abort());
+});
+
+t.test('stories: on `events` in the Event shape, on the topics of their instruments, and at once in /v1/events', async (t) => {
+  const client = listen(url('events'), { key });
+  t.teardown(() => client.close());
+  await client.until((ms) => ms.filter((m) => m.event === 'event').length >= 2);
+  t.ok(client.messages.every((m) => m.event === 'event'), 'only stories on `events`');
+  const story = client.messages[0]!.data as { id: number; type: string; path: string; headline: string; sourceUrl: string; entities: { type: string; key: string }[]; occurredAt: string };
+  t.match(story, { type: 'event', key: String(story.id), path: `/events/${story.id}`, kind: String, precision: 'minute', importance: Number, sourceName: String });
+  t.ok(new URL(story.sourceUrl).hostname.endsWith('.example'));
+  t.ok(Date.now() - Date.parse(story.occurredAt) < 120_000, 'a story of now');
+  const listed = (await (await server.get('/v1/events?limit=5', { key })).json()) as { data: { id: number }[] };
+  t.ok(listed.data.some((e) => e.id === story.id), 'the list shows it at once');
+  const detail = await server.get(`/v1/events/${story.id}`, { key });
+  t.equal(detail.status, 200);
+
+  // The newest story, read again from its instrument's topic by resuming from just before it.
+  const latest = client.messages.at(-1)!;
+  const symbol = (latest.data.entities as { type: string; key: string }[]).find((e) => e.type === 'instrument')!.key;
+  const own = listen(url(`instrument:${symbol}`), { key, lastEventId: String(Number(latest.id) - 1) });
+  t.teardown(() => own.close());
+  await own.until((ms) => ms.some((m) => m.event === 'event' || m.event === 'reset'));
+  const first = own.messages.find((m) => m.event === 'event' || m.event === 'reset')!;
+  t.equal(first.id, latest.id, `the story is on instrument:${symbol} too`);
+  t.same(first.data, latest.data);
 });
