@@ -28,6 +28,7 @@ import { streamRoutes } from './routes/stream.js';
 import { StreamHub } from './stream/hub.js';
 import { MarketFeed } from './stream/market-feed.js';
 import { MoveDetector } from './moves/detector.js';
+import { OutcomeLinker } from './stories/outcomes.js';
 import { AnswerCache, DataVersion } from './http/answer-cache.js';
 import { Readiness } from './readiness.js';
 import { healthRoutes } from './routes/health.js';
@@ -44,6 +45,8 @@ export class StartupError extends Error {}
 const LIBUS_LISTEN_EXCLUSIVE_PORT = 1;
 /** Answers about stories and moves kept in memory, least recently used dropped first (a few MB at tens of KB each). */
 const ANSWERS_KEPT = 500;
+/** How often catalysts whose time has passed are linked to the stories that reported them. */
+const OUTCOME_LINK_MS = 60_000;
 
 export interface RunningApp {
   port: number;
@@ -73,6 +76,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   let market: Market | null = null;
   let feed: MarketFeed | null = null;
   let newswire: DemoNewswire | null = null;
+  let outcomes: OutcomeLinker | null = null;
   let control: { close(): Promise<void> } | null = null;
   let jobs: JobRunner | null = null;
   let keyTimer: NodeJS.Timeout | null = null;
@@ -117,6 +121,8 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
     const moves = new MoveDetector(db, market.state, pool, config.moveFloors, log, () => storyVersion.bump());
     await moves.run();
     market.ticker?.onTick(() => moves.onTick(Date.now()));
+    outcomes = new OutcomeLinker(db, () => storyVersion.bump(), log);
+    await outcomes.start(OUTCOME_LINK_MS);
     if (market.ticker && config.demoNewsEveryS > 0) {
       newswire = new DemoNewswire(db, market.state, hub, config.demoSeed, () => storyVersion.bump(), log);
       await newswire.start(config.demoNewsEveryS * 1000);
@@ -149,6 +155,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
       await ready.catch(() => undefined);
       feed?.stop();
       await newswire?.stop();
+      await outcomes?.stop();
       hub.close();
       await market?.ticker?.stop();
       await jobs?.stop();

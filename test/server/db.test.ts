@@ -123,3 +123,21 @@ t.test('parseFloatArray reads every number form Postgres writes', async (t) => {
   t.same([...parseFloatArray('{}')], []);
   t.same([...parseFloatArray(null)], []);
 });
+
+t.test('a passed catalyst is linked to the story of its kind about its entity, near its time, and to nothing else', async (t) => {
+  const at = Date.now() - 3 * 86_400_000;
+  await db.rows('insertCatalysts', [[9001], ['earnings'], ['Q results'], [new Date(at)], ['minute'], [true], [null], [null], [null], [null]]);
+  await db.rows('insertCatalystEntities', [[9001], [0], ['company'], ['acme'], ['Acme'], ['/companies/acme']]);
+  const story = (id: number, kind: string, company: string, ms: number) =>
+    db.rows('insertEvents', [[id], [kind], [new Date(ms)], ['minute'], [`${company} ${kind}`], [null], ['[]'], [70], ['Wire'], ['https://wire.example/x']]).then(() =>
+      db.rows('insertEventEntities', [[id], [0], ['company'], [company], [company], [null]]));
+  await story(8001, 'earnings', 'other', at);
+  await story(8002, 'guidance', 'acme', at);
+  await story(8003, 'earnings', 'acme', at + 3 * 86_400_000);
+  t.same(await db.rows('linkCatalystOutcomes'), [], 'another company, another kind, too late: no outcome');
+  await story(8004, 'earnings', 'acme', at + 5 * 60_000);
+  t.same((await db.rows<{ id: string }>('linkCatalystOutcomes')).map((r) => Number(r.id)), [9001]);
+  const [linked] = await db.rows<{ outcomeEventId: string }>('listCatalysts', [null, null, new Date(at - 1000), null, 10, 0]);
+  t.equal(Number(linked!.outcomeEventId), 8004);
+  t.same(await db.rows('linkCatalystOutcomes'), [], 'linked once');
+});

@@ -150,7 +150,11 @@ t.test('catalysts: upcoming by default, soonest first; history from a past from,
   t.same(history.data.map((c) => c.id), story.catalysts.slice(0, 200).map((c) => c.id));
   t.equal(history.page.nextOffset, story.catalysts.length > 200 ? 200 : null);
   const byId = new Map(story.events.map((e) => [e.id, e]));
-  t.ok(history.data.filter((c) => Date.parse(c.expectedAt) < anchor).every((c) => byId.get(c.outcomeEventId!)?.kind === c.kind), 'past ones link their outcome story');
+  const truth = new Map(story.catalysts.map((c) => [c.id, c.outcomeEventId]));
+  const past = history.data.filter((c) => Date.parse(c.expectedAt) < anchor);
+  t.ok(past.length >= 150, `${past.length} past catalysts`);
+  t.same(past.filter((c) => c.outcomeEventId !== truth.get(c.id)).map((c) => c.id), [], 'each linked, from the stories, to the outcome story it had');
+  t.ok(past.every((c) => byId.get(c.outcomeEventId!)?.kind === c.kind));
   const earnings = await get('from=2000-01-01&kind=earnings&entity=company:nvidia&limit=200');
   t.same(earnings.data.map((c) => c.id), story.catalysts.filter((c) => c.kind === 'earnings' && c.entities.some((e) => e.key === 'nvidia')).map((c) => c.id));
   const month = await get('from=2026-03-01&to=2026-03-31&kind=macro_release,policy_decision');

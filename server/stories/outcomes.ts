@@ -1,0 +1,41 @@
+// Links catalysts whose time has passed to the stories that reported their outcome, as those stories arrive: at start
+// and then every minute (sql/queries/catalysts.sql, linkCatalystOutcomes, holds the rule).
+import type { Db } from '../db.js';
+import type { Logger } from '../log.js';
+
+export class OutcomeLinker {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> = Promise.resolve(0);
+
+  constructor(
+    private readonly db: Db,
+    /** Told when catalysts were linked: answers built from them are stale. */
+    private readonly changed: () => void,
+    private readonly log: Logger,
+  ) {}
+
+  async start(everyMs: number): Promise<void> {
+    await this.run();
+    this.timer = setInterval(() => void this.run().catch((err) => this.log.warn({ err }, 'catalyst outcomes not linked')), everyMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running.catch(() => undefined);
+  }
+
+  /** Links what can be linked now; resolves to how many catalysts were. */
+  run(): Promise<number> {
+    this.running = this.running.then(async () => {
+      const linked = await this.db.rows<{ id: string }>('linkCatalystOutcomes');
+      if (linked.length) {
+        this.changed();
+        this.log.info({ catalysts: linked.length }, 'catalyst outcomes linked');
+      }
+      return linked.length;
+    });
+    return this.running;
+  }
+}
