@@ -48,6 +48,7 @@ interface Subscriber {
 }
 
 interface Group {
+  signature: string;
   topics: Set<string>;
   subscribers: Set<Subscriber>;
 }
@@ -133,7 +134,7 @@ export class StreamHub {
   private group(topics: string[]): Group {
     const signature = [...topics].sort().join(',');
     let group = this.groups.get(signature);
-    if (!group) this.groups.set(signature, (group = { topics: new Set(topics), subscribers: new Set() }));
+    if (!group) this.groups.set(signature, (group = { signature, topics: new Set(topics), subscribers: new Set() }));
     return group;
   }
 
@@ -218,6 +219,8 @@ export class StreamHub {
     if (sub.closed) return;
     sub.closed = true;
     sub.group.subscribers.delete(sub);
+    // Clients choose their topic sets: a group lives only while someone holds it, so their number stays bounded.
+    if (!sub.group.subscribers.size) this.groups.delete(sub.group.signature);
     this.subscribers.delete(sub);
     const left = (this.perClient.get(sub.client) ?? 1) - 1;
     if (left) this.perClient.set(sub.client, left);
