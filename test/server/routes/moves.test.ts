@@ -166,7 +166,10 @@ t.test('/v1/moves/explain: the move, the stories around it, macro news, other mo
   const byDefault = await explain('symbol=spx');
   t.equal(byDefault.data.date, latest.date, 'the latest move by default');
   t.equal(byDefault.data.move!.id, latest.id);
-  const macroDay = moves.find((m) => m.instrument.key === 'SPX' && m.causes.some((c) => story.events.find((e) => e.id === c.id)!.kind === 'macro_release'))!;
+  // Ten closed days either side: a day at least eleven days old.
+  const macroDay = moves.find(
+    (m) => m.instrument.key === 'SPX' && Date.parse(m.date) < anchor - 11 * DAY && m.causes.some((c) => story.events.find((e) => e.id === c.id)!.kind === 'macro_release'),
+  )!;
   const { data } = await explain(`symbol=SPX&date=${macroDay.date}`);
   t.same(data.move!.causes.map((c) => c.id), macroDay.causes.map((c) => c.id));
   t.ok(data.macroThatDay.some((e) => e.id === macroDay.causes[0]!.id) && data.macroThatDay.every((e) => e.occurredAt.startsWith(macroDay.date)), "that day's macro news");
