@@ -3,9 +3,9 @@
 // and a burst of the same new question costs one database read.
 import type { RawJson } from './router.js';
 
-export class AnswerCache {
+export class AnswerCache<T = RawJson> {
   /** In least recently used order: the first entry is evicted first. */
-  private readonly entries = new Map<string, { version: number; body: Promise<RawJson> }>();
+  private readonly entries = new Map<string, { version: number; body: Promise<T> }>();
 
   constructor(
     private readonly max: number,
@@ -14,7 +14,12 @@ export class AnswerCache {
   ) {}
 
   /** The answer to `key` (a route and its parsed input): the one kept, the one being built, or `build()` serialized. */
-  answer<T>(key: string, serialize: (data: T) => RawJson, build: () => Promise<T>): Promise<RawJson> {
+  answer<D>(this: AnswerCache<RawJson>, key: string, serialize: (data: D) => RawJson, build: () => Promise<D>): Promise<RawJson> {
+    return this.get(key, () => build().then(serialize));
+  }
+
+  /** The value for `key` at the current version: the one kept, the one being built, or a new one from `build`. */
+  get(key: string, build: () => Promise<T>): Promise<T> {
     const version = this.version();
     const hit = this.entries.get(key);
     this.entries.delete(key);
@@ -22,7 +27,7 @@ export class AnswerCache {
       this.entries.set(key, hit);
       return hit.body;
     }
-    const body = build().then(serialize);
+    const body = build();
     const entry = { version, body };
     this.entries.set(key, entry);
     // A failed build is not kept: the next request tries again.

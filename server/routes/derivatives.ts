@@ -7,9 +7,13 @@ import { instrumentRef } from '../../core/refs.js';
 import { EntityRef, Nullable, Single } from '../../core/schemas/common.js';
 import { DATE_OR_TIMESTAMP_PATTERN, DAY_MS, parseInstant } from '../../core/time.js';
 import type { Db } from '../db.js';
+import { AnswerCache } from '../http/answer-cache.js';
 import { defineRoute, RawJson, type Route } from '../http/router.js';
 import type { MarketState } from '../market/state.js';
 
+/** Series kept per instrument, start day and perVenue, and for how long. */
+const SERIES_KEPT = 200;
+const SERIES_FRESH_MS = 10_000;
 const DEFAULT_FROM = '2026-01-01';
 
 const Funding8h = Nullable(Type.Number({ description: 'funding per 8 hours as a fraction (0.0001 = 0.01%); a venue paying hourly counts 8 times its rate' }));
@@ -54,6 +58,8 @@ function num(x: number): string {
 }
 
 export function derivativesRoutes(market: () => MarketState, db: () => Db): Route[] {
+  // The stored series change only as venue quotes are written (every few seconds): they are re-read at most that often.
+  const stored = new AnswerCache<string>(SERIES_KEPT, () => Math.floor(Date.now() / SERIES_FRESH_MS));
   return [
     defineRoute({
       path: '/v1/instruments/:symbol/derivatives',
@@ -72,40 +78,51 @@ export function derivativesRoutes(market: () => MarketState, db: () => Db): Rout
         perVenue: Type.Optional(Type.Boolean({ default: false, description: "add each perpetual listing's hourly series (large)" })),
       }),
       response: Single(Derivatives),
-      handler: async ({ params, query, signal }) => {
+      handler: async ({ params, query }) => {
         const s = market();
         const i = s.require(params.symbol);
         const from = parseInstant(query.from ?? DEFAULT_FROM);
         if (!from) throw validationError([{ in: 'query', param: 'from', message: 'is not a valid date' }]);
-        const perps = s.listings.slice(s.offsets[i]!, s.offsets[i + 1]!).filter((l) => l.fundingIntervalHours);
-        const ids = perps.map((l) => l.id);
         // Days are whole: a `from` inside a day starts the daily series at that day.
-        const days = await db().columns('derivativesDaily', [ids, new Date(from.ms - (from.ms % DAY_MS))], ['day', 'funding_8h', 'oi', 'venues'], signal);
-        const daily: string[] = [];
-        const c = days.columns;
-        for (let k = 0; k < days.length; k++) {
-          const date = new Date(c.day[k]!).toISOString().slice(0, 10);
-          daily.push(`{"date":"${date}","fundingRate8h":${num(c.funding_8h[k]!)},"openInterestUsd":${num(c.oi[k]!)},"venues":${c.venues[k]!}}`);
-        }
+        const fromDay = from.ms - (from.ms % DAY_MS);
+        const perVenueFrom = query.perVenue ? from.ms : null;
+        const series = await stored.get(`${i} ${fromDay} ${perVenueFrom}`, () => readSeries(db(), s, i, fromDay, perVenueFrom));
         const now = s.derivativesNow(i);
-        let body =
-          `{"data":{"instrument":${JSON.stringify(instrumentRef(s.instruments[i]!))},"from":"${new Date(from.ms).toISOString()}",` +
-          `"current":{"fundingRate8h":${num(now.fundingRate8h ?? NaN)},"openInterestUsd":${num(now.openInterestUsd ?? NaN)},"venues":${now.venues}},` +
-          `"daily":[${daily.join(',')}]`;
-        if (query.perVenue) body += `,"perVenue":[${await perVenue(db(), perps, from.ms, signal)}]`;
-        return new RawJson(Buffer.from(`${body}}}`));
+        return new RawJson(
+          Buffer.from(
+            `{"data":{"instrument":${JSON.stringify(instrumentRef(s.instruments[i]!))},"from":"${new Date(from.ms).toISOString()}",` +
+              `"current":{"fundingRate8h":${num(now.fundingRate8h ?? NaN)},"openInterestUsd":${num(now.openInterestUsd ?? NaN)},"venues":${now.venues}},` +
+              `${series}}}`,
+          ),
+        );
       },
     }),
   ];
 }
 
+/**
+ * The stored part of the answer as JSON members: `"daily":[...]`, and with `perVenueFrom` each perpetual's hourly
+ * series from then. Shared by concurrent requests, so it is not stopped when one of them leaves.
+ */
+async function readSeries(db: Db, s: MarketState, i: number, fromDay: number, perVenueFrom: number | null): Promise<string> {
+  const perps = s.listings.slice(s.offsets[i]!, s.offsets[i + 1]!).filter((l) => l.fundingIntervalHours);
+  const days = await db.columns('derivativesDaily', [perps.map((l) => l.id), new Date(fromDay)], ['day', 'funding_8h', 'oi', 'venues']);
+  const daily: string[] = [];
+  const c = days.columns;
+  for (let k = 0; k < days.length; k++) {
+    const date = new Date(c.day[k]!).toISOString().slice(0, 10);
+    daily.push(`{"date":"${date}","fundingRate8h":${num(c.funding_8h[k]!)},"openInterestUsd":${num(c.oi[k]!)},"venues":${c.venues[k]!}}`);
+  }
+  const hourly = perVenueFrom === null ? '' : `,"perVenue":[${await perVenue(db, perps, perVenueFrom)}]`;
+  return `"daily":[${daily.join(',')}]${hourly}`;
+}
+
 /** Each listing's hourly series as JSON, in the order of `perps`. */
-async function perVenue(db: Db, perps: MarketState['listings'], fromMs: number, signal: AbortSignal): Promise<string> {
+async function perVenue(db: Db, perps: MarketState['listings'], fromMs: number): Promise<string> {
   const { length, columns: c } = await db.columns(
     'derivativesHourly',
     [perps.map((l) => l.id), new Date(fromMs)],
     ['listing_id', 'ts', 'funding_rate', 'open_interest_usd'],
-    signal,
   );
   const series = new Map(perps.map((l) => [l.id, { perHour: 8 / l.fundingIntervalHours!, hours: [] as string[] }]));
   for (let k = 0; k < length; k++) {
