@@ -1,6 +1,7 @@
 // The ceiling for bench/stream.ts: a bare uWS process that, every BARE_TICK_MS, builds one quote message per symbol
 // once and writes the same bytes to every open SSE response, corked. No auth, no replay, no backpressure handling.
-import { uWS, type HttpResponse, type us_listen_socket } from '../server/http/uws.js';
+import { uWS, type HttpResponse } from '../server/http/uws.js';
+import { listenBare } from './bare-listen.js';
 
 const symbols = Number(process.env.BARE_SYMBOLS ?? 30);
 const tickMs = Number(process.env.BARE_TICK_MS ?? 1000);
@@ -26,20 +27,4 @@ setInterval(() => {
   for (const res of subscribers) res.cork(() => res.write(bytes));
 }, tickMs);
 
-let socket: us_listen_socket | null = null;
-const stop = () => {
-  if (socket) uWS.us_listen_socket_close(socket);
-  process.exit(0);
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
-process.stdin.on('end', stop).on('error', stop).resume();
-
-app.listen('127.0.0.1', 0, (s) => {
-  if (!s) {
-    console.error('bare-stream: cannot listen');
-    process.exit(1);
-  }
-  socket = s;
-  process.stdout.write(JSON.stringify({ port: uWS.us_socket_local_port(s) }) + '\n');
-});
+listenBare(app, 'bare-stream');
