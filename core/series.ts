@@ -124,14 +124,15 @@ export class BarRing {
 
 export const COMMA = Buffer.from(',');
 
-function num(x: number): string {
+/** A number as JSON: NaN and infinities as null. */
+export function jsonNumber(x: number): string {
   return Number.isFinite(x) ? String(x) : 'null';
 }
 
 /** One candle as JSON: the Candle fields of the interface, `venues` left out when unknown (0). */
 export function candleJson(ts: number, open: number, high: number, low: number, close: number, volume: number, venues: number): string {
   const v = venues > 0 ? `,"venues":${venues}` : '';
-  return `{"ts":"${new Date(ts).toISOString()}","open":${num(open)},"high":${num(high)},"low":${num(low)},"close":${num(close)},"volumeUsd":${num(volume)}${v}}`;
+  return `{"ts":"${new Date(ts).toISOString()}","open":${jsonNumber(open)},"high":${jsonNumber(high)},"low":${jsonNumber(low)},"close":${jsonNumber(close)},"volumeUsd":${jsonNumber(volume)}${v}}`;
 }
 
 /**

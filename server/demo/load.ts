@@ -72,11 +72,10 @@ async function insertStory(rows: Rows, { events, catalysts }: DemoStory): Promis
     catalysts.map((c) => c.description),
     catalysts.map((c) => c.consensus),
     catalysts.map((c) => c.sourceUrl),
-    // Outcomes are linked from the stories, as for any data (server/stories/outcomes.ts), not taken from the generator.
+    // Outcomes are linked from the stories at start, as for any data (server/stories/outcomes.ts), not taken from the generator.
     catalysts.map(() => null),
   ]);
   await rows('insertCatalystEntities', entityParams(catalysts));
-  await rows('linkCatalystOutcomes');
 }
 
 async function insertUniverse(rows: Rows, seed: number, anchorMs: number, minuteDays: number, progress: (done: number, total: number) => void) {

@@ -53,3 +53,8 @@ export class DataVersion {
     return this.value;
   }
 }
+
+/** A version that changes every `ms`: for values re-read from the database at most that often. */
+export function every(ms: number): () => number {
+  return () => Math.floor(Date.now() / ms);
+}

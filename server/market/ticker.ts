@@ -2,7 +2,7 @@
 // batch is big enough to pay for the message), and 1m bars (pooled and per listing) are built; closed bars go to the
 // database as they close, venue quotes every few seconds.
 import { allocateClosedBars, barAt, MinuteBars, type ClosedBars, type Bar } from '../../core/kernels/bars.js';
-import { IN_POOL, OUT_STALE, packPoolInput } from '../../core/kernels/pool.js';
+import { finiteOrNull, IN_POOL, OUT_STALE, packPoolInput } from '../../core/kernels/pool.js';
 import type { VenueSimulator, VenueState } from '../../core/demo/venues.js';
 import { DAY_MS } from '../../core/time.js';
 import type { Db } from '../db.js';
@@ -195,14 +195,13 @@ export class Ticker {
     const rows: number[] = [];
     for (let j = 0; j < state.listings.length; j++) if (nowMs - state.ts[j]! < QUOTE_FLUSH_TICKS * 1000) rows.push(j);
     if (!rows.length) return;
-    const nan = (x: number) => (Number.isFinite(x) ? x : null);
     this.write('insertVenueQuotes', [
       rows.map((j) => this.listingIds[j]!),
       rows.map((j) => new Date(state.ts[j]!)),
       rows.map((j) => state.price[j]!),
-      rows.map((j) => nan(state.volume24hUsd[j]!)),
-      rows.map((j) => nan(state.openInterestUsd[j]!)),
-      rows.map((j) => nan(state.fundingRate[j]!)),
+      rows.map((j) => finiteOrNull(state.volume24hUsd[j]!)),
+      rows.map((j) => finiteOrNull(state.openInterestUsd[j]!)),
+      rows.map((j) => finiteOrNull(state.fundingRate[j]!)),
     ]);
   }
 

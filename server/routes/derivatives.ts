@@ -4,16 +4,18 @@
 import { Type } from '@sinclair/typebox';
 import { validationError } from '../../core/errors.js';
 import { instrumentRef } from '../../core/refs.js';
+import { jsonNumber } from '../../core/series.js';
 import { EntityRef, Nullable, Single } from '../../core/schemas/common.js';
 import { DATE_OR_TIMESTAMP_PATTERN, DAY_MS, parseInstant } from '../../core/time.js';
 import type { Db } from '../db.js';
-import { AnswerCache } from '../http/answer-cache.js';
+import { AnswerCache, every } from '../http/answer-cache.js';
 import { defineRoute, RawJson, type Route } from '../http/router.js';
 import type { MarketState } from '../market/state.js';
 
 /** Series kept per instrument, start day and perVenue, and for how long. */
 const SERIES_KEPT = 200;
 const SERIES_FRESH_MS = 10_000;
+const CLOSE = Buffer.from('}}');
 const DEFAULT_FROM = '2026-01-01';
 
 const Funding8h = Nullable(Type.Number({ description: 'funding per 8 hours as a fraction (0.0001 = 0.01%); a venue paying hourly counts 8 times its rate' }));
@@ -53,13 +55,9 @@ const Derivatives = Type.Object({
   perVenue: Type.Optional(Type.Array(VenueSeries, { description: 'only with perVenue=true' })),
 });
 
-function num(x: number): string {
-  return Number.isFinite(x) ? String(x) : 'null';
-}
-
 export function derivativesRoutes(market: () => MarketState, db: () => Db): Route[] {
   // The stored series change only as venue quotes are written (every few seconds): they are re-read at most that often.
-  const stored = new AnswerCache<string>(SERIES_KEPT, () => Math.floor(Date.now() / SERIES_FRESH_MS));
+  const stored = new AnswerCache<Buffer>(SERIES_KEPT, every(SERIES_FRESH_MS));
   return [
     defineRoute({
       path: '/v1/instruments/:symbol/derivatives',
@@ -88,13 +86,11 @@ export function derivativesRoutes(market: () => MarketState, db: () => Db): Rout
         const perVenueFrom = query.perVenue ? from.ms : null;
         const series = await stored.get(`${i} ${fromDay} ${perVenueFrom}`, () => readSeries(db(), s, i, fromDay, perVenueFrom));
         const now = s.derivativesNow(i);
-        return new RawJson(
-          Buffer.from(
-            `{"data":{"instrument":${JSON.stringify(instrumentRef(s.instruments[i]!))},"from":"${new Date(from.ms).toISOString()}",` +
-              `"current":{"fundingRate8h":${num(now.fundingRate8h ?? NaN)},"openInterestUsd":${num(now.openInterestUsd ?? NaN)},"venues":${now.venues}},` +
-              `${series}}}`,
-          ),
-        );
+        // The stored series go out as the bytes kept, between a head built for this answer and the closing braces.
+        const head =
+          `{"data":{"instrument":${JSON.stringify(instrumentRef(s.instruments[i]!))},"from":"${new Date(from.ms).toISOString()}",` +
+          `"current":{"fundingRate8h":${jsonNumber(now.fundingRate8h ?? NaN)},"openInterestUsd":${jsonNumber(now.openInterestUsd ?? NaN)},"venues":${now.venues}},`;
+        return new RawJson([Buffer.from(head), series, CLOSE]);
       },
     }),
   ];
@@ -104,17 +100,17 @@ export function derivativesRoutes(market: () => MarketState, db: () => Db): Rout
  * The stored part of the answer as JSON members: `"daily":[...]`, and with `perVenueFrom` each perpetual's hourly
  * series from then. Shared by concurrent requests, so it is not stopped when one of them leaves.
  */
-async function readSeries(db: Db, s: MarketState, i: number, fromDay: number, perVenueFrom: number | null): Promise<string> {
+async function readSeries(db: Db, s: MarketState, i: number, fromDay: number, perVenueFrom: number | null): Promise<Buffer> {
   const perps = s.listings.slice(s.offsets[i]!, s.offsets[i + 1]!).filter((l) => l.fundingIntervalHours);
   const days = await db.columns('derivativesDaily', [perps.map((l) => l.id), new Date(fromDay)], ['day', 'funding_8h', 'oi', 'venues']);
   const daily: string[] = [];
   const c = days.columns;
   for (let k = 0; k < days.length; k++) {
     const date = new Date(c.day[k]!).toISOString().slice(0, 10);
-    daily.push(`{"date":"${date}","fundingRate8h":${num(c.funding_8h[k]!)},"openInterestUsd":${num(c.oi[k]!)},"venues":${c.venues[k]!}}`);
+    daily.push(`{"date":"${date}","fundingRate8h":${jsonNumber(c.funding_8h[k]!)},"openInterestUsd":${jsonNumber(c.oi[k]!)},"venues":${c.venues[k]!}}`);
   }
   const hourly = perVenueFrom === null ? '' : `,"perVenue":[${await perVenue(db, perps, perVenueFrom)}]`;
-  return `"daily":[${daily.join(',')}]${hourly}`;
+  return Buffer.from(`"daily":[${daily.join(',')}]${hourly}`);
 }
 
 /** Each listing's hourly series as JSON, in the order of `perps`. */
@@ -129,7 +125,7 @@ async function perVenue(db: Db, perps: MarketState['listings'], fromMs: number):
     const { perHour, hours } = series.get(c.listing_id[k]!)!;
     const rate = c.funding_rate[k]!;
     hours.push(
-      `{"ts":"${new Date(c.ts[k]!).toISOString()}","fundingRate":${num(rate)},"fundingRate8h":${num(rate * perHour)},"openInterestUsd":${num(c.open_interest_usd[k]!)}}`,
+      `{"ts":"${new Date(c.ts[k]!).toISOString()}","fundingRate":${jsonNumber(rate)},"fundingRate8h":${jsonNumber(rate * perHour)},"openInterestUsd":${jsonNumber(c.open_interest_usd[k]!)}}`,
     );
   }
   return perps

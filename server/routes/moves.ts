@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { ApiError, validationError } from '../../core/errors.js';
 import { instrumentRef, moveRef } from '../../core/refs.js';
 import { EntityRef, List, Nullable } from '../../core/schemas/common.js';
-import { DAY_MS, parseInstant } from '../../core/time.js';
+import { parseInstant, parseWindow } from '../../core/time.js';
 import type { Db } from '../db.js';
 import type { AnswerCache } from '../http/answer-cache.js';
 import { defineRoute, type Route } from '../http/router.js';
@@ -94,20 +94,21 @@ export function moveRoutes(db: () => Db, market: () => MarketState, answers: Ans
       handler: ({ query, serialize }) =>
         answers.answer(`/v1/moves ${JSON.stringify(query)}`, serialize, async () => {
           const state = market();
-          const days = { date: query.date, from: query.from, to: query.to };
-          const parsed = Object.fromEntries(Object.entries(days).map(([k, v]) => [k, v === undefined ? null : parseInstant(v)]));
-          const bad = Object.entries(days).filter(([k, v]) => v !== undefined && !parsed[k]);
-          if (bad.length) throw validationError(bad.map(([param]) => ({ in: 'query', param, message: 'is not a valid date' })));
-          if (parsed.from && parsed.to && parsed.from.ms > parsed.to.ms) throw new ApiError('bad_request', '`from` is after `to`');
+          // Days, `to` included: parseWindow reads a date as `to` as its whole day.
+          const window = parseWindow(query);
+          const date = query.date === undefined ? null : parseInstant(query.date);
+          if (query.date !== undefined && !date) window.problems.push({ in: 'query', param: 'date', message: 'is not a valid date' });
+          if (window.problems.length) throw validationError(window.problems);
+          if (window.fromMs !== null && window.toMs !== null && window.fromMs >= window.toMs) throw new ApiError('bad_request', '`from` is after `to`');
           const i = query.symbol === undefined ? null : state.require(query.symbol);
           const limit = query.limit ?? 50;
           const offset = query.offset ?? 0;
-          const day = (p: { ms: number } | null, plus = 0) => (p ? new Date(p.ms + plus).toISOString().slice(0, 10) : null);
+          const day = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString().slice(0, 10));
           const rows = await db().rows<MoveRow>('listMoves', [
             i === null ? null : state.instruments[i]!.id,
-            day(parsed.date!),
-            day(parsed.from!),
-            day(parsed.to!, DAY_MS),
+            day(date && date.ms),
+            day(window.fromMs),
+            day(window.toMs),
             query.minPct ?? null,
             query.minZ ?? null,
             limit + 1,

@@ -9,6 +9,7 @@ import { EntityRef, List } from '../../core/schemas/common.js';
 import { rankMatches, searchable, type Searchable } from '../../core/search.js';
 import { SEARCH_TYPES } from '../../core/vocabulary.js';
 import type { Db } from '../db.js';
+import { AnswerCache, every } from '../http/answer-cache.js';
 import { defineRoute, type Route } from '../http/router.js';
 import type { MarketState } from '../market/state.js';
 import { kindList } from './filters.js';
@@ -17,10 +18,11 @@ import { kindList } from './filters.js';
 async function buildIndex(db: Db, state: MarketState): Promise<Searchable[]> {
   const items: Searchable[] = state.instruments.map((inst) => searchable(instrumentRef(inst), [inst.symbol, inst.name]));
   const linked = await db.rows<Ref>('linkedEntities');
+  const companyLabels = new Map(linked.filter((r) => r.type === 'company').map((r) => [r.key, r.label]));
   const companies = new Map<string, Searchable>();
   for (const inst of state.instruments) {
     if (!inst.company) continue;
-    const label = linked.find((r) => r.type === 'company' && r.key === inst.company)?.label;
+    const label = companyLabels.get(inst.company);
     companies.set(inst.company, searchable(label ? { ...companyRef(inst.company), label } : companyRef(inst.company), [inst.name]));
   }
   for (const ref of linked) {
@@ -31,15 +33,7 @@ async function buildIndex(db: Db, state: MarketState): Promise<Searchable[]> {
 }
 
 export function searchRoutes(db: () => Db, market: () => MarketState, refreshMs: number): Route[] {
-  let index: { at: number; items: Promise<Searchable[]> } | null = null;
-  const items = () => {
-    if (!index || Date.now() - index.at >= refreshMs) {
-      const built = buildIndex(db(), market());
-      index = { at: Date.now(), items: built };
-      built.catch(() => (index = null));
-    }
-    return index.items;
-  };
+  const index = new AnswerCache<Searchable[]>(1, every(refreshMs));
   return [
     defineRoute({
       path: '/v1/search',
@@ -60,7 +54,7 @@ export function searchRoutes(db: () => Db, market: () => MarketState, refreshMs:
         const types = new Set(kindList(query.type, SEARCH_TYPES, 'type', problems) ?? SEARCH_TYPES);
         if (problems.length) throw validationError(problems);
         const limit = query.limit ?? 20;
-        const pool = (await items()).filter((item) => types.has(item.ref.type as (typeof SEARCH_TYPES)[number]));
+        const pool = (await index.get('index', () => buildIndex(db(), market()))).filter((item) => types.has(item.ref.type as (typeof SEARCH_TYPES)[number]));
         const data = rankMatches(pool, query.q, limit).map((m) => m.ref);
         if (types.has('event') && data.length < limit && query.q.trim()) {
           const stories = await db().rows<{ id: number; headline: string }>('searchEvents', [query.q, limit - data.length]);

@@ -6,6 +6,7 @@ import { COVERAGE_DATASETS } from '../../core/datasets.js';
 import { Nullable, Single } from '../../core/schemas/common.js';
 import { DAY_MS } from '../../core/time.js';
 import type { Db } from '../db.js';
+import { AnswerCache, every } from '../http/answer-cache.js';
 import { defineRoute, type RawJson, type Route } from '../http/router.js';
 import type { MarketState } from '../market/state.js';
 import type { MetaCache } from '../meta.js';
@@ -34,18 +35,9 @@ const Snapshot = Type.Object({
 });
 
 export function snapshotRoutes(db: () => Db, market: () => MarketState, meta: MetaCache, refreshMs: number): Route[] {
-  let stored: { at: number; part: Promise<Awaited<ReturnType<typeof readStored>>> } | null = null;
-  const storedPart = () => {
-    if (!stored || Date.now() - stored.at >= refreshMs) {
-      const part = readStored(db(), market());
-      stored = { at: Date.now(), part };
-      // A failed read is not kept: the next request tries again.
-      part.catch(() => (stored = null));
-    }
-    return stored.part;
-  };
+  const stored = new AnswerCache<Awaited<ReturnType<typeof readStored>>>(1, every(refreshMs));
   /** The last answer, valid while neither the hot state nor the stored part has changed. */
-  let last: { version: number; readAt: number; body: RawJson } | null = null;
+  let last: { version: number; part: unknown; body: RawJson } | null = null;
   return [
     defineRoute({
       path: '/v1/market/snapshot',
@@ -54,12 +46,12 @@ export function snapshotRoutes(db: () => Db, market: () => MarketState, meta: Me
       auth: true,
       response: Single(Snapshot),
       handler: async ({ serialize }) => {
-        const part = await storedPart();
+        const part = await stored.get('snapshot', () => readStored(db(), market()));
         const { coverage } = await meta.get();
         const s = market();
-        if (last?.version !== s.version || last.readAt !== part.readAt) {
-          const body = serialize({ data: { strip: stripItems(s, Date.now()), ...part.data, macro: [], dataThrough: coverage } });
-          last = { version: s.version, readAt: part.readAt, body };
+        if (last?.version !== s.version || last.part !== part) {
+          const body = serialize({ data: { strip: stripItems(s, Date.now()), ...part, macro: [], dataThrough: coverage } });
+          last = { version: s.version, part, body };
         }
         return last.body;
       },
@@ -77,11 +69,8 @@ async function readStored(db: Db, state: MarketState) {
     db.rows<CatalystRow>('listCatalysts', [null, null, new Date(now), new Date(now + CATALYST_DAYS * DAY_MS), 200, 0]),
   ]);
   return {
-    readAt: now,
-    data: {
-      moves: { date, moves: await moveViews(db, state, moveRows, true) },
-      topStories: stories.map(eventView),
-      catalysts: catalysts.map(catalystView),
-    },
+    moves: { date, moves: await moveViews(db, state, moveRows, true) },
+    topStories: stories.map(eventView),
+    catalysts: catalysts.map(catalystView),
   };
 }
