@@ -84,7 +84,10 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
 
   const reloadKeys = async () => keys.load(await store!.list());
 
-  const ready = (async () => {
+  // The database opens only once the port is ours: a server refused its port stops at once, not after a demo load.
+  let listened!: (ok: boolean) => void;
+  const ready = new Promise<boolean>((resolve) => (listened = resolve)).then(async (ok) => {
+    if (!ok) throw new StartupError('not listening');
     db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize }, log);
     readiness.waitingFor('applying migrations');
     await db.migrate();
@@ -141,7 +144,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
     await meta.refresh();
     readiness.markReady();
     log.info({ keys: keys.size, anon: config.anon, db: db.kind }, 'ready');
-  })();
+  });
   // The caller awaits `ready`; this keeps an early failure from also surfacing as an unhandled rejection.
   ready.catch(() => undefined);
 
@@ -196,9 +199,11 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
     mountRoutes(app, routes, { keys, limiter, gate: readiness, log, compressMinBytes: config.compressMinBytes });
     listenSocket = await listenExclusive(app, config.host, config.port);
   } catch (err) {
+    listened(false);
     await close();
     throw err;
   }
+  listened(true);
   const port = uWS.us_socket_local_port(listenSocket);
 
   return { port, ready, close };
