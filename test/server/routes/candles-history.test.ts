@@ -34,11 +34,14 @@ t.test('1m candles older than memory are read from the database, up to the open 
   t.equal(before.count, 31, 'the latest candles up to a past instant: 00:00 to 00:30');
   t.equal(times(before).at(-1), midnight - DAY + 30 * MINUTE);
 
+  const asked = Date.now();
   const all = await candles(`interval=1m&from=${yesterday}&limit=20000`);
   const ts = times(all);
   t.ok(ts.every((x, k) => k === 0 || x > ts[k - 1]!), 'ascending across the database and memory');
   t.ok(all.count > 24 * 60, `more than the day memory holds (${all.count})`);
-  t.equal(ts.at(-1), Date.now() - (Date.now() % MINUTE), 'the open minute last');
+  // A minute may turn while the request is answered.
+  const openMinute = ts.at(-1)!;
+  t.ok(openMinute >= asked - (asked % MINUTE) && openMinute <= Date.now(), 'the open minute last');
 });
 
 t.test('candles from memory equal those from the database where both answer', async (t) => {
@@ -47,9 +50,12 @@ t.test('candles from memory equal those from the database where both answer', as
     const fromDb = await candles(`interval=${interval}&from=${yesterday}&limit=20000`);
     const fromMemory = await candles(`interval=${interval}&from=${since}&limit=20000`);
     t.ok(fromMemory.count > 1);
-    // The last (live) candle may move between the two requests.
-    const overlap = fromDb.candles.slice(-fromMemory.count, -1);
-    t.same(overlap, fromMemory.candles.slice(0, -1), `${interval}: the same closed candles`);
+    // Compared up to the older of the two open candles: they move, and a new one may open between the two requests.
+    const open = Math.min(Date.parse(fromDb.candles.at(-1)!.ts), Date.parse(fromMemory.candles.at(-1)!.ts));
+    const first = Date.parse(fromMemory.candles[0]!.ts);
+    const closed = (d: Candles) => d.candles.filter((c) => Date.parse(c.ts) >= first && Date.parse(c.ts) < open);
+    t.ok(closed(fromMemory).length > 0);
+    t.same(closed(fromDb), closed(fromMemory), `${interval}: the same closed candles`);
   }
 });
 
@@ -81,7 +87,8 @@ async function stalledClient(): Promise<{ socket: Socket; request(id: string): v
 async function fillUntilBackedUp(client: Awaited<ReturnType<typeof stalledClient>>, prefix: string): Promise<number> {
   for (let k = 1; k <= 80; k++) {
     client.request(`${prefix}-${k}`);
-    const done = await server.waitForLog((l) => l.reqId === `${prefix}-${k}`, 600).catch(() => null);
+    // Generous: on a loaded machine one 20,000-bar answer can take a second without being held back by the reader.
+    const done = await server.waitForLog((l) => l.reqId === `${prefix}-${k}`, 3000).catch(() => null);
     if (!done) return k;
   }
   throw new Error('the socket never backed up');
@@ -90,11 +97,10 @@ async function fillUntilBackedUp(client: Awaited<ReturnType<typeof stalledClient
 t.test('a stalled reader gets its whole body once it reads, and does not hold up others', async (t) => {
   const client = await stalledClient();
   const sent = await fillUntilBackedUp(client, 'stall');
-  const t0 = performance.now();
+  // Were the server held by the stalled reader, this would never be answered: the reader reads only after it.
   const other = await server.get('/v1/instruments/ETH/candles?interval=1m&limit=20000&from=2000-01-01');
   t.equal(other.status, 200, 'another client is served meanwhile');
   t.ok((await other.text()).length > 100_000);
-  t.ok(performance.now() - t0 < 5000);
 
   const raw = await client.drain();
   const bodies = raw.split('HTTP/1.1 200 OK\r\n').slice(1).map((r) => r.slice(r.indexOf('\r\n\r\n') + 4));

@@ -33,7 +33,8 @@ t.test('a stalled reader does not slow the others and gets closed', async (t) =>
   const arrivals = healthy.messages.map((m) => m.at);
   const gaps = arrivals.slice(1).map((at, k) => at - arrivals[k]!);
   t.ok(healthy.messages.length > 500, `the healthy reader kept receiving (${healthy.messages.length} quotes)`);
-  t.ok(Math.max(...gaps) < 1000, `with no pause longer than a second (longest ${Math.max(...gaps)} ms)`);
+  // Loose on purpose (tests share a busy machine): what it rules out is the healthy reader waiting on the stalled one.
+  t.ok(Math.max(...gaps) < 3000, `with no pause over 3 s (longest ${Math.max(...gaps)} ms)`);
   const health = await server.get('/v1/instruments/BTC');
   t.equal(health.status, 200, 'and the server answers as before');
 });
