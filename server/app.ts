@@ -124,10 +124,10 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
     const moves = new MoveDetector(db, market.state, pool, config.moveFloors, log, () => storyVersion.bump());
     await moves.run();
     market.ticker?.onTick(() => moves.onTick(Date.now()));
-    outcomes = new OutcomeLinker(db, () => storyVersion.bump(), log);
-    await outcomes.start(OUTCOME_LINK_MS);
-    if (market.ticker && config.demoNewsEveryS > 0) {
-      newswire = new DemoNewswire(db, market.state, hub, config.demoSeed, () => storyVersion.bump(), log);
+    const linker = (outcomes = new OutcomeLinker(db, () => storyVersion.bump(), log));
+    await linker.start(OUTCOME_LINK_MS);
+    if (market.simulator) {
+      newswire = new DemoNewswire(db, market.state, market.simulator, hub, config.demoSeed, () => storyVersion.bump(), () => linker.run(), log);
       await newswire.start(config.demoNewsEveryS * 1000);
     }
     store = new KeyStore(db);

@@ -39,9 +39,18 @@ export interface StoryCatalyst {
   entities: Ref[];
 }
 
+/** What an upcoming catalyst will turn out to be: its story, drawn with the rest and published when its time comes. */
+export interface ScheduledOutcome {
+  catalystId: number;
+  /** The outcome story without its id, given when it is published (ids follow publication order). */
+  story: Omit<StoryEvent, 'id' | 'sourceUrl'> & { sourceHost: string };
+}
+
 export interface DemoStory {
   events: StoryEvent[];
   catalysts: StoryCatalyst[];
+  /** One per catalyst after the anchor. */
+  scheduled: ScheduledOutcome[];
 }
 
 /** Upcoming catalysts are scheduled this far past the anchor. */
@@ -120,11 +129,16 @@ export function demoStory(seed: number, startMs: number, anchorMs: number): Demo
   const happened = inWindow.filter((d) => d.occurredAt < anchorMs).sort((a, b) => a.occurredAt - b.occurredAt || a.headline.localeCompare(b.headline));
   const events = happened.map((d, k) => published(d, k + 1));
   const outcome = new Map(happened.map((d, k) => [d, k + 1]));
+  const scheduled: ScheduledOutcome[] = [];
   const catalysts = inWindow
     .filter((d) => d.catalyst)
     .sort((a, b) => a.catalyst!.expectedAt - b.catalyst!.expectedAt || a.catalyst!.title.localeCompare(b.catalyst!.title))
-    .map((d, k) => ({ ...d.catalyst!, id: k + 1, outcomeEventId: outcome.get(d) ?? null }));
-  return { events, catalysts };
+    .map((d, k) => {
+      const id = outcome.get(d);
+      if (id === undefined) scheduled.push({ catalystId: k + 1, story: unpublished(d) });
+      return { ...d.catalyst!, id: k + 1, outcomeEventId: id ?? null };
+    });
+  return { events, catalysts, scheduled };
 }
 
 type Free = (symbol: string, at: number) => boolean;
@@ -423,13 +437,20 @@ function noiseDraft(rng: Random, at: number, precision: StoryEvent['precision'])
   };
 }
 
-/** A draft as a story with its id: its source's name and a URL on the source's .example host. */
-function published(d: Draft, id: number): StoryEvent {
-  const source = SOURCES[d.source];
-  const date = new Date(d.occurredAt).toISOString().slice(0, 10).replaceAll('-', '/');
-  const { source: _, catalyst: __, ...event } = d;
-  return { ...event, id, sourceName: source.name, sourceUrl: `https://${source.host}/${date}/${slug(d.headline)}-${id}` };
+/** A draft as a story still without its id: its source's name and host. */
+function unpublished(d: Draft): ScheduledOutcome['story'] {
+  const { source, catalyst: _, ...event } = d;
+  return { ...event, sourceName: SOURCES[source].name, sourceHost: SOURCES[source].host };
 }
+
+/** A story published with its id, which ends its URL on the source's .example host. */
+export function publishedStory(story: ScheduledOutcome['story'], id: number): StoryEvent {
+  const { sourceHost, ...event } = story;
+  const date = new Date(story.occurredAt).toISOString().slice(0, 10).replaceAll('-', '/');
+  return { ...event, id, sourceUrl: `https://${sourceHost}/${date}/${slug(story.headline)}-${id}` };
+}
+
+const published = (d: Draft, id: number) => publishedStory(unpublished(d), id);
 
 /** The `sequence`-th routine story of the live demo wire, at `atMs` (to the minute), published with id `id`. */
 export function liveStory(seed: number, sequence: number, atMs: number, id: number): StoryEvent {

@@ -72,6 +72,11 @@ export class VenueSimulator {
     this.fundingMean = Float64Array.from(this.state.fundingRate);
   }
 
+  /** Moves instrument `i`'s fair price by `pct` percent at once, as news does; its venues follow at the next step. */
+  jump(i: number, pct: number): void {
+    this.fair[i] = this.fair[i]! * (1 + pct / 100);
+  }
+
   /** Advances to `nowMs` by `dtS` seconds: moves every fair price, then every venue that is quoting. */
   step(nowMs: number, dtS: number): void {
     const { rng } = this;

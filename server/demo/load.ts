@@ -60,7 +60,7 @@ export async function insertEvents(rows: Rows, events: StoryEvent[]): Promise<vo
   await rows('insertEventEntities', entityParams(events));
 }
 
-async function insertStory(rows: Rows, { events, catalysts }: DemoStory): Promise<void> {
+async function insertStory(rows: Rows, { events, catalysts, scheduled }: DemoStory): Promise<void> {
   await insertEvents(rows, events);
   await rows('insertCatalysts', [
     catalysts.map((c) => c.id),
@@ -76,6 +76,11 @@ async function insertStory(rows: Rows, { events, catalysts }: DemoStory): Promis
     catalysts.map(() => null),
   ]);
   await rows('insertCatalystEntities', entityParams(catalysts));
+  await rows('insertDemoOutcomes', [
+    scheduled.map((o) => o.catalystId),
+    scheduled.map((o) => new Date(o.story.occurredAt)),
+    scheduled.map((o) => JSON.stringify(o.story)),
+  ]);
 }
 
 async function insertUniverse(rows: Rows, seed: number, anchorMs: number, minuteDays: number, progress: (done: number, total: number) => void) {

@@ -14,6 +14,8 @@ const DEFAULT_DAILY_VOL = 0.02;
 export interface Market {
   state: MarketState;
   ticker: Ticker | null;
+  /** The demo's simulated venues, which the demo newswire moves when a story carries a price jump. */
+  simulator: VenueSimulator | null;
 }
 
 export async function startMarket(
@@ -38,7 +40,7 @@ export async function startMarket(
     state.previousClose[index.get(row.instrumentId)!] = row.close;
   }
   const cutShort = await loadCandles(db, state, index, now, options.simulate);
-  if (!options.simulate || instruments.length === 0) return { state, ticker: null };
+  if (!options.simulate || instruments.length === 0) return { state, ticker: null, simulator: null };
 
   // The simulated venues carry on from each instrument's last 1m close, with the demo's volumes and volatility.
   const lastClose = new Map((await db.rows<{ instrumentId: number; close: number }>('lastCloses')).map((r) => [r.instrumentId, r.close]));
@@ -75,7 +77,7 @@ export async function startMarket(
   }
   ticker.start(options.tickMs);
   log.info({ instruments: instruments.length, listings: listings.length, tickMs: options.tickMs, pooling: ticker.pooling }, 'simulated venues started');
-  return { state, ticker };
+  return { state, ticker, simulator: feed };
 }
 
 /**

@@ -46,3 +46,16 @@ SELECT * FROM unnest($1::bigint[], $2::smallint[], $3::text[], $4::text[], $5::t
 -- name: analyzeStory
 -- After the bulk load: planner statistics, and the full-text index's pending entries merged into the index proper.
 VACUUM (ANALYZE) events, event_entities, catalysts, catalyst_entities;
+
+-- name: insertDemoOutcomes
+INSERT INTO demo_outcomes (catalyst_id, due_at, story) SELECT * FROM unnest($1::bigint[], $2::timestamptz[], $3::jsonb[]);
+
+-- name: dueDemoOutcomes
+-- The outcomes due by $1, oldest first.
+SELECT catalyst_id::float8 AS "catalystId", story FROM demo_outcomes WHERE due_at <= $1 ORDER BY due_at, catalyst_id;
+
+-- name: nextDemoOutcomeAt
+SELECT (extract(epoch FROM min(due_at)) * 1000)::float8 AS at FROM demo_outcomes;
+
+-- name: deleteDemoOutcome
+DELETE FROM demo_outcomes WHERE catalyst_id = $1;

@@ -1,6 +1,7 @@
-// The demo story: deterministic, ids in time order, catalysts linked to their outcomes, one cause per jump day.
+// The demo story: deterministic, ids in time order, catalysts linked to their outcomes (past) or scheduled (upcoming),
+// one cause per jump day.
 import t from 'tap';
-import { demoStory } from '../../../core/demo/story.js';
+import { demoStory, publishedStory } from '../../../core/demo/story.js';
 import { parseEntityFilter } from '../../../core/refs.js';
 
 const DAY = 86_400_000;
@@ -44,4 +45,22 @@ t.test('entity filters: type:key pairs, lower-cased, or what is wrong with them'
   t.same(parseEntityFilter('btc').problems, ['"btc": expected type:key with type one of instrument, company, person, macro, project, sector']);
   t.same(parseEntityFilter('company:a/b').problems, ['"company:a/b": not a valid company key']);
   t.same(parseEntityFilter(' , ').problems, ['names no entity']);
+});
+
+t.test('every upcoming catalyst has its outcome story scheduled, at its time, of its kind, about its entities', async (t) => {
+  const upcoming = story.catalysts.filter((c) => c.expectedAt >= anchor);
+  t.same(story.scheduled.map((o) => o.catalystId), upcoming.map((c) => c.id));
+  for (const { catalystId, story: outcome } of story.scheduled) {
+    const c = upcoming.find((u) => u.id === catalystId)!;
+    if (outcome.occurredAt !== c.expectedAt || outcome.kind !== c.kind || !c.entities.every((e) => outcome.entities.some((o) => o.key === e.key))) {
+      t.fail(`catalyst ${c.id} (${c.title}): its scheduled outcome does not match it`);
+    }
+  }
+  t.ok(story.scheduled.some((o) => o.story.jumps.length > 0), 'some of them move prices');
+  const days = [...story.events, ...story.scheduled.map((o) => o.story)].flatMap((e) => e.jumps.map((j) => `${j.symbol}:${Math.floor(e.occurredAt / DAY)}`));
+  t.equal(new Set(days).size, days.length, 'still one jump per instrument and day, past and scheduled together');
+  const published = publishedStory(story.scheduled[0]!.story, 12345);
+  t.equal(published.id, 12345);
+  t.ok(new URL(published.sourceUrl).hostname.endsWith('.example') && published.sourceUrl.endsWith('-12345'));
+  t.notOk('sourceHost' in published);
 });

@@ -1,6 +1,11 @@
-// The demo universe on first start: loaded once with progress, reported by /v1/meta, kept across a restart.
+// The demo universe on first start: loaded once with progress, reported by /v1/meta, kept across a restart; and its
+// upcoming catalysts' outcome stories published when their time comes, moving the price they are about.
 import t from 'tap';
 import { rmSync } from 'node:fs';
+import { pino } from 'pino';
+import type { ScheduledOutcome } from '../../../core/demo/story.js';
+import { companyRef, instrumentRef } from '../../../core/refs.js';
+import { openDatabase, type Db } from '../../../server/db.js';
 import { DEMO_INSTRUMENTS, demoListings } from '../../../core/demo/universe.js';
 import { startServer, tempDataDir } from '../../helpers/server.js';
 
@@ -68,4 +73,64 @@ t.test('a restart keeps the minute that was open: its bar is written at shutdown
     t.equal(now.open, was.open, `${path}: with the open it had before the restart`);
     t.ok(now.high >= was.high && now.low <= was.low, `${path}: and its range so far`);
   }
+});
+
+/** Schedules an earnings outcome about `symbol`'s company at `at`, carrying a jump of `pct`, as the demo load does. */
+async function schedule(db: Db, catalystId: number, symbol: string, at: number, pct: number): Promise<void> {
+  const inst = DEMO_INSTRUMENTS.find((i) => i.symbol === symbol)!;
+  const entities = [companyRef(inst.company!), instrumentRef(inst)];
+  const story: ScheduledOutcome['story'] = {
+    kind: 'earnings',
+    occurredAt: at,
+    precision: 'minute',
+    headline: `${entities[0]!.label} test results (catalyst ${catalystId})`,
+    summary: 'Scheduled by the test.',
+    points: [],
+    importance: 80,
+    sourceName: 'Harbor Street Wire',
+    sourceHost: 'wire.example',
+    entities,
+    jumps: [{ symbol, pct }],
+  };
+  await db.rows('insertCatalysts', [[catalystId], ['earnings'], [`${symbol} test results`], [new Date(at)], ['minute'], [true], [null], [null], [null], [null]]);
+  await db.rows('insertCatalystEntities', [[catalystId, catalystId], [0, 1], ...(['type', 'key', 'label', 'path'] as const).map((f) => entities.map((e) => e[f]))]);
+  await db.rows('insertDemoOutcomes', [[catalystId], [new Date(at)], [JSON.stringify(story)]]);
+}
+
+t.test('the outcome of an upcoming catalyst is published when its time comes: the story, the link and the price jump', async (t) => {
+  let server = await startServer({ dataDir, env: { TAPEWIRE_DEMO: '1' } });
+  const price = async (symbol: string) => ((await (await server.get(`/v1/instruments/${symbol}`)).json()) as { data: { price: number } }).data.price;
+  const before = { AAPL: await price('AAPL'), MSFT: await price('MSFT') };
+  await server.stop();
+
+  const db = await openDatabase({ databaseUrl: null, dataDir, poolSize: 1 }, pino({ level: 'silent' }));
+  const now = Date.now();
+  await schedule(db, 90001, 'AAPL', now + 5000, 8);
+  // Its time passed while the server was down: told at start, but moving nothing.
+  await schedule(db, 90002, 'MSFT', now - 3_600_000, -8);
+  await db.close();
+
+  server = await startServer({ dataDir, env: { TAPEWIRE_DEMO: '1' } });
+  t.teardown(() => server.stop());
+  const published = (id: number) => (l: Record<string, unknown>) => l.msg === 'demo catalyst outcome published' && l.catalystId === id;
+  const late = await server.waitForLog(published(90002));
+  t.equal(late.late, true, 'the overdue one is published late');
+  const onTime = await server.waitForLog(published(90001), 30_000);
+  t.equal(onTime.late, false, 'the other at its time');
+
+  for (const [catalystId, line] of [[90001, onTime], [90002, late]] as const) {
+    const event = await server.get(`/v1/events/${line.eventId}`);
+    t.equal(event.status, 200);
+    t.match(((await event.json()) as { data: { headline: string } }).data.headline, `(catalyst ${catalystId})`);
+    const list = await server.get(`/v1/catalysts?from=${new Date(now - 2 * 3_600_000).toISOString()}&entity=instrument:${catalystId === 90001 ? 'AAPL' : 'MSFT'}`);
+    const catalyst = ((await list.json()) as { data: { id: number; outcomeEventId: number | null }[] }).data.find((c) => c.id === catalystId);
+    t.equal(catalyst?.outcomeEventId, line.eventId, `catalyst ${catalystId} linked to its outcome`);
+  }
+
+  // A few seconds of the simulated walk move a price by hundredths of a percent; the jump by 8%.
+  await new Promise((r) => setTimeout(r, 2000));
+  const aapl = (await price('AAPL')) / before.AAPL - 1;
+  t.ok(Math.abs(aapl - 0.08) < 0.01, `AAPL jumped 8% (${(aapl * 100).toFixed(2)}%)`);
+  const msft = (await price('MSFT')) / before.MSFT - 1;
+  t.ok(Math.abs(msft) < 0.01, `MSFT did not (${(msft * 100).toFixed(2)}%)`);
 });
