@@ -15,6 +15,8 @@ import { insertEvents } from './load.js';
 const LATE_MS = 10 * 60_000;
 /** The next outcome is looked for at least this often, so a timer never waits past a clock change or for weeks. */
 const MAX_WAIT_MS = 3_600_000;
+/** After a failed publication or read, the schedule is tried again this much later. */
+const RETRY_MS = 60_000;
 
 export class DemoNewswire {
   private routineTimer: NodeJS.Timeout | null = null;
@@ -45,7 +47,7 @@ export class DemoNewswire {
     if (routineEveryMs > 0) {
       this.routineTimer = setInterval(() => void this.enqueue(() => this.publishRoutine(Date.now()), 'demo story not published'), routineEveryMs);
     }
-    await this.enqueue(() => this.publishDue(Date.now()), 'demo outcomes not published');
+    await this.enqueue(() => this.publishDue(Date.now()), 'demo outcomes not scheduled');
   }
 
   async stop(): Promise<void> {
@@ -66,7 +68,19 @@ export class DemoNewswire {
     await this.announce(story);
   }
 
+  /** Publishes what is due, then sets the timer for the next; after a failure, tries again a while later, never stopping. */
   private async publishDue(nowMs: number): Promise<void> {
+    let notBefore = 0;
+    try {
+      await this.publishOutcomes(nowMs);
+    } catch (err) {
+      this.log.warn({ err }, 'demo outcomes not published; trying again later');
+      notBefore = Date.now() + RETRY_MS;
+    }
+    await this.scheduleNext(notBefore);
+  }
+
+  private async publishOutcomes(nowMs: number): Promise<void> {
     const due = await this.db.rows<{ catalystId: number; story: ScheduledOutcome['story'] }>('dueDemoOutcomes', [new Date(nowMs)]);
     for (const { catalystId, story } of due) {
       const event = publishedStory(story, this.nextId++);
@@ -85,14 +99,19 @@ export class DemoNewswire {
       await this.announce(event);
     }
     if (due.length) await this.linkOutcomes();
-    await this.scheduleNext();
   }
 
-  private async scheduleNext(): Promise<void> {
-    const [next] = await this.db.rows<{ at: number | null }>('nextDemoOutcomeAt');
-    if (this.stopped || next?.at == null) return;
-    const wait = Math.min(Math.max(0, next.at - Date.now()), MAX_WAIT_MS);
-    this.outcomeTimer = setTimeout(() => void this.enqueue(() => this.publishDue(Date.now()), 'demo outcomes not published'), wait);
+  private async scheduleNext(notBefore: number): Promise<void> {
+    const at = await this.db.rows<{ at: number | null }>('nextDemoOutcomeAt').then(
+      ([next]) => next?.at ?? null,
+      (err) => {
+        this.log.warn({ err }, 'next demo outcome not read; looking again later');
+        return Date.now() + RETRY_MS;
+      },
+    );
+    if (this.stopped || at === null) return;
+    const wait = Math.min(Math.max(0, at - Date.now(), notBefore - Date.now()), MAX_WAIT_MS);
+    this.outcomeTimer = setTimeout(() => void this.enqueue(() => this.publishDue(Date.now()), 'demo outcomes not scheduled'), wait);
   }
 
   private async announce(story: StoryEvent): Promise<void> {
