@@ -1,6 +1,6 @@
 // Recent bars per series in fixed-size rings of typed arrays, and the candle JSON written straight from them:
 // a 20,000-candle answer never goes through per-row objects, and closed bars are serialized once, in blocks kept as
-// bytes, so an answer is a list of those blocks rather than one freshly built multi-megabyte string.
+// bytes with each candle's offset, so an answer is a list of slices of those blocks, whatever its range.
 
 import type { Bar } from './kernels/bars.js';
 
@@ -20,8 +20,8 @@ export class BarRing {
   private readonly head: Int32Array;
   /** Absolute number of the oldest bar held per series (it grows as the ring drops old bars). */
   private readonly first: Float64Array;
-  /** Per series: JSON bytes of complete blocks of BLOCK bars, by block number (absolute bar number / BLOCK). */
-  private readonly blocks: Map<number, Buffer>[];
+  /** Per series: JSON of blocks of BLOCK bars by block number (absolute bar number / BLOCK), the newest maybe partial. */
+  private readonly blocks: Map<number, Block>[];
 
   constructor(
     readonly series: number,
@@ -38,7 +38,7 @@ export class BarRing {
     this.count = new Int32Array(series);
     this.head = new Int32Array(series);
     this.first = new Float64Array(series);
-    this.blocks = Array.from({ length: series }, () => new Map<number, Buffer>());
+    this.blocks = Array.from({ length: series }, () => new Map<number, Block>());
   }
 
   size(s: number): number {
@@ -90,36 +90,58 @@ export class BarRing {
   json(s: number, i0: number, i1: number): Buffer[] {
     const chunks: Buffer[] = [];
     const base = this.first[s]!;
-    let i = i0;
-    while (i < i1) {
+    const end = base + this.count[s]!;
+    const stop = base + i1;
+    for (let a = base + i0; a < stop; ) {
+      const b = Math.floor(a / BLOCK);
+      const start = b * BLOCK;
+      const upto = Math.min(stop, start + BLOCK);
       if (chunks.length) chunks.push(COMMA);
-      const absolute = base + i;
-      if (absolute % BLOCK === 0 && i + BLOCK <= i1) {
-        const b = absolute / BLOCK;
-        let block = this.blocks[s]!.get(b);
-        if (block === undefined) {
-          block = Buffer.from(this.write(s, i, i + BLOCK));
-          this.blocks[s]!.set(b, block);
-        }
-        chunks.push(block);
-        i += BLOCK;
+      if (start < base) {
+        // The block's first bars have left the ring: the rest of it is written as asked, not kept.
+        chunks.push(Buffer.from(this.candles(s, a - base, upto - base).join(','), 'latin1'));
       } else {
-        const end = Math.min(i1, i + BLOCK - (absolute % BLOCK));
-        chunks.push(Buffer.from(this.write(s, i, end)));
-        i = end;
+        const block = this.block(s, b, Math.min(end, start + BLOCK) - start);
+        chunks.push(block.bytes.subarray(block.offsets[a - start], block.offsets[upto - start]! - 1));
       }
+      a = upto;
     }
     return chunks;
   }
 
-  private write(s: number, i0: number, i1: number): string {
+  /**
+   * Block `b` of series `s` holding its first `n` bars, written once: again only when it has grown since (the newest
+   * block fills as bars close). Any run of its candles is then a slice of its bytes.
+   */
+  private block(s: number, b: number, n: number): Block {
+    let block = this.blocks[s]!.get(b);
+    if (block === undefined || block.count < n) {
+      const first = b * BLOCK - this.first[s]!;
+      const parts = this.candles(s, first, first + n);
+      const offsets = new Uint32Array(n + 1);
+      // Candle JSON is ASCII, so string lengths are byte lengths; each offset counts the comma after the candle.
+      for (let k = 0; k < n; k++) offsets[k + 1] = offsets[k]! + parts[k]!.length + 1;
+      block = { bytes: Buffer.from(parts.join(','), 'latin1'), offsets, count: n };
+      this.blocks[s]!.set(b, block);
+    }
+    return block;
+  }
+
+  private candles(s: number, i0: number, i1: number): string[] {
     const parts = new Array<string>(i1 - i0);
     for (let i = i0; i < i1; i++) {
       const k = this.slot(s, i);
       parts[i - i0] = candleJson(this.ts[k]!, this.open[k]!, this.high[k]!, this.low[k]!, this.close[k]!, this.volume[k]!, this.venues[k]!);
     }
-    return parts.join(',');
+    return parts;
   }
+}
+
+/** A block's candles as JSON joined by commas, and where each starts (`offsets[count]` is one past the end, plus one). */
+interface Block {
+  bytes: Buffer;
+  offsets: Uint32Array;
+  count: number;
 }
 
 export const COMMA = Buffer.from(',');
