@@ -33,6 +33,7 @@ t.test('first start loads the universe and /v1/meta reports it', async (t) => {
   const perps = demoListings(20261121).filter((l) => l.market === 'perp').length;
   t.equal(data.stats.imported_derivatives_1d, perps * 335, 'a year of funding and open interest per perpetual, daily before the last 30 days');
   t.ok(data.stats.imported_derivatives_1h! >= perps * 30 * 24, 'hourly for the last 30 days');
+  t.notOk('demo_outcomes' in data.stats, "the demo's sealed outcomes are not counted as data");
   const price = Date.parse(data.coverage.price!);
   t.ok(Date.now() - price < 3 * 60_000, `price coverage is current (${data.coverage.price})`);
 });
