@@ -115,6 +115,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
         seed: config.demoSeed,
         minuteBarsDays: config.minuteBarsDays,
         hourBarsDays: config.hourBarsDays,
+        listingMinuteBarsDays: config.listingMinuteBarsDays,
         offload: { pool, minQuotes: config.poolWorkerMinQuotes },
       },
       log,

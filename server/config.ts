@@ -37,8 +37,10 @@ export interface Config {
   poolWorkerMinQuotes: number;
   /** Days of closed 1m bars held in memory per instrument; 1m requests within them never touch the database. */
   minuteBarsDays: number;
-  /** Days of closed 1h candles held in memory per instrument (daily candles: ten years, always). */
+  /** Days of closed 1h candles held in memory per instrument and per listing (daily candles: ten years, pooled only). */
   hourBarsDays: number;
+  /** Days of closed 1m bars held in memory per venue listing. */
+  listingMinuteBarsDays: number;
   /** The SSE stream: see StreamLimits in server/stream/hub.ts; `quoteMs` is the least time between two quotes of a symbol. */
   stream: {
     perClient: number;
@@ -143,6 +145,7 @@ export function loadConfig(env: Env = process.env): Config {
     poolWorkerMinQuotes: int('POOL_WORKER_MIN_QUOTES', 2000, 1, 1_000_000_000),
     minuteBarsDays: int('MINUTE_BARS_MEMORY_DAYS', 14, 1, 90),
     hourBarsDays: int('HOUR_BARS_MEMORY_DAYS', 90, 1, 3650),
+    listingMinuteBarsDays: int('LISTING_MINUTE_BARS_MEMORY_DAYS', 1, 1, 90),
     stream: {
       perClient: int('STREAM_MAX_PER_KEY', 20, 1, 1_000_000),
       quoteMs: int('STREAM_QUOTE_MS', 100, 0, 60_000),

@@ -5,8 +5,9 @@ import { DAY_MS, MINUTE_MS } from '../../core/time.js';
 import type { Db } from '../db.js';
 import type { Logger } from '../log.js';
 import { barAt, type Bar } from '../../core/kernels/bars.js';
+import type { HeldBars } from '../../core/series.js';
 import { BAR_COLUMNS } from './bar-rows.js';
-import { MarketState, type InstrumentRow, type ListingRow } from './state.js';
+import { MarketState, type CandleInterval, type InstrumentRow, type ListingRow } from './state.js';
 import { Ticker, type PoolOffload } from './ticker.js';
 
 const DEFAULT_DAILY_VOL = 0.02;
@@ -27,19 +28,27 @@ export async function startMarket(
     seed: number;
     minuteBarsDays: number;
     hourBarsDays: number;
+    listingMinuteBarsDays: number;
     offload: PoolOffload | null;
   },
   log: Logger,
 ): Promise<Market> {
   const instruments = await db.rows<InstrumentRow>('listInstruments');
   const listings = await db.rows<ListingRow>('listListings');
-  const state = new MarketState(instruments, listings, options.staleMs, { minuteDays: options.minuteBarsDays, hourDays: options.hourBarsDays });
+  const state = new MarketState(instruments, listings, options.staleMs, {
+    minuteDays: options.minuteBarsDays,
+    hourDays: options.hourBarsDays,
+    listingMinuteDays: options.listingMinuteBarsDays,
+  });
   const now = Date.now();
   const index = new Map(instruments.map((inst, k) => [inst.id, k]));
   for (const row of await db.rows<{ instrumentId: number; close: number }>('previousCloses', [new Date(now - (now % DAY_MS))])) {
     state.previousClose[index.get(row.instrumentId)!] = row.close;
   }
-  const cutShort = await loadCandles(db, state, index, now, options.simulate);
+  const pooled = { candles: state.candles, ids: instruments.map((i) => i.id), held: 'heldCandles', oldest: 'oldestCandles' };
+  const cutShort = await loadCandles(db, pooled, now, options.simulate);
+  const perListing = { candles: state.listingCandles, ids: listings.map((l) => l.id), held: 'heldListingCandles', oldest: 'oldestListingCandles' };
+  const listingsCutShort = await loadCandles(db, perListing, now, options.simulate);
   if (!options.simulate || instruments.length === 0) return { state, ticker: null, simulator: null };
 
   // The simulated venues carry on from each instrument's last 1m close, with the demo's volumes and volatility.
@@ -71,45 +80,53 @@ export async function startMarket(
   );
   const ticker = new Ticker(state, feed, db, log, options.offload);
   for (const [i, bar] of cutShort) ticker.resume({ instrument: i }, bar);
-  const listingBars = await db.columns('listingBars1mSince', [new Date(now - (now % MINUTE_MS))], ['listing_id', ...BAR_COLUMNS]);
-  for (let k = 0; k < listingBars.length; k++) {
-    ticker.resume({ listing: state.listingIndex(listingBars.columns.listing_id[k]!) }, barAt(listingBars.columns, k));
-  }
+  for (const [j, bar] of listingsCutShort) ticker.resume({ listing: j }, bar);
   ticker.start(options.tickMs);
   log.info({ instruments: instruments.length, listings: listings.length, tickMs: options.tickMs, pooling: ticker.pooling }, 'simulated venues started');
   return { state, ticker, simulator: feed };
 }
 
+/** One kind of candle series memory holds: pooled per instrument, or per venue listing. */
+interface HeldSeries {
+  candles: Partial<Record<CandleInterval, HeldBars>>;
+  /** The database id of each series, in series order. */
+  ids: number[];
+  /** Names of the queries `${held}${interval}` (one series' candles in a window) and `${oldest}${interval}` (each series' first). */
+  held: string;
+  oldest: string;
+}
+
 /**
- * Loads the pooled candles memory holds: the closed ones of each interval, and the open hour and day rebuilt from the
- * 1m bars. With `resume`, the 1m bars of the current minute (cut short by the last shutdown) are returned for the tick
- * loop to carry on instead of being held.
+ * Loads the candles memory holds of one kind of series: the closed ones of each interval, and the open coarser buckets
+ * rebuilt from the 1m bars. With `resume`, the 1m bars of the current minute (cut short by the last shutdown) are
+ * returned for the tick loop to carry on instead of being held.
  */
-async function loadCandles(db: Db, state: MarketState, index: Map<number, number>, now: number, resume: boolean): Promise<[number, Bar][]> {
+async function loadCandles(db: Db, series: HeldSeries, now: number, resume: boolean): Promise<[number, Bar][]> {
   const minute = now - (now % MINUTE_MS);
   const cutShort: [number, Bar][] = [];
-  for (const interval of ['1m', '1h', '1d'] as const) {
-    const held = state.candles[interval];
+  const index = new Map(series.ids.map((id, s) => [id, s]));
+  for (const [interval, held] of Object.entries(series.candles)) {
     const bucket = now - (now % held.bucketMs);
     const windowStart = bucket - held.ring.capacity * held.bucketMs;
-    // The open hour and day are not read: they are folded from the 1m bars below. The current minute is.
+    // The open coarser buckets are not read: they are folded from the 1m bars below. The current minute is.
     const before = interval === '1m' ? minute + MINUTE_MS : bucket;
-    for (let i = 0; i < state.instruments.length; i++) {
-      const rows = await db.columns(`heldCandles${interval}`, [state.instruments[i]!.id, new Date(windowStart), new Date(before)], BAR_COLUMNS);
+    for (let s = 0; s < series.ids.length; s++) {
+      const rows = await db.columns(`${series.held}${interval}`, [series.ids[s]!, new Date(windowStart), new Date(before)], BAR_COLUMNS);
       for (let k = 0; k < rows.length; k++) {
         const bar = barAt(rows.columns, k);
-        if (resume && bar.ts >= minute) cutShort.push([i, bar]);
-        else held.ring.push(i, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues);
+        if (resume && bar.ts >= minute) cutShort.push([s, bar]);
+        else held.ring.push(s, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues);
       }
     }
-    for (const row of await db.rows<{ instrumentId: number; ts: number | null }>(`oldestCandles${interval}`)) {
-      if (row.ts !== null && row.ts < windowStart) held.from[index.get(row.instrumentId)!] = windowStart;
+    for (const row of await db.rows<{ id: number; ts: number | null }>(`${series.oldest}${interval}`)) {
+      if (row.ts !== null && row.ts < windowStart) held.from[index.get(row.id)!] = windowStart;
     }
   }
-  const minutes = state.candles['1m'].ring;
-  for (const held of [state.candles['1h'], state.candles['1d']]) {
-    for (let i = 0; i < state.instruments.length; i++) {
-      for (let p = minutes.lowerBound(i, now - (now % held.bucketMs)); p < minutes.size(i); p++) held.fold(i, barAt(minutes, minutes.slot(i, p)));
+  const minutes = series.candles['1m']!.ring;
+  for (const [interval, held] of Object.entries(series.candles)) {
+    if (interval === '1m') continue;
+    for (let s = 0; s < series.ids.length; s++) {
+      for (let p = minutes.lowerBound(s, now - (now % held.bucketMs)); p < minutes.size(s); p++) held.fold(s, barAt(minutes, minutes.slot(s, p)));
     }
   }
   return cutShort;

@@ -49,6 +49,8 @@ export class MarketState {
   version = 0;
   /** Pooled candles per interval held in memory: closed ones oldest first, and the open 1h and 1d buckets. */
   readonly candles: Record<CandleInterval, HeldBars>;
+  /** Each venue listing's own 1m and 1h candles held in memory, likewise (its daily candles are read from the database). */
+  readonly listingCandles: Partial<Record<CandleInterval, HeldBars>>;
   private readonly answers = new Map<string, { version: number; value: unknown }>();
   private readonly bySymbol: Map<string, number>;
   private readonly byListingId: Map<number, number>;
@@ -57,7 +59,7 @@ export class MarketState {
     readonly instruments: InstrumentRow[],
     readonly listings: ListingRow[],
     readonly staleMs: number,
-    held: { minuteDays: number; hourDays: number } = { minuteDays: 14, hourDays: 90 },
+    held: { minuteDays: number; hourDays: number; listingMinuteDays: number } = { minuteDays: 14, hourDays: 90, listingMinuteDays: 1 },
   ) {
     const index = new Map(instruments.map((inst, k) => [inst.id, k]));
     this.offsets = new Int32Array(instruments.length + 1);
@@ -84,6 +86,10 @@ export class MarketState {
       '1m': new HeldBars(n0, held.minuteDays * 1440, MINUTE_MS),
       '1h': new HeldBars(n0, held.hourDays * 24, HOUR_MS),
       '1d': new HeldBars(n0, DAYS_HELD, DAY_MS),
+    };
+    this.listingCandles = {
+      '1m': new HeldBars(n, held.listingMinuteDays * 1440, MINUTE_MS),
+      '1h': new HeldBars(n, held.hourDays * 24, HOUR_MS),
     };
     this.bySymbol = new Map(instruments.map((inst, k) => [inst.symbol.toLowerCase(), k]));
     this.byListingId = new Map(listings.map((l, j) => [l.id, j]));
@@ -146,11 +152,17 @@ export class MarketState {
     this.candles['1d'].fold(i, bar);
   }
 
+  /** A closed 1m bar of listing `j`: held, and folded into its open hour. */
+  addListingMinute(j: number, bar: Bar): void {
+    this.listingCandles['1m']!.ring.push(j, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues);
+    this.listingCandles['1h']!.fold(j, bar);
+  }
+
   /** Closes the hours and days that have ended by `nowMs` into memory, even before a bar of the next one closes. */
   roll(nowMs: number): void {
-    for (const held of [this.candles['1h'], this.candles['1d']]) {
+    for (const held of [this.candles['1h'], this.candles['1d'], this.listingCandles['1h']!]) {
       const bucket = nowMs - (nowMs % held.bucketMs);
-      for (let i = 0; i < this.instruments.length; i++) held.roll(i, bucket);
+      for (let s = 0; s < held.ring.series; s++) held.roll(s, bucket);
     }
   }
 

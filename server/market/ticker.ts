@@ -176,7 +176,7 @@ export class Ticker {
     return workers.run('pool', { buffer, instruments: state.instruments.length, venues: state.listings.length, params }, { transfer: [buffer] });
   }
 
-  /** Closed pooled bars into memory, and both kinds to the database. */
+  /** Closed bars (pooled and per listing) into memory and to the database. */
   private saveClosed(): void {
     const { state } = this;
     const c = this.closed;
@@ -185,6 +185,9 @@ export class Ticker {
     }
     if (c.length) this.write('insertBars1m', barInsertParams(c, c.length, (k) => this.instrumentIds[c.series[k]!]!, (k) => c.venues[k]!));
     const cl = this.closedListing;
+    for (let k = 0; k < cl.length; k++) {
+      state.addListingMinute(cl.series[k]!, barAt(cl, k));
+    }
     if (cl.length) this.write('insertListingBars1m', barInsertParams(cl, cl.length, (k) => this.listingIds[cl.series[k]!]!, null));
     this.closed.length = 0;
     this.closedListing.length = 0;

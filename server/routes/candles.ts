@@ -1,11 +1,11 @@
-// GET /v1/instruments/{symbol}/candles (and one listing's): pooled candles from memory when it holds the range, else
-// from the database (bars_1m; the 1h/1d aggregates with imported history where they have none) read as columns, the
-// live bar merged in so the open bar is always there. Bodies are written as byte chunks, without per-candle objects.
+// GET /v1/instruments/{symbol}/candles (and one listing's): candles from memory when it holds the range, else from the
+// database (bars_1m; the 1h/1d aggregates with imported history where they have none) read as columns, the live bar
+// merged in so the open bar is always there. Bodies are written as byte chunks, without per-candle objects.
 import { Type } from '@sinclair/typebox';
 import { notFound, validationError, type ValidationDetail } from '../../core/errors.js';
 import { instrumentRef } from '../../core/refs.js';
 import type { Bar } from '../../core/kernels/bars.js';
-import { candleJson, COMMA } from '../../core/series.js';
+import { candleJson, COMMA, type HeldBars } from '../../core/series.js';
 import { EntityRef, Nullable, Single, StringEnum } from '../../core/schemas/common.js';
 import { DATE_OR_TIMESTAMP_PATTERN, DAY_MS, HOUR_MS, MINUTE_MS, parseWindow } from '../../core/time.js';
 import { CANDLE_INTERVALS } from '../../core/vocabulary.js';
@@ -72,36 +72,21 @@ export function candleRoutes(market: () => Market, db: () => Db): Route[] {
         const interval = query.interval ?? '1d';
         const limit = query.limit ?? 5000;
         const range = window(query, interval, Date.now());
-        const { fromMs, toMs, ascendingFrom } = range;
         const open = ticker?.openBar(i) ?? null;
         const held = state.candles[interval];
-        let body: Buffer[];
-        let count: number;
-        if (held.held(i, fromMs)) {
-          const ring = held.ring;
-          const live = held.live(i, open);
-          const withLive = live !== null && live.ts >= fromMs && live.ts < toMs;
-          let i0 = ring.lowerBound(i, fromMs);
-          let i1 = ring.lowerBound(i, toMs);
-          if (ascendingFrom) i1 = Math.min(i1, i0 + limit);
-          else i0 = Math.max(i0, i1 - (limit - (withLive ? 1 : 0)));
-          const liveIncluded = withLive && i1 - i0 < limit;
-          body = ring.json(i, i0, i1);
-          if (liveIncluded) {
-            if (body.length) body.push(COMMA);
-            body.push(Buffer.from(candleJson(live.ts, live.open, live.high, live.low, live.close, live.volume, live.venues)));
-          }
-          count = i1 - i0 + (liveIncluded ? 1 : 0);
-        } else {
-          ({ body, count } = await fromDatabase(db(), `candles${interval}`, state.instruments[i]!.id, interval, range, limit, open, signal));
-        }
+        const { body, count } = held.held(i, range.fromMs)
+          ? fromMemory(held, i, open, range, limit)
+          : await fromDatabase(db(), `candles${interval}`, state.instruments[i]!.id, interval, range, limit, open, signal);
         return answer(state.instruments[i]!, interval, count, body);
       },
     }),
     defineRoute({
       path: '/v1/instruments/:symbol/listings/:listingId/candles',
       summary: "OHLCV candles of one venue listing's own price (1m, 1h, 1d), ascending, the open bar included",
-      description: 'Query as the pooled candles. `listingId` comes from `venues[].listingId` of the instrument detail.',
+      description:
+        'Query as the pooled candles. `listingId` comes from `venues[].listingId` of the instrument detail. Served from ' +
+        'memory for the last day of 1m (`LISTING_MINUTE_BARS_MEMORY_DAYS`) and 90 days of 1h (`HOUR_BARS_MEMORY_DAYS`), ' +
+        'daily candles and older ranges from the database.',
       tags: ['instruments'],
       auth: true,
       errors: ['not_found'],
@@ -117,13 +102,41 @@ export function candleRoutes(market: () => Market, db: () => Db): Route[] {
         const j = state.listingIndex(params.listingId);
         if (j < 0 || j < state.offsets[i]! || j >= state.offsets[i + 1]!) throw notFound(`Listing ${params.listingId} of ${state.instruments[i]!.symbol}`);
         const interval = query.interval ?? '1d';
+        const limit = query.limit ?? 5000;
         const range = window(query, interval, Date.now());
         const open = ticker?.openListingBar(j) ?? null;
-        const { body, count } = await fromDatabase(db(), `listingCandles${interval}`, params.listingId, interval, range, query.limit ?? 5000, open, signal);
+        const held = state.listingCandles[interval];
+        const { body, count } = held?.held(j, range.fromMs)
+          ? fromMemory(held, j, open, range, limit)
+          : await fromDatabase(db(), `listingCandles${interval}`, params.listingId, interval, range, limit, open, signal);
         return answer(state.instruments[i]!, interval, count, body);
       },
     }),
   ];
+}
+
+/** Candles of series `s` held in memory, with the open bucket (closed finer bars and the live 1m bar `open`) last. */
+function fromMemory(
+  held: HeldBars,
+  s: number,
+  open: Bar | null,
+  { fromMs, toMs, ascendingFrom }: { fromMs: number; toMs: number; ascendingFrom: boolean },
+  limit: number,
+): { body: Buffer[]; count: number } {
+  const ring = held.ring;
+  const live = held.live(s, open);
+  const withLive = live !== null && live.ts >= fromMs && live.ts < toMs;
+  let i0 = ring.lowerBound(s, fromMs);
+  let i1 = ring.lowerBound(s, toMs);
+  if (ascendingFrom) i1 = Math.min(i1, i0 + limit);
+  else i0 = Math.max(i0, i1 - (limit - (withLive ? 1 : 0)));
+  const liveIncluded = withLive && i1 - i0 < limit;
+  const body = ring.json(s, i0, i1);
+  if (liveIncluded) {
+    if (body.length) body.push(COMMA);
+    body.push(Buffer.from(candleJson(live.ts, live.open, live.high, live.low, live.close, live.volume, live.venues)));
+  }
+  return { body, count: i1 - i0 + (liveIncluded ? 1 : 0) };
 }
 
 /**

@@ -27,19 +27,33 @@ FROM candles_1d t WHERE instrument_id = $1 AND ts >= $2 AND ts < $3;
 
 -- name: oldestCandles1h
 -- Each instrument's first candle (epoch ms): tells whether the database holds candles older than memory.
-SELECT instrument_id AS "instrumentId", (extract(epoch FROM min(ts)) * 1000)::float8 AS ts FROM candles_1h GROUP BY 1;
+SELECT instrument_id AS id, (extract(epoch FROM min(ts)) * 1000)::float8 AS ts FROM candles_1h GROUP BY 1;
 
 -- name: oldestCandles1d
-SELECT instrument_id AS "instrumentId", (extract(epoch FROM min(ts)) * 1000)::float8 AS ts FROM candles_1d GROUP BY 1;
-
--- name: listingBars1mSince
-SELECT listing_id, date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
-FROM listing_bars_1m t WHERE ts >= $1;
+SELECT instrument_id AS id, (extract(epoch FROM min(ts)) * 1000)::float8 AS ts FROM candles_1d GROUP BY 1;
 
 -- name: oldestCandles1m
-SELECT i.id AS "instrumentId",
+SELECT i.id,
        (SELECT (extract(epoch FROM b.ts) * 1000)::float8 FROM bars_1m b WHERE b.instrument_id = i.id ORDER BY b.ts LIMIT 1) AS ts
 FROM instruments i;
+
+-- name: heldListingCandles1m
+-- The candles memory holds of listing $1, from $2 to before $3.
+SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
+FROM listing_bars_1m t WHERE listing_id = $1 AND ts >= $2 AND ts < $3;
+
+-- name: heldListingCandles1h
+SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
+FROM listing_bars_1h t WHERE listing_id = $1 AND ts >= $2 AND ts < $3;
+
+-- name: oldestListingCandles1m
+-- Each listing's first candle (epoch ms), as for the pooled ones.
+SELECT l.id,
+       (SELECT (extract(epoch FROM b.ts) * 1000)::float8 FROM listing_bars_1m b WHERE b.listing_id = l.id ORDER BY b.ts LIMIT 1) AS ts
+FROM listings l;
+
+-- name: oldestListingCandles1h
+SELECT listing_id AS id, (extract(epoch FROM min(ts)) * 1000)::float8 AS ts FROM listing_bars_1h GROUP BY 1;
 
 -- name: candles1mFrom
 SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues

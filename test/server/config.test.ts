@@ -11,6 +11,7 @@ t.test('defaults', (t) => {
   t.equal(c.anon, true, 'anonymous on for a development run on the embedded database');
   t.ok(c.workers >= 1);
   t.equal(c.moveFloors.crypto, 10);
+  t.equal(c.listingMinuteBarsDays, 1, 'a day of venue minutes in memory');
   t.end();
 });
 
@@ -24,13 +25,13 @@ t.test('anonymous access is off in production and with an external database', (t
 
 t.test('invalid values are all reported', (t) => {
   try {
-    loadConfig({ PORT: '99999', LOG_LEVEL: 'loud', TAPEWIRE_ANON: 'maybe', DATABASE_URL: 'mysql://x', MOVE_FLOORS: 'crypto=abc,bogus=3', WORKERS: '0' });
+    loadConfig({ PORT: '99999', LOG_LEVEL: 'loud', TAPEWIRE_ANON: 'maybe', DATABASE_URL: 'mysql://x', MOVE_FLOORS: 'crypto=abc,bogus=3', WORKERS: '0', LISTING_MINUTE_BARS_MEMORY_DAYS: '0' });
     t.fail('should throw');
   } catch (err) {
     t.type(err, ConfigError);
     const problems = (err as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'LOG_LEVEL', 'TAPEWIRE_ANON', 'DATABASE_URL', 'MOVE_FLOORS', 'WORKERS']) t.match(problems, name);
-    t.equal((err as ConfigError).problems.length, 7, 'both bad MOVE_FLOORS entries are named');
+    for (const name of ['PORT', 'LOG_LEVEL', 'TAPEWIRE_ANON', 'DATABASE_URL', 'MOVE_FLOORS', 'WORKERS', 'LISTING_MINUTE_BARS_MEMORY_DAYS']) t.match(problems, name);
+    t.equal((err as ConfigError).problems.length, 8, 'both bad MOVE_FLOORS entries are named');
   }
   t.end();
 });

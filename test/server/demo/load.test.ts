@@ -52,6 +52,7 @@ interface Candle {
   open: number;
   high: number;
   low: number;
+  close: number;
 }
 const openBar = async (server: Awaited<ReturnType<typeof startServer>>, path: string, query = 'interval=1m&limit=1') =>
   ((await (await server.get(`${path}?${query}`)).json()) as { data: { candles: Candle[] } }).data.candles[0]!;
@@ -64,6 +65,9 @@ t.test('a restart keeps the minute that was open: its bar is written at shutdown
   while (new Date().getUTCSeconds() > 40) await new Promise((r) => setTimeout(r, 500));
   await new Promise((r) => setTimeout(r, 1000));
   const before = await Promise.all(paths.map((p) => openBar(server, p)));
+  const all = (path: string, interval: string) =>
+    server.get(`${path}?interval=${interval}`).then(async (r) => ((await r.json()) as { data: { candles: Candle[] } }).data.candles);
+  const listingBefore = { '1m': await all(paths[1]!, '1m'), '1h': await all(paths[1]!, '1h') };
   await server.stop();
   server = await startServer({ dataDir, env: { TAPEWIRE_DEMO: '1', TICK_MS: '200' } });
   t.teardown(() => server.stop());
@@ -73,6 +77,13 @@ t.test('a restart keeps the minute that was open: its bar is written at shutdown
     t.equal(now.ts, was.ts, `${path}: the minute is there`);
     t.equal(now.open, was.open, `${path}: with the open it had before the restart`);
     t.ok(now.high >= was.high && now.low <= was.low, `${path}: and its range so far`);
+  }
+  // The listing's candles in memory were built by the tick loop before, and loaded from the database after.
+  for (const interval of ['1m', '1h'] as const) {
+    const was = listingBefore[interval];
+    const now = (await all(paths[1]!, interval)).filter((c) => Date.parse(c.ts) >= Date.parse(was[0]!.ts));
+    t.same(now.slice(0, was.length - 1), was.slice(0, -1), `listing ${interval}: the closed candles held in memory are the same after the restart`);
+    t.equal(now[was.length - 1]?.open, was.at(-1)!.open, `listing ${interval}: and the open one carries on`);
   }
 });
 
