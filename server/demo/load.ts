@@ -1,9 +1,11 @@
 // First-run load of the demo universe: its story (events and catalysts), venues, instruments, listings and their
-// history with the story's price jumps drawn in, in one transaction, then the candle aggregates materialized. A database that already holds a dataset is left as it is.
+// history with the story's price jumps drawn in (pooled, and each venue's own 1m bars), in one transaction, then the
+// candle aggregates materialized. A database that already holds a dataset is left as it is.
 import { demoDerivatives, derivativesWindow, fundingRegime, type DerivativeSeries } from '../../core/demo/derivatives.js';
 import { demoHistory, demoHistoryStart, type Jump } from '../../core/demo/history.js';
 import { demoStory, type DemoStory, type StoryEvent } from '../../core/demo/story.js';
 import type { Ref } from '../../core/refs.js';
+import { DAY_MS } from '../../core/time.js';
 import { DEMO_INSTRUMENTS, DEMO_VENUES, demoListings } from '../../core/demo/universe.js';
 import type { Db } from '../db.js';
 import { barInsertParams } from '../market/bar-rows.js';
@@ -109,6 +111,7 @@ async function insertUniverse(rows: Rows, seed: number, anchorMs: number, minute
   const listingIdOf = new Map(inserted.map((r) => [`${r.instrumentId}:${r.venue}:${r.market}`, r.id]));
   const window = derivativesWindow(anchorMs, DERIVATIVES_DAYS, DERIVATIVES_HOURLY_DAYS);
   let done = 0;
+  const steps = DEMO_INSTRUMENTS.length + 1;
   for (const inst of DEMO_INSTRUMENTS) {
     const id = idOf.get(inst.symbol)!;
     // `venues` of a bar counts the listings in the pool, as the live pool does (a venue's spot and perp are two).
@@ -123,13 +126,20 @@ async function insertUniverse(rows: Rows, seed: number, anchorMs: number, minute
     const histories = perps.map((l) => [listingIdOf.get(`${id}:${l.venue}:perp`)!, demoDerivatives(inst, l, regime, seed, window)] as const);
     await rows('insertImportedDerivatives1d', derivativeParams(histories.map(([id, h]) => [id, h.daily])));
     await rows('insertImportedDerivatives1h', derivativeParams(histories.map(([id, h]) => [id, h.hourly])));
-    progress(++done, DEMO_INSTRUMENTS.length);
+    progress(++done, steps);
   }
+  // Then the venues' own minute bars since yesterday's 00:00 UTC, drawn from the pooled ones in one statement.
+  await rows('insertDemoListingBars1m', [
+    listings.map((l) => listingIdOf.get(`${idOf.get(l.symbol)}:${l.venue}:${l.market}`)!),
+    listings.map((l) => l.share),
+    new Date(anchorMs - (anchorMs % DAY_MS) - DAY_MS),
+  ]);
+  progress(++done, steps);
 }
 
 /**
  * Loads the demo universe unless a dataset is already loaded; returns what is loaded. `progress` is called after
- * each instrument. The anchor (load time) ends the history, so the 1m bars run up to now.
+ * each instrument, and after the venues' bars. The anchor (load time) ends the history, so the 1m bars run up to now.
  */
 export async function loadDemo(
   db: Db,
@@ -145,6 +155,8 @@ export async function loadDemo(
   // Materialize the hourly and daily candles of the new 1m bars (refresh cannot run inside a transaction).
   await db.rows('refreshBars1h');
   await db.rows('refreshBars1d');
+  await db.rows('refreshListingBars1h');
+  await db.rows('refreshListingBars1d');
   await db.rows('analyzeStory');
   return { dataset, loaded: true };
 }

@@ -12,6 +12,12 @@ CALL refresh_continuous_aggregate('bars_1h', NULL, NULL);
 -- name: refreshBars1d
 CALL refresh_continuous_aggregate('bars_1d', NULL, NULL);
 
+-- name: refreshListingBars1h
+CALL refresh_continuous_aggregate('listing_bars_1h', NULL, NULL);
+
+-- name: refreshListingBars1d
+CALL refresh_continuous_aggregate('listing_bars_1d', NULL, NULL);
+
 -- name: heldCandles1m
 -- The candles memory holds of instrument $1, from $2 to before $3.
 SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues

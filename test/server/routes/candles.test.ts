@@ -120,6 +120,25 @@ t.test('1h and 1d candles equal the aggregation of the 1m candles they cover', a
   t.equal(daily.candles[0]!.close, dayMinutes.candles.at(-1)!.close);
 });
 
+t.test("listing candles: the demo's venue history follows the pooled price within its basis, volumes add up", async (t) => {
+  const started = Date.parse(server.logs.find((l) => l.msg === 'simulated venues started')!.time as string);
+  const detail = ((await (await server.get('/v1/instruments/SOL')).json()) as { data: { venues: { listingId: number }[] } }).data;
+  const pooled = await candles('interval=1m', 'SOL');
+  const history = (c: Candle) => Date.parse(c.ts) < started - 60_000;
+  const byTs = new Map(pooled.candles.filter(history).map((c) => [c.ts, c]));
+  t.ok(byTs.size >= 1000, `a day of pooled history (${byTs.size} minutes)`);
+  const volume = new Map<string, number>();
+  for (const { listingId } of detail.venues) {
+    const own = (await candles('interval=1m', `SOL/listings/${listingId}`)).candles.filter(history);
+    t.equal(own.length, byTs.size, `listing ${listingId}: a bar for every minute of the history`);
+    const off = own.filter((c) => Math.abs(c.close / byTs.get(c.ts)!.close - 1) > 0.0005 || c.high < c.low);
+    t.same(off, [], `listing ${listingId}: every bar within 5 bp of the pooled one`);
+    for (const c of own) volume.set(c.ts, (volume.get(c.ts) ?? 0) + c.volumeUsd!);
+  }
+  const mismatched = [...byTs.values()].filter((c) => Math.abs(volume.get(c.ts)! / c.volumeUsd! - 1) > 1e-9);
+  t.same(mismatched, [], "the venues' volumes add up to the pooled volume");
+});
+
 t.test('listing candles: its own price, live from the first tick; listings of other instruments are 404', async (t) => {
   const btc = ((await (await server.get('/v1/instruments/BTC')).json()) as { data: { venues: { listingId: number; price: number }[] } }).data;
   const eth = ((await (await server.get('/v1/instruments/ETH')).json()) as { data: { venues: { listingId: number }[] } }).data;
