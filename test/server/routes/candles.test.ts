@@ -121,15 +121,19 @@ t.test('1h and 1d candles equal the aggregation of the 1m candles they cover', a
 });
 
 t.test("listing candles: the demo's venue history follows the pooled price within its basis, volumes add up", async (t) => {
-  const started = Date.parse(server.logs.find((l) => l.msg === 'simulated venues started')!.time as string);
+  // The history ends at the load's anchor; the minutes until the tick loop starts have no bars.
+  const meta = (await (await server.get('/v1/meta')).json()) as { data: { dataset: { loadedAt: string } } };
+  const anchor = Date.parse(meta.data.dataset.loadedAt);
   const detail = ((await (await server.get('/v1/instruments/SOL')).json()) as { data: { venues: { listingId: number }[] } }).data;
-  const pooled = await candles('interval=1m', 'SOL');
-  const history = (c: Candle) => Date.parse(c.ts) < started - 60_000;
-  const byTs = new Map(pooled.candles.filter(history).map((c) => [c.ts, c]));
-  t.ok(byTs.size >= 1000, `a day of pooled history (${byTs.size} minutes)`);
+  // A fixed window of that history (`to` exclusive here), the same for every request whatever the clock does meanwhile.
+  const before = anchor - (anchor % 60_000) - 60_000;
+  const window = `interval=1m&from=${new Date(before - 20 * HOUR).toISOString()}&to=${new Date(before - 1).toISOString()}&limit=20000`;
+  const pooled = await candles(window, 'SOL');
+  const byTs = new Map(pooled.candles.map((c) => [c.ts, c]));
+  t.equal(byTs.size, 20 * 60, 'twenty hours of pooled history');
   const volume = new Map<string, number>();
   for (const { listingId } of detail.venues) {
-    const own = (await candles('interval=1m', `SOL/listings/${listingId}`)).candles.filter(history);
+    const own = (await candles(window, `SOL/listings/${listingId}`)).candles;
     t.equal(own.length, byTs.size, `listing ${listingId}: a bar for every minute of the history`);
     const off = own.filter((c) => Math.abs(c.close / byTs.get(c.ts)!.close - 1) > 0.0005 || c.high < c.low);
     t.same(off, [], `listing ${listingId}: every bar within 5 bp of the pooled one`);
