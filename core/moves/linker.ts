@@ -36,8 +36,9 @@ function about(e: LinkableEvent, m: MoveSubject): boolean {
 
 /**
  * Causes: stories of the move's own UTC day (never a later one), either about the instrument or its company and
- * important enough, or a surprising macro release or rate decision when the instrument moves with macro news. The
- * rest of the important stories about it that day or the day before are candidates. Both most important first.
+ * important enough, or a surprising macro release or rate decision when the instrument moves with macro news. A move
+ * without a cause gets candidates instead: the important stories about it that day or the day before (an explained
+ * move needs none). Both most important first.
  */
 export function linkMove(m: MoveSubject, events: readonly LinkableEvent[]): { causes: LinkableEvent[]; candidates: LinkableEvent[] } {
   const causes: LinkableEvent[] = [];
@@ -51,7 +52,7 @@ export function linkMove(m: MoveSubject, events: readonly LinkableEvent[]): { ca
     else if ((sameDay || dayBefore) && mine && e.importance >= CANDIDATE_MIN_IMPORTANCE) candidates.push(e);
   }
   const order = (a: LinkableEvent, b: LinkableEvent) => b.importance - a.importance || a.id - b.id;
-  return { causes: causes.sort(order), candidates: candidates.sort(order) };
+  return { causes: causes.sort(order), candidates: causes.length ? [] : candidates.sort(order) };
 }
 
 /** The explanation of a move from its numbers and causes; null without a cause (nothing to explain it with). */

@@ -1,6 +1,6 @@
 // GET /v1/moves: unusual daily moves of the pooled price, each with the stories that caused it and candidate stories.
 import { Type } from '@sinclair/typebox';
-import { ApiError, validationError } from '../../core/errors.js';
+import { validationError } from '../../core/errors.js';
 import { instrumentRef, moveRef } from '../../core/refs.js';
 import { EntityRef, List, Nullable } from '../../core/schemas/common.js';
 import { parseInstant, parseWindow } from '../../core/time.js';
@@ -78,16 +78,16 @@ export function moveRoutes(db: () => Db, market: () => MarketState, answers: Ans
         'important stories about it that day or the day before.',
       tags: ['moves'],
       auth: true,
-      errors: ['bad_request', 'not_found'],
+      errors: ['not_found'],
       query: Type.Object({
         symbol: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
         date: DateOnly('one UTC day: its moves, most unusual first'),
         from: DateOnly('first day, YYYY-MM-DD'),
         to: DateOnly('last day (included), YYYY-MM-DD'),
-        minPct: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000, description: 'least absolute change, percent' })),
-        minZ: Type.Optional(Type.Number({ minimum: 0, maximum: 1000 })),
-        candidates: Type.Optional(Type.Boolean({ default: true, description: 'include candidateStories' })),
-        limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+        minPct: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 10_000, description: 'least absolute change, percent; null: any' }))),
+        minZ: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 1000, description: 'least zScore; null or 0: any, including moves whose zScore is null' }))),
+        candidates: Type.Optional(Type.Boolean({ default: true, description: 'include candidateStories on moves without a cause' })),
+        limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 30 })),
         offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, default: 0 })),
       }),
       response: List(Move),
@@ -98,10 +98,10 @@ export function moveRoutes(db: () => Db, market: () => MarketState, answers: Ans
           const window = parseWindow(query);
           const date = query.date === undefined ? null : parseInstant(query.date);
           if (query.date !== undefined && !date) window.problems.push({ in: 'query', param: 'date', message: 'is not a valid date' });
+          if (window.fromMs !== null && window.toMs !== null && window.fromMs >= window.toMs) window.problems.push({ in: 'query', param: 'from', message: 'is after `to`' });
           if (window.problems.length) throw validationError(window.problems);
-          if (window.fromMs !== null && window.toMs !== null && window.fromMs >= window.toMs) throw new ApiError('bad_request', '`from` is after `to`');
           const i = query.symbol === undefined ? null : state.require(query.symbol);
-          const limit = query.limit ?? 50;
+          const limit = query.limit ?? 30;
           const offset = query.offset ?? 0;
           const day = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString().slice(0, 10));
           const rows = await db().rows<MoveRow>('listMoves', [

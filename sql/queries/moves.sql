@@ -19,8 +19,8 @@ SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::smallint[]);
 
 -- name: listMoves
 -- Moves matching every filter given (null: no filter): $1 instrument id, $2 date, $3 from date, $4 to date
--- (exclusive), $5 least |pct|, $6 least zScore; on one date the most unusual first, else the newest first; one page plus
--- one row. Causes and candidate stories come as ordered event id lists.
+-- (exclusive), $5 least |pct|, $6 least zScore (0 keeps the moves without one); on one date the most unusual first (by
+-- zScore, then those without one by |pct|), else the newest first; one page plus one row. Causes and candidate stories come as ordered event id lists.
 SELECT m.id, m.instrument_id AS "instrumentId", to_char(m.date, 'YYYY-MM-DD') AS date, m.from_price AS "fromPrice",
        m.to_price AS "toPrice", m.pct, m.z_score AS "zScore", m.explanation,
        coalesce(array_agg(l.event_id ORDER BY l.rank) FILTER (WHERE l.role = 'cause'), '{}') AS causes,
@@ -31,9 +31,10 @@ WHERE ($1::int IS NULL OR m.instrument_id = $1)
   AND ($3::date IS NULL OR m.date >= $3)
   AND ($4::date IS NULL OR m.date < $4)
   AND ($5::float8 IS NULL OR abs(m.pct) >= $5)
-  AND ($6::float8 IS NULL OR m.z_score >= $6)
+  AND ($6::float8 IS NULL OR $6 <= 0 OR m.z_score >= $6)
 GROUP BY m.id
-ORDER BY CASE WHEN $2::date IS NOT NULL THEN coalesce(m.z_score, 0) END DESC NULLS LAST, m.date DESC, m.id
+ORDER BY CASE WHEN $2::date IS NOT NULL THEN m.z_score END DESC NULLS LAST, CASE WHEN $2::date IS NOT NULL THEN abs(m.pct) END DESC,
+         m.date DESC, m.id
 LIMIT $7 OFFSET $8;
 
 -- name: movesOfEvent

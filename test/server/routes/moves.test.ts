@@ -96,6 +96,7 @@ t.test('causes against the demo ground truth: at least 90% right, never a story 
   const explained = moves.filter((m) => m.causes.length);
   t.ok(explained.every((m) => m.causes.every((c) => m.explanation!.includes(`(event ${c.id})`))), 'explanations cite their event ids');
   t.ok(moves.filter((m) => !m.causes.length).every((m) => m.explanation === null), 'no explanation without a cause');
+  t.same(explained.filter((m) => m.candidateStories?.length).map((m) => m.key), [], 'candidates only on moves without a cause');
   for (const m of moves) {
     for (const c of m.candidateStories ?? []) {
       const day = Date.parse(m.date);
@@ -111,15 +112,28 @@ t.test('filters: symbol, date (most unusual first), from/to, minPct, minZ, candi
   const busiest = [...moves.reduce((n, m) => n.set(m.date, (n.get(m.date) ?? 0) + 1), new Map<string, number>())].sort((a, b) => b[1] - a[1])[0]![0];
   const day = await all(`date=${busiest}`);
   t.ok(day.length >= 2 && day.every((m) => m.date === busiest));
-  t.ok(day.every((m, k) => k === 0 || (m.zScore ?? 0) <= (day[k - 1]!.zScore ?? 0)), 'most unusual first');
+  const unusual = (m: MoveOut) => [m.zScore ?? -1, Math.abs(m.pct)] as const;
+  const inOrder = (list: MoveOut[]) =>
+    list.every((m, k) => {
+      if (k === 0) return true;
+      const [z, size] = unusual(m);
+      const [zBefore, sizeBefore] = unusual(list[k - 1]!);
+      return z < zBefore || (z === zBefore && size <= sizeBefore);
+    });
+  t.ok(inOrder(day), 'most unusual first');
+  const mixed = moves.find((m) => m.zScore === null && moves.some((o) => o.date === m.date && o !== m))!;
+  t.ok(inOrder(await all(`date=${mixed.date}`)), `${mixed.date}: by zScore, then those without one by size`);
   const march = await all('from=2026-03-01&to=2026-03-31');
   t.same(march.map((m) => m.id), moves.filter((m) => m.date >= '2026-03-01' && m.date <= '2026-03-31').map((m) => m.id), 'to is included');
   t.same((await all('minPct=8')).map((m) => m.id), moves.filter((m) => Math.abs(m.pct) >= 8).map((m) => m.id));
   t.same((await all('minZ=4')).map((m) => m.id), moves.filter((m) => (m.zScore ?? 0) >= 4).map((m) => m.id));
+  t.ok(moves.some((m) => m.zScore === null), 'some moves have no zScore');
+  for (const none of ['minZ=0', 'minZ=', 'minZ=null', 'minPct=null', 'minPct=']) t.equal((await all(none)).length, moves.length, `${none} filters nothing`);
+  t.equal((await list('')).page.limit, 30, 'limit defaults to 30');
   t.ok((await list('candidates=false')).data.every((m) => m.candidateStories === undefined), 'candidates=false leaves them out');
   const status = async (query: string) => (await server.get(`/v1/moves?${query}`)).status;
   t.equal(await status('symbol=NOPE'), 404);
-  t.equal(await status('from=2026-03-02&to=2026-03-01'), 400);
+  t.equal(await status('from=2026-03-02&to=2026-03-01'), 422, 'from after to is a validation error (400 is for events, catalysts, brief)');
   t.equal(await status('date=2026-02-30'), 422);
   t.equal(await status('date=2026-03-01T00:00'), 422);
   t.equal(await status('limit=201'), 422);
@@ -145,6 +159,7 @@ t.test('/v1/events/{id}: the moves it caused, no filing yet, related stories', a
   }
   t.ok(data.relatedStories.every((r, k) => k === 0 || r.importance <= data.relatedStories[k - 1]!.importance), 'most important first');
   t.equal((await server.get('/v1/events/999999')).status, 404);
+  t.equal((await server.get(`/v1/events/${Number.MAX_SAFE_INTEGER}`)).status, 404, 'the largest id is an id');
   t.equal((await server.get('/v1/events/0')).status, 422);
   t.equal((await server.get('/v1/events/abc')).status, 422);
 });
