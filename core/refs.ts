@@ -45,7 +45,7 @@ export function parseEntityFilter(raw: string): { keys: string[]; problems: stri
   const problems: string[] = [];
   for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
     const colon = part.indexOf(':');
-    const type = colon < 0 ? '' : part.slice(0, colon);
+    const type = colon < 0 ? '' : part.slice(0, colon).toLowerCase();
     const key = colon < 0 ? '' : part.slice(colon + 1);
     const shown = JSON.stringify(part.slice(0, 60));
     if (!(ENTITY_TYPES as readonly string[]).includes(type)) problems.push(`${shown}: expected type:key with type one of ${ENTITY_TYPES.join(', ')}`);

@@ -5,8 +5,10 @@ export const MINUTE_MS = 60_000;
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
 
-export const DATE_OR_TIMESTAMP_PATTERN = '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:?\\d{2})?)?$';
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+// A space may stand for the `+` of an offset: an unencoded `+` in a query string arrives as a space.
+export const DATE_OR_TIMESTAMP_PATTERN = '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+ -]\\d{2}:?\\d{2})?)?$';
+const SPACED_OFFSET = /^(\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?) (\d{2}:?\d{2})$/;
+const DATE_PART = /^(\d{4})-(\d{2})-(\d{2})/;
 
 export interface ParsedInstant {
   ms: number;
@@ -15,15 +17,16 @@ export interface ParsedInstant {
 }
 
 /** The instant a value names, or null for a date that does not exist (2026-02-30) or cannot be read. */
-export function parseInstant(value: string): ParsedInstant | null {
-  const d = DATE_ONLY.exec(value);
-  if (d) {
-    const [y, m, day] = [Number(d[1]), Number(d[2]), Number(d[3])];
-    const ms = Date.UTC(y, m - 1, day);
-    const back = new Date(ms);
-    if (back.getUTCFullYear() !== y || back.getUTCMonth() !== m - 1 || back.getUTCDate() !== day) return null;
-    return { ms, dateOnly: true };
-  }
+export function parseInstant(raw: string): ParsedInstant | null {
+  const value = raw.replace(SPACED_OFFSET, '$1+$2');
+  const d = DATE_PART.exec(value);
+  if (!d) return null;
+  // The calendar date is checked for both forms: Date.parse would roll 2026-02-30T00:00 over to March.
+  const [y, m, day] = [Number(d[1]), Number(d[2]), Number(d[3])];
+  const date = new Date(0);
+  date.setUTCFullYear(y, m - 1, day); // not Date.UTC, which reads the years 0–99 as 1900–1999
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== day) return null;
+  if (value.length === 10) return { ms: date.getTime(), dateOnly: true };
   // A timestamp without an offset is read as UTC, not as the server's local time.
   const hasZone = /(Z|[+-]\d{2}:?\d{2})$/.test(value);
   const ms = Date.parse(hasZone ? value.replace(' ', 'T') : `${value.replace(' ', 'T')}Z`);

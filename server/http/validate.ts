@@ -12,7 +12,8 @@ interface Coercion {
   nullable: boolean;
 }
 
-const INTEGER = /^-?\d{1,15}$/;
+// 16 digits reach every safe integer; the schema's bounds then judge the value.
+const INTEGER = /^-?\d{1,16}$/;
 const NUMBER = /^-?(\d{1,300}(\.\d*)?|\.\d+)([eE][-+]?\d{1,3})?$/;
 
 function lexicalType(schema: TSchema): { type: Lexical; nullable: boolean } {
@@ -85,6 +86,9 @@ export function compileValidator(where: 'path' | 'query', schema: TObject): Comp
 
   return {
     check(input) {
+      // PostgreSQL text cannot hold U+0000: refused here, it would fail the query (a 500) wherever the value is used.
+      const nul = Object.keys(input).filter((param) => typeof input[param] === 'string' && (input[param] as string).includes('\0'));
+      if (nul.length) return nul.map((param) => ({ in: where, param, message: 'must not contain the NUL character (%00)' }));
       for (const c of coercions) {
         const v = input[c.name];
         if (typeof v === 'string') input[c.name] = coerce(v, c);

@@ -11,10 +11,10 @@ export function entityKeys(filters: (string | undefined)[]): string[] | null {
   return parsed.keys;
 }
 
-/** The kinds of a comma-separated list (null when absent or empty); those not in `allowed` become a 422 detail. */
+/** The kinds of a comma-separated list, in any case (null when absent or empty); those not in `allowed` become a 422 detail. */
 export function kindList(raw: string | undefined, allowed: readonly string[], param: string, problems: ValidationDetail[]): string[] | null {
   if (raw === undefined) return null;
-  const list = raw.split(',').map((k) => k.trim()).filter(Boolean);
+  const list = raw.split(',').map((k) => k.trim().toLowerCase()).filter(Boolean);
   const unknown = list.filter((k) => !allowed.includes(k));
   if (unknown.length) problems.push({ in: 'query', param, message: `not one of ${allowed.join(', ')}: ${unknown.slice(0, 5).join(', ')}` });
   return list.length ? list : null;

@@ -65,6 +65,14 @@ t.test('generated bad queries never produce a 5xx', async (t) => {
   t.equal(checked, 400);
 });
 
+t.test('a NUL character is refused as a validation error wherever a string goes, not passed to the database', async (t) => {
+  for (const url of ['/v1/events?q=%00', '/v1/events?q=bitcoin%00', '/v1/search?q=a%00b', '/v1/catalysts?entity=company:a%00', '/v1/glossary/z%00', '/v1/instruments/BT%00C']) {
+    const { status, body } = await raw(url);
+    t.equal(status, 422, url);
+    t.match(JSON.parse(body), { error: { code: 'validation_failed', details: [{ message: /NUL/ }] } }, url);
+  }
+});
+
 t.test('overlong URLs and header values are refused without a 5xx', async (t) => {
   for (const length of [2_000, 8_000, 20_000]) {
     const res = await raw(`/v1/meta?q=${'a'.repeat(length)}`).catch(() => ({ status: -1, body: 'connection closed' }));

@@ -61,6 +61,7 @@ t.test('entity filters: symbol, company and type:key pairs, any match', async (t
   t.ok(either.some((e) => e.entities.some((r) => r.key === 'us-cpi')) && either.some((e) => e.entities.some((r) => r.key === 'energy')));
   t.equal((await server.get('/v1/events?symbol=NOPE')).status, 404, 'an unknown symbol is named as such');
   t.same((await list('entity=instrument:NOPE')).data, [], 'an entity pair with no stories matches nothing');
+  t.same((await all('entity=INSTRUMENT:btc')).map((e) => e.id), (await all('entity=instrument:BTC')).map((e) => e.id), 'type and key in any case');
 });
 
 t.test('kind, excludeKind, minImportance, from/to, order', async (t) => {
@@ -75,6 +76,9 @@ t.test('kind, excludeKind, minImportance, from/to, order', async (t) => {
   const dayStart = Date.parse(day);
   const onDay = await all(`from=${day}&to=${day}`);
   t.same(onDay.map((e) => e.id), recent(story.events.filter((e) => e.occurredAt >= dayStart && e.occurredAt < dayStart + 86_400_000)), 'a date as to covers its day');
+  // An offset's unencoded `+` arrives as a space.
+  const spaced = await all(`from=${day}T02:00:00+02:00&to=${day}T23:59:59.999+00:00`);
+  t.same(spaced.map((e) => e.id), onDay.map((e) => e.id), 'a space stands for the + of an offset');
   t.ok(onDay.length >= 1);
   const ranked = await list('order=important&limit=100');
   t.ok(ranked.data.every((e, k) => k === 0 || e.importance <= ranked.data[k - 1]!.importance), 'most important first');
