@@ -44,7 +44,10 @@ const CandleQuery = Type.Object({
 function window(query: { from?: string | undefined; to?: string | undefined }, interval: keyof typeof BUCKET_MS, nowMs: number) {
   const parsed = parseWindow(query);
   const { problems } = parsed;
-  const toMs = parsed.toMs ?? nowMs + BUCKET_MS[interval];
+  // Without `to`, up to the end of the open bar: a default lookback then holds exactly its number of bars (1,440
+  // minutes, 720 hours), the open one last.
+  const bucket = BUCKET_MS[interval];
+  const toMs = parsed.toMs ?? nowMs - (nowMs % bucket) + bucket;
   const fromMs = parsed.fromMs ?? toMs - DEFAULT_LOOKBACK_MS[interval];
   if (parsed.fromMs !== null && parsed.toMs !== null && parsed.fromMs >= parsed.toMs) problems.push({ in: 'query', param: 'from', message: 'is after to' });
   if (problems.length) throw validationError(problems);

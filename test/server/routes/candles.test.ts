@@ -70,13 +70,16 @@ t.test('defaults: 1d, all history, ascending, today\'s open bar last', async (t)
 t.test('default lookbacks: 1m = 24h, 1h = 30 days; limit keeps the latest', async (t) => {
   const now = Date.now();
   const m = await candles('interval=1m');
-  t.ok(Date.parse(m.candles[0]!.ts) >= now - DAY - 60_000, '1m starts within the last 24 hours');
-  t.ok(m.count >= 1400 && m.count <= 1441, `${m.count} minutes`);
+  // Exactly 1,440 minutes back from the open one; the tick loop's open bar may be the minute before for one tick.
+  const span = (c: Candle[], bar: number) => (Date.parse(c.at(-1)!.ts) - Date.parse(c[0]!.ts)) / bar;
+  t.ok([1438, 1439].includes(span(m.candles, 60_000)), `1m spans the last 24 hours (${span(m.candles, 60_000)} minutes after the first)`);
+  t.ok(m.count >= 1400 && m.count <= 1440, `${m.count} minutes`);
   t.ok(ascending(m.candles));
   t.ok(Date.now() - Date.parse(m.candles.at(-1)!.ts) < 2 * 60_000, 'the open minute is there');
   const h = await candles('interval=1h');
   t.ok(Date.parse(h.candles[0]!.ts) >= now - 30 * DAY - HOUR, '1h starts within 30 days');
-  t.ok(h.count >= 719 && h.count <= 722, `${h.count} hours`);
+  t.ok([718, 719].includes(span(h.candles, HOUR)), `1h spans 30 days (${span(h.candles, HOUR)} hours after the first)`);
+  t.ok(h.count >= 719 && h.count <= 720, `${h.count} hours`);
   // The latest five are the last five of the full answer (asked again if a minute rolls over in between).
   for (let attempt = 0; ; attempt++) {
     const all = (await candles('interval=1m')).candles.map((c) => c.ts);
