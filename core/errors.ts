@@ -4,7 +4,7 @@ export const ERROR_CATALOGUE = {
   bad_request: { status: 400, statusLine: '400 Bad Request', message: 'Bad request' },
   unauthorized: { status: 401, statusLine: '401 Unauthorized', message: 'Missing or invalid API key' },
   not_found: { status: 404, statusLine: '404 Not Found', message: 'Not found' },
-  method_not_allowed: { status: 405, statusLine: '405 Method Not Allowed', message: 'Only GET and HEAD are served' },
+  method_not_allowed: { status: 405, statusLine: '405 Method Not Allowed', message: 'Only GET, HEAD and OPTIONS are served' },
   validation_failed: { status: 422, statusLine: '422 Unprocessable Content', message: 'Validation failed' },
   rate_limited: { status: 429, statusLine: '429 Too Many Requests', message: 'Rate limit exceeded' },
   internal: { status: 500, statusLine: '500 Internal Server Error', message: 'Internal error' },

@@ -14,7 +14,9 @@ export function StringEnum<T extends string>(values: readonly T[], options: Reco
 export function Nullable<T extends TSchema>(schema: T): TUnsafe<Static<T> | null> {
   // A copy is another schema: it must not claim the original's $id (serializers refuse two schemas with one id).
   const { $id: _, ...rest } = schema;
-  return Type.Unsafe<Static<T> | null>({ ...rest, type: [schema.type, 'null'] });
+  // An enum lists every allowed value, so null must be one of them too.
+  const values = rest.enum ? { enum: [...(rest.enum as unknown[]), null] } : {};
+  return Type.Unsafe<Static<T> | null>({ ...rest, ...values, type: [schema.type, 'null'] });
 }
 
 export const EntityRef = Type.Object(

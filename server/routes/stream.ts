@@ -6,6 +6,7 @@ import { parseTopics } from '../../core/stream/topics.js';
 import { defineRoute, StreamAnswer, type Route } from '../http/router.js';
 import type { MarketState } from '../market/state.js';
 import type { StreamHub } from '../stream/hub.js';
+import { Event } from './events.js';
 import { Venue } from './instruments.js';
 
 const Quote = Type.Object(
@@ -39,6 +40,10 @@ const Candle = Type.Object(
   },
   { title: 'candle', description: 'event `candle`: the open 1m candle of the instrument as it updates, on its instrument topic' },
 );
+const EventMessage = Type.Object(Event.properties, {
+  title: 'event',
+  description: 'event `event`: a new story, as /v1/events shows it, on `events` and on the topics of the instruments it is about',
+});
 const Reset = Type.Object(
   {
     reason: StringEnum(['expired', 'unknown'] as const),
@@ -61,7 +66,7 @@ const DESCRIPTION = [
   'A comment `: heartbeat` comes every 15 s. Quotes of one symbol come at most every STREAM_QUOTE_MS (latest wins).',
   'A client that cannot keep up gets the latest message per symbol when it catches up, and is closed if it stays behind.',
   'Streams end after STREAM_LIFETIME_S; EventSource then reconnects and resumes. Concurrent streams per key are capped',
-  '(429). The `event` message is the Event shape of /v1/events.',
+  '(429).',
 ].join(' ');
 
 export function streamRoutes(market: () => MarketState, hub: () => StreamHub): Route[] {
@@ -77,7 +82,7 @@ export function streamRoutes(market: () => MarketState, hub: () => StreamHub): R
       query: Type.Object({
         topics: Type.String({ minLength: 1, maxLength: 2000, description: 'quotes, events, instrument:<symbol>; comma-separated' }),
       }),
-      response: Type.Union([Quote, VenueMessage, Candle, Reset], { description: 'the data of each message, by its event name' }),
+      response: Type.Union([Quote, VenueMessage, Candle, EventMessage, Reset], { description: 'the data of each message, by its event name' }),
       handler: ({ query, principal }) => {
         const state = market();
         const { topics, problems } = parseTopics(query.topics, (symbol) => {

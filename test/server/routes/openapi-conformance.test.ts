@@ -1,0 +1,91 @@
+// The OpenAPI document against the server's real answers: every route's 200 body, its error bodies and every stream
+// message validate against the schemas the document publishes, as a client generated from it would check them.
+import t, { type Test } from 'tap';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { listen } from '../../helpers/sse.js';
+import { createKey, startServer } from '../../helpers/server.js';
+
+const server = await startServer({ env: { TAPEWIRE_ANON: '0', LOG_LEVEL: 'warn', TAPEWIRE_DEMO: '1', DEMO_NEWS_EVERY_S: '1' } });
+t.teardown(() => server.dispose());
+const key = await createKey(server, 'openapi', 100_000_000);
+
+interface Doc {
+  paths: Record<string, { get: { responses: Record<string, { $ref?: string; content?: Record<string, { schema: { anyOf?: { title: string }[] } }> }> } }>;
+}
+const doc = (await (await server.get('/v1/openapi.json', { key })).json()) as Doc;
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats.default(ajv);
+ajv.addSchema(doc, 'api');
+
+const pointer = (...parts: string[]) => `api#/${parts.map((p) => encodeURIComponent(p.replaceAll('~', '~0').replaceAll('/', '~1'))).join('/')}`;
+
+/** Validates `body` against the schema the document gives for `template`'s answer `status`. */
+function conforms(t: Test, template: string, status: string, body: unknown, label: string): void {
+  const response = doc.paths[template]!.get.responses[status]!;
+  const ref = response.$ref ? `api${response.$ref}/content/application~1json/schema` : pointer('paths', template, 'get', 'responses', status, 'content', 'application/json', 'schema');
+  const validate = ajv.getSchema(ref) ?? ajv.compile({ $ref: ref });
+  if (!validate(body)) t.fail(`${label}: ${ajv.errorsText(validate.errors, { separator: '; ' })}`);
+  else t.pass(label);
+}
+
+async function answer(t: Test, template: string, url: string, status = 200): Promise<unknown> {
+  const res = await server.get(url, { key });
+  t.equal(res.status, status, url);
+  const body = await res.json();
+  conforms(t, template, String(status), body, url);
+  return body;
+}
+
+t.test('every route answers as its schema says', async (t) => {
+  const detail = (await answer(t, '/v1/instruments/{symbol}', '/v1/instruments/ETH')) as { data: { venues: { listingId: number; reason: string | null }[] } };
+  t.ok(detail.data.venues.some((v) => v.reason === null), 'venues in the pool, whose reason is null');
+  const listing = detail.data.venues[0]!.listingId;
+  const moves = (await answer(t, '/v1/moves', '/v1/moves?limit=200')) as { data: { causes: { id: number }[] }[] };
+  const cause = moves.data.find((m) => m.causes.length)!.causes[0]!.id;
+  const urls: [string, string][] = [
+    ['/v1/instruments', '/v1/instruments'],
+    ['/v1/instruments/{symbol}', '/v1/instruments/AAPL'],
+    ['/v1/instruments/{symbol}/candles', '/v1/instruments/BTC/candles?interval=1m'],
+    ['/v1/instruments/{symbol}/candles', '/v1/instruments/BTC/candles'],
+    ['/v1/instruments/{symbol}/listings/{listingId}/candles', `/v1/instruments/ETH/listings/${listing}/candles?interval=1h`],
+    ['/v1/instruments/{symbol}/derivatives', '/v1/instruments/ETH/derivatives?perVenue=true'],
+    ['/v1/market/strip', '/v1/market/strip'],
+    ['/v1/market/snapshot', '/v1/market/snapshot'],
+    ['/v1/moves', '/v1/moves?candidates=true&limit=200&offset=200'],
+    ['/v1/moves/explain', '/v1/moves/explain?symbol=BTC'],
+    ['/v1/events', '/v1/events?limit=100'],
+    ['/v1/events', '/v1/events?order=important&limit=100'],
+    ['/v1/events/{id}', `/v1/events/${cause}`],
+    ['/v1/catalysts', '/v1/catalysts'],
+    ['/v1/catalysts', '/v1/catalysts?from=2024-01-01&limit=200'],
+    ['/v1/search', '/v1/search?q=apple'],
+    ['/v1/glossary', '/v1/glossary'],
+    ['/v1/glossary/{slug}', '/v1/glossary/z-score'],
+    ['/v1/meta', '/v1/meta'],
+    ['/v1/meta/vocabulary', '/v1/meta/vocabulary'],
+  ];
+  for (const [template, url] of urls) await answer(t, template, url);
+});
+
+t.test('error bodies answer as their schemas say', async (t) => {
+  await answer(t, '/v1/instruments/{symbol}', '/v1/instruments/NOPE', 404);
+  await answer(t, '/v1/moves', '/v1/moves?limit=0', 422);
+  await answer(t, '/v1/events', '/v1/events?entity=planet:mars', 400);
+});
+
+t.test('every stream message answers as its schema says', async (t) => {
+  const stream = doc.paths['/v1/stream']!.get.responses['200']!.content!['text/event-stream']!.schema;
+  const base = pointer('paths', '/v1/stream', 'get', 'responses', '200', 'content', 'text/event-stream', 'schema', 'anyOf');
+  const byTitle = new Map(stream.anyOf!.map((s, k) => [s.title, ajv.compile({ $ref: `${base}/${k}` })]));
+  const fresh = listen(`${server.url}/v1/stream?topics=events,instrument:ETH`, { key });
+  const resumed = listen(`${server.url}/v1/stream?topics=quotes`, { key, lastEventId: '12' });
+  t.teardown(() => (fresh.close(), resumed.close()));
+  await fresh.until((ms) => ['quote', 'venue', 'candle', 'event'].every((e) => ms.some((m) => m.event === e)), 20_000);
+  await resumed.until((ms) => ms.some((m) => m.event === 'reset'));
+  for (const m of [...fresh.messages, ...resumed.messages]) {
+    const validate = byTitle.get(m.event)!;
+    if (!validate(m.data)) t.fail(`${m.event} ${m.id}: ${ajv.errorsText(validate.errors)}`);
+  }
+  t.pass(`${fresh.messages.length + resumed.messages.length} messages`);
+});
