@@ -7,9 +7,13 @@ export interface HeaderSink {
   header(name: string, value: string): void;
 }
 
+/** A 429; the router sends `retryAfterS` as its Retry-After. */
 export class RateLimitError extends ApiError {
-  constructor(readonly retryAfterS: number) {
-    super('rate_limited', `Rate limit exceeded: retry in ${retryAfterS} s`);
+  constructor(
+    readonly retryAfterS: number,
+    message = `Rate limit exceeded: retry in ${retryAfterS} s`,
+  ) {
+    super('rate_limited', message);
   }
 }
 
@@ -34,11 +38,7 @@ export class Limiter {
     out.header('X-RateLimit-Reset', String(Math.ceil((nowMs + v.resetMs) / 1000)));
     out.header('RateLimit-Policy', this.policy(p));
     out.header('RateLimit', `"${p.kind}";r=${v.remaining};t=${resetS}`);
-    if (!v.allowed) {
-      const retryAfterS = Math.max(1, Math.ceil(v.retryAfterMs / 1000));
-      out.header('Retry-After', String(retryAfterS));
-      throw new RateLimitError(retryAfterS);
-    }
+    if (!v.allowed) throw new RateLimitError(Math.max(1, Math.ceil(v.retryAfterMs / 1000)));
   }
 
   /** Drops a revoked key's bucket. */

@@ -20,15 +20,17 @@ export function instrumentTopic(symbol: string): string {
 export function parseTopics(raw: string | undefined, symbolOf: (symbol: string) => string | null): { topics: string[]; problems: ValidationDetail[] } {
   const problems: ValidationDetail[] = [];
   const fail = (message: string) => problems.push({ in: 'query', param: 'topics', message });
-  const parts = (raw ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  // Topic forms are matched in any case, like symbols; a name repeated counts once.
+  const parts = [...new Set((raw ?? '').split(',').map((p) => p.trim()).filter(Boolean))];
   if (!parts.length) fail('must name at least one topic: quotes, events or instrument:<symbol>');
   if (parts.length > MAX_TOPICS) fail(`names ${parts.length} topics; at most ${MAX_TOPICS}`);
   const topics = new Set<string>();
   for (const part of parts.slice(0, MAX_TOPICS)) {
     const shown = JSON.stringify(part.slice(0, 60));
-    if (part === QUOTES_TOPIC || part === EVENTS_TOPIC) topics.add(part);
-    else if (part.startsWith(INSTRUMENT)) {
-      const symbol = symbolOf(part.slice(INSTRUMENT.length));
+    const form = part.toLowerCase();
+    if (form === QUOTES_TOPIC || form === EVENTS_TOPIC) topics.add(form);
+    else if (form.startsWith(INSTRUMENT)) {
+      const symbol = symbolOf(part.slice(INSTRUMENT.length).trim());
       if (symbol) topics.add(instrumentTopic(symbol));
       else fail(`${shown}: no instrument has this symbol`);
     } else fail(`${shown}: not a topic (quotes, events or instrument:<symbol>)`);

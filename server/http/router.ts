@@ -139,6 +139,7 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
     }
     if (e instanceof AuthError) ex.header('WWW-Authenticate', e.challenge);
     if (e.code === 'unavailable') ex.header('Retry-After', '5');
+    if (e instanceof RateLimitError) ex.header('Retry-After', String(e.retryAfterS));
     if (e.code === 'method_not_allowed') ex.header('Allow', ALLOW);
     const body = serializeError({ error: { code: e.code, message: e.message, details: e.details ?? undefined } });
     ex.send(ERROR_CATALOGUE[e.code].statusLine, JSON_TYPE, body, () => logDone(ex, route));

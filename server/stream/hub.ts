@@ -2,10 +2,13 @@
 // subscriber of its topics. Subscribers with the same topics form a group that shares one buffer per batch, so a tick
 // costs one corked write per subscriber and no per-subscriber JSON. A subscriber whose socket is backed up gets its
 // messages conflated (latest per key) until it drains, and is closed if it stays backed up.
-import { ApiError } from '../../core/errors.js';
 import { mergeById, ReplayBuffer, type Buffered } from '../../core/stream/replay.js';
 import { HEARTBEAT, parseLastEventId, sseMessage, sseOpening } from '../../core/stream/sse.js';
 import type { HttpResponse } from '../http/uws.js';
+import { RateLimitError } from '../limits.js';
+
+/** Retry-After of the 429 for one stream too many: when the client's other streams end is unknown, so a fixed pause. */
+const STREAM_CAP_RETRY_S = 10;
 
 export interface StreamLimits {
   /** Messages each topic keeps for clients that reconnect. */
@@ -75,14 +78,15 @@ export class StreamHub {
   admit(client: string): void {
     const open = this.perClient.get(client) ?? 0;
     if (open >= this.limits.perClient) {
-      throw new ApiError('rate_limited', `This key already holds ${open} open streams (at most ${this.limits.perClient}); close one first`);
+      const who = client.startsWith('key:') ? 'This key' : 'This address (without a key)';
+      throw new RateLimitError(STREAM_CAP_RETRY_S, `${who} already holds ${open} open streams (at most ${this.limits.perClient}); close one first`);
     }
   }
 
   /**
    * Starts streaming `topics` on `res`, whose status and headers are written. A client resuming from `lastEventId`
-   * gets every message it missed, or a `reset` when some are no longer held; a new client gets the present state of
-   * its topics (the latest quote of each symbol, ...).
+   * gets every message it missed, or a `reset` when some are no longer held; a new client, and one after a `reset`,
+   * gets the present state of its topics (the latest quote of each symbol, ...).
    */
   open(res: HttpResponse, topics: string[], client: string, lastEventId: string | null, onClose: (reason: CloseReason) => void): (reason: CloseReason) => void {
     const group = this.group(topics);
@@ -94,9 +98,17 @@ export class StreamHub {
     const id = lastEventId === null ? null : parseLastEventId(lastEventId);
     const missed = id === null ? null : this.missedSince(id, topics);
     let first: Buffer;
-    if (lastEventId === null) first = concatFrames(mergeById(topics.map((t) => this.buffer(t).current())));
-    else if (missed) first = concatFrames(missed);
-    else first = Buffer.from(sseMessage('reset', this.lastId, JSON.stringify(this.resetBody(lastEventId, id))));
+    if (missed) first = concatFrames(missed);
+    else {
+      const state = mergeById(topics.map((t) => this.buffer(t).current()));
+      if (lastEventId === null) first = concatFrames(state);
+      else {
+        // Numbered just before the state that follows it, so that ids keep increasing.
+        const resetId = state.length ? state[0]!.id - 1 : this.lastId;
+        const reset = Buffer.from(sseMessage('reset', resetId, JSON.stringify(this.resetBody(lastEventId, id))));
+        first = Buffer.concat([reset, ...state.map((m) => m.frame)]);
+      }
+    }
     res.cork(() => {
       this.write(sub, sseOpening(this.limits.retryMs));
       if (first.byteLength) this.write(sub, first);
@@ -167,8 +179,8 @@ export class StreamHub {
       reason: expired ? 'expired' : 'unknown',
       lastEventId: lastEventId.slice(0, 64),
       message: expired
-        ? 'Messages after this id are no longer held: refetch the state you show (GET /v1/instruments, ...), then carry on with this stream'
-        : 'This server did not write this id since it started: refetch the state you show, then carry on with this stream',
+        ? 'Messages after this id are no longer held: the present state of your topics follows (the latest message per symbol, listing and candle); stories missed meanwhile are at GET /v1/events'
+        : 'This server did not write this id since it started: the present state of your topics follows; stories missed meanwhile are at GET /v1/events',
     };
   }
 

@@ -36,7 +36,7 @@ t.test('topics are validated before the stream opens', async (t) => {
   t.match(await problems('quotes,price'), [/"price": not a topic/]);
   t.match(await problems('instrument:NOPE'), [/"instrument:NOPE": no instrument has this symbol/]);
   t.match(await problems('instrument:'), [/no instrument/]);
-  t.equal((await problems(Array.from({ length: 51 }, () => 'quotes').join(','))).length, 1, 'more than 50 topics');
+  t.match((await problems(Array.from({ length: 51 }, (_, k) => `instrument:x${k}`).join(',')))[0], /51 topics; at most 50/, 'more than 50 topics');
   const head = await server.get('/v1/stream?topics=quotes', { key, method: 'HEAD' });
   t.equal(head.status, 200);
   t.equal(head.headers.get('content-type'), 'text/event-stream');
@@ -117,16 +117,21 @@ t.test('reset when the missed messages are no longer held, or the id was never w
   await new Promise((r) => setTimeout(r, 3500));
   const late = listen(url('quotes'), { key, lastEventId: first.messages.at(-1)!.id });
   t.teardown(() => late.close());
-  await late.until((ms) => ms.some((m) => m.event === 'quote'));
+  await late.until((ms) => ms.length >= 31);
   t.equal(late.messages[0]!.event, 'reset');
-  t.match(late.messages[0]!.data, { reason: 'expired', lastEventId: first.messages.at(-1)!.id, message: /refetch/ });
+  t.match(late.messages[0]!.data, { reason: 'expired', lastEventId: first.messages.at(-1)!.id, message: /present state/ });
+  const state = late.messages.slice(1, 31);
+  t.ok(state.every((m) => m.event === 'quote'), 'the present state follows the reset');
+  t.equal(new Set(state.map((m) => (m.data as { symbol: string }).symbol)).size, 30, 'a quote of every instrument');
   t.ok(Number(late.messages[0]!.id) > Number(first.messages.at(-1)!.id), 'the reset carries an id to resume from');
   t.ok(increasing(ids(late.messages)));
 
   const stranger = listen(url('quotes'), { key, lastEventId: '12' });
   t.teardown(() => stranger.close());
-  await stranger.until((ms) => ms.length >= 1);
+  await stranger.until((ms) => ms.length >= 2);
   t.match(stranger.messages[0], { event: 'reset', data: { reason: 'unknown' } });
+  t.equal(stranger.messages[1]!.event, 'quote');
+  t.ok(increasing(ids(stranger.messages)));
 });
 
 t.test('auth and the per-key cap on concurrent streams', async (t) => {
@@ -136,6 +141,7 @@ t.test('auth and the per-key cap on concurrent streams', async (t) => {
   t.same(open.map((r) => r.status), [200, 200, 200]);
   const over = await server.get('/v1/stream?topics=events', { key });
   t.equal(over.status, 429);
+  t.equal(over.headers.get('retry-after'), '10', 'a 429 says when to retry');
   t.match(await over.json(), { error: { code: 'rate_limited', message: /3 open streams/ } });
   const other = await createKey(server, 'other');
   const fine = new AbortController();
