@@ -31,9 +31,15 @@ export interface Searchable {
   grams: Set<string>[];
 }
 
+/**
+ * Words that name no one in particular: matched alone they made "Apple Inc." find every other "Inc." and "eth" find
+ * every "ETF". Whole names still hold them.
+ */
+const COMMON_WORDS = new Set(['inc', 'corp', 'corporation', 'company', 'ltd', 'plc', 'group', 'holdings', 'trust', 'the', 'and', 'index', 'fund']);
+
 export function searchable(ref: Ref, names: string[] = []): Searchable {
   const all = [...new Set([ref.key, ref.label, ...names].map((n) => n.toLowerCase()))];
-  const words = all.flatMap((n) => n.split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length >= 3);
+  const words = all.flatMap((n) => n.split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length >= 4 && !COMMON_WORDS.has(w));
   return { ref, names: all, grams: [...new Set([...all, ...words])].map(trigrams) };
 }
 

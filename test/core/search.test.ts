@@ -25,3 +25,17 @@ t.test('exact beats prefix beats fuzzy; no match is left out', async (t) => {
   t.same(rankMatches(items, '   ', 10), []);
   t.equal(rankMatches(items, 's', 1).length, 1, 'limit');
 });
+
+t.test('common words of names do not match alone', async (t) => {
+  const items = [
+    searchable(instrumentRef({ symbol: 'AAPL', name: 'Apple Inc.' }), ['AAPL']),
+    searchable(instrumentRef({ symbol: 'TSLA', name: 'Tesla, Inc.' }), ['TSLA']),
+    searchable(instrumentRef({ symbol: 'MSFT', name: 'Microsoft Corp.' }), ['MSFT']),
+    searchable(instrumentRef({ symbol: 'SPY', name: 'SPDR S&P 500 ETF Trust' }), ['SPY']),
+    searchable(instrumentRef({ symbol: 'ETH', name: 'Ethereum' }), ['ETH']),
+  ];
+  t.same(rankMatches(items, 'Apple Inc.', 10).map((m) => m.ref.key), ['AAPL']);
+  t.same(rankMatches(items, 'nvidia corp', 10), [], 'another company that is also a "Corp."');
+  t.same(rankMatches(items, 'eth', 10).map((m) => m.ref.key), ['ETH'], 'not the ETF');
+  t.same(rankMatches(items, 'microsfot', 10).map((m) => m.ref.key), ['MSFT'], 'a misspelled distinctive word still matches');
+});
