@@ -163,6 +163,7 @@ function earnings(rng: Random, drafts: Draft[], startMs: number, endMs: number, 
         const actual = round(consensus * (1 + surprise), 2);
         eps = actual;
         const beat = actual >= consensus;
+        const verdict = actual > consensus ? 'beats' : actual < consensus ? 'misses' : 'matches';
         const big = Math.abs(surprise) > 0.04 && free(inst.symbol, at);
         const pct = big ? jump(inst, 3 + rng.next() * 2, beat ? 1 : -1) : 0;
         if (big) take(inst.symbol, at);
@@ -171,7 +172,7 @@ function earnings(rng: Random, drafts: Draft[], startMs: number, endMs: number, 
           kind: 'earnings',
           occurredAt: at,
           precision: 'minute',
-          headline: `${company.label} ${beat ? 'beats' : 'misses'} ${period} estimates: EPS $${actual.toFixed(2)} vs $${consensus.toFixed(2)} expected`,
+          headline: `${company.label} ${verdict} ${period} estimates: EPS $${actual.toFixed(2)} vs $${consensus.toFixed(2)} expected`,
           summary:
             `${company.label} reported ${period} earnings of $${actual.toFixed(2)} a share against a consensus of $${consensus.toFixed(2)}, ` +
             `on revenue of $${revenue} billion. ${big ? `The shares ${beat ? 'jumped' : 'fell'} ${Math.abs(pct).toFixed(1)}% on the result.` : 'The reaction was muted.'}`,
@@ -349,8 +350,8 @@ function companyNews(rng: Random, drafts: Draft[], startMs: number, anchorMs: nu
         occurredAt: when,
         precision: 'minute',
         headline,
-        summary: `${headline}. ${moves ? `${inst.symbol} ${pct > 0 ? 'rose' : 'fell'} ${Math.abs(pct).toFixed(1)}% on the day.` : 'The shares barely reacted.'}`,
-        points: [headline, moves ? `${inst.symbol} ${signed(pct)}%` : 'Little market reaction'],
+        summary: `${headline}. ${moves ? `${inst.symbol} ${pct > 0 ? 'rose' : 'fell'} ${Math.abs(pct).toFixed(1)}% on the news.` : 'The shares barely reacted.'}`,
+        points: [headline, moves ? `${inst.symbol} ${signed(pct)}% on the news` : 'Little market reaction'],
         importance: moves ? 65 + rng.int(25) : 35 + rng.int(15),
         entities: [company, instrumentRef(inst), sectorRef(sectorKey, sectorLabel)],
         jumps: moves ? [{ symbol: inst.symbol, pct }] : [],
@@ -389,8 +390,8 @@ function marketNews(rng: Random, drafts: Draft[], startMs: number, anchorMs: num
         occurredAt: when,
         precision: 'minute',
         headline,
-        summary: `${headline}. ${inst.symbol} moved ${signed(pct)}% that day.`,
-        points: [headline, `${inst.symbol} ${signed(pct)}%`],
+        summary: `${headline}. ${inst.symbol} moved ${signed(pct)}% on the news.`,
+        points: [headline, `${inst.symbol} ${signed(pct)}% on the news`],
         importance: 60 + rng.int(30),
         entities: [instrumentRef(inst)],
         jumps: [{ symbol: inst.symbol, pct }],
