@@ -128,12 +128,14 @@ async function insertUniverse(rows: Rows, seed: number, anchorMs: number, minute
     await rows('insertImportedDerivatives1h', derivativeParams(histories.map(([id, h]) => [id, h.hourly])));
     progress(++done, steps);
   }
-  // Then the venues' own minute bars since yesterday's 00:00 UTC, drawn from the pooled ones in one statement.
-  await rows('insertDemoListingBars1m', [
+  // Then the venues' own history, drawn from the pooled one a statement per interval: minutes since yesterday's
+  // 00:00 UTC, imported hours and days before that.
+  const venueHistory = [
     listings.map((l) => listingIdOf.get(`${idOf.get(l.symbol)}:${l.venue}:${l.market}`)!),
     listings.map((l) => l.share),
     new Date(anchorMs - (anchorMs % DAY_MS) - DAY_MS),
-  ]);
+  ];
+  for (const query of ['insertDemoListingBars1m', 'insertDemoListingBars1h', 'insertDemoListingBars1d'] as const) await rows(query, venueHistory);
   progress(++done, steps);
 }
 

@@ -50,7 +50,7 @@ FROM listing_bars_1m t WHERE listing_id = $1 AND ts >= $2 AND ts < $3;
 
 -- name: heldListingCandles1h
 SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
-FROM listing_bars_1h t WHERE listing_id = $1 AND ts >= $2 AND ts < $3;
+FROM listing_candles_1h t WHERE listing_id = $1 AND ts >= $2 AND ts < $3;
 
 -- name: oldestListingCandles1m
 -- Each listing's first candle (epoch ms), as for the pooled ones.
@@ -59,7 +59,7 @@ SELECT l.id,
 FROM listings l;
 
 -- name: oldestListingCandles1h
-SELECT listing_id AS id, (extract(epoch FROM min(ts)) * 1000)::float8 AS ts FROM listing_bars_1h GROUP BY 1;
+SELECT listing_id AS id, (extract(epoch FROM min(ts)) * 1000)::float8 AS ts FROM listing_candles_1h GROUP BY 1;
 
 -- name: candles1mFrom
 SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
@@ -95,16 +95,16 @@ FROM listing_bars_1m t WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t
 
 -- name: listingCandles1hFrom
 SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
-FROM listing_bars_1h t WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts LIMIT $4;
+FROM listing_candles_1h t WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts LIMIT $4;
 
 -- name: listingCandles1hLatest
 SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
-FROM listing_bars_1h t WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts DESC LIMIT $4;
+FROM listing_candles_1h t WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts DESC LIMIT $4;
 
 -- name: listingCandles1dFrom
 SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
-FROM listing_bars_1d t WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts LIMIT $4;
+FROM listing_candles_1d t WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts LIMIT $4;
 
 -- name: listingCandles1dLatest
 SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
-FROM listing_bars_1d t WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts DESC LIMIT $4;
+FROM listing_candles_1d t WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts DESC LIMIT $4;

@@ -61,13 +61,31 @@ SELECT (extract(epoch FROM min(due_at)) * 1000)::float8 AS at FROM demo_outcomes
 DELETE FROM demo_outcomes WHERE catalyst_id = $1;
 
 -- name: insertDemoListingBars1m
--- The demo's venue history: each listing's 1m bars drawn from its instrument's pooled ones, scaled by a basis of its
--- own (a few basis points, drifting over the day, the same factor for open, high, low and close so each bar stays
--- whole) and carrying its share of the volume. $1 listing ids, $2 their shares of their instrument's volume, $3 from
--- when (venue history is held in memory for a day, so a longer pooled history is not repeated per venue).
+-- The demo's venue history: each listing's 1m bars drawn from its instrument's pooled ones, scaled by its basis (the
+-- same factor for open, high, low and close so each bar stays whole) and carrying its share of the volume. $1 listing
+-- ids, $2 their shares of their instrument's volume, $3 from when (venue minutes are held in memory for a day, so a
+-- longer pooled history is not repeated per venue).
 INSERT INTO listing_bars_1m (listing_id, ts, open, high, low, close, volume_usd)
 SELECT s.listing_id, b.ts, b.open * f.k, b.high * f.k, b.low * f.k, b.close * f.k, b.volume_usd * s.share
 FROM unnest($1::int[], $2::float8[]) AS s (listing_id, share)
 JOIN listings l ON l.id = s.listing_id
 JOIN bars_1m b ON b.instrument_id = l.instrument_id AND b.ts >= $3
-CROSS JOIN LATERAL (SELECT 1 + 0.0004 * sin(s.listing_id * 1.7 + date_part('epoch', b.ts) / 1800) AS k) f;
+CROSS JOIN LATERAL (SELECT demo_listing_basis(s.listing_id, b.ts) AS k) f;
+
+-- name: insertDemoListingBars1h
+-- The venues' hours before their minutes ($3), drawn the same way from the pooled hourly candles.
+INSERT INTO imported_listing_bars_1h (listing_id, ts, open, high, low, close, volume_usd, source)
+SELECT s.listing_id, c.ts, c.open * f.k, c.high * f.k, c.low * f.k, c.close * f.k, c.volume_usd * s.share, 'demo'
+FROM unnest($1::int[], $2::float8[]) AS s (listing_id, share)
+JOIN listings l ON l.id = s.listing_id
+JOIN candles_1h c ON c.instrument_id = l.instrument_id AND c.ts < $3
+CROSS JOIN LATERAL (SELECT demo_listing_basis(s.listing_id, c.ts) AS k) f;
+
+-- name: insertDemoListingBars1d
+-- The venues' days before their minutes ($3), drawn the same way from the pooled daily candles.
+INSERT INTO imported_listing_bars_1d (listing_id, ts, open, high, low, close, volume_usd, source)
+SELECT s.listing_id, c.ts, c.open * f.k, c.high * f.k, c.low * f.k, c.close * f.k, c.volume_usd * s.share, 'demo'
+FROM unnest($1::int[], $2::float8[]) AS s (listing_id, share)
+JOIN listings l ON l.id = s.listing_id
+JOIN candles_1d c ON c.instrument_id = l.instrument_id AND c.ts < $3
+CROSS JOIN LATERAL (SELECT demo_listing_basis(s.listing_id, c.ts) AS k) f;

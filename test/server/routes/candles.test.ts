@@ -146,6 +146,22 @@ t.test("listing candles: the demo's venue history follows the pooled price withi
   t.same(mismatched, [], "the venues' volumes add up to the pooled volume");
 });
 
+t.test('listing candles: hours and days as far back as the pooled ones, each within the basis of the pooled candle', async (t) => {
+  const detail = ((await (await server.get('/v1/instruments/ETH')).json()) as { data: { venues: { listingId: number }[] } }).data;
+  for (const interval of ['1h', '1d']) {
+    // Closed candles before yesterday (imported history) and since (from the venue's minutes), the open one left out.
+    const window = `interval=${interval}&from=2000-01-01&to=${new Date(Date.now() - (Date.now() % DAY) - 1).toISOString()}&limit=20000`;
+    const pooled = new Map((await candles(window, 'ETH')).candles.map((c) => [c.ts, c]));
+    t.ok(pooled.size >= 700, `${interval}: ${pooled.size} pooled candles`);
+    for (const { listingId } of detail.venues.slice(0, 2)) {
+      const own = (await candles(window, `ETH/listings/${listingId}`)).candles;
+      t.same(own.map((c) => c.ts), [...pooled.keys()], `${interval}, listing ${listingId}: a candle for every pooled one`);
+      const off = own.filter((c) => Math.abs(c.close / pooled.get(c.ts)!.close - 1) > 0.0005 || !(c.low <= Math.min(c.open, c.close) && c.high >= Math.max(c.open, c.close)));
+      t.same(off, [], `${interval}, listing ${listingId}: whole candles within 5 bp of the pooled ones`);
+    }
+  }
+});
+
 t.test('listing candles: its own price, live from the first tick; listings of other instruments are 404', async (t) => {
   const btc = ((await (await server.get('/v1/instruments/BTC')).json()) as { data: { venues: { listingId: number; price: number }[] } }).data;
   const eth = ((await (await server.get('/v1/instruments/ETH')).json()) as { data: { venues: { listingId: number }[] } }).data;
