@@ -1,5 +1,4 @@
 // The glossary: the terms this service uses, defined in its own words, as the API and an LLM reading it need them.
-import type { Ref } from './refs.js';
 
 export interface GlossaryEntry {
   slug: string;
@@ -8,10 +7,6 @@ export interface GlossaryEntry {
   short: string;
   body: string;
   related: string[];
-}
-
-export function glossaryRef(entry: { slug: string; term: string }): Ref {
-  return { type: 'glossary', key: entry.slug, label: entry.term, path: `/glossary/${entry.slug}` };
 }
 
 const entry = (slug: string, term: string, short: string, body: string, related: string[]): GlossaryEntry => ({ slug, term, short, body, related });

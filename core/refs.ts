@@ -27,6 +27,11 @@ export function sectorRef(key: string, label: string): Ref {
   return { type: 'sector', key, label, path: `/sectors/${key}` };
 }
 
+/** A glossary term by its slug. */
+export function glossaryRef(entry: { slug: string; term: string }): Ref {
+  return { type: 'glossary', key: entry.slug, label: entry.term, path: `/glossary/${entry.slug}` };
+}
+
 /** A story by its id, labelled with its headline. */
 export function eventRef(id: number, headline: string): Ref {
   return { type: 'event', key: String(id), label: headline, path: `/events/${id}` };

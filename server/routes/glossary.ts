@@ -1,6 +1,7 @@
 // GET /v1/glossary and /v1/glossary/{slug}: the terms the service uses, in its own words.
 import { Type } from '@sinclair/typebox';
-import { GLOSSARY, glossaryRef } from '../../core/glossary.js';
+import { GLOSSARY } from '../../core/glossary.js';
+import { glossaryRef } from '../../core/refs.js';
 import { notFound } from '../../core/errors.js';
 import { EntityRef, List, Nullable, Single, wholeList } from '../../core/schemas/common.js';
 import { defineRoute, type Route } from '../http/router.js';

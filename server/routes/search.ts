@@ -3,8 +3,8 @@
 // Types with no data yet (prediction markets) return nothing.
 import { Type } from '@sinclair/typebox';
 import { validationError, type ValidationDetail } from '../../core/errors.js';
-import { GLOSSARY, glossaryRef } from '../../core/glossary.js';
-import { companyRef, eventRef, instrumentRef, type Ref } from '../../core/refs.js';
+import { GLOSSARY } from '../../core/glossary.js';
+import { companyRef, eventRef, glossaryRef, instrumentRef, type Ref } from '../../core/refs.js';
 import { EntityRef, List } from '../../core/schemas/common.js';
 import { rankMatches, searchable, type Searchable } from '../../core/search.js';
 import { SEARCH_TYPES } from '../../core/vocabulary.js';
