@@ -91,10 +91,21 @@ interface HeldSeries {
   candles: Partial<Record<CandleInterval, HeldBars>>;
   /** The database id of each series, in series order. */
   ids: number[];
-  /** Names of the queries `${held}${interval}` (one series' candles in a window) and `${oldest}${interval}` (each series' first). */
+  /**
+   * Names of the queries `${held}${interval}` (the candles of several series in a window, each row naming its series)
+   * and `${oldest}${interval}` (each series' first).
+   */
   held: string;
   oldest: string;
 }
+
+/**
+ * Rows one held-candles query answers at most, by the series it asks for. Each query costs about 13 ms on the embedded
+ * database before its first row (the views over real-time aggregates are planned anew), so series are read together;
+ * the bound keeps each answer's column arrays, which arrive as text, to a few megabytes.
+ */
+const HELD_ROWS_PER_QUERY = 100_000;
+const HELD_COLUMNS = ['series', ...BAR_COLUMNS] as const;
 
 /**
  * Loads the candles memory holds of one kind of series: the closed ones of each interval, and the open coarser buckets
@@ -110,9 +121,12 @@ async function loadCandles(db: Db, series: HeldSeries, now: number, resume: bool
     const windowStart = bucket - held.ring.capacity * held.bucketMs;
     // The open coarser buckets are not read: they are folded from the 1m bars below. The current minute is.
     const before = interval === '1m' ? minute + MINUTE_MS : bucket;
-    for (let s = 0; s < series.ids.length; s++) {
-      const rows = await db.columns(`${series.held}${interval}`, [series.ids[s]!, new Date(windowStart), new Date(before)], BAR_COLUMNS);
+    const perQuery = Math.max(1, Math.floor(HELD_ROWS_PER_QUERY / held.ring.capacity));
+    for (let first = 0; first < series.ids.length; first += perQuery) {
+      const ids = series.ids.slice(first, first + perQuery);
+      const rows = await db.columns(`${series.held}${interval}`, [ids, new Date(windowStart), new Date(before)], HELD_COLUMNS);
       for (let k = 0; k < rows.length; k++) {
+        const s = index.get(rows.columns.series[k]!)!;
         const bar = barAt(rows.columns, k);
         if (resume && bar.ts >= minute) cutShort.push([s, bar]);
         else held.ring.push(s, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues);

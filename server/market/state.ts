@@ -12,6 +12,8 @@ export type CandleInterval = '1m' | '1h' | '1d';
 
 /** Daily candles held per instrument: ten years, the whole history of most datasets. */
 const DAYS_HELD = 3660;
+/** Daily candles held per venue listing: three years. Listings are several per instrument, and few venues are older. */
+const LISTING_DAYS_HELD = 1100;
 /** The pool keeps venues within 2% of the first median (the design's rule). */
 const POOL_BAND = 0.02;
 
@@ -50,7 +52,7 @@ export class MarketState {
   /** Pooled candles per interval held in memory: closed ones oldest first, and the open 1h and 1d buckets. */
   readonly candles: Record<CandleInterval, HeldBars>;
   /** Each venue listing's own 1m and 1h candles held in memory, likewise (its daily candles are read from the database). */
-  readonly listingCandles: Partial<Record<CandleInterval, HeldBars>>;
+  readonly listingCandles: Record<CandleInterval, HeldBars>;
   private readonly answers = new Map<string, { version: number; value: unknown }>();
   private readonly bySymbol: Map<string, number>;
   private readonly byListingId: Map<number, number>;
@@ -90,6 +92,7 @@ export class MarketState {
     this.listingCandles = {
       '1m': new HeldBars(n, held.listingMinuteDays * 1440, MINUTE_MS),
       '1h': new HeldBars(n, held.hourDays * 24, HOUR_MS),
+      '1d': new HeldBars(n, LISTING_DAYS_HELD, DAY_MS),
     };
     this.bySymbol = new Map(instruments.map((inst, k) => [inst.symbol.toLowerCase(), k]));
     this.byListingId = new Map(listings.map((l, j) => [l.id, j]));
@@ -152,15 +155,16 @@ export class MarketState {
     this.candles['1d'].fold(i, bar);
   }
 
-  /** A closed 1m bar of listing `j`: held, and folded into its open hour. */
+  /** A closed 1m bar of listing `j`: held, and folded into its open hour and day. */
   addListingMinute(j: number, bar: Bar): void {
-    this.listingCandles['1m']!.ring.push(j, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues);
-    this.listingCandles['1h']!.fold(j, bar);
+    this.listingCandles['1m'].ring.push(j, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues);
+    this.listingCandles['1h'].fold(j, bar);
+    this.listingCandles['1d'].fold(j, bar);
   }
 
   /** Closes the hours and days that have ended by `nowMs` into memory, even before a bar of the next one closes. */
   roll(nowMs: number): void {
-    for (const held of [this.candles['1h'], this.candles['1d'], this.listingCandles['1h']!]) {
+    for (const held of [this.candles['1h'], this.candles['1d'], this.listingCandles['1h'], this.listingCandles['1d']]) {
       const bucket = nowMs - (nowMs % held.bucketMs);
       for (let s = 0; s < held.ring.series; s++) held.roll(s, bucket);
     }

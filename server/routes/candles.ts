@@ -88,8 +88,8 @@ export function candleRoutes(market: () => Market, db: () => Db): Route[] {
       summary: "OHLCV candles of one venue listing's own price (1m, 1h, 1d), ascending, the open bar included",
       description:
         'Query as the pooled candles. `listingId` comes from `venues[].listingId` of the instrument detail. Served from ' +
-        'memory for the last day of 1m (`LISTING_MINUTE_BARS_MEMORY_DAYS`) and 90 days of 1h (`HOUR_BARS_MEMORY_DAYS`), ' +
-        'daily candles and older ranges from the database.',
+        'memory for the last day of 1m (`LISTING_MINUTE_BARS_MEMORY_DAYS`), 90 days of 1h (`HOUR_BARS_MEMORY_DAYS`) and ' +
+        'three years of 1d, older ranges from the database.',
       tags: ['instruments'],
       auth: true,
       errors: ['not_found'],
@@ -109,7 +109,7 @@ export function candleRoutes(market: () => Market, db: () => Db): Route[] {
         const range = window(query, interval, Date.now());
         const open = ticker?.openListingBar(j) ?? null;
         const held = state.listingCandles[interval];
-        const { body, count } = held?.held(j, range.fromMs)
+        const { body, count } = held.held(j, range.fromMs)
           ? fromMemory(held, j, open, range, limit)
           : await fromDatabase(db(), `listingCandles${interval}`, params.listingId, interval, range, limit, open, signal);
         return answer(state.instruments[i]!, interval, count, body);

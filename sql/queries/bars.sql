@@ -19,17 +19,17 @@ CALL refresh_continuous_aggregate('listing_bars_1h', NULL, NULL);
 CALL refresh_continuous_aggregate('listing_bars_1d', NULL, NULL);
 
 -- name: heldCandles1m
--- The candles memory holds of instrument $1, from $2 to before $3.
-SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
-FROM bars_1m t WHERE instrument_id = $1 AND ts >= $2 AND ts < $3;
+-- The candles memory holds of the instruments $1 (ids), from $2 to before $3.
+SELECT instrument_id AS series, date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
+FROM bars_1m t WHERE instrument_id = ANY($1::int[]) AND ts >= $2 AND ts < $3;
 
 -- name: heldCandles1h
-SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
-FROM candles_1h t WHERE instrument_id = $1 AND ts >= $2 AND ts < $3;
+SELECT instrument_id AS series, date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
+FROM candles_1h t WHERE instrument_id = ANY($1::int[]) AND ts >= $2 AND ts < $3;
 
 -- name: heldCandles1d
-SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
-FROM candles_1d t WHERE instrument_id = $1 AND ts >= $2 AND ts < $3;
+SELECT instrument_id AS series, date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
+FROM candles_1d t WHERE instrument_id = ANY($1::int[]) AND ts >= $2 AND ts < $3;
 
 -- name: oldestCandles1h
 -- Each instrument's first candle (epoch ms): tells whether the database holds candles older than memory.
@@ -44,13 +44,17 @@ SELECT i.id,
 FROM instruments i;
 
 -- name: heldListingCandles1m
--- The candles memory holds of listing $1, from $2 to before $3.
-SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
-FROM listing_bars_1m t WHERE listing_id = $1 AND ts >= $2 AND ts < $3;
+-- The candles memory holds of the listings $1 (ids), from $2 to before $3.
+SELECT listing_id AS series, date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
+FROM listing_bars_1m t WHERE listing_id = ANY($1::int[]) AND ts >= $2 AND ts < $3;
 
 -- name: heldListingCandles1h
-SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
-FROM listing_candles_1h t WHERE listing_id = $1 AND ts >= $2 AND ts < $3;
+SELECT listing_id AS series, date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
+FROM listing_candles_1h t WHERE listing_id = ANY($1::int[]) AND ts >= $2 AND ts < $3;
+
+-- name: heldListingCandles1d
+SELECT listing_id AS series, date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
+FROM listing_candles_1d t WHERE listing_id = ANY($1::int[]) AND ts >= $2 AND ts < $3;
 
 -- name: oldestListingCandles1m
 -- Each listing's first candle (epoch ms), as for the pooled ones.
@@ -60,6 +64,9 @@ FROM listings l;
 
 -- name: oldestListingCandles1h
 SELECT listing_id AS id, (extract(epoch FROM min(ts)) * 1000)::float8 AS ts FROM listing_candles_1h GROUP BY 1;
+
+-- name: oldestListingCandles1d
+SELECT listing_id AS id, (extract(epoch FROM min(ts)) * 1000)::float8 AS ts FROM listing_candles_1d GROUP BY 1;
 
 -- name: candles1mFrom
 SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues

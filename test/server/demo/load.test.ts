@@ -68,7 +68,7 @@ t.test('a restart keeps the minute that was open: its bar is written at shutdown
   const before = await Promise.all(paths.map((p) => openBar(server, p)));
   const all = (path: string, interval: string) =>
     server.get(`${path}?interval=${interval}`).then(async (r) => ((await r.json()) as { data: { candles: Candle[] } }).data.candles);
-  const listingBefore = { '1m': await all(paths[1]!, '1m'), '1h': await all(paths[1]!, '1h') };
+  const listingBefore = { '1m': await all(paths[1]!, '1m'), '1h': await all(paths[1]!, '1h'), '1d': await all(paths[1]!, '1d') };
   await server.stop();
   server = await startServer({ dataDir, env: { TAPEWIRE_DEMO: '1', TICK_MS: '200' } });
   t.teardown(() => server.stop());
@@ -80,7 +80,7 @@ t.test('a restart keeps the minute that was open: its bar is written at shutdown
     t.ok(now.high >= was.high && now.low <= was.low, `${path}: and its range so far`);
   }
   // The listing's candles in memory were built by the tick loop before, and loaded from the database after.
-  for (const interval of ['1m', '1h'] as const) {
+  for (const interval of ['1m', '1h', '1d'] as const) {
     const was = listingBefore[interval];
     const now = (await all(paths[1]!, interval)).filter((c) => Date.parse(c.ts) >= Date.parse(was[0]!.ts));
     t.same(now.slice(0, was.length - 1), was.slice(0, -1), `listing ${interval}: the closed candles held in memory are the same after the restart`);

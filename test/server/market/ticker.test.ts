@@ -58,7 +58,7 @@ t.test('a day rolls over at 00:00 UTC and bars close into memory and the databas
   t.ok(ticker.openBar(0)!.ts === midnight, 'the minute after midnight is open');
   await ticker.stop();
   const stored = await Promise.all(
-    instruments.map((inst) => db.rows('heldCandles1m', [inst.id, new Date(midnight - 3_600_000), new Date(midnight + 3_600_000)])),
+    instruments.map((inst) => db.rows('heldCandles1m', [[inst.id], new Date(midnight - 3_600_000), new Date(midnight + 3_600_000)])),
   );
   t.same(stored.map((rows) => rows.length), [4, 4], 'and into the database: three minutes of each instrument, and the open one at stop');
 });

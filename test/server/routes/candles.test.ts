@@ -68,17 +68,23 @@ t.test('defaults: 1d, all history, ascending, today\'s open bar last', async (t)
 });
 
 t.test('default lookbacks: 1m = 24h, 1h = 30 days; limit keeps the latest', async (t) => {
-  const now = Date.now();
-  const m = await candles('interval=1m');
-  // Exactly 1,440 minutes back from the open one; the tick loop's open bar may be the minute before for one tick.
-  const span = (c: Candle[], bar: number) => (Date.parse(c.at(-1)!.ts) - Date.parse(c[0]!.ts)) / bar;
-  t.ok([1438, 1439].includes(span(m.candles, 60_000)), `1m spans the last 24 hours (${span(m.candles, 60_000)} minutes after the first)`);
+  // The window ends with the bar open at the request and holds exactly 1,440 minutes or 720 hours: its first bar is
+  // that many bars back from the bar open at some moment during the request.
+  const firstBar = async (query: string, bar: number, bars: number) => {
+    const before = Date.now();
+    const answer = await candles(query);
+    const after = Date.now();
+    const first = Date.parse(answer.candles[0]!.ts);
+    const earliest = before - (before % bar) - (bars - 1) * bar;
+    const latest = after - (after % bar) - (bars - 1) * bar;
+    t.ok(first >= earliest && first <= latest, `${query}: the first of ${bars} bars (${answer.candles[0]!.ts})`);
+    return answer;
+  };
+  const m = await firstBar('interval=1m', 60_000, 1440);
   t.ok(m.count >= 1400 && m.count <= 1440, `${m.count} minutes`);
   t.ok(ascending(m.candles));
   t.ok(Date.now() - Date.parse(m.candles.at(-1)!.ts) < 2 * 60_000, 'the open minute is there');
-  const h = await candles('interval=1h');
-  t.ok(Date.parse(h.candles[0]!.ts) >= now - 30 * DAY - HOUR, '1h starts within 30 days');
-  t.ok([718, 719].includes(span(h.candles, HOUR)), `1h spans 30 days (${span(h.candles, HOUR)} hours after the first)`);
+  const h = await firstBar('interval=1h', HOUR, 720);
   t.ok(h.count >= 719 && h.count <= 720, `${h.count} hours`);
   // The latest five are the last five of the full answer (asked again if a minute rolls over in between).
   for (let attempt = 0; ; attempt++) {
