@@ -79,7 +79,7 @@ export function eventRoutes(db: () => Db, market: () => MarketState, answers: An
       query: Type.Object({
         entity: Type.Optional(Type.String({ maxLength: 500, description: 'comma-separated type:key pairs, any match' })),
         symbol: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'shortcut for entity=instrument:<symbol>' })),
-        company: Type.Optional(Type.String({ minLength: 1, maxLength: 80, description: 'shortcut for entity=company:<slug>' })),
+        company: Type.Optional(Type.String({ minLength: 1, maxLength: 80, description: 'shortcut for entity=company:<slug>; a ticker names its company' })),
         kind: KindList('comma-separated event kinds'),
         excludeKind: KindList('comma-separated event kinds to leave out'),
         from: Type.Optional(Type.String({ maxLength: 40, pattern: DATE_OR_TIMESTAMP_PATTERN, description: 'YYYY-MM-DD or ISO timestamp' })),
@@ -103,7 +103,7 @@ export function eventRoutes(db: () => Db, market: () => MarketState, answers: An
           const entities = entityKeys([
             query.entity,
             query.symbol === undefined ? undefined : `instrument:${symbolKey(market(), query.symbol)}`,
-            query.company === undefined ? undefined : `company:${query.company}`,
+            query.company === undefined ? undefined : `company:${companyKey(market(), query.company)}`,
           ]);
           const limit = query.limit ?? 30;
           const offset = query.offset ?? 0;
@@ -124,6 +124,12 @@ export function eventRoutes(db: () => Db, market: () => MarketState, answers: An
         }),
     }),
   ];
+}
+
+/** A company slug, or the slug of the company whose ticker this is (`AAPL` names apple). */
+function companyKey(state: MarketState, company: string): string {
+  const i = state.find(company);
+  return (i >= 0 && state.instruments[i]!.company) || company;
 }
 
 /** The symbol as stored (whatever its case), or a 404 naming it. */

@@ -62,6 +62,7 @@ t.test('entity filters: symbol, company and type:key pairs, any match', async (t
   t.equal((await server.get('/v1/events?symbol=NOPE')).status, 404, 'an unknown symbol is named as such');
   t.same((await list('entity=instrument:NOPE')).data, [], 'an entity pair with no stories matches nothing');
   t.same((await all('entity=INSTRUMENT:btc')).map((e) => e.id), (await all('entity=instrument:BTC')).map((e) => e.id), 'type and key in any case');
+  t.same((await all('company=aapl')).map((e) => e.id), (await all('company=apple')).map((e) => e.id), 'a ticker names its company');
 });
 
 t.test('kind, excludeKind, minImportance, from/to, order', async (t) => {
