@@ -65,3 +65,13 @@ export function rankMatches(items: readonly Searchable[], query: string, limit: 
     .sort((a, b) => b.score - a.score || a.ref.label.length - b.ref.label.length || a.ref.label.localeCompare(b.ref.label))
     .slice(0, limit);
 }
+
+/**
+ * A search box's text as a tsquery of word prefixes that must all match (`fed rate` → `fed:* & rate:*`), so stories are
+ * found while a word is still being typed ("fed" finds "Federal Reserve"); null without a word. Only letters and
+ * digits pass, so no text can make the query invalid.
+ */
+export function prefixTsQuery(text: string): string | null {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu);
+  return words ? [...new Set(words)].slice(0, 16).map((w) => `${w}:*`).join(' & ') : null;
+}

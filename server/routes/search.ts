@@ -1,12 +1,13 @@
 // GET /v1/search: typed refs for a name or symbol, to feed the detail endpoints. Instruments, companies, people, macro
-// series and glossary terms are matched in memory (exact, then prefix, then trigram-fuzzy); stories by full text.
+// series and glossary terms are matched in memory (exact, then prefix, then trigram-fuzzy); stories by full text, every
+// word as a prefix.
 // Types with no data yet (prediction markets) return nothing.
 import { Type } from '@sinclair/typebox';
 import { validationError, type ValidationDetail } from '../../core/errors.js';
 import { GLOSSARY } from '../../core/glossary.js';
 import { companyRef, eventRef, glossaryRef, instrumentRef, type Ref } from '../../core/refs.js';
 import { EntityRef, List } from '../../core/schemas/common.js';
-import { rankMatches, searchable, type Searchable } from '../../core/search.js';
+import { prefixTsQuery, rankMatches, searchable, type Searchable } from '../../core/search.js';
 import { SEARCH_TYPES } from '../../core/vocabulary.js';
 import type { Db } from '../db.js';
 import { AnswerCache, every } from '../http/answer-cache.js';
@@ -56,8 +57,9 @@ export function searchRoutes(db: () => Db, market: () => MarketState, refreshMs:
         const limit = query.limit ?? 20;
         const pool = (await index.get('index', () => buildIndex(db(), market()))).filter((item) => types.has(item.ref.type as (typeof SEARCH_TYPES)[number]));
         const data = rankMatches(pool, query.q, limit).map((m) => m.ref);
-        if (types.has('event') && data.length < limit && query.q.trim()) {
-          const stories = await db().rows<{ id: number; headline: string }>('searchEvents', [query.q, limit - data.length]);
+        const words = prefixTsQuery(query.q);
+        if (types.has('event') && data.length < limit && words) {
+          const stories = await db().rows<{ id: number; headline: string }>('searchEvents', [words, limit - data.length]);
           data.push(...stories.map((e) => eventRef(e.id, e.headline)));
         }
         return { data, page: { limit, offset: 0, nextOffset: null } };

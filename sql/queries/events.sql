@@ -39,10 +39,11 @@ ORDER BY e.importance * power(0.5, extract(epoch FROM now() - e."occurredAt")::f
 LIMIT $2;
 
 -- name: searchEvents
--- Stories matching the full text $1 (web-search syntax), best match first, then the more important, at most $2.
-SELECT e.id::float8 AS id, e.headline, ts_rank_cd(e.search, websearch_to_tsquery('english', $1)) AS rank
+-- Stories matching the tsquery text $1 (to_tsquery syntax, built by the caller), best match first, then the more
+-- important, at most $2.
+SELECT e.id::float8 AS id, e.headline, ts_rank_cd(e.search, to_tsquery('english', $1)) AS rank
 FROM events e
-WHERE e.search @@ websearch_to_tsquery('english', $1)
+WHERE e.search @@ to_tsquery('english', $1)
 ORDER BY rank DESC, e.importance DESC, e.occurred_at DESC
 LIMIT $2;
 

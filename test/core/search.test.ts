@@ -1,7 +1,7 @@
 // Search ranking: pg_trgm's similarity, and exact before prefix before fuzzy.
 import t from 'tap';
 import { instrumentRef, macroRef } from '../../core/refs.js';
-import { rankMatches, searchable, similarity, trigrams } from '../../core/search.js';
+import { prefixTsQuery, rankMatches, searchable, similarity, trigrams } from '../../core/search.js';
 
 t.test('trigram similarity as pg_trgm computes it', async (t) => {
   t.same([...trigrams('word')].sort(), ['  w', ' wo', 'ord', 'rd ', 'wor']);
@@ -38,4 +38,11 @@ t.test('common words of names do not match alone', async (t) => {
   t.same(rankMatches(items, 'nvidia corp', 10), [], 'another company that is also a "Corp."');
   t.same(rankMatches(items, 'eth', 10).map((m) => m.ref.key), ['ETH'], 'not the ETF');
   t.same(rankMatches(items, 'microsfot', 10).map((m) => m.ref.key), ['MSFT'], 'a misspelled distinctive word still matches');
+});
+
+t.test('story search text: word prefixes only, nothing that could break a tsquery', async (t) => {
+  t.equal(prefixTsQuery('Fed rate'), 'fed:* & rate:*');
+  t.equal(prefixTsQuery(`"a' | b:* & !c (d) fed fed`), 'a:* & b:* & c:* & d:* & fed:*');
+  t.equal(prefixTsQuery(' - OR "'), 'or:*');
+  t.equal(prefixTsQuery('%% -- ()'), null);
 });

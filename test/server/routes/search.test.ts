@@ -23,6 +23,8 @@ t.test('an exact symbol or name first, then prefixes, then close spellings, then
   t.match((await search('q=z-score&type=glossary'))[0], { type: 'glossary', key: 'z-score' });
   const stories = await search(`q=${encodeURIComponent('"federal reserve"')}&type=event`);
   t.ok(stories.length >= 5 && stories.every((r) => r.type === 'event' && /federal reserve/i.test(r.label)));
+  const typed = await search('q=fed%20rese&type=event');
+  t.ok(typed.length >= 5 && typed.every((r) => /federal reserve/i.test(r.label)), 'stories by the words being typed');
 });
 
 t.test('types: filtered, and those with no data yet answer nothing', async (t) => {
