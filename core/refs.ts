@@ -11,9 +11,9 @@ export function instrumentRef(inst: { symbol: string; name: string }): Ref {
   return { type: 'instrument', key: inst.symbol, label: inst.name, path: `/instruments/${inst.symbol}` };
 }
 
-/** A company by its slug; until companies are loaded its label is the slug in title case. */
-export function companyRef(slug: string): Ref {
-  const label = slug.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
+/** A company by its slug, labelled with its name; without one (a company the data does not name), the slug in title case. */
+export function companyRef(slug: string, name?: string | null): Ref {
+  const label = name ?? slug.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
   return { type: 'company', key: slug, label, path: `/companies/${slug}` };
 }
 

@@ -5,7 +5,7 @@ import { companyRef, instrumentRef, macroRef, sectorRef, type Ref } from '../ref
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../time.js';
 import type { EventKind } from '../vocabulary.js';
 import { Random } from './random.js';
-import { DEMO_INSTRUMENTS, type DemoInstrument } from './universe.js';
+import { DEMO_COMPANIES, DEMO_INSTRUMENTS, type DemoInstrument } from './universe.js';
 
 export interface StoryEvent {
   /** Stable: the position in time order, from 1. */
@@ -64,16 +64,12 @@ const SOURCES = {
 } as const;
 type Source = keyof typeof SOURCES;
 
-const SECTORS: Record<string, [key: string, label: string]> = {
-  apple: ['technology', 'Technology'],
-  microsoft: ['technology', 'Technology'],
-  nvidia: ['technology', 'Technology'],
-  tesla: ['consumer-discretionary', 'Consumer discretionary'],
-  amazon: ['consumer-discretionary', 'Consumer discretionary'],
-  'jpmorgan-chase': ['financials', 'Financials'],
-  'exxon-mobil': ['energy', 'Energy'],
-  'eli-lilly': ['health-care', 'Health care'],
-};
+const companies = new Map(DEMO_COMPANIES.map((c) => [c.slug, c]));
+/** A demo company's reference, and its sector's. */
+function companyRefs(slug: string): { company: Ref; sector: Ref } {
+  const c = companies.get(slug)!;
+  return { company: companyRef(slug, c.name), sector: sectorRef(c.sector, c.sectorName) };
+}
 
 const CPI = macroRef('us-cpi', 'US consumer price index');
 const PAYROLLS = macroRef('us-payrolls', 'US nonfarm payrolls');
@@ -148,9 +144,8 @@ type Jump = (inst: DemoInstrument, sigmas: number, sign: number) => number;
 /** Quarterly results of every listed company, reported 3 to 5 weeks after the quarter, after the US close. */
 function earnings(rng: Random, drafts: Draft[], startMs: number, endMs: number, free: Free, take: Take, jump: Jump): void {
   for (const inst of DEMO_INSTRUMENTS.filter((i) => i.kind === 'stock' && i.company)) {
-    const company = companyRef(inst.company!);
-    const [sectorKey, sectorLabel] = SECTORS[inst.company!]!;
-    const entities = [company, instrumentRef(inst), sectorRef(sectorKey, sectorLabel)];
+    const { company, sector } = companyRefs(inst.company!);
+    const entities = [company, instrumentRef(inst), sector];
     let eps = round(1 + rng.next() * 4, 2);
     for (let year = new Date(startMs).getUTCFullYear(); year <= new Date(endMs).getUTCFullYear(); year++) {
       for (let q = 0; q < 4; q++) {
@@ -335,8 +330,7 @@ const COMPANY_NEWS: { kind: EventKind; up: string; down: string }[] = [
 /** Unscheduled company stories, about six a year each, most of them moving the shares. */
 function companyNews(rng: Random, drafts: Draft[], startMs: number, anchorMs: number, free: Free, take: Take, jump: Jump): void {
   for (const inst of DEMO_INSTRUMENTS.filter((i) => i.kind === 'stock' && i.company)) {
-    const company = companyRef(inst.company!);
-    const [sectorKey, sectorLabel] = SECTORS[inst.company!]!;
+    const { company, sector } = companyRefs(inst.company!);
     for (let at = startMs + rng.int(60) * DAY_MS; at < anchorMs; at += (30 + rng.int(60)) * DAY_MS) {
       const when = weekday(at + (13 + rng.int(7)) * HOUR_MS + rng.int(60) * MINUTE_MS);
       const news = COMPANY_NEWS[rng.int(COMPANY_NEWS.length)]!;
@@ -353,7 +347,7 @@ function companyNews(rng: Random, drafts: Draft[], startMs: number, anchorMs: nu
         summary: `${headline}. ${moves ? `${inst.symbol} ${pct > 0 ? 'rose' : 'fell'} ${Math.abs(pct).toFixed(1)}% on the news.` : 'The shares barely reacted.'}`,
         points: [headline, moves ? `${inst.symbol} ${signed(pct)}% on the news` : 'Little market reaction'],
         importance: moves ? 65 + rng.int(25) : 35 + rng.int(15),
-        entities: [company, instrumentRef(inst), sectorRef(sectorKey, sectorLabel)],
+        entities: [company, instrumentRef(inst), sector],
         jumps: moves ? [{ symbol: inst.symbol, pct }] : [],
         source: 'wire',
       });
@@ -422,7 +416,7 @@ function noise(rng: Random, drafts: Draft[], startMs: number, anchorMs: number):
 function noiseDraft(rng: Random, at: number, precision: StoryEvent['precision']): Draft {
   const inst = DEMO_INSTRUMENTS[rng.int(DEMO_INSTRUMENTS.length)]!;
   const pick = NOISE[rng.int(inst.company ? NOISE.length : 2)]!;
-  const name = inst.company ? companyRef(inst.company).label : inst.name;
+  const name = inst.company ? companyRefs(inst.company).company.label : inst.name;
   const headline = pick.text.replace('{x}', name);
   return {
     kind: pick.kind,
@@ -432,7 +426,7 @@ function noiseDraft(rng: Random, at: number, precision: StoryEvent['precision'])
     summary: `${headline}. Nothing in it changes the outlook.`,
     points: [],
     importance: 5 + rng.int(30),
-    entities: inst.company ? [companyRef(inst.company), instrumentRef(inst)] : [instrumentRef(inst)],
+    entities: inst.company ? [companyRefs(inst.company).company, instrumentRef(inst)] : [instrumentRef(inst)],
     jumps: [],
     source: 'wire',
   };

@@ -8,6 +8,29 @@ export interface DemoVenue {
   name: string;
 }
 
+/** A company of the demo: its name and sector, by the slug its instruments name. */
+export interface DemoCompany {
+  slug: string;
+  name: string;
+  sector: string;
+  sectorName: string;
+}
+
+const company = (slug: string, name: string, sector: string, sectorName: string): DemoCompany => ({ slug, name, sector, sectorName });
+
+export const DEMO_COMPANIES: DemoCompany[] = [
+  company('apple', 'Apple', 'technology', 'Technology'),
+  company('microsoft', 'Microsoft', 'technology', 'Technology'),
+  company('nvidia', 'NVIDIA', 'technology', 'Technology'),
+  company('tesla', 'Tesla', 'consumer-discretionary', 'Consumer discretionary'),
+  company('amazon', 'Amazon', 'consumer-discretionary', 'Consumer discretionary'),
+  company('jpmorgan-chase', 'JPMorgan Chase', 'financials', 'Financials'),
+  company('exxon-mobil', 'Exxon Mobil', 'energy', 'Energy'),
+  company('eli-lilly', 'Eli Lilly', 'health-care', 'Health care'),
+  company('state-street', 'State Street', 'financials', 'Financials'),
+  company('invesco', 'Invesco', 'financials', 'Financials'),
+];
+
 export interface DemoInstrument {
   symbol: string;
   name: string;

@@ -17,6 +17,8 @@ export interface MoveSubject {
   symbol: string;
   kind: InstrumentKind;
   company: string | null;
+  /** Its company's sector, for the candidates of a share (null otherwise). */
+  sector: string | null;
   /** 00:00 UTC of the move's day. */
   dayMs: number;
 }
@@ -25,7 +27,7 @@ export interface MoveSubject {
 export const CAUSE_MIN_IMPORTANCE = 55;
 /** A macro release or rate decision must be this important (a surprise) to be taken as moving the macro-sensitive. */
 export const MACRO_CAUSE_MIN_IMPORTANCE = 80;
-/** Candidate stories: important stories about the subject on the day or the day before (the design's rule). */
+/** Candidate stories: important stories about the subject, its company or its sector on the day or the day before. */
 export const CANDIDATE_MIN_IMPORTANCE = 50;
 const MACRO_SENSITIVE: ReadonlySet<InstrumentKind> = new Set(['index', 'rate', 'fx', 'commodity', 'crypto', 'etf']);
 const MACRO_KINDS = new Set(['macro_release', 'policy_decision']);
@@ -34,11 +36,16 @@ function about(e: LinkableEvent, m: MoveSubject): boolean {
   return e.entities.includes(`instrument:${m.symbol.toLowerCase()}`) || (m.company !== null && e.entities.includes(`company:${m.company.toLowerCase()}`));
 }
 
+/** A share moves with its sector's news; an ETF or another kind is not its issuer's sector. */
+function aboutSector(e: LinkableEvent, m: MoveSubject): boolean {
+  return m.kind === 'stock' && m.sector !== null && e.entities.includes(`sector:${m.sector.toLowerCase()}`);
+}
+
 /**
  * Causes: stories of the move's own UTC day (never a later one), either about the instrument or its company and
  * important enough, or a surprising macro release or rate decision when the instrument moves with macro news. A move
- * without a cause gets candidates instead: the important stories about it that day or the day before (an explained
- * move needs none). Both most important first.
+ * without a cause gets candidates instead: the important stories about it, its company or (for a share) its sector that
+ * day or the day before (an explained move needs none). Both most important first.
  */
 export function linkMove(m: MoveSubject, events: readonly LinkableEvent[]): { causes: LinkableEvent[]; candidates: LinkableEvent[] } {
   const causes: LinkableEvent[] = [];
@@ -49,7 +56,7 @@ export function linkMove(m: MoveSubject, events: readonly LinkableEvent[]): { ca
     const mine = about(e, m);
     if (sameDay && mine && e.importance >= CAUSE_MIN_IMPORTANCE) causes.push(e);
     else if (sameDay && MACRO_KINDS.has(e.kind) && MACRO_SENSITIVE.has(m.kind) && e.importance >= MACRO_CAUSE_MIN_IMPORTANCE) causes.push(e);
-    else if ((sameDay || dayBefore) && mine && e.importance >= CANDIDATE_MIN_IMPORTANCE) candidates.push(e);
+    else if ((sameDay || dayBefore) && (mine || aboutSector(e, m)) && e.importance >= CANDIDATE_MIN_IMPORTANCE) candidates.push(e);
   }
   const order = (a: LinkableEvent, b: LinkableEvent) => b.importance - a.importance || a.id - b.id;
   return { causes: causes.sort(order), candidates: causes.length ? [] : candidates.sort(order) };

@@ -6,7 +6,7 @@ import { demoHistory, demoHistoryStart, type Jump } from '../../core/demo/histor
 import { demoStory, type DemoStory, type StoryEvent } from '../../core/demo/story.js';
 import type { Ref } from '../../core/refs.js';
 import { DAY_MS } from '../../core/time.js';
-import { DEMO_INSTRUMENTS, DEMO_VENUES, demoListings } from '../../core/demo/universe.js';
+import { DEMO_COMPANIES, DEMO_INSTRUMENTS, DEMO_VENUES, demoListings } from '../../core/demo/universe.js';
 import type { Db } from '../db.js';
 import { barInsertParams } from '../market/bar-rows.js';
 import type { DatasetInfo } from '../meta.js';
@@ -93,6 +93,7 @@ async function insertUniverse(rows: Rows, seed: number, anchorMs: number, minute
   const jumps = new Map<string, Jump[]>();
   for (const e of story.events) for (const j of e.jumps) jumps.set(j.symbol, [...(jumps.get(j.symbol) ?? []), { ts: e.occurredAt, pct: j.pct }]);
   await rows('insertVenues', [DEMO_VENUES.map((v) => v.id), DEMO_VENUES.map((v) => v.name)]);
+  await rows('insertCompanies', [DEMO_COMPANIES.map((c) => c.slug), DEMO_COMPANIES.map((c) => c.name), DEMO_COMPANIES.map((c) => c.sector), DEMO_COMPANIES.map((c) => c.sectorName)]);
   const ids = await rows<{ id: number; symbol: string }>('insertInstruments', [
     DEMO_INSTRUMENTS.map((i) => i.symbol),
     DEMO_INSTRUMENTS.map((i) => i.name),

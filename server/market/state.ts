@@ -24,6 +24,9 @@ export interface InstrumentRow {
   kind: InstrumentKind;
   currency: string;
   company: string | null;
+  /** The company's name and sector, where the data has them. */
+  companyName: string | null;
+  sector: string | null;
 }
 
 export interface ListingRow {

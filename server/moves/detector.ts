@@ -98,7 +98,7 @@ export class MoveDetector {
         const dayMs = ts[d]!;
         const date = new Date(dayMs).toISOString().slice(0, 10);
         const nearby = [...(byDay.get(dayMs - DAY_MS) ?? []), ...(byDay.get(dayMs) ?? [])];
-        const { causes, candidates } = linkMove({ symbol: inst.symbol, kind: inst.kind, company: inst.company, dayMs }, nearby);
+        const { causes, candidates } = linkMove({ symbol: inst.symbol, kind: inst.kind, company: inst.company, sector: inst.sector, dayMs }, nearby);
         found.push({
           id: Math.floor(dayMs / DAY_MS) * 10_000 + inst.id,
           instrumentId: inst.id,

@@ -68,7 +68,7 @@ export function instrumentSummary(s: MarketState, i: number) {
     name: inst.name,
     kind: inst.kind,
     currency: inst.currency,
-    company: inst.company ? companyRef(inst.company) : null,
+    company: inst.company ? companyRef(inst.company, inst.companyName) : null,
     price,
     changePct: s.changePct(i),
     priceTs: price === null ? null : new Date(s.priceTs[i]!).toISOString(),

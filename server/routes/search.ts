@@ -22,9 +22,7 @@ async function buildIndex(db: Db, state: MarketState): Promise<Searchable[]> {
   const companyLabels = new Map(linked.filter((r) => r.type === 'company').map((r) => [r.key, r.label]));
   const companies = new Map<string, Searchable>();
   for (const inst of state.instruments) {
-    if (!inst.company) continue;
-    const label = companyLabels.get(inst.company);
-    companies.set(inst.company, searchable(label ? { ...companyRef(inst.company), label } : companyRef(inst.company), [inst.name]));
+    if (inst.company) companies.set(inst.company, searchable(companyRef(inst.company, inst.companyName ?? companyLabels.get(inst.company)), [inst.name]));
   }
   for (const ref of linked) {
     if (ref.type === 'company' && !companies.has(ref.key)) companies.set(ref.key, searchable(ref));

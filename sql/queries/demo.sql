@@ -1,6 +1,10 @@
 -- name: insertVenues
 INSERT INTO venues (id, name) SELECT * FROM unnest($1::text[], $2::text[]);
 
+-- name: insertCompanies
+INSERT INTO companies (slug, name, sector, sector_name)
+SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]);
+
 -- name: insertInstruments
 INSERT INTO instruments (symbol, name, kind, currency, company)
 SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])

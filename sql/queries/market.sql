@@ -1,5 +1,6 @@
 -- name: listInstruments
-SELECT id, symbol, name, kind, currency, company FROM instruments ORDER BY id;
+SELECT i.id, i.symbol, i.name, i.kind, i.currency, i.company, c.name AS "companyName", c.sector
+FROM instruments i LEFT JOIN companies c ON c.slug = i.company ORDER BY i.id;
 
 -- name: listListings
 SELECT l.id, l.instrument_id AS "instrumentId", l.venue_id AS venue, l.market, l.venue_symbol AS "venueSymbol",

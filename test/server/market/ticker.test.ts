@@ -20,8 +20,8 @@ t.teardown(async () => {
 await db.migrate();
 
 const instruments: InstrumentRow[] = [
-  { id: 1, symbol: 'AAA', name: 'Alpha', kind: 'crypto', currency: 'USD', company: null },
-  { id: 2, symbol: 'BBB', name: 'Beta', kind: 'stock', currency: 'USD', company: null },
+  { id: 1, symbol: 'AAA', name: 'Alpha', kind: 'crypto', currency: 'USD', company: null, companyName: null, sector: null },
+  { id: 2, symbol: 'BBB', name: 'Beta', kind: 'stock', currency: 'USD', company: null, companyName: null, sector: null },
 ];
 const listings: ListingRow[] = [1, 1, 1, 2, 2, 2].map((instrumentId, k) => ({
   id: k + 1,

@@ -3,6 +3,7 @@
 import t from 'tap';
 import { demoHistoryStart } from '../../../core/demo/history.js';
 import { demoStory } from '../../../core/demo/story.js';
+import { DEMO_INSTRUMENTS } from '../../../core/demo/universe.js';
 import { startServer } from '../../helpers/server.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '100000' } });
@@ -97,6 +98,13 @@ t.test('causes against the demo ground truth: at least 90% right, never a story 
   t.ok(explained.every((m) => m.causes.every((c) => m.explanation!.includes(`(event ${c.id})`))), 'explanations cite their event ids');
   t.ok(moves.filter((m) => !m.causes.length).every((m) => m.explanation === null), 'no explanation without a cause');
   t.same(explained.filter((m) => m.candidateStories?.length).map((m) => m.key), [], 'candidates only on moves without a cause');
+  // Candidates of a share also come from its sector's news; an ETF's do not come from its issuer's sector.
+  const demo = new Map(DEMO_INSTRUMENTS.map((i) => [i.symbol, i]));
+  const sectorOnly = (m: MoveOut) =>
+    (m.candidateStories ?? []).filter((c) => !c.entities.some((r) => (r.type === 'instrument' && r.key === m.instrument.key) || (r.type === 'company' && r.key === demo.get(m.instrument.key)!.company)));
+  const bySector = moves.filter((m) => sectorOnly(m).length);
+  t.ok(bySector.length >= 1 && bySector.every((m) => demo.get(m.instrument.key)!.kind === 'stock'), `${bySector.length} shares' moves have candidates from their sector only`);
+  t.ok(bySector.every((m) => sectorOnly(m).every((c) => c.entities.some((r) => r.type === 'sector'))), 'and those are sector stories');
   for (const m of moves) {
     for (const c of m.candidateStories ?? []) {
       const day = Date.parse(m.date);

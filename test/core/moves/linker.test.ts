@@ -1,0 +1,33 @@
+// The move linker's rule: causes from the day's stories about the instrument or its company, candidates otherwise.
+import t from 'tap';
+import { linkMove, type LinkableEvent, type MoveSubject } from '../../../core/moves/linker.js';
+
+const DAY = 86_400_000;
+const dayMs = Date.UTC(2026, 2, 4);
+const story = (id: number, at: number, importance: number, entities: string[], kind = 'news'): LinkableEvent => ({ id, kind, occurredAt: at, importance, headline: `story ${id}`, entities });
+const share: MoveSubject = { symbol: 'TSLA', kind: 'stock', company: 'tesla', sector: 'consumer-discretionary', dayMs };
+
+t.test('causes: that day, about the instrument or its company, important enough', async (t) => {
+  const events = [story(1, dayMs + 3_600_000, 70, ['company:tesla']), story(2, dayMs - 3_600_000, 90, ['instrument:tsla']), story(3, dayMs + 60_000, 40, ['instrument:tsla'])];
+  const { causes, candidates } = linkMove(share, events);
+  t.same(causes.map((e) => e.id), [1]);
+  t.same(candidates, [], 'an explained move has no candidates');
+});
+
+t.test('candidates of an unexplained move: the instrument, its company or its sector, that day or the day before', async (t) => {
+  const events = [
+    story(1, dayMs - DAY + 60_000, 75, ['sector:consumer-discretionary', 'company:amazon']),
+    story(2, dayMs + 60_000, 52, ['company:tesla']),
+    story(3, dayMs - 2 * DAY, 90, ['sector:consumer-discretionary']),
+    story(4, dayMs + 60_000, 45, ['sector:consumer-discretionary']),
+    story(5, dayMs + 60_000, 80, ['sector:energy']),
+  ];
+  const { causes, candidates } = linkMove(share, events);
+  t.same(causes, []);
+  t.same(candidates.map((e) => e.id), [1, 2], 'most important first; not two days before, not under 50, not another sector');
+});
+
+t.test("an ETF does not take its issuer's sector news as its own", async (t) => {
+  const etf: MoveSubject = { symbol: 'SPY', kind: 'etf', company: 'state-street', sector: 'financials', dayMs };
+  t.same(linkMove(etf, [story(1, dayMs + 60_000, 80, ['sector:financials'])]).candidates, []);
+});
