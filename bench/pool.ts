@@ -2,7 +2,7 @@
 // main thread per tick: the crossover is the batch size below which a tick should be pooled inline.
 import { performance } from 'node:perf_hooks';
 import { allocatePoolOutput, poolInputBytes, poolInputViews, poolQuotes, type PoolInput } from '../core/kernels/pool.js';
-import { WorkerPool } from '../server/pool.js';
+import { WorkerThreads } from '../server/worker-threads.js';
 
 const VENUES_PER_INSTRUMENT = 6;
 const SIZES = [1, 3, 10, 30, 100, 200, 300, 500, 1000, 3000, 10000];
@@ -43,11 +43,11 @@ function inline(instruments: number): { usPerTick: number } {
 }
 
 /** One tick in flight at a time, as the tick loop runs: wall time per tick, and main-thread busy time per tick. */
-async function viaWorker(pool: WorkerPool, instruments: number): Promise<{ usPerTick: number; mainUsPerTick: number }> {
+async function viaWorker(workers: WorkerThreads, instruments: number): Promise<{ usPerTick: number; mainUsPerTick: number }> {
   const venues = instruments * VENUES_PER_INSTRUMENT;
   const run = () => {
     const buffer = tick(instruments);
-    return pool.run('pool', { buffer, instruments, venues, params: PARAMS }, { transfer: [buffer] });
+    return workers.run('pool', { buffer, instruments, venues, params: PARAMS }, { transfer: [buffer] });
   };
   for (let w = 0; w < 100; w++) await run();
   // Building the tick's buffer is work the tick loop does either way: time it apart and leave it out of both sides.
@@ -68,7 +68,7 @@ async function viaWorker(pool: WorkerPool, instruments: number): Promise<{ usPer
 
 const fmt = (x: number, d = 1) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 
-const pool = new WorkerPool(1);
+const workers = new WorkerThreads(1);
 console.log(`bench:pool  ${new Date().toISOString()}  node ${process.version}; ${VENUES_PER_INSTRUMENT} venues per instrument; ~${BUDGET_MS} ms per size and path`);
 console.log('  inline = the kernel on the main thread; worker = one Piscina worker, one tick in flight, buffers transferred');
 console.log();
@@ -77,7 +77,7 @@ let crossover: number | null = null;
 for (const instruments of SIZES) {
   const quotes = instruments * VENUES_PER_INSTRUMENT;
   const a = inline(instruments);
-  const b = await viaWorker(pool, instruments);
+  const b = await viaWorker(workers, instruments);
   if (crossover === null && a.usPerTick > b.mainUsPerTick) crossover = instruments;
   console.log(
     [
@@ -98,4 +98,4 @@ console.log(
     ? 'the worker never cost the main thread less than running the kernel inline at these sizes'
     : `crossover: from about ${crossover} instruments (${crossover * VENUES_PER_INSTRUMENT} quotes) a tick costs the main thread less in a worker than inline (POOL_WORKER_MIN_QUOTES)`,
 );
-await pool.close();
+await workers.close();

@@ -7,7 +7,7 @@ export interface Ref {
   path: string | null;
 }
 
-export function instrumentRef(inst: { symbol: string; name: string }): Ref {
+export function instrumentRef(inst: { symbol: string; name: string }): Ref & { type: 'instrument' } {
   return { type: 'instrument', key: inst.symbol, label: inst.name, path: `/instruments/${inst.symbol}` };
 }
 
@@ -27,6 +27,37 @@ export function sectorRef(key: string, label: string): Ref {
   return { type: 'sector', key, label, path: `/sectors/${key}` };
 }
 
+/** A person by their slug. */
+export function personRef(key: string, label: string): Ref {
+  return { type: 'person', key, label, path: `/people/${key}` };
+}
+
+/** A project by its `company/project` key. */
+export function projectRef(key: string, label: string): Ref {
+  return { type: 'project', key, label, path: `/projects/${key}` };
+}
+
+/**
+ * The reference of an entity a source names by type, key and label, with the site path of its type: how records from
+ * any source link to the service's entities.
+ */
+export function entityRef(type: EntityType, key: string, label: string): Ref {
+  switch (type) {
+    case 'instrument':
+      return instrumentRef({ symbol: key, name: label });
+    case 'company':
+      return companyRef(key, label);
+    case 'macro':
+      return macroRef(key, label);
+    case 'sector':
+      return sectorRef(key, label);
+    case 'person':
+      return personRef(key, label);
+    case 'project':
+      return projectRef(key, label);
+  }
+}
+
 /** A glossary term by its slug. */
 export function glossaryRef(entry: { slug: string; term: string }): Ref {
   return { type: 'glossary', key: entry.slug, label: entry.term, path: `/glossary/${entry.slug}` };
@@ -39,6 +70,7 @@ export function eventRef(id: number, headline: string): Ref {
 
 /** Entity types a story or catalyst can be linked to, as filters name them (`type:key`). */
 export const ENTITY_TYPES = ['instrument', 'company', 'person', 'macro', 'project', 'sector'] as const;
+export type EntityType = (typeof ENTITY_TYPES)[number];
 const ENTITY_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,79}(\/[A-Za-z0-9][A-Za-z0-9._-]{0,79})?$/;
 
 /**

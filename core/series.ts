@@ -3,6 +3,7 @@
 // bytes with each candle's offset, so an answer is a list of slices of those blocks, whatever its range.
 
 import type { Bar } from './kernels/bars.js';
+import type { Candle } from './schemas/candles.js';
 
 /** Bars per pre-serialized block: small enough that the unaligned edges of a range cost little to write. */
 export const BLOCK = 256;
@@ -155,6 +156,13 @@ export function jsonNumber(x: number): string {
 export function candleJson(ts: number, open: number, high: number, low: number, close: number, volume: number, venues: number): string {
   const v = venues > 0 ? `,"venues":${venues}` : '';
   return `{"ts":"${new Date(ts).toISOString()}","open":${jsonNumber(open)},"high":${jsonNumber(high)},"low":${jsonNumber(low)},"close":${jsonNumber(close)},"volumeUsd":${jsonNumber(volume)}${v}}`;
+}
+
+/** One candle as the interface's Candle object: the same fields as candleJson, for callers that want objects. */
+export function candleObject(ts: number, open: number, high: number, low: number, close: number, volume: number, venues: number): Candle {
+  const candle: Candle = { ts: new Date(ts).toISOString(), open, high, low, close, volumeUsd: Number.isFinite(volume) ? volume : null };
+  if (venues > 0) candle.venues = venues;
+  return candle;
 }
 
 /**

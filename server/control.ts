@@ -1,4 +1,5 @@
-// The control socket: a unix socket in DATA_DIR (owner-only) through which the keys CLI asks the running server.
+// The control socket: a unix socket in DATA_DIR (owner-only) through which the keys and import CLIs ask the running
+// server.
 import { chmodSync, mkdirSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type Server } from 'node:net';
 import { dirname } from 'node:path';
@@ -11,7 +12,8 @@ export interface ControlRequest {
 export type ControlReply = { ok: true; result: unknown } | { ok: false; error: string };
 export type ControlHandler = (req: ControlRequest) => Promise<unknown>;
 
-const MAX_REQUEST_BYTES = 64 * 1024;
+/** The largest request: an import sends one payload's records in one, so that it is written in one transaction. */
+export const MAX_REQUEST_BYTES = 256 * 1024 * 1024;
 
 export async function startControlServer(path: string, handle: ControlHandler): Promise<{ close(): Promise<void> }> {
   // The directory's mode is what keeps other users out (the socket is chmod-ed only after it exists).

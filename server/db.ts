@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
+import { compileNamedSql, positionalValues, type NamedSql } from '../core/named-sql.js';
 import type { DbHostMessage, DbHostStart } from './db-host.js';
 import type { Logger } from './log.js';
 
@@ -11,17 +12,20 @@ const SQL_DIR = fileURLToPath(new URL('../sql/', import.meta.url));
 const DB_HOST = new URL('./db-host.mjs', import.meta.url);
 const SLOW_QUERY_MS = 250;
 
+/** The values of a named query's `:name` parameters, by name: every one it uses, and no other. */
+export type Params = Record<string, unknown>;
+
 export interface Db {
   readonly kind: 'embedded' | 'external';
   /** Runs a named query from sql/queries and returns its rows as objects. */
-  rows<T>(name: string, params?: unknown[]): Promise<T[]>;
+  rows<T>(name: string, params?: Params): Promise<T[]>;
   /**
    * Runs a named query whose columns `keys` are all numbers and returns them column by column (NULL read as NaN), rows
    * ordered by the keys as listed. The database aggregates each column into one array, so the answer is a single row
    * and no per-row object is made anywhere (three times faster than a cursor over rows on the embedded database).
    * Rejects once `signal` has aborted, before the query and after it.
    */
-  columns<K extends string>(name: string, params: unknown[], keys: readonly K[], signal?: AbortSignal): Promise<Columns<K>>;
+  columns<K extends string>(name: string, params: Params, keys: readonly K[], signal?: AbortSignal): Promise<Columns<K>>;
   /** Runs `work` in one transaction on one connection: all its queries commit together or not at all. */
   transaction<T>(work: (tx: Pick<Db, 'rows'>) => Promise<T>): Promise<T>;
   /** Applies the migrations in sql/ that this database has not seen; returns the versions applied. */
@@ -52,9 +56,9 @@ export function parseFloatArray(text: string | null): Float64Array {
   return out;
 }
 
-/** Parses `-- name: x` blocks of every file in sql/queries into a map from name to SQL text. */
-function loadNamedQueries(): Map<string, string> {
-  const queries = new Map<string, string>();
+/** Parses `-- name: x` blocks of every file in sql/queries into a map from name to its compiled SQL. */
+export function loadNamedQueries(): Map<string, NamedSql> {
+  const queries = new Map<string, NamedSql>();
   const dir = join(SQL_DIR, 'queries');
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
     const blocks = readFileSync(join(dir, file), 'utf8').split(/^-- name: */m).slice(1);
@@ -62,7 +66,7 @@ function loadNamedQueries(): Map<string, string> {
       const newline = block.indexOf('\n');
       const name = block.slice(0, newline).trim();
       if (queries.has(name)) throw new Error(`sql/queries/${file}: query ${name} is defined twice`);
-      queries.set(name, block.slice(newline + 1).trim());
+      queries.set(name, compileNamedSql(block.slice(newline + 1).trim()));
     }
   }
   return queries;
@@ -98,7 +102,7 @@ function loadMigrations(): Migration[] {
 }
 
 interface Embedded {
-  pool: pg.Pool;
+  connections: pg.Pool;
   stop(): Promise<void>;
 }
 
@@ -106,7 +110,7 @@ interface Embedded {
  * Starts PGlite with TimescaleDB in `dataDir/pg` on its own thread (server/db-host.ts), serving it on a unix socket
  * inside `dataDir/run` (mode 0700, so only its owner can connect). PGlite runs its queries synchronously in WASM, so on
  * the main thread every query would stall every request meanwhile. It serves one connection at a time (the handler
- * holds its exclusive lock): the pool holds exactly one and never lets it go idle, so queries queue in `pg` instead.
+ * holds its exclusive lock): the connection pool holds exactly one and never lets it go idle, so queries queue in `pg`.
  */
 async function startEmbedded(dataDir: string, log: Logger): Promise<Embedded> {
   const pgDir = join(dataDir, 'pg');
@@ -134,11 +138,11 @@ async function startEmbedded(dataDir: string, log: Logger): Promise<Embedded> {
     });
   });
   log.info({ dataDir: pgDir, ms: Math.round(performance.now() - started) }, 'embedded database open');
-  const pool = new pg.Pool({ host: runDir, port: 5432, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 });
+  const connections = new pg.Pool({ host: runDir, port: 5432, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 });
   return {
-    pool,
+    connections,
     async stop() {
-      await pool.end();
+      await connections.end();
       stopping = true;
       host.postMessage('stop');
       await stopped;
@@ -146,25 +150,28 @@ async function startEmbedded(dataDir: string, log: Logger): Promise<Embedded> {
   };
 }
 
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string; poolSize: number }, log: Logger): Promise<Db> {
+export async function openDatabase(options: { databaseUrl: string | null; dataDir: string; maxConnections: number }, log: Logger): Promise<Db> {
   const queries = loadNamedQueries();
-  let pool: pg.Pool;
+  // The database's connections ("pool" alone means the price pool in this code base).
+  let connections: pg.Pool;
   let stopEmbedded: (() => Promise<void>) | null = null;
   if (options.databaseUrl) {
-    pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize });
+    connections = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections });
   } else {
     const embedded = await startEmbedded(options.dataDir, log);
-    pool = embedded.pool;
+    connections = embedded.connections;
     stopEmbedded = embedded.stop;
   }
   // An idle client that errors (server restart, network) must not crash the process; the next query reconnects.
-  pool.on('error', (err) => log.warn({ err }, 'database connection error'));
+  connections.on('error', (err) => log.warn({ err }, 'database connection error'));
 
-  const text = (name: string): string => {
+  const named = (name: string): NamedSql => {
     const sql = queries.get(name);
     if (sql === undefined) throw new Error(`unknown query ${name}`);
     return sql;
   };
+  const text = (name: string): string => named(name).text;
+  const values = (name: string, params: Params): unknown[] => positionalValues(name, named(name), params);
 
   /** Logs a query that started at `t0`: at warn when slow, else at debug. */
   const logQuery = (name: string, t0: number, rows: number | null) => {
@@ -183,14 +190,14 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
   const db: Db = {
     kind: options.databaseUrl ? 'external' : 'embedded',
 
-    rows<T>(name: string, params: unknown[] = []) {
-      return timed<T>(name, () => pool.query(text(name), params));
+    rows<T>(name: string, params: Params = {}) {
+      return timed<T>(name, () => connections.query(text(name), values(name, params)));
     },
 
-    async columns<K extends string>(name: string, params: unknown[], keys: readonly K[], signal?: AbortSignal): Promise<Columns<K>> {
+    async columns<K extends string>(name: string, params: Params, keys: readonly K[], signal?: AbortSignal): Promise<Columns<K>> {
       signal?.throwIfAborted();
       const t0 = performance.now();
-      const result = await pool.query({ text: columnArraysSql(text(name), keys), values: params, rowMode: 'array' });
+      const result = await connections.query({ text: columnArraysSql(text(name), keys), values: values(name, params), rowMode: 'array' });
       const arrays = result.rows[0] as (string | null)[];
       const columns = Object.fromEntries(keys.map((k, c) => [k, parseFloatArray(arrays[c]!)])) as Record<K, Float64Array>;
       const length = keys.length ? columns[keys[0]!].length : 0;
@@ -200,10 +207,10 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
     },
 
     async transaction(work) {
-      const client = await pool.connect();
+      const client = await connections.connect();
       try {
         await client.query('BEGIN');
-        const result = await work({ rows: <R>(name: string, params: unknown[] = []) => timed<R>(name, () => client.query(text(name), params)) });
+        const result = await work({ rows: <R>(name: string, params: Params = {}) => timed<R>(name, () => client.query(text(name), values(name, params))) });
         await client.query('COMMIT');
         return result;
       } catch (err) {
@@ -226,7 +233,7 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
         }
       }
       const done: number[] = [];
-      const client = await pool.connect();
+      const client = await connections.connect();
       try {
         // One session-level lock around the whole run, bookkeeping table included: two processes starting together
         // on one server would otherwise race; the second waits here, then finds the migrations done.
@@ -241,11 +248,11 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
               // Continuous aggregates cannot be created in a transaction block: one statement per query. Such files
               // are written to be re-runnable (IF NOT EXISTS), as a failure leaves the statements before it applied.
               for (const statement of m.statements) await client.query(statement);
-              await client.query(text('recordMigration'), [m.version, m.name]);
+              await client.query(text('recordMigration'), values('recordMigration', { version: m.version, name: m.name }));
             } else {
               await client.query('BEGIN');
               await client.query(m.sql);
-              await client.query(text('recordMigration'), [m.version, m.name]);
+              await client.query(text('recordMigration'), values('recordMigration', { version: m.version, name: m.name }));
               await client.query('COMMIT');
             }
           } catch (err) {
@@ -264,7 +271,7 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
 
     async close() {
       if (stopEmbedded) await stopEmbedded();
-      else await pool.end();
+      else await connections.end();
     },
   };
   return db;

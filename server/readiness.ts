@@ -1,5 +1,5 @@
 // What the service is waiting for before it can answer /v1: /ready and the router's 503 read it.
-import type { Gate } from './http/router.js';
+import type { Gate } from './http/route.js';
 
 export class Readiness implements Gate {
   private reason: string | null;

@@ -1,6 +1,5 @@
 // Piscina tasks: thin wrappers that run core kernels on transferred buffers and move the results back.
 import { Piscina } from 'piscina';
-import { describe } from '../core/kernels/describe.js';
 import { dailyMoves, movesInputViews, movesOutputViews } from '../core/kernels/moves.js';
 import { poolInputViews, poolOutputBytes, poolOutputViews, poolQuotes, type PoolParams } from '../core/kernels/pool.js';
 
@@ -20,7 +19,6 @@ export interface MovesTask {
 }
 
 export const tasks = {
-  describe: (input: Float64Array) => Piscina.move(describe(input)) as unknown as Float64Array,
   pool: ({ buffer, instruments, venues, params }: PoolTask) => {
     const out = new ArrayBuffer(poolOutputBytes(instruments, venues));
     poolQuotes(poolInputViews(buffer, instruments, venues), params, poolOutputViews(out, instruments, venues));

@@ -24,6 +24,9 @@ export interface StoryEvent {
   jumps: { symbol: string; pct: number }[];
 }
 
+/** A story of the live demo, before the service gives it its id. */
+export type LiveStory = Omit<StoryEvent, 'id'>;
+
 export interface StoryCatalyst {
   id: number;
   kind: 'earnings' | 'macro_release' | 'policy_decision';
@@ -438,17 +441,21 @@ function unpublished(d: Draft): ScheduledOutcome['story'] {
   return { ...event, sourceName: SOURCES[source].name, sourceHost: SOURCES[source].host };
 }
 
-/** A story published with its id, which ends its URL on the source's .example host. */
-export function publishedStory(story: ScheduledOutcome['story'], id: number): StoryEvent {
+/** A story as published on its source's .example host: its URL ends with `suffix`, unique per story. */
+export function publishedStory(story: ScheduledOutcome['story'], suffix: string): LiveStory {
   const { sourceHost, ...event } = story;
   const date = new Date(story.occurredAt).toISOString().slice(0, 10).replaceAll('-', '/');
-  return { ...event, id, sourceUrl: `https://${sourceHost}/${date}/${slug(story.headline)}-${id}` };
+  return { ...event, sourceUrl: `https://${sourceHost}/${date}/${slug(story.headline)}-${suffix}` };
 }
 
-const published = (d: Draft, id: number) => publishedStory(unpublished(d), id);
+const published = (d: Draft, id: number): StoryEvent => ({ ...publishedStory(unpublished(d), String(id)), id });
 
-/** The `sequence`-th routine story of the live demo wire, at `atMs` (to the minute), published with id `id`. */
-export function liveStory(seed: number, sequence: number, atMs: number, id: number): StoryEvent {
+/**
+ * The `sequence`-th routine story of the live demo wire at `atMs` (to the minute). Its id is given by the service
+ * when it is written; its URL is unique by its minute and sequence.
+ */
+export function liveStory(seed: number, sequence: number, atMs: number): LiveStory {
   const rng = new Random((seed ^ 0x11fe) + Math.imul(sequence, 7919));
-  return published(noiseDraft(rng, atMs - (atMs % MINUTE_MS), 'minute'), id);
+  const minute = atMs - (atMs % MINUTE_MS);
+  return publishedStory(unpublished(noiseDraft(rng, minute, 'minute')), `${minute.toString(36)}${sequence}`);
 }

@@ -1,5 +1,6 @@
 // The demo venues' live quotes: one random walk per instrument, each listing a small mean-reverting basis off it,
 // and now and then an episode that exercises the pool: a venue drifting past the 2% band, or going stale.
+import type { VenueQuotes } from '../sources/records.js';
 import { OPEN_INTEREST_PER_VOLUME } from './derivatives.js';
 import { Random } from './random.js';
 
@@ -17,18 +18,8 @@ export interface SimulatedListing {
   fundingRate?: number;
 }
 
-export interface VenueState {
-  /** Per listing, in the order given, grouped by instrument (the pooling kernel's layout). */
-  price: Float64Array;
-  ts: Float64Array;
-  volume24hUsd: Float64Array;
-  openInterestUsd: Float64Array;
-  /** Per the listing's own funding interval (fraction); NaN for spot. */
-  fundingRate: Float64Array;
-}
-
 export class VenueSimulator {
-  readonly state: VenueState;
+  readonly state: VenueQuotes;
   /** The "true" price per instrument the venues quote around. */
   readonly fair: Float64Array;
   private readonly basis: Float64Array;

@@ -43,11 +43,6 @@ export const ErrorBody = Type.Object({
   }),
 });
 
-/** A list answer that is the whole list: one page, no next one. */
-export function wholeList<T>(data: T[]) {
-  return { data, page: { limit: data.length, offset: 0, nextOffset: null } };
-}
-
 export const Single = <T extends TSchema>(data: T) => Type.Object({ data });
 export const List = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item), page: Page });
 

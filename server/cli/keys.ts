@@ -2,55 +2,41 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { callControl, type ControlRequest } from '../control.js';
-import { controlSocketPath, lockDataDir } from '../datadir.js';
-import { openDatabase } from '../db.js';
-import { KeyStore, runKeyOperation, type KeyInfo } from '../keystore.js';
-import { createLogger } from '../log.js';
+import { controlSocketPath } from '../datadir.js';
+import { KeyStore, runKeyOperation, type KeyInfo } from '../services/keys.js';
+import { withDatabase } from './direct.js';
 
 const USAGE = `usage:
-  npm run keys -- create --name <name> [--account <account>] [--rpm <requests per minute>]
+  npm run keys -- create --name <name> [--account <account>] [--rpm <requests per minute>] [--create]
   npm run keys -- list [--json]
-  npm run keys -- revoke <prefix-or-id>`;
+  npm run keys -- revoke <prefix-or-id>
+Without a running server the command opens DATA_DIR's database itself; --create makes one when there is none.`;
 
 class UsageError extends Error {}
 
-function request(argv: string[]): { req: ControlRequest; json: boolean } {
+function request(argv: string[]): { req: ControlRequest; json: boolean; create: boolean } {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { name: { type: 'string' }, account: { type: 'string' }, rpm: { type: 'string' }, json: { type: 'boolean' } },
+    options: { name: { type: 'string' }, account: { type: 'string' }, rpm: { type: 'string' }, json: { type: 'boolean' }, create: { type: 'boolean' } },
   });
   const [command, ...rest] = positionals;
   const json = values.json ?? false;
+  const create = values.create ?? false;
   switch (command) {
     case 'create': {
       if (!values.name) throw new UsageError('create needs --name <name>');
       if (values.rpm !== undefined && !/^[1-9]\d{0,8}$/.test(values.rpm)) throw new UsageError('--rpm must be an integer from 1 to 100000000');
       const rpm = values.rpm === undefined ? null : Number(values.rpm);
-      return { req: { op: 'keys.create', args: { name: values.name, account: values.account, rpm } }, json };
+      return { req: { op: 'keys.create', args: { name: values.name, account: values.account, rpm } }, json, create };
     }
     case 'list':
-      return { req: { op: 'keys.list' }, json };
+      return { req: { op: 'keys.list' }, json, create };
     case 'revoke':
       if (rest.length !== 1) throw new UsageError('revoke needs one <prefix-or-id>');
-      return { req: { op: 'keys.revoke', args: { ref: rest[0] } }, json };
+      return { req: { op: 'keys.revoke', args: { ref: rest[0] } }, json, create };
     default:
       throw new UsageError(command ? `unknown command ${command}` : 'no command given');
-  }
-}
-
-/** Without a running server: take DATA_DIR's lock, open the database, and run the operation here. */
-async function direct(req: ControlRequest): Promise<unknown> {
-  const config = loadConfig();
-  const log = createLogger('warn', 2);
-  const release = lockDataDir(config.dataDir);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 }, log);
-  try {
-    await db.migrate();
-    return await runKeyOperation(new KeyStore(db), req.op, req.args);
-  } finally {
-    await db.close();
-    release();
   }
 }
 
@@ -71,11 +57,11 @@ async function main(): Promise<number> {
     console.error(`${(err as Error).message}\n${USAGE}`);
     return 2;
   }
-  const { req, json } = parsed;
+  const { req, json, create } = parsed;
   const config = loadConfig();
   const reply = await callControl(controlSocketPath(config.dataDir), req);
   if (reply && !reply.ok) throw new Error(reply.error);
-  const result = reply ? reply.result : await direct(req);
+  const result = reply ? reply.result : await withDatabase(config, create, (db) => runKeyOperation(new KeyStore(db), req.op, req.args));
 
   if (req.op === 'keys.create') {
     const { key, info } = result as { key: string; info: KeyInfo };

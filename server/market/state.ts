@@ -2,10 +2,10 @@
 // wait on the database. Refreshed in place by the tick loop.
 import { notFound } from '../../core/errors.js';
 import { allocatePoolOutput, OUT_STALE, poolQuotes, type PoolOutput, type PoolParams } from '../../core/kernels/pool.js';
-import type { VenueState } from '../../core/demo/venues.js';
 import type { InstrumentKind } from '../../core/vocabulary.js';
 import type { Bar } from '../../core/kernels/bars.js';
 import { HeldBars } from '../../core/series.js';
+import type { VenueQuotes } from '../../core/sources/records.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../core/time.js';
 
 export type CandleInterval = '1m' | '1h' | '1d';
@@ -56,7 +56,6 @@ export class MarketState {
   readonly candles: Record<CandleInterval, HeldBars>;
   /** Each venue listing's own 1m and 1h candles held in memory, likewise (its daily candles are read from the database). */
   readonly listingCandles: Record<CandleInterval, HeldBars>;
-  private readonly answers = new Map<string, { version: number; value: unknown }>();
   private readonly bySymbol: Map<string, number>;
   private readonly byListingId: Map<number, number>;
 
@@ -127,7 +126,7 @@ export class MarketState {
    * exactly these quotes, or null to pool inline here. Quotes and pool change together, so a reader never sees new
    * quotes against an older pool.
    */
-  update(q: VenueState, nowMs: number, pooled: ArrayBuffer | null): void {
+  update(q: VenueQuotes, nowMs: number, pooled: ArrayBuffer | null): void {
     this.price.set(q.price);
     this.ts.set(q.ts);
     this.volume24hUsd.set(q.volume24hUsd);
@@ -137,18 +136,6 @@ export class MarketState {
     else poolQuotes({ offsets: this.offsets, prices: this.price, volumes: this.volume24hUsd, ts: this.ts }, this.poolParams(nowMs), this.pooled);
     this.priceTs.fill(nowMs);
     this.version++;
-  }
-
-  /**
-   * `build()` once per state version and key: every hot answer is a function of the last tick, so between ticks the
-   * same bytes serve every client instead of being rebuilt per request.
-   */
-  cached<T>(key: string, build: () => T): T {
-    const hit = this.answers.get(key);
-    if (hit && hit.version === this.version) return hit.value as T;
-    const value = build();
-    this.answers.set(key, { version: this.version, value });
-    return value;
   }
 
   /** A closed pooled 1m bar of instrument `i`: held, and folded into the open hour and day. */

@@ -1,22 +1,23 @@
-// The tick loop: each second the venue feed moves, every instrument is pooled (inline, or on a worker thread when the
-// batch is big enough to pay for the message), and 1m bars (pooled and per listing) are built; closed bars go to the
-// database as they close, venue quotes every few seconds.
+// The tick loop: each second the venue feeds are polled, every instrument is pooled (inline, or on a worker thread
+// when the batch is big enough to pay for the message), and 1m bars (pooled and per listing) are built; closed bars
+// go to the database as they close, venue quotes every few seconds.
 import { allocateClosedBars, barAt, MinuteBars, type ClosedBars, type Bar } from '../../core/kernels/bars.js';
 import { finiteOrNull, IN_POOL, OUT_STALE, packPoolInput } from '../../core/kernels/pool.js';
-import type { VenueSimulator, VenueState } from '../../core/demo/venues.js';
+import { allocateVenueQuotes, type VenueQuotes } from '../../core/sources/records.js';
 import { DAY_MS } from '../../core/time.js';
-import type { Db } from '../db.js';
+import type { VenueFeed } from '../feeds/venue-feed.js';
 import type { Logger } from '../log.js';
-import type { WorkerPool } from '../pool.js';
-import { barInsertParams } from './bar-rows.js';
+import type { MarketStore } from '../services/market-store.js';
+import type { WorkerThreads } from '../worker-threads.js';
 import type { MarketState } from './state.js';
+
 const QUOTE_FLUSH_TICKS = 10;
 /** A tick skipped because the last one is still pooling is logged at most this often. */
 const SKIP_LOG_MS = 60_000;
 
-/** Where ticks are pooled: on `pool` once a tick holds at least `minQuotes` venue quotes, inline below. */
+/** Where ticks are pooled: on `workers` once a tick holds at least `minQuotes` venue quotes, inline below. */
 export interface PoolOffload {
-  pool: WorkerPool;
+  workers: WorkerThreads;
   minQuotes: number;
 }
 
@@ -33,8 +34,10 @@ export class Ticker {
   private readonly noPool: Uint16Array;
   private readonly instrumentIds: Int32Array;
   private readonly listingIds: Int32Array;
-  /** The worker pool a tick is pooled on, or null when the batch is too small to pay for the message. */
-  private readonly workers: WorkerPool | null;
+  /** The workers a tick is pooled on, or null when the batch is too small to pay for the message. */
+  private readonly workers: WorkerThreads | null;
+  /** The venue quotes the feeds write each tick, in the state's listing order. */
+  private readonly quotes: VenueQuotes;
   private timer: NodeJS.Timeout | null = null;
   private last = 0;
   private ticks = 0;
@@ -46,12 +49,13 @@ export class Ticker {
 
   constructor(
     private readonly state: MarketState,
-    private readonly feed: VenueSimulator,
-    private readonly db: Db,
+    private readonly feeds: VenueFeed[],
+    private readonly store: MarketStore,
     private readonly log: Logger,
     offload: PoolOffload | null = null,
   ) {
-    this.workers = offload && state.listings.length >= offload.minQuotes ? offload.pool : null;
+    this.workers = offload && state.listings.length >= offload.minQuotes ? offload.workers : null;
+    this.quotes = allocateVenueQuotes(state.listings.length);
     const n = state.instruments.length;
     const m = state.listings.length;
     this.bars = new MinuteBars(n);
@@ -143,8 +147,8 @@ export class Ticker {
     }
     this.last = nowMs;
 
-    this.feed.step(nowMs, dtS);
-    const q = this.feed.state;
+    const q = this.quotes;
+    for (const feed of this.feeds) feed.poll(nowMs, dtS, q);
     state.update(q, nowMs, this.workers ? await this.poolOnWorker(this.workers, q, nowMs) : null);
 
     const { pooled, offsets } = state;
@@ -169,7 +173,7 @@ export class Ticker {
   }
 
   /** The tick's quotes pooled on a worker: one buffer transferred each way. */
-  private poolOnWorker(workers: WorkerPool, q: VenueState, nowMs: number): Promise<ArrayBuffer> {
+  private poolOnWorker(workers: WorkerThreads, q: VenueQuotes, nowMs: number): Promise<ArrayBuffer> {
     const { state } = this;
     const buffer = packPoolInput({ offsets: state.offsets, prices: q.price, volumes: q.volume24hUsd, ts: q.ts });
     const params = state.poolParams(nowMs);
@@ -183,12 +187,12 @@ export class Ticker {
     for (let k = 0; k < c.length; k++) {
       state.addMinute(c.series[k]!, barAt(c, k));
     }
-    if (c.length) this.write('insertBars1m', barInsertParams(c, c.length, (k) => this.instrumentIds[c.series[k]!]!, (k) => c.venues[k]!));
+    if (c.length) this.write(this.store.barsWrite(c, this.instrumentIds));
     const cl = this.closedListing;
     for (let k = 0; k < cl.length; k++) {
       state.addListingMinute(cl.series[k]!, barAt(cl, k));
     }
-    if (cl.length) this.write('insertListingBars1m', barInsertParams(cl, cl.length, (k) => this.listingIds[cl.series[k]!]!, null));
+    if (cl.length) this.write(this.store.listingBarsWrite(cl, this.listingIds));
     this.closed.length = 0;
     this.closedListing.length = 0;
   }
@@ -198,18 +202,20 @@ export class Ticker {
     const rows: number[] = [];
     for (let j = 0; j < state.listings.length; j++) if (nowMs - state.ts[j]! < QUOTE_FLUSH_TICKS * 1000) rows.push(j);
     if (!rows.length) return;
-    this.write('insertVenueQuotes', [
-      rows.map((j) => this.listingIds[j]!),
-      rows.map((j) => new Date(state.ts[j]!)),
-      rows.map((j) => state.price[j]!),
-      rows.map((j) => finiteOrNull(state.volume24hUsd[j]!)),
-      rows.map((j) => finiteOrNull(state.openInterestUsd[j]!)),
-      rows.map((j) => finiteOrNull(state.fundingRate[j]!)),
-    ]);
+    this.write(
+      this.store.quotesWrite({
+        ids: rows.map((j) => this.listingIds[j]!),
+        ts: rows.map((j) => new Date(state.ts[j]!)),
+        price: rows.map((j) => state.price[j]!),
+        volume24hUsd: rows.map((j) => finiteOrNull(state.volume24hUsd[j]!)),
+        openInterestUsd: rows.map((j) => finiteOrNull(state.openInterestUsd[j]!)),
+        fundingRate: rows.map((j) => finiteOrNull(state.fundingRate[j]!)),
+      }),
+    );
   }
 
   /** Writes are chained, so bars reach the database in order; a failed write is logged and the loop goes on. */
-  private write(query: string, params: unknown[]): void {
-    this.writes = this.writes.then(() => this.db.rows(query, params)).catch((err) => this.log.warn({ err, query }, 'market write failed'));
+  private write(write: () => Promise<unknown>): void {
+    this.writes = this.writes.then(write).catch((err) => this.log.warn({ err }, 'market write failed'));
   }
 }

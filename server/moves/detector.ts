@@ -5,39 +5,24 @@ import { movesInputBytes, movesInputViews, movesOutputViews } from '../../core/k
 import { CANDIDATE_MIN_IMPORTANCE, explainMove, linkMove, type LinkableEvent } from '../../core/moves/linker.js';
 import { DAY_MS } from '../../core/time.js';
 import type { InstrumentKind } from '../../core/vocabulary.js';
-import type { Db } from '../db.js';
 import type { Logger } from '../log.js';
 import type { MarketState } from '../market/state.js';
-import type { WorkerPool } from '../pool.js';
+import type { FoundMove, MoveService } from '../services/moves.js';
+import type { WorkerThreads } from '../worker-threads.js';
 
 /** A move is stored when its zScore reaches this, or its size the floor of its instrument's kind. */
 export const MIN_Z = 2.5;
-
-interface Found {
-  id: number;
-  instrumentId: number;
-  date: string;
-  fromPrice: number;
-  toPrice: number;
-  pct: number;
-  z: number | null;
-  explanation: string | null;
-  causes: LinkableEvent[];
-  candidates: LinkableEvent[];
-}
 
 export class MoveDetector {
   private lastDay = -1;
   private running: Promise<number> | null = null;
 
   constructor(
-    private readonly db: Db,
+    private readonly moves: MoveService,
     private readonly state: MarketState,
-    private readonly pool: WorkerPool,
+    private readonly workers: WorkerThreads,
     private readonly floors: Record<InstrumentKind, number>,
     private readonly log: Logger,
-    /** Told when the stored moves have changed. */
-    private readonly changed: () => void,
   ) {}
 
   /** Runs again once a new UTC day has begun (its previous day's close is then in memory). */
@@ -79,16 +64,16 @@ export class MoveDetector {
     // The buffer goes to the worker: keep what is read afterwards.
     const bounds = Array.from(input.offsets);
     const closes = Float64Array.from(input.closes);
-    const out = movesOutputViews(await this.pool.run('moves', { buffer, instruments: n, days }, { transfer: [buffer] }), days);
+    const out = movesOutputViews(await this.workers.run('moves', { buffer, instruments: n, days }, { transfer: [buffer] }), days);
 
     const firstDay = Math.min(...Array.from({ length: n }, (_, i) => (bounds[i + 1]! > bounds[i]! ? ts[bounds[i]!]! : Infinity)));
-    const events = await this.db.rows<LinkableEvent>('linkableEvents', [new Date(firstDay - DAY_MS), CANDIDATE_MIN_IMPORTANCE]);
+    const events = await this.moves.linkable(firstDay - DAY_MS, CANDIDATE_MIN_IMPORTANCE);
     const byDay = new Map<number, LinkableEvent[]>();
     for (const e of events) {
       const day = e.occurredAt - (e.occurredAt % DAY_MS);
       byDay.set(day, [...(byDay.get(day) ?? []), e]);
     }
-    const found: Found[] = [];
+    const found: FoundMove[] = [];
     for (let i = 0; i < n; i++) {
       const inst = state.instruments[i]!;
       for (let d = bounds[i]! + 1; d < bounds[i + 1]!; d++) {
@@ -113,30 +98,8 @@ export class MoveDetector {
         });
       }
     }
-    await this.store(found, new Date(firstDay));
-    this.changed();
+    await this.moves.replaceFrom(firstDay, found);
     this.log.info({ moves: found.length, withCause: found.filter((m) => m.causes.length).length, ms: Math.round(performance.now() - started) }, 'moves detected');
     return found.length;
-  }
-
-  private async store(found: Found[], from: Date): Promise<void> {
-    const links = found.flatMap((m) => [
-      ...m.causes.map((e, rank) => [m.id, e.id, 'cause', rank] as const),
-      ...m.candidates.map((e, rank) => [m.id, e.id, 'candidate', rank] as const),
-    ]);
-    await this.db.transaction(async (tx) => {
-      await tx.rows('deleteMovesFrom', [from]);
-      await tx.rows('insertMoves', [
-        found.map((m) => m.id),
-        found.map((m) => m.instrumentId),
-        found.map((m) => m.date),
-        found.map((m) => m.fromPrice),
-        found.map((m) => m.toPrice),
-        found.map((m) => m.pct),
-        found.map((m) => m.z),
-        found.map((m) => m.explanation),
-      ]);
-      await tx.rows('insertMoveEvents', [links.map((l) => l[0]), links.map((l) => l[1]), links.map((l) => l[2]), links.map((l) => l[3])]);
-    });
   }
 }

@@ -1,16 +1,17 @@
-// GET /live and GET /ready: unauthenticated probes for process managers and load balancers.
-import { Type } from '@sinclair/typebox';
+// GET /live and GET /ready: unauthenticated probes for process managers and load balancers. They answer before the
+// services exist, from the readiness gate alone.
 import { ApiError } from '../../core/errors.js';
-import { defineRoute, type Gate, type Route } from '../http/router.js';
+import { Live, Ready } from '../../core/schemas/health.js';
+import { defineRoute, type Gate, type Route } from '../http/route.js';
 
-export function healthRoutes(gate: Gate, startedAt: number): Route[] {
+export function probeRoutes(gate: Gate, startedAt: number): Route[] {
   return [
     defineRoute({
       path: '/live',
       summary: 'Liveness: the process is up and serving HTTP',
       tags: ['health'],
       auth: false,
-      response: Type.Object({ status: Type.Literal('live'), uptimeS: Type.Number() }),
+      response: Live,
       handler: () => ({ status: 'live' as const, uptimeS: Math.round((Date.now() - startedAt) / 1000) }),
     }),
     defineRoute({
@@ -19,7 +20,7 @@ export function healthRoutes(gate: Gate, startedAt: number): Route[] {
       tags: ['health'],
       auth: false,
       errors: ['unavailable'],
-      response: Type.Object({ status: Type.Literal('ready') }),
+      response: Ready,
       handler: () => {
         const reason = gate.notReadyReason();
         if (reason) throw new ApiError('unavailable', `Not ready: ${reason}`);

@@ -1,16 +1,14 @@
 // Links catalysts whose time has passed to the stories that reported their outcome, as those stories arrive: at start
 // and then every minute (sql/queries/catalysts.sql, linkCatalystOutcomes, holds the rule).
-import type { Db } from '../db.js';
 import type { Logger } from '../log.js';
+import type { CatalystService } from '../services/catalysts.js';
 
 export class OutcomeLinker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> = Promise.resolve(0);
 
   constructor(
-    private readonly db: Db,
-    /** Told when catalysts were linked: answers built from them are stale. */
-    private readonly changed: () => void,
+    private readonly catalysts: CatalystService,
     private readonly log: Logger,
   ) {}
 
@@ -29,12 +27,9 @@ export class OutcomeLinker {
   /** Links what can be linked now; resolves to how many catalysts were. */
   run(): Promise<number> {
     this.running = this.running.then(async () => {
-      const linked = await this.db.rows<{ id: string }>('linkCatalystOutcomes');
-      if (linked.length) {
-        this.changed();
-        this.log.info({ catalysts: linked.length }, 'catalyst outcomes linked');
-      }
-      return linked.length;
+      const linked = await this.catalysts.linkOutcomes();
+      if (linked) this.log.info({ catalysts: linked }, 'catalyst outcomes linked');
+      return linked;
     });
     return this.running;
   }

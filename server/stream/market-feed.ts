@@ -5,7 +5,7 @@ import { candleJson } from '../../core/series.js';
 import { instrumentTopic, QUOTES_TOPIC } from '../../core/stream/topics.js';
 import type { MarketState } from '../market/state.js';
 import type { Ticker } from '../market/ticker.js';
-import { instrumentSummary, venueView } from '../routes/instruments.js';
+import type { InstrumentService } from '../services/instruments.js';
 import type { Outgoing, StreamHub } from './hub.js';
 
 export class MarketFeed {
@@ -14,13 +14,15 @@ export class MarketFeed {
   private readonly quoteWaiting: Uint8Array;
   private readonly topics: string[];
   private timer: NodeJS.Timeout | null = null;
+  private readonly state: MarketState;
 
   constructor(
-    private readonly state: MarketState,
+    private readonly instruments: InstrumentService,
     private readonly ticker: Ticker,
     private readonly hub: StreamHub,
     private readonly quoteMs: number,
   ) {
+    const state = (this.state = instruments.state);
     this.quoteSentAt = new Float64Array(state.instruments.length).fill(-Infinity);
     this.quoteWaiting = new Uint8Array(state.instruments.length);
     this.topics = state.instruments.map((inst) => instrumentTopic(inst.symbol));
@@ -41,7 +43,7 @@ export class MarketFeed {
       else this.quoteWaiting[i] = 1;
       const topics = [this.topics[i]!];
       for (let j = state.offsets[i]!; j < state.offsets[i + 1]!; j++) {
-        const venue = venueView(state, j);
+        const venue = this.instruments.venue(j);
         batch.push({ event: 'venue', key: `venue:${venue.listingId}`, topics, json: JSON.stringify({ symbol: state.instruments[i]!.symbol, ...venue }) });
       }
       const bar = this.ticker.openBar(i);
@@ -73,7 +75,7 @@ export class MarketFeed {
   }
 
   private quote(i: number, now: number): Outgoing {
-    const { symbol, price, changePct, priceTs, priceLabel } = instrumentSummary(this.state, i);
+    const { symbol, price, changePct, priceTs, priceLabel } = this.instruments.summary(i);
     this.quoteSentAt[i] = now;
     this.quoteWaiting[i] = 0;
     const json = JSON.stringify({ symbol, price, changePct, priceTs, priceLabel, venuesInPool: this.state.pooled.inPool[i]! });

@@ -1,10 +1,30 @@
 -- name: insertBars1m
 -- One statement for a whole batch of closed bars: the parallel arrays of core/kernels/bars.ts ClosedBars.
 INSERT INTO bars_1m (instrument_id, ts, open, high, low, close, volume_usd, venues)
-SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::float8[], $4::float8[], $5::float8[], $6::float8[], $7::float8[], $8::smallint[])
+SELECT * FROM unnest(:ids::int[], :ts::timestamptz[], :open::float8[], :high::float8[], :low::float8[], :close::float8[],
+                     :volume::float8[], :venues::smallint[])
 ON CONFLICT (instrument_id, ts) DO UPDATE
 SET open = EXCLUDED.open, high = EXCLUDED.high, low = EXCLUDED.low, close = EXCLUDED.close,
     volume_usd = EXCLUDED.volume_usd, venues = EXCLUDED.venues;
+
+-- name: insertListingBars1m
+INSERT INTO listing_bars_1m (listing_id, ts, open, high, low, close, volume_usd)
+SELECT * FROM unnest(:ids::int[], :ts::timestamptz[], :open::float8[], :high::float8[], :low::float8[], :close::float8[], :volume::float8[])
+ON CONFLICT (listing_id, ts) DO UPDATE
+SET open = EXCLUDED.open, high = EXCLUDED.high, low = EXCLUDED.low, close = EXCLUDED.close, volume_usd = EXCLUDED.volume_usd;
+
+-- name: insertImportedBars1h
+-- History that did not come from ticks, with its source; a bar already imported is kept as it is.
+INSERT INTO imported_bars_1h (instrument_id, ts, open, high, low, close, volume_usd, venues, source)
+SELECT *, :source::text FROM unnest(:ids::int[], :ts::timestamptz[], :open::float8[], :high::float8[], :low::float8[],
+                                   :close::float8[], :volume::float8[], :venues::smallint[])
+ON CONFLICT (instrument_id, ts) DO NOTHING;
+
+-- name: insertImportedBars1d
+INSERT INTO imported_bars_1d (instrument_id, ts, open, high, low, close, volume_usd, venues, source)
+SELECT *, :source::text FROM unnest(:ids::int[], :ts::timestamptz[], :open::float8[], :high::float8[], :low::float8[],
+                                   :close::float8[], :volume::float8[], :venues::smallint[])
+ON CONFLICT (instrument_id, ts) DO NOTHING;
 
 -- name: refreshBars1h
 CALL refresh_continuous_aggregate('bars_1h', NULL, NULL);
@@ -18,43 +38,58 @@ CALL refresh_continuous_aggregate('listing_bars_1h', NULL, NULL);
 -- name: refreshListingBars1d
 CALL refresh_continuous_aggregate('listing_bars_1d', NULL, NULL);
 
+-- name: lastCloses
+-- The newest 1m bar of each instrument: where the live price continues from.
+SELECT DISTINCT ON (instrument_id) instrument_id AS "instrumentId", close, extract(epoch FROM ts) * 1000 AS ts
+FROM bars_1m ORDER BY instrument_id, ts DESC;
+
+-- name: previousCloses
+-- Each instrument's daily close before :before (a UTC midnight), from tick-derived or imported daily bars.
+SELECT DISTINCT ON (instrument_id) instrument_id AS "instrumentId", close
+FROM (
+  SELECT instrument_id, ts, close FROM bars_1d WHERE ts < :before
+  UNION ALL
+  SELECT instrument_id, ts, close FROM imported_bars_1d WHERE ts < :before
+) daily
+ORDER BY instrument_id, ts DESC;
+
 -- name: heldCandles1m
--- The candles memory holds of the instruments $1 (ids), from $2 to before $3.
+-- The candles memory holds of the instruments :ids, from :from to before :before.
 SELECT instrument_id AS series, date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
-FROM bars_1m t WHERE instrument_id = ANY($1::int[]) AND ts >= $2 AND ts < $3;
+FROM bars_1m t WHERE instrument_id = ANY(:ids::int[]) AND ts >= :from AND ts < :before;
 
 -- name: heldCandles1h
 SELECT instrument_id AS series, date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
-FROM candles_1h t WHERE instrument_id = ANY($1::int[]) AND ts >= $2 AND ts < $3;
+FROM candles_1h t WHERE instrument_id = ANY(:ids::int[]) AND ts >= :from AND ts < :before;
 
 -- name: heldCandles1d
 SELECT instrument_id AS series, date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
-FROM candles_1d t WHERE instrument_id = ANY($1::int[]) AND ts >= $2 AND ts < $3;
+FROM candles_1d t WHERE instrument_id = ANY(:ids::int[]) AND ts >= :from AND ts < :before;
+
+-- name: oldestCandles1m
+-- Each instrument's first candle (epoch ms): tells whether the database holds candles older than memory.
+SELECT i.id,
+       (SELECT (extract(epoch FROM b.ts) * 1000)::float8 FROM bars_1m b WHERE b.instrument_id = i.id ORDER BY b.ts LIMIT 1) AS ts
+FROM instruments i;
 
 -- name: oldestCandles1h
--- Each instrument's first candle (epoch ms): tells whether the database holds candles older than memory.
 SELECT instrument_id AS id, (extract(epoch FROM min(ts)) * 1000)::float8 AS ts FROM candles_1h GROUP BY 1;
 
 -- name: oldestCandles1d
 SELECT instrument_id AS id, (extract(epoch FROM min(ts)) * 1000)::float8 AS ts FROM candles_1d GROUP BY 1;
 
--- name: oldestCandles1m
-SELECT i.id,
-       (SELECT (extract(epoch FROM b.ts) * 1000)::float8 FROM bars_1m b WHERE b.instrument_id = i.id ORDER BY b.ts LIMIT 1) AS ts
-FROM instruments i;
-
 -- name: heldListingCandles1m
--- The candles memory holds of the listings $1 (ids), from $2 to before $3.
+-- The candles memory holds of the listings :ids, from :from to before :before.
 SELECT listing_id AS series, date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
-FROM listing_bars_1m t WHERE listing_id = ANY($1::int[]) AND ts >= $2 AND ts < $3;
+FROM listing_bars_1m t WHERE listing_id = ANY(:ids::int[]) AND ts >= :from AND ts < :before;
 
 -- name: heldListingCandles1h
 SELECT listing_id AS series, date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
-FROM listing_candles_1h t WHERE listing_id = ANY($1::int[]) AND ts >= $2 AND ts < $3;
+FROM listing_candles_1h t WHERE listing_id = ANY(:ids::int[]) AND ts >= :from AND ts < :before;
 
 -- name: heldListingCandles1d
 SELECT listing_id AS series, date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
-FROM listing_candles_1d t WHERE listing_id = ANY($1::int[]) AND ts >= $2 AND ts < $3;
+FROM listing_candles_1d t WHERE listing_id = ANY(:ids::int[]) AND ts >= :from AND ts < :before;
 
 -- name: oldestListingCandles1m
 -- Each listing's first candle (epoch ms), as for the pooled ones.
@@ -69,49 +104,51 @@ SELECT listing_id AS id, (extract(epoch FROM min(ts)) * 1000)::float8 AS ts FROM
 SELECT listing_id AS id, (extract(epoch FROM min(ts)) * 1000)::float8 AS ts FROM listing_candles_1d GROUP BY 1;
 
 -- name: candles1mFrom
+-- The candles of one series (:id, an instrument or a listing) in [:from, :to): `From` the first :limit of them,
+-- `Latest` the last :limit. Both walk the (series, ts) index: the order is on the table's ts, not the computed column.
 SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
-FROM bars_1m t WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts LIMIT $4;
+FROM bars_1m t WHERE instrument_id = :id AND ts >= :from AND ts < :to ORDER BY t.ts LIMIT :limit;
 
 -- name: candles1mLatest
 SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
-FROM bars_1m t WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts DESC LIMIT $4;
+FROM bars_1m t WHERE instrument_id = :id AND ts >= :from AND ts < :to ORDER BY t.ts DESC LIMIT :limit;
 
 -- name: candles1hFrom
 SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
-FROM candles_1h t WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts LIMIT $4;
+FROM candles_1h t WHERE instrument_id = :id AND ts >= :from AND ts < :to ORDER BY t.ts LIMIT :limit;
 
 -- name: candles1hLatest
 SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
-FROM candles_1h t WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts DESC LIMIT $4;
+FROM candles_1h t WHERE instrument_id = :id AND ts >= :from AND ts < :to ORDER BY t.ts DESC LIMIT :limit;
 
 -- name: candles1dFrom
 SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
-FROM candles_1d t WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts LIMIT $4;
+FROM candles_1d t WHERE instrument_id = :id AND ts >= :from AND ts < :to ORDER BY t.ts LIMIT :limit;
 
 -- name: candles1dLatest
 SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
-FROM candles_1d t WHERE instrument_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts DESC LIMIT $4;
+FROM candles_1d t WHERE instrument_id = :id AND ts >= :from AND ts < :to ORDER BY t.ts DESC LIMIT :limit;
 
 -- name: listingCandles1mFrom
 SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
-FROM listing_bars_1m t WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts LIMIT $4;
+FROM listing_bars_1m t WHERE listing_id = :id AND ts >= :from AND ts < :to ORDER BY t.ts LIMIT :limit;
 
 -- name: listingCandles1mLatest
 SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
-FROM listing_bars_1m t WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts DESC LIMIT $4;
+FROM listing_bars_1m t WHERE listing_id = :id AND ts >= :from AND ts < :to ORDER BY t.ts DESC LIMIT :limit;
 
 -- name: listingCandles1hFrom
 SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
-FROM listing_candles_1h t WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts LIMIT $4;
+FROM listing_candles_1h t WHERE listing_id = :id AND ts >= :from AND ts < :to ORDER BY t.ts LIMIT :limit;
 
 -- name: listingCandles1hLatest
 SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
-FROM listing_candles_1h t WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts DESC LIMIT $4;
+FROM listing_candles_1h t WHERE listing_id = :id AND ts >= :from AND ts < :to ORDER BY t.ts DESC LIMIT :limit;
 
 -- name: listingCandles1dFrom
 SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
-FROM listing_candles_1d t WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts LIMIT $4;
+FROM listing_candles_1d t WHERE listing_id = :id AND ts >= :from AND ts < :to ORDER BY t.ts LIMIT :limit;
 
 -- name: listingCandles1dLatest
 SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
-FROM listing_candles_1d t WHERE listing_id = $1 AND ts >= $2 AND ts < $3 ORDER BY t.ts DESC LIMIT $4;
+FROM listing_candles_1d t WHERE listing_id = :id AND ts >= :from AND ts < :to ORDER BY t.ts DESC LIMIT :limit;

@@ -1,14 +1,14 @@
 -- name: listCatalysts
--- Catalysts expected from $3 (inclusive) to $4 (exclusive, null: no end), soonest first, linked to any entity of $1
--- (lower('type:key'); null: any) and of a kind in $2 (null: any); one page plus one row.
+-- Catalysts expected from :from (inclusive) to :to (exclusive, null: no end), soonest first, linked to any entity of
+-- :entities (lower('type:key'); null: any) and of a kind in :kinds (null: any); one page plus one row.
 SELECT c.id, c.kind, c.title, c."expectedAt", c.precision, c.confirmed, c.description, c.consensus, c."sourceUrl", c."outcomeEventId", c.entities
 FROM catalyst_rows c
-WHERE ($1::text[] IS NULL OR EXISTS (SELECT 1 FROM catalyst_entities f WHERE f.catalyst_id = c.id AND lower(f.type || ':' || f.key) = ANY ($1)))
-  AND ($2::text[] IS NULL OR c.kind = ANY ($2))
-  AND c."expectedAt" >= $3
-  AND ($4::timestamptz IS NULL OR c."expectedAt" < $4)
+WHERE (:entities::text[] IS NULL OR EXISTS (SELECT 1 FROM catalyst_entities f WHERE f.catalyst_id = c.id AND lower(f.type || ':' || f.key) = ANY (:entities)))
+  AND (:kinds::text[] IS NULL OR c.kind = ANY (:kinds))
+  AND c."expectedAt" >= :from
+  AND (:to::timestamptz IS NULL OR c."expectedAt" < :to)
 ORDER BY c."expectedAt", c.id
-LIMIT $5 OFFSET $6;
+LIMIT :limit OFFSET :offset;
 
 -- name: linkCatalystOutcomes
 -- Links each catalyst whose time has passed to the story that reported its outcome, once there is one: a story of
@@ -30,3 +30,24 @@ FROM (
 ) m
 WHERE c.id = m.catalyst_id
 RETURNING c.id;
+
+-- name: insertCatalysts
+-- The catalysts of :source not stored yet (by the source's own key), numbered after the highest id in the order given;
+-- their outcomes are linked from the stories, not imported. Returns the ids given with each catalyst's key.
+WITH input AS (
+  SELECT * FROM unnest(:keys::text[], :kinds::text[], :titles::text[], :expectedAt::timestamptz[], :precisions::text[],
+                       :confirmed::boolean[], :descriptions::text[], :consensus::text[], :sourceUrls::text[])
+    WITH ORDINALITY AS i (source_key, kind, title, expected_at, precision, confirmed, description, consensus, source_url, ord)
+), fresh AS (
+  SELECT i.*, row_number() OVER (ORDER BY i.ord) AS n FROM input i
+  WHERE NOT EXISTS (SELECT 1 FROM catalysts c WHERE c.source = :source AND c.source_key = i.source_key)
+)
+INSERT INTO catalysts (id, source, source_key, kind, title, expected_at, precision, confirmed, description, consensus, source_url)
+SELECT (SELECT coalesce(max(id), 0) FROM catalysts) + f.n, :source, f.source_key, f.kind, f.title, f.expected_at, f.precision,
+       f.confirmed, f.description, f.consensus, f.source_url
+FROM fresh f
+RETURNING id::float8 AS id, source_key AS key;
+
+-- name: insertCatalystEntities
+INSERT INTO catalyst_entities (catalyst_id, position, type, key, label, path)
+SELECT * FROM unnest(:ids::bigint[], :positions::smallint[], :types::text[], :keys::text[], :labels::text[], :paths::text[]);

@@ -1,6 +1,6 @@
 -- name: setPolicy
--- $1 hypertable, $2 'compression' or 'retention', $3 days after which it acts (NULL removes the policy).
-SELECT tapewire_set_policy($1::regclass, $2, make_interval(days => $3::int));
+-- A compression or retention policy on a hypertable, acting after :days days (NULL removes it).
+SELECT tapewire_set_policy(:hypertable::regclass, :kind, make_interval(days => :days::int));
 
 -- name: listJobs
 -- Every TimescaleDB job (aggregate refreshes, compression, retention) and how often it is meant to run.
@@ -11,4 +11,4 @@ LEFT JOIN timescaledb_information.continuous_aggregates c ON c.materialization_h
 ORDER BY j.job_id;
 
 -- name: runJob
-CALL run_job($1);
+CALL run_job(:jobId);

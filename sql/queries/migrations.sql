@@ -15,7 +15,7 @@ SELECT pg_advisory_lock(7431853);
 SELECT pg_advisory_unlock(7431853);
 
 -- name: recordMigration
-INSERT INTO schema_migrations (version, name) VALUES ($1, $2);
+INSERT INTO schema_migrations (version, name) VALUES (:version, :name);
 
 -- name: timescaleAvailable
 SELECT

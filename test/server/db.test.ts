@@ -1,15 +1,18 @@
 // The embedded database through server/db.ts: migrations once, hierarchical candles equal to the 1m bars they cover,
-// numeric queries read as columns.
+// numeric queries read as columns, named parameters, stories and catalysts written once per source and key.
 import t, { type Test } from 'tap';
 import { rmSync } from 'node:fs';
 import { pino } from 'pino';
 import { openDatabase, parseFloatArray } from '../../server/db.js';
-import { BAR_COLUMNS } from '../../server/market/bar-rows.js';
+import { companyRef } from '../../core/refs.js';
+import type { CatalystRecord, StoryRecord } from '../../core/sources/records.js';
+import { BAR_COLUMNS } from '../../server/services/bar-rows.js';
+import { recordKey, Writer } from '../../server/services/writer.js';
 import { tempDataDir } from '../helpers/server.js';
 
 const dataDir = tempDataDir();
 const log = pino({ level: 'silent' });
-const open = () => openDatabase({ databaseUrl: null, dataDir, poolSize: 1 }, log);
+const open = () => openDatabase({ databaseUrl: null, dataDir, maxConnections: 1 }, log);
 let db = await open();
 t.teardown(async () => {
   await db.close();
@@ -27,7 +30,7 @@ interface Candle {
 }
 
 t.test('migrations apply once, in order, including the no-transaction one', async (t) => {
-  t.same(await db.migrate(), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+  t.same(await db.migrate(), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
   t.same(await db.migrate(), [], 'nothing is applied twice');
 });
 
@@ -71,21 +74,21 @@ function sameCandles(t: Test, got: Candle[], want: Candle[], what: string) {
 }
 
 const read = async (name: string): Promise<Candle[]> =>
-  (await db.rows<Omit<Candle, 'volumeUsd'> & { volume: number }>(name, [7, new Date(start), new Date(start + 10 * DAY), 20000])).map(
+  (await db.rows<Omit<Candle, 'volumeUsd'> & { volume: number }>(name, { id: 7, from: new Date(start), to: new Date(start + 10 * DAY), limit: 20000 })).map(
     ({ volume, ...c }) => ({ ...c, ts: Number(c.ts), volumeUsd: volume }),
   );
 
 t.test('1h and 1d candles equal the aggregation of the 1m bars, before and after materialization', async (t) => {
-  await db.rows('insertBars1m', [
-    bars.map(() => 7),
-    bars.map((b) => new Date(b.ts)),
-    bars.map((b) => b.open),
-    bars.map((b) => b.high),
-    bars.map((b) => b.low),
-    bars.map((b) => b.close),
-    bars.map((b) => b.volumeUsd),
-    bars.map((b) => b.venues),
-  ]);
+  await db.rows('insertBars1m', {
+    ids: bars.map(() => 7),
+    ts: bars.map((b) => new Date(b.ts)),
+    open: bars.map((b) => b.open),
+    high: bars.map((b) => b.high),
+    low: bars.map((b) => b.low),
+    close: bars.map((b) => b.close),
+    volume: bars.map((b) => b.volumeUsd),
+    venues: bars.map((b) => b.venues),
+  });
   sameCandles(t, await read('candles1hFrom'), aggregate(HOUR), '1h real-time');
   sameCandles(t, await read('candles1dFrom'), aggregate(DAY), '1d real-time');
   await db.rows('refreshBars1h');
@@ -104,7 +107,7 @@ t.test('a reopened data directory keeps every bar and answers the aggregates at 
 });
 
 t.test('columns: each key as one array, rows in time order whichever way the query reads, NULL as NaN', async (t) => {
-  const window = (limit: number) => [7, new Date(start), new Date(start + 10 * DAY), limit];
+  const window = (limit: number) => ({ id: 7, from: new Date(start), to: new Date(start + 10 * DAY), limit });
   const latest = await db.columns('candles1mLatest', window(3), BAR_COLUMNS);
   t.equal(latest.length, 3);
   t.same([...latest.columns.ts], bars.slice(-3).map((b) => b.ts), 'the newest three, oldest first');
@@ -124,20 +127,50 @@ t.test('parseFloatArray reads every number form Postgres writes', async (t) => {
   t.same([...parseFloatArray(null)], []);
 });
 
+const record = { source: 'test', precision: 'minute' as const, summary: null, points: [], importance: 70, sourceName: 'Wire' };
+const storyOf = (key: string, kind: StoryRecord['kind'], company: string, ms: number): StoryRecord => ({
+  ...record,
+  sourceKey: key,
+  kind,
+  occurredAt: ms,
+  headline: `${company} ${kind} (${key})`,
+  sourceUrl: `https://wire.example/${key}`,
+  entities: [companyRef(company)],
+});
+
+t.test('named parameters: a query takes exactly the names it uses', async (t) => {
+  await t.rejects(db.rows('revokeKey', {}), /query revokeKey: missing id/);
+  await t.rejects(db.rows('revokeKey', { id: 1, reason: 'x' }), /query revokeKey: unknown reason/);
+  await t.rejects(db.rows('revokeKey', { id: undefined }), /missing id/, 'undefined is not a value: null is');
+  t.same(await db.rows('revokeKey', { id: 999 }), [], 'exactly its names: it runs');
+});
+
+t.test('stories are written once per source and key, numbered in the order given, their entities in order', async (t) => {
+  const writer = new Writer(db.rows);
+  const now = Date.now();
+  const first = await writer.stories([storyOf('a', 'news', 'acme', now), storyOf('b', 'news', 'acme', now), storyOf('a', 'news', 'acme', now)]);
+  t.same([...first.values()], [1, 2], 'two new stories (a key given twice is one), ids in order');
+  const again = await writer.stories([storyOf('b', 'news', 'acme', now), storyOf('c', 'news', 'other', now)]);
+  t.same([...again.entries()], [[recordKey('test', 'c'), 3]], 'the stored one is left alone, the new one numbered after the highest');
+  const other = await writer.stories([{ ...storyOf('a', 'news', 'acme', now), source: 'elsewhere' }]);
+  t.equal(other.size, 1, 'the same key from another source is another story');
+  const [row] = await db.rows<{ entities: { key: string }[] }>('eventsByIds', { ids: [3] });
+  t.same(row!.entities.map((e) => e.key), ['other']);
+});
+
 t.test('a passed catalyst is linked to the story of its kind about its entity, near its time, and to nothing else', async (t) => {
   const at = Date.now() - 3 * 86_400_000;
-  await db.rows('insertCatalysts', [[9001], ['earnings'], ['Q results'], [new Date(at)], ['minute'], [true], [null], [null], [null], [null]]);
-  await db.rows('insertCatalystEntities', [[9001], [0], ['company'], ['acme'], ['Acme'], ['/companies/acme']]);
-  const story = (id: number, kind: string, company: string, ms: number) =>
-    db.rows('insertEvents', [[id], [kind], [new Date(ms)], ['minute'], [`${company} ${kind}`], [null], ['[]'], [70], ['Wire'], ['https://wire.example/x']]).then(() =>
-      db.rows('insertEventEntities', [[id], [0], ['company'], [company], [company], [null]]));
-  await story(8001, 'earnings', 'other', at);
-  await story(8002, 'guidance', 'acme', at);
-  await story(8003, 'earnings', 'acme', at + 3 * 86_400_000);
+  const writer = new Writer(db.rows);
+  const catalyst: CatalystRecord = {
+    source: 'test', sourceKey: 'q', kind: 'earnings', title: 'Q results', expectedAt: at, precision: 'minute', confirmed: true,
+    description: null, consensus: null, sourceUrl: null, entities: [companyRef('acme')],
+  };
+  const [catalystId] = [...(await writer.catalysts([catalyst])).values()];
+  await writer.stories([storyOf('x1', 'earnings', 'other', at), storyOf('x2', 'guidance', 'acme', at), storyOf('x3', 'earnings', 'acme', at + 3 * 86_400_000)]);
   t.same(await db.rows('linkCatalystOutcomes'), [], 'another company, another kind, too late: no outcome');
-  await story(8004, 'earnings', 'acme', at + 5 * 60_000);
-  t.same((await db.rows<{ id: string }>('linkCatalystOutcomes')).map((r) => Number(r.id)), [9001]);
-  const [linked] = await db.rows<{ outcomeEventId: string }>('listCatalysts', [null, null, new Date(at - 1000), null, 10, 0]);
-  t.equal(Number(linked!.outcomeEventId), 8004);
+  const [outcome] = [...(await writer.stories([storyOf('x4', 'earnings', 'acme', at + 5 * 60_000)])).values()];
+  t.same((await db.rows<{ id: string }>('linkCatalystOutcomes')).map((r) => Number(r.id)), [catalystId]);
+  const [linked] = await db.rows<{ outcomeEventId: string }>('listCatalysts', { entities: null, kinds: null, from: new Date(at - 1000), to: null, limit: 10, offset: 0 });
+  t.equal(Number(linked!.outcomeEventId), outcome);
   t.same(await db.rows('linkCatalystOutcomes'), [], 'linked once');
 });

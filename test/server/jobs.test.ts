@@ -6,12 +6,13 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { loadConfig } from '../../server/config.js';
 import { openDatabase } from '../../server/db.js';
-import { applyStoragePolicies, JobRunner } from '../../server/jobs.js';
+import { JobRunner } from '../../server/jobs.js';
+import { StorageService } from '../../server/services/storage.js';
 import { tempDataDir } from '../helpers/server.js';
 
 const dataDir = tempDataDir();
 const log = pino({ level: 'silent' });
-let db = await openDatabase({ databaseUrl: null, dataDir, poolSize: 1 }, log);
+let db = await openDatabase({ databaseUrl: null, dataDir, maxConnections: 1 }, log);
 t.teardown(async () => {
   await db.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -31,34 +32,35 @@ const quoteCount = async () => Number((await db.rows<{ name: string; rowCount: s
 const HOUR = 3_600_000;
 const now = Date.now();
 const hours = 20 * 24;
-await db.rows('insertVenueQuotes', [
-  Array.from({ length: hours }, () => 1),
-  Array.from({ length: hours }, (_, k) => new Date(now - k * HOUR)),
-  Array.from({ length: hours }, (_, k) => 100 + k),
-  Array.from({ length: hours }, () => 1e6),
-  Array.from({ length: hours }, () => 5e5),
-  Array.from({ length: hours }, () => 0.0001),
-]);
+await db.rows('insertVenueQuotes', {
+  ids: Array.from({ length: hours }, () => 1),
+  ts: Array.from({ length: hours }, (_, k) => new Date(now - k * HOUR)),
+  price: Array.from({ length: hours }, (_, k) => 100 + k),
+  volume24hUsd: Array.from({ length: hours }, () => 1e6),
+  openInterestUsd: Array.from({ length: hours }, () => 5e5),
+  fundingRate: Array.from({ length: hours }, () => 0.0001),
+});
+const storage = () => new StorageService(db);
 
 t.test('policies follow the configuration, and an unchanged configuration changes nothing', async (t) => {
   const config = loadConfig({ RETAIN_QUOTES_DAYS: '7', COMPRESS_QUOTES_AFTER_DAYS: '2' });
-  await applyStoragePolicies(db, config);
+  await storage().applyPolicies(config.storage);
   const first = await policies();
   t.equal(first.length, 6, 'compression and retention on venue_quotes, bars_1m and listing_bars_1m');
   t.ok(first.some((p) => p.startsWith('policy_retention:venue_quotes:')));
-  await applyStoragePolicies(db, config);
+  await storage().applyPolicies(config.storage);
   t.same(await policies(), first, 'the same jobs, not re-created');
 
-  await applyStoragePolicies(db, loadConfig({ RETAIN_QUOTES_DAYS: '0', RETAIN_BARS_1M_DAYS: '0', COMPRESS_QUOTES_AFTER_DAYS: '2' }));
+  await storage().applyPolicies(loadConfig({ RETAIN_QUOTES_DAYS: '0', RETAIN_BARS_1M_DAYS: '0', COMPRESS_QUOTES_AFTER_DAYS: '2' }).storage);
   const after = await policies();
   t.notOk(after.some((p) => p.startsWith('policy_retention:')), '0 removes a retention policy');
   t.equal(after.length, 3);
-  await applyStoragePolicies(db, config);
+  await storage().applyPolicies(config.storage);
 });
 
 t.test('the runner runs every job once per schedule: old quotes dropped, older chunks compressed', async (t) => {
   t.equal(await quoteCount(), hours);
-  const runner = new JobRunner(db, log);
+  const runner = new JobRunner(storage(), log);
   const ran = await runner.runDue(now);
   t.ok(ran.some((j) => j.proc === 'policy_refresh_continuous_aggregate' && j.target === 'bars_1h'), 'aggregate refreshes run too');
   t.ok(ran.some((j) => j.proc === 'policy_retention' && j.target === 'venue_quotes'));
@@ -76,5 +78,5 @@ t.test('the runner runs every job once per schedule: old quotes dropped, older c
   );
   await lite.close();
   t.same(rows.map((r) => r.compressed), [false, true], 'chunks older than 2 days are compressed, the recent ones are not');
-  db = await openDatabase({ databaseUrl: null, dataDir, poolSize: 1 }, log);
+  db = await openDatabase({ databaseUrl: null, dataDir, maxConnections: 1 }, log);
 });

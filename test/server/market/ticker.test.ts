@@ -4,15 +4,18 @@ import t from 'tap';
 import { rmSync } from 'node:fs';
 import { pino } from 'pino';
 import { VenueSimulator } from '../../../core/demo/venues.js';
+import { movesInputBytes, movesInputViews } from '../../../core/kernels/moves.js';
 import { openDatabase } from '../../../server/db.js';
-import { WorkerPool } from '../../../server/pool.js';
+import { DemoVenueFeed } from '../../../server/feeds/demo/venues.js';
 import { MarketState, type InstrumentRow, type ListingRow } from '../../../server/market/state.js';
 import { Ticker } from '../../../server/market/ticker.js';
+import { MarketStore } from '../../../server/services/market-store.js';
+import { WorkerThreads } from '../../../server/worker-threads.js';
 import { tempDataDir } from '../../helpers/server.js';
 
 const dataDir = tempDataDir();
 const log = pino({ level: 'silent' });
-const db = await openDatabase({ databaseUrl: null, dataDir, poolSize: 1 }, log);
+const db = await openDatabase({ databaseUrl: null, dataDir, maxConnections: 1 }, log);
 t.teardown(async () => {
   await db.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -31,17 +34,19 @@ const listings: ListingRow[] = [1, 1, 1, 2, 2, 2].map((instrumentId, k) => ({
   venueSymbol: `X${k}`,
   fundingIntervalHours: 8,
 }));
-/** The test's simulated venues; `episodeRate` above 0 makes venues drift out of the band and go stale. */
-const simulate = (episodeRate = 0) =>
-  new VenueSimulator(
+/** The test's simulated venues, as a venue feed; `episodeRate` above 0 makes venues drift out of the band and go stale. */
+const simulate = (episodeRate = 0) => [
+  new DemoVenueFeed(new VenueSimulator(
     listings.map((l) => ({ instrument: l.instrumentId - 1, perp: true, volume24hUsd: 1e8 * l.id, fundingIntervalHours: 8 })),
     Float64Array.of(100, 50),
     Float64Array.of(0.03, 0.02),
     7,
     episodeRate,
-  );
+  )),
+];
+const store = new MarketStore(db);
 const state = new MarketState(instruments, listings, 60_000);
-const ticker = new Ticker(state, simulate(), db, log);
+const ticker = new Ticker(state, simulate(), store, log);
 
 const midnight = Date.UTC(2026, 10, 22);
 
@@ -58,21 +63,21 @@ t.test('a day rolls over at 00:00 UTC and bars close into memory and the databas
   t.ok(ticker.openBar(0)!.ts === midnight, 'the minute after midnight is open');
   await ticker.stop();
   const stored = await Promise.all(
-    instruments.map((inst) => db.rows('heldCandles1m', [[inst.id], new Date(midnight - 3_600_000), new Date(midnight + 3_600_000)])),
+    instruments.map((inst) => store.heldCandles('pooled', '1m', [inst.id], midnight - 3_600_000, midnight + 3_600_000)),
   );
   t.same(stored.map((rows) => rows.length), [4, 4], 'and into the database: three minutes of each instrument, and the open one at stop');
 });
 
 t.test('a tick pooled on a worker leaves the same state as inline, and only once the answer is back', async (t) => {
-  const pool = new WorkerPool(1);
-  t.teardown(() => pool.close());
+  const workers = new WorkerThreads(1);
+  t.teardown(() => workers.close());
   const inline = new MarketState(instruments, listings, 60_000);
   const onWorker = new MarketState(instruments, listings, 60_000);
-  const a = new Ticker(inline, simulate(1 / 20), db, log);
-  const b = new Ticker(onWorker, simulate(1 / 20), db, log, { pool, minQuotes: listings.length });
+  const a = new Ticker(inline, simulate(1 / 20), store, log);
+  const b = new Ticker(onWorker, simulate(1 / 20), store, log, { workers, minQuotes: listings.length });
   t.equal(a.pooling, 'inline');
   t.equal(b.pooling, 'worker', 'a tick of as many quotes as the threshold goes to the worker');
-  t.equal(new Ticker(inline, simulate(), db, log, { pool, minQuotes: listings.length + 1 }).pooling, 'inline', 'a smaller one stays inline');
+  t.equal(new Ticker(inline, simulate(), store, log, { workers, minQuotes: listings.length + 1 }).pooling, 'inline', 'a smaller one stays inline');
 
   const start = midnight + 2 * 86_400_000;
   const mismatches: string[] = [];
@@ -98,15 +103,19 @@ t.test('a tick pooled on a worker leaves the same state as inline, and only once
 });
 
 t.test('a tick is skipped, not stacked, while the last one is still pooling', async (t) => {
-  const pool = new WorkerPool(1);
-  t.teardown(() => pool.close());
+  const workers = new WorkerThreads(1);
+  t.teardown(() => workers.close());
   const lines: { msg: string; skipped?: number }[] = [];
   const logged = pino({ level: 'warn' }, { write: (line: string) => lines.push(JSON.parse(line)) });
   const waiting = new MarketState(instruments, listings, 60_000);
-  const ticker = new Ticker(waiting, simulate(), db, logged, { pool, minQuotes: 1 });
+  const ticker = new Ticker(waiting, simulate(), store, logged, { workers, minQuotes: 1 });
   // The only worker thread is busy for a while, so the first tick waits for it while the timer keeps firing.
-  const busy = new Float64Array(20_000_000).fill(1);
-  const hold = pool.run('describe', busy, { transfer: [busy.buffer as ArrayBuffer] });
+  const days = 5_000_000;
+  const busy = new ArrayBuffer(movesInputBytes(1, days));
+  const input = movesInputViews(busy, 1, days);
+  input.offsets.set([0, days]);
+  input.closes.fill(1);
+  const hold = workers.run('moves', { buffer: busy, instruments: 1, days }, { transfer: [busy] });
   ticker.start(5);
   await hold;
   await ticker.stop();

@@ -8,7 +8,7 @@ const server = await startServer({ env: { TAPEWIRE_DEMO: '1', TICK_MS: '200', ME
 t.teardown(() => server.dispose());
 
 t.test('the tick loop pools on a worker from the configured batch size', async (t) => {
-  const started = await server.waitForLog((l) => l.msg === 'simulated venues started', 5000);
+  const started = await server.waitForLog((l) => l.msg === 'venue feeds started', 5000);
   t.equal(started.pooling, 'worker');
 });
 

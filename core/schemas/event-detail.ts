@@ -1,0 +1,16 @@
+// One story with what hangs on it: the moves it caused, the filing behind it, related stories.
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable } from './common.js';
+import { Event } from './events.js';
+import { Move } from './moves.js';
+
+/** Related stories shown with a story: those sharing an entity with it within 45 days, most important first. */
+export const RELATED_STORIES = 10;
+
+export const EventDetail = Type.Object({
+  ...Event.properties,
+  causedMoves: Type.Array(Move, { description: 'the unusual moves this story is a confirmed cause of, newest first' }),
+  filing: Nullable(Type.Object({}, { additionalProperties: true, description: 'the regulator filing behind the story; null until filings are loaded' })),
+  relatedStories: Type.Array(Event, { description: `stories sharing an entity with it within 45 days, most important first (at most ${RELATED_STORIES})` }),
+});
+export type EventDetail = Static<typeof EventDetail>;

@@ -1,0 +1,67 @@
+// The stream's messages, by event name, and its one query parameter.
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable, StringEnum } from './common.js';
+import { Event } from './events.js';
+import { Venue } from './instruments.js';
+
+export const QuoteMessage = Type.Object(
+  {
+    symbol: Type.String(),
+    price: Nullable(Type.Number()),
+    changePct: Nullable(Type.Number()),
+    priceTs: Nullable(Type.String({ format: 'date-time' })),
+    priceLabel: Type.String(),
+    venuesInPool: Type.Integer(),
+  },
+  { title: 'quote', description: 'event `quote`: a pooled price, on `quotes` and on its instrument topic' },
+);
+export type QuoteMessage = Static<typeof QuoteMessage>;
+
+export const VenueMessage = Type.Object(
+  { symbol: Type.String(), ...Venue.properties },
+  { title: 'venue', description: "event `venue`: one venue listing's quote, deviation and place in the pool, on its instrument topic" },
+);
+
+export const CandleMessage = Type.Object(
+  {
+    symbol: Type.String(),
+    interval: Type.Literal('1m'),
+    candle: Type.Object({
+      ts: Type.String({ format: 'date-time' }),
+      open: Type.Number(),
+      high: Type.Number(),
+      low: Type.Number(),
+      close: Type.Number(),
+      volumeUsd: Type.Number(),
+      venues: Type.Optional(Type.Integer()),
+    }),
+  },
+  { title: 'candle', description: 'event `candle`: the open 1m candle of the instrument as it updates, on its instrument topic' },
+);
+
+export const EventMessage = Type.Object(Event.properties, {
+  title: 'event',
+  description: 'event `event`: a new story, as /v1/events shows it, on `events` and on the topics of the instruments it is about',
+});
+
+export const ResetMessage = Type.Object(
+  {
+    reason: StringEnum(['expired', 'unknown'] as const),
+    lastEventId: Type.String(),
+    message: Type.String(),
+  },
+  {
+    title: 'reset',
+    description:
+      'event `reset`: the Last-Event-ID sent cannot be resumed from (its messages are no longer held, or it is not an id ' +
+      'this server wrote since it started): refetch the state you show, then keep reading',
+  },
+);
+
+export const StreamMessage = Type.Union([QuoteMessage, VenueMessage, CandleMessage, EventMessage, ResetMessage], {
+  description: 'the data of each message, by its event name',
+});
+
+export const StreamQuery = Type.Object({
+  topics: Type.String({ minLength: 1, maxLength: 2000, description: 'quotes, events, instrument:<symbol>; comma-separated' }),
+});

@@ -1,0 +1,119 @@
+// `npm run import -- <source> <file-or-dir>...`: reads recorded payloads in a source's own format with that source's
+// parser and writes their records, through the running server's control socket when one owns DATA_DIR (which then
+// links them to catalysts and moves at once), otherwise into the database directly. Each file is written in one
+// transaction, and records already stored are left alone, so importing a file twice changes nothing.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { ParsedPayload } from '../../core/sources/records.js';
+import { loadConfig } from '../config.js';
+import { callControl, MAX_REQUEST_BYTES } from '../control.js';
+import type { ImportArgs } from '../control-ops.js';
+import { controlSocketPath } from '../datadir.js';
+import { SOURCES, sourceNamed } from '../feeds/registry.js';
+import { progressBar } from '../progress.js';
+import { DataVersion } from '../services/answer-cache.js';
+import { ImportService, type ImportReport } from '../services/imports.js';
+import { withDatabase } from './direct.js';
+
+const USAGE = `usage:
+  npm run import -- <source> <file-or-dir>... [--json] [--create]
+sources: ${SOURCES.map((s) => `${s.name} (${s.description})`).join('; ')}
+A directory is read whole (its files in name order). Without a running server the command opens DATA_DIR's database
+itself; --create makes one when there is none.`;
+
+/** Input at least this large (or this many files) gets a progress bar on stderr. */
+const PROGRESS_BYTES = 1 << 20;
+const PROGRESS_FILES = 10;
+
+class UsageError extends Error {}
+
+interface FileReport extends Partial<ImportReport> {
+  file: string;
+  /** Why nothing of the file was written. */
+  error?: string;
+}
+
+/** Every file named, directories expanded recursively, in name order. */
+function files(paths: string[]): string[] {
+  const out: string[] = [];
+  const walk = (path: string) => {
+    const stat = statSync(path);
+    if (stat.isDirectory()) for (const name of readdirSync(path).sort()) walk(join(path, name));
+    else if (stat.isFile()) out.push(path);
+  };
+  for (const p of paths) walk(resolve(p));
+  return out;
+}
+
+function line(r: FileReport): string {
+  const name = relative(process.cwd(), r.file) || r.file;
+  if (r.error) return `${name}: not imported: ${r.error}`;
+  const counts = (label: string, c: ImportReport['stories']) =>
+    c.read ? `${label}: read ${c.read}, written ${c.written}, already stored ${c.existing}` : '';
+  const parts = [counts('stories', r.stories!), counts('catalysts', r.catalysts!)].filter(Boolean);
+  const skipped = r.skipped!.length ? `; skipped ${r.skipped!.length} unreadable item${r.skipped!.length > 1 ? 's' : ''}` : '';
+  return `${name}: ${parts.join('; ') || 'no records'}${skipped}${r.skipped!.map((s) => `\n  ${s.item}: ${s.reason}`).join('')}`;
+}
+
+async function main(): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { json: { type: 'boolean' }, create: { type: 'boolean' } } });
+    if (args.positionals.length < 2) throw new UsageError('name a source and at least one file or directory');
+    if (!sourceNamed(args.positionals[0]!)) throw new UsageError(`unknown source ${args.positionals[0]}`);
+  } catch (err) {
+    console.error(`${(err as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const [name, ...paths] = args.positionals;
+  const source = sourceNamed(name!)!;
+  const json = args.values.json ?? false;
+  const config = loadConfig();
+  const list = files(paths);
+  const total = list.reduce((n, f) => n + statSync(f).size, 0);
+  const bar = total >= PROGRESS_BYTES || list.length >= PROGRESS_FILES ? progressBar(`importing ${list.length} files`) : null;
+
+  const socket = controlSocketPath(config.dataDir);
+  const reports: FileReport[] = [];
+  let done = 0;
+  /** Reads every file with the source's parser and writes it with `write`, reporting each file as it goes. */
+  const importAll = async (write: (payload: ParsedPayload) => Promise<ImportReport>) => {
+    for (const file of list) {
+      try {
+        reports.push({ file, ...(await write(source.parse(readFileSync(file, 'utf8')))) });
+      } catch (err) {
+        reports.push({ file, error: (err as Error).message });
+      }
+      if (!json) console.log(line(reports.at(-1)!));
+      done += statSync(file).size;
+      bar?.(done, total);
+    }
+  };
+  if (await callControl(socket, { op: 'ping' })) {
+    await importAll(async (payload) => {
+      const request = { op: 'import.payload', args: { source: source.name, payload } satisfies ImportArgs };
+      if (JSON.stringify(request).length > MAX_REQUEST_BYTES) throw new Error('too large to send to the running server in one request: stop it and import directly');
+      const reply = await callControl(socket, request);
+      if (!reply) throw new Error('the server stopped');
+      if (!reply.ok) throw new Error(reply.error);
+      return reply.result as ImportReport;
+    });
+  } else {
+    await withDatabase(config, args.values.create ?? false, (db) => {
+      const imports = new ImportService(db, new DataVersion());
+      return importAll((payload) => imports.payload(payload));
+    });
+    if (!json) console.error('no server owns DATA_DIR: catalyst outcomes and the causes of moves are linked at its next start');
+  }
+  if (json) process.stdout.write(`${JSON.stringify(reports, null, 2)}\n`);
+  return reports.some((r) => r.error) ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: Error) => {
+    console.error(`import: ${err.message}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,39 @@
+// What the control socket can be asked, run on the running server's services: whether it is up, key operations
+// (applied at once), and imports of parsed payloads (written like any source's, then linked to catalysts and moves).
+import type { ParsedPayload } from '../core/sources/records.js';
+import type { ControlRequest } from './control.js';
+import { sourceNamed } from './feeds/registry.js';
+import type { Services } from './services/index.js';
+import { runKeyOperation, type KeyInfo } from './services/keys.js';
+
+export interface ControlContext {
+  services: Services;
+  /** Reloads the keys the router authenticates with. */
+  reloadKeys(): Promise<void>;
+  /** Drops a revoked key's rate-limit bucket. */
+  forgetKey(id: number): void;
+  /** Links what new stories explain: catalyst outcomes and the causes of moves. */
+  relink(): Promise<void>;
+}
+
+/** An import request: one payload's records, parsed by the CLI with its source's parser. */
+export type ImportArgs = {
+  source: string;
+  payload: ParsedPayload;
+};
+
+export async function runControl(req: ControlRequest, ctx: ControlContext): Promise<unknown> {
+  // Answered once the services are up: a CLI asks before it sends work here rather than into the database itself.
+  if (req.op === 'ping') return 'pong';
+  if (req.op === 'import.payload') {
+    const { source, payload } = req.args as unknown as ImportArgs;
+    if (!sourceNamed(source)) throw new Error(`unknown source ${source}`);
+    const report = await ctx.services.imports.payload(payload);
+    if (report.stories.written) await ctx.relink();
+    return report;
+  }
+  const result = await runKeyOperation(ctx.services.keys, req.op, req.args);
+  if (req.op !== 'keys.list') await ctx.reloadKeys();
+  if (req.op === 'keys.revoke') ctx.forgetKey((result as KeyInfo).id);
+  return result;
+}

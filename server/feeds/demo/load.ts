@@ -1,0 +1,96 @@
+// First-run load of the demo universe, in one transaction: its venues, instruments and listings; its story, written in
+// the demo newswire's and calendar's own formats and read back by the demo source's parser, as imported files are;
+// each instrument's history with the story's price jumps drawn in (pooled, and each venue's own); then the candle
+// aggregates materialized. A database that already holds a dataset is left as it is.
+import { demoDerivatives, derivativesWindow, fundingRegime } from '../../../core/demo/derivatives.js';
+import { demoHistory, demoHistoryStart, type Jump } from '../../../core/demo/history.js';
+import { calendarEntry, calendarPayload, wireItem, wirePayload } from '../../../core/demo/payloads.js';
+import { demoStory } from '../../../core/demo/story.js';
+import { DEMO_COMPANIES, DEMO_INSTRUMENTS, DEMO_VENUES, demoListings } from '../../../core/demo/universe.js';
+import type { Dataset } from '../../../core/schemas/meta.js';
+import { DEMO_SOURCE, parseDemoPayload } from '../../../core/sources/demo/index.js';
+import { DAY_MS } from '../../../core/time.js';
+import type { DemoStore } from '../../services/demo.js';
+import type { ImportService } from '../../services/imports.js';
+import type { MetaService } from '../../services/meta.js';
+import type { StorageService } from '../../services/storage.js';
+import { listingKey, recordKey, type Writer } from '../../services/writer.js';
+
+export const DEMO_DESCRIPTION =
+  'Deterministic demo universe: simulated venues and prices; every source URL points at the reserved .example domain';
+
+/** Funding and open interest history of the demo perpetuals: a year, the last 30 days of it hourly. */
+const DERIVATIVES_DAYS = 365;
+const DERIVATIVES_HOURLY_DAYS = 30;
+
+export interface DemoLoadOptions {
+  seed: number;
+  /** The load time: the history ends there, so the 1m bars run up to now. */
+  anchorMs: number;
+  minuteDays: number;
+  /** Called after each instrument's history, and after the venues' own. */
+  progress: (done: number, total: number) => void;
+}
+
+/** Loads the demo universe unless a dataset is already loaded; returns what is loaded. */
+export async function loadDemo(
+  services: { meta: MetaService; imports: ImportService; storage: StorageService },
+  options: DemoLoadOptions,
+): Promise<{ dataset: Dataset; loaded: boolean }> {
+  const existing = await services.meta.dataset();
+  if (existing) return { dataset: existing, loaded: false };
+  const dataset: Dataset = { name: 'demo', description: DEMO_DESCRIPTION, loadedAt: new Date(options.anchorMs).toISOString() };
+  await services.imports.transaction(async (writer, demo) => {
+    await writeUniverse(writer, demo, options);
+    await writer.setting('dataset', { ...dataset, seed: options.seed });
+  });
+  await services.storage.materializeCandles();
+  await services.storage.analyzeStories();
+  return { dataset, loaded: true };
+}
+
+async function writeUniverse(writer: Writer, demo: DemoStore, { seed, anchorMs, minuteDays, progress }: DemoLoadOptions): Promise<void> {
+  const listings = demoListings(seed);
+  // The story comes first: its events carry the price jumps the histories draw.
+  const story = demoStory(seed, demoHistoryStart(anchorMs, minuteDays), anchorMs);
+  const wire = parseDemoPayload(JSON.stringify(wirePayload(story.events.map((e) => wireItem(e, String(e.id))))));
+  const calendar = parseDemoPayload(JSON.stringify(calendarPayload(story.catalysts.map((c) => calendarEntry(c, String(c.id))))));
+  const skipped = [...wire.skipped, ...calendar.skipped];
+  if (skipped.length) throw new Error(`the demo's own payloads did not parse: ${JSON.stringify(skipped.slice(0, 3))}`);
+  await writer.stories(wire.stories);
+  const catalystIds = await writer.catalysts(calendar.catalysts);
+  await demo.seal(
+    story.scheduled.map((o) => ({ catalystId: catalystIds.get(recordKey(DEMO_SOURCE, String(o.catalystId)))!, dueAt: o.story.occurredAt, story: o.story })),
+  );
+  const jumps = new Map<string, Jump[]>();
+  for (const e of story.events) for (const j of e.jumps) jumps.set(j.symbol, [...(jumps.get(j.symbol) ?? []), { ts: e.occurredAt, pct: j.pct }]);
+
+  const ids = await writer.universe({
+    venues: DEMO_VENUES,
+    companies: DEMO_COMPANIES.map((c) => ({ slug: c.slug, name: c.name, sector: c.sector, sectorName: c.sectorName })),
+    instruments: DEMO_INSTRUMENTS,
+    listings,
+  });
+  const window = derivativesWindow(anchorMs, DERIVATIVES_DAYS, DERIVATIVES_HOURLY_DAYS);
+  let done = 0;
+  const steps = DEMO_INSTRUMENTS.length + 1;
+  for (const inst of DEMO_INSTRUMENTS) {
+    const id = ids.instruments.get(inst.symbol)!;
+    // `venues` of a bar counts the listings in the pool, as the live pool does (a venue's spot and perp are two).
+    const venues = listings.filter((l) => l.symbol === inst.symbol).length;
+    const h = demoHistory(inst, seed, anchorMs, minuteDays, jumps.get(inst.symbol));
+    await writer.importedBars('1d', id, h.daily, venues, DEMO_SOURCE);
+    await writer.importedBars('1h', id, h.hourly, venues, DEMO_SOURCE);
+    await writer.minuteBars(id, h.minute, venues);
+    const regime = fundingRegime(inst, seed, window);
+    const perps = listings.filter((l) => l.symbol === inst.symbol && l.market === 'perp');
+    const histories = perps.map((l) => ({ listingId: ids.listings.get(listingKey(inst.symbol, l.venue, 'perp'))!, ...demoDerivatives(inst, l, regime, seed, window) }));
+    await writer.importedDerivatives('1d', histories.map((h) => ({ listingId: h.listingId, ...h.daily })), DEMO_SOURCE);
+    await writer.importedDerivatives('1h', histories.map((h) => ({ listingId: h.listingId, ...h.hourly })), DEMO_SOURCE);
+    progress(++done, steps);
+  }
+  // Then the venues' own history, drawn from the pooled one: minutes since yesterday's 00:00 UTC, hours and days before.
+  const own = listings.map((l) => ({ id: ids.listings.get(listingKey(l.symbol, l.venue, l.market))!, share: l.share }));
+  await demo.listingHistory(own, anchorMs - (anchorMs % DAY_MS) - DAY_MS);
+  progress(++done, steps);
+}

@@ -1,0 +1,109 @@
+// The live demo's newswire: a routine story every DEMO_NEWS_EVERY_S, and each upcoming catalyst's outcome story when
+// its time comes, with the price jump it carries. Each story goes out in the demo wire's own format and takes the path
+// real news takes: parsed by the demo source's parser, written by the event service, announced on the stream.
+import { liveStory, publishedStory, type LiveStory } from '../../../core/demo/story.js';
+import { wireItem, wirePayload } from '../../../core/demo/payloads.js';
+import { parseDemoPayload } from '../../../core/sources/demo/index.js';
+import type { Logger } from '../../log.js';
+import type { Services } from '../../services/index.js';
+import type { DemoVenueFeed } from './venues.js';
+
+/** An outcome published later than this after its time (the server was down) is told, but moves no price: the day it would have moved is gone. */
+const LATE_MS = 10 * 60_000;
+/** The next outcome is looked for at least this often, so a timer never waits past a clock change or for weeks. */
+const MAX_WAIT_MS = 3_600_000;
+/** After a failed publication or read, the schedule is tried again this much later. */
+const RETRY_MS = 60_000;
+
+export class DemoNewswire {
+  private routineTimer: NodeJS.Timeout | null = null;
+  private outcomeTimer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private sequence = 0;
+  /** Every publication in order: ids are given in publication order. */
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly services: Pick<Services, 'events' | 'catalysts' | 'demo' | 'instruments'>,
+    /** The simulated venues, which an outcome's price jump moves; null when they do not run. */
+    private readonly venues: DemoVenueFeed | null,
+    private readonly seed: number,
+    private readonly log: Logger,
+  ) {}
+
+  /** Publishes the outcomes already due, then keeps to the schedule; a routine story every `routineEveryMs` unless 0. */
+  async start(routineEveryMs: number): Promise<void> {
+    if (routineEveryMs > 0) {
+      this.routineTimer = setInterval(() => void this.enqueue(() => this.publishRoutine(Date.now()), 'demo story not published'), routineEveryMs);
+    }
+    await this.enqueue(() => this.publishDue(Date.now()), 'demo outcomes not scheduled');
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.routineTimer) clearInterval(this.routineTimer);
+    if (this.outcomeTimer) clearTimeout(this.outcomeTimer);
+    await this.writing;
+  }
+
+  private enqueue(work: () => Promise<void>, failure: string): Promise<void> {
+    this.writing = this.writing.then(work).catch((err) => this.log.warn({ err }, failure));
+    return this.writing;
+  }
+
+  private async publishRoutine(nowMs: number): Promise<void> {
+    const sequence = this.sequence++;
+    await this.publish(liveStory(this.seed, sequence, nowMs), `live-${nowMs - (nowMs % 60_000)}-${sequence}`);
+  }
+
+  /** Sends `story` over the wire as its item `guid`; resolves to its id, or null when it was published before. */
+  private async publish(story: LiveStory, guid: string): Promise<number | null> {
+    const { stories } = parseDemoPayload(JSON.stringify(wirePayload([wireItem(story, guid)])));
+    const { ids } = await this.services.events.ingest(stories, { announce: true });
+    return ids[0] ?? null;
+  }
+
+  /** Publishes what is due, then sets the timer for the next; after a failure, tries again a while later, never stopping. */
+  private async publishDue(nowMs: number): Promise<void> {
+    let notBefore = 0;
+    try {
+      await this.publishOutcomes(nowMs);
+    } catch (err) {
+      this.log.warn({ err }, 'demo outcomes not published; trying again later');
+      notBefore = Date.now() + RETRY_MS;
+    }
+    await this.scheduleNext(notBefore);
+  }
+
+  /**
+   * Each due outcome is published, then unsealed. A crash in between publishes it again at the next start, which
+   * finds it stored (by its guid) and only unseals it: one story, and its jump at most once.
+   */
+  private async publishOutcomes(nowMs: number): Promise<void> {
+    const { demo, catalysts, instruments } = this.services;
+    const due = await demo.due(nowMs);
+    for (const { catalystId, story } of due) {
+      const eventId = await this.publish(publishedStory(story, `c${catalystId}`), `outcome-${catalystId}`);
+      await demo.remove(catalystId);
+      const late = nowMs - story.occurredAt > LATE_MS;
+      const jumps = eventId === null || late ? [] : story.jumps;
+      for (const { symbol, pct } of jumps) {
+        const i = instruments.find(symbol);
+        if (i >= 0) this.venues?.jump(i, pct);
+      }
+      this.log.info({ eventId, catalystId, jumps, late }, 'demo catalyst outcome published');
+    }
+    // Linked at once rather than at the linker's next round.
+    if (due.length) await catalysts.linkOutcomes();
+  }
+
+  private async scheduleNext(notBefore: number): Promise<void> {
+    const at = await this.services.demo.nextAt().catch((err) => {
+      this.log.warn({ err }, 'next demo outcome not read; looking again later');
+      return Date.now() + RETRY_MS;
+    });
+    if (this.stopped || at === null) return;
+    const wait = Math.min(Math.max(0, at - Date.now(), notBefore - Date.now()), MAX_WAIT_MS);
+    this.outcomeTimer = setTimeout(() => void this.enqueue(() => this.publishDue(Date.now()), 'demo outcomes not scheduled'), wait);
+  }
+}

@@ -1,0 +1,43 @@
+// What a source is to the server: its parser of recorded payloads (core/sources/<name>, for the import command), its
+// settings from config, and the hooks that load, poll and publish its data (server/feeds/<name>).
+import type { ParsedPayload } from '../../core/sources/records.js';
+import type { Config } from '../config.js';
+import type { Logger } from '../log.js';
+import type { MarketState } from '../market/state.js';
+import type { Services } from '../services/index.js';
+import type { ImportService } from '../services/imports.js';
+import type { MarketStore } from '../services/market-store.js';
+import type { MetaService } from '../services/meta.js';
+import type { StorageService } from '../services/storage.js';
+import type { VenueFeed } from './venue-feed.js';
+
+/** Whether a source runs, how often each of its feeds does its work, and the credentials it uses (their names only). */
+export interface SourceSettings {
+  on: boolean;
+  intervalsMs: Record<string, number>;
+  credentials: string[];
+}
+
+export interface Source {
+  name: string;
+  description: string;
+  settings(config: Config): SourceSettings;
+  /** Reads one recorded payload in the source's own format; throws a PayloadError when it is not one. */
+  parse(text: string): ParsedPayload;
+  /** On start, before the market loads: fills an empty database (the demo universe). */
+  load?(ctx: LoadContext): Promise<void>;
+  /** What `load` fills, as /ready and the progress bar name it. */
+  loads?: string;
+  /** Its venue feeds for the tick loop, once the market state is loaded. */
+  venueFeeds?(ctx: { config: Config; state: MarketState; store: MarketStore }): Promise<VenueFeed[]>;
+  /** Starts its other feeds on the services (news, calendars, outcomes); resolves to how to stop them. */
+  start?(ctx: { config: Config; services: Services; venueFeeds: VenueFeed[]; log: Logger }): Promise<() => Promise<void>>;
+}
+
+export interface LoadContext {
+  config: Config;
+  services: { meta: MetaService; imports: ImportService; storage: StorageService };
+  /** Tells /ready and stderr how far the load is. */
+  progress(done: number, total: number): void;
+  log: Logger;
+}

@@ -1,0 +1,53 @@
+// What a route declares: its path, schemas and handler. Handlers validate nothing themselves (the pipeline did), call
+// one service and return its answer: data for the route's serializer, bytes, or a stream.
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import type { RouteSpec } from '../../core/openapi.js';
+import type { Principal } from '../auth.js';
+import type { Services } from '../services/index.js';
+import type { Exchange } from './exchange.js';
+import type { RawJson, Serialize } from './raw-json.js';
+
+export interface Ctx<P = unknown, Q = unknown, R = unknown> {
+  params: P;
+  query: Q;
+  /** Null on the unauthenticated routes (/live, /ready). */
+  principal: Principal | null;
+  signal: AbortSignal;
+  requestId: string;
+  /** The route's compiled response serializer, for answers a service keeps as bytes and serves again. */
+  serialize: Serialize<R>;
+}
+
+/** A handler's answer that is a stream: once the headers are out, `start` takes over the response until it ends. */
+export class StreamAnswer {
+  constructor(
+    readonly contentType: string,
+    readonly headers: Record<string, string>,
+    readonly start: (ex: Exchange) => void,
+  ) {}
+}
+
+export interface Route extends RouteSpec {
+  /**
+   * Returns the response data, or throws an ApiError for any other answer. `services` are those built at start-up;
+   * the unauthenticated probes answer before they exist and must not use them.
+   */
+  handler(ctx: Ctx<any, any, any>, services: Services): unknown;
+}
+
+/** Declares a route with its handler typed from its schemas. */
+export function defineRoute<P extends TObject, Q extends TObject, R extends TSchema>(
+  route: Omit<RouteSpec, 'params' | 'query' | 'response'> & {
+    params?: P;
+    query?: Q;
+    response: R;
+    handler(ctx: Ctx<Static<P>, Static<Q>, Static<R>>, services: Services): Static<R> | RawJson | StreamAnswer | Promise<Static<R> | RawJson>;
+  },
+): Route {
+  return route as Route;
+}
+
+export interface Gate {
+  /** Null when ready; otherwise why not, for the 503. */
+  notReadyReason(): string | null;
+}

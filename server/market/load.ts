@@ -1,0 +1,96 @@
+// Builds the hot market state from the database: the instruments and listings, each instrument's previous daily
+// close, and the candles memory holds (pooled and per listing), the open coarser buckets rebuilt from the 1m bars.
+import { barAt, type Bar } from '../../core/kernels/bars.js';
+import type { HeldBars } from '../../core/series.js';
+import { DAY_MS, MINUTE_MS } from '../../core/time.js';
+import type { MarketStore, SeriesKind } from '../services/market-store.js';
+import { MarketState, type CandleInterval } from './state.js';
+
+export interface LoadedMarket {
+  state: MarketState;
+  /**
+   * The 1m bars of the current minute, cut short by the last shutdown, by instrument and by listing index: for the tick
+   * loop to carry on rather than to hold as closed. Empty without `resume`.
+   */
+  cutShort: { instruments: [number, Bar][]; listings: [number, Bar][] };
+}
+
+export interface MarketMemory {
+  staleMs: number;
+  minuteBarsDays: number;
+  hourBarsDays: number;
+  listingMinuteBarsDays: number;
+}
+
+/**
+ * Rows one held-candles query answers at most, by the series it asks for. Each query costs about 13 ms on the embedded
+ * database before its first row (the views over real-time aggregates are planned anew), so series are read together;
+ * the bound keeps each answer's column arrays, which arrive as text, to a few megabytes.
+ */
+const HELD_ROWS_PER_QUERY = 100_000;
+
+/** Loads the market state at `nowMs`; with `resume`, a tick loop will carry on the minute that was open. */
+export async function loadMarket(store: MarketStore, memory: MarketMemory, nowMs: number, resume: boolean): Promise<LoadedMarket> {
+  const { instruments, listings } = await store.universe();
+  const state = new MarketState(instruments, listings, memory.staleMs, {
+    minuteDays: memory.minuteBarsDays,
+    hourDays: memory.hourBarsDays,
+    listingMinuteDays: memory.listingMinuteBarsDays,
+  });
+  const closes = await store.previousCloses(nowMs - (nowMs % DAY_MS));
+  instruments.forEach((inst, i) => {
+    const close = closes.get(inst.id);
+    if (close !== undefined) state.previousClose[i] = close;
+  });
+  const cutShort = {
+    instruments: await loadCandles(store, 'pooled', state.candles, instruments.map((i) => i.id), nowMs, resume),
+    listings: await loadCandles(store, 'listing', state.listingCandles, listings.map((l) => l.id), nowMs, resume),
+  };
+  return { state, cutShort };
+}
+
+/**
+ * Loads the candles memory holds of one kind of series (`ids`: their database ids in series order): the closed ones of
+ * each interval, and the open coarser buckets rebuilt from the 1m bars. With `resume`, the 1m bars of the current
+ * minute are returned instead of being held.
+ */
+async function loadCandles(
+  store: MarketStore,
+  kind: SeriesKind,
+  candles: Record<CandleInterval, HeldBars>,
+  ids: number[],
+  now: number,
+  resume: boolean,
+): Promise<[number, Bar][]> {
+  const minute = now - (now % MINUTE_MS);
+  const cutShort: [number, Bar][] = [];
+  const index = new Map(ids.map((id, s) => [id, s]));
+  for (const interval of ['1m', '1h', '1d'] as const) {
+    const held = candles[interval];
+    const bucket = now - (now % held.bucketMs);
+    const windowStart = bucket - held.ring.capacity * held.bucketMs;
+    // The open coarser buckets are not read: they are folded from the 1m bars below. The current minute is.
+    const before = interval === '1m' ? minute + MINUTE_MS : bucket;
+    const perQuery = Math.max(1, Math.floor(HELD_ROWS_PER_QUERY / held.ring.capacity));
+    for (let first = 0; first < ids.length; first += perQuery) {
+      const rows = await store.heldCandles(kind, interval, ids.slice(first, first + perQuery), windowStart, before);
+      for (let k = 0; k < rows.length; k++) {
+        const s = index.get(rows.columns.series[k]!)!;
+        const bar = barAt(rows.columns, k);
+        if (resume && bar.ts >= minute) cutShort.push([s, bar]);
+        else held.ring.push(s, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues);
+      }
+    }
+    for (const row of await store.oldestCandles(kind, interval)) {
+      if (row.ts !== null && row.ts < windowStart) held.from[index.get(row.id)!] = windowStart;
+    }
+  }
+  const minutes = candles['1m'].ring;
+  for (const interval of ['1h', '1d'] as const) {
+    const held = candles[interval];
+    for (let s = 0; s < ids.length; s++) {
+      for (let p = minutes.lowerBound(s, now - (now % held.bucketMs)); p < minutes.size(s); p++) held.fold(s, barAt(minutes, minutes.slot(s, p)));
+    }
+  }
+  return cutShort;
+}

@@ -1,0 +1,16 @@
+// GET /v1/catalysts: scheduled events (earnings, macro releases, rate decisions, ...), upcoming by default.
+import { Catalyst, CatalystListQuery } from '../../../core/schemas/catalysts.js';
+import { List } from '../../../core/schemas/common.js';
+import { defineRoute } from '../../http/route.js';
+import { catalystFilter } from '../../services/catalysts.js';
+
+export const catalystListRoute = defineRoute({
+  path: '/v1/catalysts',
+  summary: 'Scheduled catalysts, soonest first: upcoming by default, history from a past `from`',
+  tags: ['events'],
+  auth: true,
+  errors: ['bad_request'],
+  query: CatalystListQuery,
+  response: List(Catalyst),
+  handler: ({ query }, { catalysts }) => catalysts.list(catalystFilter(query, Date.now())),
+});

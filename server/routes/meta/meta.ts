@@ -1,0 +1,16 @@
+// GET /v1/meta: row counts, the latest date per dataset, and which dataset is loaded.
+import { Single } from '../../../core/schemas/common.js';
+import { Meta } from '../../../core/schemas/meta.js';
+import { defineRoute } from '../../http/route.js';
+
+export const metaRoute = defineRoute({
+  path: '/v1/meta',
+  summary: 'Row counts, latest date per dataset, and which dataset is loaded',
+  tags: ['meta'],
+  auth: true,
+  response: Single(Meta),
+  handler: (_, { meta }) => {
+    const m = meta.meta();
+    return m instanceof Promise ? m.then((data) => ({ data })) : { data: m };
+  },
+});

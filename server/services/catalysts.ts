@@ -1,0 +1,103 @@
+// Scheduled catalysts: lists by entity, kind and time (upcoming by default), those of the days ahead, and the outcome
+// links made as the stories that report them arrive.
+import { ApiError, validationError, type ValidationDetail } from '../../core/errors.js';
+import { entityKeys, kindList } from '../../core/filters.js';
+import { paged, pageQuery, type Page, type PageRequest } from '../../core/paging.js';
+import { catalystRef, type Ref } from '../../core/refs.js';
+import type { Catalyst, CatalystListQuery } from '../../core/schemas/catalysts.js';
+import { parseWindow } from '../../core/time.js';
+import { CATALYST_KINDS, type PRECISIONS } from '../../core/vocabulary.js';
+import type { Db } from '../db.js';
+import type { DataVersion } from './answer-cache.js';
+
+interface CatalystRow {
+  id: string;
+  kind: (typeof CATALYST_KINDS)[number];
+  title: string;
+  expectedAt: Date;
+  precision: (typeof PRECISIONS)[number];
+  confirmed: boolean;
+  description: string | null;
+  consensus: string | null;
+  sourceUrl: string | null;
+  outcomeEventId: string | null;
+  entities: Ref[];
+}
+
+/** What a list of catalysts asks for: [fromMs, toMs), toMs null for no end. */
+export interface CatalystFilter extends PageRequest {
+  entities: string[] | null;
+  kinds: (typeof CATALYST_KINDS)[number][] | null;
+  fromMs: number;
+  toMs: number | null;
+}
+
+/** The filter of a /v1/catalysts query at `nowMs` (upcoming unless `from` says otherwise). */
+export function catalystFilter(query: CatalystListQuery, nowMs: number): CatalystFilter {
+  const problems: ValidationDetail[] = [];
+  const kinds = kindList(query.kind, CATALYST_KINDS, 'kind', problems);
+  const window = parseWindow(query);
+  problems.push(...window.problems);
+  if (problems.length) throw validationError(problems);
+  const fromMs = window.fromMs ?? nowMs;
+  if (window.toMs !== null && fromMs >= window.toMs) {
+    throw new ApiError('bad_request', `\`from\` (${query.from ?? 'now'}) is after \`to\``, [{ in: 'query', param: 'from', message: 'is after to' }]);
+  }
+  return { entities: entityKeys([query.entity]), kinds, fromMs, toMs: window.toMs, limit: query.limit ?? 50, offset: query.offset ?? 0 };
+}
+
+/** A stored catalyst as the interface shows it. */
+function catalystView(r: CatalystRow): Catalyst {
+  return {
+    ...catalystRef(Number(r.id), r.title),
+    id: Number(r.id),
+    kind: r.kind,
+    title: r.title,
+    expectedAt: r.expectedAt.toISOString(),
+    precision: r.precision,
+    confirmed: r.confirmed,
+    description: r.description,
+    consensus: r.consensus,
+    sourceUrl: r.sourceUrl,
+    outcomeEventId: r.outcomeEventId === null ? null : Number(r.outcomeEventId),
+    entities: r.entities,
+  };
+}
+
+export class CatalystService {
+  constructor(
+    private readonly db: Db,
+    /** The version of stories, moves and catalysts: bumped here when catalysts change. */
+    private readonly version: DataVersion,
+  ) {}
+
+  /** Catalysts matching `filter`, soonest first, one page. */
+  async list(filter: CatalystFilter): Promise<{ data: Catalyst[]; page: Page }> {
+    const rows = await this.read(filter.entities, filter.kinds, filter.fromMs, filter.toMs, pageQuery(filter));
+    const { items, page } = paged(rows, filter);
+    return { data: items.map(catalystView), page };
+  }
+
+  /** Every catalyst expected from `fromMs` to `toMs`, soonest first. */
+  async between(fromMs: number, toMs: number, limit: number): Promise<Catalyst[]> {
+    return (await this.read(null, null, fromMs, toMs, { limit, offset: 0 })).map(catalystView);
+  }
+
+  /** Links the catalysts whose time has passed to the stories that reported their outcome; returns how many were. */
+  async linkOutcomes(): Promise<number> {
+    const linked = await this.db.rows<{ id: string }>('linkCatalystOutcomes');
+    if (linked.length) this.version.bump();
+    return linked.length;
+  }
+
+  private read(entities: string[] | null, kinds: string[] | null, fromMs: number, toMs: number | null, rows: PageRequest): Promise<CatalystRow[]> {
+    return this.db.rows<CatalystRow>('listCatalysts', {
+      entities,
+      kinds,
+      from: new Date(fromMs),
+      to: toMs === null ? null : new Date(toMs),
+      limit: rows.limit,
+      offset: rows.offset,
+    });
+  }
+}

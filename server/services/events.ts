@@ -1,0 +1,230 @@
+// Sourced stories: lists by entity, kind, time, importance and full text; one story with what hangs on it; the top
+// stories; and the one way stories come in from any source (written, then told to the stream when they are news).
+import { ApiError, notFound, validationError, type ValidationDetail } from '../../core/errors.js';
+import { entityKeys, kindList } from '../../core/filters.js';
+import { paged, pageQuery, type Page, type PageRequest } from '../../core/paging.js';
+import { eventRef, type Ref } from '../../core/refs.js';
+import { RELATED_STORIES, type EventDetail } from '../../core/schemas/event-detail.js';
+import type { Event, EventListQuery } from '../../core/schemas/events.js';
+import type { StoryRecord } from '../../core/sources/records.js';
+import { EVENTS_TOPIC, instrumentTopic } from '../../core/stream/topics.js';
+import { parseWindow } from '../../core/time.js';
+import { EVENT_KINDS, type EventKind, type PRECISIONS } from '../../core/vocabulary.js';
+import type { Db } from '../db.js';
+import type { RawJson, Serialize } from '../http/raw-json.js';
+import type { StreamHub } from '../stream/hub.js';
+import { AnswerCache, type DataVersion } from './answer-cache.js';
+import type { InstrumentService } from './instruments.js';
+import type { MoveService } from './moves.js';
+import { recordKey, Writer } from './writer.js';
+
+/** Answers about stories and moves kept in memory, least recently used dropped first (a few MB at tens of KB each). */
+export const ANSWERS_KEPT = 500;
+
+export interface EventRow {
+  id: string;
+  kind: EventKind;
+  occurredAt: Date;
+  precision: (typeof PRECISIONS)[number];
+  headline: string;
+  summary: string | null;
+  points: string[];
+  importance: number;
+  sourceName: string;
+  sourceUrl: string;
+  entities: Ref[];
+}
+
+/** What a list of stories asks for. Shortcuts for one instrument (a symbol) and one company (slug or ticker) are resolved by the service. */
+export interface EventFilter extends PageRequest {
+  /** Lower-cased `type:key` pairs, any match; null for any. */
+  entities: string[] | null;
+  symbol: string | null;
+  company: string | null;
+  kinds: EventKind[] | null;
+  excludeKinds: EventKind[] | null;
+  fromMs: number | null;
+  toMs: number | null;
+  /** Full text in web-search syntax. */
+  q: string | null;
+  minImportance: number | null;
+  order: 'recent' | 'important';
+}
+
+/** The filter of a /v1/events query: kinds not in the vocabulary are a 422, a malformed entity or `from` after `to` a 400. */
+export function eventFilter(query: EventListQuery): EventFilter {
+  const problems: ValidationDetail[] = [];
+  const kinds = kindList(query.kind, EVENT_KINDS, 'kind', problems);
+  const excludeKinds = kindList(query.excludeKind, EVENT_KINDS, 'excludeKind', problems);
+  const window = parseWindow(query);
+  problems.push(...window.problems);
+  if (problems.length) throw validationError(problems);
+  if (window.fromMs !== null && window.toMs !== null && window.fromMs >= window.toMs) {
+    throw new ApiError('bad_request', '`from` is after `to`', [{ in: 'query', param: 'from', message: 'is after to' }]);
+  }
+  return {
+    entities: entityKeys([query.entity]),
+    symbol: query.symbol ?? null,
+    company: query.company ?? null,
+    kinds,
+    excludeKinds,
+    fromMs: window.fromMs,
+    toMs: window.toMs,
+    q: query.q?.trim() ? query.q : null,
+    minImportance: query.minImportance ?? null,
+    order: query.order ?? 'recent',
+    limit: query.limit ?? 30,
+    offset: query.offset ?? 0,
+  };
+}
+
+/** A stored story as the interface shows it: an EntityRef plus its fields (no empty summary or points). */
+export function eventView(row: EventRow): Event {
+  const id = Number(row.id);
+  return {
+    ...eventRef(id, row.headline),
+    id,
+    kind: row.kind,
+    occurredAt: row.occurredAt.toISOString(),
+    precision: row.precision,
+    headline: row.headline,
+    summary: row.summary ?? undefined,
+    points: row.points.length ? row.points : undefined,
+    importance: row.importance,
+    sourceName: row.sourceName,
+    sourceUrl: row.sourceUrl,
+    entities: row.entities,
+  };
+}
+
+/** Stories matching a filter whose shortcuts are resolved into `entities`: `limit` rows from `offset`. */
+export function readStories(db: Db, f: Omit<EventFilter, 'symbol' | 'company'>): Promise<EventRow[]> {
+  return db.rows<EventRow>('listEvents', {
+    entities: f.entities,
+    kinds: f.kinds,
+    excludeKinds: f.excludeKinds,
+    from: f.fromMs === null ? null : new Date(f.fromMs),
+    to: f.toMs === null ? null : new Date(f.toMs),
+    q: f.q,
+    minImportance: f.minImportance,
+    order: f.order,
+    limit: f.limit,
+    offset: f.offset,
+  });
+}
+
+/** The stories `ids` as the interface shows them, by id. */
+export async function storiesByIds(db: Db, ids: (string | number)[]): Promise<Map<string, Event>> {
+  const rows = ids.length ? await db.rows<EventRow>('eventsByIds', { ids }) : [];
+  return new Map(rows.map((r) => [r.id, eventView(r)]));
+}
+
+export interface Ingested {
+  /** Records read, written as new stories, and already stored or given twice (left alone). */
+  read: number;
+  written: number;
+  existing: number;
+  /** The new stories' ids, in the order given. */
+  ids: number[];
+}
+
+export class EventService {
+  private readonly answers: AnswerCache<RawJson>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly instruments: InstrumentService,
+    private readonly moves: MoveService,
+    private readonly hub: StreamHub,
+    /** The version of stories, moves and catalysts: bumped here when stories are written. */
+    private readonly version: DataVersion,
+  ) {
+    this.answers = new AnswerCache(ANSWERS_KEPT, () => version.current);
+  }
+
+  /** Stories matching `filter`, newest or most important first, one page. */
+  async list(filter: EventFilter): Promise<{ data: Event[]; page: Page }> {
+    const { items, page } = paged(await readStories(this.db, { ...this.resolve(filter), ...pageQuery(filter) }), filter);
+    return { data: items.map(eventView), page };
+  }
+
+  /** The list as bytes, kept while the stories are unchanged. */
+  listJson(filter: EventFilter, serialize: Serialize<{ data: Event[]; page: Page }>): Promise<RawJson> {
+    return this.answers.get(`list ${JSON.stringify(filter)}`, () => this.list(filter).then(serialize));
+  }
+
+  /** One story with the moves it caused, the filing behind it and related stories; a 404 when there is none. */
+  async detail(id: number): Promise<EventDetail> {
+    const story = (await storiesByIds(this.db, [id])).get(String(id));
+    if (!story) throw notFound(`Event ${id}`);
+    const [causedMoves, related] = await Promise.all([
+      this.moves.causedBy(id),
+      this.db.rows<{ id: string }>('relatedEvents', { id, limit: RELATED_STORIES }),
+    ]);
+    const byId = await storiesByIds(this.db, related.map((r) => r.id));
+    return { ...story, causedMoves, filing: null, relatedStories: related.map((r) => byId.get(r.id)!) };
+  }
+
+  /** The detail as bytes, kept while the stories are unchanged. */
+  detailJson(id: number, serialize: Serialize<{ data: EventDetail }>): Promise<RawJson> {
+    return this.answers.get(`detail ${id}`, () => this.detail(id).then((data) => serialize({ data })));
+  }
+
+  /** Stories of the last `days` days ranked by importance halved per 24 hours of age, at most `limit`. */
+  async top(days: number, limit: number): Promise<Event[]> {
+    return (await this.db.rows<EventRow>('topStories', { days, limit })).map(eventView);
+  }
+
+  /** References to the stories whose text matches `words` (a tsquery), best first. */
+  async matching(words: string, limit: number): Promise<Ref[]> {
+    const rows = await this.db.rows<{ id: number; headline: string }>('searchEvents', { words, limit });
+    return rows.map((e) => eventRef(e.id, e.headline));
+  }
+
+  /** Every entity stories and catalysts are linked to, once each. */
+  linkedEntities(): Promise<Ref[]> {
+    return this.db.rows<Ref>('linkedEntities');
+  }
+
+  /**
+   * Writes the stories not stored yet (by source and key) and, with `announce`, sends the new ones out on the stream:
+   * on `events` and the topics of the instruments each is about, directly or through its company.
+   */
+  async ingest(records: StoryRecord[], options: { announce: boolean }): Promise<Ingested> {
+    const written = await this.db.transaction((tx) => new Writer(tx.rows).stories(records));
+    const ids = [...new Set(records.map((r) => written.get(recordKey(r.source, r.sourceKey))).filter((id) => id !== undefined))];
+    if (ids.length) this.version.bump();
+    if (options.announce && ids.length) {
+      const stories = await storiesByIds(this.db, ids);
+      this.hub.publish(
+        ids.map((id) => {
+          const story = stories.get(String(id))!;
+          return { event: 'event' as const, key: null, topics: this.topics(story.entities), json: JSON.stringify(story) };
+        }),
+      );
+    }
+    return { read: records.length, written: ids.length, existing: records.length - ids.length, ids };
+  }
+
+  /** The filter with its instrument and company shortcuts added to its entities (an unknown symbol is a 404). */
+  private resolve(f: EventFilter): Omit<EventFilter, 'symbol' | 'company'> {
+    if (f.symbol === null && f.company === null) return f;
+    const entities = [...(f.entities ?? [])];
+    if (f.symbol !== null) entities.push(`instrument:${this.instruments.row(this.instruments.resolve(f.symbol)).symbol.toLowerCase()}`);
+    if (f.company !== null) {
+      // A ticker names its company (AAPL: apple).
+      const i = this.instruments.find(f.company);
+      entities.push(...entityKeys([`company:${(i >= 0 && this.instruments.row(i).company) || f.company}`], 'company')!);
+    }
+    return { ...f, entities };
+  }
+
+  private topics(entities: Ref[]): string[] {
+    const symbols = new Set<string>();
+    for (const e of entities) {
+      if (e.type === 'instrument') symbols.add(e.key);
+      if (e.type === 'company') for (const inst of this.instruments.ofCompany(e.key)) symbols.add(inst.symbol);
+    }
+    return [EVENTS_TOPIC, ...[...symbols].map(instrumentTopic)];
+  }
+}

@@ -1,0 +1,85 @@
+// Every service, built once at start-up from the database and the hot market state, and shared by every surface:
+// HTTP routes, the stream, MCP tools, brief and pages, and the feeds that write.
+import type { Db } from '../db.js';
+import type { MarketState } from '../market/state.js';
+import type { StreamHub } from '../stream/hub.js';
+import { DataVersion } from './answer-cache.js';
+import { CandleService, type OpenBars } from './candles.js';
+import { CatalystService } from './catalysts.js';
+import { DemoStore } from './demo.js';
+import { DerivativesService } from './derivatives.js';
+import { EventService } from './events.js';
+import { GlossaryService } from './glossary.js';
+import { ImportService } from './imports.js';
+import { InstrumentService } from './instruments.js';
+import { KeyStore } from './keys.js';
+import { MarketService } from './market.js';
+import { MarketStore } from './market-store.js';
+import type { MetaService } from './meta.js';
+import { MoveService } from './moves.js';
+import { SearchService } from './search.js';
+import type { StorageService } from './storage.js';
+import { StreamService } from './stream.js';
+
+export interface Services {
+  instruments: InstrumentService;
+  candles: CandleService;
+  derivatives: DerivativesService;
+  market: MarketService;
+  events: EventService;
+  moves: MoveService;
+  catalysts: CatalystService;
+  search: SearchService;
+  glossary: GlossaryService;
+  meta: MetaService;
+  stream: StreamService;
+  keys: KeyStore;
+  storage: StorageService;
+  imports: ImportService;
+  marketStore: MarketStore;
+  demo: DemoStore;
+}
+
+export interface ServiceDeps {
+  db: Db;
+  state: MarketState;
+  /** The tick loop's open bars; null when no venue feed runs. */
+  openBars: OpenBars | null;
+  hub: StreamHub;
+  /** Built before the market state: they serve the start-up itself. */
+  meta: MetaService;
+  storage: StorageService;
+  marketStore: MarketStore;
+  /** Bumped whenever stories, moves or catalysts are written: answers built from them are then rebuilt. */
+  stories: DataVersion;
+  /** How often the snapshot's and search's database parts are re-read. */
+  refreshMs: number;
+}
+
+export function buildServices(deps: ServiceDeps): Services {
+  const { db, state, hub, stories, refreshMs } = deps;
+  const instruments = new InstrumentService(state);
+  const moves = new MoveService(db, state, stories);
+  const events = new EventService(db, instruments, moves, hub, stories);
+  const catalysts = new CatalystService(db, stories);
+  return {
+    instruments,
+    candles: new CandleService(db, state, deps.openBars),
+    derivatives: new DerivativesService(db, state),
+    market: new MarketService(instruments, moves, events, catalysts, deps.meta, refreshMs),
+    events,
+    moves,
+    catalysts,
+    search: new SearchService(instruments, events, refreshMs),
+    glossary: new GlossaryService(),
+    meta: deps.meta,
+    stream: new StreamService(hub, instruments),
+    keys: new KeyStore(db),
+    storage: deps.storage,
+    imports: new ImportService(db, stories),
+    marketStore: deps.marketStore,
+    demo: new DemoStore(db.rows),
+  };
+}
+
+export { DataVersion };

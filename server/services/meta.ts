@@ -1,0 +1,98 @@
+// What the service holds, refreshed periodically so /v1/meta never waits on the database: row counts, how far each
+// dataset runs, the loaded dataset; and every enumeration of the interface.
+import { COVERAGE_DATASETS, type CoverageKey } from '../../core/datasets.js';
+import type { Dataset, Meta, Vocabulary } from '../../core/schemas/meta.js';
+import {
+  BRIEF_TYPES, CANDLE_INTERVALS, CATALYST_KINDS, EVENT_KINDS, FORM4_CODES, INSTRUMENT_KINDS, MARKETS,
+  MILESTONE_STATUSES, PRECISIONS, PROJECT_STAGES, SEARCH_TYPES, VENUE_OUT_REASONS, type InstrumentKind,
+} from '../../core/vocabulary.js';
+import type { Db } from '../db.js';
+import type { Logger } from '../log.js';
+
+export type MetaSnapshot = Omit<Meta, 'now'>;
+
+export class MetaService {
+  private snapshot: MetaSnapshot | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private inflight: Promise<MetaSnapshot> | null = null;
+  private readonly vocabularyData: Vocabulary;
+
+  constructor(
+    private readonly db: Db,
+    moveFloors: Record<InstrumentKind, number>,
+    private readonly log: Logger,
+  ) {
+    this.vocabularyData = {
+      instrumentKinds: [...INSTRUMENT_KINDS],
+      eventKinds: [...EVENT_KINDS],
+      catalystKinds: [...CATALYST_KINDS],
+      projectStages: [...PROJECT_STAGES],
+      milestoneStatuses: [...MILESTONE_STATUSES],
+      form4Codes: Object.entries(FORM4_CODES).map(([code, meaning]) => ({ code, meaning })),
+      searchTypes: [...SEARCH_TYPES],
+      briefTypes: [...BRIEF_TYPES],
+      candleIntervals: [...CANDLE_INTERVALS],
+      precisions: [...PRECISIONS],
+      markets: [...MARKETS],
+      venueOutReasons: [...VENUE_OUT_REASONS],
+      moveFloors,
+    };
+  }
+
+  /** Re-reads every `seconds` from now on. */
+  start(seconds: number): void {
+    this.timer = setInterval(() => {
+      this.refresh().catch((err) => this.log.warn({ err }, 'meta refresh failed'));
+    }, seconds * 1000);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /** The latest snapshot, synchronously once there is one (the hot path); the first call reads the database. */
+  get(): MetaSnapshot | Promise<MetaSnapshot> {
+    return this.snapshot ?? this.refresh();
+  }
+
+  /** The snapshot as of now: what /v1/meta answers. */
+  meta(): Meta | Promise<Meta> {
+    const at = (s: MetaSnapshot): Meta => ({ ...s, now: new Date().toISOString() });
+    const s = this.get();
+    return s instanceof Promise ? s.then(at) : at(s);
+  }
+
+  /** Re-reads counts and coverage; concurrent callers share one read. */
+  refresh(): Promise<MetaSnapshot> {
+    this.inflight ??= this.read()
+      .then((s) => (this.snapshot = s))
+      .finally(() => (this.inflight = null));
+    return this.inflight;
+  }
+
+  vocabulary(): Vocabulary {
+    return this.vocabularyData;
+  }
+
+  /** The dataset loaded, null before any. */
+  async dataset(): Promise<Dataset | null> {
+    const [setting] = await this.db.rows<{ value: Dataset }>('getSetting', { key: 'dataset' });
+    return setting?.value ?? null;
+  }
+
+  private async read(): Promise<MetaSnapshot> {
+    const counts = await this.db.rows<{ name: string; rowCount: number }>('tableCounts');
+    const latest = await this.db.rows<{ key: CoverageKey; latest: string | null }>('coverage', {
+      keys: COVERAGE_DATASETS.map((d) => d.key),
+      tables: COVERAGE_DATASETS.map((d) => d.table),
+      columns: COVERAGE_DATASETS.map((d) => d.column),
+    });
+    return {
+      stats: Object.fromEntries(counts.map((c) => [c.name, c.rowCount])),
+      coverage: Object.fromEntries(latest.map((r) => [r.key, r.latest])) as Record<CoverageKey, string | null>,
+      dataset: await this.dataset(),
+      refreshedAt: new Date().toISOString(),
+    };
+  }
+}

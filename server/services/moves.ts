@@ -1,0 +1,240 @@
+// Unusual daily moves of the pooled price with the stories that caused them: lists, the explanation of one
+// instrument's day, a day's biggest, those a story caused; and the detector's reads and writes.
+import { validationError, notFound } from '../../core/errors.js';
+import type { LinkableEvent } from '../../core/moves/linker.js';
+import { paged, pageQuery, type Page, type PageRequest } from '../../core/paging.js';
+import { instrumentRef, moveRef } from '../../core/refs.js';
+import {
+  CLOSES_AROUND, OTHER_MOVERS, STORIES_AROUND, STORIES_DAYS_BEFORE, type ExplainQuery, type Move, type MoveExplanation, type MoveListQuery,
+} from '../../core/schemas/moves.js';
+import { DAY_MS, parseInstant, parseWindow } from '../../core/time.js';
+import type { Db } from '../db.js';
+import type { RawJson, Serialize } from '../http/raw-json.js';
+import type { MarketState } from '../market/state.js';
+import { AnswerCache, type DataVersion } from './answer-cache.js';
+import { ANSWERS_KEPT, eventView, readStories, storiesByIds } from './events.js';
+
+interface MoveRow {
+  id: string;
+  instrumentId: number;
+  date: string;
+  fromPrice: number;
+  toPrice: number;
+  pct: number;
+  zScore: number | null;
+  explanation: string | null;
+  causes: string[];
+  candidates: string[];
+}
+
+/** A move the detector found, with the stories linked to it. */
+export interface FoundMove {
+  id: number;
+  instrumentId: number;
+  date: string;
+  fromPrice: number;
+  toPrice: number;
+  pct: number;
+  z: number | null;
+  explanation: string | null;
+  causes: LinkableEvent[];
+  candidates: LinkableEvent[];
+}
+
+/** What a list of moves asks for: days as YYYY-MM-DD, `toDate` excluded. */
+export interface MoveFilter extends PageRequest {
+  symbol: string | null;
+  date: string | null;
+  fromDate: string | null;
+  toDate: string | null;
+  minPct: number | null;
+  minZ: number | null;
+  /** Attach candidate stories to the moves without a cause. */
+  candidates: boolean;
+}
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The filter of a /v1/moves query: a date that does not exist or `from` after `to` is a 422. */
+export function moveFilter(query: MoveListQuery): MoveFilter {
+  // Days, `to` included: parseWindow reads a date as `to` as its whole day.
+  const window = parseWindow(query);
+  const date = query.date === undefined ? null : parseInstant(query.date);
+  if (query.date !== undefined && !date) window.problems.push({ in: 'query', param: 'date', message: 'is not a valid date' });
+  if (window.fromMs !== null && window.toMs !== null && window.fromMs >= window.toMs) window.problems.push({ in: 'query', param: 'from', message: 'is after `to`' });
+  if (window.problems.length) throw validationError(window.problems);
+  return {
+    symbol: query.symbol ?? null,
+    date: date ? day(date.ms) : null,
+    fromDate: window.fromMs === null ? null : day(window.fromMs),
+    toDate: window.toMs === null ? null : day(window.toMs),
+    minPct: query.minPct ?? null,
+    minZ: query.minZ ?? null,
+    candidates: query.candidates ?? true,
+    limit: query.limit ?? 30,
+    offset: query.offset ?? 0,
+  };
+}
+
+/** The day an explanation is asked about; null for the latest move. A date that does not exist is a 422. */
+export function explainDate(query: ExplainQuery): string | null {
+  if (query.date === undefined) return null;
+  const given = parseInstant(query.date);
+  if (!given) throw validationError([{ in: 'query', param: 'date', message: 'is not a valid date' }]);
+  return day(given.ms);
+}
+
+export class MoveService {
+  private readonly answers: AnswerCache<RawJson>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly state: MarketState,
+    /** The version of stories, moves and catalysts: bumped here when moves are stored. */
+    private readonly version: DataVersion,
+  ) {
+    this.answers = new AnswerCache(ANSWERS_KEPT, () => version.current);
+  }
+
+  /** Moves matching `filter`: on one date the most unusual first, else the newest first; one page. */
+  async list(filter: MoveFilter): Promise<{ data: Move[]; page: Page }> {
+    const i = filter.symbol === null ? null : this.state.require(filter.symbol);
+    const rows = await this.read({ ...filter, instrumentId: i === null ? null : this.state.instruments[i]!.id, ...pageQuery(filter) });
+    const { items, page } = paged(rows, filter);
+    return { data: await this.views(items, filter.candidates), page };
+  }
+
+  listJson(filter: MoveFilter, serialize: Serialize<{ data: Move[]; page: Page }>): Promise<RawJson> {
+    return this.answers.get(`list ${JSON.stringify(filter)}`, () => this.list(filter).then(serialize));
+  }
+
+  /**
+   * Everything around one instrument's move on one day (the latest move when `date` is null): the move and its causes,
+   * the stories around it, that day's macro news, the other movers and the daily closes.
+   */
+  async explain(symbol: string, date: string | null): Promise<MoveExplanation> {
+    const i = this.state.require(symbol);
+    const inst = this.state.instruments[i]!;
+    const [found] = await this.read({ instrumentId: inst.id, date, limit: 1, offset: 0 });
+    if (!date && !found) throw notFound(`Moves of ${inst.symbol}`);
+    const on = date ?? found!.date;
+    const dayMs = Date.parse(on);
+    const about = [`instrument:${inst.symbol.toLowerCase()}`, ...(inst.company ? [`company:${inst.company}`] : [])];
+    const stories = (entities: string[] | null, kinds: ('macro_release' | 'policy_decision')[] | null, fromMs: number, toMs: number, limit: number) =>
+      readStories(this.db, { entities, kinds, excludeKinds: null, fromMs, toMs, q: null, minImportance: null, order: 'important', limit, offset: 0 });
+    const [around, macro, others] = await Promise.all([
+      stories(about, null, dayMs - STORIES_DAYS_BEFORE * DAY_MS, dayMs + 2 * DAY_MS, STORIES_AROUND),
+      stories(null, ['macro_release', 'policy_decision'], dayMs, dayMs + DAY_MS, 50),
+      this.read({ instrumentId: null, date: on, limit: OTHER_MOVERS + 1, offset: 0 }),
+    ]);
+    return {
+      instrument: instrumentRef(inst),
+      date: on,
+      // Null when the day was not unusual for this instrument.
+      move: found && found.date === on ? (await this.views([found], true))[0]! : null,
+      storiesAround: around.map(eventView),
+      macroThatDay: macro.map(eventView),
+      otherMovers: await this.views(others.filter((m) => m.instrumentId !== inst.id).slice(0, OTHER_MOVERS), false),
+      closes: this.closesAround(i, dayMs),
+    };
+  }
+
+  explainJson(symbol: string, date: string | null, serialize: Serialize<{ data: MoveExplanation }>): Promise<RawJson> {
+    return this.answers.get(`explain ${symbol.toLowerCase()} ${date}`, () => this.explain(symbol, date).then((data) => serialize({ data })));
+  }
+
+  /** The latest day with moves and its `limit` most unusual, with causes and candidate stories. */
+  async latestDay(limit: number): Promise<{ date: string | null; moves: Move[] }> {
+    const [latest] = await this.db.rows<{ date: string | null }>('latestMoveDate');
+    const date = latest?.date ?? null;
+    if (!date) return { date, moves: [] };
+    const rows = await this.read({ instrumentId: null, date, limit, offset: 0 });
+    return { date, moves: await this.views(rows, true) };
+  }
+
+  /** The moves story `eventId` is a confirmed cause of, newest first. */
+  async causedBy(eventId: number): Promise<Move[]> {
+    return this.views(await this.db.rows<MoveRow>('movesOfEvent', { id: eventId }), false);
+  }
+
+  /** Every story from `fromMs` on of importance `minImportance` or more: what the detector links moves to. */
+  linkable(fromMs: number, minImportance: number): Promise<LinkableEvent[]> {
+    return this.db.rows<LinkableEvent>('linkableEvents', { from: new Date(fromMs), minImportance });
+  }
+
+  /** Replaces the stored moves from `fromMs` on with `found`, and their links, in one transaction. */
+  async replaceFrom(fromMs: number, found: FoundMove[]): Promise<void> {
+    const links = found.flatMap((m) => [
+      ...m.causes.map((e, rank) => ({ move: m.id, event: e.id, role: 'cause', rank })),
+      ...m.candidates.map((e, rank) => ({ move: m.id, event: e.id, role: 'candidate', rank })),
+    ]);
+    await this.db.transaction(async (tx) => {
+      await tx.rows('deleteMovesFrom', { from: new Date(fromMs) });
+      await tx.rows('insertMoves', {
+        ids: found.map((m) => m.id),
+        instrumentIds: found.map((m) => m.instrumentId),
+        dates: found.map((m) => m.date),
+        fromPrices: found.map((m) => m.fromPrice),
+        toPrices: found.map((m) => m.toPrice),
+        pcts: found.map((m) => m.pct),
+        zScores: found.map((m) => m.z),
+        explanations: found.map((m) => m.explanation),
+      });
+      await tx.rows('insertMoveEvents', {
+        moveIds: links.map((l) => l.move),
+        eventIds: links.map((l) => l.event),
+        roles: links.map((l) => l.role),
+        ranks: links.map((l) => l.rank),
+      });
+    });
+    this.version.bump();
+  }
+
+  /** Stored moves: `limit` rows from `offset`, every filter optional. */
+  private read(f: Partial<Omit<MoveFilter, 'symbol' | 'candidates'>> & { instrumentId: number | null } & PageRequest): Promise<MoveRow[]> {
+    return this.db.rows<MoveRow>('listMoves', {
+      instrumentId: f.instrumentId,
+      date: f.date ?? null,
+      from: f.fromDate ?? null,
+      to: f.toDate ?? null,
+      minPct: f.minPct ?? null,
+      minZ: f.minZ ?? null,
+      limit: f.limit,
+      offset: f.offset,
+    });
+  }
+
+  /** Moves as the interface shows them, their stories read in one query; `candidates` adds candidateStories. */
+  private async views(rows: MoveRow[], candidates: boolean): Promise<Move[]> {
+    const byId = await storiesByIds(this.db, [...new Set(rows.flatMap((r) => [...r.causes, ...(candidates ? r.candidates : [])]))]);
+    const byInstrument = new Map(this.state.instruments.map((i) => [i.id, i]));
+    return rows.map((r) => {
+      const inst = byInstrument.get(r.instrumentId)!;
+      return {
+        ...moveRef(inst.symbol, r.date, r.pct),
+        id: Number(r.id),
+        instrument: instrumentRef(inst),
+        date: r.date,
+        fromPrice: r.fromPrice,
+        toPrice: r.toPrice,
+        pct: r.pct,
+        zScore: r.zScore,
+        explanation: r.explanation,
+        causes: r.causes.map((id) => byId.get(id)!),
+        candidateStories: candidates ? r.candidates.map((id) => byId.get(id)!) : undefined,
+      };
+    });
+  }
+
+  /** The held daily closes of instrument `i` within CLOSES_AROUND days of `dayMs`. */
+  private closesAround(i: number, dayMs: number): { date: string; close: number }[] {
+    const ring = this.state.candles['1d'].ring;
+    const out = [];
+    for (let p = ring.lowerBound(i, dayMs - CLOSES_AROUND * DAY_MS); p < ring.size(i); p++) {
+      const slot = ring.slot(i, p);
+      if (ring.ts[slot]! > dayMs + CLOSES_AROUND * DAY_MS) break;
+      out.push({ date: day(ring.ts[slot]!), close: ring.close[slot]! });
+    }
+    return out;
+  }
+}

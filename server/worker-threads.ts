@@ -1,0 +1,32 @@
+// The worker threads (Piscina) that run named kernel tasks, typed arrays transferred rather than copied. Not to be
+// confused with the price pool (core/kernels/pool.ts) or the database's connections (db.ts).
+import { Piscina } from 'piscina';
+import type { TaskMessage, TaskName, Tasks } from '../workers/tasks.js';
+
+const BOOT = new URL('../workers/boot.mjs', import.meta.url).href;
+
+export class WorkerThreads {
+  private readonly piscina: Piscina;
+
+  constructor(readonly size: number) {
+    this.piscina = new Piscina({ filename: BOOT, minThreads: size, maxThreads: size, maxQueue: 'auto' });
+  }
+
+  /** Runs `task`; `transfer` lists the buffers handed over to the worker (they are detached here afterwards). */
+  run<N extends TaskName>(
+    task: N,
+    input: Parameters<Tasks[N]>[0],
+    options: { transfer?: ArrayBuffer[]; signal?: AbortSignal } = {},
+  ): Promise<ReturnType<Tasks[N]>> {
+    const message: TaskMessage<N> = { task, input };
+    return this.piscina.run(message, { transferList: options.transfer ?? [], signal: options.signal ?? null });
+  }
+
+  get threads(): number {
+    return this.piscina.threads.length;
+  }
+
+  close(): Promise<void> {
+    return this.piscina.close();
+  }
+}

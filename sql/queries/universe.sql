@@ -1,0 +1,29 @@
+-- name: listInstruments
+SELECT i.id, i.symbol, i.name, i.kind, i.currency, i.company, c.name AS "companyName", c.sector
+FROM instruments i LEFT JOIN companies c ON c.slug = i.company ORDER BY i.id;
+
+-- name: listListings
+SELECT l.id, l.instrument_id AS "instrumentId", l.venue_id AS venue, l.market, l.venue_symbol AS "venueSymbol",
+       l.funding_interval_hours AS "fundingIntervalHours"
+FROM listings l ORDER BY l.instrument_id, l.id;
+
+-- name: insertVenues
+INSERT INTO venues (id, name) SELECT * FROM unnest(:ids::text[], :names::text[]);
+
+-- name: insertCompanies
+INSERT INTO companies (slug, name, sector, sector_name)
+SELECT * FROM unnest(:slugs::text[], :names::text[], :sectors::text[], :sectorNames::text[]);
+
+-- name: insertInstruments
+INSERT INTO instruments (symbol, name, kind, currency, company)
+SELECT * FROM unnest(:symbols::text[], :names::text[], :kinds::text[], :currencies::text[], :companies::text[])
+RETURNING id, symbol;
+
+-- name: insertListings
+-- Listings of the instruments named by symbol; returns each with its new id.
+INSERT INTO listings (instrument_id, venue_id, market, venue_symbol, funding_interval_hours)
+SELECT i.id, l.venue, l.market, l.venue_symbol, l.funding
+FROM unnest(:symbols::text[], :venues::text[], :markets::text[], :venueSymbols::text[], :fundingIntervalHours::smallint[])
+  AS l (symbol, venue, market, venue_symbol, funding)
+JOIN instruments i ON i.symbol = l.symbol
+RETURNING id, instrument_id AS "instrumentId", venue_id AS venue, market;

@@ -1,0 +1,70 @@
+// The layout's rules, read from the source tree so that they stay true: routes call services and never each other or
+// the database; only services run named queries, each written out where it is called; every named query is used;
+// core is pure.
+import t from 'tap';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { loadNamedQueries } from '../server/db.js';
+import { ROOT } from './helpers/server.js';
+
+/** Every .ts file under `dir`, as paths relative to the repository root. */
+function sources(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const entry of readdirSync(join(ROOT, d), { withFileTypes: true })) {
+      const path = join(d, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.ts')) out.push(path);
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+const text = (file: string) => readFileSync(join(ROOT, file), 'utf8');
+
+/** The repository paths a file imports (relative imports resolved, .js read as .ts) and the bare modules it names. */
+function imports(file: string): string[] {
+  const specifiers = [...text(file).matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)].map((m) => m[1]!);
+  return specifiers.map((s) => (s.startsWith('.') ? relative(ROOT, resolve(ROOT, dirname(file), s)).replace(/\.js$/, '.ts') : s));
+}
+
+const server = sources('server');
+const inServices = (f: string) => f.startsWith('server/services/');
+/** A call of a named query: `.rows(` or `.columns(` (with type arguments or not) and what its first argument starts with. */
+const QUERY_CALL = /\.(rows|columns)\s*(?:<[^>(]*>)?\(\s*(\S)/g;
+
+t.test('no route imports another route or the database module', async (t) => {
+  const routes = server.filter((f) => f.startsWith('server/routes/') && f !== 'server/routes/index.ts');
+  t.ok(routes.length >= 18, `${routes.length} route files`);
+  const bad = routes.flatMap((f) => imports(f).filter((i) => (i.startsWith('server/routes/') && i !== f) || i === 'server/db.ts').map((i) => `${f} imports ${i}`));
+  t.same(bad, []);
+});
+
+t.test('services never import a route, and the database module is opened only by start-up and the CLIs', async (t) => {
+  t.same(server.filter(inServices).flatMap((f) => imports(f).filter((i) => i.startsWith('server/routes/')).map((i) => `${f} imports ${i}`)), []);
+  const openers = server.filter((f) => !inServices(f) && f !== 'server/db.ts' && imports(f).includes('server/db.ts'));
+  t.same(openers, ['server/app.ts', 'server/cli/direct.ts']);
+});
+
+t.test('only services run named queries, each by its name written out', async (t) => {
+  const outside = server.filter((f) => !inServices(f) && f !== 'server/db.ts' && [...text(f).matchAll(QUERY_CALL)].length);
+  t.same(outside, [], 'no named query is run outside server/services/');
+  const templated = server.filter(inServices).flatMap((f) => [...text(f).matchAll(QUERY_CALL)].filter((m) => m[2] === '`').map(() => f));
+  t.same(templated, [], 'no query name is assembled from a template');
+});
+
+t.test('every named query is called somewhere, and every name called is a query', async (t) => {
+  const defined = [...loadNamedQueries().keys()];
+  const code = server.map(text).join('\n');
+  const quoted = new Set([...code.matchAll(/'([A-Za-z0-9]+)'/g)].map((m) => m[1]!));
+  t.same(defined.filter((name) => !quoted.has(name)), [], 'no query is left without a caller');
+  const called = server.flatMap((f) => [...text(f).matchAll(/\.(?:rows|columns)\s*(?:<[^>(]*>)?\(\s*'([^']+)'/g)].map((m) => m[1]!));
+  t.same(called.filter((name) => !defined.includes(name)), [], 'every name a caller writes is defined in sql/queries');
+});
+
+t.test('core is pure: no server code, no I/O', async (t) => {
+  const IO = /^node:(fs|fs\/promises|net|http|https|http2|child_process|worker_threads|dgram|dns|tls|os|readline)$/;
+  const bad = sources('core').flatMap((f) => imports(f).filter((i) => i.startsWith('server/') || i.startsWith('workers/') || IO.test(i)).map((i) => `${f} imports ${i}`));
+  t.same(bad, []);
+});

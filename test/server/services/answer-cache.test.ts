@@ -1,0 +1,41 @@
+// Kept answers: one build per key and data version, also for concurrent askers; failures not kept; LRU bounded; and
+// the per-tick cache builds once per version.
+import t from 'tap';
+import { AnswerCache, DataVersion, PerVersion } from '../../../server/services/answer-cache.js';
+
+t.test('built once per key and version, rebuilt when the data changes', async (t) => {
+  const version = new DataVersion();
+  const cache = new AnswerCache<string>(10, () => version.current);
+  let builds = 0;
+  const build = async () => `n=${++builds}`;
+  const [a, b] = await Promise.all([cache.get('k', build), cache.get('k', build)]);
+  t.equal(a, 'n=1');
+  t.equal(b, a, 'a concurrent asker shares the build');
+  t.equal(await cache.get('k', build), 'n=1');
+  version.bump();
+  t.equal(await cache.get('k', build), 'n=2', 'a new version rebuilds');
+  t.equal(builds, 2);
+});
+
+t.test('a failed build is not kept, and the least recently used answer goes first', async (t) => {
+  const cache = new AnswerCache<string>(2, () => 0);
+  await t.rejects(cache.get('bad', async () => Promise.reject(new Error('no'))));
+  t.equal(await cache.get('bad', async () => 'fine'), 'fine');
+  await cache.get('a', async () => 'a');
+  await cache.get('bad', async () => 'again');
+  await cache.get('b', async () => 'b');
+  t.equal(cache.size, 2);
+  t.equal(await cache.get('bad', async () => 'rebuilt'), 'fine', 'recently used: kept');
+  t.equal(await cache.get('a', async () => 'rebuilt'), 'rebuilt', 'least recently used: dropped');
+});
+
+t.test('per version: built once per key until the version changes', async (t) => {
+  let version = 0;
+  const kept = new PerVersion(() => version);
+  let builds = 0;
+  t.equal(kept.get('x', () => ++builds), 1);
+  t.equal(kept.get('x', () => ++builds), 1, 'the same version: kept');
+  t.equal(kept.get('y', () => ++builds), 2, 'another key: built');
+  version++;
+  t.equal(kept.get('x', () => ++builds), 3, 'a new version: rebuilt');
+});
