@@ -27,3 +27,8 @@ export function paged<T>(rows: T[], p: PageRequest): { items: T[]; page: Page } 
 export function wholeList<T>(data: T[]): { data: T[]; page: Page } {
   return { data, page: { limit: data.length, offset: 0, nextOffset: null } };
 }
+
+/** A list that has no further pages: `data` as the first page of `limit`, no next one (search's best matches). */
+export function onlyPage<T>(data: T[], limit: number): { data: T[]; page: Page } {
+  return { data, page: { limit, offset: 0, nextOffset: null } };
+}

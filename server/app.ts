@@ -181,7 +181,10 @@ async function start(
   meta.start(config.metaRefreshS);
   life.onClose(() => meta.stop());
   await meta.refresh();
-  return { services, reloadKeys, relink: async () => void (await Promise.all([linker.run(), detector.run()])) };
+  const relink = async () => {
+    await Promise.all([linker.run(), detector.run()]);
+  };
+  return { services, reloadKeys, relink };
 }
 
 /** Each running source's first load, with its progress on stderr and in /ready. */

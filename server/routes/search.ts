@@ -1,4 +1,5 @@
 // GET /v1/search: typed refs for a name or symbol, to feed the detail endpoints.
+import { onlyPage } from '../../core/paging.js';
 import { EntityRef, List } from '../../core/schemas/common.js';
 import { SearchQuery } from '../../core/schemas/search.js';
 import { defineRoute } from '../http/route.js';
@@ -16,6 +17,6 @@ export const searchRoute = defineRoute({
   response: List(EntityRef),
   handler: async ({ query }, { search }) => {
     const filter = searchFilter(query);
-    return { data: await search.find(filter), page: { limit: filter.limit, offset: 0, nextOffset: null } };
+    return onlyPage(await search.find(filter), filter.limit);
   },
 });

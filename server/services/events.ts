@@ -6,6 +6,7 @@ import { paged, pageQuery, type Page, type PageRequest } from '../../core/paging
 import { eventRef, type Ref } from '../../core/refs.js';
 import { RELATED_STORIES, type EventDetail } from '../../core/schemas/event-detail.js';
 import type { Event, EventListQuery } from '../../core/schemas/events.js';
+import type { Move } from '../../core/schemas/moves.js';
 import type { StoryRecord } from '../../core/sources/records.js';
 import { EVENTS_TOPIC, instrumentTopic } from '../../core/stream/topics.js';
 import { parseWindow } from '../../core/time.js';
@@ -15,7 +16,6 @@ import type { RawJson, Serialize } from '../http/raw-json.js';
 import type { StreamHub } from '../stream/hub.js';
 import { AnswerCache, type DataVersion } from './answer-cache.js';
 import type { InstrumentService } from './instruments.js';
-import type { MoveService } from './moves.js';
 import { recordKey, Writer } from './writer.js';
 
 /** Answers about stories and moves kept in memory, least recently used dropped first (a few MB at tens of KB each). */
@@ -119,6 +119,11 @@ export async function storiesByIds(db: Db, ids: (string | number)[]): Promise<Ma
   return new Map(rows.map((r) => [r.id, eventView(r)]));
 }
 
+/** What a story's detail needs of the moves: those it caused (the move service). */
+export interface CausedMoves {
+  causedBy(eventId: number): Promise<Move[]>;
+}
+
 export interface Ingested {
   /** Records read, written as new stories, and already stored or given twice (left alone). */
   read: number;
@@ -134,7 +139,7 @@ export class EventService {
   constructor(
     private readonly db: Db,
     private readonly instruments: InstrumentService,
-    private readonly moves: MoveService,
+    private readonly moves: CausedMoves,
     private readonly hub: StreamHub,
     /** The version of stories, moves and catalysts: bumped here when stories are written. */
     private readonly version: DataVersion,

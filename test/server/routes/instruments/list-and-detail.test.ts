@@ -1,8 +1,8 @@
 // /v1/instruments and /v1/instruments/{symbol} on the demo universe with its simulated venues running, every tick
 // pooled on a worker thread (the other market tests run the demo's default, inline).
 import t from 'tap';
-import { DEMO_INSTRUMENTS } from '../../../core/demo/universe.js';
-import { startServer } from '../../helpers/server.js';
+import { DEMO_INSTRUMENTS } from '../../../../core/demo/universe.js';
+import { startServer } from '../../../helpers/server.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1', TICK_MS: '200', META_REFRESH_S: '1', POOL_WORKER_MIN_QUOTES: '1' } });
 t.teardown(() => server.dispose());

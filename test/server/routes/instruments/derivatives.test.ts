@@ -1,7 +1,7 @@
 // /v1/instruments/{symbol}/derivatives: bounds, the default start, daily values recomputed from the hourly series
 // per venue, the current values of the instrument detail, and live hours from the venue quotes.
 import t from 'tap';
-import { startServer } from '../../helpers/server.js';
+import { startServer } from '../../../helpers/server.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1', TICK_MS: '100' } });
 t.teardown(() => server.dispose());

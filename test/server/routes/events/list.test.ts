@@ -1,9 +1,9 @@
 // GET /v1/events and /v1/catalysts on the demo, checked against the story the demo was generated from: every filter,
 // paging, websearch syntax, bad input; and the story's events really move the prices they are said to move.
 import t from 'tap';
-import { demoHistoryStart } from '../../../core/demo/history.js';
-import { demoStory, type StoryEvent } from '../../../core/demo/story.js';
-import { startServer } from '../../helpers/server.js';
+import { demoHistoryStart } from '../../../../core/demo/history.js';
+import { demoStory, type StoryEvent } from '../../../../core/demo/story.js';
+import { startServer } from '../../../helpers/server.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '100000' } });
 t.teardown(() => server.dispose());
@@ -109,6 +109,12 @@ t.test('bad input: 400 for what cannot mean anything, 422 for bounds', async (t)
   t.equal(await status('entity=project:nvidia'), 400, 'a project key is company/project');
   t.equal(await status('entity=instrument:'), 400, 'an empty key');
   t.equal(await status('from=2026-03-02&to=2026-03-01'), 400, 'from after to');
+  // A 400 names what is wrong the way a 422 does.
+  for (const [query, param] of [['entity=planet:mars,instrument:', 'entity'], ['from=2026-03-02&to=2026-03-01', 'from'], ['company=a%20b', 'company']] as const) {
+    const body = (await (await server.get(`/v1/events?${query}`)).json()) as { error: { code: string; details: { in: string; param: string; message: string }[] } };
+    t.equal(body.error.code, 'bad_request', query);
+    t.ok(body.error.details.length >= 1 && body.error.details.every((d) => d.in === 'query' && d.param === param && typeof d.message === 'string'), `${query}: details are {in, param, message}`);
+  }
   t.equal(await status('kind=earnings,weather'), 422);
   t.equal(await status('limit=0'), 422);
   t.equal(await status('limit=101'), 422);

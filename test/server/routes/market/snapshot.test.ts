@@ -1,7 +1,7 @@
 // /v1/market/snapshot on the demo: the strip, the latest day's moves with causes, decayed top stories, the week's
 // catalysts, and how far each dataset runs.
 import t from 'tap';
-import { startServer } from '../../helpers/server.js';
+import { startServer } from '../../../helpers/server.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1' } });
 t.teardown(() => server.dispose());

@@ -1,10 +1,10 @@
 // /v1/moves, /v1/moves/explain and /v1/events/{id} on the demo: zScores recomputed from the candles endpoint, the linker against the
 // demo story's ground truth, every filter, paging, and bad input.
 import t from 'tap';
-import { demoHistoryStart } from '../../../core/demo/history.js';
-import { demoStory } from '../../../core/demo/story.js';
-import { DEMO_INSTRUMENTS } from '../../../core/demo/universe.js';
-import { startServer } from '../../helpers/server.js';
+import { demoHistoryStart } from '../../../../core/demo/history.js';
+import { demoStory } from '../../../../core/demo/story.js';
+import { DEMO_INSTRUMENTS } from '../../../../core/demo/universe.js';
+import { startServer } from '../../../helpers/server.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '100000' } });
 t.teardown(() => server.dispose());
