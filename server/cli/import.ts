@@ -34,13 +34,14 @@ interface FileReport extends Partial<ImportReport> {
   error?: string;
 }
 
-/** Every file named, directories expanded recursively, in name order. */
-function files(paths: string[]): string[] {
-  const out: string[] = [];
+/** Every file named, directories expanded recursively, in name order; a path that is not there is kept to be reported. */
+function files(paths: string[]): { path: string; missing: boolean }[] {
+  const out: { path: string; missing: boolean }[] = [];
   const walk = (path: string) => {
-    const stat = statSync(path);
-    if (stat.isDirectory()) for (const name of readdirSync(path).sort()) walk(join(path, name));
-    else if (stat.isFile()) out.push(path);
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (!stat) out.push({ path, missing: true });
+    else if (stat.isDirectory()) for (const name of readdirSync(path).sort()) walk(join(path, name));
+    else if (stat.isFile()) out.push({ path, missing: false });
   };
   for (const p of paths) walk(resolve(p));
   return out;
@@ -71,7 +72,8 @@ async function main(): Promise<number> {
   const json = args.values.json ?? false;
   const config = loadConfig();
   const list = files(paths);
-  const total = list.reduce((n, f) => n + statSync(f).size, 0);
+  const size = (f: { path: string; missing: boolean }) => (f.missing ? 0 : statSync(f.path).size);
+  const total = list.reduce((n, f) => n + size(f), 0);
   const bar = total >= PROGRESS_BYTES || list.length >= PROGRESS_FILES ? progressBar(`importing ${list.length} files`) : null;
 
   const socket = controlSocketPath(config.dataDir);
@@ -79,14 +81,16 @@ async function main(): Promise<number> {
   let done = 0;
   /** Reads every file with the source's parser and writes it with `write`, reporting each file as it goes. */
   const importAll = async (write: (payload: ParsedPayload) => Promise<ImportReport>) => {
-    for (const file of list) {
+    for (const f of list) {
+      const file = f.path;
       try {
+        if (f.missing) throw new Error('no such file or directory');
         reports.push({ file, ...(await write(source.parse(readFileSync(file, 'utf8')))) });
       } catch (err) {
         reports.push({ file, error: (err as Error).message });
       }
       if (!json) console.log(line(reports.at(-1)!));
-      done += statSync(file).size;
+      done += size(f);
       bar?.(done, total);
     }
   };

@@ -54,7 +54,7 @@ export class MarketState {
   version = 0;
   /** Pooled candles per interval held in memory: closed ones oldest first, and the open 1h and 1d buckets. */
   readonly candles: Record<CandleInterval, HeldBars>;
-  /** Each venue listing's own 1m and 1h candles held in memory, likewise (its daily candles are read from the database). */
+  /** Each venue listing's own 1m, 1h and 1d candles held in memory, likewise. */
   readonly listingCandles: Record<CandleInterval, HeldBars>;
   private readonly bySymbol: Map<string, number>;
   private readonly byListingId: Map<number, number>;

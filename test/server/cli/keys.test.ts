@@ -1,6 +1,6 @@
-// The keys CLI with the server running (control socket) and stopped (direct), and keys surviving a restart.
+// The keys CLI with the server running (control socket) and stopped (direct; a DATA_DIR without a database only with --create), and keys surviving a restart.
 import t from 'tap';
-import { rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { runNode, startServer, tempDataDir } from '../../helpers/server.js';
 
@@ -55,6 +55,28 @@ t.test('with the server stopped, the CLI opens the database itself', async (t) =
   t.equal((await server.get('/v1/meta', { key })).status, 200, 'a key made offline works after the restart');
   const alice = JSON.parse((await cli('list', '--json')).stdout)[0];
   t.equal(alice.revoked, true, 'revocation survived the restart');
+});
+
+t.test('with no server, a DATA_DIR without a database is refused unless --create makes one', async (t) => {
+  const empty = tempDataDir();
+  t.teardown(() => rmSync(empty, { recursive: true, force: true }));
+  const run = (...args: string[]) => runNode('server/cli/keys.ts', args, { DATA_DIR: empty });
+
+  const refused = await run('list');
+  t.equal(refused.code, 1);
+  t.equal(refused.stdout, '');
+  t.match(refused.stderr, `keys: no server owns DATA_DIR ${empty} and it holds no database`);
+  t.match(refused.stderr, '--create');
+  t.notOk(existsSync(join(empty, 'pg')), 'no database made in what may be the wrong directory');
+  t.same(readdirSync(empty), []);
+
+  const created = await run('create', '--name', 'x', '--create');
+  t.equal(created.code, 0, created.stderr);
+  t.match(created.stdout, /^live_[0-9A-Za-z]{40}\n$/);
+  t.ok(existsSync(join(empty, 'pg', 'PG_VERSION')));
+  const list = await run('list', '--json');
+  t.equal(list.code, 0, list.stderr);
+  t.match(JSON.parse(list.stdout), [{ id: 1, name: 'x', revoked: false }], 'the database made holds the key');
 });
 
 t.test('usage errors', async (t) => {

@@ -1,0 +1,242 @@
+// Candles and derivatives as HTTP's bytes and as the objects MCP tools and brief get: the same data, from memory or the database.
+import t, { type Test } from 'tap';
+import { rmSync } from 'node:fs';
+import { pino } from 'pino';
+import { ApiError } from '../../../core/errors.js';
+import type { CandleQuery, CandleSeries } from '../../../core/schemas/candles.js';
+import type { Derivatives } from '../../../core/schemas/derivatives.js';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../core/time.js';
+import { DEFAULT_MOVE_FLOORS } from '../../../core/vocabulary.js';
+import { openDatabase, type Db } from '../../../server/db.js';
+import { loadDemo } from '../../../server/feeds/demo/load.js';
+import type { RawJson } from '../../../server/http/raw-json.js';
+import { loadMarket } from '../../../server/market/load.js';
+import { candleRequest, type CandleRequest } from '../../../server/services/candles.js';
+import { derivativesRequest, type DerivativesRequest } from '../../../server/services/derivatives.js';
+import { ImportService } from '../../../server/services/imports.js';
+import { buildServices, DataVersion } from '../../../server/services/index.js';
+import { MarketStore } from '../../../server/services/market-store.js';
+import { MetaService } from '../../../server/services/meta.js';
+import { StorageService } from '../../../server/services/storage.js';
+import { StreamHub } from '../../../server/stream/hub.js';
+import { tempDataDir } from '../../helpers/server.js';
+
+const dataDir = tempDataDir();
+const log = pino({ level: 'silent' });
+const hub = new StreamHub({ replay: 64, heartbeatMs: 15_000, lifetimeMs: 60_000, stallMs: 30_000, maxPendingBytes: 1 << 20, perClient: 5, retryMs: 3000 });
+const db = await openDatabase({ databaseUrl: null, dataDir, maxConnections: 1 }, log);
+t.teardown(async () => {
+  hub.close();
+  await db.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+await db.migrate();
+
+const stories = new DataVersion();
+const meta = new MetaService(db, DEFAULT_MOVE_FLOORS, log);
+const storage = new StorageService(db);
+await loadDemo({ meta, imports: new ImportService(db, stories), storage }, { seed: 20261121, anchorMs: Date.now(), minuteDays: 1, progress: () => {} });
+const marketStore = new MarketStore(db);
+// Small memory windows: 1m and 1h ranges older than a day or two, and the 1h default lookback of 30 days, come from
+// the database, while recent ranges and all daily candles come from memory.
+const { state } = await loadMarket(marketStore, { staleMs: 60_000, minuteBarsDays: 1, hourBarsDays: 2, listingMinuteBarsDays: 1 }, Date.now(), false);
+
+// The services read through this so each answer shows which database reads it made: none when memory served it.
+const reads: string[] = [];
+const watched: Db = {
+  kind: db.kind,
+  rows: (name, params) => db.rows(name, params),
+  columns: (name, params, keys, signal) => {
+    reads.push(name);
+    return db.columns(name, params, keys, signal);
+  },
+  transaction: (work) => db.transaction(work),
+  migrate: () => db.migrate(),
+  close: () => db.close(),
+};
+const services = buildServices({ db: watched, state, openBars: null, hub, meta, storage, marketStore, stories, refreshMs: 30_000 });
+const { candles, derivatives } = services;
+
+const data = (raw: RawJson): unknown => (JSON.parse(Buffer.from(raw.whole()).toString()) as { data: unknown }).data;
+
+const BUCKET_MS = { '1m': MINUTE_MS, '1h': HOUR_MS, '1d': DAY_MS } as const;
+const iso = (ms: number) => new Date(ms).toISOString();
+const btc = state.require('BTC');
+const listingId = services.instruments.detail('BTC').venues[0]!.listingId;
+const listingIndex = state.listingIndex(listingId);
+// Fixed once, so that the memory windows below are the same for every request whatever minute the test reaches.
+const now = Date.now();
+const minute = now - (now % MINUTE_MS);
+const hour = now - (now % HOUR_MS);
+const day = now - (now % DAY_MS);
+
+interface Case {
+  query: CandleQuery;
+  from: 'memory' | 'database';
+  /** The answer's candle count, where the demo fixes it. */
+  count?: number;
+  /** The first candle's time, where the demo fixes it. */
+  first?: (request: CandleRequest) => number;
+}
+
+/** Both answers of one request: the parsed bytes must be the objects, whichever path served them. */
+async function compare(t: Test, series: 'pooled' | 'listing', c: Case): Promise<CandleSeries> {
+  const request = candleRequest(c.query, now);
+  const held = series === 'pooled' ? state.candles[request.interval].held(btc, request.fromMs) : state.listingCandles[request.interval].held(listingIndex, request.fromMs);
+  t.equal(held ? 'memory' : 'database', c.from, `held in memory from ${Number.isFinite(request.fromMs) ? iso(request.fromMs) : 'the start'}: ${held}`);
+  reads.length = 0;
+  const raw = series === 'pooled' ? await candles.pooledJson('BTC', request) : await candles.listingJson('BTC', listingId, request);
+  const objects = series === 'pooled' ? await candles.pooled('BTC', request) : await candles.listing('BTC', listingId, request);
+  const queries = { pooled: `candles${request.interval}`, listing: `listingCandles${request.interval}` }[series];
+  const query = `${queries}${request.ascendingFrom ? 'From' : 'Latest'}`;
+  t.strictSame(reads, c.from === 'memory' ? [] : [query, query], `read from ${c.from}`);
+  const bytes = data(raw) as CandleSeries;
+  t.strictSame(objects, bytes, 'the objects are the parsed bytes');
+  t.equal(bytes.count, bytes.candles.length, 'the bytes count their candles');
+  t.equal(objects.count, objects.candles.length, 'the objects count their candles');
+  t.equal(objects.interval, request.interval);
+  t.equal(objects.instrument.key, 'BTC');
+  if (c.count !== undefined) t.equal(objects.count, c.count, 'count');
+  else t.ok(objects.count > 0, `${objects.count} candles`);
+  const ts = objects.candles.map((x) => Date.parse(x.ts));
+  if (c.first) t.equal(objects.candles[0]?.ts, iso(c.first(request)), 'first candle');
+  const bucket = BUCKET_MS[request.interval];
+  const bad = ts.findIndex((x, k) => x < request.fromMs || x >= request.toMs || (k > 0 && x - ts[k - 1]! !== bucket));
+  t.equal(bad, -1, 'one candle per bucket, oldest first, inside the window');
+  return objects;
+}
+
+t.test('pooled candles: the bytes and the objects agree from memory and from the database', async (t) => {
+  const fromRequest = (r: CandleRequest) => r.fromMs;
+  const cases: Case[] = [
+    { query: { interval: '1m' }, from: 'memory', first: fromRequest },
+    { query: { interval: '1h' }, from: 'database', first: fromRequest },
+    { query: { interval: '1d' }, from: 'memory' },
+    { query: { interval: '1m', from: '2000-01-01', limit: 10 }, from: 'database', count: 10 },
+    { query: { interval: '1m', from: '2000-01-01', limit: 20_000 }, from: 'database' },
+    { query: { interval: '1h', from: '2000-01-01', limit: 10 }, from: 'database', count: 10 },
+    { query: { interval: '1h', from: '2000-01-01', limit: 20_000 }, from: 'database' },
+    { query: { interval: '1d', from: '2000-01-01', limit: 10 }, from: 'memory', count: 10 },
+    { query: { interval: '1d', from: '2000-01-01', limit: 20_000 }, from: 'memory' },
+    // `to` as a timestamp is inclusive: these windows hold both ends.
+    { query: { interval: '1m', from: iso(minute - 120 * MINUTE_MS), to: iso(minute - 61 * MINUTE_MS) }, from: 'memory', count: 60, first: fromRequest },
+    { query: { interval: '1h', from: iso(hour - 6 * HOUR_MS), to: iso(hour - 2 * HOUR_MS) }, from: 'memory', count: 5, first: fromRequest },
+    // A date-only `to` is the whole day.
+    { query: { interval: '1d', from: iso(day - 10 * DAY_MS).slice(0, 10), to: iso(day - 3 * DAY_MS).slice(0, 10) }, from: 'memory', count: 8, first: fromRequest },
+    // Without `from`, the latest `limit` of the default lookback.
+    { query: { interval: '1m', limit: 5 }, from: 'memory', count: 5 },
+    { query: { interval: '1h', limit: 5 }, from: 'database', count: 5 },
+    { query: { interval: '1h', to: iso(hour - 10 * DAY_MS), limit: 24 }, from: 'database', count: 24, first: (r) => r.toMs - 1 - 23 * HOUR_MS },
+  ];
+  const answers: CandleSeries[] = [];
+  for (const [k, c] of cases.entries()) {
+    await t.test(`${JSON.stringify(c.query)} (${c.from})`, async (t) => {
+      answers[k] = await compare(t, 'pooled', c);
+    });
+  }
+  const [m1, h1, d1, m1Few, m1All, h1Few, h1All, d1Few, d1All, , , , m1Latest, h1Latest] = answers;
+  // The database holds more than the day of 1m bars and the two days of 1h bars memory does: that is why it served them.
+  t.ok(m1All!.count > 1440, `${m1All!.count} 1m candles from the database`);
+  t.ok(h1All!.count >= 30 * 24, `${h1All!.count} 1h candles from the database`);
+  t.strictSame(m1Few!.candles, m1All!.candles.slice(0, 10), 'the first ten 1m candles');
+  t.strictSame(h1Few!.candles, h1All!.candles.slice(0, 10), 'the first ten 1h candles');
+  t.strictSame(d1Few!.candles, d1All!.candles.slice(0, 10), 'the first ten 1d candles');
+  t.strictSame(d1!.candles, d1All!.candles, "1d's default lookback is all of it");
+  t.strictSame(m1Latest!.candles, m1!.candles.slice(-5), 'the latest five 1m candles');
+  t.strictSame(h1Latest!.candles, h1!.candles.slice(-5), 'the latest five 1h candles');
+});
+
+t.test("a venue listing's candles: the bytes and the objects agree from memory and from the database", async (t) => {
+  const cases: Case[] = [
+    { query: { interval: '1m' }, from: 'memory', first: (r) => r.fromMs },
+    { query: { interval: '1h' }, from: 'database', first: (r) => r.fromMs },
+    { query: { interval: '1d' }, from: 'memory' },
+    { query: { interval: '1m', from: '2000-01-01', limit: 100 }, from: 'database', count: 100 },
+    { query: { interval: '1h', from: '2000-01-01', limit: 20_000 }, from: 'database' },
+    { query: { interval: '1h', from: iso(hour - 6 * HOUR_MS), to: iso(hour - 2 * HOUR_MS) }, from: 'memory', count: 5, first: (r) => r.fromMs },
+    { query: { interval: '1m', limit: 5 }, from: 'memory', count: 5 },
+  ];
+  for (const c of cases) {
+    await t.test(`${JSON.stringify(c.query)} (${c.from})`, async (t) => {
+      await compare(t, 'listing', c);
+    });
+  }
+});
+
+t.test('derivatives: the bytes and the objects agree, numbers included', async (t) => {
+  const perps = state.listings.slice(state.offsets[btc]!, state.offsets[btc + 1]!).filter((l) => l.fundingIntervalHours);
+  t.ok(perps.length > 0, `BTC has ${perps.length} perpetual listings`);
+  const compareDerivatives = async (request: DerivativesRequest): Promise<Derivatives> => {
+    const objects = await derivatives.get('BTC', request);
+    const bytes = data(await derivatives.json('BTC', request)) as Derivatives;
+    t.strictSame(objects, bytes, `from ${iso(request.fromMs)}${request.perVenue ? ', per venue' : ''}: the objects are the parsed bytes`);
+    t.equal(objects.from, iso(request.fromMs));
+    return objects;
+  };
+
+  const plain = await compareDerivatives(derivativesRequest({}));
+  t.equal(plain.from, '2026-01-01T00:00:00.000Z', 'the default start');
+  t.ok(plain.daily.length > 30, `${plain.daily.length} days`);
+  t.notOk('perVenue' in plain, 'no per-venue series unless asked');
+  // Without a tick loop no venue quote is fresh: the current values are unknown, written as null on both sides.
+  t.strictSame(plain.current, { fundingRate8h: null, openInterestUsd: null, venues: 0 });
+
+  const tenDays = iso(day - 10 * DAY_MS).slice(0, 10);
+  const perVenue = await compareDerivatives(derivativesRequest({ from: tenDays, perVenue: true }));
+  t.equal(perVenue.daily.length, 11, 'ten days and today');
+  t.equal(perVenue.daily[0]!.date, tenDays);
+  t.strictSame(perVenue.perVenue!.map((v) => v.listingId), perps.map((l) => l.id), 'every perpetual listing, in listing order');
+  for (const venue of perVenue.perVenue!) {
+    t.equal(venue.hourly[0]?.ts, `${tenDays}T00:00:00.000Z`, `${venue.venue}: hourly from the start`);
+    const wrong = venue.hourly.findIndex((h) => h.fundingRate === null || h.fundingRate8h !== h.fundingRate * (8 / venue.fundingIntervalHours));
+    t.equal(wrong, -1, `${venue.venue}: funding per 8 hours is the rate times the periods in 8 hours`);
+  }
+  // The same days as from the default start, up to the last bits: the database sums the listings in an order of its own.
+  const close = (a: number | null, b: number | null) => a === b || (a !== null && b !== null && Math.abs(a - b) <= 1e-12 * Math.abs(b));
+  const same = plain.daily.slice(-11);
+  t.strictSame(perVenue.daily.map((d) => [d.date, d.venues]), same.map((d) => [d.date, d.venues]), 'the same days and venues');
+  const off = perVenue.daily.findIndex((d, k) => !close(d.fundingRate8h, same[k]!.fundingRate8h) || !close(d.openInterestUsd, same[k]!.openInterestUsd));
+  t.equal(off, -1, 'the same funding and open interest');
+
+  // A `from` inside a day starts the daily series at that day, and the hourly ones at that time.
+  const midDay = await compareDerivatives(derivativesRequest({ from: `${tenDays}T13:30:00Z`, perVenue: true }));
+  t.equal(midDay.daily[0]!.date, tenDays);
+  t.equal(midDay.perVenue![0]!.hourly[0]?.ts, `${tenDays}T14:00:00.000Z`);
+
+  // Where there is no data yet (the demo has no instrument without perpetuals), the series are empty on both sides.
+  const future = await compareDerivatives(derivativesRequest({ from: '2100-01-01', perVenue: true }));
+  t.strictSame(future.daily, []);
+  t.strictSame(future.perVenue!.map((v) => v.hourly.length), perps.map(() => 0));
+});
+
+t.test('an unknown symbol or listing is not found, and a reversed window is refused, on both paths', async (t) => {
+  const notFound = async (what: string, answer: () => Promise<unknown>) => {
+    const err = await answer().then(
+      () => null,
+      (e: unknown) => e,
+    );
+    t.ok(err instanceof ApiError, `${what}: an ApiError`);
+    t.equal((err as ApiError).code, 'not_found', what);
+  };
+  const request = candleRequest({}, now);
+  await notFound('pooledJson', () => candles.pooledJson('NOPE', request));
+  await notFound('pooled', () => candles.pooled('NOPE', request));
+  await notFound('listingJson', () => candles.listingJson('NOPE', listingId, request));
+  await notFound('listing', () => candles.listing('NOPE', listingId, request));
+  // A listing of another instrument is no listing of this one.
+  const other = services.instruments.detail('ETH').venues[0]!.listingId;
+  await notFound('listingJson of an ETH listing under BTC', () => candles.listingJson('BTC', other, request));
+  await notFound('listing of an ETH listing under BTC', () => candles.listing('BTC', other, request));
+  await notFound('derivatives json', () => derivatives.json('NOPE', derivativesRequest({})));
+  await notFound('derivatives get', () => derivatives.get('NOPE', derivativesRequest({})));
+
+  let err: unknown = null;
+  try {
+    candleRequest({ from: '2026-03-02', to: '2026-03-01' }, Date.now());
+  } catch (e) {
+    err = e;
+  }
+  t.ok(err instanceof ApiError, 'an ApiError');
+  t.equal((err as ApiError).code, 'validation_failed');
+  t.strictSame((err as ApiError).details, [{ in: 'query', param: 'from', message: 'is after to' }]);
+});
