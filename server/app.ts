@@ -7,7 +7,7 @@ import { runControl } from './control-ops.js';
 import { controlSocketPath, lockDataDir } from './datadir.js';
 import { openDatabase } from './db.js';
 import { runningSources } from './feeds/registry.js';
-import type { Source } from './feeds/source.js';
+import type { LoadContext, Source } from './feeds/source.js';
 import type { VenueFeed } from './feeds/venue-feed.js';
 import { mountRoutes } from './http/pipeline.js';
 import { UWS_FALLBACK_MESSAGE, uWS, uwsIsNative, type TemplatedApp, type us_listen_socket } from './http/uws.js';
@@ -188,7 +188,7 @@ async function start(
 }
 
 /** Each running source's first load, with its progress on stderr and in /ready. */
-async function loadSources(sources: Source[], config: Config, services: Parameters<NonNullable<Source['load']>>[0]['services'], readiness: Readiness, log: Logger): Promise<void> {
+async function loadSources(sources: Source[], config: Config, services: LoadContext['services'], readiness: Readiness, log: Logger): Promise<void> {
   for (const source of sources) {
     if (!source.load) continue;
     const what = source.loads ?? `source ${source.name}`;

@@ -15,6 +15,7 @@ import type { Db } from '../db.js';
 import type { RawJson, Serialize } from '../http/raw-json.js';
 import type { StreamHub } from '../stream/hub.js';
 import { AnswerCache, type DataVersion } from './answer-cache.js';
+import type { Counts } from './imports.js';
 import type { InstrumentService } from './instruments.js';
 import { recordKey, Writer } from './writer.js';
 
@@ -124,11 +125,7 @@ export interface CausedMoves {
   causedBy(eventId: number): Promise<Move[]>;
 }
 
-export interface Ingested {
-  /** Records read, written as new stories, and already stored or given twice (left alone). */
-  read: number;
-  written: number;
-  existing: number;
+export interface Ingested extends Counts {
   /** The new stories' ids, in the order given. */
   ids: number[];
 }

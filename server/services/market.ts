@@ -48,19 +48,19 @@ export class MarketService {
   }
 
   async snapshot(): Promise<MarketSnapshot> {
-    const part = await this.stored.get('snapshot', () => this.readStored());
-    const { coverage } = await this.meta.get();
-    return { strip: this.strip(), ...part, macro: [], dataThrough: coverage };
+    return this.compose(await this.stored.get('snapshot', () => this.readStored()));
   }
 
   async snapshotJson(serialize: Serialize<{ data: MarketSnapshot }>): Promise<RawJson> {
     const part = await this.stored.get('snapshot', () => this.readStored());
     const version = this.instruments.state.version;
-    if (this.last?.version !== version || this.last.part !== part) {
-      const { coverage } = await this.meta.get();
-      this.last = { version, part, body: serialize({ data: { strip: this.strip(), ...part, macro: [], dataThrough: coverage } }) };
-    }
+    if (this.last?.version !== version || this.last.part !== part) this.last = { version, part, body: serialize({ data: await this.compose(part) }) };
     return this.last.body;
+  }
+
+  private async compose(part: StoredPart): Promise<MarketSnapshot> {
+    const { coverage } = await this.meta.get();
+    return { strip: this.strip(), ...part, macro: [], dataThrough: coverage };
   }
 
   private async readStored(): Promise<StoredPart> {
