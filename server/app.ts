@@ -20,7 +20,7 @@ import { Ticker } from './market/ticker.js';
 import { MoveDetector } from './moves/detector.js';
 import { progressBar } from './progress.js';
 import { Readiness } from './readiness.js';
-import { routeTable } from './routes/index.js';
+import { routeTable } from './route-table.js';
 import { buildServices, DataVersion, type Services } from './services/index.js';
 import { ImportService } from './services/imports.js';
 import { MarketStore } from './services/market-store.js';

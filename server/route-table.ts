@@ -1,0 +1,51 @@
+// The route table: every route of the API in the order it is mounted and documented, the probes first and the
+// OpenAPI document (built from this table) last.
+import type { Gate, Route } from './http/route.js';
+import { catalystListRoute } from './routes/catalysts/list.js';
+import { eventDetailRoute } from './routes/events/detail.js';
+import { eventListRoute } from './routes/events/list.js';
+import { glossaryEntryRoute } from './routes/glossary/entry.js';
+import { glossaryListRoute } from './routes/glossary/list.js';
+import { probeRoutes } from './routes/health.js';
+import { candlesRoute } from './routes/instruments/candles.js';
+import { derivativesRoute } from './routes/instruments/derivatives.js';
+import { instrumentDetailRoute } from './routes/instruments/detail.js';
+import { listingCandlesRoute } from './routes/instruments/listings/candles.js';
+import { instrumentListRoute } from './routes/instruments/list.js';
+import { snapshotRoute } from './routes/market/snapshot.js';
+import { stripRoute } from './routes/market/strip.js';
+import { metaRoute } from './routes/meta/meta.js';
+import { vocabularyRoute } from './routes/meta/vocabulary.js';
+import { moveExplainRoute } from './routes/moves/explain.js';
+import { moveListRoute } from './routes/moves/list.js';
+import { openApiRoute } from './routes/openapi.js';
+import { searchRoute } from './routes/search.js';
+import { streamRoute } from './routes/stream.js';
+
+/** The routes of /v1, each calling the services it is handed. */
+export const API_ROUTES: readonly Route[] = [
+  metaRoute,
+  vocabularyRoute,
+  instrumentListRoute,
+  instrumentDetailRoute,
+  candlesRoute,
+  listingCandlesRoute,
+  derivativesRoute,
+  stripRoute,
+  snapshotRoute,
+  streamRoute,
+  eventListRoute,
+  eventDetailRoute,
+  catalystListRoute,
+  moveListRoute,
+  moveExplainRoute,
+  searchRoute,
+  glossaryListRoute,
+  glossaryEntryRoute,
+];
+
+export function routeTable(gate: Gate, startedAt: number): Route[] {
+  const routes = [...probeRoutes(gate, startedAt), ...API_ROUTES];
+  routes.push(openApiRoute(routes));
+  return routes;
+}
