@@ -1,17 +1,15 @@
 // Paging of lists, in one place: a query asks for one row more than the page, and that row says whether there is a
 // next page.
+import type { Static } from '@sinclair/typebox';
+import type { Page as PageSchema } from './schemas/common.js';
 
 export interface PageRequest {
   limit: number;
   offset: number;
 }
 
-export interface Page {
-  limit: number;
-  offset: number;
-  /** Pass as `offset` for the next page; null at the end. */
-  nextOffset: number | null;
-}
+/** The `page` of a list answer, as core/schemas/common.ts declares it. */
+export type Page = Static<typeof PageSchema>;
 
 /** The `limit` and `offset` to query for page `p`: one row more than it shows. */
 export function pageQuery(p: PageRequest): PageRequest {

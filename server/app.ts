@@ -130,7 +130,8 @@ async function start(
   // Load the sources' first data: the demo universe on an empty database.
   const sources = runningSources(config);
   log.info({ sources: sources.map((s) => ({ name: s.name, ...s.settings(config) })) }, 'sources');
-  await loadSources(sources, config, { meta, imports: new ImportService(db, stories), storage }, readiness, log);
+  const imports = new ImportService(db, stories);
+  await loadSources(sources, config, { meta, imports, storage }, readiness, log);
 
   // Load the market state, and the venue feeds the tick loop polls.
   const marketStore = new MarketStore(db);
@@ -144,7 +145,7 @@ async function start(
     for (const [j, bar] of cutShort.listings) ticker.resume({ listing: j }, bar);
   }
 
-  const services = buildServices({ db, state, openBars: ticker, hub, meta, storage, marketStore, stories, refreshMs: config.metaRefreshS * 1000 });
+  const services = buildServices({ db, state, openBars: ticker, hub, meta, storage, imports, marketStore, stories, refreshMs: config.metaRefreshS * 1000 });
 
   // Start the background work: ticks and what follows them, moves, catalyst outcomes, the sources' feeds, jobs.
   if (ticker) {

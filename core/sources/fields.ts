@@ -1,6 +1,7 @@
 // Reading the fields of one item of a source's payload: each read checks its field and names what is wrong, so a
 // malformed item is skipped with a reason instead of being half-read.
 import { ENTITY_TYPES, entityRef, parseEntityFilter, type EntityType, type Ref } from '../refs.js';
+import type { SkippedItem } from './records.js';
 
 /** Why one item of a payload cannot be read. */
 export class ItemError extends Error {}
@@ -95,4 +96,22 @@ export class Fields {
       return entityRef(type, id, e.text('name', 300));
     });
   }
+}
+
+/**
+ * Each item of a payload's list `name` read by `read` from its fields; an item that cannot be read is left out and
+ * reported with where it was and why, the others kept.
+ */
+export function readItems<T>(items: unknown[], name: string, read: (f: Fields) => T): { records: T[]; skipped: SkippedItem[] } {
+  const records: T[] = [];
+  const skipped: SkippedItem[] = [];
+  items.forEach((raw, k) => {
+    try {
+      records.push(read(Fields.of(raw)));
+    } catch (err) {
+      if (!(err instanceof ItemError)) throw err;
+      skipped.push({ item: `${name}[${k}]`, reason: err.message });
+    }
+  });
+  return { records, skipped };
 }

@@ -34,14 +34,14 @@ interface FileReport extends Partial<ImportReport> {
   error?: string;
 }
 
-/** Every file named, directories expanded recursively, in name order; a path that is not there is kept to be reported. */
-function files(paths: string[]): { path: string; missing: boolean }[] {
-  const out: { path: string; missing: boolean }[] = [];
+/** Every file named, directories expanded recursively, in name order, with its size; a path that is not there is kept to be reported. */
+function files(paths: string[]): { path: string; size: number; missing: boolean }[] {
+  const out: { path: string; size: number; missing: boolean }[] = [];
   const walk = (path: string) => {
     const stat = statSync(path, { throwIfNoEntry: false });
-    if (!stat) out.push({ path, missing: true });
+    if (!stat) out.push({ path, size: 0, missing: true });
     else if (stat.isDirectory()) for (const name of readdirSync(path).sort()) walk(join(path, name));
-    else if (stat.isFile()) out.push({ path, missing: false });
+    else if (stat.isFile()) out.push({ path, size: stat.size, missing: false });
   };
   for (const p of paths) walk(resolve(p));
   return out;
@@ -72,8 +72,7 @@ async function main(): Promise<number> {
   const json = args.values.json ?? false;
   const config = loadConfig();
   const list = files(paths);
-  const size = (f: { path: string; missing: boolean }) => (f.missing ? 0 : statSync(f.path).size);
-  const total = list.reduce((n, f) => n + size(f), 0);
+  const total = list.reduce((n, f) => n + f.size, 0);
   const bar = total >= PROGRESS_BYTES || list.length >= PROGRESS_FILES ? progressBar(`importing ${list.length} files`) : null;
 
   const socket = controlSocketPath(config.dataDir);
@@ -90,7 +89,7 @@ async function main(): Promise<number> {
         reports.push({ file, error: (err as Error).message });
       }
       if (!json) console.log(line(reports.at(-1)!));
-      done += size(f);
+      done += f.size;
       bar?.(done, total);
     }
   };

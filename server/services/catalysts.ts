@@ -73,14 +73,14 @@ export class CatalystService {
 
   /** Catalysts matching `filter`, soonest first, one page. */
   async list(filter: CatalystFilter): Promise<{ data: Catalyst[]; page: Page }> {
-    const rows = await this.read(filter.entities, filter.kinds, filter.fromMs, filter.toMs, pageQuery(filter));
+    const rows = await this.read({ ...filter, ...pageQuery(filter) });
     const { items, page } = paged(rows, filter);
     return { data: items.map(catalystView), page };
   }
 
   /** Every catalyst expected from `fromMs` to `toMs`, soonest first. */
   async between(fromMs: number, toMs: number, limit: number): Promise<Catalyst[]> {
-    return (await this.read(null, null, fromMs, toMs, { limit, offset: 0 })).map(catalystView);
+    return (await this.read({ entities: null, kinds: null, fromMs, toMs, limit, offset: 0 })).map(catalystView);
   }
 
   /** Links the catalysts whose time has passed to the stories that reported their outcome; returns how many were. */
@@ -90,14 +90,15 @@ export class CatalystService {
     return linked.length;
   }
 
-  private read(entities: string[] | null, kinds: string[] | null, fromMs: number, toMs: number | null, rows: PageRequest): Promise<CatalystRow[]> {
+  /** Catalysts matching `f`: `limit` rows from `offset`. */
+  private read(f: CatalystFilter): Promise<CatalystRow[]> {
     return this.db.rows<CatalystRow>('listCatalysts', {
-      entities,
-      kinds,
-      from: new Date(fromMs),
-      to: toMs === null ? null : new Date(toMs),
-      limit: rows.limit,
-      offset: rows.offset,
+      entities: f.entities,
+      kinds: f.kinds,
+      from: new Date(f.fromMs),
+      to: f.toMs === null ? null : new Date(f.toMs),
+      limit: f.limit,
+      offset: f.offset,
     });
   }
 }

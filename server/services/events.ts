@@ -98,6 +98,11 @@ export function eventView(row: EventRow): Event {
   };
 }
 
+/** A story filter that lets every story through, most recent first: what narrower filters are written from. */
+export const ANY_STORY: Omit<EventFilter, 'symbol' | 'company'> = {
+  entities: null, kinds: null, excludeKinds: null, fromMs: null, toMs: null, q: null, minImportance: null, order: 'recent', limit: 30, offset: 0,
+};
+
 /** Stories matching a filter whose shortcuts are resolved into `entities`: `limit` rows from `offset`. */
 export function readStories(db: Db, f: Omit<EventFilter, 'symbol' | 'company'>): Promise<EventRow[]> {
   return db.rows<EventRow>('listEvents', {
@@ -150,9 +155,12 @@ export class EventService {
     return { data: items.map(eventView), page };
   }
 
-  /** The list as bytes, kept while the stories are unchanged. */
-  listJson(filter: EventFilter, serialize: Serialize<{ data: Event[]; page: Page }>): Promise<RawJson> {
-    return this.answers.get(`list ${JSON.stringify(filter)}`, () => this.list(filter).then(serialize));
+  /**
+   * The answer to a validated /v1/events query as bytes, kept while the stories are unchanged: a question asked
+   * again costs one lookup, its filter read only when the answer is built.
+   */
+  listJson(query: EventListQuery, serialize: Serialize<{ data: Event[]; page: Page }>): Promise<RawJson> {
+    return this.answers.get(`list ${JSON.stringify(query)}`, () => this.list(eventFilter(query)).then(serialize));
   }
 
   /** One story with the moves it caused, the filing behind it and related stories; a 404 when there is none. */

@@ -10,7 +10,7 @@ import { DemoStore } from './demo.js';
 import { DerivativesService } from './derivatives.js';
 import { EventService } from './events.js';
 import { GlossaryService } from './glossary.js';
-import { ImportService } from './imports.js';
+import type { ImportService } from './imports.js';
 import { InstrumentService } from './instruments.js';
 import { KeyStore } from './keys.js';
 import { MarketService } from './market.js';
@@ -49,6 +49,7 @@ export interface ServiceDeps {
   /** Built before the market state: they serve the start-up itself. */
   meta: MetaService;
   storage: StorageService;
+  imports: ImportService;
   marketStore: MarketStore;
   /** Bumped whenever stories, moves or catalysts are written: answers built from them are then rebuilt. */
   stories: DataVersion;
@@ -76,7 +77,7 @@ export function buildServices(deps: ServiceDeps): Services {
     stream: new StreamService(hub, instruments),
     keys: new KeyStore(db),
     storage: deps.storage,
-    imports: new ImportService(db, stories),
+    imports: deps.imports,
     marketStore: deps.marketStore,
     demo: new DemoStore(db.rows),
   };

@@ -12,7 +12,7 @@ import type { Db } from '../db.js';
 import type { RawJson, Serialize } from '../http/raw-json.js';
 import type { MarketState } from '../market/state.js';
 import { AnswerCache, type DataVersion } from './answer-cache.js';
-import { ANSWERS_KEPT, eventView, readStories, storiesByIds } from './events.js';
+import { ANSWERS_KEPT, ANY_STORY, eventView, readStories, storiesByIds } from './events.js';
 
 interface MoveRow {
   id: string;
@@ -52,6 +52,9 @@ export interface MoveFilter extends PageRequest {
   /** Attach candidate stories to the moves without a cause. */
   candidates: boolean;
 }
+
+/** What a read of stored moves asks for: the list filter with the instrument resolved to its id. */
+type StoredMoves = Partial<Pick<MoveFilter, 'date' | 'fromDate' | 'toDate' | 'minPct' | 'minZ'>> & PageRequest & { instrumentId: number | null };
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -104,8 +107,9 @@ export class MoveService {
     return { data: await this.views(items, filter.candidates), page };
   }
 
-  listJson(filter: MoveFilter, serialize: Serialize<{ data: Move[]; page: Page }>): Promise<RawJson> {
-    return this.answers.get(`list ${JSON.stringify(filter)}`, () => this.list(filter).then(serialize));
+  /** The answer to a validated /v1/moves query as bytes, kept while moves and stories are unchanged; its filter is read only when it is built. */
+  listJson(query: MoveListQuery, serialize: Serialize<{ data: Move[]; page: Page }>): Promise<RawJson> {
+    return this.answers.get(`list ${JSON.stringify(query)}`, () => this.list(moveFilter(query)).then(serialize));
   }
 
   /**
@@ -120,11 +124,10 @@ export class MoveService {
     const on = date ?? found!.date;
     const dayMs = Date.parse(on);
     const about = [`instrument:${inst.symbol.toLowerCase()}`, ...(inst.company ? [`company:${inst.company}`] : [])];
-    const stories = (entities: string[] | null, kinds: ('macro_release' | 'policy_decision')[] | null, fromMs: number, toMs: number, limit: number) =>
-      readStories(this.db, { entities, kinds, excludeKinds: null, fromMs, toMs, q: null, minImportance: null, order: 'important', limit, offset: 0 });
+    const important = { ...ANY_STORY, order: 'important' as const };
     const [around, macro, others] = await Promise.all([
-      stories(about, null, dayMs - STORIES_DAYS_BEFORE * DAY_MS, dayMs + 2 * DAY_MS, STORIES_AROUND),
-      stories(null, ['macro_release', 'policy_decision'], dayMs, dayMs + DAY_MS, 50),
+      readStories(this.db, { ...important, entities: about, fromMs: dayMs - STORIES_DAYS_BEFORE * DAY_MS, toMs: dayMs + 2 * DAY_MS, limit: STORIES_AROUND }),
+      readStories(this.db, { ...important, kinds: ['macro_release', 'policy_decision'], fromMs: dayMs, toMs: dayMs + DAY_MS, limit: 50 }),
       this.read({ instrumentId: null, date: on, limit: OTHER_MOVERS + 1, offset: 0 }),
     ]);
     return {
@@ -139,8 +142,9 @@ export class MoveService {
     };
   }
 
-  explainJson(symbol: string, date: string | null, serialize: Serialize<{ data: MoveExplanation }>): Promise<RawJson> {
-    return this.answers.get(`explain ${symbol.toLowerCase()} ${date}`, () => this.explain(symbol, date).then((data) => serialize({ data })));
+  /** The answer to a validated /v1/moves/explain query as bytes, kept likewise. */
+  explainJson(query: ExplainQuery, serialize: Serialize<{ data: MoveExplanation }>): Promise<RawJson> {
+    return this.answers.get(`explain ${JSON.stringify(query)}`, () => this.explain(query.symbol, explainDate(query)).then((data) => serialize({ data })));
   }
 
   /** The latest day with moves and its `limit` most unusual, with causes and candidate stories. */
@@ -190,8 +194,8 @@ export class MoveService {
     this.version.bump();
   }
 
-  /** Stored moves: `limit` rows from `offset`, every filter optional. */
-  private read(f: Partial<Omit<MoveFilter, 'symbol' | 'candidates'>> & { instrumentId: number | null } & PageRequest): Promise<MoveRow[]> {
+  /** Stored moves of one instrument (by id) or all: `limit` rows from `offset`, the other filters optional. */
+  private read(f: StoredMoves): Promise<MoveRow[]> {
     return this.db.rows<MoveRow>('listMoves', {
       instrumentId: f.instrumentId,
       date: f.date ?? null,

@@ -2,7 +2,7 @@
 // its uid, category, title, scheduled time, whether it is confirmed, consensus, link and entities. Read into
 // CatalystRecords of source `demo`.
 import { CATALYST_KINDS, PRECISIONS } from '../../vocabulary.js';
-import { Fields, type ItemError } from '../fields.js';
+import { readItems } from '../fields.js';
 import type { CatalystRecord, SkippedItem } from '../records.js';
 
 export const CALENDAR_FEED = 'tapewire-demo-calendar';
@@ -27,27 +27,22 @@ export interface CalendarPayload {
 
 /** The entries of a calendar payload as catalysts; an entry that cannot be read is skipped with its reason. */
 export function readCalendar(entries: unknown[], source: string): { catalysts: CatalystRecord[]; skipped: SkippedItem[] } {
-  const catalysts: CatalystRecord[] = [];
-  const skipped: SkippedItem[] = [];
-  entries.forEach((raw, k) => {
-    try {
-      const f = Fields.of(raw);
-      catalysts.push({
-        source,
-        sourceKey: f.text('uid', 200),
-        kind: f.oneOf('category', CATALYST_KINDS),
-        title: f.text('title', 500),
-        expectedAt: f.instant('scheduled'),
-        precision: f.oneOf('precision', PRECISIONS),
-        confirmed: f.boolean('confirmed'),
-        description: f.optionalText('description', 5000),
-        consensus: f.optionalText('consensus', 500),
-        sourceUrl: f.optionalUrl('link'),
-        entities: f.entities('about'),
-      });
-    } catch (err) {
-      skipped.push({ item: `entries[${k}]`, reason: (err as ItemError).message });
-    }
-  });
-  return { catalysts, skipped };
+  const { records, skipped } = readItems(
+    entries,
+    'entries',
+    (f): CatalystRecord => ({
+      source,
+      sourceKey: f.text('uid', 200),
+      kind: f.oneOf('category', CATALYST_KINDS),
+      title: f.text('title', 500),
+      expectedAt: f.instant('scheduled'),
+      precision: f.oneOf('precision', PRECISIONS),
+      confirmed: f.boolean('confirmed'),
+      description: f.optionalText('description', 5000),
+      consensus: f.optionalText('consensus', 500),
+      sourceUrl: f.optionalUrl('link'),
+      entities: f.entities('about'),
+    }),
+  );
+  return { catalysts: records, skipped };
 }

@@ -1,7 +1,7 @@
 // The demo newswire's format: a JSON feed of story items, each with its guid, time, category, headline, summary,
 // bullets, importance, provider, link and the entities it is about. Read into StoryRecords of source `demo`.
 import { EVENT_KINDS, PRECISIONS } from '../../vocabulary.js';
-import { Fields, type ItemError } from '../fields.js';
+import { readItems } from '../fields.js';
 import type { SkippedItem, StoryRecord } from '../records.js';
 
 export const WIRE_FEED = 'tapewire-demo-wire';
@@ -28,28 +28,23 @@ export interface WirePayload {
 
 /** The items of a wire payload as stories; an item that cannot be read is skipped with its reason. */
 export function readWire(items: unknown[], source: string): { stories: StoryRecord[]; skipped: SkippedItem[] } {
-  const stories: StoryRecord[] = [];
-  const skipped: SkippedItem[] = [];
-  items.forEach((raw, k) => {
-    try {
-      const f = Fields.of(raw);
-      stories.push({
-        source,
-        sourceKey: f.text('guid', 200),
-        occurredAt: f.instant('published'),
-        precision: f.oneOf('precision', PRECISIONS),
-        kind: f.oneOf('category', EVENT_KINDS),
-        headline: f.text('title', 500),
-        summary: f.optionalText('summary', 5000),
-        points: f.texts('bullets', 500),
-        importance: f.integer('importance', 0, 100),
-        sourceName: f.text('provider', 200),
-        sourceUrl: f.url('link'),
-        entities: f.entities('about'),
-      });
-    } catch (err) {
-      skipped.push({ item: `items[${k}]`, reason: (err as ItemError).message });
-    }
-  });
-  return { stories, skipped };
+  const { records, skipped } = readItems(
+    items,
+    'items',
+    (f): StoryRecord => ({
+      source,
+      sourceKey: f.text('guid', 200),
+      occurredAt: f.instant('published'),
+      precision: f.oneOf('precision', PRECISIONS),
+      kind: f.oneOf('category', EVENT_KINDS),
+      headline: f.text('title', 500),
+      summary: f.optionalText('summary', 5000),
+      points: f.texts('bullets', 500),
+      importance: f.integer('importance', 0, 100),
+      sourceName: f.text('provider', 200),
+      sourceUrl: f.url('link'),
+      entities: f.entities('about'),
+    }),
+  );
+  return { stories: records, skipped };
 }

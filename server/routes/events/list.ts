@@ -2,7 +2,6 @@
 import { List } from '../../../core/schemas/common.js';
 import { Event, EventListQuery } from '../../../core/schemas/events.js';
 import { defineRoute } from '../../http/route.js';
-import { eventFilter } from '../../services/events.js';
 
 export const eventListRoute = defineRoute({
   path: '/v1/events',
@@ -16,5 +15,5 @@ export const eventListRoute = defineRoute({
   errors: ['bad_request', 'not_found'],
   query: EventListQuery,
   response: List(Event),
-  handler: ({ query, serialize }, { events }) => events.listJson(eventFilter(query), serialize),
+  handler: ({ query, serialize }, { events }) => events.listJson(query, serialize),
 });

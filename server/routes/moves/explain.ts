@@ -3,7 +3,6 @@
 import { Single } from '../../../core/schemas/common.js';
 import { ExplainQuery, MoveExplanation } from '../../../core/schemas/moves.js';
 import { defineRoute } from '../../http/route.js';
-import { explainDate } from '../../services/moves.js';
 
 export const moveExplainRoute = defineRoute({
   path: '/v1/moves/explain',
@@ -13,5 +12,5 @@ export const moveExplainRoute = defineRoute({
   errors: ['not_found'],
   query: ExplainQuery,
   response: Single(MoveExplanation),
-  handler: ({ query, serialize }, { moves }) => moves.explainJson(query.symbol, explainDate(query), serialize),
+  handler: ({ query, serialize }, { moves }) => moves.explainJson(query, serialize),
 });

@@ -2,7 +2,6 @@
 import { List } from '../../../core/schemas/common.js';
 import { Move, MoveListQuery } from '../../../core/schemas/moves.js';
 import { defineRoute } from '../../http/route.js';
-import { moveFilter } from '../../services/moves.js';
 
 export const moveListRoute = defineRoute({
   path: '/v1/moves',
@@ -17,5 +16,5 @@ export const moveListRoute = defineRoute({
   errors: ['not_found'],
   query: MoveListQuery,
   response: List(Move),
-  handler: ({ query, serialize }, { moves }) => moves.listJson(moveFilter(query), serialize),
+  handler: ({ query, serialize }, { moves }) => moves.listJson(query, serialize),
 });
