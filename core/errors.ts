@@ -40,9 +40,26 @@ export class ApiError extends Error {
   }
 }
 
+/** A 422 lists at most this many failing parameters; its message counts the rest. */
+export const MAX_DETAILS = 20;
+/** Parameter names come from the client: each is cut to this many characters in an answer. */
+const MAX_PARAM_CHARS = 100;
+
+/**
+ * The 422 for `details`, bounded whatever the client sent: 1,000 unknown parameters would otherwise answer (and
+ * cost) hundreds of kilobytes. The first MAX_DETAILS are listed; the message says how many there were in all.
+ */
 export function validationError(details: ValidationDetail[]): ApiError {
-  const names = [...new Set(details.map((d) => d.param))].join(', ');
-  return new ApiError('validation_failed', `Invalid parameter${details.length > 1 ? 's' : ''}: ${names}`, details);
+  const shown = details.slice(0, MAX_DETAILS).map((d) => (d.param.length > MAX_PARAM_CHARS ? { ...d, param: clip(d.param, MAX_PARAM_CHARS) } : d));
+  const names = [...new Set(shown.map((d) => d.param))].join(', ');
+  const rest = details.length - shown.length;
+  const more = rest ? ` and ${rest} more problem${rest > 1 ? 's' : ''} (the first ${MAX_DETAILS} are in details)` : '';
+  return new ApiError('validation_failed', `Invalid parameter${details.length > 1 ? 's' : ''}: ${names}${more}`, shown);
+}
+
+/** `text` cut to at most `max` characters, an ellipsis marking the cut. */
+export function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 export function notFound(what: string): ApiError {

@@ -2,7 +2,7 @@
 // readiness, the caller, its rate limit, validation, the handler and the answer (compressed when it pays).
 import fastJson from 'fast-json-stringify';
 import { Type } from '@sinclair/typebox';
-import { ApiError, ERROR_CATALOGUE, validationError, type ValidationDetail } from '../../core/errors.js';
+import { ApiError, clip, ERROR_CATALOGUE, validationError, type ValidationDetail } from '../../core/errors.js';
 import { ErrorBody } from '../../core/schemas/common.js';
 import { AuthError, type KeyIndex, type Principal } from '../auth.js';
 import { RateLimitError, type Limiter } from '../limits.js';
@@ -29,6 +29,11 @@ const CORS_EXPOSE =
   'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy, Retry-After';
 const ALLOW = 'GET, HEAD, OPTIONS';
 const serializeError = fastJson(ErrorBody);
+/** The access log's `route` of a request no route matched; its URL is logged apart, cut to URL_LOG_CHARS. */
+const UNMATCHED = 'unmatched';
+/** Every logged field a client controls is bounded: a flood of 100 KB URLs must not become a flood of log. */
+const URL_LOG_CHARS = 200;
+const ERROR_LOG_CHARS = 2000;
 
 interface Compiled {
   route: Route;
@@ -71,10 +76,12 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
     }
   };
 
+  /** `route` is a route's pattern or UNMATCHED, never the raw URL. */
   const logDone = (ex: Exchange, route: string) => {
     const ms = Math.round((performance.now() - ex.started) * 1000) / 1000;
     const waitedMs = ex.waitedMs ? Math.round(ex.waitedMs * 1000) / 1000 : undefined;
-    const fields = { reqId: ex.requestId, method: ex.method, route, status: ex.status, ms, waitedMs, aborted: ex.aborted || undefined, ended: ex.ended };
+    const url = route === UNMATCHED ? clip(ex.url, URL_LOG_CHARS) : undefined;
+    const fields = { reqId: ex.requestId, method: ex.method, route, url, status: ex.status, ms, waitedMs, aborted: ex.aborted || undefined, ended: ex.ended };
     // 503 is the expected answer while starting or stopping, not a fault.
     if (ex.status >= 500 && ex.status !== 503) log.error(fields, 'request');
     else log.info(fields, 'request');
@@ -84,7 +91,7 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
     let e: ApiError;
     if (err instanceof ApiError) e = err;
     else {
-      log.error({ reqId: ex.requestId, route, err }, 'unhandled error');
+      log.error({ reqId: ex.requestId, route, err: boundedError(err) }, 'unhandled error');
       e = new ApiError('internal');
     }
     if (e instanceof AuthError) ex.header('WWW-Authenticate', e.challenge);
@@ -185,14 +192,16 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
     ex.send('204 No Content', '', '');
   };
 
-  /** 404 and 405: under /v1 only after the caller is admitted, so that every /v1 answer is authenticated and limited. */
-  const rejectWith = (code: 'method_not_allowed' | 'not_found') => (res: HttpResponse, req: HttpRequest) => {
+  /**
+   * 404 and 405: under /v1 only after the caller is admitted, so that every /v1 answer is authenticated and limited.
+   * `route` is the pattern the URL matched (405), or UNMATCHED (404).
+   */
+  const rejectWith = (code: 'method_not_allowed' | 'not_found', route: string) => (res: HttpResponse, req: HttpRequest) => {
     const ex = new Exchange(res, req, 0);
-    const route = code === 'not_found' ? '(unknown)' : ex.url;
     try {
       corsHeaders(ex);
       if (ex.url === '/v1' || ex.url.startsWith('/v1/')) admit(ex);
-      throw new ApiError(code, code === 'not_found' ? `No route for ${ex.url.slice(0, 200)}` : undefined);
+      throw new ApiError(code, code === 'not_found' ? `No route for ${clip(ex.url, URL_LOG_CHARS)}` : undefined);
     } catch (err) {
       fail(ex, route, err);
     }
@@ -204,12 +213,18 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
     app.get(route.path, handler);
     app.head(route.path, handler);
     app.options(route.path, preflight);
-    app.any(route.path, rejectWith('method_not_allowed'));
+    app.any(route.path, rejectWith('method_not_allowed', route.path));
   }
-  app.any('/*', rejectWith('not_found'));
+  app.any('/*', rejectWith('not_found', UNMATCHED));
   return {
     serve(built) {
       services = built;
     },
   };
+}
+
+/** A fault for the log: its message and stack bounded, as either may quote what a client sent. */
+function boundedError(err: unknown): unknown {
+  if (!(err instanceof Error)) return clip(String(err), ERROR_LOG_CHARS);
+  return { type: err.name, message: clip(err.message, ERROR_LOG_CHARS), stack: err.stack && clip(err.stack, 2 * ERROR_LOG_CHARS), code: (err as NodeJS.ErrnoException).code };
 }
