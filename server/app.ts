@@ -57,6 +57,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
     if (!config.allowUwsFallback) throw new StartupError(UWS_FALLBACK_MESSAGE);
     log.warn('serving on the uWebSockets.js JavaScript fallback (TAPEWIRE_ALLOW_UWS_FALLBACK=1): expect far lower throughput');
   }
+  log.info({ anonymous: config.anon, why: config.anonWhy }, config.anon ? 'access: API keys, and anonymous callers limited per IP' : 'access: API keys only');
   const life = new Lifetime();
   life.onClose(lockDataDir(config.dataDir));
   const startedAt = Date.now();

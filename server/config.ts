@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { DEFAULT_MOVE_FLOORS, INSTRUMENT_KINDS, type InstrumentKind } from '../core/vocabulary.js';
+import { accessMode } from './access-mode.js';
 
 export interface Config {
   port: number;
@@ -10,8 +11,9 @@ export interface Config {
   databaseUrl: string | null;
   /** Pool size for an external database; the embedded one always has exactly one connection. */
   dbPoolSize: number;
-  production: boolean;
   anon: boolean;
+  /** Why anonymous access is on or off, for the start-up log. */
+  anonWhy: string;
   keyRpm: number;
   anonRpm: number;
   maxRateClients: number;
@@ -87,14 +89,16 @@ export function loadConfig(env: Env = process.env): Config {
     }
     return +raw;
   };
-  const bool = (name: string, fallback: boolean): boolean => {
+  function bool(name: string, fallback: boolean): boolean;
+  function bool(name: string, fallback: undefined): boolean | undefined;
+  function bool(name: string, fallback: boolean | undefined): boolean | undefined {
     const raw = env[name];
     if (raw === undefined || raw === '') return fallback;
     if (/^(1|true|yes|on)$/i.test(raw)) return true;
     if (/^(0|false|no|off)$/i.test(raw)) return false;
     problems.push(`${name}=${JSON.stringify(raw)}: expected 1/0, true/false, yes/no or on/off`);
     return fallback;
-  };
+  }
 
   // The hourly aggregates re-read the last 3 days of raw rows at each refresh: dropping raw rows that young would
   // drop hours from the aggregates too, so a retention is either off (0) or at least a week.
@@ -108,14 +112,13 @@ export function loadConfig(env: Env = process.env): Config {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL: expected a postgres:// or postgresql:// connection string');
   }
-  const nodeEnv = env.NODE_ENV ?? 'development';
-  const production = nodeEnv === 'production';
 
   const logLevel = (env.LOG_LEVEL || 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL=${JSON.stringify(env.LOG_LEVEL)}: expected one of ${LOG_LEVELS.join(', ')}`);
 
   const host = env.HOST || '127.0.0.1';
   if (!/^[A-Za-z0-9.:[\]-]+$/.test(host)) problems.push(`HOST=${JSON.stringify(host)}: expected a host name or IP address`);
+  const access = accessMode(env, bool('TAPEWIRE_ANON', undefined), host, databaseUrl !== null, problems);
 
   const config: Config = {
     port: int('PORT', 8080, 0, 65535),
@@ -123,9 +126,8 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl,
     dbPoolSize: int('DB_POOL_SIZE', 10, 1, 200),
-    production,
-    // Anonymous access defaults on only for a development run on the embedded database.
-    anon: bool('TAPEWIRE_ANON', !production && !databaseUrl),
+    anon: access.anon,
+    anonWhy: access.why,
     keyRpm: int('RATE_LIMIT_RPM', 600, 1, 100_000_000),
     anonRpm: int('RATE_LIMIT_ANON_RPM', 120, 1, 100_000_000),
     maxRateClients: int('RATE_LIMIT_MAX_CLIENTS', 100_000, 100, 10_000_000),
@@ -166,9 +168,6 @@ export function loadConfig(env: Env = process.env): Config {
   // Unix socket paths are cut at 107 bytes; DATA_DIR/run/.s.PGSQL.5432 must fit or two sockets would collide.
   if (Buffer.byteLength(config.dataDir) > MAX_DATA_DIR_BYTES) {
     problems.push(`DATA_DIR ${config.dataDir} is longer than ${MAX_DATA_DIR_BYTES} bytes: its sockets would not fit a unix socket path`);
-  }
-  if (production && env.TAPEWIRE_ANON && config.anon) {
-    problems.push('TAPEWIRE_ANON=1 is refused when NODE_ENV=production: anonymous access is for development only');
   }
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -23,6 +23,29 @@ t.test('anonymous access is off in production and with an external database', (t
   t.end();
 });
 
+t.test('NODE_ENV means production whatever its case, spaces or short form', (t) => {
+  for (const nodeEnv of ['production', 'Production', 'PRODUCTION', 'production ', ' production', 'prod', 'Prod\t']) {
+    t.equal(loadConfig({ NODE_ENV: nodeEnv }).anon, false, `${JSON.stringify(nodeEnv)}: anonymous off`);
+    t.throws(() => loadConfig({ NODE_ENV: nodeEnv, TAPEWIRE_ANON: '1' }), { name: 'ConfigError', message: /refused when NODE_ENV is production/ });
+  }
+  for (const nodeEnv of ['development', 'staging', 'test', '']) t.equal(loadConfig({ NODE_ENV: nodeEnv }).anon, true, `${JSON.stringify(nodeEnv)} on loopback: anonymous on`);
+  t.end();
+});
+
+t.test('anonymous access by default only on loopback; explicitly elsewhere only when forced', (t) => {
+  for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]']) t.equal(loadConfig({ HOST: host }).anon, true, `${host}: on`);
+  for (const host of ['0.0.0.0', '::', '10.1.2.3', 'example.com']) {
+    const c = loadConfig({ HOST: host });
+    t.equal(c.anon, false, `${host}: off by default`);
+    t.match(c.anonWhy, /not a loopback address/);
+    t.throws(() => loadConfig({ HOST: host, TAPEWIRE_ANON: '1' }), { name: 'ConfigError', message: /not a loopback address.*TAPEWIRE_ANON_PUBLIC=1/s });
+    t.equal(loadConfig({ HOST: host, TAPEWIRE_ANON: '1', TAPEWIRE_ANON_PUBLIC: '1' }).anon, true, `${host}: on when forced`);
+  }
+  t.throws(() => loadConfig({ HOST: '0.0.0.0', TAPEWIRE_ANON: '1', TAPEWIRE_ANON_PUBLIC: '1', NODE_ENV: 'production' }), { message: /refused/ }, 'never in production');
+  t.equal(loadConfig({ HOST: '0.0.0.0', TAPEWIRE_ANON: '0' }).anon, false);
+  t.end();
+});
+
 t.test('invalid values are all reported', (t) => {
   try {
     loadConfig({ PORT: '99999', LOG_LEVEL: 'loud', TAPEWIRE_ANON: 'maybe', DATABASE_URL: 'mysql://x', MOVE_FLOORS: 'crypto=abc,bogus=3', WORKERS: '0', LISTING_MINUTE_BARS_MEMORY_DAYS: '0' });
