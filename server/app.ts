@@ -174,7 +174,11 @@ async function start(
     life.onClose(() => jobs.stop());
   }
 
-  const reloadKeys = async () => keys.load(await services.keys.list());
+  const reloadKeys = async () => {
+    keys.load(await services.keys.list());
+    // Streams of a key no longer active end now, and a key whose rate limit was lowered keeps what it still allows.
+    hub.enforce((client) => keys.rpmOf(client));
+  };
   await reloadKeys();
   // Keys changed by the CLI straight in an external database reach this process at the next reload.
   const keyTimer = setInterval(() => reloadKeys().catch((err) => log.warn({ err }, 'key reload failed')), config.keyReloadS * 1000);

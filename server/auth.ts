@@ -35,8 +35,15 @@ export class AuthError extends ApiError {
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
+/** The client id (rate-limit bucket, stream count) of the key with this id. */
+export function keyClient(id: number): string {
+  return `key:${id}`;
+}
+
 export class KeyIndex {
   private byPrefix = new Map<string, KeyRecord[]>();
+  /** The rpm of each active key, by its client id. */
+  private rpmByClient = new Map<string, number>();
   private principals = new WeakMap<KeyRecord, Principal>();
 
   constructor(
@@ -46,13 +53,21 @@ export class KeyIndex {
   /** Replaces the index with the active keys of `records` (revoked keys are dropped). */
   load(records: KeyRecord[]): void {
     const next = new Map<string, KeyRecord[]>();
+    const rpms = new Map<string, number>();
     for (const r of records) {
       if (r.revoked) continue;
       const list = next.get(r.prefix) ?? [];
       list.push(r);
       next.set(r.prefix, list);
+      rpms.set(keyClient(r.id), this.rpm(r));
     }
     this.byPrefix = next;
+    this.rpmByClient = rpms;
+  }
+
+  /** The requests per minute of the active key whose client id is `client`; null when none is (revoked, gone, an IP). */
+  rpmOf(client: string): number | null {
+    return this.rpmByClient.get(client) ?? null;
   }
 
   get size(): number {
@@ -87,9 +102,13 @@ export class KeyIndex {
   private principal(record: KeyRecord): Principal {
     let p = this.principals.get(record);
     if (!p) {
-      p = { client: `key:${record.id}`, kind: 'key', keyId: record.id, rpm: record.rpm ?? this.defaults.keyRpm };
+      p = { client: keyClient(record.id), kind: 'key', keyId: record.id, rpm: this.rpm(record) };
       this.principals.set(record, p);
     }
     return p;
+  }
+
+  private rpm(record: KeyRecord): number {
+    return record.rpm ?? this.defaults.keyRpm;
   }
 }

@@ -58,7 +58,22 @@ export const ResetMessage = Type.Object(
   },
 );
 
-export const StreamMessage = Type.Union([QuoteMessage, VenueMessage, CandleMessage, EventMessage, ResetMessage], {
+export const ClosedMessage = Type.Object(
+  {
+    reason: StringEnum(['revoked', 'limit_lowered'] as const),
+    message: Type.String(),
+  },
+  {
+    title: 'closed',
+    description:
+      'event `closed`, without an `id:`: the last message of a stream its key may no longer hold, before the server ends ' +
+      'it. `revoked`: the key was revoked (or is gone); reconnecting is refused (401). `limit_lowered`: the key\'s rate ' +
+      'limit now allows fewer streams (at most its requests per minute) than it held, and its oldest were ended; ' +
+      'reconnecting is refused (429) while it holds that many',
+  },
+);
+
+export const StreamMessage = Type.Union([QuoteMessage, VenueMessage, CandleMessage, EventMessage, ResetMessage, ClosedMessage], {
   description: 'the data of each message, by its event name',
 });
 

@@ -9,8 +9,11 @@ const DESCRIPTION = [
   'A new stream starts with the present state of its topics (the latest message per symbol, listing and candle).',
   'A comment `: heartbeat` comes every 15 s. Quotes of one symbol come at most every STREAM_QUOTE_MS (latest wins).',
   'A client that cannot keep up gets the latest message per symbol when it catches up, and is closed if it stays behind.',
-  'Streams end after STREAM_LIFETIME_S; EventSource then reconnects and resumes. Concurrent streams per key are capped',
-  '(429).',
+  'Streams end after STREAM_LIFETIME_S; EventSource then reconnects and resumes. A key holds at most',
+  'min(STREAM_MAX_PER_KEY, its requests per minute) streams at once (one more is a 429). A stream its key may no longer',
+  'hold ends with a last `closed` event (no `id:`) saying why: at once when the key is revoked through the keys CLI, at',
+  'the next key reload (KEY_RELOAD_S) after a change made in the database; a lowered rate limit ends the oldest streams',
+  'beyond the allowance.',
 ].join(' ');
 
 export const streamRoute = defineRoute({
@@ -24,7 +27,7 @@ export const streamRoute = defineRoute({
   query: StreamQuery,
   response: StreamMessage,
   handler: ({ query, principal }, { stream }) => {
-    const subscription = stream.subscribe(query.topics, principal!.client);
+    const subscription = stream.subscribe(query.topics, principal!);
     return new StreamAnswer('text/event-stream', { 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' }, (ex) => {
       const close = subscription.open(ex.res, ex.lastEventId, (reason) => ex.streamEnded(reason));
       ex.signal.addEventListener('abort', () => close('client'));

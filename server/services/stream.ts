@@ -2,6 +2,7 @@
 // writes to each subscriber.
 import { validationError } from '../../core/errors.js';
 import { parseTopics } from '../../core/stream/topics.js';
+import type { Principal } from '../auth.js';
 import type { HttpResponse } from '../http/uws.js';
 import type { CloseReason, StreamHub } from '../stream/hub.js';
 import type { InstrumentService } from './instruments.js';
@@ -17,14 +18,15 @@ export class StreamService {
     private readonly instruments: InstrumentService,
   ) {}
 
-  /** A subscription of `client` to the topics named by `raw`: a 422 for a bad topic, a 429 over the client's cap. */
-  subscribe(raw: string, client: string): Subscription {
+  /** A subscription of `who` to the topics named by `raw`: a 422 for a bad topic, a 429 over its stream allowance. */
+  subscribe(raw: string, who: Pick<Principal, 'client' | 'rpm'>): Subscription {
+    const { client, rpm } = who;
     const { topics, problems } = parseTopics(raw, (symbol) => {
       const i = this.instruments.find(symbol);
       return i < 0 ? null : this.instruments.row(i).symbol;
     });
     if (problems.length) throw validationError(problems);
-    this.hub.admit(client);
+    this.hub.admit(client, rpm);
     return { open: (res, lastEventId, ended) => this.hub.open(res, topics, client, lastEventId, ended) };
   }
 }

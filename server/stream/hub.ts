@@ -1,7 +1,8 @@
 // The stream hub: every message is serialized once, kept for replay per topic, and its bytes written to every
 // subscriber of its topics. Subscribers with the same topics form a group that shares one buffer per batch, so a tick
 // costs one corked write per subscriber and no per-subscriber JSON. A subscriber whose socket is backed up gets its
-// messages conflated (latest per key) until it drains, and is closed if it stays backed up.
+// messages conflated (latest per key) until it drains, and is closed if it stays backed up. A key holds at most its
+// stream allowance (streamAllowance), checked when a stream opens and again whenever the keys are reloaded (enforce).
 import { mergeById, ReplayBuffer, type Buffered } from '../../core/stream/replay.js';
 import { HEARTBEAT, parseLastEventId, sseMessage, sseOpening } from '../../core/stream/sse.js';
 import type { HttpResponse } from '../http/uws.js';
@@ -20,7 +21,7 @@ export interface StreamLimits {
   stallMs: number;
   /** A backed-up subscriber holding more than this in messages it has not taken is closed. */
   maxPendingBytes: number;
-  /** Concurrent streams per API key (or per IP for anonymous access). */
+  /** Concurrent streams per API key (or per IP for anonymous access), at most: see streamAllowance. */
   perClient: number;
   /** What the stream tells clients to wait before reconnecting. */
   retryMs: number;
@@ -34,7 +35,25 @@ export interface Outgoing {
   json: string;
 }
 
-export type CloseReason = 'client' | 'lifetime' | 'stalled' | 'overflow' | 'shutdown';
+/**
+ * Why a stream ended, as the access log's `ended` says. The server ends a stream because its key may no longer hold
+ * it: `revoked` (the key was revoked, or is gone from the database) and `limit_lowered` (its rate limit now allows
+ * fewer streams than it holds); those two end with a last `closed` event that says so.
+ */
+export type CloseReason = 'client' | 'lifetime' | 'stalled' | 'overflow' | 'shutdown' | 'revoked' | 'limit_lowered';
+
+/**
+ * The one rule of how many streams a client may hold at once: no more than the requests it may make a minute (its
+ * rpm), and never more than STREAM_MAX_PER_KEY (`perClient`). Opening a stream costs one request and an open stream
+ * keeps taking a share of the server for up to STREAM_LIFETIME_S, so a key allowed 3 requests a minute holds at most
+ * 3 streams, even if it opened them minutes apart; a key that is not active (revoked, gone: `rpm` null) or has an rpm
+ * of 0 holds none. The same allowance admits a new stream (one more is a 429) and, when keys are reloaded, ends the
+ * streams a key holds beyond it.
+ */
+export function streamAllowance(rpm: number | null, perClient: number): number {
+  if (rpm === null || !(rpm >= 1)) return 0;
+  return Math.min(perClient, Math.floor(rpm));
+}
 
 interface Subscriber {
   res: HttpResponse;
@@ -74,13 +93,49 @@ export class StreamHub {
     this.sweeper.unref();
   }
 
-  /** Throws 429 when `client` already holds its share of streams. */
-  admit(client: string): void {
+  /** Throws 429 when `client`, allowed `rpm` requests a minute, already holds its allowance of streams. */
+  admit(client: string, rpm: number): void {
     const open = this.perClient.get(client) ?? 0;
-    if (open >= this.limits.perClient) {
+    const allowance = streamAllowance(rpm, this.limits.perClient);
+    if (open >= allowance) {
       const who = client.startsWith('key:') ? 'This key' : 'This address (without a key)';
-      throw new RateLimitError(STREAM_CAP_RETRY_S, `${who} already holds ${open} open streams (at most ${this.limits.perClient}); close one first`);
+      const why = allowance < this.limits.perClient ? `, as its rate limit is ${rpm} requests a minute` : '';
+      throw new RateLimitError(STREAM_CAP_RETRY_S, `${who} already holds ${open} open streams (at most ${allowance}${why}); close one first`);
     }
+  }
+
+  /**
+   * Ends the streams that keys may no longer hold, after the keys were reloaded: every stream of a key that is no
+   * longer active, and of a key whose rate limit was lowered the oldest beyond its allowance (streamAllowance). `rpmOf`
+   * gives the rpm of the active key whose client id (`key:<id>`) it is given, null when no active key has that id.
+   * Anonymous streams (`ip:`) are left alone. Each ended stream gets a last `closed` event saying why, then ends.
+   * Returns how many streams it ended.
+   */
+  enforce(rpmOf: (client: string) => number | null): number {
+    const over = new Map<string, { rpm: number | null; allowance: number; excess: number }>();
+    for (const [client, open] of this.perClient) {
+      if (!client.startsWith('key:')) continue;
+      const rpm = rpmOf(client);
+      const allowance = streamAllowance(rpm, this.limits.perClient);
+      if (open > allowance) over.set(client, { rpm, allowance, excess: open - allowance });
+    }
+    if (!over.size) return 0;
+    // Subscribers are held in the order they opened: the oldest of each key come first.
+    const ending: [Subscriber, CloseReason, string][] = [];
+    for (const sub of this.subscribers) {
+      const o = over.get(sub.client);
+      if (!o?.excess) continue;
+      o.excess--;
+      if (o.rpm === null) ending.push([sub, 'revoked', closedNotice('revoked', 'This API key was revoked: its streams are closed and it is refused from now on')]);
+      else {
+        const message =
+          `This key's rate limit is now ${o.rpm} requests a minute, which allows ${o.allowance} streams at once; ` +
+          'its oldest streams beyond that are closed. Reconnecting is refused (429) while it holds that many';
+        ending.push([sub, 'limit_lowered', closedNotice('limit_lowered', message)]);
+      }
+    }
+    for (const [sub, reason, notice] of ending) this.end(sub, reason, notice);
+    return ending.length;
   }
 
   /**
@@ -241,14 +296,26 @@ export class StreamHub {
     sub.onClose(reason);
   }
 
-  /** Ends the response from this side: cleanly when the client is keeping up, at once when it is not. */
-  private end(sub: Subscriber, reason: CloseReason): void {
+  /**
+   * Ends the response from this side: cleanly when the client is keeping up, at once when it is not. `notice` is a
+   * last message saying why, written before the end; a client too far behind to read it soon is cut instead.
+   */
+  private end(sub: Subscriber, reason: CloseReason, notice?: string): void {
     if (sub.closed) return;
     const { res } = sub;
+    const behind = sub.backedUpSince !== 0;
     this.forget(sub, reason);
-    if (reason === 'stalled' || reason === 'overflow') res.close();
-    else res.cork(() => res.end());
+    if (reason === 'stalled' || reason === 'overflow' || (notice && behind)) res.close();
+    else res.cork(() => (notice ? res.end(notice) : res.end()));
   }
+}
+
+/**
+ * The `closed` event a stream ends with when the server ends it for its key (core/schemas/stream.ts ClosedMessage).
+ * It has no `id:`: it is not one of the topics' messages, and EventSource's Last-Event-ID stays at the last of those.
+ */
+function closedNotice(reason: 'revoked' | 'limit_lowered', message: string): string {
+  return `event: closed\ndata: ${JSON.stringify({ reason, message })}\n\n`;
 }
 
 function concatFrames(messages: Buffered[]): Buffer {

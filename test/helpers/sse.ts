@@ -10,12 +10,16 @@ export interface Received {
 
 export interface Listener {
   messages: Received[];
+  /** EventSource's readyState: 0 connecting (or reconnecting), 1 open, 2 closed for good (an answer other than 200). */
+  readonly readyState: number;
+  /** Resolves once the stream is first open. */
+  opened: Promise<void>;
   /** Resolves once `test` holds for the messages so far; rejects after `ms`. */
   until(test: (messages: Received[]) => boolean, ms?: number): Promise<void>;
   close(): void;
 }
 
-const EVENTS = ['quote', 'venue', 'candle', 'event', 'reset'];
+const EVENTS = ['quote', 'venue', 'candle', 'event', 'reset', 'closed'];
 
 /** Opens `url` with the key (if any) and the Last-Event-ID (if any) as headers, and records what arrives. */
 export function listen(url: string, options: { key?: string; lastEventId?: string } = {}): Listener {
@@ -26,11 +30,16 @@ export function listen(url: string, options: { key?: string; lastEventId?: strin
     fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), ...headers } }),
   });
   const messages: Received[] = [];
+  const opened = new Promise<void>((resolve) => es.addEventListener('open', () => resolve(), { once: true }));
   for (const event of EVENTS) {
     es.addEventListener(event, (e) => messages.push({ event, id: e.lastEventId, data: JSON.parse(e.data), at: Date.now() }));
   }
   return {
     messages,
+    get readyState() {
+      return es.readyState;
+    },
+    opened,
     until(test, ms = 10_000) {
       return new Promise((resolve, reject) => {
         const started = Date.now();

@@ -50,7 +50,7 @@ t.test('/v1/openapi.json is generated from the route table', async (t) => {
   t.ok(meta.responses['200'] && meta.responses['401'] && meta.responses['422'] && meta.responses['429']);
   t.same(doc.paths['/live']!.get.security, [], 'probes need no key');
   const stream = doc.paths['/v1/stream']!.get as unknown as { responses: Record<string, { content: Record<string, { schema: { anyOf: { title: string }[] } }> }> };
-  t.same(stream.responses['200']!.content['text/event-stream']!.schema.anyOf.map((m) => m.title), ['quote', 'venue', 'candle', 'event', 'reset'], 'the stream messages are described');
+  t.same(stream.responses['200']!.content['text/event-stream']!.schema.anyOf.map((m) => m.title), ['quote', 'venue', 'candle', 'event', 'reset', 'closed'], 'the stream messages are described');
   t.ok(doc.components.schemas.Error && doc.components.schemas.EntityRef);
   t.ok(doc.components.responses.validation_failed);
   t.notMatch(JSON.stringify(doc), /"\$id"/, 'no TypeBox internals leak');
