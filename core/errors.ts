@@ -49,6 +49,17 @@ const MAX_PARAM_CHARS = 100;
  * The 422 for `details`, bounded whatever the client sent: 1,000 unknown parameters would otherwise answer (and
  * cost) hundreds of kilobytes. The first MAX_DETAILS are listed; the message says how many there were in all.
  */
+/** An answer that tells the client when to try again (429, 503): the router sends `retryAfterS` as Retry-After. */
+export class RetryLaterError extends ApiError {
+  constructor(
+    code: 'rate_limited' | 'unavailable',
+    readonly retryAfterS: number,
+    message?: string,
+  ) {
+    super(code, message);
+  }
+}
+
 export function validationError(details: ValidationDetail[]): ApiError {
   const shown = details.slice(0, MAX_DETAILS).map((d) => (d.param.length > MAX_PARAM_CHARS ? { ...d, param: clip(d.param, MAX_PARAM_CHARS) } : d));
   const names = [...new Set(shown.map((d) => d.param))].join(', ');

@@ -6,6 +6,7 @@ import { startControlServer } from './control.js';
 import { runControl } from './control-ops.js';
 import { controlSocketPath, lockDataDir } from './datadir.js';
 import { openDatabase } from './db.js';
+import { DatabaseHealth } from './db-health.js';
 import { runningSources } from './feeds/registry.js';
 import type { LoadContext, Source } from './feeds/source.js';
 import type { VenueFeed } from './feeds/venue-feed.js';
@@ -14,7 +15,7 @@ import { UWS_FALLBACK_MESSAGE, uWS, uwsIsNative, type TemplatedApp, type us_list
 import { JobRunner } from './jobs.js';
 import { Lifetime } from './lifetime.js';
 import { Limiter } from './limits.js';
-import type { Logger } from './log.js';
+import { logFailure, type Logger } from './log.js';
 import { loadMarket } from './market/load.js';
 import { Ticker } from './market/ticker.js';
 import { MoveDetector } from './moves/detector.js';
@@ -61,7 +62,8 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   const life = new Lifetime();
   life.onClose(lockDataDir(config.dataDir));
   const startedAt = Date.now();
-  const readiness = new Readiness('opening the database');
+  const database = new DatabaseHealth(log);
+  const readiness = new Readiness('opening the database', database);
   const keys = new KeyIndex({ keyRpm: config.keyRpm, anonRpm: config.anonRpm, anon: config.anon });
   const limiter = new Limiter(config.maxRateClients);
   const workers = new WorkerThreads(config.workers);
@@ -73,7 +75,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   let listened!: (ok: boolean) => void;
   const started: Promise<Started> = new Promise<boolean>((resolve) => (listened = resolve)).then(async (ok) => {
     if (!ok) throw new StartupError('not listening');
-    const running = await start(config, log, { life, readiness, workers, hub, keys });
+    const running = await start(config, log, { life, readiness, database, workers, hub, keys });
     router.serve(running.services);
     readiness.markReady();
     log.info({ keys: keys.size, anon: config.anon, db: config.databaseUrl ? 'external' : 'embedded' }, 'ready');
@@ -116,10 +118,10 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
 async function start(
   config: Config,
   log: Logger,
-  { life, readiness, workers, hub, keys }: { life: Lifetime; readiness: Readiness; workers: WorkerThreads; hub: StreamHub; keys: KeyIndex },
+  { life, readiness, database, workers, hub, keys }: { life: Lifetime; readiness: Readiness; database: DatabaseHealth; workers: WorkerThreads; hub: StreamHub; keys: KeyIndex },
 ): Promise<Started> {
   // Open the database: migrated, with the storage policies of the configuration.
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, maxConnections: config.dbPoolSize }, log);
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, maxConnections: config.dbPoolSize, queue: config.dbQueue, health: database }, log);
   life.onClose(() => db.close());
   readiness.waitingFor('applying migrations');
   await db.migrate();
@@ -181,7 +183,7 @@ async function start(
   };
   await reloadKeys();
   // Keys changed by the CLI straight in an external database reach this process at the next reload.
-  const keyTimer = setInterval(() => reloadKeys().catch((err) => log.warn({ err }, 'key reload failed')), config.keyReloadS * 1000);
+  const keyTimer = setInterval(() => reloadKeys().catch((err) => logFailure(log, err, 'key reload failed')), config.keyReloadS * 1000);
   keyTimer.unref();
   life.onClose(() => clearInterval(keyTimer));
   meta.start(config.metaRefreshS);

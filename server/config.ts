@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { DEFAULT_MOVE_FLOORS, INSTRUMENT_KINDS, type InstrumentKind } from '../core/vocabulary.js';
 import { accessMode } from './access-mode.js';
+import { DEFAULT_QUEUE } from './db-queue.js';
 
 export interface Config {
   port: number;
@@ -11,6 +12,8 @@ export interface Config {
   databaseUrl: string | null;
   /** Pool size for an external database; the embedded one always has exactly one connection. */
   dbPoolSize: number;
+  /** Database queries of client requests: at most `perOwner` queued or running per key (or IP), `maxWaiting` waiting in all. */
+  dbQueue: { perOwner: number; maxWaiting: number };
   anon: boolean;
   /** Why anonymous access is on or off, for the start-up log. */
   anonWhy: string;
@@ -126,6 +129,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl,
     dbPoolSize: int('DB_POOL_SIZE', 10, 1, 200),
+    dbQueue: { perOwner: int('DB_QUEUE_PER_CLIENT', DEFAULT_QUEUE.perOwner, 1, 10_000), maxWaiting: int('DB_QUEUE_MAX', DEFAULT_QUEUE.maxWaiting, 1, 1_000_000) },
     anon: access.anon,
     anonWhy: access.why,
     keyRpm: int('RATE_LIMIT_RPM', 600, 1, 100_000_000),

@@ -5,27 +5,37 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { compileNamedSql, positionalValues, type NamedSql } from '../core/named-sql.js';
+import { DatabaseHealth } from './db-health.js';
 import type { DbHostMessage, DbHostStart } from './db-host.js';
+import { DEFAULT_QUEUE, QueryQueue, type Caller, type QueueLimits } from './db-queue.js';
 import type { Logger } from './log.js';
+
+export type { Caller };
 
 const SQL_DIR = fileURLToPath(new URL('../sql/', import.meta.url));
 const DB_HOST = new URL('./db-host.mjs', import.meta.url);
 const SLOW_QUERY_MS = 250;
+type QueryConfig = pg.QueryConfig | pg.QueryArrayConfig;
+/** A named query that writes: its success shows that the database takes writes (see DatabaseHealth). */
+const WRITE = /\b(INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM)\b/i;
 
 /** The values of a named query's `:name` parameters, by name: every one it uses, and no other. */
 export type Params = Record<string, unknown>;
 
 export interface Db {
   readonly kind: 'embedded' | 'external';
-  /** Runs a named query from sql/queries and returns its rows as objects. */
-  rows<T>(name: string, params?: Params): Promise<T[]>;
+  /**
+   * Runs a named query from sql/queries and returns its rows as objects. With a `caller` (a request's client), the
+   * query waits its turn in the fair, bounded queue, and is dropped if the client leaves first.
+   */
+  rows<T>(name: string, params?: Params, caller?: Caller): Promise<T[]>;
   /**
    * Runs a named query whose columns `keys` are all numbers and returns them column by column (NULL read as NaN), rows
    * ordered by the keys as listed. The database aggregates each column into one array, so the answer is a single row
    * and no per-row object is made anywhere (three times faster than a cursor over rows on the embedded database).
-   * Rejects once `signal` has aborted, before the query and after it.
+   * With a `caller`, queued as `rows` is, and rejected once its signal has aborted, before the query and after it.
    */
-  columns<K extends string>(name: string, params: Params, keys: readonly K[], signal?: AbortSignal): Promise<Columns<K>>;
+  columns<K extends string>(name: string, params: Params, keys: readonly K[], caller?: Caller): Promise<Columns<K>>;
   /** Runs `work` in one transaction on one connection: all its queries commit together or not at all. */
   transaction<T>(work: (tx: Pick<Db, 'rows'>) => Promise<T>): Promise<T>;
   /** Applies the migrations in sql/ that this database has not seen; returns the versions applied. */
@@ -150,13 +160,28 @@ async function startEmbedded(dataDir: string, log: Logger): Promise<Embedded> {
   };
 }
 
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string; maxConnections: number }, log: Logger): Promise<Db> {
+export interface DatabaseOptions {
+  databaseUrl: string | null;
+  dataDir: string;
+  maxConnections: number;
+  /** Client queries: how many each caller may have queued or running, and how many may wait in all. */
+  queue?: Omit<QueueLimits, 'slots'>;
+  /** Told of every query's outcome; the CLIs and tests let the database keep its own. */
+  health?: DatabaseHealth;
+}
+
+
+/** A server that does not answer a connection attempt in this long counts as unreachable. */
+const CONNECT_TIMEOUT_MS = 5000;
+
+export async function openDatabase(options: DatabaseOptions, log: Logger): Promise<Db> {
   const queries = loadNamedQueries();
+  const health = options.health ?? new DatabaseHealth(log);
   // The database's connections ("pool" alone means the price pool in this code base).
   let connections: pg.Pool;
   let stopEmbedded: (() => Promise<void>) | null = null;
   if (options.databaseUrl) {
-    connections = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections });
+    connections = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   } else {
     const embedded = await startEmbedded(options.dataDir, log);
     connections = embedded.connections;
@@ -180,45 +205,90 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
     else log.debug({ query: name, ms: Math.round(ms * 1000) / 1000, rows }, 'query');
   };
 
-  const timed = async <T>(name: string, run: () => Promise<pg.QueryResult>): Promise<T[]> => {
-    const t0 = performance.now();
-    const result = await run();
-    logQuery(name, t0, result.rowCount);
-    return result.rows as T[];
+  // Client queries share the connections: the embedded database has one; a server, the pool.
+  const queue = new QueryQueue({ slots: options.databaseUrl ? options.maxConnections : 1, ...(options.queue ?? DEFAULT_QUEUE) });
+  const writes = new Set([...queries].filter(([, sql]) => WRITE.test(sql.text)).map(([name]) => name));
+
+  /** Runs `work` for the named query: queued for a caller, its failure classified (an outage becomes a 503). */
+  const guarded = <T>(name: string, caller: Caller | undefined, work: () => Promise<T>): Promise<T> => {
+    const attempt = async () => {
+      try {
+        const result = await work();
+        health.succeeded(writes.has(name));
+        return result;
+      } catch (err) {
+        throw health.failed(err);
+      }
+    };
+    return caller ? queue.run(caller, attempt) : attempt();
   };
+
+  /**
+   * A caller's query on a server database, on a connection of its own: when the caller leaves while it runs, the
+   * server is asked to cancel it (PostgreSQL's CancelRequest), so that abandoned work frees its connection early.
+   */
+  const cancellable = async (config: QueryConfig, signal: AbortSignal): Promise<pg.QueryResult> => {
+    const client = await connections.connect();
+    const cancel = () => {
+      // pg's Client.cancel and activeQuery are not in its typings; cancel opens its own connection to send the request.
+      const active = (client as unknown as { activeQuery?: unknown }).activeQuery;
+      if (active) (new pg.Client(connections.options) as unknown as { cancel(c: pg.PoolClient, q: unknown): void }).cancel(client, active);
+    };
+    signal.addEventListener('abort', cancel, { once: true });
+    try {
+      return await client.query(config);
+    } finally {
+      signal.removeEventListener('abort', cancel);
+      client.release();
+    }
+  };
+  const query = (config: QueryConfig, caller: Caller | undefined): Promise<pg.QueryResult> =>
+    caller && options.databaseUrl ? cancellable(config, caller.signal) : connections.query(config);
+
+  const timed = <T>(name: string, caller: Caller | undefined, run: () => Promise<pg.QueryResult>): Promise<T[]> =>
+    guarded(name, caller, async () => {
+      const t0 = performance.now();
+      const result = await run();
+      logQuery(name, t0, result.rowCount);
+      return result.rows as T[];
+    });
 
   const db: Db = {
     kind: options.databaseUrl ? 'external' : 'embedded',
 
-    rows<T>(name: string, params: Params = {}) {
-      return timed<T>(name, () => connections.query(text(name), values(name, params)));
+    rows<T>(name: string, params: Params = {}, caller?: Caller) {
+      return timed<T>(name, caller, () => query({ text: text(name), values: values(name, params) }, caller));
     },
 
-    async columns<K extends string>(name: string, params: Params, keys: readonly K[], signal?: AbortSignal): Promise<Columns<K>> {
-      signal?.throwIfAborted();
-      const t0 = performance.now();
-      const result = await connections.query({ text: columnArraysSql(text(name), keys), values: values(name, params), rowMode: 'array' });
-      const arrays = result.rows[0] as (string | null)[];
-      const columns = Object.fromEntries(keys.map((k, c) => [k, parseFloatArray(arrays[c]!)])) as Record<K, Float64Array>;
-      const length = keys.length ? columns[keys[0]!].length : 0;
-      logQuery(name, t0, length);
-      signal?.throwIfAborted();
-      return { length, columns };
+    columns<K extends string>(name: string, params: Params, keys: readonly K[], caller?: Caller): Promise<Columns<K>> {
+      return guarded(name, caller, async () => {
+        const t0 = performance.now();
+        const result = await query({ text: columnArraysSql(text(name), keys), values: values(name, params), rowMode: 'array' }, caller);
+        const arrays = result.rows[0] as (string | null)[];
+        const columns = Object.fromEntries(keys.map((k, c) => [k, parseFloatArray(arrays[c]!)])) as Record<K, Float64Array>;
+        const length = keys.length ? columns[keys[0]!].length : 0;
+        logQuery(name, t0, length);
+        caller?.signal.throwIfAborted();
+        return { length, columns };
+      });
     },
 
-    async transaction(work) {
-      const client = await connections.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await work({ rows: <R>(name: string, params: Params = {}) => timed<R>(name, () => client.query(text(name), values(name, params))) });
-        await client.query('COMMIT');
-        return result;
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw err;
-      } finally {
-        client.release();
-      }
+    transaction(work) {
+      return guarded('(transaction)', undefined, async () => {
+        const client = await connections.connect();
+        try {
+          await client.query('BEGIN');
+          const result = await work({ rows: <R>(name: string, params: Params = {}) => timed<R>(name, undefined, () => client.query(text(name), values(name, params))) });
+          await client.query('COMMIT');
+          health.succeeded(true);
+          return result;
+        } catch (err) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw err;
+        } finally {
+          client.release();
+        }
+      });
     },
 
     async migrate() {
@@ -270,9 +340,11 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
     },
 
     async close() {
+      health.stop();
       if (stopEmbedded) await stopEmbedded();
       else await connections.end();
     },
   };
+  health.pingWith(() => db.rows('ping'));
   return db;
 }

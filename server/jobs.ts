@@ -1,7 +1,7 @@
 // Runs TimescaleDB's jobs (aggregate refreshes, compression, retention) for the embedded database: a TimescaleDB
 // server runs them in background workers, PGlite has none. Without this the aggregates would never be materialized
 // past the first load, and old chunks never compressed or dropped.
-import type { Logger } from './log.js';
+import { logFailure, type Logger } from './log.js';
 import type { Job, StorageService } from './services/storage.js';
 
 const POLL_MS = 30_000;
@@ -21,7 +21,7 @@ export class JobRunner {
     const poll = () => {
       this.running = this.running.then(() => this.runDue(Date.now())).then(
         () => undefined,
-        (err) => this.log.warn({ err }, 'database jobs failed'),
+        (err) => logFailure(this.log, err, 'database jobs failed'),
       );
     };
     this.timer = setInterval(poll, POLL_MS);
@@ -44,7 +44,7 @@ export class JobRunner {
         await this.storage.runJob(job.jobId);
         this.log.info({ job: job.jobId, proc: job.proc, target: job.target, ms: Math.round(performance.now() - started) }, 'database job ran');
       } catch (err) {
-        this.log.warn({ err, job: job.jobId, proc: job.proc, target: job.target }, 'database job failed');
+        logFailure(this.log, err, 'database job failed', { job: job.jobId, proc: job.proc, target: job.target });
       }
       this.due.set(job.jobId, nowMs + Number(job.everyMs));
       ran.push(job);

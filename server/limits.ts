@@ -1,5 +1,5 @@
 // Applies the token-bucket limit to a principal and writes the rate-limit headers every /v1 answer carries.
-import { ApiError } from '../core/errors.js';
+import { RetryLaterError } from '../core/errors.js';
 import { TokenBuckets } from '../core/ratelimit.js';
 import type { Principal } from './auth.js';
 
@@ -8,12 +8,9 @@ export interface HeaderSink {
 }
 
 /** A 429; the router sends `retryAfterS` as its Retry-After. */
-export class RateLimitError extends ApiError {
-  constructor(
-    readonly retryAfterS: number,
-    message = `Rate limit exceeded: retry in ${retryAfterS} s`,
-  ) {
-    super('rate_limited', message);
+export class RateLimitError extends RetryLaterError {
+  constructor(retryAfterS: number, message = `Rate limit exceeded: retry in ${retryAfterS} s`) {
+    super('rate_limited', retryAfterS, message);
   }
 }
 

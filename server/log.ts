@@ -1,6 +1,7 @@
 // Structured JSON logs on stdout through pino's asynchronous writer, flushed at shutdown.
 import { pino, type Logger } from 'pino';
 import type { Config } from './config.js';
+import { DatabaseUnavailableError } from './db-health.js';
 
 export type { Logger };
 
@@ -14,3 +15,12 @@ export function createLogger(level: Config['logLevel'], fd: 1 | 2 = 1): Logger {
 }
 
 const FLUSH_MS = 250;
+
+/**
+ * Logs a background task's failure at warn, except an outage of the database: that is logged once when it starts and
+ * once when it ends (server/db-health.ts), not by every task that meets it each second meanwhile.
+ */
+export function logFailure(log: Logger, err: unknown, message: string, fields: Record<string, unknown> = {}): void {
+  if (err instanceof DatabaseUnavailableError) log.debug({ ...fields, err: err.message }, message);
+  else log.warn({ ...fields, err }, message);
+}

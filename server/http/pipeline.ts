@@ -2,10 +2,10 @@
 // readiness, the caller, its rate limit, validation, the handler and the answer (compressed when it pays).
 import fastJson from 'fast-json-stringify';
 import { Type } from '@sinclair/typebox';
-import { ApiError, clip, ERROR_CATALOGUE, validationError, type ValidationDetail } from '../../core/errors.js';
+import { ApiError, clip, ERROR_CATALOGUE, RetryLaterError, validationError, type ValidationDetail } from '../../core/errors.js';
 import { ErrorBody } from '../../core/schemas/common.js';
 import { AuthError, type KeyIndex, type Principal } from '../auth.js';
-import { RateLimitError, type Limiter } from '../limits.js';
+import type { Limiter } from '../limits.js';
 import type { Logger } from '../log.js';
 import type { Services } from '../services/index.js';
 import { compress, pickEncoding } from './compress.js';
@@ -88,6 +88,8 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
   };
 
   const fail = (ex: Exchange, route: string, err: unknown) => {
+    // The client left: its work was dropped or cut short on purpose (the abort signal), nothing to answer or report.
+    if (ex.aborted) return logDone(ex, route);
     let e: ApiError;
     if (err instanceof ApiError) e = err;
     else {
@@ -95,8 +97,8 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
       e = new ApiError('internal');
     }
     if (e instanceof AuthError) ex.header('WWW-Authenticate', e.challenge);
-    if (e.code === 'unavailable') ex.header('Retry-After', '5');
-    if (e instanceof RateLimitError) ex.header('Retry-After', String(e.retryAfterS));
+    if (e instanceof RetryLaterError) ex.header('Retry-After', String(e.retryAfterS));
+    else if (e.code === 'unavailable') ex.header('Retry-After', '5');
     if (e.code === 'method_not_allowed') ex.header('Allow', ALLOW);
     const body = serializeError({ error: { code: e.code, message: e.message, details: e.details ?? undefined } });
     ex.send(ERROR_CATALOGUE[e.code].statusLine, JSON_TYPE, body, () => logDone(ex, route));
@@ -172,7 +174,17 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
       const query = parsed.values as Record<string, unknown>;
       problems.push(...c.query.check(query).filter((d) => !parsed.problems.some((p) => p.param === d.param)));
       if (problems.length) throw validationError(problems);
-      const ctx: Ctx = { params, query, principal, requestId: ex.requestId, serialize: c.toRaw, get signal() { return ex.signal; } };
+      let caller: Ctx['caller'] | undefined;
+      const ctx: Ctx = {
+        params,
+        query,
+        principal,
+        requestId: ex.requestId,
+        serialize: c.toRaw,
+        get caller() {
+          return (caller ??= { owner: principal?.client ?? `ip:${ex.ip}`, signal: ex.signal });
+        },
+      };
       // Only the probes run before the services exist (admit() answers 503 for every other route), and they ignore them.
       const out = route.handler(ctx, services!);
       if (out instanceof Promise) out.then((data) => finish(ex, c, data)).catch((err) => fail(ex, route.path, err));

@@ -3,6 +3,8 @@
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { RouteSpec } from '../../core/openapi.js';
 import type { Principal } from '../auth.js';
+import type { Caller } from '../db-queue.js';
+import type { HealthProblem } from '../db-health.js';
 import type { Services } from '../services/index.js';
 import type { Exchange } from './exchange.js';
 import type { RawJson, Serialize } from './raw-json.js';
@@ -12,7 +14,8 @@ export interface Ctx<P = unknown, Q = unknown, R = unknown> {
   query: Q;
   /** Null on the unauthenticated routes (/live, /ready). */
   principal: Principal | null;
-  signal: AbortSignal;
+  /** Who the request's database queries are for (its rate-limit client) and its abort signal: made when first read. */
+  caller: Caller;
   requestId: string;
   /** The route's compiled response serializer, for answers a service keeps as bytes and serves again. */
   serialize: Serialize<R>;
@@ -50,4 +53,6 @@ export function defineRoute<P extends TObject, Q extends TObject, R extends TSch
 export interface Gate {
   /** Null when ready; otherwise why not, for the 503. */
   notReadyReason(): string | null;
+  /** Null while all is well; otherwise what is wrong though the service answers (the database down, its disk full). */
+  problem(): HealthProblem | null;
 }

@@ -6,7 +6,7 @@ import { finiteOrNull, IN_POOL, OUT_STALE, packPoolInput } from '../../core/kern
 import { allocateVenueQuotes, type VenueQuotes } from '../../core/sources/records.js';
 import { DAY_MS } from '../../core/time.js';
 import type { VenueFeed } from '../feeds/venue-feed.js';
-import type { Logger } from '../log.js';
+import { logFailure, type Logger } from '../log.js';
 import type { MarketStore } from '../services/market-store.js';
 import type { WorkerThreads } from '../worker-threads.js';
 import type { MarketState } from './state.js';
@@ -216,6 +216,6 @@ export class Ticker {
 
   /** Writes are chained, so bars reach the database in order; a failed write is logged and the loop goes on. */
   private write(write: () => Promise<unknown>): void {
-    this.writes = this.writes.then(write).catch((err) => this.log.warn({ err }, 'market write failed'));
+    this.writes = this.writes.then(write).catch((err) => logFailure(this.log, err, 'market write failed'));
   }
 }

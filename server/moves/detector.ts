@@ -5,7 +5,7 @@ import { movesInputBytes, movesInputViews, movesOutputViews } from '../../core/k
 import { CANDIDATE_MIN_IMPORTANCE, explainMove, linkMove, type LinkableEvent } from '../../core/moves/linker.js';
 import { DAY_MS } from '../../core/time.js';
 import type { InstrumentKind } from '../../core/vocabulary.js';
-import type { Logger } from '../log.js';
+import { logFailure, type Logger } from '../log.js';
 import type { MarketState } from '../market/state.js';
 import type { FoundMove, MoveService } from '../services/moves.js';
 import type { WorkerThreads } from '../worker-threads.js';
@@ -29,7 +29,7 @@ export class MoveDetector {
   onTick(nowMs: number): void {
     const day = Math.floor(nowMs / DAY_MS);
     if (day === this.lastDay || this.running) return;
-    this.run().catch((err) => this.log.error({ err }, 'move detection failed'));
+    this.run().catch((err) => logFailure(this.log, err, 'move detection failed'));
   }
 
   /** Recomputes every move the held daily closes show; resolves to how many were stored. */

@@ -16,7 +16,11 @@ export function probeRoutes(gate: Gate, startedAt: number): Route[] {
     }),
     defineRoute({
       path: '/ready',
-      summary: 'Readiness: migrations applied and data loaded; 503 with the reason until then',
+      summary: 'Readiness: migrations applied, data loaded and the database reachable with room to write; else 503 with the reason',
+      description:
+        'A 503 `unavailable` says why: still starting (`Not ready: ...`), or degraded (`Degraded: ...`, with `details.database` ' +
+        '`unreachable` or `disk_full` and `details.since`). While degraded, answers from memory are served and answers that ' +
+        'need the database are 503 with Retry-After.',
       tags: ['health'],
       auth: false,
       errors: ['unavailable'],
@@ -24,6 +28,8 @@ export function probeRoutes(gate: Gate, startedAt: number): Route[] {
       handler: () => {
         const reason = gate.notReadyReason();
         if (reason) throw new ApiError('unavailable', `Not ready: ${reason}`);
+        const problem = gate.problem();
+        if (problem) throw new ApiError('unavailable', `Degraded: ${problem.message}`, { database: problem.database, since: problem.since });
         return { status: 'ready' as const };
       },
     }),

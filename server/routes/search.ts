@@ -15,8 +15,8 @@ export const searchRoute = defineRoute({
   auth: true,
   query: SearchQuery,
   response: List(EntityRef),
-  handler: async ({ query }, { search }) => {
+  handler: async ({ query, caller }, { search }) => {
     const filter = searchFilter(query);
-    return onlyPage(await search.find(filter), filter.limit);
+    return onlyPage(await search.find(filter, caller), filter.limit);
   },
 });

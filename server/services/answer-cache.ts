@@ -1,11 +1,23 @@
 // Answers kept in memory, so that a question asked again is answered without redoing its work: answers of read-only
 // queries over data that changes rarely (stories, moves) kept while the data's version is unchanged, and answers of
 // the hot market state kept until the next tick.
+import type { Caller } from '../db.js';
+
+/** An answer being built or built: who still waits for it while it builds, and how to stop its build. */
+interface Entry<T> {
+  version: number;
+  body: Promise<T>;
+  settled: boolean;
+  /** Clients waiting for the build; a waiter without a caller (the service itself) pins it. */
+  waiting: number;
+  pinned: boolean;
+  stop: AbortController;
+}
 
 /** Values by key at the current version of their data: the one kept, the one being built, or a new one. */
 export class AnswerCache<T> {
   /** In least recently used order: the first entry is evicted first. */
-  private readonly entries = new Map<string, { version: number; body: Promise<T> }>();
+  private readonly entries = new Map<string, Entry<T>>();
 
   constructor(
     private readonly max: number,
@@ -13,22 +25,52 @@ export class AnswerCache<T> {
     private readonly version: () => number,
   ) {}
 
-  /** The value for `key`: the one kept, the one being built (a burst of one new question costs one build), or `build()`. */
-  get(key: string, build: () => Promise<T>): Promise<T> {
+  /**
+   * The value for `key`: the one kept, the one being built (a burst of one new question costs one build), or
+   * `build(caller)`. A build runs for the first caller's owner and is aborted once every caller waiting for it has left,
+   * so that a question nobody waits for any more costs no database time; callers arriving after that start anew.
+   */
+  get(key: string, build: (caller?: Caller) => Promise<T>, caller?: Caller): Promise<T> {
     const version = this.version();
     const hit = this.entries.get(key);
     this.entries.delete(key);
     if (hit && hit.version === version) {
       this.entries.set(key, hit);
+      if (!hit.settled) this.wait(key, hit, caller);
       return hit.body;
     }
-    const body = build();
-    const entry = { version, body };
+    const stop = new AbortController();
+    const entry: Entry<T> = { version, body: null!, settled: false, waiting: 0, pinned: false, stop };
+    this.wait(key, entry, caller);
+    entry.body = build(caller && { owner: caller.owner, signal: stop.signal });
+    entry.body.then(
+      () => (entry.settled = true),
+      () => {
+        entry.settled = true;
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
     this.entries.set(key, entry);
-    // A failed build is not kept: the next request tries again.
-    body.catch(() => this.entries.get(key) === entry && this.entries.delete(key));
     if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
-    return body;
+    return entry.body;
+  }
+
+  private wait(key: string, entry: Entry<T>, caller: Caller | undefined): void {
+    if (!caller) {
+      entry.pinned = true;
+      return;
+    }
+    entry.waiting++;
+    caller.signal.addEventListener(
+      'abort',
+      () => {
+        if (--entry.waiting || entry.pinned || entry.settled) return;
+        // Forgotten at once: a client asking in the meantime must not be handed the aborted build.
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+        entry.stop.abort(caller.signal.reason);
+      },
+      { once: true },
+    );
   }
 
   get size(): number {

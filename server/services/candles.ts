@@ -8,7 +8,7 @@ import { instrumentRef } from '../../core/refs.js';
 import type { Candle, CandleQuery, CandleSeries } from '../../core/schemas/candles.js';
 import { candleJson, candleObject, COMMA, type BarRing, type HeldBars } from '../../core/series.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS, parseWindow } from '../../core/time.js';
-import type { Columns, Db } from '../db.js';
+import type { Caller, Columns, Db } from '../db.js';
 import { RawJson } from '../http/raw-json.js';
 import type { CandleInterval, MarketState } from '../market/state.js';
 import { BAR_COLUMNS, type BarColumn } from './bar-rows.js';
@@ -87,27 +87,27 @@ export class CandleService {
   ) {}
 
   /** The pooled candles of an instrument as the HTTP answer's bytes. */
-  async pooledJson(symbol: string, request: CandleRequest, signal?: AbortSignal): Promise<RawJson> {
+  async pooledJson(symbol: string, request: CandleRequest, caller?: Caller): Promise<RawJson> {
     const series = this.pooledSeries(symbol, request.interval);
-    return this.answer(series, request, await this.select(series, request, signal));
+    return this.answer(series, request, await this.select(series, request, caller));
   }
 
   /** The candles of one venue listing of an instrument as the HTTP answer's bytes. */
-  async listingJson(symbol: string, listingId: number, request: CandleRequest, signal?: AbortSignal): Promise<RawJson> {
+  async listingJson(symbol: string, listingId: number, request: CandleRequest, caller?: Caller): Promise<RawJson> {
     const series = this.listingSeries(symbol, listingId, request.interval);
-    return this.answer(series, request, await this.select(series, request, signal));
+    return this.answer(series, request, await this.select(series, request, caller));
   }
 
   /** The pooled candles of an instrument as objects. */
-  async pooled(symbol: string, request: CandleRequest, signal?: AbortSignal): Promise<CandleSeries> {
+  async pooled(symbol: string, request: CandleRequest, caller?: Caller): Promise<CandleSeries> {
     const series = this.pooledSeries(symbol, request.interval);
-    return this.objects(series, request, await this.select(series, request, signal));
+    return this.objects(series, request, await this.select(series, request, caller));
   }
 
   /** The candles of one venue listing as objects. */
-  async listing(symbol: string, listingId: number, request: CandleRequest, signal?: AbortSignal): Promise<CandleSeries> {
+  async listing(symbol: string, listingId: number, request: CandleRequest, caller?: Caller): Promise<CandleSeries> {
     const series = this.listingSeries(symbol, listingId, request.interval);
-    return this.objects(series, request, await this.select(series, request, signal));
+    return this.objects(series, request, await this.select(series, request, caller));
   }
 
   private pooledSeries(symbol: string, interval: CandleInterval): Series {
@@ -125,8 +125,8 @@ export class CandleService {
     return { instrument: i, held, index: j, open: this.openBars?.openListingBar(j) ?? null, id: listingId, queries: LISTING_QUERIES[interval] };
   }
 
-  private select(series: Series, request: CandleRequest, signal?: AbortSignal): Promise<Selection> | Selection {
-    return series.held.held(series.index, request.fromMs) ? fromMemory(series, request) : fromDatabase(this.db, series, request, signal);
+  private select(series: Series, request: CandleRequest, caller?: Caller): Promise<Selection> | Selection {
+    return series.held.held(series.index, request.fromMs) ? fromMemory(series, request) : fromDatabase(this.db, series, request, caller);
   }
 
   /** The answer around the candle chunks, which are sent as they are. */
@@ -193,12 +193,12 @@ function fromMemory(series: Series, { fromMs, toMs, ascendingFrom, limit }: Cand
  * Candles from the database, read as columns, the live bar folded into the last candle of its bucket or added after
  * it; one past the limit, the newest candle (the live one) goes when counting from `from`, else the oldest does.
  */
-async function fromDatabase(db: Db, series: Series, request: CandleRequest, signal?: AbortSignal): Promise<Selection> {
+async function fromDatabase(db: Db, series: Series, request: CandleRequest, caller?: Caller): Promise<Selection> {
   const { fromMs, toMs, ascendingFrom, limit, interval } = request;
   const open = series.open;
   // "All" history is an unbounded start, which PostgreSQL spells -infinity.
   const params = { id: series.id, from: Number.isFinite(fromMs) ? new Date(fromMs) : '-infinity', to: new Date(toMs), limit };
-  const { length: n, columns: c } = await db.columns(ascendingFrom ? series.queries.from : series.queries.latest, params, BAR_COLUMNS, signal);
+  const { length: n, columns: c } = await db.columns(ascendingFrom ? series.queries.from : series.queries.latest, params, BAR_COLUMNS, caller);
   let live: Bar | null = null;
   const bucket = open ? open.ts - (open.ts % BUCKET_MS[interval]) : NaN;
   if (open && bucket >= fromMs && bucket < toMs) {

@@ -7,7 +7,7 @@ import { catalystRef, type Ref } from '../../core/refs.js';
 import type { Catalyst, CatalystListQuery } from '../../core/schemas/catalysts.js';
 import { parseWindow } from '../../core/time.js';
 import { CATALYST_KINDS, type PRECISIONS } from '../../core/vocabulary.js';
-import type { Db } from '../db.js';
+import type { Caller, Db } from '../db.js';
 import type { DataVersion } from './answer-cache.js';
 
 interface CatalystRow {
@@ -72,8 +72,8 @@ export class CatalystService {
   ) {}
 
   /** Catalysts matching `filter`, soonest first, one page. */
-  async list(filter: CatalystFilter): Promise<{ data: Catalyst[]; page: Page }> {
-    const rows = await this.read({ ...filter, ...pageQuery(filter) });
+  async list(filter: CatalystFilter, caller?: Caller): Promise<{ data: Catalyst[]; page: Page }> {
+    const rows = await this.read({ ...filter, ...pageQuery(filter) }, caller);
     const { items, page } = paged(rows, filter);
     return { data: items.map(catalystView), page };
   }
@@ -91,7 +91,7 @@ export class CatalystService {
   }
 
   /** Catalysts matching `f`: `limit` rows from `offset`. */
-  private read(f: CatalystFilter): Promise<CatalystRow[]> {
+  private read(f: CatalystFilter, caller?: Caller): Promise<CatalystRow[]> {
     return this.db.rows<CatalystRow>('listCatalysts', {
       entities: f.entities,
       kinds: f.kinds,
@@ -99,6 +99,6 @@ export class CatalystService {
       to: f.toMs === null ? null : new Date(f.toMs),
       limit: f.limit,
       offset: f.offset,
-    });
+    }, caller);
   }
 }

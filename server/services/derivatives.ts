@@ -8,7 +8,7 @@ import {
 } from '../../core/schemas/derivatives.js';
 import { jsonNumber } from '../../core/series.js';
 import { DAY_MS, parseInstant } from '../../core/time.js';
-import type { Columns, Db } from '../db.js';
+import type { Caller, Columns, Db } from '../db.js';
 import { RawJson } from '../http/raw-json.js';
 import type { ListingRow, MarketState } from '../market/state.js';
 import { AnswerCache, every } from './answer-cache.js';
@@ -43,19 +43,23 @@ export class DerivativesService {
   ) {}
 
   /** The answer's bytes: a head built for this answer, the stored series as kept, the closing braces. */
-  async json(symbol: string, request: DerivativesRequest): Promise<RawJson> {
+  async json(symbol: string, request: DerivativesRequest, caller?: Caller): Promise<RawJson> {
     const s = this.state;
     const i = s.require(symbol);
     // Days are whole: a `from` inside a day starts the daily series at that day.
     const fromDay = request.fromMs - (request.fromMs % DAY_MS);
     const perVenueFrom = request.perVenue ? request.fromMs : null;
-    // Shared by concurrent requests, so a read is not stopped when one of them leaves.
-    const series = await this.stored.get(`${i} ${fromDay} ${perVenueFrom}`, async () => {
-      const perps = this.perpetuals(i);
-      const daily = dailyJson(await this.readDaily(perps, fromDay));
-      const hourly = perVenueFrom === null ? '' : `,"perVenue":[${perVenueJson(perps, await this.readHourly(perps, perVenueFrom))}]`;
-      return Buffer.from(`"daily":[${daily}]${hourly}`);
-    });
+    // Shared by concurrent requests: a read stops only once every request waiting for it has left.
+    const series = await this.stored.get(
+      `${i} ${fromDay} ${perVenueFrom}`,
+      async (c) => {
+        const perps = this.perpetuals(i);
+        const daily = dailyJson(await this.readDaily(perps, fromDay, c));
+        const hourly = perVenueFrom === null ? '' : `,"perVenue":[${perVenueJson(perps, await this.readHourly(perps, perVenueFrom, c))}]`;
+        return Buffer.from(`"daily":[${daily}]${hourly}`);
+      },
+      caller,
+    );
     const now = s.derivativesNow(i);
     const head =
       `{"data":{"instrument":${JSON.stringify(instrumentRef(s.instruments[i]!))},"from":"${new Date(request.fromMs).toISOString()}",` +
@@ -64,11 +68,11 @@ export class DerivativesService {
   }
 
   /** The same as objects. */
-  async get(symbol: string, request: DerivativesRequest): Promise<Derivatives> {
+  async get(symbol: string, request: DerivativesRequest, caller?: Caller): Promise<Derivatives> {
     const i = this.state.require(symbol);
     const fromDay = request.fromMs - (request.fromMs % DAY_MS);
     const perps = this.perpetuals(i);
-    const days = await this.readDaily(perps, fromDay);
+    const days = await this.readDaily(perps, fromDay, caller);
     const c = days.columns;
     const daily: DerivativesDay[] = [];
     for (let k = 0; k < days.length; k++) {
@@ -80,7 +84,7 @@ export class DerivativesService {
       current: this.state.derivativesNow(i),
       daily,
     };
-    if (request.perVenue) answer.perVenue = perVenueObjects(perps, await this.readHourly(perps, request.fromMs));
+    if (request.perVenue) answer.perVenue = perVenueObjects(perps, await this.readHourly(perps, request.fromMs, caller));
     return answer;
   }
 
@@ -89,12 +93,12 @@ export class DerivativesService {
     return s.listings.slice(s.offsets[i]!, s.offsets[i + 1]!).filter((l) => l.fundingIntervalHours);
   }
 
-  private readDaily(perps: ListingRow[], fromDay: number): Promise<Columns<(typeof DAY_COLUMNS)[number]>> {
-    return this.db.columns('derivativesDaily', { ids: perps.map((l) => l.id), from: new Date(fromDay) }, DAY_COLUMNS);
+  private readDaily(perps: ListingRow[], fromDay: number, caller?: Caller): Promise<Columns<(typeof DAY_COLUMNS)[number]>> {
+    return this.db.columns('derivativesDaily', { ids: perps.map((l) => l.id), from: new Date(fromDay) }, DAY_COLUMNS, caller);
   }
 
-  private readHourly(perps: ListingRow[], fromMs: number): Promise<Columns<(typeof HOUR_COLUMNS)[number]>> {
-    return this.db.columns('derivativesHourly', { ids: perps.map((l) => l.id), from: new Date(fromMs) }, HOUR_COLUMNS);
+  private readHourly(perps: ListingRow[], fromMs: number, caller?: Caller): Promise<Columns<(typeof HOUR_COLUMNS)[number]>> {
+    return this.db.columns('derivativesHourly', { ids: perps.map((l) => l.id), from: new Date(fromMs) }, HOUR_COLUMNS, caller);
   }
 }
 

@@ -11,7 +11,7 @@ import type { StoryRecord } from '../../core/sources/records.js';
 import { EVENTS_TOPIC, instrumentTopic } from '../../core/stream/topics.js';
 import { parseWindow } from '../../core/time.js';
 import { EVENT_KINDS, type EventKind, type PRECISIONS } from '../../core/vocabulary.js';
-import type { Db } from '../db.js';
+import type { Caller, Db } from '../db.js';
 import type { RawJson, Serialize } from '../http/raw-json.js';
 import type { StreamHub } from '../stream/hub.js';
 import { AnswerCache, type DataVersion } from './answer-cache.js';
@@ -104,7 +104,7 @@ export const ANY_STORY: Omit<EventFilter, 'symbol' | 'company'> = {
 };
 
 /** Stories matching a filter whose shortcuts are resolved into `entities`: `limit` rows from `offset`. */
-export function readStories(db: Db, f: Omit<EventFilter, 'symbol' | 'company'>): Promise<EventRow[]> {
+export function readStories(db: Db, f: Omit<EventFilter, 'symbol' | 'company'>, caller?: Caller): Promise<EventRow[]> {
   return db.rows<EventRow>('listEvents', {
     entities: f.entities,
     kinds: f.kinds,
@@ -116,18 +116,18 @@ export function readStories(db: Db, f: Omit<EventFilter, 'symbol' | 'company'>):
     order: f.order,
     limit: f.limit,
     offset: f.offset,
-  });
+  }, caller);
 }
 
 /** The stories `ids` as the interface shows them, by id. */
-export async function storiesByIds(db: Db, ids: (string | number)[]): Promise<Map<string, Event>> {
-  const rows = ids.length ? await db.rows<EventRow>('eventsByIds', { ids }) : [];
+export async function storiesByIds(db: Db, ids: (string | number)[], caller?: Caller): Promise<Map<string, Event>> {
+  const rows = ids.length ? await db.rows<EventRow>('eventsByIds', { ids }, caller) : [];
   return new Map(rows.map((r) => [r.id, eventView(r)]));
 }
 
 /** What a story's detail needs of the moves: those it caused (the move service). */
 export interface CausedMoves {
-  causedBy(eventId: number): Promise<Move[]>;
+  causedBy(eventId: number, caller?: Caller): Promise<Move[]>;
 }
 
 export interface Ingested extends Counts {
@@ -150,8 +150,8 @@ export class EventService {
   }
 
   /** Stories matching `filter`, newest or most important first, one page. */
-  async list(filter: EventFilter): Promise<{ data: Event[]; page: Page }> {
-    const { items, page } = paged(await readStories(this.db, { ...this.resolve(filter), ...pageQuery(filter) }), filter);
+  async list(filter: EventFilter, caller?: Caller): Promise<{ data: Event[]; page: Page }> {
+    const { items, page } = paged(await readStories(this.db, { ...this.resolve(filter), ...pageQuery(filter) }, caller), filter);
     return { data: items.map(eventView), page };
   }
 
@@ -159,25 +159,25 @@ export class EventService {
    * The answer to a validated /v1/events query as bytes, kept while the stories are unchanged: a question asked
    * again costs one lookup, its filter read only when the answer is built.
    */
-  listJson(query: EventListQuery, serialize: Serialize<{ data: Event[]; page: Page }>): Promise<RawJson> {
-    return this.answers.get(`list ${JSON.stringify(query)}`, () => this.list(eventFilter(query)).then(serialize));
+  listJson(query: EventListQuery, serialize: Serialize<{ data: Event[]; page: Page }>, caller?: Caller): Promise<RawJson> {
+    return this.answers.get(`list ${JSON.stringify(query)}`, (c) => this.list(eventFilter(query), c).then(serialize), caller);
   }
 
   /** One story with the moves it caused, the filing behind it and related stories; a 404 when there is none. */
-  async detail(id: number): Promise<EventDetail> {
-    const story = (await storiesByIds(this.db, [id])).get(String(id));
+  async detail(id: number, caller?: Caller): Promise<EventDetail> {
+    const story = (await storiesByIds(this.db, [id], caller)).get(String(id));
     if (!story) throw notFound(`Event ${id}`);
     const [causedMoves, related] = await Promise.all([
-      this.moves.causedBy(id),
-      this.db.rows<{ id: string }>('relatedEvents', { id, limit: RELATED_STORIES }),
+      this.moves.causedBy(id, caller),
+      this.db.rows<{ id: string }>('relatedEvents', { id, limit: RELATED_STORIES }, caller),
     ]);
-    const byId = await storiesByIds(this.db, related.map((r) => r.id));
+    const byId = await storiesByIds(this.db, related.map((r) => r.id), caller);
     return { ...story, causedMoves, filing: null, relatedStories: related.map((r) => byId.get(r.id)!) };
   }
 
   /** The detail as bytes, kept while the stories are unchanged. */
-  detailJson(id: number, serialize: Serialize<{ data: EventDetail }>): Promise<RawJson> {
-    return this.answers.get(`detail ${id}`, () => this.detail(id).then((data) => serialize({ data })));
+  detailJson(id: number, serialize: Serialize<{ data: EventDetail }>, caller?: Caller): Promise<RawJson> {
+    return this.answers.get(`detail ${id}`, (c) => this.detail(id, c).then((data) => serialize({ data })), caller);
   }
 
   /** Stories of the last `days` days ranked by importance halved per 24 hours of age, at most `limit`. */
@@ -186,8 +186,8 @@ export class EventService {
   }
 
   /** References to the stories whose text matches `words` (a tsquery), best first. */
-  async matching(words: string, limit: number): Promise<Ref[]> {
-    const rows = await this.db.rows<{ id: number; headline: string }>('searchEvents', { words, limit });
+  async matching(words: string, limit: number, caller?: Caller): Promise<Ref[]> {
+    const rows = await this.db.rows<{ id: number; headline: string }>('searchEvents', { words, limit }, caller);
     return rows.map((e) => eventRef(e.id, e.headline));
   }
 

@@ -7,7 +7,7 @@ import {
   MILESTONE_STATUSES, PRECISIONS, PROJECT_STAGES, SEARCH_TYPES, VENUE_OUT_REASONS, type InstrumentKind,
 } from '../../core/vocabulary.js';
 import type { Db } from '../db.js';
-import type { Logger } from '../log.js';
+import { logFailure, type Logger } from '../log.js';
 
 export type MetaSnapshot = Omit<Meta, 'now'>;
 
@@ -42,7 +42,7 @@ export class MetaService {
   /** Re-reads every `seconds` from now on. */
   start(seconds: number): void {
     this.timer = setInterval(() => {
-      this.refresh().catch((err) => this.log.warn({ err }, 'meta refresh failed'));
+      this.refresh().catch((err) => logFailure(this.log, err, 'meta refresh failed'));
     }, seconds * 1000);
     this.timer.unref();
   }

@@ -8,7 +8,7 @@ import {
   CLOSES_AROUND, OTHER_MOVERS, STORIES_AROUND, STORIES_DAYS_BEFORE, type ExplainQuery, type Move, type MoveExplanation, type MoveListQuery,
 } from '../../core/schemas/moves.js';
 import { DAY_MS, parseInstant, parseWindow } from '../../core/time.js';
-import type { Db } from '../db.js';
+import type { Caller, Db } from '../db.js';
 import type { RawJson, Serialize } from '../http/raw-json.js';
 import type { MarketState } from '../market/state.js';
 import { AnswerCache, type DataVersion } from './answer-cache.js';
@@ -100,51 +100,51 @@ export class MoveService {
   }
 
   /** Moves matching `filter`: on one date the most unusual first, else the newest first; one page. */
-  async list(filter: MoveFilter): Promise<{ data: Move[]; page: Page }> {
+  async list(filter: MoveFilter, caller?: Caller): Promise<{ data: Move[]; page: Page }> {
     const i = filter.symbol === null ? null : this.state.require(filter.symbol);
-    const rows = await this.read({ ...filter, instrumentId: i === null ? null : this.state.instruments[i]!.id, ...pageQuery(filter) });
+    const rows = await this.read({ ...filter, instrumentId: i === null ? null : this.state.instruments[i]!.id, ...pageQuery(filter) }, caller);
     const { items, page } = paged(rows, filter);
-    return { data: await this.views(items, filter.candidates), page };
+    return { data: await this.views(items, filter.candidates, caller), page };
   }
 
   /** The answer to a validated /v1/moves query as bytes, kept while moves and stories are unchanged; its filter is read only when it is built. */
-  listJson(query: MoveListQuery, serialize: Serialize<{ data: Move[]; page: Page }>): Promise<RawJson> {
-    return this.answers.get(`list ${JSON.stringify(query)}`, () => this.list(moveFilter(query)).then(serialize));
+  listJson(query: MoveListQuery, serialize: Serialize<{ data: Move[]; page: Page }>, caller?: Caller): Promise<RawJson> {
+    return this.answers.get(`list ${JSON.stringify(query)}`, (c) => this.list(moveFilter(query), c).then(serialize), caller);
   }
 
   /**
    * Everything around one instrument's move on one day (the latest move when `date` is null): the move and its causes,
    * the stories around it, that day's macro news, the other movers and the daily closes.
    */
-  async explain(symbol: string, date: string | null): Promise<MoveExplanation> {
+  async explain(symbol: string, date: string | null, caller?: Caller): Promise<MoveExplanation> {
     const i = this.state.require(symbol);
     const inst = this.state.instruments[i]!;
-    const [found] = await this.read({ instrumentId: inst.id, date, limit: 1, offset: 0 });
+    const [found] = await this.read({ instrumentId: inst.id, date, limit: 1, offset: 0 }, caller);
     if (!date && !found) throw notFound(`Moves of ${inst.symbol}`);
     const on = date ?? found!.date;
     const dayMs = Date.parse(on);
     const about = [`instrument:${inst.symbol.toLowerCase()}`, ...(inst.company ? [`company:${inst.company}`] : [])];
     const important = { ...ANY_STORY, order: 'important' as const };
     const [around, macro, others] = await Promise.all([
-      readStories(this.db, { ...important, entities: about, fromMs: dayMs - STORIES_DAYS_BEFORE * DAY_MS, toMs: dayMs + 2 * DAY_MS, limit: STORIES_AROUND }),
-      readStories(this.db, { ...important, kinds: ['macro_release', 'policy_decision'], fromMs: dayMs, toMs: dayMs + DAY_MS, limit: 50 }),
-      this.read({ instrumentId: null, date: on, limit: OTHER_MOVERS + 1, offset: 0 }),
+      readStories(this.db, { ...important, entities: about, fromMs: dayMs - STORIES_DAYS_BEFORE * DAY_MS, toMs: dayMs + 2 * DAY_MS, limit: STORIES_AROUND }, caller),
+      readStories(this.db, { ...important, kinds: ['macro_release', 'policy_decision'], fromMs: dayMs, toMs: dayMs + DAY_MS, limit: 50 }, caller),
+      this.read({ instrumentId: null, date: on, limit: OTHER_MOVERS + 1, offset: 0 }, caller),
     ]);
     return {
       instrument: instrumentRef(inst),
       date: on,
       // Null when the day was not unusual for this instrument.
-      move: found && found.date === on ? (await this.views([found], true))[0]! : null,
+      move: found && found.date === on ? (await this.views([found], true, caller))[0]! : null,
       storiesAround: around.map(eventView),
       macroThatDay: macro.map(eventView),
-      otherMovers: await this.views(others.filter((m) => m.instrumentId !== inst.id).slice(0, OTHER_MOVERS), false),
+      otherMovers: await this.views(others.filter((m) => m.instrumentId !== inst.id).slice(0, OTHER_MOVERS), false, caller),
       closes: this.closesAround(i, dayMs),
     };
   }
 
   /** The answer to a validated /v1/moves/explain query as bytes, kept likewise. */
-  explainJson(query: ExplainQuery, serialize: Serialize<{ data: MoveExplanation }>): Promise<RawJson> {
-    return this.answers.get(`explain ${JSON.stringify(query)}`, () => this.explain(query.symbol, explainDate(query)).then((data) => serialize({ data })));
+  explainJson(query: ExplainQuery, serialize: Serialize<{ data: MoveExplanation }>, caller?: Caller): Promise<RawJson> {
+    return this.answers.get(`explain ${JSON.stringify(query)}`, (c) => this.explain(query.symbol, explainDate(query), c).then((data) => serialize({ data })), caller);
   }
 
   /** The latest day with moves and its `limit` most unusual, with causes and candidate stories. */
@@ -157,8 +157,8 @@ export class MoveService {
   }
 
   /** The moves story `eventId` is a confirmed cause of, newest first. */
-  async causedBy(eventId: number): Promise<Move[]> {
-    return this.views(await this.db.rows<MoveRow>('movesOfEvent', { id: eventId }), false);
+  async causedBy(eventId: number, caller?: Caller): Promise<Move[]> {
+    return this.views(await this.db.rows<MoveRow>('movesOfEvent', { id: eventId }, caller), false, caller);
   }
 
   /** Every story from `fromMs` on of importance `minImportance` or more: what the detector links moves to. */
@@ -195,7 +195,7 @@ export class MoveService {
   }
 
   /** Stored moves of one instrument (by id) or all: `limit` rows from `offset`, the other filters optional. */
-  private read(f: StoredMoves): Promise<MoveRow[]> {
+  private read(f: StoredMoves, caller?: Caller): Promise<MoveRow[]> {
     return this.db.rows<MoveRow>('listMoves', {
       instrumentId: f.instrumentId,
       date: f.date ?? null,
@@ -205,12 +205,12 @@ export class MoveService {
       minZ: f.minZ ?? null,
       limit: f.limit,
       offset: f.offset,
-    });
+    }, caller);
   }
 
   /** Moves as the interface shows them, their stories read in one query; `candidates` adds candidateStories. */
-  private async views(rows: MoveRow[], candidates: boolean): Promise<Move[]> {
-    const byId = await storiesByIds(this.db, [...new Set(rows.flatMap((r) => [...r.causes, ...(candidates ? r.candidates : [])]))]);
+  private async views(rows: MoveRow[], candidates: boolean, caller?: Caller): Promise<Move[]> {
+    const byId = await storiesByIds(this.db, [...new Set(rows.flatMap((r) => [...r.causes, ...(candidates ? r.candidates : [])]))], caller);
     const byInstrument = new Map(this.state.instruments.map((i) => [i.id, i]));
     return rows.map((r) => {
       const inst = byInstrument.get(r.instrumentId)!;

@@ -8,6 +8,7 @@ import { companyRef, glossaryRef, instrumentRef, type Ref } from '../../core/ref
 import type { SearchQuery } from '../../core/schemas/search.js';
 import { prefixTsQuery, rankMatches, searchable, type Searchable } from '../../core/search.js';
 import { SEARCH_TYPES } from '../../core/vocabulary.js';
+import type { Caller } from '../db.js';
 import { AnswerCache, every } from './answer-cache.js';
 import type { EventService } from './events.js';
 import type { InstrumentService } from './instruments.js';
@@ -41,11 +42,11 @@ export class SearchService {
   }
 
   /** The best matches first: exact, prefix and close names of entities, then stories by their text. */
-  async find({ q, types, limit }: SearchFilter): Promise<Ref[]> {
+  async find({ q, types, limit }: SearchFilter, caller?: Caller): Promise<Ref[]> {
     const pool = (await this.index.get('index', () => this.build())).filter((item) => types.has(item.ref.type as SearchType));
     const found = rankMatches(pool, q, limit).map((m) => m.ref);
     const words = prefixTsQuery(q);
-    if (types.has('event') && found.length < limit && words) found.push(...(await this.events.matching(words, limit - found.length)));
+    if (types.has('event') && found.length < limit && words) found.push(...(await this.events.matching(words, limit - found.length, caller)));
     return found;
   }
 

@@ -1,6 +1,6 @@
 // Links catalysts whose time has passed to the stories that reported their outcome, as those stories arrive: at start
 // and then every minute (sql/queries/catalysts.sql, linkCatalystOutcomes, holds the rule).
-import type { Logger } from '../log.js';
+import { logFailure, type Logger } from '../log.js';
 import type { CatalystService } from '../services/catalysts.js';
 
 export class OutcomeLinker {
@@ -14,7 +14,7 @@ export class OutcomeLinker {
 
   async start(everyMs: number): Promise<void> {
     await this.run();
-    this.timer = setInterval(() => void this.run().catch((err) => this.log.warn({ err }, 'catalyst outcomes not linked')), everyMs);
+    this.timer = setInterval(() => void this.run().catch((err) => logFailure(this.log, err, 'catalyst outcomes not linked')), everyMs);
     this.timer.unref();
   }
 

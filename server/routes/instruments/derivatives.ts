@@ -17,5 +17,5 @@ export const derivativesRoute = defineRoute({
   params: DerivativesParams,
   query: DerivativesQuery,
   response: Single(Derivatives),
-  handler: ({ params, query }, { derivatives }) => derivatives.json(params.symbol, derivativesRequest(query)),
+  handler: ({ params, query, caller }, { derivatives }) => derivatives.json(params.symbol, derivativesRequest(query), caller),
 });

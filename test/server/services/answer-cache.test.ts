@@ -39,3 +39,38 @@ t.test('per version: built once per key until the version changes', async (t) =>
   version++;
   t.equal(kept.get('x', () => ++builds), 3, 'a new version: rebuilt');
 });
+
+t.test('a shared build stops only once every caller waiting for it has left', async (t) => {
+  const cache = new AnswerCache<string>(10, () => 0);
+  const signals: AbortSignal[] = [];
+  const build = (c?: { signal: AbortSignal }) =>
+    new Promise<string>((resolve, reject) => {
+      signals.push(c?.signal as AbortSignal);
+      c?.signal.addEventListener('abort', () => reject(c.signal.reason));
+      setTimeout(() => resolve('built'), 50);
+    });
+  const [one, two] = [new AbortController(), new AbortController()];
+  const first = cache.get('k', build, { owner: 'key:1', signal: one.signal });
+  const second = cache.get('k', build, { owner: 'key:2', signal: two.signal });
+  one.abort();
+  t.notOk(signals[0]!.aborted, 'one caller still waits: the build goes on');
+  t.equal(await second, 'built');
+  await t.resolves(first, 'the leaver is handed the answer too (nobody reads it)');
+
+  const three = new AbortController();
+  const alone = cache.get('j', build, { owner: 'key:3', signal: three.signal });
+  three.abort();
+  t.ok(signals[1]!.aborted, 'its only caller left: the build is stopped');
+  await t.rejects(alone, { name: 'AbortError' });
+  const fresh = cache.get('j', build, { owner: 'key:4', signal: new AbortController().signal });
+  t.equal(signals.length, 3, 'a caller after that starts a new build, never the stopped one');
+  t.equal(await fresh, 'built');
+
+  const pinned = cache.get('p', build);
+  const four = new AbortController();
+  const joined = cache.get('p', build, { owner: 'key:5', signal: four.signal });
+  four.abort();
+  t.equal(signals[3], undefined, 'a build the service itself asked for has no signal: it is never stopped');
+  t.equal(await pinned, 'built');
+  t.equal(await joined, 'built');
+});

@@ -17,5 +17,5 @@ export const listingCandlesRoute = defineRoute({
   params: ListingCandleParams,
   query: CandleQuery,
   response: Single(CandleSeries),
-  handler: ({ params, query, signal }, { candles }) => candles.listingJson(params.symbol, params.listingId, candleRequest(query, Date.now()), signal),
+  handler: ({ params, query, caller }, { candles }) => candles.listingJson(params.symbol, params.listingId, candleRequest(query, Date.now()), caller),
 });
