@@ -4,7 +4,7 @@ import type { Config } from './config.js';
 import { KeyIndex } from './auth.js';
 import { startControlServer } from './control.js';
 import { runControl } from './control-ops.js';
-import { controlSocketPath, lockDataDir } from './datadir.js';
+import { controlSocketPath, lockDataDir, tightenDataDir } from './datadir.js';
 import { openDatabase } from './db.js';
 import { DatabaseHealth } from './db-health.js';
 import { runningSources } from './feeds/registry.js';
@@ -60,7 +60,9 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   }
   log.info({ anonymous: config.anon, why: config.anonWhy }, config.anon ? 'access: API keys, and anonymous callers limited per IP' : 'access: API keys only');
   const life = new Lifetime();
-  life.onClose(lockDataDir(config.dataDir));
+  life.onClose(await lockDataDir(config.dataDir));
+  const loose = tightenDataDir(config.dataDir);
+  if (loose) log.warn(loose);
   const startedAt = Date.now();
   const database = new DatabaseHealth(log);
   const readiness = new Readiness('opening the database', database);

@@ -16,7 +16,7 @@ export async function withDatabase<T>(config: Config, create: boolean, work: (db
         '(its "listening" log line names it), start the server first, or pass --create to make a new database there.',
     );
   }
-  const release = lockDataDir(config.dataDir);
+  const release = await lockDataDir(config.dataDir);
   try {
     const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, maxConnections: 1 }, createLogger('warn', 2));
     try {

@@ -1,7 +1,7 @@
 // Start-up and shutdown: readiness gating, graceful SIGTERM, nothing lost to a crash, one owner per DATA_DIR, clear
 // refusals.
 import t from 'tap';
-import { rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { createKey, runNode, startServer, tempDataDir } from '../helpers/server.js';
 
 t.test('/ready and /v1 answer 503 with a reason until the database is ready', async (t) => {
@@ -87,4 +87,16 @@ t.test('the slow JavaScript fallback of uWS is refused unless allowed', async (t
   t.equal(res.code, 1);
   t.match(res.stderr, /native uWebSockets\.js binary did not load/);
   t.match(res.stderr, /TAPEWIRE_ALLOW_UWS_FALLBACK=1/);
+});
+
+t.test('a DATA_DIR other users can reach is tightened to 0700, with a warning', async (t) => {
+  const dataDir = tempDataDir();
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  mkdirSync(dataDir, { recursive: true });
+  chmodSync(dataDir, 0o777);
+  const server = await startServer({ dataDir });
+  t.teardown(() => server.dispose());
+  const warning = await server.waitForLog((l) => typeof l.msg === 'string' && l.msg.includes('had mode 0777'));
+  t.match(warning.msg, /tightened to 0700/);
+  t.equal(statSync(dataDir).mode & 0o777, 0o700);
 });
