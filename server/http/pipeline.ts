@@ -181,8 +181,14 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
         principal,
         requestId: ex.requestId,
         serialize: c.toRaw,
+        // The abort signal is made only when a query reads it: an answer from memory never does.
         get caller() {
-          return (caller ??= { owner: principal?.client ?? `ip:${ex.ip}`, signal: ex.signal });
+          return (caller ??= {
+            owner: principal?.client ?? `ip:${ex.ip}`,
+            get signal() {
+              return ex.signal;
+            },
+          });
         },
       };
       // Only the probes run before the services exist (admit() answers 503 for every other route), and they ignore them.
