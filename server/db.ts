@@ -170,7 +170,6 @@ export interface DatabaseOptions {
   health?: DatabaseHealth;
 }
 
-
 /** A server that does not answer a connection attempt in this long counts as unreachable. */
 const CONNECT_TIMEOUT_MS = 5000;
 
