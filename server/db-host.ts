@@ -33,7 +33,10 @@ async function host({ pgDir, socketPath }: DbHostStart): Promise<void> {
       if (!messages) return;
       previous = previous
         .then(async () => {
-          const reply = await lite.execProtocolRaw(new Uint8Array(messages));
+          // Not execProtocolRaw: PGlite parses every message it answers into an object and appends it to a list that
+          // only execProtocol empties, so under execProtocolRaw every row ever answered stayed in this thread's heap
+          // (bench:memory: 400 MB after a minute of load, without bound). The reply bytes are the same.
+          const { data: reply } = await lite.execProtocol(new Uint8Array(messages), { throwOnError: false });
           if (reply.length && socket.writable) socket.write(reply);
         })
         .catch((err: Error) => {
