@@ -1,6 +1,12 @@
 // bench:memory — the server's memory at rest, under sustained database-bound load and after it: RSS from /proc, and
 // what holds it (PGlite's WASM memory, the V8 heaps, malloc's arenas, buffers), read from /proc/<pid>/smaps, from the
 // server's own process.memoryUsage() (a preload answering SIGUSR2) and from the embedded database's memory contexts.
+//
+//   npm run bench:memory                          # demo, 40 s settle, 60 s of load, 30 s idle
+//   npm run bench:memory -- --env MALLOC_ARENA_MAX=2 --idle 180
+//   npm run bench:memory -- --mix derivatives     # one family of questions (see FAMILIES)
+//   npm run bench:memory -- --restart --load 0 --idle 0            # at rest, second start on the loaded data
+//   npm run bench:memory -- --external --restart --load 0 --idle 0  # the same in server mode (DATABASE_URL)
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,7 +94,8 @@ interface Status {
 function status(pid: number): Status {
   const text = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? NaN) * 1024;
-  return { vmRss: kb('VmRSS'), vmHwm: kb('VmHWM'), rssAnon: kb('RssAnon'), rssFile: kb('RssFile'), threads: kb('Threads') / 1024 };
+  const threads = Number(/^Threads:\s+(\d+)/m.exec(text)?.[1] ?? NaN);
+  return { vmRss: kb('VmRSS'), vmHwm: kb('VmHWM'), rssAnon: kb('RssAnon'), rssFile: kb('RssFile'), threads };
 }
 
 interface Mapping {
@@ -170,9 +177,11 @@ function breakdown(pid: number): Breakdown {
     }
   }
   wasm.sort((x, y) => y.size - x.size);
-  b.wasmSize = wasm[0]?.size ?? 0;
-  b.wasmRss = wasm[0]?.rss ?? 0;
-  b.otherWasmRss = wasm.slice(1).reduce((s, w) => s + w.rss, 0);
+  // A server-mode process has no PGlite: its WASM memories are all small (undici's llhttp).
+  const pglite = EXTERNAL ? null : wasm.shift();
+  b.wasmSize = pglite?.size ?? 0;
+  b.wasmRss = pglite?.rss ?? 0;
+  b.otherWasmRss = wasm.reduce((s, w) => s + w.rss, 0);
   return b;
 }
 
@@ -207,7 +216,11 @@ interface Contexts {
   top: { name: string; ident: string | null; level: number; totalBytes: number }[];
 }
 
-/** The embedded database's memory contexts, over a second connection to its socket (it is one backend for all). */
+/**
+ * The embedded database's memory contexts, over a second connection to its socket (it is one backend for all). Read
+ * only between phases, with no load running: PGlite hands back replies under 1 MiB in a buffer it reuses, so a reply
+ * still queued on a backed-up socket could be overwritten by a batch from another connection.
+ */
 async function contexts(dataDir: string): Promise<Contexts | null> {
   const client = new pg.Client({ host: join(dataDir, 'run'), port: 5432, user: 'postgres', database: 'postgres' });
   try {
