@@ -14,8 +14,11 @@ export const PROJECT_STAGES = [
   'research', 'development', 'testing', 'pilot', 'launched', 'scaling', 'paused', 'cancelled',
 ] as const;
 export const MILESTONE_STATUSES = ['done', 'planned', 'slipped'] as const;
+/** Where a project stands against its own plan, beside its stage (how far along it is). */
+export const PROJECT_STATUSES = ['on_track', 'at_risk', 'delayed', 'completed', 'stopped'] as const;
+export const PERSON_KINDS = ['executive', 'director', 'policymaker', 'founder'] as const;
 export const FORM4_CODES = { P: 'buy', S: 'sale', M: 'exercise', A: 'award', F: 'tax', G: 'gift' } as const;
-export const SEARCH_TYPES = ['instrument', 'company', 'person', 'macro', 'market', 'glossary', 'event'] as const;
+export const SEARCH_TYPES = ['instrument', 'company', 'person', 'project', 'sector', 'macro', 'market', 'glossary', 'event'] as const;
 export const BRIEF_TYPES = ['instrument', 'company', 'macro', 'person', 'project', 'sector', 'market', 'event'] as const;
 export const CANDLE_INTERVALS = ['1m', '1h', '1d'] as const;
 export const PRECISIONS = ['exact', 'minute', 'hour', 'day', 'week', 'month', 'quarter', 'year'] as const;
@@ -23,6 +26,10 @@ export const MARKETS = ['spot', 'perp'] as const;
 export const VENUE_OUT_REASONS = ['stale', 'outlier', 'no_volume'] as const;
 
 export type InstrumentKind = (typeof INSTRUMENT_KINDS)[number];
+export type ProjectStage = (typeof PROJECT_STAGES)[number];
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
+export type PersonKind = (typeof PERSON_KINDS)[number];
 export type Form4Code = keyof typeof FORM4_CODES;
 
 /** Default move floors in percent: a daily move above its kind's floor is stored even when its z-score is low. */

@@ -129,13 +129,13 @@ async function start(
   await db.migrate();
   const storage = new StorageService(db);
   await storage.applyPolicies(config.storage);
-  const stories = new DataVersion();
+  const versions = { stories: new DataVersion(), entities: new DataVersion() };
   const meta = new MetaService(db, config.moveFloors, log);
 
   // Load the sources' first data: the demo universe on an empty database.
   const sources = runningSources(config);
   log.info({ sources: sources.map((s) => ({ name: s.name, ...s.settings(config) })) }, 'sources');
-  const imports = new ImportService(db, stories);
+  const imports = new ImportService(db, versions);
   await loadSources(sources, config, { meta, imports, storage }, readiness, log);
 
   // Load the market state, and the venue feeds the tick loop polls.
@@ -150,7 +150,7 @@ async function start(
     for (const [j, bar] of cutShort.listings) ticker.resume({ listing: j }, bar);
   }
 
-  const services = buildServices({ db, state, openBars: ticker, hub, meta, storage, imports, marketStore, stories, refreshMs: config.metaRefreshS * 1000 });
+  const services = buildServices({ db, state, openBars: ticker, hub, meta, storage, imports, marketStore, versions, refreshMs: config.metaRefreshS * 1000 });
 
   // Start the background work: ticks and what follows them, moves, catalyst outcomes, the sources' feeds, jobs.
   if (ticker) {

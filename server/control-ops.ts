@@ -29,7 +29,7 @@ export async function runControl(req: ControlRequest, ctx: ControlContext): Prom
     const { source, payload } = req.args as unknown as ImportArgs;
     if (!sourceNamed(source)) throw new Error(`unknown source ${source}`);
     const report = await ctx.services.imports.payload(payload);
-    if (report.stories.written || report.catalysts.written) await ctx.relink();
+    if (report.counts.stories?.written || report.counts.catalysts?.written) await ctx.relink();
     return report;
   }
   const result = await runKeyOperation(ctx.services.keys, req.op, req.args);

@@ -2,6 +2,8 @@
 // OpenAPI document (built from this table) last.
 import type { Gate, Route } from './http/route.js';
 import { catalystListRoute } from './routes/catalysts/list.js';
+import { companyDetailRoute } from './routes/companies/detail.js';
+import { companyListRoute } from './routes/companies/list.js';
 import { eventDetailRoute } from './routes/events/detail.js';
 import { eventListRoute } from './routes/events/list.js';
 import { glossaryEntryRoute } from './routes/glossary/entry.js';
@@ -10,6 +12,7 @@ import { probeRoutes } from './routes/health.js';
 import { candlesRoute } from './routes/instruments/candles.js';
 import { derivativesRoute } from './routes/instruments/derivatives.js';
 import { instrumentDetailRoute } from './routes/instruments/detail.js';
+import { instrumentMoveRoute } from './routes/instruments/move.js';
 import { listingCandlesRoute } from './routes/instruments/listings/candles.js';
 import { instrumentListRoute } from './routes/instruments/list.js';
 import { snapshotRoute } from './routes/market/snapshot.js';
@@ -19,7 +22,13 @@ import { vocabularyRoute } from './routes/meta/vocabulary.js';
 import { moveExplainRoute } from './routes/moves/explain.js';
 import { moveListRoute } from './routes/moves/list.js';
 import { openApiRoute } from './routes/openapi.js';
+import { personDetailRoute } from './routes/people/detail.js';
+import { peopleListRoute } from './routes/people/list.js';
+import { projectDetailRoute } from './routes/projects/detail.js';
+import { projectListRoute } from './routes/projects/list.js';
 import { searchRoute } from './routes/search.js';
+import { sectorDetailRoute } from './routes/sectors/detail.js';
+import { sectorListRoute } from './routes/sectors/list.js';
 import { streamRoute } from './routes/stream.js';
 
 /** The routes of /v1, each calling the services it is handed. */
@@ -39,6 +48,15 @@ export const API_ROUTES: readonly Route[] = [
   catalystListRoute,
   moveListRoute,
   moveExplainRoute,
+  instrumentMoveRoute,
+  companyListRoute,
+  companyDetailRoute,
+  projectListRoute,
+  projectDetailRoute,
+  peopleListRoute,
+  personDetailRoute,
+  sectorListRoute,
+  sectorDetailRoute,
   searchRoute,
   glossaryListRoute,
   glossaryEntryRoute,

@@ -1,9 +1,12 @@
-// The demo's story written in its sources' own formats, the demo newswire's and the demo calendar's, so that it takes
-// the path real data takes: parsed by core/sources/demo and written by the same services.
+// The demo's world written in its sources' own formats (the demo newswire's, the demo calendar's and the profiles
+// format), so that it takes the path real data takes: parsed by core/sources/demo and written by the same services.
 import type { Ref } from '../refs.js';
 import { CALENDAR_FEED, type CalendarEntry, type CalendarPayload } from '../sources/demo/calendar.js';
 import { WIRE_FEED, type WireItem, type WirePayload } from '../sources/demo/wire.js';
-import type { LiveStory, StoryCatalyst } from './story.js';
+import type { ProfilesPayload } from '../sources/profiles/read.js';
+import { demoHistoryStart } from './history.js';
+import { demoProfileNews, demoProfiles, type ProfileCatalyst } from './profiles/index.js';
+import { demoStory, type DemoStory, type LiveStory, type StoryCatalyst } from './story.js';
 
 const about = (entities: Ref[]) => entities.map((e) => ({ type: e.type, id: e.key, name: e.label }));
 
@@ -44,6 +47,46 @@ export function calendarEntry(c: StoryCatalyst, uid: string): CalendarEntry {
   };
 }
 
+/** A project milestone still to come as the calendar lists it: unconfirmed, dated only as precisely as it was planned. */
+export function milestoneEntry(c: ProfileCatalyst): CalendarEntry {
+  return {
+    uid: c.key,
+    category: 'project_milestone',
+    title: c.title,
+    scheduled: new Date(c.expectedAt).toISOString(),
+    precision: c.precision,
+    confirmed: false,
+    description: c.description,
+    consensus: null,
+    link: c.sourceUrl,
+    about: about(c.entities),
+  };
+}
+
 export function calendarPayload(entries: CalendarEntry[]): CalendarPayload {
   return { feed: CALENDAR_FEED, entries };
+}
+
+export interface DemoDataset {
+  story: DemoStory;
+  profiles: ProfilesPayload;
+  wire: WirePayload;
+  calendar: CalendarPayload;
+}
+
+/**
+ * Everything the demo's sources publish at its first load, from `seed` and the load time: its reference data, its
+ * story on the wire and its calendar (the story's catalysts, then the projects' milestones still to come). The first
+ * load writes these; the same seed and time give them again, byte for byte.
+ */
+export function demoDataset(seed: number, anchorMs: number, minuteDays: number): DemoDataset {
+  const startMs = demoHistoryStart(anchorMs, minuteDays);
+  const story = demoStory(seed, startMs, anchorMs);
+  const milestones = demoProfileNews(startMs, anchorMs).catalysts.map(milestoneEntry);
+  return {
+    story,
+    profiles: demoProfiles(anchorMs),
+    wire: wirePayload(story.events.map((e) => wireItem(e, String(e.id)))),
+    calendar: calendarPayload([...story.catalysts.map((c) => calendarEntry(c, String(c.id))), ...milestones]),
+  };
 }

@@ -4,6 +4,7 @@
 import { companyRef, instrumentRef, macroRef, sectorRef, type Ref } from '../refs.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../time.js';
 import type { EventKind } from '../vocabulary.js';
+import { demoProfileNews } from './profiles/index.js';
 import { Random } from './random.js';
 import { DEMO_COMPANIES, DEMO_INSTRUMENTS, type DemoInstrument } from './universe.js';
 
@@ -123,6 +124,8 @@ export function demoStory(seed: number, startMs: number, anchorMs: number): Demo
   companyNews(rng, drafts, startMs, anchorMs, free, take, jump);
   marketNews(rng, drafts, startMs, anchorMs, free, take, jump);
   noise(rng, drafts, startMs, anchorMs);
+  // Milestones reached or pushed back and appointments, as the demo's reference data dates them: they move nothing.
+  for (const news of demoProfileNews(startMs, anchorMs).stories) drafts.push({ ...news, precision: 'minute', jumps: [], source: 'wire' });
 
   const inWindow = drafts.filter((d) => d.occurredAt >= startMs);
   const happened = inWindow.filter((d) => d.occurredAt < anchorMs).sort((a, b) => a.occurredAt - b.occurredAt || a.headline.localeCompare(b.headline));

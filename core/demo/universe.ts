@@ -1,6 +1,7 @@
 // The demo universe's instruments, venues and listings: ~30 instruments across every kind on fictional 24/7 venues.
 // Venue names are invented on purpose, so demo prices can never be mistaken for a real venue's.
 import type { InstrumentKind } from '../vocabulary.js';
+import { DEMO_PROFILES, DEMO_SECTORS } from './profiles/companies.js';
 import { Random } from './random.js';
 
 export interface DemoVenue {
@@ -16,20 +17,8 @@ export interface DemoCompany {
   sectorName: string;
 }
 
-const company = (slug: string, name: string, sector: string, sectorName: string): DemoCompany => ({ slug, name, sector, sectorName });
-
-export const DEMO_COMPANIES: DemoCompany[] = [
-  company('apple', 'Apple', 'technology', 'Technology'),
-  company('microsoft', 'Microsoft', 'technology', 'Technology'),
-  company('nvidia', 'NVIDIA', 'technology', 'Technology'),
-  company('tesla', 'Tesla', 'consumer-discretionary', 'Consumer discretionary'),
-  company('amazon', 'Amazon', 'consumer-discretionary', 'Consumer discretionary'),
-  company('jpmorgan-chase', 'JPMorgan Chase', 'financials', 'Financials'),
-  company('exxon-mobil', 'Exxon Mobil', 'energy', 'Energy'),
-  company('eli-lilly', 'Eli Lilly', 'health-care', 'Health care'),
-  company('state-street', 'State Street', 'financials', 'Financials'),
-  company('invesco', 'Invesco', 'financials', 'Financials'),
-];
+const sectorNames = new Map(DEMO_SECTORS.map((s) => [s.slug, s.name]));
+export const DEMO_COMPANIES: DemoCompany[] = DEMO_PROFILES.map((p) => ({ slug: p.slug, name: p.name, sector: p.sector!, sectorName: sectorNames.get(p.sector!)! }));
 
 export interface DemoInstrument {
   symbol: string;

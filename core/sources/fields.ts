@@ -1,7 +1,10 @@
 // Reading the fields of one item of a source's payload: each read checks its field and names what is wrong, so a
 // malformed item is skipped with a reason instead of being half-read.
 import { ENTITY_TYPES, entityRef, parseEntityFilter, type EntityType, type Ref } from '../refs.js';
+import { parseInstant } from '../time.js';
 import type { SkippedItem } from './records.js';
+
+const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/;
 
 /** Why one item of a payload cannot be read. */
 export class ItemError extends Error {}
@@ -44,6 +47,12 @@ export class Fields {
     return v;
   }
 
+  /** Like integer, or null when absent or null. */
+  optionalInteger(name: string, min: number, max: number): number | null {
+    const v = this.item[name];
+    return v === undefined || v === null ? null : this.integer(name, min, max);
+  }
+
   boolean(name: string): boolean {
     const v = this.item[name];
     if (typeof v !== 'boolean') throw new ItemError(`${name}: expected true or false`);
@@ -55,6 +64,70 @@ export class Fields {
     const v = this.item[name];
     if (typeof v !== 'string' || !(values as readonly string[]).includes(v)) throw new ItemError(`${name}: expected one of ${values.join(', ')}`);
     return v as T;
+  }
+
+  /** A number from `min` to `max`, or null when absent or null. */
+  optionalNumber(name: string, min: number, max: number): number | null {
+    const v = this.item[name];
+    if (v === undefined || v === null) return null;
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max) throw new ItemError(`${name}: expected a number from ${min} to ${max}`);
+    return v;
+  }
+
+  /** A finite number. */
+  number(name: string): number {
+    const v = this.item[name];
+    if (typeof v !== 'number' || !Number.isFinite(v)) throw new ItemError(`${name}: expected a number`);
+    return v;
+  }
+
+  /** A calendar date YYYY-MM-DD that exists, or null when absent or null. */
+  optionalDate(name: string): string | null {
+    const v = this.item[name];
+    if (v === undefined || v === null) return null;
+    if (typeof v !== 'string' || v.length !== 10 || !parseInstant(v)?.dateOnly) throw new ItemError(`${name}: expected a date YYYY-MM-DD`);
+    return v;
+  }
+
+  date(name: string): string {
+    const v = this.optionalDate(name);
+    if (v === null) throw new ItemError(`${name}: expected a date YYYY-MM-DD`);
+    return v;
+  }
+
+  /** A slug: lower-case letters, digits and inner hyphens, 1 to 80 characters. */
+  slug(name: string): string {
+    const v = this.item[name];
+    if (typeof v !== 'string' || !SLUG.test(v)) throw new ItemError(`${name}: expected a slug (a-z, 0-9 and inner hyphens, at most 80 characters)`);
+    return v;
+  }
+
+  optionalSlug(name: string): string | null {
+    const v = this.item[name];
+    return v === undefined || v === null ? null : this.slug(name);
+  }
+
+  /**
+   * The objects of list `name` read by `read`, in order (an absent list is empty). A bad entry makes the whole item
+   * unreadable: its parts are one record, never half-kept.
+   */
+  list<T>(name: string, read: (f: Fields) => T): T[] {
+    const v = this.item[name] ?? [];
+    if (!Array.isArray(v)) throw new ItemError(`${name}: expected a list`);
+    return v.map((raw, k) => {
+      try {
+        return read(Fields.of(raw));
+      } catch (err) {
+        if (err instanceof ItemError) throw new ItemError(`${name}[${k}]: ${err.message}`);
+        throw err;
+      }
+    });
+  }
+
+  /** Like oneOf, or null when absent or null. */
+  optionalOneOf<T extends string>(name: string, values: readonly T[]): T | null {
+    const v = this.item[name];
+    return v === undefined || v === null ? null : this.oneOf(name, values);
   }
 
   /** An ISO 8601 instant with its offset, as epoch ms. */

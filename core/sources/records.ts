@@ -1,7 +1,7 @@
 // The normalized records every source's parser produces from its own format, and the one path they take into the
 // database: a live feed, the import command and the demo all hand these to the same services.
 import type { Ref } from '../refs.js';
-import type { CATALYST_KINDS, EventKind, PRECISIONS } from '../vocabulary.js';
+import type { CATALYST_KINDS, EventKind, MilestoneStatus, PersonKind, PRECISIONS, ProjectStage, ProjectStatus } from '../vocabulary.js';
 
 /** Where a record came from: the source (as the sources registry names it) and the source's own key for the item. */
 export interface Provenance {
@@ -69,12 +69,134 @@ export interface SkippedItem {
   reason: string;
 }
 
-/** What a parser read from one payload. */
-export interface ParsedPayload {
+/** A sector companies belong to, described in the service's own words. */
+export interface SectorRecord extends Provenance {
+  slug: string;
+  name: string;
+  description: string | null;
+}
+
+/**
+ * A covered company's profile. Reference data changes (a new segment mix, a new head count), so a profile stored again
+ * under the same slug replaces the stored one; facts from outside carry the address they were read from.
+ */
+export interface CompanyRecord extends Provenance {
+  slug: string;
+  name: string;
+  legalName: string | null;
+  /** Exchange tickers, the primary one first. */
+  tickers: string[];
+  /** The SEC's Central Index Key, ten digits zero-padded; null for a company that does not file with the SEC. */
+  cik: string | null;
+  /** Slug of its sector. */
+  sector: string | null;
+  industry: string | null;
+  /** ISO 3166-1 alpha-2 country of its headquarters. */
+  country: string | null;
+  /** 1-12: the month its fiscal year ends in. */
+  fiscalYearEndMonth: number | null;
+  /** In the service's own words. */
+  description: string | null;
+  website: string | null;
+  employees: number | null;
+  /** The date the head count is as of (YYYY-MM-DD). */
+  employeesAsOf: string | null;
+  /** Symbol of the instrument its price is quoted by. */
+  primaryInstrument: string | null;
+  /** Where the profile's facts (legal name, fiscal year, head count) were read: an annual report, a filing index. */
+  sourceUrl: string | null;
+  segments: SegmentRecord[];
+  peers: PeerRecord[];
+}
+
+export interface SegmentRecord {
+  name: string;
+  /** Share of the company's revenue, in percent; null when not reported. */
+  revenueSharePct: number | null;
+  description: string | null;
+  /** End of the period the share is for (YYYY-MM-DD). */
+  asOf: string | null;
+  sourceUrl: string | null;
+}
+
+/** A company compared with another, and why: the service's own judgement, so it names no source. */
+export interface PeerRecord {
+  company: string;
+  why: string;
+}
+
+export interface PersonRecord extends Provenance {
+  slug: string;
+  name: string;
+  kind: PersonKind;
+  /** In the service's own words. */
+  summary: string | null;
+  roles: RoleRecord[];
+}
+
+/** A position a person holds or held: at a covered company (by slug) or at an institution (by name), never both. */
+export interface RoleRecord {
+  title: string;
+  company: string | null;
+  institution: string | null;
+  /** YYYY-MM-DD; `until` null while the role is held. */
+  since: string | null;
+  until: string | null;
+  sourceUrl: string | null;
+}
+
+export interface ProjectRecord extends Provenance {
+  /** Slug of the company running it; with `slug`, the project's key `company/slug`. */
+  company: string;
+  slug: string;
+  name: string;
+  goal: string;
+  stage: ProjectStage;
+  status: ProjectStatus;
+  /** Where the project was announced or last described. */
+  sourceUrl: string | null;
+  kpis: KpiRecord[];
+  milestones: MilestoneRecord[];
+}
+
+export interface KpiRecord {
+  name: string;
+  value: number;
+  unit: string;
+  /** YYYY-MM-DD */
+  asOf: string;
+  sourceUrl: string;
+}
+
+export interface MilestoneRecord {
+  name: string;
+  status: MilestoneStatus;
+  /** When it was planned for (YYYY-MM-DD, the start of the period `plannedPrecision` names), as first announced. */
+  plannedFor: string | null;
+  plannedPrecision: (typeof PRECISIONS)[number];
+  /** When it was reached (done); null otherwise. */
+  doneOn: string | null;
+  /** For a slipped milestone: when it is expected now, when said; null otherwise. */
+  expectedFor: string | null;
+  sourceUrl: string;
+}
+
+/** Every kind of record a source can deliver, by kind. */
+export interface Records {
+  sectors: SectorRecord[];
+  companies: CompanyRecord[];
+  people: PersonRecord[];
+  projects: ProjectRecord[];
   stories: StoryRecord[];
   catalysts: CatalystRecord[];
-  skipped: SkippedItem[];
 }
+export type RecordKind = keyof Records;
+
+/** The order records are written in: what a record refers to is written before it (a project's company, a story's). */
+export const RECORD_KINDS: readonly RecordKind[] = ['sectors', 'companies', 'people', 'projects', 'stories', 'catalysts'];
+
+/** What a parser read from one payload: the records of the kinds its format carries, and the items it could not read. */
+export type ParsedPayload = Partial<Records> & { skipped: SkippedItem[] };
 
 /** A payload whose whole shape is wrong (not JSON, not this source's format): nothing of it is written. */
 export class PayloadError extends Error {}

@@ -50,10 +50,8 @@ function files(paths: string[]): { path: string; size: number; missing: boolean 
 function line(r: FileReport): string {
   const name = relative(process.cwd(), r.file) || r.file;
   if (r.error) return `${name}: not imported: ${r.error}`;
-  const counts = (label: string, c: ImportReport['stories']) =>
-    c.read ? `${label}: read ${c.read}, written ${c.written}, already stored ${c.existing}` : '';
-  const parts = [counts('stories', r.stories!), counts('catalysts', r.catalysts!)].filter(Boolean);
-  const skipped = r.skipped!.length ? `; skipped ${r.skipped!.length} unreadable item${r.skipped!.length > 1 ? 's' : ''}` : '';
+  const parts = Object.entries(r.counts!).map(([kind, c]) => `${kind}: read ${c.read}, written ${c.written}, already stored ${c.existing}`);
+  const skipped = r.skipped!.length ? `; skipped ${r.skipped!.length} item${r.skipped!.length > 1 ? 's' : ''}` : '';
   return `${name}: ${parts.join('; ') || 'no records'}${skipped}${r.skipped!.map((s) => `\n  ${s.item}: ${s.reason}`).join('')}`;
 }
 
@@ -104,7 +102,7 @@ async function main(): Promise<number> {
     });
   } else {
     await withDatabase(config, args.values.create ?? false, (db) => {
-      const imports = new ImportService(db, new DataVersion());
+      const imports = new ImportService(db, { stories: new DataVersion(), entities: new DataVersion() });
       return importAll((payload) => imports.payload(payload));
     });
     if (!json) console.error('no server owns DATA_DIR: catalyst outcomes and the causes of moves are linked at its next start');

@@ -3,9 +3,10 @@
 // server/feeds/<name>/, and one entry here.
 import type { Config } from '../config.js';
 import { demoSource } from './demo/index.js';
+import { profilesSource } from './profiles/index.js';
 import type { Source } from './source.js';
 
-export const SOURCES: readonly Source[] = [demoSource];
+export const SOURCES: readonly Source[] = [demoSource, profilesSource];
 
 export function sourceNamed(name: string): Source | null {
   return SOURCES.find((s) => s.name === name) ?? null;

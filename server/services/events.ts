@@ -180,6 +180,15 @@ export class EventService {
     return this.answers.get(`detail ${id}`, (c) => this.detail(id, c).then((data) => serialize({ data })), caller);
   }
 
+  /**
+   * The stories linked to any of `entities` (lower-cased `type:key`), newest first or most important first, at most
+   * `limit`, from `fromMs` when given: the stories an entity's page shows.
+   */
+  async about(entities: string[], limit: number, caller?: Caller, options: { fromMs?: number; order?: 'recent' | 'important' } = {}): Promise<Event[]> {
+    const filter = { ...ANY_STORY, entities: entities.map((e) => e.toLowerCase()), limit, fromMs: options.fromMs ?? null, order: options.order ?? 'recent' };
+    return (await readStories(this.db, filter, caller)).map(eventView);
+  }
+
   /** Stories of the last `days` days ranked by importance halved per 24 hours of age, at most `limit`. */
   async top(days: number, limit: number): Promise<Event[]> {
     return (await this.db.rows<EventRow>('topStories', { days, limit })).map(eventView);

@@ -1,6 +1,6 @@
 // Recorded payloads into the database: each payload's records (parsed by its source's parser) written in one
 // transaction, so a payload is never half-written, and records already stored are found and left alone.
-import type { ParsedPayload, SkippedItem } from '../../core/sources/records.js';
+import { RECORD_KINDS, type ParsedPayload, type RecordKind, type SkippedItem } from '../../core/sources/records.js';
 import type { Db } from '../db.js';
 import type { DataVersion } from './answer-cache.js';
 import { DemoStore } from './demo.js';
@@ -9,36 +9,48 @@ import { Writer } from './writer.js';
 export interface Counts {
   read: number;
   written: number;
-  /** Already stored (by source and key), or given twice: left as they are. */
+  /** Already stored (by source and key, or unchanged), or given twice: left as they are. */
   existing: number;
 }
 
 export interface ImportReport {
-  stories: Counts;
-  catalysts: Counts;
-  /** Items the parser could not read. */
+  /** Per kind of record the payload holds: what was read, written and found already stored. */
+  counts: Partial<Record<RecordKind, Counts>>;
+  /** Items the parser could not read, and records whose references are not there. */
   skipped: SkippedItem[];
+}
+
+/** The versions answers are built from, bumped when a payload wrote records of their kind. */
+export interface ImportVersions {
+  /** Stories, moves and catalysts. */
+  stories: DataVersion;
+  /** Sectors, companies, people and projects. */
+  entities: DataVersion;
 }
 
 export class ImportService {
   constructor(
     private readonly db: Db,
-    /** The version of stories, moves and catalysts: bumped when a payload wrote any. */
-    private readonly version: DataVersion,
+    private readonly versions: ImportVersions,
   ) {}
 
   /** Writes one payload's records in one transaction. */
   async payload(parsed: ParsedPayload): Promise<ImportReport> {
-    const [stories, catalysts] = await this.db.transaction(async (tx) => {
+    const { written, left, skipped } = await this.db.transaction(async (tx) => {
       const writer = new Writer(tx.rows);
-      return [await writer.stories(parsed.stories), await writer.catalysts(parsed.catalysts)] as const;
+      const profiles = await writer.profiles(parsed);
+      const stories = await writer.stories(parsed.stories ?? []);
+      const catalysts = await writer.catalysts(parsed.catalysts ?? []);
+      return { written: { ...profiles.written, stories: stories.size, catalysts: catalysts.size }, left: profiles.left, skipped: profiles.skipped };
     });
-    if (stories.size || catalysts.size) this.version.bump();
-    return {
-      stories: { read: parsed.stories.length, written: stories.size, existing: parsed.stories.length - stories.size },
-      catalysts: { read: parsed.catalysts.length, written: catalysts.size, existing: parsed.catalysts.length - catalysts.size },
-      skipped: parsed.skipped,
-    };
+    if (written.stories || written.catalysts) this.versions.stories.bump();
+    if (written.sectors || written.companies || written.people || written.projects) this.versions.entities.bump();
+    const counts: ImportReport['counts'] = {};
+    for (const kind of RECORD_KINDS) {
+      const read = parsed[kind]?.length ?? 0;
+      if (read) counts[kind] = { read, written: written[kind], existing: read - written[kind] - (left[kind as keyof typeof left] ?? 0) };
+    }
+    return { counts, skipped: [...parsed.skipped, ...skipped] };
   }
 
   /** Runs `work` in one transaction: everything it writes is there together, or none of it (a first load). */

@@ -6,18 +6,23 @@ import type { StreamHub } from '../stream/hub.js';
 import { DataVersion } from './answer-cache.js';
 import { CandleService, type OpenBars } from './candles.js';
 import { CatalystService } from './catalysts.js';
+import { CompanyService } from './companies.js';
 import { DemoStore } from './demo.js';
 import { DerivativesService } from './derivatives.js';
+import { EntityCatalog } from './entity-catalog.js';
 import { EventService } from './events.js';
 import { GlossaryService } from './glossary.js';
-import type { ImportService } from './imports.js';
+import type { ImportService, ImportVersions } from './imports.js';
 import { InstrumentService } from './instruments.js';
 import { KeyStore } from './keys.js';
 import { MarketService } from './market.js';
 import { MarketStore } from './market-store.js';
 import type { MetaService } from './meta.js';
 import { MoveService } from './moves.js';
+import { PeopleService } from './people.js';
+import { ProjectService } from './projects.js';
 import { SearchService } from './search.js';
+import { SectorService } from './sectors.js';
 import type { StorageService } from './storage.js';
 import { StreamService } from './stream.js';
 
@@ -29,6 +34,10 @@ export interface Services {
   events: EventService;
   moves: MoveService;
   catalysts: CatalystService;
+  companies: CompanyService;
+  people: PeopleService;
+  projects: ProjectService;
+  sectors: SectorService;
   search: SearchService;
   glossary: GlossaryService;
   meta: MetaService;
@@ -51,18 +60,24 @@ export interface ServiceDeps {
   storage: StorageService;
   imports: ImportService;
   marketStore: MarketStore;
-  /** Bumped whenever stories, moves or catalysts are written: answers built from them are then rebuilt. */
-  stories: DataVersion;
+  /**
+   * Bumped whenever stories, moves or catalysts are written (`stories`) or reference data is (`entities`): answers
+   * built from them are then rebuilt.
+   */
+  versions: ImportVersions;
   /** How often the snapshot's and search's database parts are re-read. */
   refreshMs: number;
 }
 
 export function buildServices(deps: ServiceDeps): Services {
-  const { db, state, hub, stories, refreshMs } = deps;
+  const { db, state, hub, refreshMs } = deps;
+  const { stories } = deps.versions;
   const instruments = new InstrumentService(state);
   const moves = new MoveService(db, state, stories);
   const events = new EventService(db, instruments, moves, hub, stories);
   const catalysts = new CatalystService(db, stories);
+  const catalog = new EntityCatalog(db, deps.versions.entities, refreshMs);
+  const companies = new CompanyService(catalog, instruments);
   return {
     instruments,
     candles: new CandleService(db, state, deps.openBars),
@@ -71,7 +86,11 @@ export function buildServices(deps: ServiceDeps): Services {
     events,
     moves,
     catalysts,
-    search: new SearchService(instruments, events, refreshMs),
+    companies,
+    people: new PeopleService(catalog, events),
+    projects: new ProjectService(catalog, events),
+    sectors: new SectorService(catalog, companies, events),
+    search: new SearchService(instruments, events, catalog, refreshMs),
     glossary: new GlossaryService(),
     meta: deps.meta,
     stream: new StreamService(hub, instruments),

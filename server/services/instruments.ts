@@ -36,6 +36,13 @@ export class InstrumentService {
     return this.state.instruments.filter((inst) => inst.company === slug);
   }
 
+  /** The summaries of a company's instruments, by its slug. */
+  summariesOfCompany(slug: string): InstrumentSummary[] {
+    const out: InstrumentSummary[] = [];
+    for (let i = 0; i < this.state.instruments.length; i++) if (this.state.instruments[i]!.company === slug) out.push(this.summary(i));
+    return out;
+  }
+
   /** What every list of instruments shows of instrument `i`. */
   summary(i: number): InstrumentSummary {
     const s = this.state;

@@ -4,7 +4,7 @@ import { COVERAGE_DATASETS, type CoverageKey } from '../../core/datasets.js';
 import type { Dataset, Meta, Vocabulary } from '../../core/schemas/meta.js';
 import {
   BRIEF_TYPES, CANDLE_INTERVALS, CATALYST_KINDS, EVENT_KINDS, FORM4_CODES, INSTRUMENT_KINDS, MARKETS,
-  MILESTONE_STATUSES, PRECISIONS, PROJECT_STAGES, SEARCH_TYPES, VENUE_OUT_REASONS, type InstrumentKind,
+  MILESTONE_STATUSES, PERSON_KINDS, PRECISIONS, PROJECT_STAGES, PROJECT_STATUSES, SEARCH_TYPES, VENUE_OUT_REASONS, type InstrumentKind,
 } from '../../core/vocabulary.js';
 import type { Db } from '../db.js';
 import { logFailure, type Logger } from '../log.js';
@@ -27,7 +27,9 @@ export class MetaService {
       eventKinds: [...EVENT_KINDS],
       catalystKinds: [...CATALYST_KINDS],
       projectStages: [...PROJECT_STAGES],
+      projectStatuses: [...PROJECT_STATUSES],
       milestoneStatuses: [...MILESTONE_STATUSES],
+      personKinds: [...PERSON_KINDS],
       form4Codes: Object.entries(FORM4_CODES).map(([code, meaning]) => ({ code, meaning })),
       searchTypes: [...SEARCH_TYPES],
       briefTypes: [...BRIEF_TYPES],

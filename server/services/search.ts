@@ -1,15 +1,16 @@
-// Search: typed refs for a name or symbol, to feed the detail endpoints. Instruments, companies, people, macro series
-// and glossary terms are matched in memory (exact, then prefix, then trigram-fuzzy); stories by full text, every word
-// as a prefix. Types with no data yet (prediction markets) return nothing.
+// Search: typed refs for a name or symbol, to feed the detail endpoints. Instruments, companies, people, projects,
+// sectors, macro series and glossary terms are matched in memory (exact, then prefix, then trigram-fuzzy); stories by
+// full text, every word as a prefix. Types with no data yet (prediction markets) return nothing.
 import { validationError, type ValidationDetail } from '../../core/errors.js';
 import { kindList } from '../../core/filters.js';
 import { GLOSSARY } from '../../core/glossary.js';
-import { companyRef, glossaryRef, instrumentRef, type Ref } from '../../core/refs.js';
+import { companyRef, glossaryRef, instrumentRef, personRef, projectRef, sectorRef, type Ref } from '../../core/refs.js';
 import type { SearchQuery } from '../../core/schemas/search.js';
 import { prefixTsQuery, rankMatches, searchable, type Searchable } from '../../core/search.js';
 import { SEARCH_TYPES } from '../../core/vocabulary.js';
 import type { Caller } from '../db.js';
 import { AnswerCache, every } from './answer-cache.js';
+import type { EntityCatalog } from './entity-catalog.js';
 import type { EventService } from './events.js';
 import type { InstrumentService } from './instruments.js';
 
@@ -36,6 +37,7 @@ export class SearchService {
   constructor(
     private readonly instruments: InstrumentService,
     private readonly events: EventService,
+    private readonly catalog: EntityCatalog,
     refreshMs: number,
   ) {
     this.index = new AnswerCache(1, every(refreshMs));
@@ -50,20 +52,28 @@ export class SearchService {
     return found;
   }
 
-  /** The entities search finds: the instruments, the glossary and everything stories are linked to. */
+  /**
+   * The entities search finds: the instruments, the covered companies, people, projects and sectors (by their names,
+   * tickers and legal names), the glossary, and everything else stories are linked to.
+   */
   private async build(): Promise<Searchable[]> {
+    const [catalog, linked] = await Promise.all([this.catalog.get(), this.events.linkedEntities()]);
     const rows = this.instruments.state.instruments;
     const items: Searchable[] = rows.map((inst) => searchable(instrumentRef(inst), [inst.symbol, inst.name]));
-    const linked = await this.events.linkedEntities();
-    const companyLabels = new Map(linked.filter((r) => r.type === 'company').map((r) => [r.key, r.label]));
-    const companies = new Map<string, Searchable>();
+    const seen = new Set<string>();
+    const add = (item: Searchable) => {
+      seen.add(`${item.ref.type}:${item.ref.key}`);
+      items.push(item);
+    };
+    for (const c of catalog.companies.values()) add(searchable(companyRef(c.slug, c.name), [...c.tickers, ...(c.legalName ? [c.legalName] : [])]));
+    for (const p of catalog.people.values()) add(searchable(personRef(p.slug, p.name)));
+    for (const p of catalog.projects.values()) add(searchable(projectRef(p.key, p.name), [p.slug]));
+    for (const s of catalog.sectors.values()) add(searchable(sectorRef(s.slug, s.name)));
+    // Companies only the instruments or stories name are found by those names too.
     for (const inst of rows) {
-      if (inst.company) companies.set(inst.company, searchable(companyRef(inst.company, inst.companyName ?? companyLabels.get(inst.company)), [inst.name]));
+      if (inst.company && !seen.has(`company:${inst.company}`)) add(searchable(companyRef(inst.company, inst.companyName), [inst.name]));
     }
-    for (const ref of linked) {
-      if (ref.type === 'company' && !companies.has(ref.key)) companies.set(ref.key, searchable(ref));
-      else if (ref.type === 'person' || ref.type === 'macro') items.push(searchable(ref));
-    }
-    return [...items, ...companies.values(), ...GLOSSARY.map((e) => searchable(glossaryRef(e), [e.term]))];
+    for (const ref of linked) if (ref.type !== 'instrument' && !seen.has(`${ref.type}:${ref.key}`)) add(searchable(ref));
+    return [...items, ...GLOSSARY.map((e) => searchable(glossaryRef(e), [e.term]))];
   }
 }

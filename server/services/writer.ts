@@ -1,11 +1,12 @@
-// Everything sources write into the database: the universe (venues, companies, instruments, listings), stories and
-// catalysts with the entities they are about, imported history. One writer works on one connection, so a caller can
+// Everything sources write into the database: the universe (venues, instruments, listings), reference data (sectors,
+// companies, people, projects), stories and catalysts with the entities they are about, imported history. One writer works on one connection, so a caller can
 // put several writes in one transaction (the demo load is one, an imported file is one).
 import type { BarColumns } from '../../core/kernels/bars.js';
 import type { Ref } from '../../core/refs.js';
 import type { CatalystRecord, StoryRecord } from '../../core/sources/records.js';
 import type { Db } from '../db.js';
 import { barInsertParams } from './bar-rows.js';
+import { ProfileWriter, type ProfileRecords, type ProfileWrite } from './profile-writer.js';
 
 export type Rows = Db['rows'];
 
@@ -14,7 +15,6 @@ export type Written = Map<string, number>;
 
 export interface UniverseRows {
   venues: { id: string; name: string }[];
-  companies: { slug: string; name: string; sector: string | null; sectorName: string | null }[];
   instruments: { symbol: string; name: string; kind: string; currency: string; company: string | null }[];
   listings: { symbol: string; venue: string; market: 'spot' | 'perp'; venueSymbol: string; fundingIntervalHours: number | null }[];
 }
@@ -30,16 +30,10 @@ export interface DerivativesHistory {
 export class Writer {
   constructor(private readonly rows: Rows) {}
 
-  /** Adds venues, companies, instruments and listings; returns the new instruments' and listings' ids. */
+  /** Adds venues, instruments and listings; returns the new instruments' and listings' ids. */
   async universe(u: UniverseRows): Promise<{ instruments: Map<string, number>; listings: Map<string, number> }> {
     const { rows } = this;
     await rows('insertVenues', { ids: u.venues.map((v) => v.id), names: u.venues.map((v) => v.name) });
-    await rows('insertCompanies', {
-      slugs: u.companies.map((c) => c.slug),
-      names: u.companies.map((c) => c.name),
-      sectors: u.companies.map((c) => c.sector),
-      sectorNames: u.companies.map((c) => c.sectorName),
-    });
     const instruments = await rows<{ id: number; symbol: string }>('insertInstruments', {
       symbols: u.instruments.map((i) => i.symbol),
       names: u.instruments.map((i) => i.name),
@@ -59,6 +53,11 @@ export class Writer {
       instruments: new Map(instruments.map((r) => [r.symbol, r.id])),
       listings: new Map(listings.map((r) => [listingKey(symbolOf.get(r.instrumentId)!, r.venue, r.market), r.id])),
     };
+  }
+
+  /** Sectors, companies, people and projects, each stored or replaced when it changed. */
+  profiles(records: ProfileRecords): Promise<ProfileWrite> {
+    return new ProfileWriter(this.rows).write(records);
   }
 
   /** Stories not stored yet (by source and key), with their entities; ids follow the order given. */

@@ -10,10 +10,6 @@ FROM listings l ORDER BY l.instrument_id, l.id;
 -- name: insertVenues
 INSERT INTO venues (id, name) SELECT * FROM unnest(:ids::text[], :names::text[]);
 
--- name: insertCompanies
-INSERT INTO companies (slug, name, sector, sector_name)
-SELECT * FROM unnest(:slugs::text[], :names::text[], :sectors::text[], :sectorNames::text[]);
-
 -- name: insertInstruments
 INSERT INTO instruments (symbol, name, kind, currency, company)
 SELECT * FROM unnest(:symbols::text[], :names::text[], :kinds::text[], :currencies::text[], :companies::text[])

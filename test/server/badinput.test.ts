@@ -16,6 +16,10 @@ const PATHS = [
   '/v1/instruments/BTC/derivatives', '/v1/instruments/eth/derivatives', '/v1/instruments/nope/derivatives', '/v1/stream', '/v1/events',
   '/v1/events/1', '/v1/events/0', '/v1/events/x', '/v1/moves', '/v1/moves/explain', '/v1/catalysts', '/v1/search', '/v1/glossary',
   '/v1/glossary/z-score', `/v1/glossary/${'g'.repeat(130)}`, '/v1/market/snapshot',
+  '/v1/companies', '/v1/companies/apple', '/v1/companies/AAPL', '/v1/companies/%ff', `/v1/companies/${'c'.repeat(130)}`,
+  '/v1/projects', '/v1/projects/tesla/robotaxi', '/v1/projects/TSLA/nope', `/v1/projects/tesla/${'p'.repeat(130)}`, '/v1/projects/a/b/c',
+  '/v1/people', '/v1/people/helena-marsh', `/v1/people/${'h'.repeat(130)}`, '/v1/sectors', '/v1/sectors/technology', '/v1/sectors/%00',
+  '/v1/instruments/BTC/moves/2026-11-01', '/v1/instruments/BTC/moves/2026-02-30', '/v1/instruments/BTC/moves/x',
 ];
 
 /** A raw request, so that the bytes of the URL reach the server exactly as generated (fetch would normalise them). */
@@ -44,8 +48,9 @@ const urlByte = fc.oneof(
   fc.constantFrom('NaN', 'Infinity', '-0', '1e999', '0x10', 'true', 'null', ''),
   fc.constantFrom('quotes', 'quotes,', 'instrument:', 'instrument:%ff', 'instrument:btc,events', 'events,,x', 'instrument:BTC:1'),
   fc.constantFrom('2026-02-30', '2026-11-01', 'BTC', 'instrument,event', 'glossary', 'company:apple', 'project:a/b/c', 'macro:', ':x', 'earnings,,', '%22federal%20reserve%22%20-holds', '%22', 'OR%20-', 'important'),
+  fc.constantFrom('pilot,testing', 'PILOT', 'shipping', 'pilot,,', 'tsla', 'nosuch', 'person:helena-marsh', 'project:tesla/robotaxi', 'sector,project'),
 );
-const queryPart = fc.tuple(fc.oneof(fc.constantFrom('limit', 'offset', 'q', 'from', 'to', 'interval', 'kind', 'perVenue', 'topics', 'entity', 'symbol', 'company', 'excludeKind', 'minImportance', 'order', 'type', 'date', 'minPct', 'minZ', 'candidates'), urlByte), urlByte).map(([k, v]) => `${k}=${v}`);
+const queryPart = fc.tuple(fc.oneof(fc.constantFrom('limit', 'offset', 'q', 'from', 'to', 'interval', 'kind', 'perVenue', 'topics', 'entity', 'symbol', 'company', 'excludeKind', 'minImportance', 'order', 'type', 'date', 'minPct', 'minZ', 'candidates', 'stage'), urlByte), urlByte).map(([k, v]) => `${k}=${v}`);
 const badUrl = fc.tuple(fc.constantFrom(...PATHS), fc.array(queryPart, { minLength: 1, maxLength: 6 }), fc.boolean()).map(
   ([path, parts, repeat]) => `${path}?${parts.join('&')}${repeat && parts[0] ? `&${parts[0]}` : ''}`,
 );
@@ -66,7 +71,7 @@ t.test('generated bad queries never produce a 5xx', async (t) => {
 });
 
 t.test('a NUL character is refused as a validation error wherever a string goes, not passed to the database', async (t) => {
-  for (const url of ['/v1/events?q=%00', '/v1/events?q=bitcoin%00', '/v1/search?q=a%00b', '/v1/catalysts?entity=company:a%00', '/v1/glossary/z%00', '/v1/instruments/BT%00C']) {
+  for (const url of ['/v1/events?q=%00', '/v1/events?q=bitcoin%00', '/v1/search?q=a%00b', '/v1/catalysts?entity=company:a%00', '/v1/glossary/z%00', '/v1/instruments/BT%00C', '/v1/companies/a%00', '/v1/people/a%00', '/v1/projects?company=a%00', '/v1/projects/a/b%00', '/v1/sectors/a%00']) {
     const { status, body } = await raw(url);
     t.equal(status, 422, url);
     t.match(JSON.parse(body), { error: { code: 'validation_failed', details: [{ message: /NUL/ }] } }, url);

@@ -1,5 +1,8 @@
-// The demo source's parser: a recorded payload of the demo newswire or the demo calendar, told apart by its `feed`.
+// The demo source's parser: a recorded payload of the demo newswire, the demo calendar or the demo's profiles (in the
+// profiles format), told apart by its `feed`.
 import { isObject } from '../fields.js';
+import { isProfilesPayload, parseProfiles } from '../profiles/index.js';
+import { PROFILES_FEED } from '../profiles/read.js';
 import { PayloadError, type ParsedPayload } from '../records.js';
 import { CALENDAR_FEED, readCalendar } from './calendar.js';
 import { readWire, WIRE_FEED } from './wire.js';
@@ -19,5 +22,8 @@ export function parseDemoPayload(text: string): ParsedPayload {
   if (isObject(doc) && doc.feed === CALENDAR_FEED && Array.isArray(doc.entries)) {
     return { ...readCalendar(doc.entries, DEMO_SOURCE), stories: [] };
   }
-  throw new PayloadError(`not a demo payload: expected {"feed": "${WIRE_FEED}", "items": [...]} or {"feed": "${CALENDAR_FEED}", "entries": [...]}`);
+  if (isProfilesPayload(doc)) return parseProfiles(doc, DEMO_SOURCE);
+  throw new PayloadError(
+    `not a demo payload: expected {"feed": "${WIRE_FEED}", "items": [...]}, {"feed": "${CALENDAR_FEED}", "entries": [...]} or {"feed": "${PROFILES_FEED}", ...}`,
+  );
 }

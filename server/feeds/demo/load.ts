@@ -1,12 +1,12 @@
-// First-run load of the demo universe, in one transaction: its venues, instruments and listings; its story, written in
+// First-run load of the demo universe, in one transaction: its sectors, companies, people and projects in the
+// profiles format; its venues, instruments and listings; its story, written in
 // the demo newswire's and calendar's own formats and read back by the demo source's parser, as imported files are;
 // each instrument's history with the story's price jumps drawn in (pooled, and each venue's own); then the candle
 // aggregates materialized. A database that already holds a dataset is left as it is.
 import { demoDerivatives, derivativesWindow, fundingRegime } from '../../../core/demo/derivatives.js';
-import { demoHistory, demoHistoryStart, type Jump } from '../../../core/demo/history.js';
-import { calendarEntry, calendarPayload, wireItem, wirePayload } from '../../../core/demo/payloads.js';
-import { demoStory } from '../../../core/demo/story.js';
-import { DEMO_COMPANIES, DEMO_INSTRUMENTS, DEMO_VENUES, demoListings } from '../../../core/demo/universe.js';
+import { demoHistory, type Jump } from '../../../core/demo/history.js';
+import { demoDataset } from '../../../core/demo/payloads.js';
+import { DEMO_INSTRUMENTS, DEMO_VENUES, demoListings } from '../../../core/demo/universe.js';
 import type { Dataset } from '../../../core/schemas/meta.js';
 import { DEMO_SOURCE, parseDemoPayload } from '../../../core/sources/demo/index.js';
 import { DAY_MS } from '../../../core/time.js';
@@ -52,13 +52,14 @@ export async function loadDemo(
 async function writeUniverse(writer: Writer, demo: DemoStore, { seed, anchorMs, minuteDays, progress }: DemoLoadOptions): Promise<void> {
   const listings = demoListings(seed);
   // The story comes first: its events carry the price jumps the histories draw.
-  const story = demoStory(seed, demoHistoryStart(anchorMs, minuteDays), anchorMs);
-  const wire = parseDemoPayload(JSON.stringify(wirePayload(story.events.map((e) => wireItem(e, String(e.id))))));
-  const calendar = parseDemoPayload(JSON.stringify(calendarPayload(story.catalysts.map((c) => calendarEntry(c, String(c.id))))));
-  const skipped = [...wire.skipped, ...calendar.skipped];
-  if (skipped.length) throw new Error(`the demo's own payloads did not parse: ${JSON.stringify(skipped.slice(0, 3))}`);
-  await writer.stories(wire.stories);
-  const catalystIds = await writer.catalysts(calendar.catalysts);
+  const dataset = demoDataset(seed, anchorMs, minuteDays);
+  const { story } = dataset;
+  const read = (payload: object) => parseDemoPayload(JSON.stringify(payload));
+  const [profiles, wire, calendar] = [read(dataset.profiles), read(dataset.wire), read(dataset.calendar)];
+  const skipped = [...profiles.skipped, ...wire.skipped, ...calendar.skipped, ...(await writer.profiles(profiles)).skipped];
+  if (skipped.length) throw new Error(`the demo's own payloads were not read whole: ${JSON.stringify(skipped.slice(0, 3))}`);
+  await writer.stories(wire.stories ?? []);
+  const catalystIds = await writer.catalysts(calendar.catalysts ?? []);
   await demo.seal(
     story.scheduled.map((o) => ({ catalystId: catalystIds.get(recordKey(DEMO_SOURCE, String(o.catalystId)))!, dueAt: o.story.occurredAt, story: o.story })),
   );
@@ -67,7 +68,6 @@ async function writeUniverse(writer: Writer, demo: DemoStore, { seed, anchorMs, 
 
   const ids = await writer.universe({
     venues: DEMO_VENUES,
-    companies: DEMO_COMPANIES.map((c) => ({ slug: c.slug, name: c.name, sector: c.sector, sectorName: c.sectorName })),
     instruments: DEMO_INSTRUMENTS,
     listings,
   });

@@ -59,7 +59,7 @@ export class DemoNewswire {
   /** Sends `story` over the wire as its item `guid`; resolves to its id, or null when it was published before. */
   private async publish(story: LiveStory, guid: string): Promise<number | null> {
     const { stories } = parseDemoPayload(JSON.stringify(wirePayload([wireItem(story, guid)])));
-    const { ids } = await this.services.events.ingest(stories, { announce: true });
+    const { ids } = await this.services.events.ingest(stories ?? [], { announce: true });
     return ids[0] ?? null;
   }
 

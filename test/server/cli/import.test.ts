@@ -1,11 +1,9 @@
 // The import CLI over the running server's control socket and directly into DATA_DIR's database: reports, idempotence, bad files, the demo's own dataset.
 import t from 'tap';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { demoHistoryStart } from '../../../core/demo/history.js';
-import { calendarEntry, calendarPayload, wireItem, wirePayload } from '../../../core/demo/payloads.js';
-import { demoStory } from '../../../core/demo/story.js';
+import { demoDataset } from '../../../core/demo/payloads.js';
 import { EVENT_KINDS } from '../../../core/vocabulary.js';
 import { ROOT, runNode, startServer, tempDataDir, type ServerHandle } from '../../helpers/server.js';
 
@@ -16,9 +14,9 @@ const shown = (file: string) => relative(ROOT, file);
 
 // What the fixtures hold, as the report gives it, the first time and every time after.
 const firstReport = [
-  `${FIXTURES}/calendar.json: catalysts: read 2, written 2, already stored 0; skipped 1 unreadable item`,
+  `${FIXTURES}/calendar.json: catalysts: read 2, written 2, already stored 0; skipped 1 item`,
   '  entries[2]: scheduled: expected a non-empty string',
-  `${FIXTURES}/wire.json: stories: read 2, written 2, already stored 0; skipped 3 unreadable items`,
+  `${FIXTURES}/wire.json: stories: read 2, written 2, already stored 0; skipped 3 items`,
   '  items[2]: published: expected an ISO 8601 timestamp with its offset',
   `  items[3]: category: expected one of ${EVENT_KINDS.join(', ')}`,
   '  items[4]: about[0]: "vision" is not a valid project key',
@@ -147,7 +145,7 @@ t.test('with a server running: through its control socket', async (t) => {
     const run = await cli('demo', notDemo, notJson, missing, fresh);
     t.equal(run.code, 1, 'a file left out fails the run');
     const lines = run.stdout.split('\n');
-    t.equal(lines[0], `${shown(notDemo)}: not imported: not a demo payload: expected {"feed": "tapewire-demo-wire", "items": [...]} or {"feed": "tapewire-demo-calendar", "entries": [...]}`);
+    t.equal(lines[0], `${shown(notDemo)}: not imported: not a demo payload: expected {"feed": "tapewire-demo-wire", "items": [...]}, {"feed": "tapewire-demo-calendar", "entries": [...]} or {"feed": "tapewire-profiles", ...}`);
     t.match(lines[1], new RegExp(`^${shown(notJson).replace(/[.]/g, '\\.')}: not imported: not JSON: `));
     t.equal(lines[2], `${shown(missing)}: not imported: no such file or directory`, 'a path that is not there is reported, not fatal');
     t.equal(lines[3], `${shown(fresh)}: stories: read 1, written 1, already stored 0`);
@@ -165,19 +163,61 @@ t.test('with a server running: through its control socket', async (t) => {
     t.same(report, [
       {
         file: wire,
-        stories: { read: 2, written: 0, existing: 2 },
-        catalysts: { read: 0, written: 0, existing: 0 },
+        counts: { stories: { read: 2, written: 0, existing: 2 } },
         skipped: [
           { item: 'items[2]', reason: 'published: expected an ISO 8601 timestamp with its offset' },
           { item: 'items[3]', reason: `category: expected one of ${EVENT_KINDS.join(', ')}` },
           { item: 'items[4]', reason: 'about[0]: "vision" is not a valid project key' },
         ],
       },
-      { file: notDemo, error: 'not a demo payload: expected {"feed": "tapewire-demo-wire", "items": [...]} or {"feed": "tapewire-demo-calendar", "entries": [...]}' },
+      {
+        file: notDemo,
+        error:
+          'not a demo payload: expected {"feed": "tapewire-demo-wire", "items": [...]}, {"feed": "tapewire-demo-calendar", "entries": [...]} or {"feed": "tapewire-profiles", ...}',
+      },
     ]);
     const ok = await cli('demo', fresh, '--json');
     t.equal(ok.code, 0);
-    t.same(JSON.parse(ok.stdout), [{ file: fresh, stories: { read: 1, written: 0, existing: 1 }, catalysts: { read: 0, written: 0, existing: 0 }, skipped: [] }]);
+    t.same(JSON.parse(ok.stdout), [{ file: fresh, counts: { stories: { read: 1, written: 0, existing: 1 } }, skipped: [] }]);
+  });
+
+  await t.test('profiles: reference data written, replaced when it changed, refused when it names what is not there', async (t) => {
+    const coverage = join(ROOT, 'test/fixtures/profiles/coverage.json');
+    const first = await cli('profiles', coverage);
+    t.equal(first.code, 0, first.stderr);
+    t.equal(
+      first.stdout,
+      `${shown(coverage)}: sectors: read 1, written 1, already stored 0; companies: read 2, written 2, already stored 0; people: read 1, written 1, already stored 0; projects: read 1, written 1, already stored 0\n`,
+    );
+    const again = await cli('profiles', coverage);
+    t.equal(again.stdout, first.stdout.replaceAll(/written (\d), already stored 0/g, 'written 0, already stored $1'), 'the same file again changes nothing');
+
+    const company = async (key: string) => {
+      const res = await server.get(`/v1/companies/${key}`);
+      return { status: res.status, body: (await res.json()) as { data: Record<string, unknown> } };
+    };
+    const served = await company('exch');
+    t.equal(served.status, 200, 'found by its ticker in any case, once imported');
+    t.match(served.body.data, {
+      slug: 'example-chips',
+      cik: '0001234567',
+      employees: 5400,
+      source: 'profiles',
+      sector: { type: 'sector', key: 'semiconductors', path: '/sectors/semiconductors' },
+      people: [{ person: { key: 'jane-example' }, title: 'Chief Executive Officer', current: true }],
+      projects: [{ key: 'example-chips/gan-chargers', nextMilestone: { name: 'Volume production', status: 'slipped' } }],
+      peers: [{ company: { key: 'example-foundry', path: '/companies/example-foundry' } }],
+    });
+
+    const doc = JSON.parse(readFileSync(coverage, 'utf8')) as { companies: { employees?: number }[]; projects: { company: string }[]; people: unknown[] };
+    doc.companies[0]!.employees = 5600;
+    doc.projects.push({ ...doc.projects[0]!, company: 'nobody' } as never);
+    const changed = join(scratch, 'changed.json');
+    writeFileSync(changed, JSON.stringify(doc));
+    const update = await cli('profiles', changed);
+    t.equal(update.code, 0, update.stderr);
+    t.match(update.stdout, /companies: read 2, written 1, already stored 1; people: read 1, written 0, already stored 1; projects: read 2, written 0, already stored 1; skipped 1 item\n  projects nobody\/gan-chargers: company nobody is not covered/);
+    t.equal((await company('example-chips')).body.data.employees, 5600, 'the changed profile replaced the stored one at once');
   });
 
   await t.test('usage errors', async (t) => {
@@ -203,19 +243,19 @@ t.test("the demo's own dataset, in its sources' formats, is already stored", asy
 
   const meta = (await (await server.get('/v1/meta')).json()) as { data: { dataset: { loadedAt: string } } };
   const anchor = Date.parse(meta.data.dataset.loadedAt);
-  const story = demoStory(20261121, demoHistoryStart(anchor, 1), anchor);
+  const dataset = demoDataset(20261121, anchor, 1);
   const before = await statsAfter(server, Date.now());
-  t.equal(before.catalysts, story.catalysts.length, 'the regenerated story is the one loaded');
-  t.ok(story.events.length >= 300 && before.events >= story.events.length, `${story.events.length} stories`);
+  t.equal(before.catalysts, dataset.calendar.entries.length, 'the regenerated calendar is the one loaded');
+  t.ok(dataset.story.events.length >= 300 && before.events >= dataset.wire.items.length, `${dataset.wire.items.length} stories`);
 
-  const wire = join(scratch, 'wire.json');
-  const calendar = join(scratch, 'calendar.json');
-  writeFileSync(wire, JSON.stringify(wirePayload(story.events.map((e) => wireItem(e, String(e.id))))));
-  writeFileSync(calendar, JSON.stringify(calendarPayload(story.catalysts.map((c) => calendarEntry(c, String(c.id))))));
+  const names = ['calendar', 'profiles', 'wire'] as const;
+  for (const name of names) writeFileSync(join(scratch, `${name}.json`), JSON.stringify(dataset[name]));
   const run = await importCli(server.dataDir, 'demo', scratch);
   t.equal(run.code, 0, run.stderr);
-  const [c, e] = [story.catalysts.length, story.events.length];
-  t.equal(run.stdout, `${shown(calendar)}: catalysts: read ${c}, written 0, already stored ${c}\n${shown(wire)}: stories: read ${e}, written 0, already stored ${e}\n`);
+  const stored = (kind: string, n: number) => `${kind}: read ${n}, written 0, already stored ${n}`;
+  const reference = (['sectors', 'companies', 'people', 'projects'] as const).map((k) => stored(k, dataset.profiles[k]!.length)).join('; ');
+  const lines = [stored('catalysts', dataset.calendar.entries.length), reference, stored('stories', dataset.wire.items.length)];
+  t.equal(run.stdout, names.map((name, k) => `${shown(join(scratch, `${name}.json`))}: ${lines[k]}\n`).join(''));
   t.same(await statsAfter(server, Date.now()), before, 'no row added');
 });
 

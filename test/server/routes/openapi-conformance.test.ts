@@ -41,7 +41,7 @@ t.test('every route answers as its schema says', async (t) => {
   const detail = (await answer(t, '/v1/instruments/{symbol}', '/v1/instruments/ETH')) as { data: { venues: { listingId: number; reason: string | null }[] } };
   t.ok(detail.data.venues.some((v) => v.reason === null), 'venues in the pool, whose reason is null');
   const listing = detail.data.venues[0]!.listingId;
-  const moves = (await answer(t, '/v1/moves', '/v1/moves?limit=200')) as { data: { causes: { id: number }[] }[] };
+  const moves = (await answer(t, '/v1/moves', '/v1/moves?limit=200')) as { data: { causes: { id: number }[]; path: string }[] };
   const cause = moves.data.find((m) => m.causes.length)!.causes[0]!.id;
   const urls: [string, string][] = [
     ['/v1/instruments', '/v1/instruments'],
@@ -62,6 +62,16 @@ t.test('every route answers as its schema says', async (t) => {
     ['/v1/search', '/v1/search?q=apple'],
     ['/v1/glossary', '/v1/glossary'],
     ['/v1/glossary/{slug}', '/v1/glossary/z-score'],
+    ['/v1/instruments/{symbol}/moves/{date}', `/v1${moves.data[0]!.path}`],
+    ['/v1/companies', '/v1/companies'],
+    ['/v1/companies/{company}', '/v1/companies/AAPL'],
+    ['/v1/companies/{company}', '/v1/companies/state-street'],
+    ['/v1/projects', '/v1/projects'],
+    ['/v1/projects/{company}/{project}', '/v1/projects/tesla/robotaxi'],
+    ['/v1/people', '/v1/people'],
+    ['/v1/people/{slug}', '/v1/people/helena-marsh'],
+    ['/v1/sectors', '/v1/sectors'],
+    ['/v1/sectors/{slug}', '/v1/sectors/technology'],
     ['/v1/meta', '/v1/meta'],
     ['/v1/meta/vocabulary', '/v1/meta/vocabulary'],
   ];
@@ -72,6 +82,8 @@ t.test('error bodies answer as their schemas say', async (t) => {
   await answer(t, '/v1/instruments/{symbol}', '/v1/instruments/NOPE', 404);
   await answer(t, '/v1/moves', '/v1/moves?limit=0', 422);
   await answer(t, '/v1/events', '/v1/events?entity=planet:mars', 400);
+  await answer(t, '/v1/companies/{company}', '/v1/companies/nosuch', 404);
+  await answer(t, '/v1/projects', '/v1/projects?stage=shipping', 422);
 });
 
 t.test('every stream message answers as its schema says', async (t) => {

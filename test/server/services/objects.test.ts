@@ -32,10 +32,10 @@ t.teardown(async () => {
 });
 await db.migrate();
 
-const stories = new DataVersion();
+const versions = { stories: new DataVersion(), entities: new DataVersion() };
 const meta = new MetaService(db, DEFAULT_MOVE_FLOORS, log);
 const storage = new StorageService(db);
-const imports = new ImportService(db, stories);
+const imports = new ImportService(db, versions);
 await loadDemo({ meta, imports, storage }, { seed: 20261121, anchorMs: Date.now(), minuteDays: 1, progress: () => {} });
 const marketStore = new MarketStore(db);
 // Small memory windows: 1m and 1h ranges older than a day or two, and the 1h default lookback of 30 days, come from
@@ -55,7 +55,7 @@ const watched: Db = {
   migrate: () => db.migrate(),
   close: () => db.close(),
 };
-const services = buildServices({ db: watched, state, openBars: null, hub, meta, storage, imports, marketStore, stories, refreshMs: 30_000 });
+const services = buildServices({ db: watched, state, openBars: null, hub, meta, storage, imports, marketStore, versions, refreshMs: 30_000 });
 const { candles, derivatives } = services;
 
 const data = (raw: RawJson): unknown => (JSON.parse(Buffer.from(raw.whole()).toString()) as { data: unknown }).data;

@@ -28,11 +28,13 @@ t.test('/v1/meta/vocabulary lists every enumeration of the interface', async (t)
     { code: 'P', meaning: 'buy' }, { code: 'S', meaning: 'sale' }, { code: 'M', meaning: 'exercise' },
     { code: 'A', meaning: 'award' }, { code: 'F', meaning: 'tax' }, { code: 'G', meaning: 'gift' },
   ]);
-  t.same(data.searchTypes, ['instrument', 'company', 'person', 'macro', 'market', 'glossary', 'event']);
+  t.same(data.searchTypes, ['instrument', 'company', 'person', 'project', 'sector', 'macro', 'market', 'glossary', 'event']);
   t.same(data.briefTypes, ['instrument', 'company', 'macro', 'person', 'project', 'sector', 'market', 'event']);
   t.equal((data.catalystKinds as string[]).length, 10);
   t.equal((data.projectStages as string[]).length, 8);
   t.same(data.milestoneStatuses, ['done', 'planned', 'slipped']);
+  t.same(data.projectStatuses, ['on_track', 'at_risk', 'delayed', 'completed', 'stopped']);
+  t.same(data.personKinds, ['executive', 'director', 'policymaker', 'founder']);
   t.match(data.moveFloors, { crypto: 12, stock: 8 }, 'move floors follow the configuration');
 });
 
@@ -45,7 +47,13 @@ t.test('/v1/openapi.json is generated from the route table', async (t) => {
   };
   t.equal(doc.openapi, '3.1.0');
   t.equal(doc.info.version, '1.0.0');
-  t.same(Object.keys(doc.paths).sort(), ['/live', '/ready', '/v1/catalysts', '/v1/events', '/v1/events/{id}', '/v1/glossary', '/v1/glossary/{slug}', '/v1/instruments', '/v1/instruments/{symbol}', '/v1/instruments/{symbol}/candles', '/v1/instruments/{symbol}/derivatives', '/v1/instruments/{symbol}/listings/{listingId}/candles', '/v1/market/snapshot', '/v1/market/strip', '/v1/meta', '/v1/meta/vocabulary', '/v1/moves', '/v1/moves/explain', '/v1/openapi.json', '/v1/search', '/v1/stream']);
+  t.same(Object.keys(doc.paths).sort(), [
+    '/live', '/ready', '/v1/catalysts', '/v1/companies', '/v1/companies/{company}', '/v1/events', '/v1/events/{id}', '/v1/glossary', '/v1/glossary/{slug}',
+    '/v1/instruments', '/v1/instruments/{symbol}', '/v1/instruments/{symbol}/candles', '/v1/instruments/{symbol}/derivatives',
+    '/v1/instruments/{symbol}/listings/{listingId}/candles', '/v1/instruments/{symbol}/moves/{date}', '/v1/market/snapshot', '/v1/market/strip',
+    '/v1/meta', '/v1/meta/vocabulary', '/v1/moves', '/v1/moves/explain', '/v1/openapi.json', '/v1/people', '/v1/people/{slug}', '/v1/projects',
+    '/v1/projects/{company}/{project}', '/v1/search', '/v1/sectors', '/v1/sectors/{slug}', '/v1/stream',
+  ]);
   const meta = doc.paths['/v1/meta']!.get;
   t.ok(meta.responses['200'] && meta.responses['401'] && meta.responses['422'] && meta.responses['429']);
   t.same(doc.paths['/live']!.get.security, [], 'probes need no key');

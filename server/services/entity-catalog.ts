@@ -1,0 +1,204 @@
+// The entity graph in memory: sectors, companies with their segments and peers, people with their roles, projects with
+// their KPIs and milestones, and the indexes between them. Reference data is small (thousands of rows for a large
+// coverage) and read on every entity answer, so it is read whole from the database and kept until an import changes
+// it, or at most one refresh interval when another process may write the same database.
+import type { MilestoneStatus, PersonKind, PRECISIONS, ProjectStage, ProjectStatus } from '../../core/vocabulary.js';
+import type { Db } from '../db.js';
+import { AnswerCache, every, type DataVersion } from './answer-cache.js';
+
+export interface SectorRow {
+  slug: string;
+  name: string;
+  description: string | null;
+  source: string;
+}
+
+export interface CompanyRow {
+  slug: string;
+  name: string;
+  legalName: string | null;
+  tickers: string[];
+  cik: string | null;
+  sector: string | null;
+  industry: string | null;
+  country: string | null;
+  fiscalYearEndMonth: number | null;
+  description: string | null;
+  website: string | null;
+  employees: number | null;
+  employeesAsOf: string | null;
+  primaryInstrument: string | null;
+  sourceUrl: string | null;
+  source: string;
+  updatedAt: Date;
+}
+
+export interface SegmentRow {
+  company: string;
+  name: string;
+  revenueSharePct: number | null;
+  description: string | null;
+  asOf: string | null;
+  sourceUrl: string | null;
+}
+
+export interface PeerRow {
+  company: string;
+  peer: string;
+  why: string;
+}
+
+export interface PersonRow {
+  slug: string;
+  name: string;
+  kind: PersonKind;
+  summary: string | null;
+  source: string;
+}
+
+export interface RoleRow {
+  person: string;
+  title: string;
+  company: string | null;
+  institution: string | null;
+  since: string | null;
+  until: string | null;
+  sourceUrl: string | null;
+}
+
+export interface ProjectRow {
+  company: string;
+  slug: string;
+  name: string;
+  goal: string;
+  stage: ProjectStage;
+  status: ProjectStatus;
+  sourceUrl: string | null;
+  source: string;
+  updatedAt: Date;
+}
+
+export interface KpiRow {
+  company: string;
+  project: string;
+  name: string;
+  value: number;
+  unit: string;
+  asOf: string;
+  sourceUrl: string;
+}
+
+export interface MilestoneRow {
+  company: string;
+  project: string;
+  name: string;
+  status: MilestoneStatus;
+  plannedFor: string | null;
+  plannedPrecision: (typeof PRECISIONS)[number];
+  doneOn: string | null;
+  expectedFor: string | null;
+  sourceUrl: string;
+}
+
+export interface CompanyEntry extends CompanyRow {
+  segments: SegmentRow[];
+  peers: PeerRow[];
+}
+
+export interface PersonEntry extends PersonRow {
+  roles: RoleRow[];
+}
+
+export interface ProjectEntry extends ProjectRow {
+  /** `company/slug` */
+  key: string;
+  kpis: KpiRow[];
+  milestones: MilestoneRow[];
+}
+
+export interface Catalog {
+  sectors: Map<string, SectorRow>;
+  companies: Map<string, CompanyEntry>;
+  /** Company slugs by ticker, upper-cased. */
+  byTicker: Map<string, string>;
+  people: Map<string, PersonEntry>;
+  /** By `company/slug`. */
+  projects: Map<string, ProjectEntry>;
+  companiesOfSector: Map<string, CompanyEntry[]>;
+  /** The roles held at each company, with whom they are held by. */
+  rolesAt: Map<string, { person: PersonEntry; role: RoleRow }[]>;
+  projectsOf: Map<string, ProjectEntry[]>;
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string | null): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    if (k === null) continue;
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+}
+
+export class EntityCatalog {
+  private readonly kept: AnswerCache<Catalog>;
+
+  constructor(
+    private readonly db: Db,
+    /** Bumped by imports that wrote reference data. */
+    version: DataVersion,
+    refreshMs: number,
+  ) {
+    const period = every(refreshMs);
+    // Both only grow, so their sum changes whenever either does.
+    this.kept = new AnswerCache(1, () => version.current + period());
+  }
+
+  get(): Promise<Catalog> {
+    return this.kept.get('catalog', () => this.read());
+  }
+
+  private async read(): Promise<Catalog> {
+    const { db } = this;
+    const [sectors, companies, segments, peers, people, roles, projects, kpis, milestones] = await Promise.all([
+      db.rows<SectorRow>('sectorRows'),
+      db.rows<CompanyRow>('companyRows'),
+      db.rows<SegmentRow>('segmentRows'),
+      db.rows<PeerRow>('peerRows'),
+      db.rows<PersonRow>('personRows'),
+      db.rows<RoleRow>('roleRows'),
+      db.rows<ProjectRow>('projectRows'),
+      db.rows<KpiRow>('kpiRows'),
+      db.rows<MilestoneRow>('milestoneRows'),
+    ]);
+    const segmentsOf = groupBy(segments, (s) => s.company);
+    const peersOf = groupBy(peers, (p) => p.company);
+    const rolesOf = groupBy(roles, (r) => r.person);
+    const kpisOf = groupBy(kpis, (k) => `${k.company}/${k.project}`);
+    const milestonesOf = groupBy(milestones, (m) => `${m.company}/${m.project}`);
+    const companyEntries = companies.map((c): CompanyEntry => ({ ...c, segments: segmentsOf.get(c.slug) ?? [], peers: peersOf.get(c.slug) ?? [] }));
+    const personEntries = people.map((p): PersonEntry => ({ ...p, roles: rolesOf.get(p.slug) ?? [] }));
+    const projectEntries = projects.map((p): ProjectEntry => {
+      const key = `${p.company}/${p.slug}`;
+      return { ...p, key, kpis: kpisOf.get(key) ?? [], milestones: milestonesOf.get(key) ?? [] };
+    });
+    const rolesAt = new Map<string, { person: PersonEntry; role: RoleRow }[]>();
+    for (const person of personEntries) {
+      for (const role of person.roles) {
+        if (role.company !== null) rolesAt.set(role.company, [...(rolesAt.get(role.company) ?? []), { person, role }]);
+      }
+    }
+    return {
+      sectors: new Map(sectors.map((s) => [s.slug, s])),
+      companies: new Map(companyEntries.map((c) => [c.slug, c])),
+      byTicker: new Map(companyEntries.flatMap((c) => c.tickers.map((t) => [t.toUpperCase(), c.slug] as const))),
+      people: new Map(personEntries.map((p) => [p.slug, p])),
+      projects: new Map(projectEntries.map((p) => [p.key, p])),
+      companiesOfSector: groupBy(companyEntries, (c) => c.sector),
+      rolesAt,
+      projectsOf: groupBy(projectEntries, (p) => p.company),
+    };
+  }
+}

@@ -1,0 +1,51 @@
+// People: executives, directors, founders and policymakers with their roles, and the stories about one of them.
+import { notFound } from '../../core/errors.js';
+import { personRef } from '../../core/refs.js';
+import { PERSON_EVENTS, type PersonDetail, type PersonSummary, type Role } from '../../core/schemas/people.js';
+import type { Caller } from '../db.js';
+import { coveredCompanyRef } from './companies.js';
+import type { Catalog, EntityCatalog, PersonEntry, RoleRow } from './entity-catalog.js';
+import type { EventService } from './events.js';
+
+/** A role as the interface shows it; held while it has no end date. */
+export function roleView(catalog: Catalog, r: RoleRow): Role {
+  return {
+    title: r.title,
+    company: r.company === null ? null : coveredCompanyRef(catalog, r.company),
+    institution: r.institution,
+    since: r.since,
+    until: r.until,
+    current: r.until === null,
+    sourceUrl: r.sourceUrl,
+  };
+}
+
+export class PeopleService {
+  constructor(
+    private readonly catalog: EntityCatalog,
+    private readonly events: EventService,
+  ) {}
+
+  /** Everyone tracked, by name. */
+  async list(): Promise<PersonSummary[]> {
+    const catalog = await this.catalog.get();
+    return [...catalog.people.values()].map((p) => summary(catalog, p));
+  }
+
+  /** One person (slug in any case) with the stories about them; a 404 for someone not tracked. */
+  async detail(slug: string, caller?: Caller): Promise<PersonDetail> {
+    const catalog = await this.catalog.get();
+    const p = catalog.people.get(slug.toLowerCase());
+    if (!p) throw notFound(`Person ${slug}`);
+    const events = await this.events.about([`person:${p.slug}`], PERSON_EVENTS, caller);
+    return { ...summary(catalog, p), summary: p.summary, events };
+  }
+}
+
+/** A person with their roles: those held first, then past ones, the most recent first. */
+function summary(catalog: Catalog, p: PersonEntry): PersonSummary {
+  const roles = p.roles
+    .map((r) => roleView(catalog, r))
+    .sort((a, b) => Number(b.current) - Number(a.current) || (b.until ?? '').localeCompare(a.until ?? '') || (b.since ?? '').localeCompare(a.since ?? ''));
+  return { ...personRef(p.slug, p.name), type: 'person', slug: p.slug, name: p.name, kind: p.kind, roles };
+}
