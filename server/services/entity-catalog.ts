@@ -2,103 +2,26 @@
 // their KPIs and milestones, and the indexes between them. Reference data is small (thousands of rows for a large
 // coverage) and read on every entity answer, so it is read whole from the database and kept until an import changes
 // it, or at most one refresh interval when another process may write the same database.
-import type { MilestoneStatus, PersonKind, PRECISIONS, ProjectStage, ProjectStatus } from '../../core/vocabulary.js';
+import type {
+  CompanyRecord, KpiRecord, MilestoneRecord, PersonRecord, ProjectRecord, RoleRecord, SectorRecord, SegmentRecord,
+} from '../../core/sources/records.js';
 import type { Db } from '../db.js';
 import { AnswerCache, every, type DataVersion } from './answer-cache.js';
 
-export interface SectorRow {
-  slug: string;
-  name: string;
-  description: string | null;
-  source: string;
-}
-
-export interface CompanyRow {
-  slug: string;
-  name: string;
-  legalName: string | null;
-  tickers: string[];
-  cik: string | null;
-  sector: string | null;
-  industry: string | null;
-  country: string | null;
-  fiscalYearEndMonth: number | null;
-  description: string | null;
-  website: string | null;
-  employees: number | null;
-  employeesAsOf: string | null;
-  primaryInstrument: string | null;
-  sourceUrl: string | null;
-  source: string;
-  updatedAt: Date;
-}
-
-export interface SegmentRow {
-  company: string;
-  name: string;
-  revenueSharePct: number | null;
-  description: string | null;
-  asOf: string | null;
-  sourceUrl: string | null;
-}
-
+/** The stored rows: the records sources write, with where they came from and when they last changed. */
+export type SectorRow = Omit<SectorRecord, 'sourceKey'>;
+export type CompanyRow = Omit<CompanyRecord, 'sourceKey' | 'segments' | 'peers'> & { updatedAt: Date };
+export type SegmentRow = SegmentRecord & { company: string };
 export interface PeerRow {
   company: string;
   peer: string;
   why: string;
 }
-
-export interface PersonRow {
-  slug: string;
-  name: string;
-  kind: PersonKind;
-  summary: string | null;
-  source: string;
-}
-
-export interface RoleRow {
-  person: string;
-  title: string;
-  company: string | null;
-  institution: string | null;
-  since: string | null;
-  until: string | null;
-  sourceUrl: string | null;
-}
-
-export interface ProjectRow {
-  company: string;
-  slug: string;
-  name: string;
-  goal: string;
-  stage: ProjectStage;
-  status: ProjectStatus;
-  sourceUrl: string | null;
-  source: string;
-  updatedAt: Date;
-}
-
-export interface KpiRow {
-  company: string;
-  project: string;
-  name: string;
-  value: number;
-  unit: string;
-  asOf: string;
-  sourceUrl: string;
-}
-
-export interface MilestoneRow {
-  company: string;
-  project: string;
-  name: string;
-  status: MilestoneStatus;
-  plannedFor: string | null;
-  plannedPrecision: (typeof PRECISIONS)[number];
-  doneOn: string | null;
-  expectedFor: string | null;
-  sourceUrl: string;
-}
+export type PersonRow = Omit<PersonRecord, 'sourceKey' | 'roles'>;
+export type RoleRow = RoleRecord & { person: string };
+export type ProjectRow = Omit<ProjectRecord, 'sourceKey' | 'kpis' | 'milestones'> & { updatedAt: Date };
+export type KpiRow = KpiRecord & { company: string; project: string };
+export type MilestoneRow = MilestoneRecord & { company: string; project: string };
 
 export interface CompanyEntry extends CompanyRow {
   segments: SegmentRow[];

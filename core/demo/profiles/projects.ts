@@ -1,7 +1,7 @@
 // The demo companies' projects: two to four each, with the KPIs they report and the milestones of their plan. Times
 // are months from the demo's anchor (negative: before it), so a milestone done, slipped or still planned is so in any
 // generated history. A milestone reached or pushed back inside the history is told by a story on the wire.
-import type { ProjectStage, ProjectStatus } from '../../vocabulary.js';
+import type { KpiRecord, ProjectRecord } from '../../sources/records.js';
 
 export type PlanPrecision = 'day' | 'month' | 'quarter' | 'year';
 
@@ -13,23 +13,13 @@ export type DemoMilestone =
   /** Planned for month `planned` (before or shortly after the anchor), pushed back in month `announced` to month `expected`, when said. */
   | { name: string; planned: number; announced: number; expected?: number; precision: PlanPrecision };
 
-export interface DemoKpi {
-  name: string;
-  value: number;
-  unit: string;
-}
+export type DemoKpi = Pick<KpiRecord, 'name' | 'value' | 'unit'>;
 
-export interface DemoProject {
-  company: string;
-  slug: string;
-  name: string;
-  goal: string;
-  stage: ProjectStage;
-  status: ProjectStatus;
-  /** Reported as of the end of the last quarter before the anchor. */
+/** A project as its record, but with its KPIs reported as of the end of the last quarter before the anchor and its milestones timed from it. */
+export type DemoProject = Omit<ProjectRecord, 'source' | 'sourceKey' | 'sourceUrl' | 'kpis' | 'milestones'> & {
   kpis: DemoKpi[];
   milestones: DemoMilestone[];
-}
+};
 
 export const DEMO_PROJECTS: DemoProject[] = [
   {
