@@ -1,12 +1,16 @@
 // Reading the fields of one item of a source's payload: each read checks its field and names what is wrong, so a
 // malformed item is skipped with a reason instead of being half-read.
 import { ENTITY_TYPES, entityRef, parseEntityFilter, type EntityType, type Ref } from '../refs.js';
+import { parseInstant } from '../time.js';
 import type { SkippedItem } from './records.js';
 
 /** Why one item of a payload cannot be read. */
 export class ItemError extends Error {}
 
 type Obj = Record<string, unknown>;
+
+/** A plain decimal number as text: no hex, no blanks, no Infinity. */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 export function isObject(value: unknown): value is Obj {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -57,12 +61,64 @@ export class Fields {
     return v as T;
   }
 
-  /** An ISO 8601 instant with its offset, as epoch ms. */
+  /**
+   * An ISO 8601 instant with its offset, as epoch ms. A space for the `T` and an hour-only offset (`+00`), as some
+   * sources write them, are read too.
+   */
   instant(name: string): number {
-    const v = this.text(name, 40);
+    const v = this.text(name, 40).replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00');
     const ms = /(Z|[+-]\d{2}:?\d{2})$/.test(v) ? Date.parse(v) : NaN;
     if (!Number.isFinite(ms)) throw new ItemError(`${name}: expected an ISO 8601 timestamp with its offset`);
     return ms;
+  }
+
+  /** Like instant, or null when the field is absent, null or empty. */
+  optionalInstant(name: string): number | null {
+    return this.has(name) ? this.instant(name) : null;
+  }
+
+  /** A calendar date (YYYY-MM-DD) as the epoch ms of its UTC midnight. */
+  date(name: string): number {
+    const v = this.item[name];
+    const parsed = typeof v === 'string' && v.length === 10 ? parseInstant(v) : null;
+    if (!parsed) throw new ItemError(`${name}: expected a date YYYY-MM-DD`);
+    return parsed.ms;
+  }
+
+  /** A finite number from `min` to `max`, sent as a JSON number or as a decimal string ("0.4200", "1.5e3"). */
+  decimal(name: string, min = -Infinity, max = Infinity): number {
+    const v = this.item[name];
+    const n = typeof v === 'number' ? v : typeof v === 'string' && DECIMAL.test(v) ? Number(v) : NaN;
+    if (!Number.isFinite(n) || n < min || n > max) throw new ItemError(`${name}: expected a number from ${min} to ${max}`);
+    return n;
+  }
+
+  /** Like decimal, or null when the field is absent, null or empty. */
+  optionalDecimal(name: string, min = -Infinity, max = Infinity): number | null {
+    return this.has(name) ? this.decimal(name, min, max) : null;
+  }
+
+  /** Whether the field is sent with a value (not absent, null or an empty string). */
+  has(name: string): boolean {
+    const v = this.item[name];
+    return v !== undefined && v !== null && v !== '';
+  }
+
+  /** The field as sent, for a reader of a source's own encoding of it (which checks it). */
+  raw(name: string): unknown {
+    return this.item[name];
+  }
+
+  /** The nested object `name` read by `read`; what is wrong inside it is named with its path (`price.close`). */
+  nested<T>(name: string, read: (f: Fields) => T): T {
+    const v = this.item[name];
+    if (!isObject(v)) throw new ItemError(`${name}: expected an object`);
+    try {
+      return read(new Fields(v));
+    } catch (err) {
+      if (err instanceof ItemError) throw new ItemError(`${name}.${err.message}`);
+      throw err;
+    }
   }
 
   /** An absolute http(s) URL. */
