@@ -113,12 +113,17 @@ export class Fields {
   nested<T>(name: string, read: (f: Fields) => T): T {
     const v = this.item[name];
     if (!isObject(v)) throw new ItemError(`${name}: expected an object`);
-    try {
-      return read(new Fields(v));
-    } catch (err) {
-      if (err instanceof ItemError) throw new ItemError(`${name}.${err.message}`);
-      throw err;
-    }
+    return within(name, () => read(new Fields(v)));
+  }
+
+  /** The list of objects `name`, each read by `read`; one that cannot be read fails the whole item (`tokens[1].price`). */
+  list<T>(name: string, read: (f: Fields) => T): T[] {
+    const v = this.item[name];
+    if (!Array.isArray(v)) throw new ItemError(`${name}: expected a list`);
+    return v.map((raw, k) => {
+      if (!isObject(raw)) throw new ItemError(`${name}[${k}]: expected an object`);
+      return within(`${name}[${k}]`, () => read(new Fields(raw)));
+    });
   }
 
   /** An absolute http(s) URL. */
@@ -154,16 +159,26 @@ export class Fields {
   }
 }
 
+/** What `read` gives, an ItemError inside it named with `path` in front. */
+function within<T>(path: string, read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof ItemError) throw new ItemError(`${path}.${err.message}`);
+    throw err;
+  }
+}
+
 /**
- * Each item of a payload's list `name` read by `read` from its fields; an item that cannot be read is left out and
+ * Each item of a payload's list `name` read by `read` from its fields (and its index); an item that cannot be read is left out and
  * reported with where it was and why, the others kept.
  */
-export function readItems<T>(items: unknown[], name: string, read: (f: Fields) => T): { records: T[]; skipped: SkippedItem[] } {
+export function readItems<T>(items: unknown[], name: string, read: (f: Fields, k: number) => T): { records: T[]; skipped: SkippedItem[] } {
   const records: T[] = [];
   const skipped: SkippedItem[] = [];
   items.forEach((raw, k) => {
     try {
-      records.push(read(Fields.of(raw)));
+      records.push(read(Fields.of(raw), k));
     } catch (err) {
       if (!(err instanceof ItemError)) throw err;
       skipped.push({ item: `${name}[${k}]`, reason: err.message });

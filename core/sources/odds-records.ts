@@ -66,6 +66,14 @@ export interface OddsPayload {
   skipped: SkippedItem[];
 }
 
+/** What the request named that its answer does not repeat. */
+export interface OddsOptions {
+  /** The outcome or market asked about: a Polymarket token id for prices-history, a Kalshi ticker for an order book. */
+  key?: string | null;
+  /** When the answer was fetched (epoch ms), for an order book that carries no time. */
+  at?: number | null;
+}
+
 export function emptyOddsPayload(): OddsPayload {
   return { markets: [], events: [], history: [], skipped: [] };
 }
