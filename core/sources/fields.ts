@@ -1,7 +1,7 @@
 // Reading the fields of one item of a source's payload: each read checks its field and names what is wrong, so a
 // malformed item is skipped with a reason instead of being half-read.
 import { ENTITY_TYPES, entityRef, parseEntityFilter, type EntityType, type Ref } from '../refs.js';
-import { parseInstant } from '../time.js';
+import { parseDay } from '../time.js';
 import type { SkippedItem } from './records.js';
 
 /** Why one item of a payload cannot be read. */
@@ -80,9 +80,9 @@ export class Fields {
   /** A calendar date (YYYY-MM-DD) as the epoch ms of its UTC midnight. */
   date(name: string): number {
     const v = this.item[name];
-    const parsed = typeof v === 'string' && v.length === 10 ? parseInstant(v) : null;
-    if (!parsed) throw new ItemError(`${name}: expected a date YYYY-MM-DD`);
-    return parsed.ms;
+    const ms = typeof v === 'string' ? parseDay(v) : null;
+    if (ms === null) throw new ItemError(`${name}: expected a date YYYY-MM-DD`);
+    return ms;
   }
 
   /** A finite number from `min` to `max`, sent as a JSON number or as a decimal string ("0.4200", "1.5e3"). */

@@ -2,7 +2,7 @@
 // pre-2024 `DATE,<ID>` ("." = missing), mirrors' quoted `"Date","<ID>"`, API exports' `date,value` (the series id then
 // comes from the caller: the file's name), several series side by side, and ALFRED's vintage columns `<ID>_<YYYYMMDD>`
 // (one column per vintage, read into realtime ranges). A row that cannot be read is skipped whole, with its line.
-import { DAY_MS, parseInstant } from '../../time.js';
+import { DAY_MS, parseDay } from '../../time.js';
 import type { ObservationRecord } from '../macro-records.js';
 import { PayloadError, type SkippedItem } from '../records.js';
 import { FRED_SOURCE, seriesIdOf } from './series-id.js';
@@ -55,10 +55,10 @@ function valueColumns(names: string[], givenSeriesId: string | null): Column[] {
       return { seriesId: givenSeriesId, realtimeStart: null, realtimeEnd: null };
     }
     const vintage = VINTAGE_COLUMN.exec(name);
-    const vintageDate = vintage ? parseInstant(`${vintage[2]}-${vintage[3]}-${vintage[4]}`) : null;
-    const seriesId = seriesIdOf(vintage && vintageDate ? vintage[1]! : name);
+    const vintageDate = vintage ? parseDay(`${vintage[2]}-${vintage[3]}-${vintage[4]}`) : null;
+    const seriesId = seriesIdOf(vintageDate !== null ? vintage![1]! : name);
     if (!seriesId) throw new PayloadError(`not a FRED CSV: column ${JSON.stringify(name.slice(0, 60))} is not a series id`);
-    return { seriesId, realtimeStart: vintageDate ? vintageDate.ms : null, realtimeEnd: null };
+    return { seriesId, realtimeStart: vintageDate, realtimeEnd: null };
   });
   // A vintage is current until the day before the series' next vintage.
   for (const column of columns) {
@@ -73,8 +73,8 @@ function valueColumns(names: string[], givenSeriesId: string | null): Column[] {
 function readRow(line: string, columns: Column[]): { date: number; values: (number | null | undefined)[] } | string {
   const row = cells(line);
   if (row.length !== columns.length + 1) return `expected ${columns.length + 1} fields, found ${row.length}`;
-  const date = row[0]!.length === 10 ? parseInstant(row[0]!) : null;
-  if (!date) return `date: ${JSON.stringify(row[0]!.slice(0, 40))} is not a date YYYY-MM-DD`;
+  const date = parseDay(row[0]!);
+  if (date === null) return `date: ${JSON.stringify(row[0]!.slice(0, 40))} is not a date YYYY-MM-DD`;
   const values: (number | null | undefined)[] = [];
   for (let c = 0; c < columns.length; c++) {
     const cell = row[c + 1]!;
@@ -83,7 +83,7 @@ function readRow(line: string, columns: Column[]): { date: number; values: (numb
     else if (NUMBER.test(cell)) values.push(Number(cell));
     else return `${columns[c]!.seriesId}: ${JSON.stringify(cell.slice(0, 40))} is not a number`;
   }
-  return { date: date.ms, values };
+  return { date, values };
 }
 
 function observation(column: Column, date: number, value: number | null): ObservationRecord {
