@@ -12,6 +12,11 @@ type Obj = Record<string, unknown>;
 /** A plain decimal number as text: no hex, no blanks, no Infinity. */
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
+/** A JSON number, or a decimal number sent as text ("0.4200", "1.5e3"), as a number; NaN for anything else. */
+export function decimalOf(v: unknown): number {
+  return typeof v === 'number' ? v : typeof v === 'string' && DECIMAL.test(v) ? Number(v) : NaN;
+}
+
 export function isObject(value: unknown): value is Obj {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -87,8 +92,7 @@ export class Fields {
 
   /** A finite number from `min` to `max`, sent as a JSON number or as a decimal string ("0.4200", "1.5e3"). */
   decimal(name: string, min = -Infinity, max = Infinity): number {
-    const v = this.item[name];
-    const n = typeof v === 'number' ? v : typeof v === 'string' && DECIMAL.test(v) ? Number(v) : NaN;
+    const n = decimalOf(this.item[name]);
     if (!Number.isFinite(n) || n < min || n > max) throw new ItemError(`${name}: expected a number from ${min} to ${max}`);
     return n;
   }
@@ -170,8 +174,8 @@ function within<T>(path: string, read: () => T): T {
 }
 
 /**
- * Each item of a payload's list `name` read by `read` from its fields (and its index); an item that cannot be read is left out and
- * reported with where it was and why, the others kept.
+ * Each item of a payload's list `name` read by `read` from its fields (and its index); an item that cannot be read is
+ * left out and reported with where it was and why, the others kept.
  */
 export function readItems<T>(items: unknown[], name: string, read: (f: Fields, k: number) => T): { records: T[]; skipped: SkippedItem[] } {
   const records: T[] = [];

@@ -87,6 +87,7 @@ export const MAX_MIDPOINT_SPREAD = 0.1;
  */
 export function shownProbability(bid: number | null, ask: number | null, last: number | null): number | null {
   const mid = bid !== null && ask !== null && ask >= bid ? roundProbability((bid + ask) / 2) : null;
+  // A hair of tolerance: 0.46 - 0.36 is 0.10000000000000003.
   if (mid !== null && ask! - bid! <= MAX_MIDPOINT_SPREAD + 1e-9) return mid;
   return last ?? mid;
 }

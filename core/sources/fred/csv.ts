@@ -3,13 +3,13 @@
 // comes from the caller: the file's name), several series side by side, and ALFRED's vintage columns `<ID>_<YYYYMMDD>`
 // (one column per vintage, read into realtime ranges). A row that cannot be read is skipped whole, with its line.
 import { DAY_MS, parseDay } from '../../time.js';
+import { decimalOf } from '../fields.js';
 import type { ObservationRecord } from '../macro-records.js';
 import { PayloadError, type SkippedItem } from '../records.js';
 import { FRED_SOURCE, seriesIdOf } from './series-id.js';
 
 const DATE_HEADERS = new Set(['date', 'observation_date']);
 const VINTAGE_COLUMN = /^(.+)_(\d{4})(\d{2})(\d{2})$/;
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 /** ALFRED's cell for a date a vintage did not have yet. */
 const NOT_IN_VINTAGE = '#N/A';
 
@@ -80,8 +80,11 @@ function readRow(line: string, columns: Column[]): { date: number; values: (numb
     const cell = row[c + 1]!;
     if (cell === '' || cell === '.') values.push(null);
     else if (cell === NOT_IN_VINTAGE) values.push(columns[c]!.realtimeStart === null ? null : undefined);
-    else if (NUMBER.test(cell)) values.push(Number(cell));
-    else return `${columns[c]!.seriesId}: ${JSON.stringify(cell.slice(0, 40))} is not a number`;
+    else {
+      const value = decimalOf(cell);
+      if (!Number.isFinite(value)) return `${columns[c]!.seriesId}: ${JSON.stringify(cell.slice(0, 40))} is not a number`;
+      values.push(value);
+    }
   }
   return { date, values };
 }

@@ -7,15 +7,15 @@ import type { SkippedItem } from '../records.js';
 import { FRED_SOURCE, seriesIdOf } from './series-id.js';
 
 /** FRED's frequency_short codes; the long names ("Weekly, Ending Saturday") start with the same word as ours. */
-const FREQUENCIES: Record<string, MacroFrequency> = {
-  D: 'daily',
-  W: 'weekly',
-  BW: 'biweekly',
-  M: 'monthly',
-  Q: 'quarterly',
-  SA: 'semiannual',
-  A: 'annual',
-};
+const FREQUENCIES = new Map<string, MacroFrequency>([
+  ['D', 'daily'],
+  ['W', 'weekly'],
+  ['BW', 'biweekly'],
+  ['M', 'monthly'],
+  ['Q', 'quarterly'],
+  ['SA', 'semiannual'],
+  ['A', 'annual'],
+]);
 
 export function readSeriesJson(seriess: unknown[]): { series: SeriesRecord[]; skipped: SkippedItem[] } {
   const { records, skipped } = readItems(
@@ -48,12 +48,12 @@ function seriesId(f: Fields): string {
 function frequency(f: Fields): MacroFrequency {
   const short = f.optionalText('frequency_short', 10);
   if (short !== null) {
-    const known = FREQUENCIES[short.toUpperCase()];
+    const known = FREQUENCIES.get(short.toUpperCase());
     if (!known) throw new ItemError(`frequency_short: unknown frequency ${JSON.stringify(short)}`);
     return known;
   }
   const long = f.text('frequency', 100).toLowerCase();
-  const known = Object.values(FREQUENCIES).find((name) => long.startsWith(name));
+  const known = [...FREQUENCIES.values()].find((name) => long.startsWith(name));
   if (!known) throw new ItemError(`frequency: unknown frequency ${JSON.stringify(long)}`);
   return known;
 }

@@ -28,7 +28,7 @@ export function parseKalshiPayload(text: string, options: OddsOptions = {}): Odd
   if (isObject(doc.market)) return { ...payload, ...readKalshiMarkets([doc.market], 'market', null) };
   const book = doc.orderbook_fp ?? doc.orderbook;
   if (isObject(book)) {
-    if (!options.key || options.at === undefined || options.at === null) throw new PayloadError('an order book names neither its market nor its time: give the ticker it was asked for and when');
+    if (!options.key || typeof options.at !== 'number') throw new PayloadError('an order book names neither its market nor its time: give the ticker it was asked for and when');
     return { ...payload, ...readOrderbook(book, options.key, options.at) };
   }
   throw new PayloadError('not a Kalshi payload: expected {"market"}, {"markets"}, {"event"}, {"events"}, {"ticker", "candlesticks"} or an order book');

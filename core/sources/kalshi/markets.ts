@@ -8,20 +8,20 @@ import type { OddsStatus } from '../../vocabulary.js';
 import { contracts, dollars, KALSHI_SOURCE, price, quotes, seriesOf, seriesUrl } from './source.js';
 
 /** Kalshi's market statuses, current and older ones; an unknown one is not guessed. */
-const STATUSES: Record<string, OddsStatus> = {
-  initialized: 'open',
-  unopened: 'open',
-  active: 'open',
-  open: 'open',
-  inactive: 'closed',
-  paused: 'closed',
-  closed: 'closed',
-  disputed: 'closed',
-  determined: 'resolved',
-  amended: 'resolved',
-  settled: 'resolved',
-  finalized: 'resolved',
-};
+const STATUSES = new Map<string, OddsStatus>([
+  ['initialized', 'open'],
+  ['unopened', 'open'],
+  ['active', 'open'],
+  ['open', 'open'],
+  ['inactive', 'closed'],
+  ['paused', 'closed'],
+  ['closed', 'closed'],
+  ['disputed', 'closed'],
+  ['determined', 'resolved'],
+  ['amended', 'resolved'],
+  ['settled', 'resolved'],
+  ['finalized', 'resolved'],
+]);
 
 /** What a market learns from the event it is nested in. */
 export interface EventContext {
@@ -38,7 +38,7 @@ export function readKalshiMarkets(items: unknown[], name: string, event: EventCo
 function readMarket(f: Fields, event: EventContext | null): PredictionMarketRecord {
   const ticker = f.text('ticker', 200);
   const rawStatus = f.text('status', 40);
-  const status = STATUSES[rawStatus.toLowerCase()];
+  const status = STATUSES.get(rawStatus.toLowerCase());
   if (!status) throw new ItemError(`status: unknown status ${JSON.stringify(rawStatus)}`);
   const result = f.optionalText('result', 20)?.toLowerCase() ?? null;
   const notional = dollars(f, 'notional_value') ?? 1;
@@ -55,6 +55,7 @@ function readMarket(f: Fields, event: EventContext | null): PredictionMarketReco
     source: KALSHI_SOURCE,
     sourceKey: ticker,
     slug: ticker.toLowerCase(),
+    // Current payloads may leave a market's title out: its event's title and its label then say it.
     question: f.has('title') || !event || !label ? f.text('title', 1000) : `${event.title}: ${label}`,
     category: event?.category ?? f.optionalText('category', 100)?.toLowerCase() ?? null,
     kind: scalar ? 'scalar' : 'binary',

@@ -1,7 +1,7 @@
 // Polymarket's Gamma API: markets (GET /markets, /markets/{id}) and events with their nested markets (GET /events,
 // /public-search). `outcomes`, `outcomePrices` and `clobTokenIds` arrive as JSON-encoded strings and are decoded;
 // binary, multi-outcome and scalar markets; open, closed, and resolved ones (closed, and paid out).
-import { ItemError, readItems, type Fields } from '../fields.js';
+import { decimalOf, ItemError, readItems, type Fields } from '../fields.js';
 import type { OutcomeRecord, PredictionEventRecord, PredictionMarketRecord } from '../odds-records.js';
 import type { SkippedItem } from '../records.js';
 import { encodedList, eventUrl, marketUrl, POLYMARKET_SOURCE, tagLabels, topCategory } from './source.js';
@@ -60,8 +60,11 @@ function readMarket(f: Fields, event: PredictionEventRecord | null): PredictionM
     return name.trim();
   });
   if (names.length < 2) throw new ItemError('outcomes: expected two outcomes or more');
-  const prices = listOf(f, 'outcomePrices', names.length, (p) => (typeof p === 'number' || (typeof p === 'string' && p.trim() !== '') ? Number(p) : NaN), (p) => p >= 0 && p <= 1);
-  const tokens = listOf(f, 'clobTokenIds', names.length, (t) => (typeof t === 'string' ? t.trim() : ''), (t) => t.length > 0);
+  const prices = listOf(f, 'outcomePrices', names.length, 'a probability from 0 to 1', (p) => {
+    const price = decimalOf(p);
+    return price >= 0 && price <= 1 ? price : null;
+  });
+  const tokens = listOf(f, 'clobTokenIds', names.length, 'a token id', (t) => (typeof t === 'string' && t.trim() ? t.trim() : null));
   const outcomes = names.map((name, k): OutcomeRecord => ({ name, probability: prices?.[k] ?? null, outcomeKey: tokens?.[k] ?? `${conditionId}/${k}` }));
   const settled = f.has('closed') && f.boolean('closed') ? settlement(f, outcomes) : null;
   const archived = f.has('archived') && f.boolean('archived');
@@ -100,15 +103,15 @@ function settlement(f: Fields, outcomes: OutcomeRecord[]): { resolved: boolean; 
   return { resolved: f.raw('umaResolutionStatus') === 'resolved' || winner !== null, winner };
 }
 
-/** The JSON-encoded list `name` with one value per outcome; null when it is not sent (or sent empty). */
-function listOf<T>(f: Fields, name: string, n: number, read: (raw: unknown) => T, valid: (v: T) => boolean): T[] | null {
+/** The JSON-encoded list `name` with one value per outcome, each read by `read` (null: not `expected`); null when not sent. */
+function listOf<T>(f: Fields, name: string, n: number, expected: string, read: (raw: unknown) => T | null): T[] | null {
   if (!f.has(name)) return null;
   const raw = encodedList(f, name);
   if (raw.length === 0) return null;
   if (raw.length !== n) throw new ItemError(`${name}: expected ${n} values, one per outcome, found ${raw.length}`);
   return raw.map((v, k) => {
     const value = read(v);
-    if (!valid(value)) throw new ItemError(`${name}[${k}]: ${JSON.stringify(v)} is not valid here`);
+    if (value === null) throw new ItemError(`${name}[${k}]: expected ${expected}`);
     return value;
   });
 }

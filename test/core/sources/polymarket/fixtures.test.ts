@@ -37,7 +37,7 @@ t.test('Gamma markets of every kind, and the malformed ones skipped with their r
   t.same(skipped, [
     { item: 'markets[6]', reason: 'outcomePrices: expected 2 values, one per outcome, found 1' },
     { item: 'markets[7]', reason: 'outcomes: expected a list, or a JSON-encoded one' },
-    { item: 'markets[8]', reason: 'outcomePrices[0]: "1.2" is not valid here' },
+    { item: 'markets[8]', reason: 'outcomePrices[0]: expected a probability from 0 to 1' },
   ]);
   t.equal(markets.length, 6);
 });
