@@ -1,6 +1,7 @@
 // FRED's /fred/series/observations JSON, and ALFRED's (the same endpoint asked for a span of vintages): each
-// observation's date, value ("." is a missing value, not zero) and the realtime range it was the answer in. The
-// document does not name its series: the caller gives the id it asked for.
+// observation's date, value ("." is a missing value, not zero) and the realtime range it was the answer in, oldest
+// first whatever the request's sort_order. The document does not name its series: the caller gives the id it asked
+// for.
 import { readItems, type Fields } from '../fields.js';
 import type { ObservationRecord } from '../macro-records.js';
 import type { SkippedItem } from '../records.js';
@@ -22,6 +23,7 @@ export function readObservationsJson(observations: unknown[], seriesId: string):
       realtimeEnd: realtimeEnd(f),
     }),
   );
+  records.sort((a, b) => a.date - b.date || (a.realtimeStart ?? 0) - (b.realtimeStart ?? 0));
   return { observations: records, skipped };
 }
 

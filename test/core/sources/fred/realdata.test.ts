@@ -8,9 +8,9 @@ import { readRealdata, realdataFiles, realdataSkip } from '../../../helpers/real
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
 const at = (observations: ObservationRecord[], iso: string) => observations.find((o) => o.date === day(iso));
 
-/** Each sample: its series, observations, missing values, first date, and one pinned value (null: missing). */
+/** Each sample: its series, observations, missing values, first date (oldest first), one pinned value (null: missing). */
 const SAMPLES: [path: string, seriesId: string, rows: number, missing: number, first: string, pin: [string, number | null]][] = [
-  ['fred/api_json/fred_api_series_observations_CPIAUCSL_desc_limit15.json', 'CPIAUCSL', 15, 1, '2026-08-01', ['2025-10-01', null]],
+  ['fred/api_json/fred_api_series_observations_CPIAUCSL_desc_limit15.json', 'CPIAUCSL', 15, 1, '2025-06-01', ['2025-10-01', null]],
   ['fred/csv_date_value/CPIAUCSL.csv', 'CPIAUCSL', 551, 1, '1980-01-01', ['2025-11-01', 325.031]],
   ['fred/csv_date_value/DCOILWTICO.csv', 'DCOILWTICO', 10433, 366, '1986-01-02', ['2025-12-29', 57.89]],
   ['fred/csv_date_value/DGS10.csv', 'DGS10', 12001, 502, '1980-01-01', ['2025-12-30', 4.14]],
@@ -54,6 +54,7 @@ for (const [path, seriesId, rows, missing, first, [pinDate, pinValue]] of SAMPLE
     t.ok(observations.every((o) => o.seriesId === seriesId && o.source === 'fred'));
     t.equal(observations.filter((o) => o.value === null).length, missing, 'missing values are null, never zero');
     t.equal(observations[0]!.date, day(first));
+    t.ok(observations.every((o, k) => k === 0 || o.date > observations[k - 1]!.date), 'oldest first, one per date');
     t.equal(at(observations, pinDate)?.value, pinValue, `${seriesId} on ${pinDate}`);
   });
 }
