@@ -24,6 +24,9 @@ export const CANDLE_INTERVALS = ['1m', '1h', '1d'] as const;
 export const PRECISIONS = ['exact', 'minute', 'hour', 'day', 'week', 'month', 'quarter', 'year'] as const;
 export const MARKETS = ['spot', 'perp'] as const;
 export const VENUE_OUT_REASONS = ['stale', 'outlier', 'no_volume'] as const;
+export const MACRO_FREQUENCIES = ['daily', 'weekly', 'biweekly', 'monthly', 'quarterly', 'semiannual', 'annual'] as const;
+export const MACRO_DISPLAY_MODES = ['level', 'change', 'pct_change_mom', 'pct_change_yoy', 'rate'] as const;
+export const ODDS_STATUSES = ['open', 'closed', 'resolved'] as const;
 
 export type InstrumentKind = (typeof INSTRUMENT_KINDS)[number];
 export type ProjectStage = (typeof PROJECT_STAGES)[number];
@@ -31,6 +34,9 @@ export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
 export type PersonKind = (typeof PERSON_KINDS)[number];
 export type Form4Code = keyof typeof FORM4_CODES;
+export type MacroFrequency = (typeof MACRO_FREQUENCIES)[number];
+export type MacroDisplayMode = (typeof MACRO_DISPLAY_MODES)[number];
+export type OddsStatus = (typeof ODDS_STATUSES)[number];
 
 /** Default move floors in percent: a daily move above its kind's floor is stored even when its z-score is low. */
 export const DEFAULT_MOVE_FLOORS: Record<InstrumentKind, number> = {

@@ -1,5 +1,6 @@
 // Piscina tasks: thin wrappers that run core kernels on transferred buffers and move the results back.
 import { Piscina } from 'piscina';
+import { downsample, seriesViews } from '../core/kernels/downsample.js';
 import { dailyMoves, movesInputViews, movesOutputViews } from '../core/kernels/moves.js';
 import { poolInputViews, poolOutputBytes, poolOutputViews, poolQuotes, type PoolParams } from '../core/kernels/pool.js';
 
@@ -18,6 +19,13 @@ export interface MovesTask {
   days: number;
 }
 
+/** A series packed by seriesViews (`points` of them); the answer is the kept points, packed the same way. */
+export interface DownsampleTask {
+  buffer: ArrayBuffer;
+  points: number;
+  maxPoints: number;
+}
+
 export const tasks = {
   pool: ({ buffer, instruments, venues, params }: PoolTask) => {
     const out = new ArrayBuffer(poolOutputBytes(instruments, venues));
@@ -28,6 +36,10 @@ export const tasks = {
     const out = new ArrayBuffer(days * 16);
     dailyMoves(movesInputViews(buffer, instruments, days), movesOutputViews(out, days));
     return Piscina.move(out) as ArrayBuffer;
+  },
+  downsample: ({ buffer, points, maxPoints }: DownsampleTask) => {
+    const { ts, values } = seriesViews(buffer, points);
+    return Piscina.move(downsample(ts, values, maxPoints)) as ArrayBuffer;
   },
 };
 

@@ -1,7 +1,7 @@
 // Reading the fields of one item of a source's payload: each read checks its field and names what is wrong, so a
 // malformed item is skipped with a reason instead of being half-read.
 import { ENTITY_TYPES, entityRef, parseEntityFilter, type EntityType, type Ref } from '../refs.js';
-import { parseInstant } from '../time.js';
+import { parseDay } from '../time.js';
 import type { SkippedItem } from './records.js';
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/;
@@ -10,6 +10,14 @@ const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/;
 export class ItemError extends Error {}
 
 type Obj = Record<string, unknown>;
+
+/** A plain decimal number as text: no hex, no blanks, no Infinity. */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** A JSON number, or a decimal number sent as text ("0.4200", "1.5e3"), as a number; NaN for anything else. */
+export function decimalOf(v: unknown): number {
+  return typeof v === 'number' ? v : typeof v === 'string' && DECIMAL.test(v) ? Number(v) : NaN;
+}
 
 export function isObject(value: unknown): value is Obj {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -47,12 +55,6 @@ export class Fields {
     return v;
   }
 
-  /** Like integer, or null when absent or null. */
-  optionalInteger(name: string, min: number, max: number): number | null {
-    const v = this.item[name];
-    return v === undefined || v === null ? null : this.integer(name, min, max);
-  }
-
   boolean(name: string): boolean {
     const v = this.item[name];
     if (typeof v !== 'boolean') throw new ItemError(`${name}: expected true or false`);
@@ -66,33 +68,39 @@ export class Fields {
     return v as T;
   }
 
-  /** A number from `min` to `max`, or null when absent or null. */
-  optionalNumber(name: string, min: number, max: number): number | null {
-    const v = this.item[name];
-    if (v === undefined || v === null) return null;
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max) throw new ItemError(`${name}: expected a number from ${min} to ${max}`);
-    return v;
+  /**
+   * An ISO 8601 instant with its offset, as epoch ms. A space for the `T` and an hour-only offset (`+00`), as some
+   * sources write them, are read too.
+   */
+  instant(name: string): number {
+    const v = this.text(name, 40).replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00');
+    const ms = /(Z|[+-]\d{2}:?\d{2})$/.test(v) ? Date.parse(v) : NaN;
+    if (!Number.isFinite(ms)) throw new ItemError(`${name}: expected an ISO 8601 timestamp with its offset`);
+    return ms;
   }
 
-  /** A finite number. */
-  number(name: string): number {
-    const v = this.item[name];
-    if (typeof v !== 'number' || !Number.isFinite(v)) throw new ItemError(`${name}: expected a number`);
-    return v;
+  /** Like instant, or null when the field is absent, null or empty. */
+  optionalInstant(name: string): number | null {
+    return this.has(name) ? this.instant(name) : null;
   }
 
-  /** A calendar date YYYY-MM-DD that exists, or null when absent or null. */
-  optionalDate(name: string): string | null {
+  /** A calendar date (YYYY-MM-DD) as the epoch ms of its UTC midnight. */
+  date(name: string): number {
     const v = this.item[name];
-    if (v === undefined || v === null) return null;
-    if (typeof v !== 'string' || v.length !== 10 || !parseInstant(v)?.dateOnly) throw new ItemError(`${name}: expected a date YYYY-MM-DD`);
-    return v;
+    const ms = typeof v === 'string' ? parseDay(v) : null;
+    if (ms === null) throw new ItemError(`${name}: expected a date YYYY-MM-DD`);
+    return ms;
   }
 
-  date(name: string): string {
-    const v = this.optionalDate(name);
-    if (v === null) throw new ItemError(`${name}: expected a date YYYY-MM-DD`);
-    return v;
+  /** The same calendar date, as its text: for records that keep dates as dates. */
+  isoDate(name: string): string {
+    this.date(name);
+    return this.item[name] as string;
+  }
+
+  /** Like isoDate, or null when the field is absent, null or empty. */
+  optionalIsoDate(name: string): string | null {
+    return this.has(name) ? this.isoDate(name) : null;
   }
 
   /** A slug: lower-case letters, digits and inner hyphens, 1 to 80 characters. */
@@ -102,40 +110,64 @@ export class Fields {
     return v;
   }
 
+  /** Like slug, or null when the field is absent, null or empty. */
   optionalSlug(name: string): string | null {
-    const v = this.item[name];
-    return v === undefined || v === null ? null : this.slug(name);
+    return this.has(name) ? this.slug(name) : null;
   }
 
-  /**
-   * The objects of list `name` read by `read`, in order (an absent list is empty). A bad entry makes the whole item
-   * unreadable: its parts are one record, never half-kept.
-   */
+  /** Like integer, or null when the field is absent, null or empty. */
+  optionalInteger(name: string, min: number, max: number): number | null {
+    return this.has(name) ? this.integer(name, min, max) : null;
+  }
+
+  /** Like oneOf, or null when the field is absent, null or empty. */
+  optionalOneOf<T extends string>(name: string, values: readonly T[]): T | null {
+    return this.has(name) ? this.oneOf(name, values) : null;
+  }
+
+  /** A finite number from `min` to `max`, sent as a JSON number or as a decimal string ("0.4200", "1.5e3"). */
+  decimal(name: string, min = -Infinity, max = Infinity): number {
+    const n = decimalOf(this.item[name]);
+    if (!Number.isFinite(n) || n < min || n > max) throw new ItemError(`${name}: expected a number from ${min} to ${max}`);
+    return n;
+  }
+
+  /** Like decimal, or null when the field is absent, null or empty. */
+  optionalDecimal(name: string, min = -Infinity, max = Infinity): number | null {
+    return this.has(name) ? this.decimal(name, min, max) : null;
+  }
+
+  /** Whether the field is sent with a value (not absent, null or an empty string). */
+  has(name: string): boolean {
+    const v = this.item[name];
+    return v !== undefined && v !== null && v !== '';
+  }
+
+  /** The field as sent, for a reader of a source's own encoding of it (which checks it). */
+  raw(name: string): unknown {
+    return this.item[name];
+  }
+
+  /** The nested object `name` read by `read`; what is wrong inside it is named with its path (`price.close`). */
+  nested<T>(name: string, read: (f: Fields) => T): T {
+    const v = this.item[name];
+    if (!isObject(v)) throw new ItemError(`${name}: expected an object`);
+    return within(name, () => read(new Fields(v)));
+  }
+
+  /** The list of objects `name`, each read by `read`; one that cannot be read fails the whole item (`tokens[1].price`). */
   list<T>(name: string, read: (f: Fields) => T): T[] {
-    const v = this.item[name] ?? [];
+    const v = this.item[name];
     if (!Array.isArray(v)) throw new ItemError(`${name}: expected a list`);
     return v.map((raw, k) => {
-      try {
-        return read(Fields.of(raw));
-      } catch (err) {
-        if (err instanceof ItemError) throw new ItemError(`${name}[${k}]: ${err.message}`);
-        throw err;
-      }
+      if (!isObject(raw)) throw new ItemError(`${name}[${k}]: expected an object`);
+      return within(`${name}[${k}]`, () => read(new Fields(raw)));
     });
   }
 
-  /** Like oneOf, or null when absent or null. */
-  optionalOneOf<T extends string>(name: string, values: readonly T[]): T | null {
-    const v = this.item[name];
-    return v === undefined || v === null ? null : this.oneOf(name, values);
-  }
-
-  /** An ISO 8601 instant with its offset, as epoch ms. */
-  instant(name: string): number {
-    const v = this.text(name, 40);
-    const ms = /(Z|[+-]\d{2}:?\d{2})$/.test(v) ? Date.parse(v) : NaN;
-    if (!Number.isFinite(ms)) throw new ItemError(`${name}: expected an ISO 8601 timestamp with its offset`);
-    return ms;
+  /** Like list, or empty when the field is absent or null. */
+  optionalList<T>(name: string, read: (f: Fields) => T): T[] {
+    return this.item[name] === undefined || this.item[name] === null ? [] : this.list(name, read);
   }
 
   /** An absolute http(s) URL. */
@@ -171,16 +203,26 @@ export class Fields {
   }
 }
 
+/** What `read` gives, an ItemError inside it named with `path` in front. */
+function within<T>(path: string, read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof ItemError) throw new ItemError(`${path}.${err.message}`);
+    throw err;
+  }
+}
+
 /**
- * Each item of a payload's list `name` read by `read` from its fields; an item that cannot be read is left out and
- * reported with where it was and why, the others kept.
+ * Each item of a payload's list `name` read by `read` from its fields (and its index); an item that cannot be read is
+ * left out and reported with where it was and why, the others kept.
  */
-export function readItems<T>(items: unknown[], name: string, read: (f: Fields) => T): { records: T[]; skipped: SkippedItem[] } {
+export function readItems<T>(items: unknown[], name: string, read: (f: Fields, k: number) => T): { records: T[]; skipped: SkippedItem[] } {
   const records: T[] = [];
   const skipped: SkippedItem[] = [];
   items.forEach((raw, k) => {
     try {
-      records.push(read(Fields.of(raw)));
+      records.push(read(Fields.of(raw), k));
     } catch (err) {
       if (!(err instanceof ItemError)) throw err;
       skipped.push({ item: `${name}[${k}]`, reason: err.message });

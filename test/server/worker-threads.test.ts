@@ -54,3 +54,22 @@ t.test('pool runs a whole tick in a worker: one buffer each way, same answer as 
   t.same([...got.reason], snapshot.reason);
   t.same([...got.deviationPct], snapshot.deviation);
 });
+
+t.test('downsample runs in a worker: the series transferred in, the same points as inline back', async (t) => {
+  const { downsample, seriesBytes, seriesViews } = await import('../../core/kernels/downsample.js');
+  const workers = new WorkerThreads(1);
+  t.teardown(() => workers.close());
+  const points = 10_000;
+  const buffer = new ArrayBuffer(seriesBytes(points));
+  const input = seriesViews(buffer, points);
+  for (let k = 0; k < points; k++) {
+    input.ts[k] = Date.UTC(1990, 0, 1) + k * 86_400_000;
+    input.values[k] = 4 + Math.sin(k / 90) + (k === 6_543 ? 3 : 0);
+  }
+  const expected = downsample(input.ts, input.values, 500);
+  const out = await workers.run('downsample', { buffer, points, maxPoints: 500 }, { transfer: [buffer] });
+  t.equal(buffer.byteLength, 0, 'the series was transferred, not copied');
+  t.same(new Float64Array(out), new Float64Array(expected));
+  const kept = seriesViews(out, out.byteLength / 16);
+  t.ok(kept.ts.length <= 500 && kept.values.includes(4 + Math.sin(6_543 / 90) + 3), 'at most 500 points, the spike among them');
+});

@@ -68,10 +68,10 @@ function company(f: Fields, source: string): CompanyRecord {
   if (country !== null && !/^[A-Z]{2}$/.test(country)) throw new ItemError('country: expected an ISO 3166-1 alpha-2 code such as US');
   const primaryInstrument = f.optionalText('primaryInstrument', 20);
   if (primaryInstrument !== null && !SYMBOL.test(primaryInstrument)) throw new ItemError('primaryInstrument: expected a symbol');
-  const segments = f.list('segments', segment);
+  const segments = f.optionalList('segments', segment);
   const shares = segments.reduce((sum, s) => sum + (s.revenueSharePct ?? 0), 0);
   if (shares > 100 + SHARE_SUM_SLACK) throw new ItemError(`segments: revenue shares add up to ${shares.toFixed(1)}%, over 100%`);
-  const peers = f.list('peers', (p) => ({ company: p.slug('company'), why: p.text('why', 500) }));
+  const peers = f.optionalList('peers', (p) => ({ company: p.slug('company'), why: p.text('why', 500) }));
   if (peers.some((p) => p.company === slug)) throw new ItemError('peers: a company is not its own peer');
   return {
     source,
@@ -88,7 +88,7 @@ function company(f: Fields, source: string): CompanyRecord {
     description: f.optionalText('description', 5000),
     website: f.optionalUrl('website'),
     employees: f.optionalInteger('employees', 0, 10_000_000),
-    employeesAsOf: f.optionalDate('employeesAsOf'),
+    employeesAsOf: f.optionalIsoDate('employeesAsOf'),
     primaryInstrument,
     sourceUrl: f.optionalUrl('sourceUrl'),
     segments,
@@ -99,9 +99,9 @@ function company(f: Fields, source: string): CompanyRecord {
 function segment(f: Fields): SegmentRecord {
   return {
     name: f.text('name', 200),
-    revenueSharePct: f.optionalNumber('revenueSharePct', 0, 100),
+    revenueSharePct: f.optionalDecimal('revenueSharePct', 0, 100),
     description: f.optionalText('description', 2000),
-    asOf: f.optionalDate('asOf'),
+    asOf: f.optionalIsoDate('asOf'),
     sourceUrl: f.optionalUrl('sourceUrl'),
   };
 }
@@ -115,7 +115,7 @@ function person(f: Fields, source: string): PersonRecord {
     name: f.text('name', 200),
     kind: f.oneOf('kind', PERSON_KINDS),
     summary: f.optionalText('summary', 2000),
-    roles: f.list('roles', role),
+    roles: f.optionalList('roles', role),
   };
 }
 
@@ -123,8 +123,8 @@ function role(f: Fields): RoleRecord {
   const company = f.optionalSlug('company');
   const institution = f.optionalText('institution', 200);
   if ((company === null) === (institution === null)) throw new ItemError('expected either a company (slug) or an institution (name)');
-  const since = f.optionalDate('since');
-  const until = f.optionalDate('until');
+  const since = f.optionalIsoDate('since');
+  const until = f.optionalIsoDate('until');
   if (since !== null && until !== null && until < since) throw new ItemError('until: before since');
   return { title: f.text('title', 200), company, institution, since, until, sourceUrl: f.optionalUrl('sourceUrl') };
 }
@@ -142,13 +142,13 @@ function project(f: Fields, source: string): ProjectRecord {
     stage: f.oneOf('stage', PROJECT_STAGES),
     status: f.oneOf('status', PROJECT_STATUSES),
     sourceUrl: f.optionalUrl('sourceUrl'),
-    kpis: f.list('kpis', kpi),
-    milestones: f.list('milestones', milestone),
+    kpis: f.optionalList('kpis', kpi),
+    milestones: f.optionalList('milestones', milestone),
   };
 }
 
 function kpi(f: Fields): KpiRecord {
-  return { name: f.text('name', 200), value: f.number('value'), unit: f.text('unit', 40), asOf: f.date('asOf'), sourceUrl: f.url('sourceUrl') };
+  return { name: f.text('name', 200), value: f.decimal('value'), unit: f.text('unit', 40), asOf: f.isoDate('asOf'), sourceUrl: f.url('sourceUrl') };
 }
 
 /** A milestone's dates must fit its status: done has the day it was reached, planned and slipped the date planned. */
@@ -156,10 +156,10 @@ function milestone(f: Fields): MilestoneRecord {
   const m: MilestoneRecord = {
     name: f.text('name', 300),
     status: f.oneOf('status', MILESTONE_STATUSES),
-    plannedFor: f.optionalDate('plannedFor'),
+    plannedFor: f.optionalIsoDate('plannedFor'),
     plannedPrecision: f.optionalOneOf('plannedPrecision', PRECISIONS) ?? 'day',
-    doneOn: f.optionalDate('doneOn'),
-    expectedFor: f.optionalDate('expectedFor'),
+    doneOn: f.optionalIsoDate('doneOn'),
+    expectedFor: f.optionalIsoDate('expectedFor'),
     sourceUrl: f.url('sourceUrl'),
   };
   if ((m.status === 'done') !== (m.doneOn !== null)) throw new ItemError('doneOn: given exactly when the status is done');

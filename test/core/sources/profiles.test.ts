@@ -48,16 +48,16 @@ t.test('a bad item is skipped whole, with where it was and why; the rest is kept
     ['companies', 0, (c) => (c.peers = [{ company: 'example-chips', why: 'itself' }]), /not its own peer/],
     ['companies', 0, (c) => (c.employeesAsOf = '2025-02-30'), /employeesAsOf: expected a date/],
     ['people', 0, (p) => (p.kind = 'celebrity'), /kind: expected one of executive, director, policymaker, founder/],
-    ['people', 0, (p) => ((p.roles as Record<string, unknown>[])[0]!.institution = 'A Bank'), /roles\[0\]: expected either a company/],
-    ['people', 0, (p) => ((p.roles as Record<string, unknown>[])[1]!.until = '2014-01-01'), /roles\[1\]: until: before since/],
+    ['people', 0, (p) => ((p.roles as Record<string, unknown>[])[0]!.institution = 'A Bank'), /roles\[0\]\.expected either a company/],
+    ['people', 0, (p) => ((p.roles as Record<string, unknown>[])[1]!.until = '2014-01-01'), /roles\[1\]\.until: before since/],
     ['projects', 0, (p) => (p.stage = 'shipping'), /stage: expected one of research/],
     ['projects', 0, (p) => (p.status = 'fine'), /status: expected one of on_track/],
-    ['projects', 0, (p) => ((p.milestones as Record<string, unknown>[])[0]!.doneOn = null), /milestones\[0\]: doneOn: given exactly when the status is done/],
-    ['projects', 0, (p) => ((p.milestones as Record<string, unknown>[])[2]!.plannedFor = null), /milestones\[2\]: plannedFor: a planned milestone needs/],
+    ['projects', 0, (p) => ((p.milestones as Record<string, unknown>[])[0]!.doneOn = null), /milestones\[0\]\.doneOn: given exactly when the status is done/],
+    ['projects', 0, (p) => ((p.milestones as Record<string, unknown>[])[2]!.plannedFor = null), /milestones\[2\]\.plannedFor: a planned milestone needs/],
     ['projects', 0, (p) => ((p.milestones as Record<string, unknown>[])[1]!.expectedFor = '2025-01-01'), /expectedFor: a slipped milestone is expected after/],
     ['projects', 0, (p) => ((p.milestones as Record<string, unknown>[])[2]!.expectedFor = '2028-01-01'), /only a slipped milestone/],
-    ['projects', 0, (p) => ((p.kpis as Record<string, unknown>[])[0]!.value = 'seven'), /kpis\[0\]: value: expected a number/],
-    ['projects', 0, (p) => ((p.kpis as Record<string, unknown>[])[0]!.sourceUrl = 'ftp://x'), /kpis\[0\]: sourceUrl/],
+    ['projects', 0, (p) => ((p.kpis as Record<string, unknown>[])[0]!.value = 'seven'), /kpis\[0\]\.value: expected a number/],
+    ['projects', 0, (p) => ((p.kpis as Record<string, unknown>[])[0]!.sourceUrl = 'ftp://x'), /kpis\[0\]\.sourceUrl/],
   ];
   for (const [list, k, change, reason] of cases) {
     const parsed = withItem(list, k, change);

@@ -1,0 +1,30 @@
+// The shared real-data samples (../shared/realdata beside the repository), read where they are, never copied: a test
+// of them skips with this message when the directory is absent.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REALDATA = fileURLToPath(new URL('../../../shared/realdata/', import.meta.url));
+
+/** Why a test of `dir`'s samples is skipped, or false when they are there. */
+export function realdataSkip(dir: string): string | false {
+  return existsSync(join(REALDATA, dir)) ? false : `real samples absent: ${join(REALDATA, dir)} not found`;
+}
+
+export function readRealdata(path: string): string {
+  return readFileSync(join(REALDATA, path), 'utf8');
+}
+
+/** Every file under `dir`, as paths relative to the samples' root, sorted. */
+export function realdataFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const path = join(d, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else out.push(relative(REALDATA, path));
+    }
+  };
+  walk(join(REALDATA, dir));
+  return out.sort();
+}
