@@ -3,6 +3,7 @@
 import t from 'tap';
 import fc from 'fast-check';
 import { childElements, firstChild, parseXml, textOf, XmlError, type XmlElement } from '../../../core/sources/xml.js';
+import { thrownBy } from '../../helpers/thrown.js';
 
 t.test('reads elements, attributes and text in order, with or without a declaration', async (t) => {
   for (const prolog of ['', '<?xml version="1.0"?>\n', '<?xml version="1.0" encoding="ISO-8859-1" ?>', '\uFEFF<?xml version="1.0"?>']) {
@@ -89,15 +90,6 @@ t.test('what is not well-formed is refused with where it went wrong', async (t) 
   t.type(thrownBy(() => parseXml('<a/')), XmlError);
   t.throws(() => parseXml('<a>\n  <b>\n</a>'), { message: '</a> closes <b> (line 3, column 1)' });
 });
-
-function thrownBy(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (err) {
-    return err;
-  }
-  return undefined;
-}
 
 t.test('any text survives escaping and reading back', async (t) => {
   const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
