@@ -107,13 +107,18 @@ export function fiscalCalendar(cf: CompanyFacts): FiscalCalendar {
   return calendar;
 }
 
-/** The years annual reports closed, each with the start and name its own report gives, oldest first. */
+/**
+ * The years annual reports closed, each with the start and name its own report gives, oldest first; before the first
+ * of them, the years its comparatives cover.
+ */
 function annualYears(cf: CompanyFacts): FiscalYear[] {
   const { start, end, filed, fiscalYear, form, accession } = cf.facts;
   // Per annual report, the latest full-year period it covers (its own year: the others are comparatives).
   const reports = new Map<number, { start: number; end: number; filed: number; fy: number }>();
+  const startByEnd = new Map<number, number>();
   for (let i = 0; i < end.length; i++) {
     if (start[i] === NO_DAY || !ANNUAL_FORMS.has(cf.strings[form[i]!]!) || !within(durationDays(start[i]!, end[i]!), YEAR)) continue;
+    startByEnd.set(end[i]!, start[i]!);
     const r = reports.get(accession[i]!);
     if (!r || end[i]! > r.end) reports.set(accession[i]!, { start: start[i]!, end: end[i]!, filed: filed[i]!, fy: fiscalYear[i]! });
   }
@@ -133,6 +138,10 @@ function annualYears(cf: CompanyFacts): FiscalYear[] {
     const year = named ?? (prev ? prev.year + 1 : defaultName(r.end));
     if (prev && year <= prev.year) continue;
     years.push({ year, start: prev && r.start <= prev.end! ? prev.end! + 1 : r.start, end: r.end, quarterEnds: [null, null, null, r.end] });
+  }
+  for (let first = years[0]; first && startByEnd.has(first.start - 1); first = years[0]) {
+    const end = first.start - 1;
+    years.unshift({ year: first.year - 1, start: startByEnd.get(end)!, end, quarterEnds: [null, null, null, end] });
   }
   return years;
 }
