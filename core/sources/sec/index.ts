@@ -25,7 +25,7 @@ export type SecDocument =
 
 export function parseSecDocument(text: string): SecDocument {
   const head = text.replace(/^\uFEFF/, '').trimStart();
-  if (head.startsWith('{')) return readJsonDocument(parseJson(head));
+  if (head.startsWith('{') || head.startsWith('[')) return readJsonDocument(parseJson(head));
   if (head.startsWith('<')) {
     if (/<ownershipDocument[\s>]/.test(head)) return { format: 'ownership', ownership: parseOwnership(head) };
     if (/<feed[\s>]/.test(head)) return { format: 'latest-filings', ...parseLatestFilings(head) };
