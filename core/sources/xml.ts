@@ -200,7 +200,8 @@ class Reader {
       const char = this.reference(ref);
       if (char === null) {
         this.pos = offset + amp;
-        this.fail(semi === -1 || !/^[#\w.:-]+$/.test(ref) ? "'&' must start an entity reference" : `unknown entity &${ref};`);
+        if (semi === -1 || !/^[#\w.:-]+$/.test(ref)) this.fail("'&' must start an entity reference");
+        this.fail(ref[0] === '#' ? `&${ref}; is not a character XML allows` : `unknown entity &${ref};`);
       }
       out += raw.slice(from, amp) + char;
       from = semi + 1;

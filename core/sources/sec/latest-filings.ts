@@ -1,7 +1,7 @@
 // EDGAR's "Latest Filings" Atom feed (browse-edgar?action=getcurrent&output=atom): one entry per filing and filer
 // role, titled "4 - DAVIS CHARLES A (0001071287) (Reporting)", its summary giving the filing date, accession number,
 // size and, for an 8-K, its items. A filing with an issuer and a reporting owner appears once for each.
-import { ItemError } from '../fields.js';
+import { ItemError, readEach } from '../fields.js';
 import { PayloadError, type SkippedItem } from '../records.js';
 import { childElements, firstChild, parseXml, textOf, XmlError, type XmlElement } from '../xml.js';
 import { parseDay } from '../../days.js';
@@ -35,17 +35,8 @@ export function parseLatestFilings(text: string): { filings: LatestFiling[]; ski
     throw err;
   }
   if (root.name !== 'feed') throw new PayloadError(`not an Atom feed: the root element is <${root.name}>`);
-  const filings: LatestFiling[] = [];
-  const skipped: SkippedItem[] = [];
-  childElements(root, 'entry').forEach((entry, k) => {
-    try {
-      filings.push(readEntry(entry));
-    } catch (err) {
-      if (!(err instanceof ItemError)) throw err;
-      skipped.push({ item: `entry[${k}]`, reason: err.message });
-    }
-  });
-  return { filings, skipped };
+  const { records, skipped } = readEach(childElements(root, 'entry'), 'entry', readEntry);
+  return { filings: records, skipped };
 }
 
 function readEntry(entry: XmlElement): LatestFiling {

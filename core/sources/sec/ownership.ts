@@ -3,7 +3,7 @@
 // it cites resolved to their text and whether it was made under a Rule 10b5-1 plan. A row that cannot be read is
 // skipped with its reason; a document that is not such a form is a PayloadError.
 import { parseDay } from '../../days.js';
-import { ItemError } from '../fields.js';
+import { ItemError, readEach } from '../fields.js';
 import { PayloadError, type SkippedItem } from '../records.js';
 import { childElements, firstChild, parseXml, textOf, XmlError, type XmlElement } from '../xml.js';
 import { padCik } from './ids.js';
@@ -102,7 +102,7 @@ export function parseOwnership(text: string): OwnershipDocument {
 }
 
 function readDocument(root: XmlElement): OwnershipDocument {
-  const doc = new Reader(root);
+  const doc = new ElementFields(root);
   const schemaVersion = doc.text('schemaVersion');
   if (!(OWNERSHIP_SCHEMAS as readonly string[]).includes(schemaVersion)) {
     throw new PayloadError(`schemaVersion ${JSON.stringify(schemaVersion)} is not one this reader knows (${OWNERSHIP_SCHEMAS.join(', ')})`);
@@ -112,14 +112,20 @@ function readDocument(root: XmlElement): OwnershipDocument {
   const periodOfReport = doc.date('periodOfReport');
   if (!periodOfReport) throw new PayloadError('periodOfReport: expected a date YYYY-MM-DD');
   const issuerEl = firstChild(root, 'issuer');
-  const issuer = issuerEl && new Reader(issuerEl);
+  const issuer = issuerEl && new ElementFields(issuerEl);
   const issuerCik = issuer && padCik(issuer.text('issuerCik'));
   if (!issuer || !issuerCik || !issuer.text('issuerName')) throw new PayloadError('issuer: expected issuerCik and issuerName');
 
   const skipped: SkippedItem[] = [];
+  /** The elements read by `read`, those that cannot be read reported in `skipped`. */
+  const each = <T>(elements: XmlElement[], name: string, read: (el: XmlElement) => T): T[] => {
+    const { records, skipped: left } = readEach(elements, name, read);
+    skipped.push(...left);
+    return records;
+  };
   const footnotes = childElements(firstChild(root, 'footnotes') ?? root, 'footnote').map((f) => ({ id: f.attributes.id ?? '', text: squash(textOf(f)) }));
   const footnoteText = new Map(footnotes.map((f) => [f.id, f.text]));
-  const owners = readEach(childElements(root, 'reportingOwner'), 'reportingOwner', skipped, readOwner);
+  const owners = each(childElements(root, 'reportingOwner'), 'reportingOwner', readOwner);
   if (!owners.length) throw new PayloadError('reportingOwner: expected at least one reporting owner');
   const aff10b5One = firstChild(root, 'aff10b5One') ? doc.flag('aff10b5One') : null;
 
@@ -130,10 +136,8 @@ function readDocument(root: XmlElement): OwnershipDocument {
     if (!tableEl) continue;
     const prefix = table === 'derivative' ? 'derivative' : 'nonDerivative';
     const rowOf = (el: XmlElement) => readRow(el, table, footnoteText);
-    transactions.push(
-      ...readEach(childElements(tableEl, `${prefix}Transaction`), `${tableName}.${prefix}Transaction`, skipped, (el) => readTransaction(el, rowOf(el), aff10b5One)),
-    );
-    holdings.push(...readEach(childElements(tableEl, `${prefix}Holding`), `${tableName}.${prefix}Holding`, skipped, rowOf));
+    transactions.push(...each(childElements(tableEl, `${prefix}Transaction`), `${tableName}.${prefix}Transaction`, (el) => readTransaction(el, rowOf(el), aff10b5One)));
+    holdings.push(...each(childElements(tableEl, `${prefix}Holding`), `${tableName}.${prefix}Holding`, rowOf));
   }
   return {
     schemaVersion: schemaVersion as OwnershipDocument['schemaVersion'],
@@ -151,27 +155,13 @@ function readDocument(root: XmlElement): OwnershipDocument {
   };
 }
 
-/** Each element read by `read`; one that cannot be read is reported as `name[k]` with the reason, the others kept. */
-function readEach<T>(elements: XmlElement[], name: string, skipped: SkippedItem[], read: (el: XmlElement) => T): T[] {
-  const out: T[] = [];
-  elements.forEach((el, k) => {
-    try {
-      out.push(read(el));
-    } catch (err) {
-      if (!(err instanceof ItemError)) throw err;
-      skipped.push({ item: `${name}[${k}]`, reason: err.message });
-    }
-  });
-  return out;
-}
-
 function readOwner(el: XmlElement): ReportingOwner {
-  const id = new Reader(firstChild(el, 'reportingOwnerId') ?? el);
+  const id = new ElementFields(firstChild(el, 'reportingOwnerId') ?? el);
   const cik = padCik(id.text('rptOwnerCik'));
   if (!cik) throw new ItemError('rptOwnerCik: expected a CIK');
   const name = id.text('rptOwnerName');
   if (!name) throw new ItemError('rptOwnerName: expected a name');
-  const rel = new Reader(firstChild(el, 'reportingOwnerRelationship') ?? el);
+  const rel = new ElementFields(firstChild(el, 'reportingOwnerRelationship') ?? el);
   return {
     cik,
     name,
@@ -185,7 +175,7 @@ function readOwner(el: XmlElement): ReportingOwner {
 }
 
 function readRow(el: XmlElement, table: OwnershipTable, footnoteText: Map<string, string>): Row {
-  const r = new Reader(el);
+  const r = new ElementFields(el);
   const securityTitle = r.value('securityTitle');
   if (!securityTitle) throw new ItemError('securityTitle: expected a title');
   const directOrIndirect = r.value('ownershipNature', 'directOrIndirectOwnership');
@@ -211,7 +201,7 @@ function readRow(el: XmlElement, table: OwnershipTable, footnoteText: Map<string
 }
 
 function readTransaction(el: XmlElement, row: Row, checkbox: boolean | null): OwnershipTransaction {
-  const r = new Reader(el);
+  const r = new ElementFields(el);
   const date = r.dateValue('transactionDate');
   if (!date) throw new ItemError('transactionDate: expected a date YYYY-MM-DD');
   const code = r.text('transactionCoding', 'transactionCode');
@@ -261,7 +251,7 @@ function squash(text: string): string {
 }
 
 /** Reads the fields of one element; a field that is present but malformed is an ItemError naming it. */
-class Reader {
+class ElementFields {
   constructor(private readonly el: XmlElement) {}
 
   private find(path: string[]): XmlElement | undefined {

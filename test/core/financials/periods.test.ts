@@ -129,16 +129,6 @@ t.test('per-share figures and averages are never derived, balances never subtrac
   );
 });
 
-interface YearSpec {
-  lengths: [number, number, number, number];
-  values: [number, number, number, number];
-  q1: boolean;
-  h1: boolean;
-  m9: boolean;
-  q2: boolean;
-  q3: boolean;
-}
-
 const yearSpec = fc.record({
   lengths: fc.tuple(fc.integer({ min: 88, max: 94 }), fc.integer({ min: 88, max: 94 }), fc.integer({ min: 88, max: 94 }), fc.integer({ min: 88, max: 94 })),
   values: fc.tuple(...[0, 1, 2, 3].map(() => fc.integer({ min: -5e9, max: 5e9 }))) as fc.Arbitrary<[number, number, number, number]>,

@@ -67,12 +67,13 @@ t.test('what is not well-formed is refused with where it went wrong', async (t) 
     ['<a x="1" x="2"/>', /given twice/],
     ['<a x="1"y="2"/>', /expected white space/],
     ['<a x="<"/>', /'<' is not allowed/],
-    ['<a x="1/>', /'<' is not allowed|not closed/],
+    ['<a x="1/>', /attribute value is not closed/],
     ['<a>&nbsp;</a>', /unknown entity &nbsp;/],
     ['<a>AT&T</a>', /'&' must start an entity reference/],
-    ['<a>&#0;</a>', /'&' must start an entity reference|unknown entity/],
-    ['<a>&#xD800;</a>', /unknown entity|entity reference/],
-    ['<a>&#x110000;</a>', /unknown entity|entity reference/],
+    ['<a>&#0;</a>', /&#0; is not a character XML allows/],
+    ['<a>&#xD800;</a>', /&#xD800; is not a character XML allows/],
+    ['<a>&#x110000;</a>', /&#x110000; is not a character XML allows/],
+    ['<a>&#x41</a>', /'&' must start an entity reference/],
     ['<a>]]></a>', /']]>' is not allowed in text/],
     ['<a><![CDATA[x</a>', /CDATA section is not closed/],
     ['<a><!-- x -- y --></a>', /'--' is not allowed/],
@@ -82,7 +83,7 @@ t.test('what is not well-formed is refused with where it went wrong', async (t) 
     ['<a><!DOCTYPE a></a>', /markup declarations/],
     ['<a>\u0001</a>', /U\+0001 is not allowed/],
     ['<1a/>', /expected a name/],
-    ['<a', /expected white space|expected/],
+    ['<a', /expected white space, '>' or '\/>' in <a>/],
   ];
   for (const [doc, why] of cases) {
     t.throws(() => parseXml(doc), { name: 'XmlError', message: why }, JSON.stringify(doc));
@@ -101,4 +102,5 @@ t.test('any text survives escaping and reading back', async (t) => {
       if (root.attributes.v !== attr.replace(/[\t\n]/g, ' ')) throw new Error(`attribute ${JSON.stringify(attr)}`);
     }),
   );
+  t.pass('random texts and attribute values');
 });
