@@ -8,7 +8,7 @@ import { NO_DAY, type CompanyFacts } from '../sources/sec/companyfacts.js';
 import { fiscalCalendar, type FiscalCalendar } from './fiscal-calendar.js';
 import { TAGS, type MetricKey, type TagGroup } from './metrics.js';
 import { durationFigures, instantFigures, type PeriodFigure, type PeriodFigures } from './periods.js';
-import { derivationOf, reportedPeriods, type Figure } from './reported.js';
+import { computedFigure, reportedPeriods } from './reported.js';
 
 export interface CompanyFinancials {
   cik: string;
@@ -95,7 +95,7 @@ function combine(a: PeriodFigures, b: PeriodFigures, compute: (x: number, y: num
   for (const [key, x] of a) {
     const y = b.get(key);
     const value = y && compute(x.value, y.value);
-    if (y && Number.isFinite(value)) out.set(key, { ...x, ...merged([x, y], value!, derivation) });
+    if (y && Number.isFinite(value)) out.set(key, { ...x, ...computedFigure([x, y], value!, derivation) });
   }
   return out;
 }
@@ -108,19 +108,9 @@ function sumOfParts(parts: PeriodFigures[], name: string): PeriodFigures {
     const present = parts.map((p) => p.get(key)).filter((f): f is PeriodFigure => f !== undefined);
     const head = present[0]!;
     const names = present.map((f) => f.concepts[0]!.replace(/^us-gaap:/, '')).join(' + ');
-    out.set(key, { ...head, ...merged(present, present.reduce((s, f) => s + f.value, 0), `${name} = ${names}`) });
+    out.set(key, { ...head, ...computedFigure(present, present.reduce((s, f) => s + f.value, 0), `${name} = ${names}`) });
   }
   return out;
-}
-
-function merged(parts: Figure[], value: number, derivation: string): Figure {
-  return {
-    value,
-    concepts: [...new Set(parts.flatMap((f) => f.concepts))],
-    accessions: [...new Set(parts.flatMap((f) => f.accessions))],
-    restated: parts.some((f) => f.restated),
-    derivation: derivationOf(derivation, parts),
-  };
 }
 
 function latestShares(cf: CompanyFacts): CompanyFinancials['latestSharesOutstanding'] {

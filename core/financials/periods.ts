@@ -7,7 +7,7 @@
 // the quarter ends the calendar knows.
 import type { FiscalCalendar, FiscalYear, Span } from './fiscal-calendar.js';
 import { isQuarterLength } from './fiscal-calendar.js';
-import type { Figure, ReportedPeriod } from './reported.js';
+import { computedFigure, type Figure, type ReportedPeriod } from './reported.js';
 
 /** 1-4, or 0 for the full fiscal year. */
 export type PeriodQuarter = 0 | 1 | 2 | 3 | 4;
@@ -55,19 +55,7 @@ export function durationFigures(reported: ReportedPeriod[], calendar: FiscalCale
 /** The quarter `later - earlier`, when both run from the same first day and what is left is a quarter. */
 function subtract(later: ReportedPeriod | undefined, earlier: ReportedPeriod | undefined, derivation: string): ReportedPeriod | null {
   if (!later || !earlier || later.start === null || later.start !== earlier.start || !isQuarterLength(earlier.end + 1, later.end)) return null;
-  const a = later.figure;
-  const b = earlier.figure;
-  return {
-    start: earlier.end + 1,
-    end: later.end,
-    figure: {
-      value: a.value - b.value,
-      concepts: [...new Set([...a.concepts, ...b.concepts])],
-      accessions: [...new Set([...a.accessions, ...b.accessions])],
-      restated: a.restated || b.restated,
-      derivation,
-    },
-  };
+  return { start: earlier.end + 1, end: later.end, figure: computedFigure([later.figure, earlier.figure], later.figure.value - earlier.figure.value, derivation) };
 }
 
 /** Balances at each quarter end (and at the year's end, which is its fourth quarter's). */

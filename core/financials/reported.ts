@@ -23,10 +23,19 @@ export interface ReportedPeriod {
   figure: Figure;
 }
 
-/** The derivation of a figure computed as `own` from `parts`: its own step, then theirs, each step once. */
-export function derivationOf(own: string, parts: readonly Figure[]): string {
-  const steps = [own, ...parts.flatMap((p) => (p.derivation ? p.derivation.split('; ') : []))];
-  return [...new Set(steps)].join('; ');
+/**
+ * A figure computed from `parts`: it cites all their tags and filings, is restated if any of them is, and its
+ * derivation is its own step followed by theirs, each step once (`fcf = ocf - capex; q4 = fy - 9m`).
+ */
+export function computedFigure(parts: readonly Figure[], value: number, derivation: string): Figure {
+  const steps = [derivation, ...parts.flatMap((p) => (p.derivation ? p.derivation.split('; ') : []))];
+  return {
+    value,
+    concepts: [...new Set(parts.flatMap((f) => f.concepts))],
+    accessions: [...new Set(parts.flatMap((f) => f.accessions))],
+    restated: parts.some((f) => f.restated),
+    derivation: [...new Set(steps)].join('; '),
+  };
 }
 
 /** Every period of `series` with the value that counts, in the order first reported. */

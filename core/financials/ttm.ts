@@ -4,7 +4,7 @@
 import type { CompanyFinancials } from './company-financials.js';
 import { METRICS, type MetricKey } from './metrics.js';
 import { periodKey, type PeriodFigure } from './periods.js';
-import { derivationOf, type Figure } from './reported.js';
+import { computedFigure, type Figure } from './reported.js';
 
 export interface QuarterRef {
   year: number;
@@ -21,22 +21,12 @@ export function ttmFigure(fin: CompanyFinancials, metric: MetricKey, at: Quarter
   const figures = fin.metrics[metric];
   const kind = METRICS[metric].kind;
   const latest = figures.get(periodKey(at.year, at.quarter));
-  if (kind === 'balance') return latest ? { ...plain(latest), derivation: 'ttm = balance at the latest quarter end' } : null;
+  if (kind === 'balance') return latest ? computedFigure([latest], latest.value, 'ttm = balance at the latest quarter end') : null;
   const year = at.quarter === 4 ? figures.get(periodKey(at.year, 0)) : undefined;
-  if (year) return { ...plain(year), derivation: `ttm = fiscal year ${at.year}` };
+  if (year) return computedFigure([year], year.value, `ttm = fiscal year ${at.year}`);
   const quarters = [0, 1, 2, 3].map((n) => quarterBefore(at, n)).map((q) => figures.get(periodKey(q.year, q.quarter)));
   if (quarters.some((q) => q === undefined)) return null;
   const parts = quarters as PeriodFigure[];
   const sum = parts.reduce((s, f) => s + f.value, 0);
-  return {
-    value: kind === 'average' ? sum / 4 : sum,
-    concepts: [...new Set(parts.flatMap((f) => f.concepts))],
-    accessions: [...new Set(parts.flatMap((f) => f.accessions))],
-    restated: parts.some((f) => f.restated),
-    derivation: derivationOf(kind === 'average' ? 'ttm = mean of 4 quarters' : 'ttm = sum of 4 quarters', parts),
-  };
-}
-
-function plain(f: PeriodFigure): Figure {
-  return { value: f.value, concepts: f.concepts, accessions: f.accessions, restated: f.restated, derivation: f.derivation };
+  return kind === 'average' ? computedFigure(parts, sum / 4, 'ttm = mean of 4 quarters') : computedFigure(parts, sum, 'ttm = sum of 4 quarters');
 }
