@@ -123,6 +123,7 @@ function readCompany(doc: Obj): SecCompany {
   };
 }
 
+/** Whether MMDD is a day of the year; checked against a leap year, where 0229 is one. */
 function validMonthDay(mmdd: string): boolean {
   return /^\d{4}$/.test(mmdd) && parseDay(`2024-${mmdd.slice(0, 2)}-${mmdd.slice(2)}`) !== null;
 }
