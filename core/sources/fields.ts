@@ -103,11 +103,16 @@ export class Fields {
  * reported with where it was and why, the others kept.
  */
 export function readItems<T>(items: unknown[], name: string, read: (f: Fields) => T): { records: T[]; skipped: SkippedItem[] } {
+  return readEach(items, name, (raw) => read(Fields.of(raw)));
+}
+
+/** Like readItems, for items of any shape (a venue's candles are arrays): `read` throws an ItemError for what it cannot read. */
+export function readEach<I, T>(items: readonly I[], name: string, read: (item: I, k: number) => T): { records: T[]; skipped: SkippedItem[] } {
   const records: T[] = [];
   const skipped: SkippedItem[] = [];
   items.forEach((raw, k) => {
     try {
-      records.push(read(Fields.of(raw)));
+      records.push(read(raw, k));
     } catch (err) {
       if (!(err instanceof ItemError)) throw err;
       skipped.push({ item: `${name}[${k}]`, reason: err.message });
