@@ -9,7 +9,7 @@ import { PayloadError } from '../records.js';
 import { collectFunding, collectOpenInterest, type FundingHistory, type OpenInterestHistory } from './derivatives.js';
 import { jsonPayload, listIn, readFrame } from './payload.js';
 import { chunks, query, type Keepalive, type MarketProtocol, type RestApi, type VenueProtocol } from './protocol.js';
-import { amount, cells, epochMs, excerpt, num, obj, optAmount, optEpochMs, optPrice, price, rate, text, type Obj } from './read.js';
+import { amount, cells, epochMs, excerpt, num, obj, optAmount, optEpochMs, optPrice, price, rate, text, venueMessage, type Obj } from './read.js';
 import { blankUpdate, controlFrame, skippedFrame, updatesFrame, type ParsedFrame, type ParsedUpdates, type VenueUpdate } from './update.js';
 
 const KEEPALIVE: Keepalive = { send: null, everyMs: 0, silenceMs: 30_000, lifetimeMs: 24 * HOUR_MS };
@@ -175,13 +175,19 @@ function event(raw: unknown): VenueUpdate {
 }
 
 function frame(doc: unknown): ParsedFrame {
+  // An all-market stream sends a list of events.
+  if (Array.isArray(doc)) return events(doc);
   const o = obj(doc, 'frame');
   if ('result' in o && 'id' in o) return controlFrame(`subscribed (request ${excerpt(o.id)})`);
-  if (o.error !== undefined) return skippedFrame(`Binance refused request ${excerpt(o.id)}: ${excerpt(o.error)}`);
+  if (o.error !== undefined) return skippedFrame(`Binance refused request ${excerpt(o.id)}: ${venueMessage(o.error)}`);
   if (o.e === 'serverShutdown') return controlFrame('server shutdown', NaN, true);
-  // A combined stream wraps each event as {stream, data}; an all-market stream sends a list of events.
+  // A combined stream wraps each event (or list of events) as {stream, data}.
   const data = 'stream' in o && 'data' in o ? o.data : o;
-  const { records, skipped } = readEach(Array.isArray(data) ? data : [data], 'events', event);
+  return events(Array.isArray(data) ? data : [data]);
+}
+
+function events(list: unknown[]): ParsedFrame {
+  const { records, skipped } = readEach(list, 'events', event);
   return updatesFrame(records, skipped);
 }
 

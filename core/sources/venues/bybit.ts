@@ -7,7 +7,7 @@ import { PayloadError } from '../records.js';
 import { collectFunding, collectOpenInterest, type FundingHistory, type OpenInterestHistory } from './derivatives.js';
 import { jsonPayload, listIn, readFrame } from './payload.js';
 import { chunks, query, type MarketProtocol, type RestApi, type VenueProtocol } from './protocol.js';
-import { amount, cells, epochMs, excerpt, num, obj, optAmount, optEpochMs, optPrice, price, rate, text } from './read.js';
+import { amount, cells, epochMs, excerpt, num, obj, optAmount, optEpochMs, optPrice, price, rate, text, venueMessage } from './read.js';
 import { blankUpdate, controlFrame, skippedFrame, updatesFrame, type ParsedFrame, type ParsedUpdates, type VenueUpdate } from './update.js';
 
 /** Topics per subscribe request (the spot stream's limit). */
@@ -17,7 +17,7 @@ const TOPICS_PER_FRAME = 10;
 function resultList(text: string): unknown[] {
   const doc = jsonPayload(text);
   if (!isObject(doc) || doc.retCode === undefined) throw new PayloadError(`expected {"retCode": 0, "result": {...}}, got ${excerpt(doc)}`);
-  if (doc.retCode !== 0) throw new PayloadError(`Bybit error ${doc.retCode}: ${excerpt(doc.retMsg)}`);
+  if (doc.retCode !== 0) throw new PayloadError(`Bybit error ${doc.retCode}: ${venueMessage(doc.retMsg)}`);
   return listIn(isObject(doc.result) ? doc.result.list : undefined, 'result.list');
 }
 
@@ -70,7 +70,7 @@ function frame(doc: unknown): ParsedFrame {
   const o = obj(doc, 'frame');
   if (o.op === 'pong' || o.ret_msg === 'pong') return controlFrame('pong');
   if (o.op !== undefined) {
-    if (o.success === false) return skippedFrame(`Bybit refused ${excerpt(o.op)}: ${excerpt(o.ret_msg)}`);
+    if (o.success === false) return skippedFrame(`Bybit refused ${excerpt(o.op)}: ${venueMessage(o.ret_msg)}`);
     return controlFrame(`${o.op}`);
   }
   if (typeof o.topic !== 'string' || !o.topic.startsWith('tickers.')) return skippedFrame(`unknown topic ${excerpt(o.topic)}`);

@@ -6,7 +6,7 @@ import { collectBars, type BarRow, type HistoryBars } from '../history/bars.js';
 import { PayloadError } from '../records.js';
 import { jsonPayload, readFrame } from './payload.js';
 import { query, type MarketProtocol, type VenueProtocol } from './protocol.js';
-import { amount, cells, epochSeconds, excerpt, isoMs, num, obj, optAmount, price, text } from './read.js';
+import { amount, cells, epochSeconds, excerpt, isoMs, num, obj, optAmount, price, text, venueMessage } from './read.js';
 import { blankUpdate, controlFrame, skippedFrame, updatesFrame, type ParsedFrame, type ParsedUpdates, type VenueUpdate } from './update.js';
 
 /** Candles a request may ask for (the API refuses a wider window). */
@@ -88,7 +88,7 @@ function ticker(ts: number, raw: unknown): VenueUpdate {
 
 function frame(doc: unknown): ParsedFrame {
   const o = obj(doc, 'frame');
-  if (o.type === 'error') return skippedFrame(`Coinbase error: ${excerpt(o.message)}`);
+  if (o.type === 'error') return skippedFrame(`Coinbase error: ${venueMessage(o.message)}`);
   const seq = num(o.sequence_num, 'sequence_num');
   switch (o.channel) {
     case 'subscriptions':

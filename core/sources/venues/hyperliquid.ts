@@ -8,7 +8,7 @@ import { PayloadError } from '../records.js';
 import { collectFunding, type FundingHistory } from './derivatives.js';
 import { jsonPayload, listIn, readFrame } from './payload.js';
 import type { MarketProtocol, RestRequest, VenueProtocol } from './protocol.js';
-import { amount, epochMs, excerpt, list, num, obj, optAmount, optPrice, price, rate, text } from './read.js';
+import { amount, epochMs, excerpt, num, obj, optAmount, optPrice, price, rate, text, venueMessage } from './read.js';
 import { blankUpdate, controlFrame, skippedFrame, updatesFrame, type ParsedFrame, type ParsedUpdates, type VenueUpdate } from './update.js';
 
 const FUNDING_HOURS = 1;
@@ -96,7 +96,7 @@ function frame(doc: unknown): ParsedFrame {
     case 'pong':
       return controlFrame(o.channel);
     case 'error':
-      return skippedFrame(`Hyperliquid error: ${excerpt(o.data)}`);
+      return skippedFrame(`Hyperliquid error: ${venueMessage(o.data)}`);
     case 'activeAssetCtx': {
       const data = obj(o.data, 'data');
       const { records, skipped } = readEach([data.ctx], 'ctx', (ctx) => assetCtx(text(data.coin, 'coin'), ctx));

@@ -7,7 +7,7 @@ import { PayloadError } from '../records.js';
 import { collectFunding, type FundingHistory } from './derivatives.js';
 import { jsonPayload, listIn, readFrame } from './payload.js';
 import { query, type MarketProtocol, type VenueProtocol } from './protocol.js';
-import { amount, cells, epochMs, epochSeconds, excerpt, isoMs, list, num, obj, optAmount, optEpochMs, optPrice, price, text, type Obj } from './read.js';
+import { amount, cells, epochMs, epochSeconds, excerpt, isoMs, list, num, obj, optAmount, optEpochMs, optPrice, price, text, venueMessage, type Obj } from './read.js';
 import { blankUpdate, controlFrame, skippedFrame, updatesFrame, type ParsedFrame, type ParsedUpdates, type VenueUpdate } from './update.js';
 
 /** Kraken's futures funding rates are per hour, whatever the spacing of the history's points. */
@@ -30,15 +30,15 @@ export function krakenOhlcRow(raw: unknown): BarRow {
 }
 
 /**
- * The spot REST answer {error: [...], result: {<pair>: [[...], ...], last}}. Its last bar is the one still forming
- * (Kraken always sends it), so it is left out.
+ * The spot REST answer {error: [...], result: {<pair>: [[...], ...], last}}, and the pair it names. Its last bar is
+ * the one still forming (Kraken always sends it), so it is left out.
  */
-export function parseKrakenOhlc(text: string): HistoryBars {
+export function krakenOhlcAnswer(text: string): { pair: string; bars: HistoryBars } {
   const result = spotResult(text);
   const pair = Object.keys(result).find((k) => k !== 'last');
-  const rows = listIn(pair === undefined ? undefined : result[pair], 'a list of OHLC rows under the pair');
-  const bars = collectBars(rows, 'ohlc', krakenOhlcRow);
-  return bars.length ? barsBefore(bars, bars.ts[bars.length - 1]!, 'the bar still forming') : bars;
+  if (pair === undefined) throw new PayloadError('expected the OHLC rows under the pair\'s name in the result');
+  const bars = collectBars(listIn(result[pair], `a list of OHLC rows under ${pair}`), 'ohlc', krakenOhlcRow);
+  return { pair, bars: bars.length ? barsBefore(bars, bars.ts[bars.length - 1]!, 'the bar still forming') : bars };
 }
 
 /** The `result` of a spot REST answer {error: [...], result: {...}}; a non-empty error list is Kraken's error. */
@@ -126,7 +126,7 @@ const spot: MarketProtocol = {
     paging: 'forward',
     // The REST API names pairs without the slash (BTCUSD for BTC/USD); it serves the latest 720 bars at most.
     klines: (symbol, fromMs) => ({ method: 'GET', path: `/0/public/OHLC?${query({ pair: symbol.replace('/', ''), interval: 1, since: Math.floor(fromMs / 1000) - 1 })}` }),
-    parseKlines: parseKrakenOhlc,
+    parseKlines: (text) => krakenOhlcAnswer(text).bars,
     snapshot: (symbol) => [{ method: 'GET', path: `/0/public/Ticker?${query({ pair: symbol.replace('/', '') })}` }],
     parseSnapshot: parseSpotSnapshot,
   },
@@ -171,7 +171,7 @@ function spotTicker(raw: unknown): VenueUpdate {
 function spotFrame(doc: unknown): ParsedFrame {
   const o = obj(doc, 'frame');
   if (o.method !== undefined) {
-    if (o.success === false) return skippedFrame(`Kraken refused ${excerpt(o.method)}: ${excerpt(o.error)}`);
+    if (o.success === false) return skippedFrame(`Kraken refused ${excerpt(o.method)}: ${venueMessage(o.error)}`);
     return controlFrame(`${o.method}`);
   }
   switch (o.channel) {
@@ -219,7 +219,7 @@ function futuresFrame(doc: unknown): ParsedFrame {
       return controlFrame(o.event);
     case 'error':
     case 'alert':
-      return skippedFrame(`Kraken ${o.event}: ${excerpt(o.message)}`);
+      return skippedFrame(`Kraken ${o.event}: ${venueMessage(o.message)}`);
     default:
       return skippedFrame(`unknown event ${excerpt(o.event)}`);
   }

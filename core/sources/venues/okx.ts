@@ -9,7 +9,7 @@ import { collectFunding, collectOpenInterest, type FundingHistory, type OpenInte
 import { fundingIntervalHours } from './funding.js';
 import { jsonPayload, listIn, readFrame } from './payload.js';
 import { chunks, query, type Keepalive, type MarketProtocol, type RestApi, type VenueProtocol } from './protocol.js';
-import { amount, cells, epochMs, excerpt, list, num, obj, optAmount, optEpochMs, optPrice, price, text, type Obj } from './read.js';
+import { amount, cells, epochMs, excerpt, list, num, obj, optAmount, optEpochMs, optPrice, price, text, venueMessage } from './read.js';
 import { blankUpdate, controlFrame, skippedFrame, updatesFrame, type ParsedFrame, type ParsedUpdates, type VenueUpdate } from './update.js';
 
 const ARGS_PER_FRAME = 100;
@@ -35,21 +35,22 @@ export function okxCandleRow(raw: unknown, swap: boolean): BarRow {
   };
 }
 
-/** The `data` list of an OKX answer {code: "0", msg, data}; another code is OKX's error. */
-function data(text: string): unknown[] {
+/** The `data` list of an OKX answer {code: "0", msg, data} (or that list alone, as saved); another code is OKX's error. */
+export function okxData(text: string): unknown[] {
   const doc = jsonPayload(text);
+  if (Array.isArray(doc)) return doc;
   if (!isObject(doc) || doc.code === undefined) throw new PayloadError(`expected {"code": "0", "data": [...]}, got ${excerpt(doc)}`);
-  if (doc.code !== '0' && doc.code !== 0) throw new PayloadError(`OKX error ${doc.code}: ${excerpt(doc.msg)}`);
+  if (doc.code !== '0' && doc.code !== 0) throw new PayloadError(`OKX error ${doc.code}: ${venueMessage(doc.msg)}`);
   return listIn(doc.data, 'a data list');
 }
 
 /** Candles of the spot or swap REST API. */
-export function parseOkxCandles(text: string, swap: boolean): HistoryBars {
-  return collectBars(data(text), 'candles', (raw) => okxCandleRow(raw, swap));
+function parseOkxCandles(text: string, swap: boolean): HistoryBars {
+  return collectBars(okxData(text), 'candles', (raw) => okxCandleRow(raw, swap));
 }
 
 function parseFundingHistory(text: string): FundingHistory {
-  return collectFunding(data(text), 'funding', (raw) => {
+  return collectFunding(okxData(text), 'funding', (raw) => {
     const o = obj(raw, 'funding rate');
     // realizedRate is what was paid; fundingRate the rate announced before it.
     const paid = num(o.realizedRate, 'realizedRate');
@@ -59,7 +60,7 @@ function parseFundingHistory(text: string): FundingHistory {
 
 /** rubik/stat/contracts/open-interest-history [[ts, oi, oiCcy, oiUsd]] or public/open-interest [{oi, oiCcy, oiUsd, ts}]. */
 function parseOpenInterest(text: string): OpenInterestHistory {
-  return collectOpenInterest(data(text), 'openInterest', (raw) => {
+  return collectOpenInterest(okxData(text), 'openInterest', (raw) => {
     if (Array.isArray(raw)) {
       const c = cells(raw, 'open interest', 3);
       return { ts: epochMs(c[0], 'ts'), base: amount(c[2], 'oiCcy'), quote: NaN, usd: c.length > 3 ? amount(c[3], 'oiUsd') : NaN };
@@ -93,7 +94,7 @@ function item(raw: unknown): VenueUpdate {
 }
 
 function parseSnapshot(text: string): ParsedUpdates {
-  const { records, skipped } = readEach(data(text), 'data', item);
+  const { records, skipped } = readEach(okxData(text), 'data', item);
   return { updates: records, skipped };
 }
 
@@ -112,9 +113,9 @@ function frame(doc: unknown): ParsedFrame {
       return controlFrame(o.event);
     case 'notice':
       // 64008: the connection is about to close for a service upgrade.
-      return controlFrame(`notice ${excerpt(o.code)}: ${excerpt(o.msg)}`, NaN, true);
+      return controlFrame(`notice ${excerpt(o.code)}: ${venueMessage(o.msg)}`, NaN, true);
     case 'error':
-      return skippedFrame(`OKX error ${excerpt(o.code)}: ${excerpt(o.msg)}`);
+      return skippedFrame(`OKX error ${excerpt(o.code)}: ${venueMessage(o.msg)}`);
     default:
       return skippedFrame(`unknown event ${excerpt(o.event)}`);
   }

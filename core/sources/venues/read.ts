@@ -95,6 +95,13 @@ function required(x: number, name: string): number {
   return x;
 }
 
+/** A venue's own error message (a string, or {code, msg}), as a reason quotes it: up to 200 characters. */
+export function venueMessage(v: unknown): string {
+  const o = isObject(v) ? v : null;
+  const text = typeof v === 'string' ? v : o && (typeof o.msg === 'string' || typeof o.message === 'string') ? `${o.code ?? ''} ${o.msg ?? o.message}`.trim() : JSON.stringify(v) ?? 'nothing';
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
 /** A value as a reason may quote it: short, whatever the venue sent. */
 export function excerpt(v: unknown): string {
   const s = v === undefined ? 'nothing' : (JSON.stringify(v) ?? String(v));
