@@ -50,13 +50,15 @@ export function collectFunding<T>(items: readonly T[], name: string, read: (item
   return out;
 }
 
-/** Whole hours since the payment before point k (since the next one for the first); NaN for a lone point. */
+/**
+ * Whole hours since the payment before point k (for the first, until the next); NaN for a lone point. A gap longer
+ * than both its neighbours is a missing payment, not a longer interval: the interval before it stands.
+ */
 function hoursSincePrevious(ts: Float64Array, k: number): number {
-  const before = k > 0 ? ts[k]! - ts[k - 1]! : NaN;
-  const after = k + 1 < ts.length ? ts[k + 1]! - ts[k]! : NaN;
-  // A gap much longer than the next one is a missing payment, not a longer interval.
-  const gap = Number.isNaN(before) || before > 1.5 * after ? after : before;
-  return Number.isFinite(gap) ? Math.max(1, Math.round(gap / HOUR_MS)) : NaN;
+  const gap = (j: number) => (j >= 1 && j < ts.length ? ts[j]! - ts[j - 1]! : NaN);
+  let hours = k === 0 ? gap(1) : gap(k);
+  if (gap(k) > 1.5 * gap(k - 1) && gap(k) > 1.5 * gap(k + 1)) hours = gap(k - 1);
+  return Number.isFinite(hours) ? Math.max(1, Math.round(hours / HOUR_MS)) : NaN;
 }
 
 export function collectOpenInterest<T>(items: readonly T[], name: string, read: (item: T) => { ts: number; base: number; quote: number; usd: number }): OpenInterestHistory {
