@@ -26,8 +26,8 @@ export function parseIntervalName(name: string): number {
 
 /**
  * The bars' interval: the commonest gap between consecutive open times (gaps for closed markets and missing bars
- * are longer, never shorter), agreeing with `hintMs` (from the file's name or the request) when there is one. A file
- * of one bar has only its hint.
+ * are longer, never shorter), agreeing with `hintMs` (what the file's name or its rows say) when there is one. A
+ * file of one bar has only its hint.
  */
 export function detectInterval(bars: HistoryBars, hintMs = NaN): { ms: number } | { error: string } {
   const counts = new Map<number, number>();
@@ -39,7 +39,7 @@ export function detectInterval(bars: HistoryBars, hintMs = NaN): { ms: number } 
   let best = 0;
   for (const [gap, n] of counts) if (n > best || (n === best && gap < ms)) [ms, best] = [gap, n];
   if (Number.isNaN(ms)) return Number.isNaN(hintMs) ? { error: 'one bar and no interval in the file name: the interval cannot be told' } : { ms: hintMs };
-  if (!Number.isNaN(hintMs) && hintMs !== ms) return { error: `the file name says ${intervalName(hintMs)} but the bars are ${intervalName(ms)} apart` };
+  if (!Number.isNaN(hintMs) && hintMs !== ms) return { error: `the file says its bars are ${intervalName(hintMs)} long but they are ${intervalName(ms)} apart` };
   return { ms };
 }
 

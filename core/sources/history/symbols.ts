@@ -2,8 +2,8 @@
 // name gives: the pair and the interval of its bars.
 import { parseIntervalName } from './interval.js';
 
-/** Quote currencies a concatenated pair may end with, longest first so FDUSD is not read as USD. */
-const QUOTES = ['FDUSD', 'USDT', 'USDC', 'BUSD', 'TUSD', 'USD', 'EUR', 'GBP', 'JPY', 'TRY', 'BTC', 'ETH', 'BNB'];
+/** Quote currencies a concatenated pair may end with, longest first so FDUSD is not read as USD (not TUSD: DOTUSD is DOT in USD). */
+const QUOTES = ['FDUSD', 'USDT', 'USDC', 'BUSD', 'USD', 'EUR', 'GBP', 'JPY', 'TRY', 'BTC', 'ETH', 'BNB'];
 /** Kraken's own asset names. */
 const ALIASES: Record<string, string> = { XBT: 'BTC', XDG: 'DOGE' };
 

@@ -82,7 +82,7 @@ function parseSnapshot(text: string, symbol: string): ParsedUpdates {
     if (o.markPrice !== undefined) {
       const u = blankUpdate(symbol, epochMs(o.time, 'time'));
       u.markPrice = price(o.markPrice, 'markPrice');
-      if (o.lastFundingRate !== '') u.fundingRate = num(o.lastFundingRate, 'lastFundingRate');
+      u.fundingRate = num(o.lastFundingRate, 'lastFundingRate');
       u.nextFundingTime = o.nextFundingTime === 0 ? NaN : optEpochMs(o.nextFundingTime, 'nextFundingTime');
       return u;
     }
@@ -160,7 +160,7 @@ function markPrice(o: Obj): VenueUpdate {
   const u = blankUpdate(text(o.s, 's'), epochMs(o.E, 'E'));
   u.markPrice = optPrice(o.p, 'p');
   // A delivery contract's rate is "": it pays no funding.
-  if (o.r !== '') u.fundingRate = num(o.r, 'r');
+  u.fundingRate = num(o.r, 'r');
   u.nextFundingTime = o.T === 0 ? NaN : optEpochMs(o.T, 'T');
   return u;
 }

@@ -52,8 +52,7 @@ function ticker(raw: unknown, ts: number, seq: number): VenueUpdate {
   u.volume24hBase = optAmount(o.volume24h, 'volume24h');
   u.volume24hQuote = optAmount(o.turnover24h, 'turnover24h');
   u.markPrice = optPrice(o.markPrice, 'markPrice');
-  // A ticker of a spot pair, or of a contract between fundings, has an empty rate.
-  if (o.fundingRate !== '') u.fundingRate = num(o.fundingRate, 'fundingRate');
+  u.fundingRate = num(o.fundingRate, 'fundingRate');
   u.fundingIntervalHours = num(o.fundingIntervalHour, 'fundingIntervalHour');
   u.nextFundingTime = o.nextFundingTime === '0' ? NaN : optEpochMs(o.nextFundingTime, 'nextFundingTime');
   u.openInterestBase = optAmount(o.openInterest, 'openInterest');

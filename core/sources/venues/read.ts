@@ -1,15 +1,23 @@
 // Reading a venue's values: venues send decimals as JSON numbers or as strings ("68900.50"), times as epoch
 // milliseconds or ISO strings. Each read names the field it rejects (an ItemError), so a malformed item is skipped
-// with its reason; an absent value (undefined or null) reads as NaN, the "not in this frame" of VenueUpdate.
+// with its reason; an absent value (undefined, null, or the empty string venues and CSV cells use for "none") reads
+// as NaN, the "not in this frame" of VenueUpdate.
 import { isObject, ItemError } from '../fields.js';
 
 export type Obj = Record<string, unknown>;
 
-/** A finite decimal, NaN when absent; throws when present and not a number. */
+/**
+ * Larger than any price, volume or open interest (PEPE's daily volume in coins is about 1e13): a product of two such
+ * numbers (a base volume by a VWAP) stays finite.
+ */
+const LARGEST = 1e18;
+
+/** A finite decimal, NaN when absent; throws when present and not a number (or beyond any real amount). */
 export function num(v: unknown, name: string): number {
-  if (v === undefined || v === null) return NaN;
+  if (v === undefined || v === null || v === '') return NaN;
   const x = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
   if (!Number.isFinite(x)) throw new ItemError(`${name}: expected a number, got ${excerpt(v)}`);
+  if (Math.abs(x) > LARGEST) throw new ItemError(`${name}: ${excerpt(v)} is beyond any real amount`);
   return x;
 }
 
