@@ -22,9 +22,10 @@ export function session(venue: VenueProtocol, market: Market, fixturePath: strin
   };
 }
 
-/** The reasons a text frame was skipped for (none: it was read). */
-export function skippedReasons(venue: VenueProtocol, market: Market, text: string): string[] {
-  return venue.parseFrame(text, market).skipped.map((s) => s.reason);
+/** The one reason a text frame (or its one item) was skipped for; otherwise what happened instead, so a match fails. */
+export function skippedReason(venue: VenueProtocol, market: Market, text: string): string {
+  const { skipped, updates } = venue.parseFrame(text, market);
+  return skipped.length === 1 ? skipped[0]!.reason : `(${skipped.length} skipped, ${updates.length} read: ${skipped.map((s) => s.reason).join(' | ')})`;
 }
 
 /** The numbers of an update that it carries (not NaN), for comparing with what a fixture says. */

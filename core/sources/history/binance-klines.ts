@@ -53,8 +53,7 @@ function klineSpan(kline: readonly unknown[] | undefined): number {
 }
 
 export function binanceKlinesHistory(text: string, fileName: string): ParsedHistory {
-  const json = /^\s*\[/.test(text);
-  const klines = json ? listIn(jsonPayload(text), 'a list of klines') : null;
+  const klines = /^\s*\[/.test(text) ? listIn(jsonPayload(text), 'a list of klines') : null;
   const bars = klines ? collectBars(klines, 'klines', binanceKlineRow) : fromCsv(text);
   const parts = nameParts(fileName);
   const venueSymbol = binancePairInName(parts);

@@ -12,8 +12,8 @@ import { keptHistory, type ParsedHistory } from './parsed.js';
 import { nameParts } from './symbols.js';
 
 /** The currency of a Stooq market suffix. */
-const CURRENCIES: Record<string, string> = { us: 'USD', de: 'EUR', jp: 'JPY', hk: 'HKD', pl: 'PLN' };
-const PERIOD_NAMES: Record<string, string> = { d: 'daily', w: 'weekly', m: 'monthly', q: 'quarterly', y: 'yearly' };
+const CURRENCIES = new Map([['us', 'USD'], ['de', 'EUR'], ['jp', 'JPY'], ['hk', 'HKD'], ['pl', 'PLN']]);
+const PERIOD_NAMES = new Map([['d', 'daily'], ['w', 'weekly'], ['m', 'monthly'], ['q', 'quarterly'], ['y', 'yearly']]);
 
 const COLUMNS = {
   date: ['date', 'data'],
@@ -45,7 +45,7 @@ function download(rows: string[][], fileName: string): ParsedHistory {
   if (missing.length) throw new PayloadError(`the header has no ${missing.join(', ')} column: ${header.join(',')}`);
   // aapl_us_d.csv: the ticker, its market, and the period letter.
   const parts = nameParts(fileName);
-  const named = parts.length > 1 && PERIOD_NAMES[parts.at(-1)!.toLowerCase()] ? parts.pop()!.toLowerCase() : null;
+  const named = parts.length > 1 && PERIOD_NAMES.has(parts.at(-1)!.toLowerCase()) ? parts.pop()!.toLowerCase() : null;
   const ticker = parts.length ? tickerOf(parts.join('_')) : null;
   const bars = collectBars(rows.slice(1), 'rows', (r) => ({
     ts: timeCell(r[at.date], 'date'),
@@ -86,9 +86,9 @@ function bulk(rows: string[][]): ParsedHistory {
 /** The bars of a file whose period is `period` (d, w, m...; null when neither the file nor its name says). */
 function finish(symbol: string | null, market: string | null, bars: HistoryBars, period: string | null): ParsedHistory {
   if (period !== null && period !== 'd') {
-    const what = PERIOD_NAMES[period] ?? `${period}-minute`;
-    throw new PayloadError(`${what} bars: only Stooq's daily files are read (${PERIOD_NAMES[period] ? 'no kept interval is coarser than a day' : 'intraday times are local, not UTC'})`);
+    const name = PERIOD_NAMES.get(period);
+    throw new PayloadError(`${name ?? `${period}-minute`} bars: only Stooq's daily files are read (${name ? 'no kept interval is coarser than a day' : 'intraday times are local, not UTC'})`);
   }
-  const meta = { source: 'stooq', symbol, venueSymbol: null, quoteCurrency: market ? (CURRENCIES[market] ?? null) : null, officialLabel: 'exchange close (Stooq)' };
+  const meta = { source: 'stooq', symbol, venueSymbol: null, quoteCurrency: market ? (CURRENCIES.get(market) ?? null) : null, officialLabel: 'exchange close (Stooq)' };
   return keptHistory(meta, bars, period ? { stated: DAY_MS } : { hint: NaN });
 }

@@ -5,7 +5,8 @@ import { parseIntervalName } from './interval.js';
 /** Quote currencies a concatenated pair may end with, longest first so FDUSD is not read as USD (not TUSD: DOTUSD is DOT in USD). */
 const QUOTES = ['FDUSD', 'USDT', 'USDC', 'BUSD', 'USD', 'EUR', 'GBP', 'JPY', 'TRY', 'BTC', 'ETH', 'BNB'];
 /** Kraken's own asset names. */
-const ALIASES: Record<string, string> = { XBT: 'BTC', XDG: 'DOGE' };
+const ALIASES = new Map([['XBT', 'BTC'], ['XDG', 'DOGE']]);
+const asset = (name: string) => ALIASES.get(name) ?? name;
 
 export interface Pair {
   base: string;
@@ -16,14 +17,14 @@ export interface Pair {
 export function splitPair(venueSymbol: string): Pair | null {
   const s = venueSymbol.toUpperCase();
   const parts = s.split(/[-/_:]/);
-  if (parts.length >= 2 && parts[0] && parts[1]) return { base: ALIASES[parts[0]] ?? parts[0], quote: parts[1] };
+  if (parts.length >= 2 && parts[0] && parts[1]) return { base: asset(parts[0]), quote: parts[1] };
   // Kraken's legacy names: X + asset + Z + fiat (XXBTZUSD), or X + asset + X + crypto (XETHXXBT).
   const legacy = /^X([A-Z]{3})([XZ])([A-Z]{3})$/.exec(s);
-  if (legacy) return { base: ALIASES[legacy[1]!] ?? legacy[1]!, quote: ALIASES[legacy[3]!] ?? legacy[3]! };
+  if (legacy) return { base: asset(legacy[1]!), quote: asset(legacy[3]!) };
   const quote = QUOTES.find((q) => s.endsWith(q) && s.length > q.length + 1);
   if (!quote) return null;
   const base = s.slice(0, -quote.length);
-  return { base: ALIASES[base] ?? base, quote };
+  return { base: asset(base), quote };
 }
 
 /** The name's parts, without its directory and extensions, split on _ . and spaces (dashes kept: BTC-USD is one). */

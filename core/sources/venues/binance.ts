@@ -13,7 +13,6 @@ import { amount, cells, epochMs, excerpt, num, obj, optAmount, optEpochMs, optPr
 import { blankUpdate, controlFrame, skippedFrame, updatesFrame, type ParsedFrame, type ParsedUpdates, type VenueUpdate } from './update.js';
 
 const KEEPALIVE: Keepalive = { send: null, everyMs: 0, silenceMs: 30_000, lifetimeMs: 24 * HOUR_MS };
-/** Topics per SUBSCRIBE frame, and 4 frames a second at most (spot allows 5 incoming messages a second). */
 const TOPICS_PER_FRAME = 100;
 
 function subscribeFrames(topics: string[]): string[] {
@@ -128,6 +127,7 @@ const spot: MarketProtocol = {
   symbolPattern: SYMBOL,
   perConnection: 500,
   subscribe: (symbols) => subscribeFrames(symbols.map((s) => `${s.toLowerCase()}@ticker`)),
+  // Spot takes 5 incoming messages a second, USD-M 10.
   sendGapMs: 250,
   keepalive: KEEPALIVE,
   sequence: 'listing',
@@ -165,11 +165,11 @@ function markPrice(o: Obj): VenueUpdate {
   return u;
 }
 
-const EVENTS: Record<string, (o: Obj) => VenueUpdate> = { '24hrTicker': ticker, '24hrMiniTicker': ticker, markPriceUpdate: markPrice };
+const EVENTS = new Map<unknown, (o: Obj) => VenueUpdate>([['24hrTicker', ticker], ['24hrMiniTicker', ticker], ['markPriceUpdate', markPrice]]);
 
 function event(raw: unknown): VenueUpdate {
   const o = obj(raw, 'event');
-  const read = EVENTS[o.e as string];
+  const read = EVENTS.get(o.e);
   if (!read) throw new ItemError(`unknown event ${excerpt(o.e)}`);
   return read(o);
 }

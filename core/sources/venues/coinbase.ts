@@ -33,7 +33,7 @@ export function parseCoinbaseCandles(text: string): HistoryBars {
   const doc = jsonPayload(text);
   if (Array.isArray(doc)) return collectBars(doc, 'candles', candleArray);
   if (isObject(doc) && Array.isArray(doc.candles)) return collectBars(doc.candles, 'candles', candleObject);
-  if (isObject(doc) && typeof doc.message === 'string') throw new PayloadError(`Coinbase error: ${doc.message}`);
+  if (isObject(doc) && typeof doc.message === 'string') throw new PayloadError(`Coinbase error: ${venueMessage(doc.message)}`);
   throw new PayloadError(`expected {"candles": [...]} or a list of candles, got ${excerpt(doc)}`);
 }
 
@@ -47,8 +47,7 @@ function parseSnapshot(text: string, symbol: string): ParsedUpdates {
     u.price = price(o.price, 'price');
     return u;
   });
-  const latest = records.reduce<VenueUpdate[]>((best, u) => (best.length && best[0]!.ts >= u.ts ? best : [u]), []);
-  return { updates: latest, skipped };
+  return { updates: records.sort((a, b) => b.ts - a.ts).slice(0, 1), skipped };
 }
 
 const spot: MarketProtocol = {

@@ -94,19 +94,8 @@ function parseFuturesSnapshot(text: string, symbol: string): ParsedUpdates {
   const tickers = Array.isArray(doc.tickers) ? doc.tickers : [doc.ticker];
   const { records, skipped } = readEach(tickers.filter((t) => isObject(t) && t.symbol === symbol), 'tickers', (raw) => {
     const o = obj(raw, 'ticker');
-    const u = blankUpdate(symbol, o.lastTime === undefined ? NaN : isoMs(o.lastTime, 'lastTime'));
-    u.price = price(o.last, 'last');
-    u.markPrice = optPrice(o.markPrice, 'markPrice');
     // Its fundingRate is absolute (currency per contract), unlike the WebSocket's relative rate: left to the WebSocket.
-    if (symbol.startsWith('PI_')) {
-      u.volume24hUsd = optAmount(o.vol24h, 'vol24h');
-      u.openInterestUsd = optAmount(o.openInterest, 'openInterest');
-    } else {
-      u.volume24hBase = optAmount(o.vol24h, 'vol24h');
-      u.volume24hUsd = optAmount(o.volumeQuote, 'volumeQuote');
-      u.openInterestBase = optAmount(o.openInterest, 'openInterest');
-    }
-    return u;
+    return contract(o, symbol, o.lastTime === undefined ? NaN : isoMs(o.lastTime, 'lastTime'), 'vol24h');
   });
   return { updates: records, skipped };
 }
@@ -187,24 +176,34 @@ function spotFrame(doc: unknown): ParsedFrame {
   }
 }
 
-function futuresTicker(o: Obj): VenueUpdate {
-  const symbol = text(o.product_id, 'product_id');
+/**
+ * A futures ticker's prices, volume and open interest (the WebSocket's and the REST answer's, whose volume fields are
+ * named apart). An inverse contract (PI_) is worth one USD: its volume and open interest count dollars; a linear one
+ * (PF_) counts coins, with its volume in USD as well.
+ */
+function contract(o: Obj, symbol: string, ts: number, volumeField: 'volume' | 'vol24h'): VenueUpdate {
   if (o.suspended === true) throw new ItemError(`${symbol} is suspended`);
-  const u = blankUpdate(symbol, optEpochMs(o.time, 'time'));
+  const u = blankUpdate(symbol, ts);
   u.price = price(o.last, 'last');
   u.markPrice = optPrice(o.markPrice, 'markPrice');
+  const volume = optAmount(o[volumeField], volumeField);
+  const openInterest = optAmount(o.openInterest, 'openInterest');
+  if (symbol.startsWith('PI_')) {
+    u.volume24hUsd = volume;
+    u.openInterestUsd = openInterest;
+  } else {
+    u.volume24hBase = volume;
+    u.volume24hUsd = optAmount(o.volumeQuote, 'volumeQuote');
+    u.openInterestBase = openInterest;
+  }
+  return u;
+}
+
+function futuresTicker(o: Obj): VenueUpdate {
+  const u = contract(o, text(o.product_id, 'product_id'), optEpochMs(o.time, 'time'), 'volume');
   u.fundingRate = num(o.relative_funding_rate, 'relative_funding_rate');
   u.fundingIntervalHours = FUTURES_FUNDING_HOURS;
   u.nextFundingTime = optEpochMs(o.next_funding_rate_time, 'next_funding_rate_time');
-  if (symbol.startsWith('PI_')) {
-    // An inverse contract is worth one USD: its volume and open interest count dollars.
-    u.volume24hUsd = optAmount(o.volume, 'volume');
-    u.openInterestUsd = optAmount(o.openInterest, 'openInterest');
-  } else {
-    u.volume24hBase = optAmount(o.volume, 'volume');
-    u.volume24hUsd = optAmount(o.volumeQuote, 'volumeQuote');
-    u.openInterestBase = optAmount(o.openInterest, 'openInterest');
-  }
   return u;
 }
 

@@ -8,12 +8,13 @@ import { PayloadError } from '../records.js';
 import { collectFunding, collectOpenInterest, type FundingHistory, type OpenInterestHistory } from './derivatives.js';
 import { fundingIntervalHours } from './funding.js';
 import { jsonPayload, listIn, readFrame } from './payload.js';
-import { chunks, query, type Keepalive, type MarketProtocol, type RestApi, type VenueProtocol } from './protocol.js';
+import { chunks, query, type Keepalive, type MarketProtocol, type RestApi, type RestRequest, type VenueProtocol } from './protocol.js';
 import { amount, cells, epochMs, excerpt, list, num, obj, optAmount, optEpochMs, optPrice, price, text, venueMessage } from './read.js';
 import { blankUpdate, controlFrame, skippedFrame, updatesFrame, type ParsedFrame, type ParsedUpdates, type VenueUpdate } from './update.js';
 
 const ARGS_PER_FRAME = 100;
-const SWAP_CHANNELS = ['tickers', 'funding-rate', 'mark-price', 'open-interest'];
+/** A swap's channels; a spot pair has only the first. */
+const CHANNELS = ['tickers', 'funding-rate', 'mark-price', 'open-interest'];
 const isSwap = (instId: string) => instId.endsWith('-SWAP');
 
 /**
@@ -82,14 +83,14 @@ function item(raw: unknown): VenueUpdate {
     u.volume24hQuote = optAmount(o.volCcy24h, 'volCcy24h');
   }
   u.markPrice = optPrice(o.markPx, 'markPx');
-  if (o.fundingRate !== undefined) {
-    u.fundingRate = num(o.fundingRate, 'fundingRate');
-    u.nextFundingTime = optEpochMs(o.fundingTime, 'fundingTime');
-    u.fundingIntervalHours = fundingIntervalHours(u.nextFundingTime, optEpochMs(o.nextFundingTime, 'nextFundingTime'));
-  }
+  // A funding-rate item's fundingTime is the coming payment, and nextFundingTime the one after it.
+  u.fundingRate = num(o.fundingRate, 'fundingRate');
+  u.nextFundingTime = optEpochMs(o.fundingTime, 'fundingTime');
+  u.fundingIntervalHours = fundingIntervalHours(u.nextFundingTime, optEpochMs(o.nextFundingTime, 'nextFundingTime'));
   u.openInterestBase = optAmount(o.oiCcy, 'oiCcy');
   u.openInterestUsd = optAmount(o.oiUsd, 'oiUsd');
-  if ([u.price, u.markPrice, u.fundingRate, u.openInterestBase, u.openInterestUsd].every(Number.isNaN)) throw new ItemError(`${instId}: no price, funding or open interest`);
+  const empty = Number.isNaN(u.price) && Number.isNaN(u.markPrice) && Number.isNaN(u.fundingRate) && Number.isNaN(u.openInterestBase) && Number.isNaN(u.openInterestUsd);
+  if (empty) throw new ItemError(`${instId}: no price, funding or open interest`);
   return u;
 }
 
@@ -103,7 +104,7 @@ function frame(doc: unknown): ParsedFrame {
   switch (o.event) {
     case undefined: {
       const arg = obj(o.arg, 'arg');
-      if (typeof arg.channel !== 'string' || !SWAP_CHANNELS.includes(arg.channel)) return skippedFrame(`unknown channel ${excerpt(arg.channel)}`);
+      if (typeof arg.channel !== 'string' || !CHANNELS.includes(arg.channel)) return skippedFrame(`unknown channel ${excerpt(arg.channel)}`);
       const { records, skipped } = readEach(list(o.data, 'data'), 'data', item);
       return updatesFrame(records, skipped);
     }
@@ -130,8 +131,14 @@ function restApi(swap: boolean): RestApi {
     klines: (instId, fromMs, toMs) => ({ method: 'GET', path: `/api/v5/market/history-candles?${query({ instId, bar: '1m', after: toMs, before: fromMs - 1, limit: 100 })}` }),
     parseKlines: (text) => parseOkxCandles(text, swap),
     snapshot: (instId) => {
-      const paths = swap ? ['/api/v5/market/ticker', '/api/v5/public/mark-price', '/api/v5/public/funding-rate', '/api/v5/public/open-interest'] : ['/api/v5/market/ticker'];
-      return paths.map((path) => ({ method: 'GET', path: `${path}?${query(swap && path.includes('public') ? { instType: 'SWAP', instId } : { instId })}` }));
+      const ticker: RestRequest = { method: 'GET', path: `/api/v5/market/ticker?${query({ instId })}` };
+      if (!swap) return [ticker];
+      return [
+        ticker,
+        { method: 'GET', path: `/api/v5/public/mark-price?${query({ instType: 'SWAP', instId })}` },
+        { method: 'GET', path: `/api/v5/public/funding-rate?${query({ instId })}` },
+        { method: 'GET', path: `/api/v5/public/open-interest?${query({ instType: 'SWAP', instId })}` },
+      ];
     },
     parseSnapshot,
   };
@@ -160,7 +167,7 @@ const perp: MarketProtocol = {
   ...spot,
   symbolPattern: /^[A-Z0-9]{1,20}-[A-Z0-9]{2,10}-SWAP$/,
   perConnection: 100,
-  subscribe: (symbols) => subscribe(symbols, SWAP_CHANNELS),
+  subscribe: (symbols) => subscribe(symbols, CHANNELS),
   openInterest: 'ws',
   rest: {
     ...restApi(true),

@@ -12,6 +12,7 @@ export type Market = (typeof MARKETS)[number];
 export interface Keepalive {
   /** A text frame to send every `everyMs`, a WebSocket ping frame, or nothing (the venue pings, or a channel beats). */
   send: { text: string } | 'ws-ping' | null;
+  /** 0 when nothing is sent. */
   everyMs: number;
   /** Reconnect when nothing at all has arrived for this long. */
   silenceMs: number;
@@ -102,16 +103,11 @@ export interface ConnectionPlan {
 export function connectionPlans(venue: VenueProtocol, market: Market, symbols: string[], wsUrl?: string): ConnectionPlan[] {
   const m = venue.markets[market];
   if (!m) throw new Error(`${venue.id} has no ${market} market`);
-  const plans: ConnectionPlan[] = [];
-  for (let k = 0; k < symbols.length; k += m.perConnection) {
-    const chunk = symbols.slice(k, k + m.perConnection);
-    plans.push({ venue: venue.id, market, url: wsUrl ?? m.wsUrl, symbols: chunk, subscribe: m.subscribe(chunk), sendGapMs: m.sendGapMs, keepalive: m.keepalive });
-  }
-  return plans;
+  return chunks(symbols, m.perConnection).map((chunk) => ({ venue: venue.id, market, url: wsUrl ?? m.wsUrl, symbols: chunk, subscribe: m.subscribe(chunk), sendGapMs: m.sendGapMs, keepalive: m.keepalive }));
 }
 
 /** `items` in consecutive groups of at most `size`: most venues cap the topics of one subscribe frame. */
-export function chunks<T>(items: T[], size: number): T[][] {
+export function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let k = 0; k < items.length; k += size) out.push(items.slice(k, k + size));
   return out;

@@ -4,7 +4,7 @@ import t from 'tap';
 import { coinbase } from '../../../../core/sources/venues/coinbase.js';
 import { SequenceTracker } from '../../../../core/sources/venues/sequence.js';
 import { fixture, fixtureFrames, realdata, realdataSkip } from '../../../helpers/realdata.js';
-import { carried, payloadError, session, skippedReasons } from '../../../helpers/venue-frames.js';
+import { carried, payloadError, session, skippedReason } from '../../../helpers/venue-frames.js';
 
 const spot = coinbase.markets.spot!;
 
@@ -38,15 +38,15 @@ t.test('a lost frame is a gap in the connection\'s sequence', async (t) => {
 });
 
 t.test('malformed frames are skipped with their reason, never thrown', async (t) => {
-  const reasons = (text: string) => skippedReasons(coinbase, 'spot', text);
+  const reasons = (text: string) => skippedReason(coinbase, 'spot', text);
   const frame = (ticker: object) => JSON.stringify({ channel: 'ticker_batch', timestamp: '2026-01-01T00:00:00Z', sequence_num: 9, events: [{ type: 'update', tickers: [ticker] }] });
-  t.match(reasons('{"channel":"ticker_batch","timestamp":"2026-01-01T00:00:00Z","sequence_num":9,"events":[{"type":"upd'), [/^not JSON/]);
-  t.match(reasons(frame({ product_id: 'BTC-USD', price: '0' })), [/price: expected a price above 0/]);
-  t.match(reasons(frame({ product_id: 'BTC-USD', price: 'NaN' })), [/price: expected a number/]);
-  t.match(reasons(frame({ product_id: 42, price: '1' })), [/product_id: expected a non-empty string/]);
-  t.match(reasons('{"channel":"ticker_batch","timestamp":"yesterday","sequence_num":9,"events":[]}'), [/timestamp: expected an ISO 8601 timestamp/]);
-  t.match(reasons('{"channel":"level2","timestamp":"2026-01-01T00:00:00Z","sequence_num":9,"events":[]}'), [/unknown channel "level2"/]);
-  t.match(reasons('{"type":"error","message":"failure to subscribe"}'), ['Coinbase error: failure to subscribe']);
+  t.match(reasons('{"channel":"ticker_batch","timestamp":"2026-01-01T00:00:00Z","sequence_num":9,"events":[{"type":"upd'), /^not JSON/);
+  t.match(reasons(frame({ product_id: 'BTC-USD', price: '0' })), /price: expected a price above 0/);
+  t.match(reasons(frame({ product_id: 'BTC-USD', price: 'NaN' })), /price: expected a number/);
+  t.match(reasons(frame({ product_id: 42, price: '1' })), /product_id: expected a non-empty string/);
+  t.match(reasons('{"channel":"ticker_batch","timestamp":"yesterday","sequence_num":9,"events":[]}'), /timestamp: expected an ISO 8601 timestamp/);
+  t.match(reasons('{"channel":"level2","timestamp":"2026-01-01T00:00:00Z","sequence_num":9,"events":[]}'), /unknown channel "level2"/);
+  t.equal(reasons('{"type":"error","message":"failure to subscribe"}'), 'Coinbase error: failure to subscribe');
   t.equal(coinbase.parseFrame('{"channel":"level2","timestamp":"2026-01-01T00:00:00Z","sequence_num":12,"events":[]}', 'spot').seq, 12, 'an unknown channel still counts in the sequence');
 });
 

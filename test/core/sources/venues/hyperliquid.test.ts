@@ -3,7 +3,7 @@
 import t from 'tap';
 import { hyperliquid, hyperliquidUniverse, parseAllDexsAssetCtxs } from '../../../../core/sources/venues/hyperliquid.js';
 import { fixture, realdata, realdataSkip } from '../../../helpers/realdata.js';
-import { carried, payloadError, session, skippedReasons } from '../../../helpers/venue-frames.js';
+import { carried, payloadError, session, skippedReason } from '../../../helpers/venue-frames.js';
 
 const perp = hyperliquid.markets.perp!;
 
@@ -27,15 +27,15 @@ t.test('a session: mid and mark price, day volume in USDC, open interest in coin
 });
 
 t.test('malformed frames are skipped with their reason, never thrown', async (t) => {
-  const r = (text: string) => skippedReasons(hyperliquid, 'perp', text);
+  const r = (text: string) => skippedReason(hyperliquid, 'perp', text);
   const ctx = (fields: object) => JSON.stringify({ channel: 'activeAssetCtx', data: { coin: 'BTC', ctx: { markPx: '87642.0', funding: '0.00001', ...fields } } });
-  t.match(r('{"channel":"activeAssetCtx","data":{"coin":"BTC","ctx":{"markPx":"876'), [/^not JSON/]);
-  t.match(r(ctx({ markPx: '0' })), [/markPx: expected a price above 0/]);
-  t.match(r(ctx({ midPx: 'NaN' })), [/midPx: expected a number/]);
-  t.match(r(ctx({ funding: 'high' })), [/funding: expected a number/]);
-  t.match(r(ctx({ openInterest: true })), [/openInterest: expected a number/]);
-  t.match(r('{"channel":"l2Book","data":{}}'), [/unknown channel "l2Book"/]);
-  t.match(r('{"channel":"error","data":"Invalid subscription {\\"type\\":\\"activeAssetCtx\\",\\"coin\\":\\"FOO\\"}"}'), [/Hyperliquid error: Invalid subscription/]);
+  t.match(r('{"channel":"activeAssetCtx","data":{"coin":"BTC","ctx":{"markPx":"876'), /^not JSON/);
+  t.match(r(ctx({ markPx: '0' })), /markPx: expected a price above 0/);
+  t.match(r(ctx({ midPx: 'NaN' })), /midPx: expected a number/);
+  t.match(r(ctx({ funding: 'high' })), /funding: expected a number/);
+  t.match(r(ctx({ openInterest: true })), /openInterest: expected a number/);
+  t.match(r('{"channel":"l2Book","data":{}}'), /unknown channel "l2Book"/);
+  t.match(r('{"channel":"error","data":"Invalid subscription {\\"type\\":\\"activeAssetCtx\\",\\"coin\\":\\"FOO\\"}"}'), /Hyperliquid error: Invalid subscription/);
   const noBook = hyperliquid.parseFrame(ctx({ midPx: null }), 'perp');
   t.same([noBook.skipped, Number.isNaN(noBook.updates[0]!.price), noBook.updates[0]!.markPrice], [[], true, 87642], 'no book: no price, the mark stands');
 });

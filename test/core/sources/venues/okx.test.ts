@@ -3,7 +3,7 @@
 import t from 'tap';
 import { okx } from '../../../../core/sources/venues/okx.js';
 import { fixture, realdata, realdataSkip } from '../../../helpers/realdata.js';
-import { carried, payloadError, session, skippedReasons } from '../../../helpers/venue-frames.js';
+import { carried, payloadError, session, skippedReason } from '../../../helpers/venue-frames.js';
 
 const spot = okx.markets.spot!;
 const perp = okx.markets.perp!;
@@ -38,17 +38,17 @@ t.test('a swap session: ticker (volume in coins), funding with its interval, mar
 });
 
 t.test('malformed frames are skipped with their reason, never thrown', async (t) => {
-  const r = (text: string) => skippedReasons(okx, 'perp', text);
+  const r = (text: string) => skippedReason(okx, 'perp', text);
   const ticker = (fields: object) => JSON.stringify({ arg: { channel: 'tickers', instId: 'BTC-USDT-SWAP' }, data: [{ instId: 'BTC-USDT-SWAP', ts: '1767225600520', ...fields }] });
-  t.match(r('{"arg":{"channel":"tickers","instId":"BTC-USDT-SWAP"},"data":[{"instId":"BTC-U'), [/^not JSON/]);
-  t.match(r(ticker({ last: '0' })), [/last: expected a price above 0/]);
-  t.match(r(ticker({ last: 'NaN' })), [/last: expected a number/]);
-  t.match(r(ticker({ last: [] })), [/last: expected a number/]);
-  t.match(r(ticker({})), [/no price, funding or open interest/]);
-  t.match(r('{"arg":{"channel":"books","instId":"BTC-USDT-SWAP"},"data":[]}'), [/unknown channel "books"/]);
-  t.match(r('{"arg":{"channel":"tickers"},"data":{}}'), [/data: expected a list/]);
-  t.match(r('{"event":"error","code":"60018","msg":"Wrong URL or channel:tickers,instId:FOO-BAR doesn\'t exist","connId":"x"}'), [/OKX error "60018": Wrong URL or channel/]);
-  t.match(r('ping'), [/^not JSON/], 'OKX never sends a ping: the client does');
+  t.match(r('{"arg":{"channel":"tickers","instId":"BTC-USDT-SWAP"},"data":[{"instId":"BTC-U'), /^not JSON/);
+  t.match(r(ticker({ last: '0' })), /last: expected a price above 0/);
+  t.match(r(ticker({ last: 'NaN' })), /last: expected a number/);
+  t.match(r(ticker({ last: [] })), /last: expected a number/);
+  t.match(r(ticker({})), /no price, funding or open interest/);
+  t.match(r('{"arg":{"channel":"books","instId":"BTC-USDT-SWAP"},"data":[]}'), /unknown channel "books"/);
+  t.match(r('{"arg":{"channel":"tickers"},"data":{}}'), /data: expected a list/);
+  t.match(r('{"event":"error","code":"60018","msg":"Wrong URL or channel:tickers,instId:FOO-BAR doesn\'t exist","connId":"x"}'), /OKX error "60018": Wrong URL or channel/);
+  t.match(r('ping'), /^not JSON/, 'OKX never sends a ping: the client does');
 });
 
 t.test('REST: candles without the forming one, funding (the rate paid), open interest history, snapshots', async (t) => {
