@@ -22,10 +22,10 @@ export function session(venue: VenueProtocol, market: Market, fixturePath: strin
   };
 }
 
-/** The one reason a text frame (or its one item) was skipped for; otherwise what happened instead, so a match fails. */
+/** The one reason a text frame (or its one item) was skipped for; otherwise how many were, which no reason matches. */
 export function skippedReason(venue: VenueProtocol, market: Market, text: string): string {
   const { skipped, updates } = venue.parseFrame(text, market);
-  return skipped.length === 1 ? skipped[0]!.reason : `(${skipped.length} skipped, ${updates.length} read: ${skipped.map((s) => s.reason).join(' | ')})`;
+  return skipped.length === 1 ? skipped[0]!.reason : `(${skipped.length} skipped, ${updates.length} read)`;
 }
 
 /** The numbers of an update that it carries (not NaN), for comparing with what a fixture says. */
