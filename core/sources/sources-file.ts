@@ -41,11 +41,10 @@ function shapeErrors(doc: unknown): string[] {
 
 /** A JSON pointer (/instruments/2/listings/1/market) as instruments[2] (SOL) › listings[1] (okx perp) › market. */
 function placeOf(doc: unknown, pointer: string): string {
-  const parts = pointer.split('/').slice(1);
   const names: string[] = [];
   let node: unknown = doc;
-  for (let k = 0; k < parts.length; k++) {
-    const key = parts[k]!.replace(/~1/g, '/').replace(/~0/g, '~');
+  for (const part of pointer.split('/').slice(1)) {
+    const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
     node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
     if (/^\d+$/.test(key) && names.length) names[names.length - 1] += `[${key}]${label(node)}`;
     else names.push(key);

@@ -87,20 +87,17 @@ export function barsBefore(bars: HistoryBars, cutMs: number, why: string): Histo
   while (n > 0 && bars.ts[n - 1]! >= cutMs) n--;
   if (n === bars.length) return bars;
   const dropped = Array.from({ length: bars.length - n }, (_, k) => ({ item: new Date(bars.ts[n + k]!).toISOString(), reason: why }));
-  return sliceBars(bars, 0, n, [...bars.skipped, ...dropped]);
-}
-
-export function sliceBars(bars: HistoryBars, from: number, to: number, skipped = bars.skipped): HistoryBars {
+  const cut = (column: Float64Array) => column.slice(0, n);
   return {
-    ts: bars.ts.slice(from, to),
-    open: bars.open.slice(from, to),
-    high: bars.high.slice(from, to),
-    low: bars.low.slice(from, to),
-    close: bars.close.slice(from, to),
-    volume: bars.volume.slice(from, to),
-    volumeBase: bars.volumeBase.slice(from, to),
-    length: to - from,
+    ts: cut(bars.ts),
+    open: cut(bars.open),
+    high: cut(bars.high),
+    low: cut(bars.low),
+    close: cut(bars.close),
+    volume: cut(bars.volume),
+    volumeBase: cut(bars.volumeBase),
+    length: n,
     volumeEstimated: bars.volumeEstimated,
-    skipped,
+    skipped: [...bars.skipped, ...dropped],
   };
 }

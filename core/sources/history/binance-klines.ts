@@ -41,7 +41,7 @@ function fromCsv(text: string): HistoryBars {
 }
 
 /** The pair a Binance file's name gives (BTCUSDT), or null. */
-export function binancePairInName(parts: string[]): string | null {
+function binancePairInName(parts: string[]): string | null {
   return parts.flatMap((p) => p.split('-')).find((p) => /^[A-Za-z0-9]{5,}$/.test(p) && /[A-Za-z]/.test(p) && splitPair(p) !== null)?.toUpperCase() ?? null;
 }
 

@@ -14,7 +14,7 @@ import { blankUpdate, controlFrame, skippedFrame, updatesFrame, type ParsedFrame
 const FUTURES_FUNDING_HOURS = 1;
 
 /** An OHLC row of the spot REST API: [time (epoch s), open, high, low, close, vwap, volume, count]. */
-export function krakenOhlcRow(raw: unknown): BarRow {
+function krakenOhlcRow(raw: unknown): BarRow {
   const c = cells(raw, 'ohlc', 7);
   const volume = amount(c[6], 'volume');
   return {
