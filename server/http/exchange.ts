@@ -24,6 +24,7 @@ export class Exchange {
   readonly url: string;
   readonly query: string;
   readonly authorization: string;
+  readonly accept: string;
   readonly acceptEncoding: string;
   readonly origin: string;
   /** The stream resume header; null when absent. */
@@ -51,6 +52,7 @@ export class Exchange {
     this.url = req.getUrl();
     this.query = req.getQuery() ?? '';
     this.authorization = req.getHeader('authorization');
+    this.accept = req.getHeader('accept');
     this.acceptEncoding = req.getHeader('accept-encoding');
     this.origin = req.getHeader('origin');
     this.lastEventId = req.getHeader('last-event-id') || null;

@@ -12,7 +12,7 @@ import { compress, pickEncoding } from './compress.js';
 import { Exchange } from './exchange.js';
 import { decodeComponent, parseQuery } from './query.js';
 import { RawJson } from './raw-json.js';
-import { StreamAnswer, type Ctx, type Gate, type Route } from './route.js';
+import { StreamAnswer, TextAnswer, type Ctx, type Gate, type Route } from './route.js';
 import type { HttpRequest, HttpResponse, TemplatedApp } from './uws.js';
 import { compileValidator, type CompiledValidator } from './validate.js';
 
@@ -113,9 +113,10 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
       return data.start(ex);
     }
     // uWS copies a string straight into its buffers: a Buffer is made only when the body is to be compressed.
-    const body = data instanceof RawJson ? data : c.serialize(data);
-    const type = c.route.contentType ?? JSON_TYPE;
+    const body = data instanceof RawJson ? data : data instanceof TextAnswer ? data.body : c.serialize(data);
+    const type = data instanceof TextAnswer ? data.contentType : (c.route.contentType ?? JSON_TYPE);
     const compressible = (typeof body === 'string' ? body.length : body.byteLength) >= deps.compressMinBytes;
+    if (c.route.vary) ex.header('Vary', c.route.vary);
     if (compressible) ex.header('Vary', 'Accept-Encoding');
     const encoding = compressible ? pickEncoding(ex.acceptEncoding) : null;
     if (!encoding) return ex.send('200 OK', type, typeof body === 'string' ? body : body.chunks, () => logDone(ex, c.route.path));
@@ -180,6 +181,7 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
         query,
         principal,
         requestId: ex.requestId,
+        accept: ex.accept,
         serialize: c.toRaw,
         // The abort signal is made only when a query reads it: an answer from memory never does.
         get caller() {
