@@ -1,0 +1,23 @@
+// Reads a request body from uWS (onData, registered before the handler returns), bounded: past `maxBytes` the rest
+// is not kept and the read ends as too large.
+import type { HttpResponse } from './uws.js';
+
+export type Body = { bytes: Buffer } | { tooLarge: true };
+
+/** Must be called synchronously in the handler, before any await: uWS delivers the body right after it returns. */
+export function readBody(res: HttpResponse, maxBytes: number): Promise<Body> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    res.onData((chunk, last) => {
+      if (!over) {
+        size += chunk.byteLength;
+        // uWS reuses the chunk's memory once this returns: copy what is kept.
+        if (size > maxBytes) over = true;
+        else chunks.push(Buffer.from(new Uint8Array(chunk)));
+      }
+      if (last) resolve(over ? { tooLarge: true } : { bytes: Buffer.concat(chunks, size) });
+    });
+  });
+}

@@ -1,0 +1,82 @@
+// The MCP server of one request, on the official SDK's low-level Server: tools/list answers the tools with their JSON
+// Schemas (the routes' TypeBox schemas as they are), tools/call validates the arguments as the routes do and runs
+// the tool. Bad arguments and unknown entities are tool errors (isError, with the error code and message) a model can
+// correct, never a protocol failure.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { TSchema } from '@sinclair/typebox';
+import { validationError } from '../../core/errors.js';
+import { compileValidator, type CompiledValidator } from '../http/validate.js';
+import { asApiError } from '../http/respond.js';
+import type { Logger } from '../log.js';
+import { MAX_RESULT_CHARS, type Tool, type ToolContext } from './tool.js';
+import { TOOLS } from './tools/index.js';
+
+const INSTRUCTIONS =
+  'Tapewire serves read-only market data and explained events: pooled 24/7 venue prices, unusual moves linked to the ' +
+  'stories that caused them, sourced stories, catalysts, and companies with their people, projects and sectors. ' +
+  'Start with get_brief for one entity or get_market_snapshot for the market, and search to find a key. Cite stories ' +
+  'by their sourceUrl; label pooled prices with their priceLabel; say when data is missing instead of guessing ' +
+  '(get_coverage tells how far each dataset runs).';
+
+/** JSON Schema as a client reads it: TypeBox's own keys are symbols, gone in JSON; $ids would clash once inlined. */
+const jsonSchema = (schema: TSchema) => JSON.parse(JSON.stringify(schema, (k, v) => (k === '$id' ? undefined : v))) as ListedTool['inputSchema'];
+
+interface Compiled {
+  tool: Tool;
+  validate: CompiledValidator;
+}
+
+const compiled = new Map<string, Compiled>(TOOLS.map((tool) => [tool.name, { tool, validate: compileValidator('arguments', tool.input) }]));
+
+const LISTING: { tools: ListedTool[] } = {
+  tools: TOOLS.map((t) => ({
+    name: t.name,
+    title: t.title,
+    description: t.description,
+    inputSchema: jsonSchema(t.input),
+    outputSchema: jsonSchema(t.output) as ListedTool['outputSchema'],
+    annotations: { title: t.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  })),
+};
+
+/** One validator for every request's server: building an Ajv instance per request would cost milliseconds. */
+const validator = new AjvJsonSchemaValidator();
+
+export interface ServerInfo {
+  name: string;
+  version: string;
+}
+
+/** The server answering one HTTP request; `called` learns each tool called, for the access log. */
+export function requestServer(info: ServerInfo, ctx: ToolContext, log: Logger, called: (name: string, error?: string) => void): Server {
+  const server = new Server({ ...info, title: 'Tapewire' }, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator: validator });
+  server.setRequestHandler(ListToolsRequestSchema, () => LISTING);
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const entry = compiled.get(request.params.name);
+    if (!entry) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name.slice(0, 100)} (tools/list names them)`);
+    const { result, error } = await call(entry, request.params.arguments ?? {}, ctx, log);
+    called(entry.tool.name, error);
+    return result;
+  });
+  return server;
+}
+
+/** The tool's answer, or the tool error it ran into with its code. */
+async function call({ tool, validate }: Compiled, given: Record<string, unknown>, ctx: ToolContext, log: Logger): Promise<{ result: CallToolResult; error?: string }> {
+  try {
+    const args = { ...given };
+    const problems = validate.check(args);
+    if (problems.length) throw validationError(problems);
+    const answer = await tool.run(args, ctx);
+    const text = JSON.stringify(answer);
+    // Every tool bounds its answer; this is the last guard, so that a client is never handed one it would cut.
+    if (text.length > MAX_RESULT_CHARS) throw new Error(`${tool.name} answered ${text.length} characters`);
+    return { result: { content: [{ type: 'text', text }], structuredContent: answer as Record<string, unknown> } };
+  } catch (err) {
+    const e = asApiError(log, err, { tool: tool.name });
+    const error = { code: e.code, message: e.message, ...(e.details === undefined ? {} : { details: e.details }) };
+    return { result: { isError: true, content: [{ type: 'text', text: JSON.stringify({ error }) }] }, error: e.code };
+  }
+}

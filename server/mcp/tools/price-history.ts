@@ -1,0 +1,30 @@
+// get_price_history: candles of the pooled price, as /v1/instruments/{symbol}/candles, merged into at most
+// MAX_CANDLES so that a long range stays readable and small.
+import { mergeCandles } from '../../../core/downsample.js';
+import { CandleParams, CandleQuery, CandleSeries } from '../../../core/schemas/candles.js';
+import { candleRequest } from '../../services/candles.js';
+import { Args, defineTool, one, ToolSingle } from '../tool.js';
+
+const MAX_CANDLES = 500;
+
+export const getPriceHistory = defineTool({
+  name: 'get_price_history',
+  title: 'Price history (candles)',
+  description:
+    'OHLC candles of the pooled price of one instrument, oldest first, the open candle last. interval 1m, 1h or 1d ' +
+    '(default 1d); from/to as YYYY-MM-DD or ISO timestamps (without from: the last 24 hours of 1m, 30 days of 1h, or ' +
+    `all days); limit as on the HTTP route. More than ${MAX_CANDLES} candles are merged into at most ${MAX_CANDLES} ` +
+    '(each spanning several intervals, as `notice` says); ask a narrower from/to or a finer interval for full detail.',
+  input: Args(CandleParams, CandleQuery),
+  output: ToolSingle(CandleSeries),
+  run: async ({ symbol, ...query }, { services, caller, nowMs }) => {
+    const series = await services.candles.pooled(symbol, candleRequest(query, nowMs), caller);
+    const factor = Math.ceil(series.count / MAX_CANDLES);
+    if (factor <= 1) return one(series);
+    const candles = mergeCandles(series.candles, factor);
+    const notice =
+      `${series.count} ${series.interval} candles merged by ${factor} into ${candles.length}: each candle spans ${factor} intervals from its ts ` +
+      '(first open, highest high, lowest low, last close, volumes summed). Ask a narrower from/to for every candle.';
+    return { data: { ...series, count: candles.length, candles }, notice };
+  },
+});
