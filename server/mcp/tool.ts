@@ -6,7 +6,7 @@ import { fitObject, fitPage, type Fitted, type Trim } from '../../core/fit.js';
 import type { Page as PageOf } from '../../core/paging.js';
 import { Page } from '../../core/schemas/common.js';
 import { CHARS_PER_TOKEN } from '../../core/tokens.js';
-import type { Caller } from '../db.js';
+import type { Caller } from '../db-queue.js';
 import type { Services } from '../services/index.js';
 
 /**
