@@ -1,11 +1,13 @@
 // get_price_history: candles of the pooled price, as /v1/instruments/{symbol}/candles, merged into at most
-// MAX_CANDLES so that a long range stays readable and small.
+// MAX_CANDLES (fewer when their JSON would not fit the answer) so that a long range stays readable and small.
 import { mergeCandles } from '../../../core/downsample.js';
 import { CandleParams, CandleQuery, CandleSeries } from '../../../core/schemas/candles.js';
 import { candleRequest } from '../../services/candles.js';
-import { Args, defineTool, one, ToolSingle } from '../tool.js';
+import { Args, defineTool, MAX_RESULT_CHARS, one, ToolSingle } from '../tool.js';
 
-const MAX_CANDLES = 500;
+const MAX_CANDLES = 400;
+/** Characters of the answer besides its candles: the instrument, the notice. */
+const AROUND_CANDLES = 1000;
 
 export const getPriceHistory = defineTool({
   name: 'get_price_history',
@@ -19,7 +21,9 @@ export const getPriceHistory = defineTool({
   output: ToolSingle(CandleSeries),
   run: async ({ symbol, ...query }, { services, caller, nowMs }) => {
     const series = await services.candles.pooled(symbol, candleRequest(query, nowMs), caller);
-    const factor = Math.ceil(series.count / MAX_CANDLES);
+    const perCandle = series.count ? JSON.stringify(series.candles).length / series.count : 0;
+    const most = Math.min(MAX_CANDLES, Math.floor((MAX_RESULT_CHARS - AROUND_CANDLES) / Math.max(perCandle, 1)));
+    const factor = Math.ceil(series.count / most);
     if (factor <= 1) return one(series);
     const candles = mergeCandles(series.candles, factor);
     const notice =
