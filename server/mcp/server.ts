@@ -3,7 +3,7 @@
 // the tool. Bad arguments and unknown entities are tool errors (isError, with the error code and message) a model can
 // correct, never a protocol failure.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult, type Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { TSchema } from '@sinclair/typebox';
 import { validationError } from '../../core/errors.js';
@@ -55,7 +55,9 @@ export function requestServer(info: ServerInfo, ctx: ToolContext, log: Logger, c
   server.setRequestHandler(ListToolsRequestSchema, () => LISTING);
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const entry = compiled.get(request.params.name);
-    if (!entry) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name.slice(0, 100)} (tools/list names them)`);
+    // A protocol error, as the spec has it for an unknown tool. McpError would prefix its message with its code once
+    // more than the client does.
+    if (!entry) throw Object.assign(new Error(`Unknown tool: ${request.params.name.slice(0, 100)} (tools/list names them)`), { code: ErrorCode.InvalidParams });
     const { result, error } = await call(entry, request.params.arguments ?? {}, ctx, log);
     called(entry.tool.name, error);
     return result;
