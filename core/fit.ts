@@ -64,8 +64,11 @@ export function fitObject<O>(data: O, trims: Trim<O>[], maxChars: number): Fitte
   return { data, notice: `Cut to fit the answer size. ${notes.join('; ')}.` };
 }
 
+/** The keys of `O` whose values are arrays. */
+type ArrayKey<O> = { [K in keyof O]-?: O[K] extends readonly unknown[] | undefined ? K : never }[keyof O];
+
 /** The trim of the top-level array `key` of an answer, kept from its start. */
-export function cutTail<O, K extends keyof O>(key: K, what: string, more: string): Trim<O> {
+export function cutTail<O>(key: ArrayKey<O>, what: string, more: string): Trim<O> {
   return {
     what,
     more,

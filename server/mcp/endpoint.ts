@@ -60,14 +60,13 @@ export function mountMcp(app: TemplatedApp, deps: McpDeps): { serve(services: Se
     const server = requestServer(SERVER_INFO, ctx, log, (name, error) => called.push(error ? `${name}:${error}` : name));
     const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
     await server.connect(transport);
-    let response: Response;
-    try {
-      // The transport reads the method, the headers and the body; the URL is only passed on to handlers, which ignore it.
-      const request = new Request(`http://localhost${MCP_PATH}`, { method: 'POST', headers: webHeaders(headers), body: parsed === undefined ? body.bytes : null, signal: ex.signal });
-      response = await transport.handleRequest(request, parsed === undefined ? undefined : { parsedBody: parsed });
-    } finally {
-      await server.close();
-    }
+    // The transport reads the method, the headers and the body; the URL is only passed on to handlers, which ignore it.
+    // The client's abort reaches the tools through their caller, not through the Request.
+    const request = new Request(`http://localhost${MCP_PATH}`, { method: 'POST', headers: webHeaders(headers), body: parsed === undefined ? body.bytes : null });
+    // Nothing outlives the answer in stateless JSON mode (no stream, no timer, no session): the server and its
+    // transport are left to the garbage collector. Closing them would abort and reject what is already settled, at
+    // about a tenth of a call's CPU.
+    const response = await transport.handleRequest(request, parsed === undefined ? undefined : { parsedBody: parsed });
     if (called.length) ex.logFields = { tools: called };
     for (const [name, value] of response.headers) ex.header(name, value);
     ex.pipe(`${response.status} ${STATUS_CODES[response.status] ?? ''}`, response.body, () => logDone(log, ex, MCP_PATH));

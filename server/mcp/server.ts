@@ -10,7 +10,8 @@ import { validationError } from '../../core/errors.js';
 import { compileValidator, type CompiledValidator } from '../http/validate.js';
 import { asApiError } from '../http/respond.js';
 import type { Logger } from '../log.js';
-import { MAX_RESULT_CHARS, type Tool, type ToolContext } from './tool.js';
+import { fitObject, fitPage } from '../../core/fit.js';
+import { MAX_RESULT_CHARS, type Answer, type Tool, type ToolContext } from './tool.js';
 import { TOOLS } from './tools/index.js';
 
 const INSTRUCTIONS =
@@ -65,16 +66,26 @@ export function requestServer(info: ServerInfo, ctx: ToolContext, log: Logger, c
   return server;
 }
 
+/** An answer cut to the answer size: a page to the items that fit, one thing by the tool's trims. */
+function bounded(answer: Answer, tool: Tool): Answer {
+  if ('page' in answer) return fitPage(answer, MAX_RESULT_CHARS);
+  const fitted = fitObject(answer.data, tool.trims ?? [], MAX_RESULT_CHARS);
+  const notice = [answer.notice, fitted.notice].filter(Boolean).join(' ');
+  return notice ? { data: fitted.data, notice } : { data: fitted.data };
+}
+
 /** The tool's answer, or the tool error it ran into with its code. */
 async function call({ tool, validate }: Compiled, given: Record<string, unknown>, ctx: ToolContext, log: Logger): Promise<{ result: CallToolResult; error?: string }> {
   try {
     const args = { ...given };
     const problems = validate.check(args);
     if (problems.length) throw validationError(problems);
-    const answer = await tool.run(args, ctx);
-    const text = JSON.stringify(answer);
-    // Every tool bounds its answer; this is the last guard, so that a client is never handed one it would cut.
-    if (text.length > MAX_RESULT_CHARS) throw new Error(`${tool.name} answered ${text.length} characters`);
+    let answer = await tool.run(args, ctx);
+    let text = JSON.stringify(answer);
+    if (text.length > MAX_RESULT_CHARS) {
+      answer = bounded(answer, tool);
+      text = JSON.stringify(answer);
+    }
     return { result: { content: [{ type: 'text', text }], structuredContent: answer as Record<string, unknown> } };
   } catch (err) {
     const e = asApiError(log, err, { tool: tool.name });

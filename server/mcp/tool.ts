@@ -1,9 +1,9 @@
 // What a tool is: a name, a title and a description written for a model, its arguments as the route's own TypeBox
-// schemas, the shape of its answer, and a function that calls the services. Answers are the same JSON as the HTTP
-// route's ({data} or {data, page}), with a `notice` when something was left out to keep them small.
+// schemas, the shape of its answer, a function that calls the services, and how its answer is cut when it is too
+// large. Answers are the same JSON as the HTTP route's ({data} or {data, page}), with a `notice` when something was
+// left out to keep them small.
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
-import { fitObject, fitPage, type Fitted, type Trim } from '../../core/fit.js';
-import type { Page as PageOf } from '../../core/paging.js';
+import type { Trim } from '../../core/fit.js';
 import { Page } from '../../core/schemas/common.js';
 import { CHARS_PER_TOKEN } from '../../core/tokens.js';
 import type { Caller } from '../db-queue.js';
@@ -23,14 +23,21 @@ export interface ToolContext {
   nowMs: number;
 }
 
+/** A tool's answer: about one thing, or a page of a list. */
+export type Answer = { data: unknown; notice?: string } | { data: unknown[]; page: Static<typeof Page>; notice?: string };
+
 export interface Tool {
   name: string;
   title: string;
   description: string;
   input: TObject;
   output: TObject;
-  run(args: unknown, ctx: ToolContext): unknown;
+  run(args: unknown, ctx: ToolContext): Answer | Promise<Answer>;
+  /** The arrays of a single answer that may be cut when it is too large, in that order (a page is cut by its items). */
+  trims?: Trim<any>[];
 }
+
+type DataOf<O extends TObject> = Static<O> extends { data: infer D } ? D : never;
 
 /** Declares a tool with its `run` typed from its schemas. */
 export function defineTool<I extends TObject, O extends TObject>(tool: {
@@ -40,8 +47,9 @@ export function defineTool<I extends TObject, O extends TObject>(tool: {
   input: I;
   output: O;
   run(args: Static<I>, ctx: ToolContext): Static<O> | Promise<Static<O>>;
+  trims?: Trim<DataOf<O>>[];
 }): Tool {
-  return tool as Tool;
+  return tool as unknown as Tool;
 }
 
 const Notice = Type.Optional(Type.String({ description: 'what was left out to keep the answer small, and how to get it' }));
@@ -59,13 +67,3 @@ export function Args<A extends TObject, B extends TObject>(a: A, b: B): TObject<
 
 /** No arguments. */
 export const NoArgs = Type.Object({});
-
-/** An answer about one thing, its arrays cut by `trims` (in that order) if it would be too large. */
-export function one<O>(data: O, trims: Trim<O>[] = []): Fitted<O> {
-  return fitObject(data, trims, MAX_RESULT_CHARS);
-}
-
-/** A page of a list, cut to the items that fit if it would be too large. */
-export function page<T>(answer: { data: T[]; page: PageOf }): Fitted<T[]> & { page: PageOf } {
-  return fitPage(answer, MAX_RESULT_CHARS);
-}

@@ -1,6 +1,8 @@
 // The brief: gathers the resource objects about one subject from the other services (its detail, the important
-// stories, moves and catalysts around it, data coverage) and hands them to the composer in core/brief. Macro series
-// and prediction markets are not held yet, so their briefs are 404s whatever the key.
+// stories, moves and catalysts around it, data coverage) and hands them to the composer in core/brief. What comes
+// from the database is kept while stories and reference data are unchanged, for at most a refresh interval (its
+// windows start from now); prices come from memory on every call. Macro series and prediction markets are not
+// held yet, so their briefs are 404s whatever the key.
 import { composeBrief } from '../../core/brief/compose.js';
 import { parseBriefKey, type BriefKey, type BriefType } from '../../core/brief/key.js';
 import type { Around, BriefSources } from '../../core/brief/sources.js';
@@ -9,9 +11,11 @@ import type { Brief } from '../../core/schemas/brief.js';
 import type { InstrumentSummary } from '../../core/schemas/instruments.js';
 import { DAY_MS } from '../../core/time.js';
 import type { Caller } from '../db.js';
+import { AnswerCache, every } from './answer-cache.js';
 import type { CatalystService } from './catalysts.js';
 import type { CompanyService } from './companies.js';
-import type { EventService } from './events.js';
+import { ANSWERS_KEPT, type EventService } from './events.js';
+import type { ImportVersions } from './imports.js';
 import type { InstrumentService } from './instruments.js';
 import type { MetaService } from './meta.js';
 import type { MoveService } from './moves.js';
@@ -37,10 +41,17 @@ export interface BriefDeps {
   moves: MoveService;
   catalysts: CatalystService;
   meta: MetaService;
+  versions: ImportVersions;
+  refreshMs: number;
 }
 
 export class BriefService {
-  constructor(private readonly s: BriefDeps) {}
+  /** The database-bound parts of briefs, by what they are about and the version of the stories. */
+  private readonly kept: AnswerCache<object>;
+
+  constructor(private readonly s: BriefDeps) {
+    this.kept = new AnswerCache(ANSWERS_KEPT, every(s.refreshMs));
+  }
 
   /** The brief of the subject `key` names as a `type` (a 400 when it cannot, a 404 when there is none) within `maxTokens`. */
   async get(type: BriefType, key: string, maxTokens: number, caller?: Caller, nowMs = Date.now()): Promise<Brief> {
@@ -61,11 +72,11 @@ export class BriefService {
         return { type: 'company', company, ...(await this.around(about, MARKET_DAYS, company.primaryInstrument?.symbol ?? null, caller, nowMs)) };
       }
       case 'person': {
-        const person = await s.people.detail(key.slug, caller);
+        const person = await this.keep(`person ${key.slug}`, caller, (c) => s.people.detail(key.slug, c));
         return { type: 'person', person, ...(await this.around([`person:${person.slug}`], SLOW_DAYS, null, caller, nowMs)) };
       }
       case 'project': {
-        const project = await s.projects.detail(key.company, key.project, caller);
+        const project = await this.keep(`project ${key.company}/${key.project}`, caller, (c) => s.projects.detail(key.company, key.project, c));
         const [price, around] = await Promise.all([
           s.companies.primaryInstrument(project.company.key),
           this.around([`project:${project.key}`], SLOW_DAYS, null, caller, nowMs),
@@ -78,9 +89,11 @@ export class BriefService {
         return { type: 'sector', sector, ...(await this.around(about, MARKET_DAYS, null, caller, nowMs)) };
       }
       case 'event': {
-        const event = await s.events.detail(key.id, caller);
-        const about = event.entities.map((e) => `${e.type}:${e.key}`);
-        const [price, catalysts, dataThrough] = await Promise.all([this.priceOfAny(event.entities), this.upcoming(about, caller, nowMs), this.dataThrough()]);
+        const { event, catalysts } = await this.keep(`event ${key.id}`, caller, async (c) => {
+          const event = await s.events.detail(key.id, c);
+          return { event, catalysts: await this.upcoming(event.entities.map((e) => `${e.type}:${e.key}`), c, nowMs) };
+        });
+        const [price, dataThrough] = await Promise.all([this.priceOfAny(event.entities), this.dataThrough()]);
         return { type: 'event', event, price, events: event.relatedStories, moves: event.causedMoves, catalysts, dataThrough };
       }
       case 'macro':
@@ -93,13 +106,24 @@ export class BriefService {
   /** The important stories of the last `days` about any of `about`, the moves of `symbol`, the upcoming catalysts, coverage. */
   private async around(about: string[], days: number, symbol: string | null, caller: Caller | undefined, nowMs: number): Promise<Around> {
     const { events, moves } = this.s;
-    const [stories, moved, catalysts, dataThrough] = await Promise.all([
-      events.about(about, EVENTS, caller, { fromMs: nowMs - days * DAY_MS, order: 'important' }),
-      symbol === null ? null : moves.list({ symbol, date: null, fromDate: null, toDate: null, minPct: null, minZ: null, candidates: false, limit: MOVES, offset: 0 }, caller),
-      this.upcoming(about, caller, nowMs),
+    const [stored, dataThrough] = await Promise.all([
+      this.keep(`around ${about} ${days} ${symbol}`, caller, async (c) => {
+        const [stories, moved, catalysts] = await Promise.all([
+          events.about(about, EVENTS, c, { fromMs: nowMs - days * DAY_MS, order: 'important' }),
+          symbol === null ? null : moves.list({ symbol, date: null, fromDate: null, toDate: null, minPct: null, minZ: null, candidates: false, limit: MOVES, offset: 0 }, c),
+          this.upcoming(about, c, nowMs),
+        ]);
+        return { events: stories, moves: moved?.data ?? [], catalysts };
+      }),
       this.dataThrough(),
     ]);
-    return { events: stories, moves: moved?.data ?? [], catalysts, dataThrough };
+    return { ...stored, dataThrough };
+  }
+
+  /** The value `build` gives for `key`, kept while stories and reference data are unchanged (at most a refresh interval). */
+  private keep<T extends object>(key: string, caller: Caller | undefined, build: (caller?: Caller) => Promise<T>): Promise<T> {
+    const { stories, entities } = this.s.versions;
+    return this.kept.get(`${stories.current} ${entities.current} ${key}`, build, caller) as Promise<T>;
   }
 
   private async upcoming(about: string[], caller: Caller | undefined, nowMs: number) {

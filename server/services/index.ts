@@ -97,7 +97,7 @@ export function buildServices(deps: ServiceDeps): Services {
     sectors,
     search: new SearchService(instruments, events, catalog, refreshMs),
     glossary: new GlossaryService(),
-    brief: new BriefService({ instruments, companies, people, projects, sectors, events, moves, catalysts, meta: deps.meta }),
+    brief: new BriefService({ instruments, companies, people, projects, sectors, events, moves, catalysts, meta: deps.meta, versions: deps.versions, refreshMs }),
     meta: deps.meta,
     stream: new StreamService(hub, instruments),
     keys: new KeyStore(db),

@@ -1,7 +1,7 @@
 // get_brief: the cited context bundle of /v1/brief/{type}/{key}, the first thing to ask about an entity.
 import { Type } from '@sinclair/typebox';
 import { Brief, BRIEF_DEFAULT_TOKENS, BriefParams, BriefQuery } from '../../../core/schemas/brief.js';
-import { Args, defineTool, one, ToolSingle } from '../tool.js';
+import { Args, defineTool, ToolSingle } from '../tool.js';
 
 export const getBrief = defineTool({
   name: 'get_brief',
@@ -17,5 +17,5 @@ export const getBrief = defineTool({
   input: Args(BriefParams, Type.Object({ maxTokens: BriefQuery.properties.maxTokens })),
   output: ToolSingle(Brief),
   run: async ({ type, key, maxTokens }, { services, caller, nowMs }) =>
-    one(await services.brief.get(type, key, maxTokens ?? BRIEF_DEFAULT_TOKENS, caller, nowMs)),
+    ({ data: await services.brief.get(type, key, maxTokens ?? BRIEF_DEFAULT_TOKENS, caller, nowMs) }),
 });

@@ -1,7 +1,7 @@
 // get_calendar: scheduled catalysts, as /v1/catalysts.
 import { Catalyst, CatalystListQuery } from '../../../core/schemas/catalysts.js';
 import { catalystFilter } from '../../services/catalysts.js';
-import { defineTool, page, ToolList } from '../tool.js';
+import { defineTool, ToolList } from '../tool.js';
 
 export const getCalendar = defineTool({
   name: 'get_calendar',
@@ -13,5 +13,5 @@ export const getCalendar = defineTool({
     'what happened. Filter by entity (type:key, comma-separated), kind, from/to. Paged: pass page.nextOffset as offset.',
   input: CatalystListQuery,
   output: ToolList(Catalyst),
-  run: async (args, { services, caller, nowMs }) => page(await services.catalysts.list(catalystFilter(args, nowMs), caller)),
+  run: async (args, { services, caller, nowMs }) => await services.catalysts.list(catalystFilter(args, nowMs), caller),
 });

@@ -1,7 +1,7 @@
 // get_company: a company's profile, as /v1/companies/{company}.
 import { cutTail } from '../../../core/fit.js';
 import { CompanyDetail, CompanyParams } from '../../../core/schemas/companies.js';
-import { defineTool, one, ToolSingle } from '../tool.js';
+import { defineTool, ToolSingle } from '../tool.js';
 
 export const getCompany = defineTool({
   name: 'get_company',
@@ -12,10 +12,8 @@ export const getCompany = defineTool({
     'peers. Facts read from outside carry the sourceUrl they came from. For its news use get_news with company.',
   input: CompanyParams,
   output: ToolSingle(CompanyDetail),
-  run: async ({ company }, { services }) =>
-    one(await services.companies.detail(company), [
-      cutTail('projects', 'projects', 'get_project for each'),
-      cutTail('peers', 'peers', 'get_company for each peer'),
-      cutTail('people', 'people', 'get_person for each'),
-    ]),
+  run: async ({ company }, { services }) => ({ data: await services.companies.detail(company) }),
+  trims: [cutTail<CompanyDetail>('projects', 'projects', 'get_project for each'),
+      cutTail<CompanyDetail>('peers', 'peers', 'get_company for each peer'),
+      cutTail<CompanyDetail>('people', 'people', 'get_person for each')],
 });

@@ -1,6 +1,6 @@
 // get_coverage: what data the service holds and how far each dataset runs, as /v1/meta.
 import { Meta } from '../../../core/schemas/meta.js';
-import { defineTool, NoArgs, one, ToolSingle } from '../tool.js';
+import { defineTool, NoArgs, ToolSingle } from '../tool.js';
 
 export const getCoverage = defineTool({
   name: 'get_coverage',
@@ -11,5 +11,5 @@ export const getCoverage = defineTool({
     'cites .example domains, never real sources) and the time now. Check it before saying data is missing or recent.',
   input: NoArgs,
   output: ToolSingle(Meta),
-  run: async (_, { services }) => one(await services.meta.meta()),
+  run: async (_, { services }) => ({ data: await services.meta.meta() }),
 });

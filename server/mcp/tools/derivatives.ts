@@ -3,7 +3,7 @@
 import type { Trim } from '../../../core/fit.js';
 import { Derivatives, DerivativesParams, DerivativesQuery } from '../../../core/schemas/derivatives.js';
 import { derivativesRequest } from '../../services/derivatives.js';
-import { Args, defineTool, one, ToolSingle } from '../tool.js';
+import { Args, defineTool, ToolSingle } from '../tool.js';
 
 /** Each venue's hours, newest first and taken in turn across venues: cutting from the end drops the oldest of all. */
 const oldestHours: Trim<Derivatives> = {
@@ -46,6 +46,6 @@ export const getDerivatives = defineTool({
     'when it does not fit, as `notice` says). An instrument without perpetuals has empty series.',
   input: Args(DerivativesParams, DerivativesQuery),
   output: ToolSingle(Derivatives),
-  run: async ({ symbol, ...query }, { services, caller }) =>
-    one(await services.derivatives.get(symbol, derivativesRequest(query), caller), [oldestHours, oldestDays]),
+  run: async ({ symbol, ...query }, { services, caller }) => ({ data: await services.derivatives.get(symbol, derivativesRequest(query), caller) }),
+  trims: [oldestHours, oldestDays],
 });

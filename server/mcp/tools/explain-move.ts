@@ -2,7 +2,7 @@
 import { cutTail } from '../../../core/fit.js';
 import { ExplainQuery, MoveExplanation } from '../../../core/schemas/moves.js';
 import { explainDate } from '../../services/moves.js';
-import { defineTool, one, ToolSingle } from '../tool.js';
+import { defineTool, ToolSingle } from '../tool.js';
 
 export const explainMove = defineTool({
   name: 'explain_move',
@@ -15,10 +15,8 @@ export const explainMove = defineTool({
     'candidate stories are not confirmed causes.',
   input: ExplainQuery,
   output: ToolSingle(MoveExplanation),
-  run: async (args, { services, caller }) =>
-    one(await services.moves.explain(args.symbol, explainDate(args), caller), [
-      cutTail('otherMovers', 'otherMovers', 'get_moves with date lists them all'),
-      cutTail('storiesAround', 'storiesAround', 'get_news with symbol, from and to'),
-      cutTail('macroThatDay', 'macroThatDay', 'get_news with kind=macro_release,policy_decision'),
-    ]),
+  run: async (args, { services, caller }) => ({ data: await services.moves.explain(args.symbol, explainDate(args), caller) }),
+  trims: [cutTail<MoveExplanation>('otherMovers', 'otherMovers', 'get_moves with date lists them all'),
+      cutTail<MoveExplanation>('storiesAround', 'storiesAround', 'get_news with symbol, from and to'),
+      cutTail<MoveExplanation>('macroThatDay', 'macroThatDay', 'get_news with kind=macro_release,policy_decision')],
 });

@@ -1,6 +1,6 @@
 // get_glossary_term: one term the service uses, as /v1/glossary/{slug}.
 import { GlossaryEntry, GlossaryParams } from '../../../core/schemas/glossary.js';
-import { defineTool, one, ToolSingle } from '../tool.js';
+import { defineTool, ToolSingle } from '../tool.js';
 
 export const getGlossaryTerm = defineTool({
   name: 'get_glossary_term',
@@ -10,5 +10,5 @@ export const getGlossaryTerm = defineTool({
     'pe-ratio, ...): a one-sentence definition, an explanation and related terms. search with type=glossary finds a slug.',
   input: GlossaryParams,
   output: ToolSingle(GlossaryEntry),
-  run: ({ slug }, { services }) => one(services.glossary.entry(slug)),
+  run: ({ slug }, { services }) => ({ data: services.glossary.entry(slug) }),
 });

@@ -1,7 +1,7 @@
 // get_instrument: one instrument's pooled price and every venue listing, as /v1/instruments/{symbol}.
 import { Type } from '@sinclair/typebox';
 import { InstrumentDetail, SymbolParam } from '../../../core/schemas/instruments.js';
-import { defineTool, one, ToolSingle } from '../tool.js';
+import { defineTool, ToolSingle } from '../tool.js';
 
 export const getInstrument = defineTool({
   name: 'get_instrument',
@@ -13,5 +13,5 @@ export const getInstrument = defineTool({
     'priceLabel ("<SYMBOL> · 24/7 (venues)"): it is pooled from 24/7 venues, not an official close.',
   input: Type.Object({ symbol: SymbolParam }),
   output: ToolSingle(InstrumentDetail),
-  run: ({ symbol }, { services }) => one(services.instruments.detail(symbol)),
+  run: ({ symbol }, { services }) => ({ data: services.instruments.detail(symbol) }),
 });

@@ -1,7 +1,7 @@
 // get_market_snapshot: the market at a glance, as /v1/market/snapshot.
 import { cutTail, type Trim } from '../../../core/fit.js';
 import { MarketSnapshot } from '../../../core/schemas/market.js';
-import { defineTool, NoArgs, one, ToolSingle } from '../tool.js';
+import { defineTool, NoArgs, ToolSingle } from '../tool.js';
 
 const biggestMoves: Trim<MarketSnapshot> = {
   what: 'moves.moves',
@@ -20,10 +20,8 @@ export const getMarketSnapshot = defineTool({
     'Use it for "what moved today" or "what is coming up"; then get_brief, explain_move or get_story for detail.',
   input: NoArgs,
   output: ToolSingle(MarketSnapshot),
-  run: async (_, { services }) =>
-    one(await services.market.snapshot(), [
-      cutTail('catalysts', 'catalysts', 'get_calendar lists them all'),
-      cutTail('topStories', 'topStories', 'get_news with order=important'),
-      biggestMoves,
-    ]),
+  run: async (_, { services }) => ({ data: await services.market.snapshot() }),
+  trims: [cutTail<MarketSnapshot>('catalysts', 'catalysts', 'get_calendar lists them all'),
+      cutTail<MarketSnapshot>('topStories', 'topStories', 'get_news with order=important'),
+      biggestMoves],
 });

@@ -1,7 +1,7 @@
 // get_moves: unusual daily moves with their causes, as /v1/moves.
 import { Move, MoveListQuery } from '../../../core/schemas/moves.js';
 import { moveFilter } from '../../services/moves.js';
-import { defineTool, page, ToolList } from '../tool.js';
+import { defineTool, ToolList } from '../tool.js';
 
 export const getMoves = defineTool({
   name: 'get_moves',
@@ -14,5 +14,5 @@ export const getMoves = defineTool({
     'page.nextOffset as offset for more.',
   input: MoveListQuery,
   output: ToolList(Move),
-  run: async (args, { services, caller }) => page(await services.moves.list(moveFilter(args), caller)),
+  run: async (args, { services, caller }) => await services.moves.list(moveFilter(args), caller),
 });

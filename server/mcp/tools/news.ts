@@ -1,7 +1,7 @@
 // get_news: sourced stories, as /v1/events.
 import { Event, EventListQuery } from '../../../core/schemas/events.js';
 import { eventFilter } from '../../services/events.js';
-import { defineTool, page, ToolList } from '../tool.js';
+import { defineTool, ToolList } from '../tool.js';
 
 export const getNews = defineTool({
   name: 'get_news',
@@ -14,5 +14,5 @@ export const getNews = defineTool({
     'Paged: pass page.nextOffset as offset for more.',
   input: EventListQuery,
   output: ToolList(Event),
-  run: async (args, { services, caller }) => page(await services.events.list(eventFilter(args), caller)),
+  run: async (args, { services, caller }) => await services.events.list(eventFilter(args), caller),
 });

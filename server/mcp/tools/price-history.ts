@@ -3,7 +3,7 @@
 import { mergeCandles } from '../../../core/downsample.js';
 import { CandleParams, CandleQuery, CandleSeries } from '../../../core/schemas/candles.js';
 import { candleRequest } from '../../services/candles.js';
-import { Args, defineTool, MAX_RESULT_CHARS, one, ToolSingle } from '../tool.js';
+import { Args, defineTool, MAX_RESULT_CHARS, ToolSingle } from '../tool.js';
 
 const MAX_CANDLES = 400;
 /** Characters of the answer besides its candles: the instrument, the notice. */
@@ -24,7 +24,7 @@ export const getPriceHistory = defineTool({
     const perCandle = series.count ? JSON.stringify(series.candles).length / series.count : 0;
     const most = Math.min(MAX_CANDLES, Math.floor((MAX_RESULT_CHARS - AROUND_CANDLES) / Math.max(perCandle, 1)));
     const factor = Math.ceil(series.count / most);
-    if (factor <= 1) return one(series);
+    if (factor <= 1) return { data: series };
     const candles = mergeCandles(series.candles, factor);
     const notice =
       `${series.count} ${series.interval} candles merged by ${factor} into ${candles.length}: each candle spans ${factor} intervals from its ts ` +

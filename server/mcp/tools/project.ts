@@ -1,7 +1,7 @@
 // get_project: one project of a company, as /v1/projects/{company}/{project}.
 import { cutTail } from '../../../core/fit.js';
 import { ProjectDetail, ProjectParams } from '../../../core/schemas/projects.js';
-import { defineTool, one, ToolSingle } from '../tool.js';
+import { defineTool, ToolSingle } from '../tool.js';
 
 export const getProject = defineTool({
   name: 'get_project',
@@ -12,9 +12,7 @@ export const getProject = defineTool({
     "sourceUrl), the stories about it (newest first) and the company's other projects.",
   input: ProjectParams,
   output: ToolSingle(ProjectDetail),
-  run: async ({ company, project }, { services, caller }) =>
-    one(await services.projects.detail(company, project, caller), [
-      cutTail('events', 'events', 'get_news with entity=project:company/project'),
-      cutTail('siblings', 'siblings', 'get_company lists its projects'),
-    ]),
+  run: async ({ company, project }, { services, caller }) => ({ data: await services.projects.detail(company, project, caller) }),
+  trims: [cutTail<ProjectDetail>('events', 'events', 'get_news with entity=project:company/project'),
+      cutTail<ProjectDetail>('siblings', 'siblings', 'get_company lists its projects')],
 });

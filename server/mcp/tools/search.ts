@@ -3,7 +3,7 @@ import { onlyPage } from '../../../core/paging.js';
 import { EntityRef } from '../../../core/schemas/common.js';
 import { SearchQuery } from '../../../core/schemas/search.js';
 import { searchFilter } from '../../services/search.js';
-import { defineTool, page, ToolList } from '../tool.js';
+import { defineTool, ToolList } from '../tool.js';
 
 export const search = defineTool({
   name: 'search',
@@ -16,6 +16,6 @@ export const search = defineTool({
   output: ToolList(EntityRef),
   run: async (args, { services, caller }) => {
     const filter = searchFilter(args);
-    return page(onlyPage(await services.search.find(filter, caller), filter.limit));
+    return onlyPage(await services.search.find(filter, caller), filter.limit);
   },
 });

@@ -1,7 +1,7 @@
 // get_sector: a sector's companies and recent important stories, as /v1/sectors/{slug}.
 import { cutTail } from '../../../core/fit.js';
 import { SectorDetail, SectorParams } from '../../../core/schemas/sectors.js';
-import { defineTool, one, ToolSingle } from '../tool.js';
+import { defineTool, ToolSingle } from '../tool.js';
 
 export const getSector = defineTool({
   name: 'get_sector',
@@ -11,9 +11,7 @@ export const getSector = defineTool({
     'their average change, and the most important stories of the last 30 days about the sector or its companies.',
   input: SectorParams,
   output: ToolSingle(SectorDetail),
-  run: async ({ slug }, { services, caller, nowMs }) =>
-    one(await services.sectors.detail(slug, caller, nowMs), [
-      cutTail('events', 'events', 'get_news with entity=sector:<slug>'),
-      cutTail('companies', 'companies', 'get_company for each'),
-    ]),
+  run: async ({ slug }, { services, caller, nowMs }) => ({ data: await services.sectors.detail(slug, caller, nowMs) }),
+  trims: [cutTail<SectorDetail>('events', 'events', 'get_news with entity=sector:<slug>'),
+      cutTail<SectorDetail>('companies', 'companies', 'get_company for each')],
 });

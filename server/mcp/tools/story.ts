@@ -2,7 +2,7 @@
 import { cutTail } from '../../../core/fit.js';
 import { EventDetail } from '../../../core/schemas/event-detail.js';
 import { EventParams } from '../../../core/schemas/events.js';
-import { defineTool, one, ToolSingle } from '../tool.js';
+import { defineTool, ToolSingle } from '../tool.js';
 
 export const getStory = defineTool({
   name: 'get_story',
@@ -12,9 +12,7 @@ export const getStory = defineTool({
     'it), the unusual moves it is a confirmed cause of, and related stories (same subjects within 45 days).',
   input: EventParams,
   output: ToolSingle(EventDetail),
-  run: async ({ id }, { services, caller }) =>
-    one(await services.events.detail(id, caller), [
-      cutTail('relatedStories', 'relatedStories', 'get_news with the same entity'),
-      cutTail('causedMoves', 'causedMoves', 'get_moves with the symbol and date'),
-    ]),
+  run: async ({ id }, { services, caller }) => ({ data: await services.events.detail(id, caller) }),
+  trims: [cutTail<EventDetail>('relatedStories', 'relatedStories', 'get_news with the same entity'),
+      cutTail<EventDetail>('causedMoves', 'causedMoves', 'get_moves with the symbol and date')],
 });
