@@ -6,7 +6,7 @@ const size = (x: unknown) => JSON.stringify(x).length;
 /** Characters kept for the notice itself. */
 const NOTICE_CHARS = 600;
 
-export interface Fitted<T> {
+interface Fitted<T> {
   data: T;
   /** What was left out and how to get it; absent when nothing was. */
   notice?: string;

@@ -21,7 +21,7 @@ export interface Cited<T> {
   cites: Citation[];
 }
 
-export interface Material {
+interface Material {
   subject: Ref;
   price: BriefPrice | null;
   facts: Cited<BriefFact>[];
@@ -47,7 +47,7 @@ const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 *
 const signed = (pct: number) => `${pct >= 0 ? '+' : ''}${pct.toFixed(2)}%`;
 
 /** A USD amount the way a reader scans it: $1.23B, $456.7M. */
-export function usd(x: number): string {
+function usd(x: number): string {
   const abs = Math.abs(x);
   if (abs >= 1e12) return `$${(x / 1e12).toFixed(2)}T`;
   if (abs >= 1e9) return `$${(x / 1e9).toFixed(2)}B`;
@@ -58,7 +58,7 @@ export function usd(x: number): string {
 
 const fact = (text: string, path: string | null, sourceUrl: string | null = null): BriefFact => ({ text, path, sourceUrl });
 
-export function priceOf(s: InstrumentSummary): BriefPrice {
+function priceOf(s: InstrumentSummary): BriefPrice {
   return {
     instrument: { type: s.type, key: s.key, label: s.label, path: s.path },
     price: s.price,
@@ -71,7 +71,7 @@ export function priceOf(s: InstrumentSummary): BriefPrice {
 const citeEvent = (e: Event): Citation => ({ id: `event:${e.id}`, path: `/events/${e.id}`, sourceUrl: e.sourceUrl });
 const uncited = <T>(item: T): Cited<T> => ({ item, cites: [] });
 
-export function briefEvent(e: Event): BriefEvent {
+function briefEvent(e: Event): BriefEvent {
   return {
     id: e.id,
     occurredAt: e.occurredAt,
@@ -84,7 +84,7 @@ export function briefEvent(e: Event): BriefEvent {
   };
 }
 
-export function briefMove(m: Move): BriefMove {
+function briefMove(m: Move): BriefMove {
   return {
     symbol: m.instrument.key,
     date: m.date,
@@ -96,7 +96,7 @@ export function briefMove(m: Move): BriefMove {
   };
 }
 
-export function briefCatalyst(c: Catalyst): BriefCatalyst {
+function briefCatalyst(c: Catalyst): BriefCatalyst {
   return {
     id: c.id,
     kind: c.kind,

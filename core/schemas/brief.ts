@@ -8,7 +8,7 @@ import { Coverage } from './market.js';
 export const BRIEF_DEFAULT_TOKENS = 4000;
 export const BRIEF_MIN_TOKENS = 500;
 export const BRIEF_MAX_TOKENS = 16000;
-export const BRIEF_FORMATS = ['json', 'markdown'] as const;
+const BRIEF_FORMATS = ['json', 'markdown'] as const;
 
 export const BriefPrice = Type.Object({
   instrument: EntityRef,

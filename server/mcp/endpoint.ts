@@ -17,7 +17,7 @@ import type { Services } from '../services/index.js';
 import { originAllowed } from './origin.js';
 import { requestServer } from './server.js';
 
-export const MCP_PATH = '/mcp';
+const MCP_PATH = '/mcp';
 /** JSON-RPC requests are small: tool arguments are a few hundred bytes. */
 const MAX_BODY_BYTES = 1 << 20;
 const ALLOW = 'POST, OPTIONS';

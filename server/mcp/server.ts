@@ -45,7 +45,7 @@ const LISTING: { tools: ListedTool[] } = {
 /** One validator for every request's server: building an Ajv instance per request would cost milliseconds. */
 const validator = new AjvJsonSchemaValidator();
 
-export interface ServerInfo {
+interface ServerInfo {
   name: string;
   version: string;
 }

@@ -13,7 +13,7 @@ import type { Services } from '../services/index.js';
  * The most an answer's JSON may take, in tokens estimated as characters / 4: under the 25,000 at which Claude Code
  * cuts a tool result, with room for the envelope around it.
  */
-export const MAX_RESULT_TOKENS = 20_000;
+const MAX_RESULT_TOKENS = 20_000;
 export const MAX_RESULT_CHARS = MAX_RESULT_TOKENS * CHARS_PER_TOKEN;
 
 export interface ToolContext {
