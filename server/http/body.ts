@@ -1,5 +1,5 @@
-// Reads a request body from uWS (onData, registered before the handler returns), bounded: past `maxBytes` the rest
-// is not kept and the read ends as too large.
+// Reads a request body from uWS (onData, registered before the handler returns), bounded: past `maxBytes` the read
+// ends at once as too large, and the rest is not kept.
 import type { HttpResponse } from './uws.js';
 
 export type Body = { bytes: Buffer } | { tooLarge: true };
@@ -11,13 +11,16 @@ export function readBody(res: HttpResponse, maxBytes: number): Promise<Body> {
     let size = 0;
     let over = false;
     res.onData((chunk, last) => {
-      if (!over) {
-        size += chunk.byteLength;
-        // uWS reuses the chunk's memory once this returns: copy what is kept.
-        if (size > maxBytes) over = true;
-        else chunks.push(Buffer.from(new Uint8Array(chunk)));
+      if (over) return;
+      size += chunk.byteLength;
+      if (size > maxBytes) {
+        over = true;
+        chunks.length = 0;
+        return resolve({ tooLarge: true });
       }
-      if (last) resolve(over ? { tooLarge: true } : { bytes: Buffer.concat(chunks, size) });
+      // uWS reuses the chunk's memory once this returns: copy what is kept.
+      chunks.push(Buffer.from(new Uint8Array(chunk)));
+      if (last) resolve({ bytes: Buffer.concat(chunks, size) });
     });
   });
 }

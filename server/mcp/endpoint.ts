@@ -23,8 +23,6 @@ const MAX_BODY_BYTES = 1 << 20;
 const ALLOW = 'POST, OPTIONS';
 const CORS_EXPOSE = 'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy, Retry-After, WWW-Authenticate';
 const CORS_ALLOW_HEADERS = 'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID, X-Request-Id';
-/** The interface's version, as the OpenAPI document gives it. */
-const SERVER_INFO = { name: 'tapewire', version: '1.0.0' };
 
 export interface McpDeps extends Admission {
   log: Logger;
@@ -57,7 +55,7 @@ export function mountMcp(app: TemplatedApp, deps: McpDeps): { serve(services: Se
     deps.limiter.apply(principal, ex, Date.now(), Math.max(1, toolCalls(parsed)));
     const called: string[] = [];
     const ctx = { services: services!, caller: { owner: principal.client, get signal() { return ex.signal; } }, nowMs: Date.now() };
-    const server = requestServer(SERVER_INFO, ctx, log, (name, error) => called.push(error ? `${name}:${error}` : name));
+    const server = requestServer(ctx, log, (name, error) => called.push(error ? `${name}:${error}` : name));
     const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
     await server.connect(transport);
     // The transport reads the method, the headers and the body; the URL is only passed on to handlers, which ignore it.

@@ -6,7 +6,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult, type Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { TSchema } from '@sinclair/typebox';
-import { validationError } from '../../core/errors.js';
+import { ApiError, validationError } from '../../core/errors.js';
 import { compileValidator, type CompiledValidator } from '../http/validate.js';
 import { asApiError } from '../http/respond.js';
 import type { Logger } from '../log.js';
@@ -45,14 +45,12 @@ const LISTING: { tools: ListedTool[] } = {
 /** One validator for every request's server: building an Ajv instance per request would cost milliseconds. */
 const validator = new AjvJsonSchemaValidator();
 
-interface ServerInfo {
-  name: string;
-  version: string;
-}
+/** The interface's version, as the OpenAPI document gives it. */
+const SERVER_INFO = { name: 'tapewire', title: 'Tapewire', version: '1.0.0' };
 
 /** The server answering one HTTP request; `called` learns each tool called, for the access log. */
-export function requestServer(info: ServerInfo, ctx: ToolContext, log: Logger, called: (name: string, error?: string) => void): Server {
-  const server = new Server({ ...info, title: 'Tapewire' }, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator: validator });
+export function requestServer(ctx: ToolContext, log: Logger, called: (name: string, error?: string) => void): Server {
+  const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator: validator });
   server.setRequestHandler(ListToolsRequestSchema, () => LISTING);
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const entry = compiled.get(request.params.name);
@@ -88,7 +86,8 @@ async function call({ tool, validate }: Compiled, given: Record<string, unknown>
     }
     return { result: { content: [{ type: 'text', text }], structuredContent: answer as Record<string, unknown> } };
   } catch (err) {
-    const e = asApiError(log, err, { tool: tool.name });
+    // A client that left had its database work dropped on purpose: nothing to report, and nobody to answer.
+    const e = ctx.caller.signal.aborted ? new ApiError('unavailable', 'The client left') : asApiError(log, err, { tool: tool.name });
     const error = { code: e.code, message: e.message, ...(e.details === undefined ? {} : { details: e.details }) };
     return { result: { isError: true, content: [{ type: 'text', text: JSON.stringify({ error }) }] }, error: e.code };
   }
