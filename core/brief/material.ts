@@ -116,7 +116,7 @@ function instrumentFacts(d: InstrumentDetail): BriefFact[] {
   facts.push(fact(`Price pooled from ${d.venuesInPool} of ${d.venues.length} venue listings${volume}`, d.path));
   if (d.openInterestUsd !== null) {
     const funding = d.fundingRate8h === null ? '' : `, funding ${(d.fundingRate8h * 100).toFixed(4)}% per 8 hours (open-interest-weighted)`;
-    facts.push(fact(`Perpetuals: open interest ${usd(d.openInterestUsd)}${funding}`, `${d.path}/derivatives`));
+    facts.push(fact(`Perpetuals: open interest ${usd(d.openInterestUsd)}${funding}`, d.path && `${d.path}/derivatives`));
   }
   return facts;
 }

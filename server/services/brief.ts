@@ -46,7 +46,7 @@ export interface BriefDeps {
 }
 
 export class BriefService {
-  /** The database-bound parts of briefs, by what they are about and the version of the stories. */
+  /** The database-bound parts of briefs, by what they are about and the versions of stories and reference data. */
   private readonly kept: AnswerCache<object>;
 
   constructor(private readonly s: BriefDeps) {
