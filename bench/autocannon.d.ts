@@ -5,6 +5,7 @@ declare module 'autocannon' {
   export interface Options {
     url: string;
     method?: string;
+    body?: string;
     headers?: Record<string, string>;
     connections?: number;
     pipelining?: number;

@@ -1,14 +1,13 @@
 // Load test of GET endpoints on the real server, each next to a bare uWS process serving the same bytes from memory:
 // the ratio is what the stack costs. `bench:meta` and `bench:candles` are this script with different paths.
-import autocannon, { type Result } from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createHistogram } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { ROOT, createKey, startServer, type ServerHandle } from '../test/helpers/server.js';
+import { fmt, load, row, table, type Measured } from './measure.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -51,6 +50,8 @@ if (!LOG_LEVELS.includes(logLevel)) {
   console.error(`--log-level / BENCH_LOG_LEVEL: expected one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(logLevel)}`);
   process.exit(2);
 }
+
+const loadOptions = { connections, pipelining, warmup, duration };
 
 const cpuProfDir = argv['cpu-prof'] ? resolve(argv['cpu-prof']) : null;
 
@@ -97,73 +98,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-/** utime and stime of a process in seconds (Linux), to tell whether the server or the load generator was the bottleneck. */
-function cpuSeconds(pid: number | undefined): { user: number; sys: number } | null {
-  if (pid === undefined) return null;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 14 and 15 of stat(5), counted after the command name; the kernel's USER_HZ is 100 on Linux.
-    return { user: Number(fields[11]) / 100, sys: Number(fields[12]) / 100 };
-  } catch {
-    return null;
-  }
-}
-
-interface Measured {
-  label: string;
-  result: Result;
-  p50: number;
-  p99: number;
-  mean: number;
-  serverCpu: number | null;
-  /** Server CPU time per response: unlike req/s, it still compares when the load generator is the bottleneck. */
-  serverUsPerResponse: number | null;
-  /** The kernel's share of it (sockets, pipe writes): what JavaScript profiles do not show. */
-  serverSysUsPerResponse: number | null;
-  benchCpu: number;
-}
-
-async function load(
-  label: string,
-  url: string,
-  headers: Record<string, string>,
-  pid: number | undefined,
-  onMeasureStart: () => void = () => undefined,
-): Promise<Measured> {
-  const options = { url, headers, connections, pipelining, timeout: 10 };
-  if (warmup > 0) await autocannon({ ...options, duration: warmup });
-  onMeasureStart();
-
-  // autocannon's own histogram has 1 ms resolution, too coarse for loopback; record its per-response times in µs.
-  const hist = createHistogram();
-  const serverCpu0 = cpuSeconds(pid);
-  const benchCpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  const instance = autocannon({ ...options, duration });
-  instance.on('response', (_client, status, _bytes, ms) => {
-    if (status >= 200 && status < 300) hist.record(Math.max(1, Math.round(ms * 1000)));
-  });
-  const result = await instance;
-  const wall = (performance.now() - t0) / 1000;
-  const serverCpu1 = cpuSeconds(pid);
-  const serverTime =
-    serverCpu0 && serverCpu1 ? { user: serverCpu1.user - serverCpu0.user, sys: serverCpu1.sys - serverCpu0.sys } : null;
-  const responses = Math.max(1, result.requests.total);
-  const benchCpu = process.cpuUsage(benchCpu0);
-  return {
-    label,
-    result,
-    p50: hist.percentile(50) / 1000,
-    p99: hist.percentile(99) / 1000,
-    mean: hist.mean / 1000,
-    serverCpu: serverTime ? (serverTime.user + serverTime.sys) / wall : null,
-    serverUsPerResponse: serverTime ? ((serverTime.user + serverTime.sys) * 1e6) / responses : null,
-    serverSysUsPerResponse: serverTime ? (serverTime.sys * 1e6) / responses : null,
-    benchCpu: (benchCpu.user + benchCpu.system) / 1e6 / wall,
-  };
-}
-
 const bodyDir = mkdtempSync(join(tmpdir(), 'tw-bench-'));
 
 async function startBare(path: string, body: Buffer, contentType: string): Promise<{ child: ChildProcess; url: string; native: boolean }> {
@@ -189,34 +123,6 @@ async function stopChild(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
-}
-
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-
-function row(m: Measured): string[] {
-  const r = m.result;
-  const bytesPerResponse = r.throughput.total / Math.max(1, r.requests.total);
-  return [
-    m.label,
-    fmt(r.requests.mean),
-    fmt(m.p50, 2),
-    fmt(m.p99, 2),
-    fmt(m.mean, 2),
-    fmt(r.throughput.mean / 1e6, 2),
-    fmt(r.non2xx),
-    fmt(r.errors + r.timeouts),
-    fmt(bytesPerResponse),
-    m.serverCpu === null ? '?' : `${fmt(m.serverCpu * 100)}%`,
-    m.serverUsPerResponse === null ? '?' : fmt(m.serverUsPerResponse, 1),
-    m.serverSysUsPerResponse === null ? '?' : fmt(m.serverSysUsPerResponse, 1),
-    `${fmt(m.benchCpu * 100)}%`,
-    fmt(r.requests.total),
-  ];
-}
-
-function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')).join('\n');
 }
 
 let exitCode = 0;
@@ -261,7 +167,7 @@ try {
     if (first.headers.get('content-encoding')) throw new Error(`GET ${path} came back compressed; the bare server needs identity bytes`);
     let logBytes0 = 0;
     let logLines0 = 0;
-    const tapewire = await load(`tapewire (LOG_LEVEL=${logLevel})`, server.url + path, headers, server.child.pid, () => {
+    const tapewire = await load(`tapewire (LOG_LEVEL=${logLevel})`, { url: server.url + path, headers }, server.child.pid, loadOptions, () => {
       logBytes0 = logBytes;
       logLines0 = logLines;
     });
@@ -280,7 +186,7 @@ try {
       throw new Error('the bare server does not answer the same bytes and Content-Type as tapewire');
     }
     if (!bare.native) console.log('  WARNING: the bare server runs on the uWS JavaScript fallback');
-    const baseline = await load('bare uWS', bare.url, headers, bare.child.pid);
+    const baseline = await load('bare uWS', { url: bare.url, headers }, bare.child.pid, loadOptions);
     await stopChild(bare.child);
 
     console.log();

@@ -3,8 +3,10 @@
 export const ERROR_CATALOGUE = {
   bad_request: { status: 400, statusLine: '400 Bad Request', message: 'Bad request' },
   unauthorized: { status: 401, statusLine: '401 Unauthorized', message: 'Missing or invalid API key' },
+  forbidden: { status: 403, statusLine: '403 Forbidden', message: 'Forbidden' },
   not_found: { status: 404, statusLine: '404 Not Found', message: 'Not found' },
-  method_not_allowed: { status: 405, statusLine: '405 Method Not Allowed', message: 'Only GET, HEAD and OPTIONS are served' },
+  method_not_allowed: { status: 405, statusLine: '405 Method Not Allowed', message: 'Method not allowed' },
+  payload_too_large: { status: 413, statusLine: '413 Content Too Large', message: 'Request body too large' },
   validation_failed: { status: 422, statusLine: '422 Unprocessable Content', message: 'Validation failed' },
   rate_limited: { status: 429, statusLine: '429 Too Many Requests', message: 'Rate limit exceeded' },
   internal: { status: 500, statusLine: '500 Internal Server Error', message: 'Internal error' },
@@ -16,7 +18,7 @@ export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
 
 /** One failing parameter of a 422: where it was, its name and why it failed. */
 export interface ValidationDetail {
-  in: 'path' | 'query' | 'header' | 'url';
+  in: 'path' | 'query' | 'header' | 'url' | 'arguments';
   param: string;
   message: string;
 }

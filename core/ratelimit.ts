@@ -29,8 +29,8 @@ export class TokenBuckets {
     this.owners = new Array<string | undefined>(maxClients);
   }
 
-  /** Takes one token for `client` at `nowMs`. The returned object is reused by the next call. */
-  take(client: string, perMinute: number, nowMs: number): BucketVerdict {
+  /** Takes `cost` tokens for `client` at `nowMs`, or none when it has fewer. The returned object is reused by the next call. */
+  take(client: string, perMinute: number, nowMs: number, cost = 1): BucketVerdict {
     const perMs = perMinute / 60_000;
     let slot = this.slots.get(client);
     let tokens: number;
@@ -41,13 +41,13 @@ export class TokenBuckets {
       tokens = Math.min(perMinute, this.tokens[slot]! + (nowMs - this.stamps[slot]!) * perMs);
     }
     const v = this.verdict;
-    v.allowed = tokens >= 1;
-    if (v.allowed) tokens -= 1;
+    v.allowed = tokens >= cost;
+    if (v.allowed) tokens -= cost;
     this.tokens[slot] = tokens;
     this.stamps[slot] = nowMs;
     v.remaining = Math.floor(tokens);
     v.resetMs = perMs > 0 ? (perMinute - tokens) / perMs : 0;
-    v.retryAfterMs = v.allowed ? 0 : (1 - tokens) / perMs;
+    v.retryAfterMs = v.allowed ? 0 : (cost - tokens) / perMs;
     return v;
   }
 

@@ -15,6 +15,7 @@ import { UWS_FALLBACK_MESSAGE, uWS, uwsIsNative, type TemplatedApp, type us_list
 import { JobRunner } from './jobs.js';
 import { Lifetime } from './lifetime.js';
 import { Limiter } from './limits.js';
+import { mountMcp } from './mcp/endpoint.js';
 import { logFailure, type Logger } from './log.js';
 import { loadMarket } from './market/load.js';
 import { Ticker } from './market/ticker.js';
@@ -79,6 +80,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
     if (!ok) throw new StartupError('not listening');
     const running = await start(config, log, { life, readiness, database, workers, hub, keys });
     router.serve(running.services);
+    mcp.serve(running.services);
     readiness.markReady();
     log.info({ keys: keys.size, anon: config.anon, db: config.databaseUrl ? 'external' : 'embedded' }, 'ready');
     return running;
@@ -98,6 +100,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
     })());
 
   const app = uWS.App();
+  const mcp = mountMcp(app, { keys, limiter, gate: readiness, log, allowedOrigins: config.mcpAllowedOrigins });
   const router = mountRoutes(app, routeTable(readiness, startedAt), { keys, limiter, gate: readiness, log, compressMinBytes: config.compressMinBytes });
   try {
     // The CLIs find this process as soon as it owns DATA_DIR; their requests wait until the services are up.

@@ -27,6 +27,8 @@ export interface Config {
   keyReloadS: number;
   /** Bodies at least this large are compressed when the client accepts gzip or br. */
   compressMinBytes: number;
+  /** Browser origins allowed to call /mcp besides this machine's own (http(s)://localhost, 127.x, [::1]). */
+  mcpAllowedOrigins: string[];
   moveFloors: Record<InstrumentKind, number>;
   /** Load the seeded demo universe on first start (an empty database). */
   demo: boolean;
@@ -76,6 +78,8 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+const ORIGIN = /^https?:\/\/([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/;
+
 const MAX_DATA_DIR_BYTES = 107 - '/run/.s.PGSQL.5432'.length;
 const MIN_RETAIN_DAYS = 7;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -111,6 +115,13 @@ export function loadConfig(env: Env = process.env): Config {
     return days;
   };
 
+  // A browser sends its origin as scheme://host[:port], lower-case, without a path: listed the same way.
+  const origins = (name: string): string[] => {
+    const list = (env[name] ?? '').split(',').map((o) => o.trim().toLowerCase()).filter(Boolean);
+    for (const o of list) if (!ORIGIN.test(o)) problems.push(`${name}: ${JSON.stringify(o)} is not an origin such as https://app.example.com`);
+    return list;
+  };
+
   const databaseUrl = env.DATABASE_URL ? env.DATABASE_URL : null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL: expected a postgres:// or postgresql:// connection string');
@@ -141,6 +152,7 @@ export function loadConfig(env: Env = process.env): Config {
     metaRefreshS: int('META_REFRESH_S', 30, 1, 86_400),
     keyReloadS: int('KEY_RELOAD_S', 15, 1, 86_400),
     compressMinBytes: int('COMPRESS_MIN_BYTES', 1024, 0, 1 << 30),
+    mcpAllowedOrigins: origins('MCP_ALLOWED_ORIGINS'),
     moveFloors: parseMoveFloors(env.MOVE_FLOORS, problems),
     demo: bool('TAPEWIRE_DEMO', !databaseUrl),
     demoSeed: int('DEMO_SEED', 20261121, 0, 4_294_967_295),

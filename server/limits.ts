@@ -26,9 +26,12 @@ export class Limiter {
     this.ipBuckets = new TokenBuckets(maxClients);
   }
 
-  /** Takes a token for `p`, sets the headers on `out`, and throws RateLimitError (429) when the bucket is empty. */
-  apply(p: Principal, out: HeaderSink, nowMs = Date.now()): void {
-    const v = (p.kind === 'key' ? this.keyBuckets : this.ipBuckets).take(p.client, p.rpm, nowMs);
+  /**
+   * Takes `cost` tokens for `p` (one per request; an MCP request one per tool it calls), sets the headers on `out`,
+   * and throws RateLimitError (429) when the bucket holds fewer.
+   */
+  apply(p: Principal, out: HeaderSink, nowMs = Date.now(), cost = 1): void {
+    const v = (p.kind === 'key' ? this.keyBuckets : this.ipBuckets).take(p.client, p.rpm, nowMs, cost);
     const resetS = Math.ceil(v.resetMs / 1000);
     out.header('X-RateLimit-Limit', String(p.rpm));
     out.header('X-RateLimit-Remaining', String(v.remaining));

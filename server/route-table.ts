@@ -1,6 +1,7 @@
 // The route table: every route of the API in the order it is mounted and documented, the probes first and the
 // OpenAPI document (built from this table) last.
 import type { Gate, Route } from './http/route.js';
+import { briefRoute } from './routes/brief.js';
 import { catalystListRoute } from './routes/catalysts/list.js';
 import { companyDetailRoute } from './routes/companies/detail.js';
 import { companyListRoute } from './routes/companies/list.js';
@@ -60,6 +61,7 @@ export const API_ROUTES: readonly Route[] = [
   searchRoute,
   glossaryListRoute,
   glossaryEntryRoute,
+  briefRoute,
 ];
 
 export function routeTable(gate: Gate, startedAt: number): Route[] {

@@ -41,6 +41,12 @@ t.test('no route imports another route or the database module', async (t) => {
   t.same(bad, []);
 });
 
+t.test('MCP tools call services, never a route', async (t) => {
+  const mcp = server.filter((f) => f.startsWith('server/mcp/'));
+  t.ok(mcp.some((f) => f.startsWith('server/mcp/tools/')), `${mcp.length} MCP files`);
+  t.same(mcp.flatMap((f) => imports(f).filter((i) => i.startsWith('server/routes/')).map((i) => `${f} imports ${i}`)), []);
+});
+
 t.test('services never import a route, and the database module is opened only by start-up and the CLIs', async (t) => {
   t.same(server.filter(inServices).flatMap((f) => imports(f).filter((i) => i.startsWith('server/routes/')).map((i) => `${f} imports ${i}`)), []);
   const openers = server.filter((f) => !inServices(f) && f !== 'server/db.ts' && imports(f).includes('server/db.ts'));

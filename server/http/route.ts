@@ -17,6 +17,8 @@ export interface Ctx<P = unknown, Q = unknown, R = unknown> {
   /** Who the request's database queries are for (its rate-limit client) and its abort signal: made when first read. */
   caller: Caller;
   requestId: string;
+  /** The request's Accept header ('' when absent), for the routes that answer in more than one form. */
+  accept: string;
   /** The route's compiled response serializer, for answers a service keeps as bytes and serves again. */
   serialize: Serialize<R>;
 }
@@ -30,7 +32,17 @@ export class StreamAnswer {
   ) {}
 }
 
+/** A handler's answer in another form than the route's JSON (the brief as Markdown): its bytes and their media type. */
+export class TextAnswer {
+  constructor(
+    readonly contentType: string,
+    readonly body: string,
+  ) {}
+}
+
 export interface Route extends RouteSpec {
+  /** Request headers the answer depends on besides Accept-Encoding, sent as Vary (Accept for a route that negotiates). */
+  vary?: string;
   /**
    * Returns the response data, or throws an ApiError for any other answer. `services` are those built at start-up;
    * the unauthenticated probes answer before they exist and must not use them.
@@ -41,10 +53,14 @@ export interface Route extends RouteSpec {
 /** Declares a route with its handler typed from its schemas. */
 export function defineRoute<P extends TObject, Q extends TObject, R extends TSchema>(
   route: Omit<RouteSpec, 'params' | 'query' | 'response'> & {
+    vary?: string;
     params?: P;
     query?: Q;
     response: R;
-    handler(ctx: Ctx<Static<P>, Static<Q>, Static<R>>, services: Services): Static<R> | RawJson | StreamAnswer | Promise<Static<R> | RawJson>;
+    handler(
+      ctx: Ctx<Static<P>, Static<Q>, Static<R>>,
+      services: Services,
+    ): Static<R> | RawJson | TextAnswer | StreamAnswer | Promise<Static<R> | RawJson | TextAnswer>;
   },
 ): Route {
   return route as Route;

@@ -50,7 +50,7 @@ export interface CompiledValidator {
   check(input: Record<string, unknown>): ValidationDetail[];
 }
 
-export function compileValidator(where: 'path' | 'query', schema: TObject): CompiledValidator {
+export function compileValidator(where: 'path' | 'query' | 'arguments', schema: TObject): CompiledValidator {
   const properties = schema.properties as Record<string, TSchema>;
   const coercions: Coercion[] = Object.entries(properties).map(([name, s]) => ({ name, ...lexicalType(s) }));
   const allowed = Object.keys(properties);

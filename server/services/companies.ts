@@ -77,6 +77,13 @@ export class CompanyService {
     };
   }
 
+  /** The instrument that quotes the company `key` names (slug or ticker); null when it is not covered or nothing quotes it. */
+  async primaryInstrument(key: string): Promise<InstrumentSummary | null> {
+    const catalog = await this.catalog.get();
+    const slug = companySlug(catalog, key);
+    return slug === null ? null : this.primary(catalog.companies.get(slug));
+  }
+
   /** What every list of companies shows of one: its sector and its primary instrument with the latest pooled price. */
   summary(catalog: Catalog, c: CompanyEntry): CompanySummary {
     const sector = c.sector === null ? undefined : catalog.sectors.get(c.sector);

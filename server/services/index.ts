@@ -4,6 +4,7 @@ import type { Db } from '../db.js';
 import type { MarketState } from '../market/state.js';
 import type { StreamHub } from '../stream/hub.js';
 import { DataVersion } from './answer-cache.js';
+import { BriefService } from './brief.js';
 import { CandleService, type OpenBars } from './candles.js';
 import { CatalystService } from './catalysts.js';
 import { CompanyService } from './companies.js';
@@ -40,6 +41,7 @@ export interface Services {
   sectors: SectorService;
   search: SearchService;
   glossary: GlossaryService;
+  brief: BriefService;
   meta: MetaService;
   stream: StreamService;
   keys: KeyStore;
@@ -78,6 +80,9 @@ export function buildServices(deps: ServiceDeps): Services {
   const catalysts = new CatalystService(db, stories);
   const catalog = new EntityCatalog(db, deps.versions.entities, refreshMs);
   const companies = new CompanyService(catalog, instruments);
+  const people = new PeopleService(catalog, events);
+  const projects = new ProjectService(catalog, events);
+  const sectors = new SectorService(catalog, companies, events);
   return {
     instruments,
     candles: new CandleService(db, state, deps.openBars),
@@ -87,11 +92,12 @@ export function buildServices(deps: ServiceDeps): Services {
     moves,
     catalysts,
     companies,
-    people: new PeopleService(catalog, events),
-    projects: new ProjectService(catalog, events),
-    sectors: new SectorService(catalog, companies, events),
+    people,
+    projects,
+    sectors,
     search: new SearchService(instruments, events, catalog, refreshMs),
     glossary: new GlossaryService(),
+    brief: new BriefService({ instruments, companies, people, projects, sectors, events, moves, catalysts, meta: deps.meta, versions: deps.versions, refreshMs }),
     meta: deps.meta,
     stream: new StreamService(hub, instruments),
     keys: new KeyStore(db),

@@ -66,3 +66,19 @@ t.test('move floors can be overridden per kind', (t) => {
   t.equal(c.moveFloors.stock, 8);
   t.end();
 });
+
+t.test('MCP_ALLOWED_ORIGINS: origins as a browser sends them, in any case; anything else is reported', (t) => {
+  t.same(loadConfig({}).mcpAllowedOrigins, []);
+  t.same(loadConfig({ MCP_ALLOWED_ORIGINS: 'https://App.Example.com, http://10.0.0.5:3000,http://[::1]:5173' }).mcpAllowedOrigins, [
+    'https://app.example.com',
+    'http://10.0.0.5:3000',
+    'http://[::1]:5173',
+  ]);
+  try {
+    loadConfig({ MCP_ALLOWED_ORIGINS: 'https://app.example.com/path,app.example.com,*' });
+    t.fail('should throw');
+  } catch (err) {
+    t.equal((err as ConfigError).problems.length, 3, (err as ConfigError).problems.join('; '));
+  }
+  t.end();
+});

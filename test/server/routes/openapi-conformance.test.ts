@@ -74,6 +74,9 @@ t.test('every route answers as its schema says', async (t) => {
     ['/v1/sectors/{slug}', '/v1/sectors/technology'],
     ['/v1/meta', '/v1/meta'],
     ['/v1/meta/vocabulary', '/v1/meta/vocabulary'],
+    ['/v1/brief/{type}/{key}', '/v1/brief/company/apple'],
+    ['/v1/brief/{type}/{key}', '/v1/brief/project/tesla%2Frobotaxi?maxTokens=16000'],
+    ['/v1/brief/{type}/{key}', `/v1/brief/event/${cause}`],
   ];
   for (const [template, url] of urls) await answer(t, template, url);
 });
@@ -84,6 +87,8 @@ t.test('error bodies answer as their schemas say', async (t) => {
   await answer(t, '/v1/events', '/v1/events?entity=planet:mars', 400);
   await answer(t, '/v1/companies/{company}', '/v1/companies/nosuch', 404);
   await answer(t, '/v1/projects', '/v1/projects?stage=shipping', 422);
+  await answer(t, '/v1/brief/{type}/{key}', '/v1/brief/project/robotaxi', 400);
+  await answer(t, '/v1/brief/{type}/{key}', '/v1/brief/macro/us-cpi', 404);
 });
 
 t.test('every stream message answers as its schema says', async (t) => {

@@ -155,8 +155,12 @@ t.test('catalysts: upcoming by default, soonest first; history from a past from,
   const now = Date.now();
   const upcoming = await get('limit=200');
   const expected = story.catalysts.filter((c) => c.expectedAt >= now);
-  t.same(upcoming.data.map((c) => c.id), expected.map((c) => c.id), 'upcoming only, soonest first');
-  t.ok(upcoming.data.every((c) => c.outcomeEventId === null && c.consensus !== null));
+  // The story's catalysts, and the milestones of the demo's projects still to come (dated to their month or quarter).
+  const [scheduled, milestones] = [upcoming.data.filter((c) => c.kind !== 'project_milestone'), upcoming.data.filter((c) => c.kind === 'project_milestone')];
+  t.same(scheduled.map((c) => c.id), expected.map((c) => c.id), 'upcoming only, soonest first');
+  t.same(upcoming.data.map((c) => c.expectedAt), upcoming.data.map((c) => c.expectedAt).sort(), 'all of them soonest first');
+  t.ok(scheduled.every((c) => c.outcomeEventId === null && c.consensus !== null));
+  t.ok(milestones.length >= 5 && milestones.every((c) => c.outcomeEventId === null && c.entities.some((e) => e.type === 'project')), `${milestones.length} project milestones`);
   const history = await get('from=2000-01-01&limit=200');
   t.same(history.data.map((c) => c.id), story.catalysts.slice(0, 200).map((c) => c.id));
   t.equal(history.page.nextOffset, story.catalysts.length > 200 ? 200 : null);

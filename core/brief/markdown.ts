@@ -1,0 +1,66 @@
+// The brief as Markdown for a prompt: the same statements as the JSON form, each story, move cause and catalyst
+// linked to its source. Text from sources is escaped, so a headline cannot open a link or a heading of its own.
+import type { Brief, Citation } from '../schemas/brief.js';
+
+/** Characters Markdown reads as syntax inside a line. */
+const SYNTAX = /[\\`*_[\]<>#|]/g;
+const escape = (text: string) => text.replace(SYNTAX, (c) => `\\${c}`).replace(/\s*\n\s*/g, ' ');
+
+/** A link to `url` when it is an http(s) address; other text is shown as code, never made a link. */
+function link(text: string, url: string): string {
+  if (!/^https?:\/\//i.test(url)) return `${escape(text)} (\`${url.replace(/`/g, "'")}\`)`;
+  return `[${escape(text)}](${url.replace(/[()<>\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)})`;
+}
+
+const day = (iso: string) => iso.slice(0, 10);
+const signed = (x: number) => `${x >= 0 ? '+' : ''}${x}`;
+
+export function briefMarkdown(b: Brief): string {
+  const byId = new Map(b.citations.map((c) => [c.id, c]));
+  const cite = (id: string, text: string) => {
+    const c = byId.get(id);
+    return c ? link(text, c.sourceUrl) : escape(text);
+  };
+  const out = [`# ${escape(b.subject.label)} (${b.subject.type} brief)`, ''];
+  out.push(`\`${b.subject.type}:${b.subject.key}\`${b.subject.path ? ` · API: /v1${b.subject.path}` : ''}`, '');
+  if (b.price) {
+    const p = b.price;
+    const change = p.changePct === null ? '' : `, ${signed(p.changePct)}% since the previous 00:00 UTC close`;
+    out.push(`**Price:** ${p.price ?? 'none'}${change} (${escape(p.priceLabel)}${p.priceTs ? `, ${p.priceTs}` : ''})`, '');
+  }
+  const section = (title: string, lines: string[]) => {
+    if (lines.length) out.push(`## ${title}`, '', ...lines.map((l) => `- ${l}`), '');
+  };
+  section('Facts', b.facts.map((f) => `${escape(f.text)}${f.sourceUrl ? ` (${link('source', f.sourceUrl)})` : ''}`));
+  section(
+    'Recent stories',
+    b.events.map((e) => `${day(e.occurredAt)} · ${e.kind} · importance ${e.importance}: ${cite(`event:${e.id}`, e.headline)} (event ${e.id})${e.summary ? `. ${escape(e.summary)}` : ''}`),
+  );
+  section(
+    'Unusual moves',
+    b.moves.map((m) => {
+      const z = m.zScore === null ? '' : `, z ${m.zScore}`;
+      const causes = m.causeIds.length ? ` Causes: ${m.causeIds.map((id) => cite(`event:${id}`, `event ${id}`)).join(', ')}.` : '';
+      return `${m.date} ${escape(m.symbol)} ${signed(m.pct)}%${z}${m.explanation ? `: ${escape(m.explanation)}` : ''}${causes}`;
+    }),
+  );
+  section(
+    'Upcoming catalysts',
+    b.catalysts.map((c) => {
+      const details = [c.confirmed ? 'confirmed' : 'unconfirmed', ...(c.consensus ? [`consensus ${escape(c.consensus)}`] : [])].join('; ');
+      return `${c.expectedAt} · ${c.kind}: ${cite(`catalyst:${c.id}`, c.title)} (catalyst ${c.id}; ${details})`;
+    }),
+  );
+  if (b.notYetAvailable) out.push(`_${escape(b.notYetAvailable)}_`, '');
+  const through = Object.entries(b.dataThrough).filter(([, v]) => v !== null);
+  if (through.length) out.push(`Data through: ${through.map(([k, v]) => `${k} ${v}`).join(', ')}.`, '');
+  section('Citations', b.citations.map((c) => citationLine(c)));
+  const left = Object.entries(b.budget.omitted).filter(([, n]) => n > 0);
+  const omitted = left.length ? `; left out for the budget: ${left.map(([k, n]) => `${n} ${k}`).join(', ')}` : '';
+  out.push(`_About ${b.budget.tokens} tokens as JSON (${b.budget.estimate}), at most ${b.budget.maxTokens}${omitted}._`);
+  return `${out.join('\n')}\n`;
+}
+
+function citationLine(c: Citation): string {
+  return `${link(c.id, c.sourceUrl)}${c.path ? ` (API: /v1${c.path})` : ''}`;
+}

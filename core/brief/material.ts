@@ -1,0 +1,238 @@
+// Everything a brief could say about its subject, before the budget: the subject's reference, its price, facts read
+// from its resource object (each with the path it is about and the source it came from), the stories, moves and
+// catalysts around it, and the parts whose data the service does not hold yet. One function per type of subject.
+import { clip } from '../errors.js';
+import type { Ref } from '../refs.js';
+import type { BriefCatalyst, BriefEvent, BriefFact, BriefMove, BriefPrice, Citation } from '../schemas/brief.js';
+import type { Catalyst } from '../schemas/catalysts.js';
+import type { CompanyDetail } from '../schemas/companies.js';
+import type { EventDetail } from '../schemas/event-detail.js';
+import type { Event } from '../schemas/events.js';
+import type { InstrumentDetail, InstrumentSummary } from '../schemas/instruments.js';
+import type { Move } from '../schemas/moves.js';
+import type { PersonDetail } from '../schemas/people.js';
+import type { Milestone, ProjectDetail } from '../schemas/projects.js';
+import type { SectorDetail } from '../schemas/sectors.js';
+import type { BriefSources } from './sources.js';
+
+/** A statement with the citations of the ids it names. */
+export interface Cited<T> {
+  item: T;
+  cites: Citation[];
+}
+
+interface Material {
+  subject: Ref;
+  price: BriefPrice | null;
+  facts: Cited<BriefFact>[];
+  events: Cited<BriefEvent>[];
+  moves: Cited<BriefMove>[];
+  catalysts: Cited<BriefCatalyst>[];
+  /** Parts of a brief of this type whose data does not exist yet. */
+  pending: string[];
+}
+
+/** Descriptions in the service's own words are cut to this many characters: the detail endpoints have them whole. */
+const DESCRIPTION_CHARS = 300;
+/** A company's current people shown, most senior first. */
+const PEOPLE = 5;
+
+const FUNDAMENTALS = 'fundamentals and valuation';
+const INSIDERS = 'insider summary';
+const ODDS = 'related prediction-market odds';
+const MACRO = 'macro backdrop';
+const FILING = 'the regulator filing behind it';
+
+const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
+const signed = (pct: number) => `${pct >= 0 ? '+' : ''}${pct.toFixed(2)}%`;
+
+/** A USD amount the way a reader scans it: $1.23B, $456.7M. */
+function usd(x: number): string {
+  const abs = Math.abs(x);
+  if (abs >= 1e12) return `$${(x / 1e12).toFixed(2)}T`;
+  if (abs >= 1e9) return `$${(x / 1e9).toFixed(2)}B`;
+  if (abs >= 1e6) return `$${(x / 1e6).toFixed(1)}M`;
+  if (abs >= 1e3) return `$${(x / 1e3).toFixed(1)}K`;
+  return `$${x.toFixed(2)}`;
+}
+
+const fact = (text: string, path: string | null, sourceUrl: string | null = null): BriefFact => ({ text, path, sourceUrl });
+
+function priceOf(s: InstrumentSummary): BriefPrice {
+  return {
+    instrument: { type: s.type, key: s.key, label: s.label, path: s.path },
+    price: s.price,
+    changePct: s.changePct === null ? null : round(s.changePct, 2),
+    priceTs: s.priceTs,
+    priceLabel: s.priceLabel,
+  };
+}
+
+const citeEvent = (e: Event): Citation => ({ id: `event:${e.id}`, path: `/events/${e.id}`, sourceUrl: e.sourceUrl });
+const uncited = <T>(item: T): Cited<T> => ({ item, cites: [] });
+
+function briefEvent(e: Event): BriefEvent {
+  return {
+    id: e.id,
+    occurredAt: e.occurredAt,
+    kind: e.kind,
+    importance: e.importance,
+    headline: e.headline,
+    summary: e.summary ?? null,
+    sourceName: e.sourceName,
+    sourceUrl: e.sourceUrl,
+  };
+}
+
+function briefMove(m: Move): BriefMove {
+  return {
+    symbol: m.instrument.key,
+    date: m.date,
+    pct: round(m.pct, 2),
+    zScore: m.zScore === null ? null : round(m.zScore, 1),
+    explanation: m.explanation,
+    causeIds: m.causes.map((c) => c.id),
+    path: m.path ?? `/instruments/${m.instrument.key}/moves/${m.date}`,
+  };
+}
+
+function briefCatalyst(c: Catalyst): BriefCatalyst {
+  return {
+    id: c.id,
+    kind: c.kind,
+    title: c.title,
+    expectedAt: c.expectedAt,
+    precision: c.precision,
+    confirmed: c.confirmed,
+    consensus: c.consensus,
+    sourceUrl: c.sourceUrl,
+  };
+}
+
+function instrumentFacts(d: InstrumentDetail): BriefFact[] {
+  const facts = [fact(`${d.name} (${d.symbol}): ${d.kind}, quoted in ${d.currency}`, d.path)];
+  if (d.company) facts.push(fact(`Company: ${d.company.label}`, d.company.path));
+  const volume = d.volume24hUsd === null ? '' : `; 24h volume of the pool ${usd(d.volume24hUsd)}`;
+  facts.push(fact(`Price pooled from ${d.venuesInPool} of ${d.venues.length} venue listings${volume}`, d.path));
+  if (d.openInterestUsd !== null) {
+    const funding = d.fundingRate8h === null ? '' : `, funding ${(d.fundingRate8h * 100).toFixed(4)}% per 8 hours (open-interest-weighted)`;
+    facts.push(fact(`Perpetuals: open interest ${usd(d.openInterestUsd)}${funding}`, d.path && `${d.path}/derivatives`));
+  }
+  return facts;
+}
+
+function companyFacts(c: CompanyDetail): BriefFact[] {
+  const where = [c.industry, c.sector ? `${c.sector.label} sector` : null, c.country].filter((x) => x !== null).join(', ');
+  const facts = [fact(`${c.name} (${c.tickers.join(', ') || 'no ticker'})${where ? `: ${where}` : ''}`, c.path, c.sourceUrl)];
+  if (c.employees !== null) facts.push(fact(`${c.employees.toLocaleString('en-US')} employees${c.employeesAsOf ? ` as of ${c.employeesAsOf}` : ''}`, c.path, c.sourceUrl));
+  if (c.description) facts.push(fact(clip(c.description, DESCRIPTION_CHARS), c.path));
+  for (const s of c.segments) {
+    const share = s.revenueSharePct === null ? '' : `: ${s.revenueSharePct}% of revenue${s.asOf ? ` (period ending ${s.asOf})` : ''}`;
+    facts.push(fact(`Segment ${s.name}${share}`, c.path, s.sourceUrl));
+  }
+  for (const p of c.people.filter((p) => p.current).slice(0, PEOPLE)) {
+    facts.push(fact(`${p.title}: ${p.person.label}${p.since ? ` since ${p.since}` : ''}`, p.person.path, p.sourceUrl));
+  }
+  for (const p of c.projects) {
+    facts.push(fact(`Project ${p.name}: stage ${p.stage}, ${p.status.replace('_', ' ')}`, p.path, p.sourceUrl));
+    if (p.nextMilestone) facts.push(milestoneFact(`Next milestone of ${p.name}`, p.nextMilestone, p.path));
+  }
+  for (const p of c.peers) facts.push(fact(`Peer: ${p.company.label} (${p.why})`, p.company.path));
+  return facts;
+}
+
+/** A date given to a precision, as a reader says it: 2027-03-15, 2027-03, Q1 2027, 2027. */
+function period(date: string, precision: Milestone['plannedPrecision']): string {
+  if (precision === 'year') return date.slice(0, 4);
+  if (precision === 'quarter') return `Q${Math.ceil(Number(date.slice(5, 7)) / 3)} ${date.slice(0, 4)}`;
+  if (precision === 'month') return date.slice(0, 7);
+  return date.slice(0, 10);
+}
+
+function milestoneFact(prefix: string, m: Milestone, path: string | null): BriefFact {
+  const when =
+    m.status === 'done' ? `done on ${m.doneOn}`
+    : m.status === 'slipped' ? `slipped${m.plannedFor ? ` from ${m.plannedFor}` : ''}${m.expectedFor ? `, now expected ${m.expectedFor}` : ''}`
+    : `planned for ${m.plannedFor ? period(m.plannedFor, m.plannedPrecision) : 'a date not given'}`;
+  return fact(`${prefix}: ${m.name}, ${when}`, path, m.sourceUrl);
+}
+
+function personFacts(p: PersonDetail): BriefFact[] {
+  const facts = [fact(`${p.name}: ${p.kind}${p.summary ? `. ${clip(p.summary, DESCRIPTION_CHARS)}` : ''}`, p.path)];
+  for (const r of p.roles) {
+    const at = r.company?.label ?? r.institution ?? '';
+    const span = `${r.since ? ` since ${r.since}` : ''}${r.until ? ` until ${r.until}` : ''}`;
+    facts.push(fact(`${r.current ? '' : 'Former '}${r.title}${at ? ` at ${at}` : ''}${span}`, r.company?.path ?? null, r.sourceUrl));
+  }
+  return facts;
+}
+
+function projectFacts(p: ProjectDetail): BriefFact[] {
+  const facts = [
+    fact(`${p.name} (${p.company.label}): ${p.goal}`, p.path, p.sourceUrl),
+    fact(`Stage ${p.stage}; ${p.status.replace('_', ' ')} against its plan`, p.path, p.sourceUrl),
+  ];
+  for (const k of p.kpis) facts.push(fact(`${k.name}: ${k.value} ${k.unit} as of ${k.asOf}`, p.path, k.sourceUrl));
+  for (const m of p.milestones) facts.push(milestoneFact('Milestone', m, p.path));
+  for (const s of p.siblings) facts.push(fact(`Other project of ${p.company.label}: ${s.name} (stage ${s.stage})`, s.path));
+  return facts;
+}
+
+function sectorFacts(s: SectorDetail): BriefFact[] {
+  const facts = [fact(`${s.name}${s.description ? `: ${clip(s.description, DESCRIPTION_CHARS)}` : ''}`, s.path)];
+  const average = s.averageChangePct === null ? '' : `; their shares moved ${signed(s.averageChangePct)} on average since the previous 00:00 UTC close`;
+  facts.push(fact(`${s.companyCount} covered companies${average}`, s.path));
+  for (const c of s.companies) {
+    const p = c.primaryInstrument;
+    const quote = p?.price == null ? '' : `: ${p.price} (${p.priceLabel})${p.changePct === null ? '' : `, ${signed(p.changePct)}`}`;
+    facts.push(fact(`${c.name}${p ? ` ${p.symbol}` : ''}${quote}`, c.path));
+  }
+  return facts;
+}
+
+function eventFacts(e: EventDetail): BriefFact[] {
+  const facts: BriefFact[] = [];
+  if (e.summary) facts.push(fact(`Summary: ${e.summary}`, e.path, e.sourceUrl));
+  for (const point of e.points ?? []) facts.push(fact(`Point: ${point}`, e.path, e.sourceUrl));
+  for (const ref of e.entities) facts.push(fact(`About: ${ref.label} (${ref.type})`, ref.path));
+  return facts;
+}
+
+const citedEvent = (e: Event): Cited<BriefEvent> => ({ item: briefEvent(e), cites: [citeEvent(e)] });
+const citedMove = (m: Move): Cited<BriefMove> => ({ item: briefMove(m), cites: m.causes.map(citeEvent) });
+const citedCatalyst = (c: Catalyst): Cited<BriefCatalyst> => ({
+  item: briefCatalyst(c),
+  cites: c.sourceUrl === null ? [] : [{ id: `catalyst:${c.id}`, path: null, sourceUrl: c.sourceUrl }],
+});
+
+/** What the brief of `s` could say, unbounded. */
+export function material(s: BriefSources): Material {
+  const around = { events: s.events.map(citedEvent), moves: s.moves.map(citedMove), catalysts: s.catalysts.map(citedCatalyst) };
+  const ref = (r: { type: string; key: string; label: string; path: string | null }): Ref => ({ type: r.type, key: r.key, label: r.label, path: r.path });
+  switch (s.type) {
+    case 'instrument': {
+      const i = s.instrument;
+      const listed = i.kind === 'stock' || i.kind === 'etf';
+      const pending = [...(listed ? [FUNDAMENTALS] : []), ...(i.kind === 'stock' ? [INSIDERS] : []), ODDS, MACRO];
+      return { subject: ref(i), price: priceOf(i), facts: instrumentFacts(i).map(uncited), ...around, pending };
+    }
+    case 'company': {
+      const c = s.company;
+      return { subject: ref(c), price: c.primaryInstrument && priceOf(c.primaryInstrument), facts: companyFacts(c).map(uncited), ...around, pending: [FUNDAMENTALS, INSIDERS, ODDS, MACRO] };
+    }
+    case 'person': {
+      const p = s.person;
+      const pending = p.kind === 'policymaker' ? [ODDS, MACRO] : [INSIDERS, ODDS];
+      return { subject: ref(p), price: null, facts: personFacts(p).map(uncited), ...around, pending };
+    }
+    case 'project':
+      return { subject: ref(s.project), price: s.price && priceOf(s.price), facts: projectFacts(s.project).map(uncited), ...around, pending: [ODDS] };
+    case 'sector':
+      return { subject: ref(s.sector), price: null, facts: sectorFacts(s.sector).map(uncited), ...around, pending: [FUNDAMENTALS, MACRO] };
+    case 'event': {
+      const e = s.event;
+      const events = [citedEvent(e), ...around.events.filter((r) => r.item.id !== e.id)];
+      return { subject: ref(e), price: s.price && priceOf(s.price), facts: eventFacts(e).map(uncited), ...around, events, pending: [FILING, ODDS] };
+    }
+  }
+}

@@ -1,0 +1,112 @@
+// The brief: a compact, cited context bundle about one entity for a language model's prompt, within a token budget.
+import { Type, type Static } from '@sinclair/typebox';
+import { TOKEN_ESTIMATE } from '../tokens.js';
+import { BRIEF_TYPES, CATALYST_KINDS, EVENT_KINDS, PRECISIONS } from '../vocabulary.js';
+import { EntityRef, Nullable, StringEnum } from './common.js';
+import { Coverage } from './market.js';
+
+export const BRIEF_DEFAULT_TOKENS = 4000;
+export const BRIEF_MIN_TOKENS = 500;
+export const BRIEF_MAX_TOKENS = 16000;
+const BRIEF_FORMATS = ['json', 'markdown'] as const;
+
+export const BriefPrice = Type.Object({
+  instrument: EntityRef,
+  price: Nullable(Type.Number()),
+  changePct: Nullable(Type.Number({ description: 'against the pooled close at the previous 00:00 UTC, percent, rounded to 2 decimals' })),
+  priceTs: Nullable(Type.String({ format: 'date-time' })),
+  priceLabel: Type.String({ description: 'how to label the price: pooled prices read "<SYMBOL> · 24/7 (venues)"' }),
+});
+export type BriefPrice = Static<typeof BriefPrice>;
+
+export const BriefFact = Type.Object({
+  text: Type.String(),
+  path: Nullable(Type.String({ description: 'site path of what the fact is about: /v1 + path answers it' })),
+  sourceUrl: Nullable(Type.String({ description: "where the fact was read; null for the service's own figures and words" })),
+});
+export type BriefFact = Static<typeof BriefFact>;
+
+export const BriefEvent = Type.Object({
+  id: Type.Integer({ description: 'the story: /v1/events/{id}' }),
+  occurredAt: Type.String({ format: 'date-time' }),
+  kind: StringEnum(EVENT_KINDS),
+  importance: Type.Integer({ minimum: 0, maximum: 100 }),
+  headline: Type.String(),
+  summary: Nullable(Type.String({ description: "in the service's own words" })),
+  sourceName: Type.String(),
+  sourceUrl: Type.String({ description: 'the original source, to cite' }),
+});
+export type BriefEvent = Static<typeof BriefEvent>;
+
+export const BriefMove = Type.Object({
+  symbol: Type.String(),
+  date: Type.String({ format: 'date' }),
+  pct: Type.Number({ description: 'close-to-close change, percent, rounded to 2 decimals' }),
+  zScore: Nullable(Type.Number({ description: 'rounded to 1 decimal' })),
+  explanation: Nullable(Type.String()),
+  causeIds: Type.Array(Type.Integer(), { description: 'the stories that caused it (event ids, cited in citations)' }),
+  path: Type.String({ description: 'the move explained: /v1 + path' }),
+});
+export type BriefMove = Static<typeof BriefMove>;
+
+export const BriefCatalyst = Type.Object({
+  id: Type.Integer(),
+  kind: StringEnum(CATALYST_KINDS),
+  title: Type.String(),
+  expectedAt: Type.String({ format: 'date-time' }),
+  precision: StringEnum(PRECISIONS),
+  confirmed: Type.Boolean(),
+  consensus: Nullable(Type.String()),
+  sourceUrl: Nullable(Type.String()),
+});
+export type BriefCatalyst = Static<typeof BriefCatalyst>;
+
+export const Citation = Type.Object({
+  id: Type.String({ description: '"event:<id>" or "catalyst:<id>", as the statements name them' }),
+  path: Nullable(Type.String({ description: 'site path (/v1 + path answers it); null for a catalyst, listed by /v1/catalysts' })),
+  sourceUrl: Type.String({ description: 'the original source' }),
+});
+export type Citation = Static<typeof Citation>;
+
+const Omitted = Type.Integer({ minimum: 0 });
+
+export const Brief = Type.Object({
+  subject: EntityRef,
+  price: Nullable({ ...BriefPrice, description: "the latest pooled price of the subject's instrument (a company's primary one); null when it has none" }),
+  facts: Type.Array(BriefFact, { description: 'what the subject is, each fact with the path it is about and the source it was read from' }),
+  events: Type.Array(BriefEvent, { description: 'recent important stories, most important first' }),
+  moves: Type.Array(BriefMove, { description: 'recent unusual daily moves, newest first, with explanations and cause ids' }),
+  catalysts: Type.Array(BriefCatalyst, { description: 'upcoming catalysts, soonest first' }),
+  notYetAvailable: Nullable(Type.String({ description: 'parts of a brief of this type whose data the service does not hold yet: left out, never guessed' })),
+  dataThrough: Coverage,
+  citations: Type.Array(Citation, { description: 'every event and catalyst id the statements name, with its sourceUrl' }),
+  budget: Type.Object({
+    maxTokens: Type.Integer(),
+    tokens: Type.Integer({ description: `this answer's size in tokens, estimated as ${TOKEN_ESTIMATE} of its JSON` }),
+    estimate: Type.String(),
+    omitted: Type.Object(
+      { facts: Omitted, events: Omitted, moves: Omitted, catalysts: Omitted },
+      { description: 'statements gathered but left out to stay within maxTokens: ask for more tokens, or the detail endpoints, to see them' },
+    ),
+  }),
+});
+export type Brief = Static<typeof Brief>;
+
+export const BriefParams = Type.Object({
+  type: StringEnum(BRIEF_TYPES),
+  key: Type.String({ minLength: 1, maxLength: 160, description: 'symbol, slug, company/project (the slash encoded as %2F), market slug or event id' }),
+});
+export type BriefParams = Static<typeof BriefParams>;
+
+export const BriefQuery = Type.Object({
+  maxTokens: Type.Optional(
+    Type.Integer({
+      minimum: BRIEF_MIN_TOKENS,
+      maximum: BRIEF_MAX_TOKENS,
+      default: BRIEF_DEFAULT_TOKENS,
+      description: `the most tokens the JSON answer may take, estimated as ${TOKEN_ESTIMATE}; the Markdown form is smaller`,
+    }),
+  ),
+  format: Type.Optional(StringEnum(BRIEF_FORMATS, { description: 'markdown: the same bundle as Markdown with the citations as links (as Accept: text/markdown)' })),
+});
+export type BriefQuery = Static<typeof BriefQuery>;

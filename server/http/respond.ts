@@ -1,0 +1,51 @@
+// How every answer ends: the access log line of a request, and the error body and headers of a failure.
+import fastJson from 'fast-json-stringify';
+import { ApiError, clip, ERROR_CATALOGUE, RetryLaterError } from '../../core/errors.js';
+import { ErrorBody } from '../../core/schemas/common.js';
+import { AuthError } from '../auth.js';
+import type { Logger } from '../log.js';
+import type { Exchange } from './exchange.js';
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+/** The access log's `route` of a request no route matched; its URL is logged apart, cut to URL_LOG_CHARS. */
+export const UNMATCHED = 'unmatched';
+/** Every logged field a client controls is bounded: a flood of 100 KB URLs must not become a flood of log. */
+export const URL_LOG_CHARS = 200;
+const ERROR_LOG_CHARS = 2000;
+const serializeError = fastJson(ErrorBody);
+
+/** Logs a request once it is answered (or its client left); `route` is a route's pattern or UNMATCHED, never the raw URL. */
+export function logDone(log: Logger, ex: Exchange, route: string): void {
+  const ms = Math.round((performance.now() - ex.started) * 1000) / 1000;
+  const waitedMs = ex.waitedMs ? Math.round(ex.waitedMs * 1000) / 1000 : undefined;
+  const url = route === UNMATCHED ? clip(ex.url, URL_LOG_CHARS) : undefined;
+  const fields = { reqId: ex.requestId, method: ex.method, route, url, status: ex.status, ms, waitedMs, aborted: ex.aborted || undefined, ended: ex.ended, ...ex.logFields };
+  // 503 is the expected answer while starting or stopping, not a fault.
+  if (ex.status >= 500 && ex.status !== 503) log.error(fields, 'request');
+  else log.info(fields, 'request');
+}
+
+/** Answers `err` with the error body and the headers its code calls for; anything not an ApiError is logged as a 500. */
+export function sendError(log: Logger, ex: Exchange, route: string, err: unknown): void {
+  // The client left: its work was dropped or cut short on purpose (the abort signal), nothing to answer or report.
+  if (ex.aborted) return logDone(log, ex, route);
+  const e = asApiError(log, err, { reqId: ex.requestId, route });
+  if (e instanceof AuthError) ex.header('WWW-Authenticate', e.challenge);
+  if (e instanceof RetryLaterError) ex.header('Retry-After', String(e.retryAfterS));
+  else if (e.code === 'unavailable') ex.header('Retry-After', '5');
+  const body = serializeError({ error: { code: e.code, message: e.message, details: e.details ?? undefined } });
+  ex.send(ERROR_CATALOGUE[e.code].statusLine, JSON_TYPE, body, () => logDone(log, ex, route));
+}
+
+/** `err` as the answer it is, or an internal error once the unexpected fault is logged (bounded) with `context`. */
+export function asApiError(log: Logger, err: unknown, context: Record<string, unknown>): ApiError {
+  if (err instanceof ApiError) return err;
+  log.error({ ...context, err: boundedError(err) }, 'unhandled error');
+  return new ApiError('internal');
+}
+
+/** A fault for the log: its message and stack bounded, as either may quote what a client sent. */
+function boundedError(err: unknown): unknown {
+  if (!(err instanceof Error)) return clip(String(err), ERROR_LOG_CHARS);
+  return { type: err.name, message: clip(err.message, ERROR_LOG_CHARS), stack: err.stack && clip(err.stack, 2 * ERROR_LOG_CHARS), code: (err as NodeJS.ErrnoException).code };
+}

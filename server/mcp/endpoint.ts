@@ -1,0 +1,143 @@
+// /mcp: the Streamable HTTP endpoint, stateless (no session is kept between requests), on the SDK's web-standard
+// transport bridged to uWS: the body read with onData (bounded), a web Request built from it, the transport's
+// Response streamed back as the client takes it, the request's abort handed to the tools. The same keys and buckets
+// as /v1: a POST spends one token per tool it calls (at least one), and a browser page may call only from this
+// machine or an origin listed in MCP_ALLOWED_ORIGINS (any other Origin is a 403).
+import { STATUS_CODES } from 'node:http';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { ApiError, clip } from '../../core/errors.js';
+import type { Principal } from '../auth.js';
+import { admit, identify, refuse, type Admission } from '../http/admission.js';
+import { readBody, type Body } from '../http/body.js';
+import { Exchange } from '../http/exchange.js';
+import { logDone, sendError } from '../http/respond.js';
+import type { HttpRequest, HttpResponse, TemplatedApp } from '../http/uws.js';
+import type { Logger } from '../log.js';
+import type { Services } from '../services/index.js';
+import { originAllowed } from './origin.js';
+import { requestServer } from './server.js';
+
+const MCP_PATH = '/mcp';
+/** JSON-RPC requests are small: tool arguments are a few hundred bytes. */
+const MAX_BODY_BYTES = 1 << 20;
+const ALLOW = 'POST, OPTIONS';
+const CORS_EXPOSE = 'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy, Retry-After, WWW-Authenticate';
+const CORS_ALLOW_HEADERS = 'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID, X-Request-Id';
+
+export interface McpDeps extends Admission {
+  log: Logger;
+  /** Browser origins allowed besides this machine's own. */
+  allowedOrigins: readonly string[];
+}
+
+/** Mounts /mcp on `app`; it answers 503 until `serve` hands it the services, as the routes do. */
+export function mountMcp(app: TemplatedApp, deps: McpDeps): { serve(services: Services): void } {
+  const { log } = deps;
+  const listed = new Set(deps.allowedOrigins);
+  let services: Services | null = null;
+  const fail = (ex: Exchange, err: unknown) => sendError(log, ex, MCP_PATH, err);
+
+  /** A page of another origin is refused; an allowed one gets the CORS headers that let it read the answer. */
+  const checkOrigin = (ex: Exchange) => {
+    if (!originAllowed(ex.origin, listed)) {
+      refuse(ex, deps, new ApiError('forbidden', `Origin ${clip(ex.origin, 100)} may not call /mcp: only pages of this machine and of MCP_ALLOWED_ORIGINS may`));
+    }
+    if (ex.origin) {
+      ex.header('Access-Control-Allow-Origin', ex.origin);
+      ex.header('Access-Control-Expose-Headers', CORS_EXPOSE);
+      ex.header('Vary', 'Origin');
+    }
+  };
+
+  const answer = async (ex: Exchange, headers: [string, string][], body: Body, principal: Principal) => {
+    if ('tooLarge' in body) throw new ApiError('payload_too_large', `The request body is over ${MAX_BODY_BYTES} bytes`);
+    const parsed = parseJson(body.bytes);
+    deps.limiter.apply(principal, ex, Date.now(), Math.max(1, toolCalls(parsed)));
+    const called: string[] = [];
+    const ctx = { services: services!, caller: { owner: principal.client, get signal() { return ex.signal; } }, nowMs: Date.now() };
+    const server = requestServer(ctx, log, (name, error) => called.push(error ? `${name}:${error}` : name));
+    const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
+    await server.connect(transport);
+    // The transport reads the method, the headers and the body; the URL is only passed on to handlers, which ignore it.
+    // The client's abort reaches the tools through their caller, not through the Request.
+    const request = new Request(`http://localhost${MCP_PATH}`, { method: 'POST', headers: webHeaders(headers), body: parsed === undefined ? body.bytes : null });
+    // Nothing outlives the answer in stateless JSON mode (no stream, no timer, no session): the server and its
+    // transport are left to the garbage collector. Closing them would abort and reject what is already settled, at
+    // about a tenth of a call's CPU.
+    const response = await transport.handleRequest(request, parsed === undefined ? undefined : { parsedBody: parsed });
+    if (called.length) ex.logFields = { tools: called };
+    for (const [name, value] of response.headers) ex.header(name, value);
+    ex.pipe(`${response.status} ${STATUS_CODES[response.status] ?? ''}`, response.body, () => logDone(log, ex, MCP_PATH));
+  };
+
+  app.post(MCP_PATH, (res: HttpResponse, req: HttpRequest) => {
+    const headers: [string, string][] = [];
+    req.forEach((name, value) => headers.push([name, value]));
+    const ex = new Exchange(res, req, 0);
+    const body = readBody(res, MAX_BODY_BYTES);
+    let principal: Principal;
+    try {
+      checkOrigin(ex);
+      principal = identify(ex, deps);
+    } catch (err) {
+      return fail(ex, err);
+    }
+    body.then((b) => answer(ex, headers, b, principal)).catch((err) => fail(ex, err));
+  });
+
+  app.options(MCP_PATH, (res: HttpResponse, req: HttpRequest) => {
+    const ex = new Exchange(res, req, 0);
+    try {
+      checkOrigin(ex);
+      ex.header('Access-Control-Allow-Methods', ALLOW);
+      ex.header('Access-Control-Allow-Headers', CORS_ALLOW_HEADERS);
+      ex.header('Access-Control-Max-Age', '86400');
+      ex.header('Allow', ALLOW);
+      ex.send('204 No Content', '', '', () => logDone(log, ex, MCP_PATH));
+    } catch (err) {
+      fail(ex, err);
+    }
+  });
+
+  // Stateless: there is no stream to GET (the spec's answer for that is a 405) and no session to DELETE.
+  app.any(MCP_PATH, (res: HttpResponse, req: HttpRequest) => {
+    const ex = new Exchange(res, req, 0);
+    try {
+      checkOrigin(ex);
+      admit(ex, deps);
+      ex.header('Allow', ALLOW);
+      throw new ApiError('method_not_allowed', 'POST JSON-RPC messages to /mcp: it keeps no sessions and offers no GET stream');
+    } catch (err) {
+      fail(ex, err);
+    }
+  });
+
+  return {
+    serve(built) {
+      services = built;
+    },
+  };
+}
+
+/** The body as JSON, or undefined when it is not (the transport then answers the parse error itself). */
+function parseJson(bytes: Buffer): unknown {
+  try {
+    return JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** How many tools a JSON-RPC message (or batch) calls. */
+function toolCalls(message: unknown): number {
+  const isCall = (m: unknown) => typeof m === 'object' && m !== null && (m as { method?: unknown }).method === 'tools/call';
+  return Array.isArray(message) ? message.filter(isCall).length : isCall(message) ? 1 : 0;
+}
+
+function webHeaders(pairs: [string, string][]): Headers {
+  try {
+    return new Headers(pairs);
+  } catch {
+    throw new ApiError('bad_request', 'A request header is not valid');
+  }
+}

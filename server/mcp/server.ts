@@ -1,0 +1,94 @@
+// The MCP server of one request, on the official SDK's low-level Server: tools/list answers the tools with their JSON
+// Schemas (the routes' TypeBox schemas as they are), tools/call validates the arguments as the routes do and runs
+// the tool. Bad arguments and unknown entities are tool errors (isError, with the error code and message) a model can
+// correct, never a protocol failure.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult, type Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { TSchema } from '@sinclair/typebox';
+import { ApiError, validationError } from '../../core/errors.js';
+import { compileValidator, type CompiledValidator } from '../http/validate.js';
+import { asApiError } from '../http/respond.js';
+import type { Logger } from '../log.js';
+import { fitObject, fitPage } from '../../core/fit.js';
+import { MAX_RESULT_CHARS, type Answer, type Tool, type ToolContext } from './tool.js';
+import { TOOLS } from './tools/index.js';
+
+const INSTRUCTIONS =
+  'Tapewire serves read-only market data and explained events: pooled 24/7 venue prices, unusual moves linked to the ' +
+  'stories that caused them, sourced stories, catalysts, and companies with their people, projects and sectors. ' +
+  'Start with get_brief for one entity or get_market_snapshot for the market, and search to find a key. Cite stories ' +
+  'by their sourceUrl; label pooled prices with their priceLabel; say when data is missing instead of guessing ' +
+  '(get_coverage tells how far each dataset runs).';
+
+/** JSON Schema as a client reads it: TypeBox's own keys are symbols, gone in JSON; $ids would clash once inlined. */
+const jsonSchema = (schema: TSchema) => JSON.parse(JSON.stringify(schema, (k, v) => (k === '$id' ? undefined : v))) as ListedTool['inputSchema'];
+
+interface Compiled {
+  tool: Tool;
+  validate: CompiledValidator;
+}
+
+const compiled = new Map<string, Compiled>(TOOLS.map((tool) => [tool.name, { tool, validate: compileValidator('arguments', tool.input) }]));
+
+const LISTING: { tools: ListedTool[] } = {
+  tools: TOOLS.map((t) => ({
+    name: t.name,
+    title: t.title,
+    description: t.description,
+    inputSchema: jsonSchema(t.input),
+    outputSchema: jsonSchema(t.output) as ListedTool['outputSchema'],
+    annotations: { title: t.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  })),
+};
+
+/** One validator for every request's server: building an Ajv instance per request would cost milliseconds. */
+const validator = new AjvJsonSchemaValidator();
+
+/** The interface's version, as the OpenAPI document gives it. */
+const SERVER_INFO = { name: 'tapewire', title: 'Tapewire', version: '1.0.0' };
+
+/** The server answering one HTTP request; `called` learns each tool called, for the access log. */
+export function requestServer(ctx: ToolContext, log: Logger, called: (name: string, error?: string) => void): Server {
+  const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator: validator });
+  server.setRequestHandler(ListToolsRequestSchema, () => LISTING);
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const entry = compiled.get(request.params.name);
+    // A protocol error, as the spec has it for an unknown tool. McpError would prefix its message with its code once
+    // more than the client does.
+    if (!entry) throw Object.assign(new Error(`Unknown tool: ${request.params.name.slice(0, 100)} (tools/list names them)`), { code: ErrorCode.InvalidParams });
+    const { result, error } = await call(entry, request.params.arguments ?? {}, ctx, log);
+    called(entry.tool.name, error);
+    return result;
+  });
+  return server;
+}
+
+/** An answer cut to the answer size: a page to the items that fit, one thing by the tool's trims. */
+function bounded(answer: Answer, tool: Tool): Answer {
+  if ('page' in answer) return fitPage(answer, MAX_RESULT_CHARS);
+  const fitted = fitObject(answer.data, tool.trims ?? [], MAX_RESULT_CHARS);
+  const notice = [answer.notice, fitted.notice].filter(Boolean).join(' ');
+  return notice ? { data: fitted.data, notice } : { data: fitted.data };
+}
+
+/** The tool's answer, or the tool error it ran into with its code. */
+async function call({ tool, validate }: Compiled, given: Record<string, unknown>, ctx: ToolContext, log: Logger): Promise<{ result: CallToolResult; error?: string }> {
+  try {
+    const args = { ...given };
+    const problems = validate.check(args);
+    if (problems.length) throw validationError(problems);
+    let answer = await tool.run(args, ctx);
+    let text = JSON.stringify(answer);
+    if (text.length > MAX_RESULT_CHARS) {
+      answer = bounded(answer, tool);
+      text = JSON.stringify(answer);
+    }
+    return { result: { content: [{ type: 'text', text }], structuredContent: answer as Record<string, unknown> } };
+  } catch (err) {
+    // A client that left had its database work dropped on purpose: nothing to report, and nobody to answer.
+    const e = ctx.caller.signal.aborted ? new ApiError('unavailable', 'The client left') : asApiError(log, err, { tool: tool.name });
+    const error = { code: e.code, message: e.message, ...(e.details === undefined ? {} : { details: e.details }) };
+    return { result: { isError: true, content: [{ type: 'text', text: JSON.stringify({ error }) }] }, error: e.code };
+  }
+}

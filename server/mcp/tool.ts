@@ -1,0 +1,69 @@
+// What a tool is: a name, a title and a description written for a model, its arguments as the route's own TypeBox
+// schemas, the shape of its answer, a function that calls the services, and how its answer is cut when it is too
+// large. Answers are the same JSON as the HTTP route's ({data} or {data, page}), with a `notice` when something was
+// left out to keep them small.
+import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
+import type { Trim } from '../../core/fit.js';
+import { Page } from '../../core/schemas/common.js';
+import { CHARS_PER_TOKEN } from '../../core/tokens.js';
+import type { Caller } from '../db-queue.js';
+import type { Services } from '../services/index.js';
+
+/**
+ * The most an answer's JSON may take, in tokens estimated as characters / 4: under the 25,000 at which Claude Code
+ * cuts a tool result, with room for the envelope around it.
+ */
+const MAX_RESULT_TOKENS = 20_000;
+export const MAX_RESULT_CHARS = MAX_RESULT_TOKENS * CHARS_PER_TOKEN;
+
+export interface ToolContext {
+  services: Services;
+  /** The request's rate-limit client and abort signal, for the database queue. */
+  caller: Caller;
+  nowMs: number;
+}
+
+/** A tool's answer: about one thing, or a page of a list. */
+export type Answer = { data: unknown; notice?: string } | { data: unknown[]; page: Static<typeof Page>; notice?: string };
+
+export interface Tool {
+  name: string;
+  title: string;
+  description: string;
+  input: TObject;
+  output: TObject;
+  run(args: unknown, ctx: ToolContext): Answer | Promise<Answer>;
+  /** The arrays of a single answer that may be cut when it is too large, in that order (a page is cut by its items). */
+  trims?: Trim<any>[];
+}
+
+type DataOf<O extends TObject> = Static<O> extends { data: infer D } ? D : never;
+
+/** Declares a tool with its `run` typed from its schemas. */
+export function defineTool<I extends TObject, O extends TObject>(tool: {
+  name: string;
+  title: string;
+  description: string;
+  input: I;
+  output: O;
+  run(args: Static<I>, ctx: ToolContext): Static<O> | Promise<Static<O>>;
+  trims?: Trim<DataOf<O>>[];
+}): Tool {
+  return tool as unknown as Tool;
+}
+
+const Notice = Type.Optional(Type.String({ description: 'what was left out to keep the answer small, and how to get it' }));
+
+/** The answer of a tool about one thing: the route's `{data}`. */
+export const ToolSingle = <T extends TSchema>(data: T) => Type.Object({ data, notice: Notice });
+
+/** The answer of a tool that lists: the route's `{data, page}`. */
+export const ToolList = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item), page: Page, notice: Notice });
+
+/** A route's path parameters and query as one object of arguments. */
+export function Args<A extends TObject, B extends TObject>(a: A, b: B): TObject<A['properties'] & B['properties']> {
+  return Type.Object({ ...a.properties, ...b.properties }) as TObject<A['properties'] & B['properties']>;
+}
+
+/** No arguments. */
+export const NoArgs = Type.Object({});

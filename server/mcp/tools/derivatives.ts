@@ -1,0 +1,51 @@
+// get_derivatives: funding and open interest history, as /v1/instruments/{symbol}/derivatives, the oldest days and
+// hours left out first when it would be too large.
+import type { Trim } from '../../../core/fit.js';
+import { Derivatives, DerivativesParams, DerivativesQuery } from '../../../core/schemas/derivatives.js';
+import { derivativesRequest } from '../../services/derivatives.js';
+import { Args, defineTool, ToolSingle } from '../tool.js';
+
+/** Each venue's hours, newest first and taken in turn across venues: cutting from the end drops the oldest of all. */
+const oldestHours: Trim<Derivatives> = {
+  what: 'perVenue hourly series (the latest hours kept)',
+  more: 'pass a later from, or leave perVenue out for the daily series',
+  items: (d) => interleavedNewestFirst(d).map(([v, k]) => d.perVenue![v]!.hourly[k]),
+  keep: (d, n) => {
+    const kept = (d.perVenue ?? []).map(() => 0);
+    for (const [v] of interleavedNewestFirst(d).slice(0, n)) kept[v]!++;
+    return { ...d, perVenue: d.perVenue?.map((venue, v) => ({ ...venue, hourly: venue.hourly.slice(venue.hourly.length - kept[v]!) })) };
+  },
+};
+
+/** [venue, hour index] pairs: every venue's newest hour, then every venue's next newest, and so on. */
+function interleavedNewestFirst(d: Derivatives): [number, number][] {
+  const venues = d.perVenue ?? [];
+  const out: [number, number][] = [];
+  for (let back = 1; venues.some((v) => v.hourly.length >= back); back++) {
+    venues.forEach((v, i) => {
+      if (v.hourly.length >= back) out.push([i, v.hourly.length - back]);
+    });
+  }
+  return out;
+}
+
+const oldestDays: Trim<Derivatives> = {
+  what: 'daily series (the latest days kept)',
+  more: 'pass a later from',
+  items: (d) => [...d.daily].reverse(),
+  keep: (d, n) => ({ ...d, daily: d.daily.slice(d.daily.length - n) }),
+};
+
+export const getDerivatives = defineTool({
+  name: 'get_derivatives',
+  title: 'Funding and open interest',
+  description:
+    "Perpetual futures data of one instrument: the current open-interest-weighted funding per 8 hours and total open " +
+    'interest, and per UTC day since `from` (default 2026-01-01) the funding (a fraction: 0.0001 = 0.01%) and the ' +
+    "open interest in USD. perVenue=true adds each venue's hourly series (large: the oldest hours are left out first " +
+    'when it does not fit, as `notice` says). An instrument without perpetuals has empty series.',
+  input: Args(DerivativesParams, DerivativesQuery),
+  output: ToolSingle(Derivatives),
+  run: async ({ symbol, ...query }, { services, caller }) => ({ data: await services.derivatives.get(symbol, derivativesRequest(query), caller) }),
+  trims: [oldestHours, oldestDays],
+});

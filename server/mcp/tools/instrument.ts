@@ -1,0 +1,17 @@
+// get_instrument: one instrument's pooled price and every venue listing, as /v1/instruments/{symbol}.
+import { Type } from '@sinclair/typebox';
+import { InstrumentDetail, SymbolParam } from '../../../core/schemas/instruments.js';
+import { defineTool, ToolSingle } from '../tool.js';
+
+export const getInstrument = defineTool({
+  name: 'get_instrument',
+  title: 'Instrument price and venues',
+  description:
+    'The live pooled price of one instrument (symbol such as BTC, AAPL, EURUSD, any case), its change since the ' +
+    'previous 00:00 UTC close, confidence band, 24h volume, open interest and funding per 8 hours, and every venue ' +
+    'listing with its own price, deviation from the pool and whether it is in the pool. Show the price with its ' +
+    'priceLabel ("<SYMBOL> · 24/7 (venues)"): it is pooled from 24/7 venues, not an official close.',
+  input: Type.Object({ symbol: SymbolParam }),
+  output: ToolSingle(InstrumentDetail),
+  run: ({ symbol }, { services }) => ({ data: services.instruments.detail(symbol) }),
+});

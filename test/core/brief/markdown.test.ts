@@ -1,0 +1,55 @@
+// The brief as Markdown: the same statements, stories and causes linked to their sources, and text from sources
+// escaped so that it cannot make links or headings of its own.
+import t from 'tap';
+import { briefMarkdown } from '../../../core/brief/markdown.js';
+import type { Brief } from '../../../core/schemas/brief.js';
+
+const brief: Brief = {
+  subject: { type: 'company', key: 'acme', label: 'Acme', path: '/companies/acme' },
+  price: { instrument: { type: 'instrument', key: 'ACME', label: 'Acme Corp.', path: '/instruments/ACME' }, price: 10.5, changePct: -1.25, priceTs: '2026-11-21T10:00:00.000Z', priceLabel: 'ACME · 24/7 (venues)' },
+  facts: [{ text: 'Segment *Rockets*: 60% of revenue', path: '/companies/acme', sourceUrl: 'https://filings.example/acme (2025)' }],
+  events: [
+    {
+      id: 7, occurredAt: '2026-11-20T12:00:00.000Z', kind: 'earnings', importance: 80, headline: 'Acme beats [estimates](javascript:alert(1))',
+      summary: 'Up\n# not a heading', sourceName: 'Wire', sourceUrl: 'https://wire.example/7',
+    },
+  ],
+  moves: [{ symbol: 'ACME', date: '2026-11-20', pct: 9.5, zScore: 3.2, explanation: 'ACME rose 9.50% (event 7).', causeIds: [7, 8], path: '/instruments/ACME/moves/2026-11-20' }],
+  catalysts: [
+    { id: 3, kind: 'earnings', title: 'Acme Q4', expectedAt: '2027-02-01T21:00:00.000Z', precision: 'minute', confirmed: false, consensus: 'EPS $1', sourceUrl: 'javascript:alert(2)' },
+  ],
+  notYetAvailable: "Not in this service's data yet: insider summary.",
+  dataThrough: { event: '2026-11-20T12:00:00Z', price: null, move: '2026-11-20', macroObservation: null, filing: null, oddsUpdate: null },
+  citations: [
+    { id: 'event:7', path: '/events/7', sourceUrl: 'https://wire.example/7' },
+    { id: 'event:8', path: '/events/8', sourceUrl: 'https://wire.example/8' },
+    { id: 'catalyst:3', path: null, sourceUrl: 'javascript:alert(2)' },
+  ],
+  budget: { maxTokens: 4000, tokens: 321, estimate: 'characters / 4', omitted: { facts: 0, events: 2, moves: 0, catalysts: 0 } },
+};
+
+const md = briefMarkdown(brief);
+
+t.test('every section, the price with its label, and the budget line', async (t) => {
+  t.match(md, /^# Acme \(company brief\)\n/);
+  t.match(md, /\*\*Price:\*\* 10\.5, -1\.25% since the previous 00:00 UTC close \(ACME · 24\/7 \(venues\), 2026-11-21T10:00:00\.000Z\)/);
+  for (const title of ['## Facts', '## Recent stories', '## Unusual moves', '## Upcoming catalysts', '## Citations']) t.match(md, title);
+  t.match(md, "_Not in this service's data yet: insider summary._");
+  t.match(md, 'Data through: event 2026-11-20T12:00:00Z, move 2026-11-20.');
+  t.match(md, '_About 321 tokens as JSON (characters / 4), at most 4000; left out for the budget: 2 events._');
+});
+
+t.test('stories and causes link to their sources; the API path of each citation is given', async (t) => {
+  t.match(md, '(https://wire.example/7) (event 7)');
+  t.match(md, 'Causes: [event 7](https://wire.example/7), [event 8](https://wire.example/8).');
+  t.match(md, '- [event:8](https://wire.example/8) (API: /v1/events/8)');
+  t.match(md, '([source](https://filings.example/acme%20%282025%29))', 'characters that would end a link are encoded');
+});
+
+t.test('text from sources cannot make links or headings, and only http(s) addresses become links', async (t) => {
+  t.match(md, 'Acme beats \\[estimates\\](javascript:alert(1))');
+  t.notMatch(md, /\n# not a heading/);
+  t.notMatch(md, /[^\\]\]\(javascript:/, 'no link to javascript:');
+  t.match(md, 'Acme Q4 (`javascript:alert(2)`)');
+  t.match(md, 'Segment \\*Rockets\\*');
+});

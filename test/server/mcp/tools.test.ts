@@ -1,0 +1,190 @@
+// The MCP tools over real HTTP on the demo, through the SDK's own Client: tools/list, every tool with valid
+// arguments (structuredContent valid against its outputSchema, the same JSON as text, the same data as the HTTP
+// route), every tool with bad arguments (a tool error with its code), and no answer over 25,000 tokens (estimated as
+// characters / 4) even for the largest demo entities and the widest arguments.
+import t from 'tap';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { createKey, startServer } from '../../helpers/server.js';
+
+const server = await startServer({ env: { TAPEWIRE_DEMO: '1', TAPEWIRE_ANON: '0', DEMO_NEWS_EVERY_S: '0' } });
+t.teardown(() => server.dispose());
+const key = await createKey(server, 'mcp', 100_000_000);
+
+const client = new Client({ name: 'tapewire-test', version: '1.0.0' });
+await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+t.teardown(() => client.close());
+
+type Json = Record<string, any>;
+const TOKEN_LIMIT = 25_000;
+const tokens = (text: string) => Math.ceil(text.length / 4);
+
+const { tools } = await client.listTools();
+const byName = new Map<string, Tool>(tools.map((tool) => [tool.name, tool]));
+const ajv = new Ajv({ strict: false, allErrors: true });
+addFormats.default(ajv);
+const validators = new Map(tools.map((tool) => [tool.name, ajv.compile(tool.outputSchema!)]));
+
+const http = async (path: string): Promise<Json> => {
+  const res = await server.get(path, { key });
+  if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+  return (await res.json()) as Json;
+};
+
+/** Calls a tool and checks what every answer must be; returns its structured content. */
+async function call(name: string, args: Json): Promise<Json> {
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const text = (result.content[0] as { text: string }).text;
+  if (result.isError) throw new Error(`${name} ${JSON.stringify(args)}: ${text}`);
+  const validate = validators.get(name)!;
+  if (!validate(result.structuredContent)) throw new Error(`${name}: ${ajv.errorsText(validate.errors)}`);
+  if (text !== JSON.stringify(result.structuredContent)) throw new Error(`${name}: the text is not the structured content's JSON`);
+  if (tokens(text) >= TOKEN_LIMIT) throw new Error(`${name} ${JSON.stringify(args)}: ${tokens(text)} tokens`);
+  return result.structuredContent as Json;
+}
+
+async function toolError(name: string, args: Json): Promise<{ code: string; message: string }> {
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  if (!result.isError) throw new Error(`${name} ${JSON.stringify(args)} did not fail`);
+  return JSON.parse((result.content[0] as { text: string }).text).error;
+}
+
+const { data: moves } = await http('/v1/moves?limit=50');
+const cause = (moves as Json[]).find((m) => m.causes.length)!.causes[0].id as number;
+
+t.test('tools/list: the tools whose data exists, each described for a model, read-only', async (t) => {
+  t.same(tools.map((tool) => tool.name), [
+    'get_brief', 'get_market_snapshot', 'get_coverage', 'search', 'get_instrument', 'get_price_history', 'get_derivatives', 'get_moves',
+    'explain_move', 'get_news', 'get_story', 'get_company', 'get_project', 'get_person', 'get_sector', 'get_calendar', 'get_glossary_term',
+  ]);
+  for (const tool of tools) {
+    t.ok(tool.title && tool.description && tool.description.length > 80, `${tool.name}: a title and a description`);
+    t.equal(tool.inputSchema.type, 'object');
+    t.equal(tool.outputSchema?.type, 'object');
+    t.match(tool.annotations, { readOnlyHint: true, destructiveHint: false });
+  }
+  t.same(Object.keys(byName.get('get_news')!.inputSchema.properties!), Object.keys((await import('../../../core/schemas/events.js')).EventListQuery.properties), "the route's own query");
+});
+
+const VALID: [string, Json][] = [
+  ['get_brief', { type: 'company', key: 'apple' }],
+  ['get_brief', { type: 'event', key: String(cause), maxTokens: 16000 }],
+  ['get_market_snapshot', {}],
+  ['get_coverage', {}],
+  ['search', { q: 'nvidia' }],
+  ['get_instrument', { symbol: 'btc' }],
+  ['get_price_history', { symbol: 'ETH', interval: '1h', limit: 48 }],
+  ['get_derivatives', { symbol: 'BTC', from: '2026-10-01' }],
+  ['get_moves', { symbol: 'TSLA', limit: 5 }],
+  ['explain_move', { symbol: 'BTC' }],
+  ['get_news', { company: 'AAPL', limit: 5 }],
+  ['get_story', { id: cause }],
+  ['get_company', { company: 'AAPL' }],
+  ['get_project', { company: 'tesla', project: 'robotaxi' }],
+  ['get_person', { slug: 'ana-ribeiro' }],
+  ['get_sector', { slug: 'technology' }],
+  ['get_calendar', { limit: 10 }],
+  ['get_glossary_term', { slug: 'z-score' }],
+];
+
+t.test('every tool with valid arguments: structuredContent valid against its outputSchema, the same JSON as text', async (t) => {
+  t.same([...new Set(VALID.map(([name]) => name))].sort(), tools.map((tool) => tool.name).sort(), 'every tool is called');
+  for (const [name, args] of VALID) t.ok(await call(name, args), `${name} ${JSON.stringify(args)}`);
+});
+
+t.test('the same data as the HTTP route', async (t) => {
+  t.same(await call('get_story', { id: cause }), await http(`/v1/events/${cause}`), 'get_story');
+  t.same(await call('get_news', { symbol: 'BTC', order: 'important', limit: 20 }), await http('/v1/events?symbol=BTC&order=important&limit=20'), 'get_news');
+  t.same(await call('get_calendar', { from: '2026-01-01', limit: 30 }), await http('/v1/catalysts?from=2026-01-01&limit=30'), 'get_calendar');
+  t.same(await call('search', { q: 'tesla', type: 'company,instrument' }), await http('/v1/search?q=tesla&type=company,instrument'), 'search');
+  t.same(await call('get_glossary_term', { slug: 'pe-ratio' }), await http('/v1/glossary/pe-ratio'), 'get_glossary_term');
+  t.same(await call('get_project', { company: 'TSLA', project: 'robotaxi' }), await http('/v1/projects/tesla/robotaxi'), 'get_project');
+  t.same(await call('explain_move', { symbol: 'ETH', date: moves[0].date }), await http(`/v1/moves/explain?symbol=ETH&date=${moves[0].date}`), 'explain_move');
+  const brief = await call('get_brief', { type: 'person', key: 'ana-ribeiro', maxTokens: 1000 });
+  t.same(brief, await http('/v1/brief/person/ana-ribeiro?maxTokens=1000'), 'get_brief');
+});
+
+t.test('story results carry their id and sourceUrl', async (t) => {
+  const { data } = await call('get_news', { order: 'important', limit: 50 });
+  t.ok(data.length === 50 && data.every((e: Json) => Number.isInteger(e.id) && /^https?:\/\//.test(e.sourceUrl)));
+  const snapshot = await call('get_market_snapshot', {});
+  t.ok(snapshot.data.topStories.every((e: Json) => e.id && e.sourceUrl));
+});
+
+t.test('no answer over 25,000 tokens, even the largest: cut or merged, saying how to get the rest', async (t) => {
+  const sizes: Record<string, number> = {};
+  const measure = async (label: string, name: string, args: Json) => {
+    const out = await call(name, args);
+    sizes[label] = tokens(JSON.stringify(out));
+    return out;
+  };
+  const derivatives = await measure('derivatives perVenue since 2000', 'get_derivatives', { symbol: 'BTC', from: '2000-01-01', perVenue: true });
+  t.match(derivatives.notice, /perVenue hourly series \(the latest hours kept\): \d+ of \d+ shown/);
+  const hours = derivatives.data.perVenue.map((v: Json) => v.hourly.length);
+  t.ok(Math.max(...hours) - Math.min(...hours) <= 1, `the latest hours of every venue alike: ${hours}`);
+  const candles = await measure('1m candles, 20,000 asked', 'get_price_history', { symbol: 'BTC', interval: '1m', from: '2000-01-01', limit: 20000 });
+  t.ok(candles.data.count <= 400 && candles.data.candles.length === candles.data.count, `${candles.data.count} candles`);
+  t.match(candles.notice, /candles merged by \d+ into \d+/);
+  const full = await http('/v1/instruments/BTC/candles?interval=1m&from=2000-01-01&limit=20000');
+  const highest = Math.max(...full.data.candles.map((c: Json) => c.high));
+  t.equal(Math.max(...candles.data.candles.map((c: Json) => c.high)), highest, 'merging keeps the highest high');
+  t.equal(candles.data.candles.at(-1).close, full.data.candles.at(-1).close, 'and the last close');
+  const moveList = await measure('200 moves with candidates', 'get_moves', { limit: 200 });
+  if (moveList.notice) {
+    const next = moveList.page.nextOffset;
+    t.equal(next, moveList.data.length, 'the page says where the rest starts');
+    const rest = await call('get_moves', { limit: 200, offset: next });
+    t.equal(rest.data[0].id, (await http(`/v1/moves?limit=1&offset=${next}`)).data[0].id, 'and the next call starts there');
+  }
+  await measure('100 stories', 'get_news', { limit: 100 });
+  await measure('200 catalysts since 2024', 'get_calendar', { from: '2024-01-01', limit: 200 });
+  await measure('market snapshot', 'get_market_snapshot', {});
+  await measure('largest brief', 'get_brief', { type: 'company', key: 'apple', maxTokens: 16000 });
+  await measure('sector', 'get_sector', { slug: 'technology' });
+  await measure('explain BTC', 'explain_move', { symbol: 'BTC' });
+  for (const company of ['apple', 'tesla', 'nvidia', 'microsoft', 'amazon']) await measure(`company ${company}`, 'get_company', { company });
+  t.ok(Object.values(sizes).every((n) => n < TOKEN_LIMIT), JSON.stringify(sizes));
+});
+
+t.test('every tool with bad arguments: a tool error with its code and message, never a protocol failure', async (t) => {
+  const BAD: [string, Json, string][] = [
+    ['get_brief', { type: 'planet', key: 'mars' }, 'validation_failed'],
+    ['get_brief', { type: 'project', key: 'robotaxi' }, 'bad_request'],
+    ['get_brief', { type: 'macro', key: 'us-cpi' }, 'not_found'],
+    ['get_market_snapshot', { extra: 1 }, 'validation_failed'],
+    ['get_coverage', { when: 'now' }, 'validation_failed'],
+    ['search', {}, 'validation_failed'],
+    ['get_instrument', { symbol: 'NOPE' }, 'not_found'],
+    ['get_price_history', { symbol: 'BTC', interval: '5m' }, 'validation_failed'],
+    ['get_price_history', { symbol: 'BTC', from: '2026-02-30' }, 'validation_failed'],
+    ['get_derivatives', { symbol: 'BTC', perVenue: 'maybe' }, 'validation_failed'],
+    ['get_moves', { limit: 1000 }, 'validation_failed'],
+    ['explain_move', { date: '2026-01-01' }, 'validation_failed'],
+    ['explain_move', { symbol: 'NOPE' }, 'not_found'],
+    ['get_news', { entity: 'planet:mars' }, 'bad_request'],
+    ['get_news', { q: 'x\u0000' }, 'validation_failed'],
+    ['get_story', { id: 'abc' }, 'validation_failed'],
+    ['get_story', { id: 99999999 }, 'not_found'],
+    ['get_company', { company: 'no-such-company' }, 'not_found'],
+    ['get_project', { company: 'tesla' }, 'validation_failed'],
+    ['get_person', { slug: 'nobody' }, 'not_found'],
+    ['get_sector', { slug: 'x'.repeat(121) }, 'validation_failed'],
+    ['get_calendar', { from: '2027-01-01', to: '2026-01-01' }, 'bad_request'],
+    ['get_glossary_term', { slug: 'no-such-term' }, 'not_found'],
+  ];
+  t.same([...new Set(BAD.map(([name]) => name))].sort(), tools.map((tool) => tool.name).sort(), 'every tool is tried');
+  for (const [name, args, code] of BAD) {
+    const error = await toolError(name, args);
+    t.equal(error.code, code, `${name} ${JSON.stringify(args)}: ${error.message}`);
+  }
+  const numbers = await toolError('get_moves', { limit: 0, offset: -1 });
+  t.match(numbers.message, /limit, offset/, 'every bad argument named');
+});
+
+t.test('an unknown tool is a protocol error (the spec says so), answered, not a transport failure', async (t) => {
+  await t.rejects(client.callTool({ name: 'get_weather', arguments: {} }), McpError);
+  t.ok(await call('get_coverage', {}), 'the connection goes on');
+});
