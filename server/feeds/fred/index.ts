@@ -3,7 +3,9 @@
 // answers and CSV downloads (a CSV that does not name its series takes it from its file's name).
 import { parseFredPayload } from '../../../core/sources/fred/index.js';
 import { FRED_SOURCE, seriesIdFromFileName } from '../../../core/sources/fred/series-id.js';
+import { Poller } from '../poller.js';
 import type { Source } from '../source.js';
+import { FredFeed } from './feed.js';
 
 export const fredSource: Source = {
   name: FRED_SOURCE,
@@ -15,4 +17,11 @@ export const fredSource: Source = {
     offBecause: config.fred.apiKey === null && config.fred.series.length ? 'FRED_API_KEY is not set' : undefined,
   }),
   parse: (text, { name, key }) => parseFredPayload(text, { seriesId: key ?? (name === null ? null : seriesIdFromFileName(name)) }),
+
+  async start({ config, services, log }) {
+    const feed = new FredFeed(fredSource, config.fred, services.imports, log);
+    const poller = new Poller(fredSource.name, config.fred.everyMs, (signal) => feed.round(signal), log);
+    poller.start();
+    return () => poller.stop();
+  },
 };
