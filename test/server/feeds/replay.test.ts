@@ -1,10 +1,12 @@
-// The FRED, Polymarket and Kalshi feeds against a local server replaying recorded answers (the fixtures, never the
-// network): what each asks for, what it writes and serves, an item the source refuses skipped with one log line, a
-// failed round retried with backoff; FRED off without its key, said once, and its key never logged.
+// The FRED, Polymarket and Kalshi feeds against a local server replaying recorded answers (the fixtures and, when
+// present, the real samples; never the network): what each asks for, what it writes and serves, an item the source
+// refuses skipped with one log line, a failed round retried with backoff; FRED off without its key, said once, and its
+// key never logged.
 import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DAY_MS } from '../../../core/time.js';
+import { readRealdata, realdataSkip } from '../../helpers/realdata.js';
 import { startReplay, type Answer } from '../../helpers/replay.js';
 import { ROOT, startServer, type ServerHandle } from '../../helpers/server.js';
 
@@ -17,6 +19,12 @@ const now = Date.now();
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const cpiDay = isoDay(now + 12 * DAY_MS);
 const hours = (n: number, p: (k: number) => number) => Array.from({ length: n }, (_, k) => ({ t: Math.floor((now - (n - k) * 3_600_000) / 1000), p: p(k) }));
+
+// The real samples answer for the market and the ticker they were recorded for, when they are there.
+const realSkip = realdataSkip('prediction_markets');
+const REAL_BTC = 'btc-updown-5m-1773307200';
+const REAL_TICKER = 'KXELONMARS-99';
+const real = (path: string): Answer => ({ body: readRealdata(`prediction_markets/${path}`) });
 
 let fredBusy = true;
 const replay = await startReplay((url) => {
@@ -34,10 +42,12 @@ const replay = await startReplay((url) => {
     if (path === '/fred/series/observations') return { body: fixture('fred/CPIAUCSL.json') };
     if (path === '/fred/release/dates') return json({ release_dates: [{ release_id: 10, release_name: 'Consumer Price Index', date: cpiDay }] });
   }
-  if (path === '/gamma/markets') return json([]);
+  if (path === '/gamma/markets') return q.get('slug') === REAL_BTC ? { body: `[${real('polymarket/gamma_markets_btc-updown-5m_2026-03-12.json').body}]` } : json([]);
   if (path === '/gamma/events') return { body: q.get('slug') === 'fed-decision-in-march-2026' ? `[${fixture('polymarket/gamma_event_rates.json')}]` : '[]' };
+  if (path === '/clob/prices-history' && q.get('market')!.length > 10) return real('polymarket/clob_prices-history_2026-05-22.json');
   if (path === '/clob/prices-history') return json({ history: hours(24, (k) => (q.get('market') === '4001' ? 0.1 + k / 100 : 0.9 - k / 100)) });
   if (path === '/kalshi/events/KXFED-26MAR') return { body: fixture('kalshi/event_single_2026.json') };
+  if (path === `/kalshi/markets/${REAL_TICKER}`) return real('kalshi/market_KXELONMARS-99.json');
   if (path === '/kalshi/markets/KXCPIYOY-25NOV-T3.0') return json({ market: (JSON.parse(fixture('kalshi/markets_cents_2025.json')) as Json).markets[0] });
   const candles = /^\/kalshi\/series\/([^/]+)\/markets\/([^/]+)\/candlesticks$/.exec(path);
   if (candles) {
@@ -55,10 +65,10 @@ const server = await startServer({
     FRED_API_KEY: KEY,
     FRED_SERIES: 'CPIAUCSL,NOSUCH',
     FRED_API_URL: `${replay.url}/fred`,
-    POLYMARKET_MARKETS: 'fed-decision-in-march-2026,nosuch',
+    POLYMARKET_MARKETS: ['fed-decision-in-march-2026', 'nosuch', ...(realSkip ? [] : [REAL_BTC])].join(','),
     POLYMARKET_GAMMA_URL: `${replay.url}/gamma`,
     POLYMARKET_CLOB_URL: `${replay.url}/clob`,
-    KALSHI_MARKETS: 'KXFED-26MAR,KXCPIYOY-25NOV-T3.0',
+    KALSHI_MARKETS: ['KXFED-26MAR', 'KXCPIYOY-25NOV-T3.0', ...(realSkip ? [] : [REAL_TICKER])].join(','),
     KALSHI_API_URL: `${replay.url}/kalshi`,
   },
 });
@@ -98,9 +108,10 @@ t.test('Polymarket: a slug that is an event, its markets and each token\'s histo
   const { data } = await when('/v1/odds/fed-cut-25-march-2026', (b) => b.data.history.length === 2);
   t.match(data, { event: { title: 'Fed decision in March 2026?' }, entities: [{ key: 'fed-funds-rate' }] });
   t.same(data.history.map((h: Json) => [h.outcome, h.points.length]), [['Yes', 24], ['No', 24]]);
-  t.same(asked('/gamma/markets').map((u) => u.searchParams.get('slug')).sort(), ['fed-decision-in-march-2026', 'nosuch'], 'a market first');
+  t.same(asked('/gamma/markets').map((u) => u.searchParams.get('slug')).filter((s) => s !== REAL_BTC).sort(), ['fed-decision-in-march-2026', 'nosuch'], 'a market first');
   t.same(asked('/gamma/events').map((u) => u.searchParams.get('slug')).sort(), ['fed-decision-in-march-2026', 'nosuch'], 'then an event');
-  t.same(asked('/clob/prices-history').map((u) => [u.searchParams.get('market'), u.searchParams.get('interval'), u.searchParams.get('fidelity')]).sort(), [['4001', 'max', '60'], ['4002', 'max', '60']]);
+  const histories = asked('/clob/prices-history').map((u) => [u.searchParams.get('market'), u.searchParams.get('interval'), u.searchParams.get('fidelity')]);
+  t.same(histories.filter(([token]) => token!.length < 10).sort(), [['4001', 'max', '60'], ['4002', 'max', '60']]);
   t.match(await server.waitForLog((l) => l.msg === 'feed polymarket: market nosuch skipped'), { err: 'no market or event nosuch' });
 });
 
@@ -111,7 +122,7 @@ t.test("Kalshi: an event's ticker, its markets and their hourly candles over the
   await when('/v1/odds/kxcpiyoy-25nov-t3.0', (b) => b.data.history.length === 1);
   t.ok(asked('/kalshi/markets/KXFED-26MAR').length >= 1, 'a market first, then the event');
   const candles = replay.requests.filter((u) => u.pathname.endsWith('/candlesticks'));
-  t.same(candles.map((u) => u.pathname).sort(), [
+  t.same(candles.map((u) => u.pathname).filter((p) => !p.includes(REAL_TICKER)).sort(), [
     '/kalshi/series/KXCPIYOY/markets/KXCPIYOY-25NOV-T3.0/candlesticks',
     '/kalshi/series/KXFED/markets/KXFED-26MAR-T3.50/candlesticks',
     '/kalshi/series/KXFED/markets/KXFED-26MAR-T3.75/candlesticks',
@@ -121,6 +132,15 @@ t.test("Kalshi: an event's ticker, its markets and their hourly candles over the
   t.ok(Math.abs(Number(q.get('end_ts')) - Number(q.get('start_ts')) - 30 * 86_400) <= 1, '30 days of them');
   const meta = await when('/v1/meta', (b) => b.data.coverage.oddsUpdate !== null);
   t.ok(Date.parse(meta.data.coverage.oddsUpdate) > now - 2 * 3_600_000, 'the odds are as recent as their history');
+});
+
+t.test('the real samples replayed: a Gamma market and a Kalshi market as their APIs answered them', { skip: realSkip }, async (t) => {
+  const btc = (await when(`/v1/odds/${REAL_BTC}`, () => true)).data;
+  t.match(btc, { source: 'polymarket', kind: 'binary', outcomes: [{ name: 'Up' }, { name: 'Down' }] });
+  t.ok(asked('/clob/prices-history').some((u) => u.searchParams.get('market')!.length > 10), 'its tokens\' history asked for');
+  const mars = (await when(`/v1/odds/${REAL_TICKER}`, (b) => b.data.history.length === 1)).data;
+  t.match(mars, { source: 'kalshi', sourceId: REAL_TICKER, status: 'open' });
+  t.equal(mars.history[0].points.length, 3, 'its candles');
 });
 
 t.test('FRED without a key is off, said once; the market feeds are off without markets', async (t) => {
