@@ -218,11 +218,16 @@ function within<T>(path: string, read: () => T): T {
  * left out and reported with where it was and why, the others kept.
  */
 export function readItems<T>(items: unknown[], name: string, read: (f: Fields, k: number) => T): { records: T[]; skipped: SkippedItem[] } {
+  return readEach(items, name, (raw, k) => read(Fields.of(raw), k));
+}
+
+/** Each item of a list `name` (JSON values, XML elements...) read by `read`; one that throws an ItemError is left out and reported. */
+export function readEach<I, T>(items: readonly I[], name: string, read: (item: I, k: number) => T): { records: T[]; skipped: SkippedItem[] } {
   const records: T[] = [];
   const skipped: SkippedItem[] = [];
-  items.forEach((raw, k) => {
+  items.forEach((item, k) => {
     try {
-      records.push(read(Fields.of(raw), k));
+      records.push(read(item, k));
     } catch (err) {
       if (!(err instanceof ItemError)) throw err;
       skipped.push({ item: `${name}[${k}]`, reason: err.message });

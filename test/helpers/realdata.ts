@@ -1,5 +1,5 @@
-// The shared real-data samples (../shared/realdata beside the repository), read where they are, never copied: a test
-// of them skips with this message when the directory is absent.
+// The shared real-data samples (../shared/realdata beside the repository), read where they are, never copied (a test
+// of them skips with a message when the directory is absent), and this project's own fixtures.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,4 +27,16 @@ export function realdataFiles(dir: string): string[] {
   };
   walk(join(REALDATA, dir));
   return out.sort();
+}
+
+const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
+
+/** One of this project's fixtures, by its path under test/fixtures/. */
+export function fixture(path: string): string {
+  return readFileSync(join(FIXTURES, path), 'utf8');
+}
+
+/** A fixture of frames, one JSON frame (or bare text frame) a line, as a venue sends them. */
+export function fixtureFrames(path: string): string[] {
+  return fixture(path).split('\n').filter((line) => line.trim() !== '');
 }
