@@ -2,15 +2,13 @@
 // series they bet on, on the real samples and the fixtures; markets about anything else link nothing. And the slugs
 // markets are served under.
 import t from 'tap';
-import { readFileSync } from 'node:fs';
 import { marketEntities } from '../../../core/odds/links.js';
 import { marketSlug, prefixedSlug } from '../../../core/odds/slug.js';
 import { parseKalshiPayload } from '../../../core/sources/kalshi/index.js';
 import type { PredictionMarketRecord } from '../../../core/sources/odds-records.js';
 import { parsePolymarketPayload } from '../../../core/sources/polymarket/index.js';
-import { readRealdata, realdataSkip } from '../../helpers/realdata.js';
+import { fixture, readRealdata, realdataSkip } from '../../helpers/realdata.js';
 
-const fixture = (path: string) => readFileSync(new URL(`../../fixtures/${path}`, import.meta.url), 'utf8');
 const linked = (m: PredictionMarketRecord, title: string | null = null) => marketEntities(m, title === null ? null : { title }).map((r) => r.key);
 
 t.test('a rate decision: by its Kalshi series, or by its words', async (t) => {

@@ -3,16 +3,13 @@
 // refuses skipped with one log line, a failed round retried with backoff; FRED off without its key, said once, and its
 // key never logged.
 import t from 'tap';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { DAY_MS } from '../../../core/time.js';
-import { readRealdata, realdataSkip } from '../../helpers/realdata.js';
+import { fixture, readRealdata, realdataSkip } from '../../helpers/realdata.js';
 import { startReplay, type Answer } from '../../helpers/replay.js';
-import { ROOT, startServer, type ServerHandle } from '../../helpers/server.js';
+import { startServer, type ServerHandle } from '../../helpers/server.js';
 
 type Json = Record<string, any>;
 
-const fixture = (path: string) => readFileSync(join(ROOT, 'test/fixtures', path), 'utf8');
 const json = (value: unknown): Answer => ({ body: JSON.stringify(value) });
 const KEY = 'replay-key-0123456789';
 const now = Date.now();

@@ -16,7 +16,7 @@ type Json = Record<string, any>;
 
 const scratch = mkdtempSync(join(tmpdir(), 'tw-macro-'));
 t.teardown(() => rmSync(scratch, { recursive: true, force: true }));
-const fixture = (path: string) => join(ROOT, 'test/fixtures', path);
+const fixtureFile = (path: string) => join(ROOT, 'test/fixtures', path);
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const now = Date.now();
 const today = now - (now % DAY_MS);
@@ -72,17 +72,17 @@ async function loadInto(on: ServerHandle, ...args: string[]): Promise<string> {
 }
 
 t.test('files alone fill an empty server: each series added from the catalog or its id, reported per file', async (t) => {
-  const first = await load('fred', fixture('fred/CPIAUCSL.json'), fixture('fred/alfred_PAYEMS_vintages.csv'), join(scratch, 'DGS10.csv'), join(scratch, 'release-dates.json'));
+  const first = await load('fred', fixtureFile('fred/CPIAUCSL.json'), fixtureFile('fred/alfred_PAYEMS_vintages.csv'), join(scratch, 'DGS10.csv'), join(scratch, 'release-dates.json'));
   t.match(first, /CPIAUCSL\.json: series: read 1, written 1, already stored 0; observations: read 15, written 15, already stored 0\n/);
   t.match(first, /alfred_PAYEMS_vintages\.csv: series: read 1, written 1, already stored 0; observations: read 6, written 6, already stored 0\n/);
   t.match(first, /DGS10\.csv: series: read 1, written 1, already stored 0; observations: read 6000, written 6000, already stored 0\n/);
   t.match(first, /release-dates\.json: releaseDates: read 4, written 4, already stored 0\n/);
-  const again = await load('fred', fixture('fred/CPIAUCSL.json'));
+  const again = await load('fred', fixtureFile('fred/CPIAUCSL.json'));
   t.match(again, /series: read 1, written 0, already stored 1; observations: read 15, written 0, already stored 15/, 'the same file again writes nothing');
-  const release = await load('fred', fixture('fred/series_release_UNRATE.json'), '--key', 'UNRATE');
+  const release = await load('fred', fixtureFile('fred/series_release_UNRATE.json'), '--key', 'UNRATE');
   t.match(release, /seriesReleases: read 1, written 0, already stored 0; skipped 1 item\n  seriesReleases fred:UNRATE: the series is not stored/, 'the release of a series not stored is left out');
   await load('demo', join(scratch, 'calendar.json'), join(scratch, 'wire.json'));
-  await load('polymarket', fixture('polymarket/gamma_markets.json'));
+  await load('polymarket', fixtureFile('polymarket/gamma_markets.json'));
 });
 
 t.test('/v1/macro: every series with its numbers, by category', async (t) => {

@@ -13,7 +13,7 @@ type Json = Record<string, any>;
 
 const scratch = mkdtempSync(join(tmpdir(), 'tw-odds-'));
 t.teardown(() => rmSync(scratch, { recursive: true, force: true }));
-const fixture = (path: string) => join(ROOT, 'test/fixtures', path);
+const fixtureFile = (path: string) => join(ROOT, 'test/fixtures', path);
 const HOUR = 3_600_000;
 
 // Half-hourly prices of the March cut's Yes token over three days.
@@ -50,16 +50,16 @@ const all = async (query = ''): Promise<Json[]> => (await get(`/v1/odds?limit=20
 const slugs = (list: Json[]) => list.map((m) => m.slug);
 
 t.test('files alone fill an empty server; history of outcomes no market has is left out', async (t) => {
-  const early = await load(server, 'kalshi', fixture('kalshi/candlesticks_2026.json'));
+  const early = await load(server, 'kalshi', fixtureFile('kalshi/candlesticks_2026.json'));
   t.match(early, /oddsHistory kalshi:KXFED-26MAR-T3\.50\/yes: 3 points of an outcome no stored market has/, 'before its market');
-  const poly = await load(server, 'polymarket', fixture('polymarket/gamma_event_rates.json'), fixture('polymarket/gamma_markets.json'), fixture('polymarket/clob_market_three_outcomes.json'));
+  const poly = await load(server, 'polymarket', fixtureFile('polymarket/gamma_event_rates.json'), fixtureFile('polymarket/gamma_markets.json'), fixtureFile('polymarket/clob_market_three_outcomes.json'));
   t.match(poly, /gamma_event_rates\.json: marketEvents: read 1, written 1, already stored 0; markets: read 1, written 1, already stored 0; skipped 1 item/);
   t.match(poly, /gamma_markets\.json: markets: read 6, written 6, already stored 0; skipped 3 items/);
   t.match(await load(server, 'polymarket', join(scratch, 'prices-history.json'), '--key', '4001'), /oddsHistory: read 144, written 144, already stored 0\n/);
-  const kalshi = await load(server, 'kalshi', fixture('kalshi/event_single_2026.json'), fixture('kalshi/markets_cents_2025.json'));
+  const kalshi = await load(server, 'kalshi', fixtureFile('kalshi/event_single_2026.json'), fixtureFile('kalshi/markets_cents_2025.json'));
   t.match(kalshi, /event_single_2026\.json: marketEvents: read 1, written 1, already stored 0; markets: read 2, written 2, already stored 0\n/);
-  t.match(await load(server, 'kalshi', fixture('kalshi/candlesticks_2026.json'), fixture('kalshi/candlesticks_cents_2025.json')), /candlesticks_2026\.json: oddsHistory: read 3, written 3/, 'once its market is there');
-  t.match(await load(server, 'kalshi', fixture('kalshi/event_single_2026.json')), /markets: read 2, written 0, already stored 2/, 'unchanged markets are not written again');
+  t.match(await load(server, 'kalshi', fixtureFile('kalshi/candlesticks_2026.json'), fixtureFile('kalshi/candlesticks_cents_2025.json')), /candlesticks_2026\.json: oddsHistory: read 3, written 3/, 'once its market is there');
+  t.match(await load(server, 'kalshi', fixtureFile('kalshi/event_single_2026.json')), /markets: read 2, written 0, already stored 2/, 'unchanged markets are not written again');
   await load(server, 'demo', join(scratch, 'calendar.json'));
 });
 
