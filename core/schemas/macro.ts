@@ -87,6 +87,7 @@ export const Revision = Type.Object({
 export const MacroSeries = Type.Object({
   ...SeriesFields,
   ...NumberFields,
+  unitsShort: Text('the units, abbreviated by the source (%, Thous. of Persons)'),
   sourceTitle: Text("the source's own title"),
   sourceUrl: Text("the series' page at its source: what to cite"),
   whyItMatters: Text("in the service's own words"),

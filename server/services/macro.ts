@@ -9,7 +9,7 @@ import { DASHBOARD_SLUGS, MACRO_CATALOG } from '../../core/macro/catalog.js';
 import { macroNumbers, type MacroNumbers } from '../../core/macro/display.js';
 import { vintagesByDate } from '../../core/macro/vintages.js';
 import { wholeList, type Page } from '../../core/paging.js';
-import { macroRef } from '../../core/refs.js';
+import { macroRef, type Ref } from '../../core/refs.js';
 import {
   RELEASE_STORIES, REVISIONS_SHOWN, SERIES_MARKETS,
   type MacroDashboardRow, type MacroObservation, type MacroSeries, type MacroSeriesQuery, type MacroSeriesSummary,
@@ -32,7 +32,7 @@ const ANSWERS_KEPT = 200;
  * From this many points a series is downsampled on a worker thread: below it the kernel takes less of the main thread
  * than the round trip would (about 0.1 ms), and answers are kept anyway.
  */
-export const DOWNSAMPLE_ON_WORKER_FROM = 5000;
+const DOWNSAMPLE_ON_WORKER_FROM = 5000;
 /** Upcoming catalysts shown with a series. */
 const SERIES_CATALYSTS = 5;
 const CATEGORY_ORDER = new Map(MACRO_CATEGORIES.map((c, k) => [c, k]));
@@ -158,7 +158,7 @@ export class MacroService {
 
   /** The dashboard's headline series that are stored, in its order, with their latest value and next release. */
   async dashboard(caller?: Caller): Promise<MacroDashboardRow[]> {
-    const rows = await this.held();
+    const rows = await this.definitions();
     const series = DASHBOARD_SLUGS.map((slug) => rows.get(slug)).filter((s) => s !== undefined);
     const [points, next] = await Promise.all([this.pointsOf(series, caller), this.nextReleases(series, caller)]);
     return series.map((s, k) => {
@@ -188,6 +188,7 @@ export class MacroService {
     return {
       ...seriesFields(s),
       ...numberFields(p!.numbers),
+      unitsShort: s.unitsShort,
       sourceTitle: s.sourceTitle,
       sourceUrl: s.sourceUrl,
       whyItMatters: s.whyItMatters,
@@ -209,25 +210,31 @@ export class MacroService {
     return this.answers.get(`detail ${key.toLowerCase()} ${query.from} ${query.maxPoints}`, (c) => this.detail(key, macroRequest(query), c).then((data) => serialize({ data })), caller);
   }
 
+  /** Whether `source`'s series `seriesId` has observations stored: a feed then reads its recent years only. */
+  async hasObservations(source: string, seriesId: string): Promise<boolean> {
+    const [row] = await this.db.rows<{ held: boolean }>('seriesHeld', { source, seriesId });
+    return row?.held ?? false;
+  }
+
   /** The references of every stored series and the names they are found by: their source's id. */
-  async searchable(): Promise<{ ref: ReturnType<typeof macroRef>; names: string[] }[]> {
-    return [...(await this.held()).values()].map((s) => ({ ref: macroRef(s.slug, s.name), names: [s.seriesId, ...(s.sourceTitle ? [s.sourceTitle] : [])] }));
+  async searchable(): Promise<{ ref: Ref; names: string[] }[]> {
+    return [...(await this.definitions()).values()].map((s) => ({ ref: macroRef(s.slug, s.name), names: [s.seriesId, ...(s.sourceTitle ? [s.sourceTitle] : [])] }));
   }
 
   private async resolve(key: string): Promise<SeriesRow> {
-    const rows = await this.held();
+    const rows = await this.definitions();
     const s = rows.get(key.toLowerCase()) ?? [...rows.values()].find((r) => r.seriesId === key.toUpperCase());
     if (!s) throw notFound(`Macro series ${key}`);
     return s;
   }
 
-  private held(): Promise<Map<string, SeriesRow>> {
+  private definitions(): Promise<Map<string, SeriesRow>> {
     return this.rows.get('rows', async () => new Map((await this.db.rows<SeriesRow>('seriesRows')).map((s) => [s.slug, s])));
   }
 
   private async ordered(): Promise<SeriesRow[]> {
     const order = (s: SeriesRow) => CATALOG_ORDER.get(s.slug) ?? CATALOG_ORDER.size;
-    return [...(await this.held()).values()].sort(
+    return [...(await this.definitions()).values()].sort(
       (a, b) => CATEGORY_ORDER.get(a.category)! - CATEGORY_ORDER.get(b.category)! || order(a) - order(b) || a.name.localeCompare(b.name),
     );
   }

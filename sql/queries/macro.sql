@@ -57,14 +57,17 @@ SELECT count(*)::int AS written FROM written;
 -- Every stored series' definition.
 SELECT slug, source, series_id AS "seriesId", name, source_title AS "sourceTitle", category, units, units_short AS "unitsShort", frequency,
        seasonal_adjustment AS "seasonalAdjustment", display_mode AS "displayMode", why_it_matters AS "whyItMatters", release_id AS "releaseId",
-       release_name AS "releaseName", release_schedule AS "releaseSchedule", source_url AS "sourceUrl", last_updated AS "lastUpdated",
-       updated_at AS "updatedAt"
+       release_name AS "releaseName", release_schedule AS "releaseSchedule", source_url AS "sourceUrl", last_updated AS "lastUpdated"
 FROM macro_series ORDER BY slug;
 
 -- name: observationColumns
 -- Every vintage of series :series, by date then vintage (unknown first): epoch ms, NULL read as NaN.
 SELECT date_part('epoch', date) * 1000 AS date, date_part('epoch', realtime_start) * 1000 AS realtime_start, value
 FROM macro_observations WHERE series = :series ORDER BY date, realtime_start NULLS FIRST;
+
+-- name: seriesHeld
+-- Whether :source's series :seriesId has observations stored.
+SELECT EXISTS (SELECT 1 FROM macro_observations o JOIN macro_series s ON s.slug = o.series WHERE s.source = :source AND s.series_id = :seriesId) AS held;
 
 -- name: nextReleaseDates
 -- Per release, its first date from :today on.

@@ -1,7 +1,7 @@
 // The FRED feed: per configured series, its definition, the release that publishes it and its observations with
 // every vintage (ALFRED's realtime ranges, so a revision is a new vintage beside the first print and the 2,000-vintage
-// cap of vintage_dates requests never applies); then the calendar of each release. The first round reads each
-// series' whole history, later rounds the last years, where revisions happen.
+// cap of vintage_dates requests never applies); then the calendar of each release. A series not held yet is read
+// whole, one held only over its last years, where revisions happen.
 import { catalogSeries } from '../../../core/macro/catalog.js';
 import { FRED_SOURCE } from '../../../core/sources/fred/series-id.js';
 import type { ParsedPayload } from '../../../core/sources/records.js';
@@ -9,6 +9,7 @@ import { DAY_MS } from '../../../core/time.js';
 import type { Config } from '../../config.js';
 import type { Logger } from '../../log.js';
 import type { ImportService } from '../../services/imports.js';
+import type { MacroService } from '../../services/macro.js';
 import { getText } from '../http.js';
 import { importAnswer } from '../imported.js';
 import { FeedItems } from '../poller.js';
@@ -16,7 +17,7 @@ import type { Source } from '../source.js';
 
 /** FRED's largest page of observations. */
 const PAGE = 100_000;
-/** Later rounds re-read this far back: benchmark revisions reach back about five years. */
+/** A series held is re-read this far back: benchmark revisions reach back about five years. */
 const RECENT_MS = 5 * 366 * DAY_MS;
 /** Release dates from this far back (the last ones passed) to every one scheduled. */
 const CALENDAR_BACK_MS = 366 * DAY_MS;
@@ -28,12 +29,11 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export class FredFeed {
   private readonly items: FeedItems;
-  private rounds = 0;
 
   constructor(
     private readonly source: Pick<Source, 'name' | 'parse'>,
     private readonly settings: Config['fred'],
-    private readonly imports: ImportService,
+    private readonly services: { imports: ImportService; macro: MacroService },
     private readonly log: Logger,
   ) {
     this.items = new FeedItems(FRED_SOURCE, log);
@@ -48,7 +48,8 @@ export class FredFeed {
         const release = await this.answer('series/release', { series_id: id }, id, signal);
         const known = release.seriesReleases?.[0]?.releaseId ?? catalogSeries(FRED_SOURCE, id)?.release?.id;
         if (known) releases.add(known);
-        const since: Record<string, string> = this.rounds === 0 ? {} : { observation_start: isoDay(now - RECENT_MS) };
+        const held = await this.services.macro.hasObservations(FRED_SOURCE, id);
+        const since: Record<string, string> = held ? { observation_start: isoDay(now - RECENT_MS) } : {};
         for (let offset = 0; ; offset += PAGE) {
           const params = { series_id: id, realtime_start: ALL_VINTAGES, realtime_end: FOREVER, limit: String(PAGE), offset: String(offset), ...since };
           const page = await this.answer('series/observations', params, id, signal);
@@ -62,7 +63,6 @@ export class FredFeed {
         await this.answer('release/dates', params, null, signal);
       });
     }
-    this.rounds++;
   }
 
   /** One API answer, written; the key goes in the request only, never in a log line. */
@@ -71,6 +71,6 @@ export class FredFeed {
     const shown = `/fred/${path}?${query}`;
     query.set('api_key', this.settings.apiKey!);
     const text = await getText(`${this.settings.url}/${path}?${query}`, shown, signal);
-    return importAnswer(this.source, text, { name: shown, key: seriesId, at: Date.now() }, this.imports, this.log);
+    return importAnswer(this.source, text, { name: shown, key: seriesId, at: Date.now() }, this.services.imports, this.log);
   }
 }

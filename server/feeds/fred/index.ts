@@ -19,7 +19,7 @@ export const fredSource: Source = {
   parse: (text, { name, key }) => parseFredPayload(text, { seriesId: key ?? (name === null ? null : seriesIdFromFileName(name)) }),
 
   async start({ config, services, log }) {
-    const feed = new FredFeed(fredSource, config.fred, services.imports, log);
+    const feed = new FredFeed(fredSource, config.fred, services, log);
     const poller = new Poller(fredSource.name, config.fred.everyMs, (signal) => feed.round(signal), log);
     poller.start();
     return () => poller.stop();

@@ -91,7 +91,7 @@ t.test('FRED: a failed round retried with backoff, then the series with its vint
   const observations = asked('/fred/series/observations').find((u) => u.searchParams.get('series_id') === 'CPIAUCSL')!;
   t.same(Object.fromEntries([...observations.searchParams].filter(([k]) => k !== 'api_key')), {
     series_id: 'CPIAUCSL', realtime_start: '1776-07-04', realtime_end: '9999-12-31', limit: '100000', offset: '0', file_type: 'json',
-  }, 'the whole history with every vintage, at the first round');
+  }, 'the whole history with every vintage, for a series not held yet');
   t.match(Object.fromEntries(asked('/fred/release/dates')[0]!.searchParams), { release_id: '10', include_release_dates_with_no_data: 'true', realtime_end: '9999-12-31' });
   const failed = await server.waitForLog((l) => l.msg === 'feed fred failed; retrying with backoff');
   t.match(failed, { level: 40, feed: 'fred', retryInS: 5 }, 'the first retry 5 s later (Retry-After asked 1 s)');
