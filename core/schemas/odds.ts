@@ -34,7 +34,14 @@ const MarketFields = {
   status: StringEnum(ODDS_STATUSES),
   resolution: Text('the winning outcome once resolved; null before, and when it paid out across outcomes'),
   eventLabel: Text('its label within its event ("25 bps cut")'),
-  event: Nullable(Type.Object({ title: Type.String(), slug: Type.String(), mutuallyExclusive: Type.Boolean({ description: "at most one of the event's markets resolves Yes" }), sourceUrl: Type.String() })),
+  event: Nullable(
+    Type.Object({
+      title: Type.String(),
+      slug: Type.String(),
+      mutuallyExclusive: Type.Boolean({ description: "at most one of the event's markets resolves Yes" }),
+      sourceUrl: Type.String(),
+    }),
+  ),
   sourceUrl: Type.String({ description: "the market's page at its source: what to cite" }),
   entities: Type.Array(EntityRef, { description: 'what it is about (a rate decision: the policy rate)' }),
   updatedAt: Type.String({ format: 'date-time', description: 'when the service last stored a change to it' }),
@@ -74,7 +81,9 @@ export type OddsListQuery = Static<typeof OddsListQuery>;
 export const OddsParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 200, description: "the slug, or the source's id (a condition id, a ticker), any case" }) });
 
 export const OddsDetailQuery = Type.Object({
-  from: Type.Optional(Type.String({ maxLength: 40, pattern: DATE_OR_TIMESTAMP_PATTERN, description: 'YYYY-MM-DD or ISO timestamp; default: 30 days before the latest point at 1h, all at 1d' })),
+  from: Type.Optional(
+    Type.String({ maxLength: 40, pattern: DATE_OR_TIMESTAMP_PATTERN, description: 'YYYY-MM-DD or ISO timestamp; default: 30 days before the latest point at 1h, all at 1d' }),
+  ),
   interval: Type.Optional(StringEnum(ODDS_INTERVALS, { default: '1h' })),
 });
 export type OddsDetailQuery = Static<typeof OddsDetailQuery>;

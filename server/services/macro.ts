@@ -175,19 +175,20 @@ export class MacroService {
   async detail(key: string, request: MacroRequest, caller?: Caller): Promise<MacroSeries> {
     const s = await this.resolve(key);
     const entity = `macro:${s.slug}`;
-    const [[p], next, releaseStories, catalysts, markets] = await Promise.all([
+    const [[points], next, releaseStories, catalysts, markets] = await Promise.all([
       this.pointsOf([s], caller),
       this.nextReleases([s], caller),
       this.events.about([entity], RELEASE_STORIES, caller, { kinds: ['macro_release', 'policy_decision'] }),
       this.catalysts.list({ entities: [entity], kinds: null, fromMs: Date.now(), toMs: null, limit: SERIES_CATALYSTS, offset: 0 }, caller),
       this.odds.about(entity, SERIES_MARKETS),
     ]);
-    const from = request.fromMs === null ? 0 : lowerBound(p!.dates, request.fromMs);
-    const count = p!.dates.length - from;
-    const kept = await this.kept(p!, from, request.maxPoints, caller);
+    const p = points!;
+    const from = request.fromMs === null ? 0 : lowerBound(p.dates, request.fromMs);
+    const count = p.dates.length - from;
+    const kept = await this.kept(p, from, request.maxPoints, caller);
     return {
       ...seriesFields(s),
-      ...numberFields(p!.numbers),
+      ...numberFields(p.numbers),
       unitsShort: s.unitsShort,
       sourceTitle: s.sourceTitle,
       sourceUrl: s.sourceUrl,
@@ -195,19 +196,20 @@ export class MacroService {
       release: s.releaseId === null ? null : { id: s.releaseId, name: s.releaseName, schedule: s.releaseSchedule },
       nextRelease: next.get(s.slug) ?? null,
       lastUpdated: s.lastUpdated?.toISOString() ?? null,
-      revisions: p!.revisions,
+      revisions: p.revisions,
       releaseStories,
       catalysts: catalysts.data,
       markets,
       observationCount: count,
       downsampled: kept.length < count,
-      observations: kept.map((i): MacroObservation => ({ date: isoDay(p!.dates[i]!), value: finite(p!.values[i]!), firstPrint: finite(p!.firstPrints[i]!) })),
+      observations: kept.map((i): MacroObservation => ({ date: isoDay(p.dates[i]!), value: finite(p.values[i]!), firstPrint: finite(p.firstPrints[i]!) })),
     };
   }
 
   /** The detail as bytes, kept per series and query until the data changes. */
   detailJson(key: string, query: MacroSeriesQuery, serialize: Serialize<{ data: MacroSeries }>, caller?: Caller): Promise<RawJson> {
-    return this.answers.get(`detail ${key.toLowerCase()} ${query.from} ${query.maxPoints}`, (c) => this.detail(key, macroRequest(query), c).then((data) => serialize({ data })), caller);
+    const build = (c?: Caller) => this.detail(key, macroRequest(query), c).then((data) => serialize({ data }));
+    return this.answers.get(`detail ${key.toLowerCase()} ${query.from} ${query.maxPoints}`, build, caller);
   }
 
   /** Whether `source`'s series `seriesId` has observations stored: a feed then reads its recent years only. */
@@ -252,7 +254,8 @@ export class MacroService {
     for (let k = 0; k < length; k++) {
       const start = c.realtime_start[k]!;
       const value = c.value[k]!;
-      records.push({ source: s.source, seriesId: s.seriesId, date: c.date[k]!, value: Number.isNaN(value) ? null : value, realtimeStart: Number.isNaN(start) ? null : start, realtimeEnd: null });
+      const realtimeStart = Number.isNaN(start) ? null : start;
+      records.push({ source: s.source, seriesId: s.seriesId, date: c.date[k]!, value: Number.isNaN(value) ? null : value, realtimeStart, realtimeEnd: null });
     }
     const byDate = vintagesByDate(records);
     const n = byDate.length;
@@ -269,7 +272,13 @@ export class MacroService {
       .filter((d) => d.revised)
       .slice(-REVISIONS_SHOWN)
       .reverse()
-      .map((d) => ({ date: isoDay(d.date), firstPrint: d.firstPrint!.value, firstPrintedOn: on(d.firstPrint!.realtimeStart), value: d.latest.value, revisedOn: on(d.latest.realtimeStart) }));
+      .map((d) => ({
+        date: isoDay(d.date),
+        firstPrint: d.firstPrint!.value,
+        firstPrintedOn: on(d.firstPrint!.realtimeStart),
+        value: d.latest.value,
+        revisedOn: on(d.latest.realtimeStart),
+      }));
     const numbers = macroNumbers(byDate.map((d) => ({ date: d.date, value: d.latest.value })), s.frequency, s.displayMode);
     return { dates, values, firstPrints, numbers, revisions };
   }

@@ -59,7 +59,14 @@ export class FredFeed {
     }
     for (const release of releases) {
       await this.items.run(`release ${release}`, async () => {
-        const params = { release_id: release, realtime_start: isoDay(now - CALENDAR_BACK_MS), realtime_end: FOREVER, include_release_dates_with_no_data: 'true', sort_order: 'asc', limit: '1000' };
+        const params = {
+          release_id: release,
+          realtime_start: isoDay(now - CALENDAR_BACK_MS),
+          realtime_end: FOREVER,
+          include_release_dates_with_no_data: 'true',
+          sort_order: 'asc',
+          limit: '1000',
+        };
         await this.answer('release/dates', params, null, signal);
       });
     }
