@@ -6,7 +6,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { ROOT, createKey, startServer, type ServerHandle } from '../test/helpers/server.js';
+import { ROOT, createKey, importFiles, startServer, type ServerHandle } from '../test/helpers/server.js';
 import { fmt, load, row, table, type Measured } from './measure.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -21,6 +21,7 @@ const { values: argv } = parseArgs({
     'cpu-prof': { type: 'string' },
     path: { type: 'string', multiple: true },
     env: { type: 'string', multiple: true },
+    import: { type: 'string', multiple: true },
     name: { type: 'string' },
   },
 });
@@ -29,6 +30,8 @@ const NAME = argv.name ?? 'bench:endpoint';
 const PATHS = argv.path ?? ['/v1/meta'];
 /** Server environment, e.g. --env TAPEWIRE_DEMO=1 for the demo universe. */
 const EXTRA_ENV = Object.fromEntries((argv.env ?? []).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+/** Files imported once the server is up, before any path is measured: --import fred=/path/DGS10.csv. */
+const IMPORTS = (argv.import ?? []).map((spec) => ({ source: spec.slice(0, spec.indexOf('=')), path: spec.slice(spec.indexOf('=') + 1) }));
 
 function intOption(name: string, fromArgv: string | undefined, envName: string, fallback: number, min: number, max: number): number {
   const raw = fromArgv ?? process.env[envName];
@@ -156,6 +159,11 @@ try {
     for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) logLines++;
   });
 
+  for (const { source, path } of IMPORTS) {
+    const run = await importFiles(server.dataDir, source, path);
+    if (run.code !== 0) throw new Error(`import ${source} ${path}: ${run.stdout}${run.stderr}`);
+    console.log(`  imported: ${run.stdout.trim()}`);
+  }
   const key = await createKey(server, 'bench', 100_000_000);
   const headers = { authorization: `Bearer ${key}` };
   const runs: { path: string; body: Buffer; contentType: string; tapewire: Measured; logged: { bytes: number; lines: number } }[] = [];

@@ -102,3 +102,8 @@ export function catalystRef(id: number, title: string): Ref {
 export function moveRef(symbol: string, date: string, pct: number): Ref {
   return { type: 'move', key: `${symbol}/${date}`, label: `${symbol} ${pct >= 0 ? '+' : ''}${pct.toFixed(2)}% on ${date}`, path: `/instruments/${symbol}/moves/${date}` };
 }
+
+/** A prediction market by its slug, labelled with its question. */
+export function marketRef(slug: string, question: string): Ref {
+  return { type: 'market', key: slug, label: question, path: `/odds/${slug}` };
+}

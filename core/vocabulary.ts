@@ -27,6 +27,10 @@ export const VENUE_OUT_REASONS = ['stale', 'outlier', 'no_volume'] as const;
 export const MACRO_FREQUENCIES = ['daily', 'weekly', 'biweekly', 'monthly', 'quarterly', 'semiannual', 'annual'] as const;
 export const MACRO_DISPLAY_MODES = ['level', 'change', 'pct_change_mom', 'pct_change_yoy', 'rate'] as const;
 export const ODDS_STATUSES = ['open', 'closed', 'resolved'] as const;
+/** What a macro series measures; `other` for a series imported that the catalog does not know. */
+export const MACRO_CATEGORIES = ['rates', 'inflation', 'jobs', 'growth', 'fx', 'commodities', 'liquidity', 'markets', 'other'] as const;
+export const ODDS_INTERVALS = ['1h', '1d'] as const;
+export const MARKET_KINDS = ['binary', 'categorical', 'scalar'] as const;
 
 export type InstrumentKind = (typeof INSTRUMENT_KINDS)[number];
 export type ProjectStage = (typeof PROJECT_STAGES)[number];
@@ -37,6 +41,8 @@ export type Form4Code = keyof typeof FORM4_CODES;
 export type MacroFrequency = (typeof MACRO_FREQUENCIES)[number];
 export type MacroDisplayMode = (typeof MACRO_DISPLAY_MODES)[number];
 export type OddsStatus = (typeof ODDS_STATUSES)[number];
+export type MacroCategory = (typeof MACRO_CATEGORIES)[number];
+export type OddsInterval = (typeof ODDS_INTERVALS)[number];
 
 /** Default move floors in percent: a daily move above its kind's floor is stored even when its z-score is low. */
 export const DEFAULT_MOVE_FLOORS: Record<InstrumentKind, number> = {

@@ -7,7 +7,7 @@ import { runControl } from './control-ops.js';
 import { controlSocketPath, lockDataDir, tightenDataDir } from './datadir.js';
 import { openDatabase } from './db.js';
 import { DatabaseHealth } from './db-health.js';
-import { runningSources } from './feeds/registry.js';
+import { runningSources, SOURCES } from './feeds/registry.js';
 import type { LoadContext, Source } from './feeds/source.js';
 import type { VenueFeed } from './feeds/venue-feed.js';
 import { mountRoutes } from './http/pipeline.js';
@@ -132,12 +132,16 @@ async function start(
   await db.migrate();
   const storage = new StorageService(db);
   await storage.applyPolicies(config.storage);
-  const versions = { stories: new DataVersion(), entities: new DataVersion() };
+  const versions = { stories: new DataVersion(), entities: new DataVersion(), macro: new DataVersion(), odds: new DataVersion() };
   const meta = new MetaService(db, config.moveFloors, log);
 
   // Load the sources' first data: the demo universe on an empty database.
   const sources = runningSources(config);
   log.info({ sources: sources.map((s) => ({ name: s.name, ...s.settings(config) })) }, 'sources');
+  for (const source of SOURCES) {
+    const { offBecause } = source.settings(config);
+    if (offBecause) log.info({ source: source.name }, `source ${source.name} off: ${offBecause}`);
+  }
   const imports = new ImportService(db, versions);
   await loadSources(sources, config, { meta, imports, storage }, readiness, log);
 
@@ -153,7 +157,7 @@ async function start(
     for (const [j, bar] of cutShort.listings) ticker.resume({ listing: j }, bar);
   }
 
-  const services = buildServices({ db, state, openBars: ticker, hub, meta, storage, imports, marketStore, versions, refreshMs: config.metaRefreshS * 1000 });
+  const services = buildServices({ db, state, openBars: ticker, hub, workers, meta, storage, imports, marketStore, versions, refreshMs: config.metaRefreshS * 1000 });
 
   // Start the background work: ticks and what follows them, moves, catalyst outcomes, the sources' feeds, jobs.
   if (ticker) {

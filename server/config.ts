@@ -1,6 +1,8 @@
 // Configuration from the environment, read once at start; every invalid value is reported together.
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { catalogBySlug, DASHBOARD_SLUGS } from '../core/macro/catalog.js';
+import { seriesIdOf } from '../core/sources/fred/series-id.js';
 import { DEFAULT_MOVE_FLOORS, INSTRUMENT_KINDS, type InstrumentKind } from '../core/vocabulary.js';
 import { accessMode } from './access-mode.js';
 import { DEFAULT_QUEUE } from './db-queue.js';
@@ -59,6 +61,12 @@ export interface Config {
     maxPendingBytes: number;
     retryMs: number;
   };
+  /** FRED's API: the key (the feed is off without one), the series kept up to date, how often, and its address. */
+  fred: { apiKey: string | null; series: string[]; everyMs: number; url: string };
+  /** Polymarket's public APIs: the markets kept up to date (by slug; none: off), how often, and their addresses. */
+  polymarket: { markets: string[]; everyMs: number; gammaUrl: string; clobUrl: string };
+  /** Kalshi's public API: the markets kept up to date (by ticker; none: off), how often, and its address. */
+  kalshi: { markets: string[]; everyMs: number; url: string };
   /** Days after which raw market rows are compressed or dropped; 0 means never. */
   storage: {
     quotesCompressAfterDays: number;
@@ -83,6 +91,8 @@ const ORIGIN = /^https?:\/\/([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/;
 const MAX_DATA_DIR_BYTES = 107 - '/run/.s.PGSQL.5432'.length;
 const MIN_RETAIN_DAYS = 7;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** The FRED feed keeps the dashboard's series by default. */
+const DEFAULT_FRED_SERIES = DASHBOARD_SLUGS.map((slug) => catalogBySlug(slug)!.seriesId);
 
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
@@ -121,6 +131,24 @@ export function loadConfig(env: Env = process.env): Config {
     for (const o of list) if (!ORIGIN.test(o)) problems.push(`${name}: ${JSON.stringify(o)} is not an origin such as https://app.example.com`);
     return list;
   };
+  const url = (name: string, fallback: string): string => {
+    const raw = env[name] || fallback;
+    if (!/^https?:\/\/[^\s/]+(\/\S*)?$/.test(raw)) problems.push(`${name}=${JSON.stringify(raw)}: expected an http:// or https:// address`);
+    return raw.replace(/\/+$/, '');
+  };
+  /** A comma-separated list, each item checked by `valid` (its message when it is not). */
+  const list = (name: string, fallback: string[], valid: (item: string) => string | null): string[] => {
+    const raw = env[name];
+    if (raw === undefined) return fallback;
+    const items = raw.split(',').map((item) => item.trim()).filter(Boolean);
+    for (const item of items) {
+      const problem = valid(item);
+      if (problem) problems.push(`${name}: ${JSON.stringify(item.slice(0, 60))} ${problem}`);
+    }
+    return items;
+  };
+  const MARKET_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+  const marketKey = (item: string) => (MARKET_KEY.test(item) ? null : 'is not a market slug or ticker');
 
   const databaseUrl = env.DATABASE_URL ? env.DATABASE_URL : null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -173,6 +201,23 @@ export function loadConfig(env: Env = process.env): Config {
       stallMs: int('STREAM_STALL_S', 30, 1, 3600) * 1000,
       maxPendingBytes: int('STREAM_MAX_PENDING_BYTES', 1 << 20, 65_536, 1 << 30),
       retryMs: int('STREAM_RETRY_MS', 3000, 100, 600_000),
+    },
+    fred: {
+      apiKey: env.FRED_API_KEY || null,
+      series: list('FRED_SERIES', DEFAULT_FRED_SERIES, (item) => (seriesIdOf(item) ? null : 'is not a FRED series id')).map((id) => seriesIdOf(id) ?? id),
+      everyMs: int('FRED_EVERY_S', 3600, 60, 86_400) * 1000,
+      url: url('FRED_API_URL', 'https://api.stlouisfed.org/fred'),
+    },
+    polymarket: {
+      markets: list('POLYMARKET_MARKETS', [], marketKey),
+      everyMs: int('POLYMARKET_EVERY_S', 300, 10, 86_400) * 1000,
+      gammaUrl: url('POLYMARKET_GAMMA_URL', 'https://gamma-api.polymarket.com'),
+      clobUrl: url('POLYMARKET_CLOB_URL', 'https://clob.polymarket.com'),
+    },
+    kalshi: {
+      markets: list('KALSHI_MARKETS', [], marketKey),
+      everyMs: int('KALSHI_EVERY_S', 300, 10, 86_400) * 1000,
+      url: url('KALSHI_API_URL', 'https://api.elections.kalshi.com/trade-api/v2'),
     },
     storage: {
       quotesCompressAfterDays: int('COMPRESS_QUOTES_AFTER_DAYS', 1, 0, 36_500),

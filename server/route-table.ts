@@ -16,12 +16,17 @@ import { instrumentDetailRoute } from './routes/instruments/detail.js';
 import { instrumentMoveRoute } from './routes/instruments/move.js';
 import { listingCandlesRoute } from './routes/instruments/listings/candles.js';
 import { instrumentListRoute } from './routes/instruments/list.js';
+import { macroDashboardRoute } from './routes/macro/dashboard.js';
+import { macroDetailRoute } from './routes/macro/detail.js';
+import { macroListRoute } from './routes/macro/list.js';
 import { snapshotRoute } from './routes/market/snapshot.js';
 import { stripRoute } from './routes/market/strip.js';
 import { metaRoute } from './routes/meta/meta.js';
 import { vocabularyRoute } from './routes/meta/vocabulary.js';
 import { moveExplainRoute } from './routes/moves/explain.js';
 import { moveListRoute } from './routes/moves/list.js';
+import { oddsDetailRoute } from './routes/odds/detail.js';
+import { oddsListRoute } from './routes/odds/list.js';
 import { openApiRoute } from './routes/openapi.js';
 import { personDetailRoute } from './routes/people/detail.js';
 import { peopleListRoute } from './routes/people/list.js';
@@ -58,6 +63,11 @@ export const API_ROUTES: readonly Route[] = [
   personDetailRoute,
   sectorListRoute,
   sectorDetailRoute,
+  macroListRoute,
+  macroDashboardRoute,
+  macroDetailRoute,
+  oddsListRoute,
+  oddsDetailRoute,
   searchRoute,
   glossaryListRoute,
   glossaryEntryRoute,

@@ -5,6 +5,7 @@ import { Catalyst } from './catalysts.js';
 import { Nullable } from './common.js';
 import { Event } from './events.js';
 import { SummaryFields } from './instruments.js';
+import { MacroDashboardRow } from './macro.js';
 import { Move } from './moves.js';
 
 /** Points of a strip item's sparkline: one per hour. */
@@ -37,7 +38,7 @@ export const MarketSnapshot = Type.Object({
   ),
   topStories: Type.Array(Event, { description: `stories of the last ${TOP_STORIES_DAYS} days by importance halved per 24 hours of age` }),
   catalysts: Type.Array(Catalyst, { description: `catalysts expected in the next ${CATALYST_DAYS} days, soonest first` }),
-  macro: Type.Array(Type.Object({}, { additionalProperties: true }), { description: 'headline macro numbers; empty until macro series are loaded' }),
+  macro: Type.Array(MacroDashboardRow, { description: "headline macro numbers: the dashboard's series that are stored (as /v1/macro/dashboard)" }),
   dataThrough: Coverage,
 });
 export type MarketSnapshot = Static<typeof MarketSnapshot>;

@@ -34,6 +34,12 @@ export const Vocabulary = Type.Object({
   precisions: StringList,
   markets: StringList,
   venueOutReasons: StringList,
+  macroCategories: StringList,
+  macroDisplayModes: StringList,
+  macroFrequencies: StringList,
+  marketKinds: StringList,
+  oddsStatuses: StringList,
+  oddsIntervals: StringList,
   moveFloors: Type.Record(Type.String(), Type.Number(), {
     description: 'percent per instrument kind: a daily move above the floor is stored even when its z-score is below 2.5',
   }),

@@ -45,14 +45,23 @@ export interface ReleaseDateRecord {
   date: number;
 }
 
+/** The release that publishes a series (FRED's CPIAUCSL is published by release 10, the Consumer Price Index). */
+export interface SeriesReleaseRecord {
+  source: string;
+  seriesId: string;
+  releaseId: string;
+  releaseName: string;
+}
+
 /** What a macro parser read from one payload. */
 export interface MacroPayload {
   series: SeriesRecord[];
+  seriesReleases: SeriesReleaseRecord[];
   observations: ObservationRecord[];
   releaseDates: ReleaseDateRecord[];
   skipped: SkippedItem[];
 }
 
 export function emptyMacroPayload(): MacroPayload {
-  return { series: [], observations: [], releaseDates: [], skipped: [] };
+  return { series: [], seriesReleases: [], observations: [], releaseDates: [], skipped: [] };
 }

@@ -1,7 +1,7 @@
 // The normalized prediction-market records every odds source's parser produces, whatever the source's own shape:
 // markets with their outcomes' probabilities (0..1), the events that group markets, and probability history points.
-import type { OddsStatus } from '../vocabulary.js';
-import type { Provenance, SkippedItem } from './records.js';
+import type { MARKET_KINDS, OddsStatus } from '../vocabulary.js';
+import type { ParsedPayload, Provenance, SkippedItem } from './records.js';
 
 export interface OutcomeRecord {
   name: string;
@@ -18,7 +18,7 @@ export interface PredictionMarketRecord extends Provenance {
   /** The source's own category, lower case ("economics", "politics"); null when it gives none. */
   category: string | null;
   /** binary: two outcomes; categorical: more; scalar: pays between `bounds`. */
-  kind: 'binary' | 'categorical' | 'scalar';
+  kind: (typeof MARKET_KINDS)[number];
   outcomes: OutcomeRecord[];
   bounds: { lower: number; upper: number } | null;
   /** USD traded over the market's life (Kalshi: contracts times their notional value). */
@@ -76,6 +76,11 @@ export interface OddsOptions {
 
 export function emptyOddsPayload(): OddsPayload {
   return { markets: [], events: [], history: [], skipped: [] };
+}
+
+/** An odds payload as the records every source writes through. */
+export function oddsRecords(p: OddsPayload): ParsedPayload {
+  return { marketEvents: p.events, markets: p.markets, oddsHistory: p.history, skipped: p.skipped };
 }
 
 /** The widest spread at which a quote's midpoint is shown rather than the last trade, as Polymarket shows prices. */

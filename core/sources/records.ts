@@ -2,6 +2,8 @@
 // database: a live feed, the import command and the demo all hand these to the same services.
 import type { Ref } from '../refs.js';
 import type { CATALYST_KINDS, EventKind, MilestoneStatus, PersonKind, PRECISIONS, ProjectStage, ProjectStatus } from '../vocabulary.js';
+import type { ObservationRecord, ReleaseDateRecord, SeriesRecord, SeriesReleaseRecord } from './macro-records.js';
+import type { PredictionEventRecord, PredictionMarketRecord, ProbabilityPoint } from './odds-records.js';
 
 /** Where a record came from: the source (as the sources registry names it) and the source's own key for the item. */
 export interface Provenance {
@@ -189,14 +191,39 @@ export interface Records {
   projects: ProjectRecord[];
   stories: StoryRecord[];
   catalysts: CatalystRecord[];
+  /** Macro series' definitions, the releases that publish them, their observations, and release calendars. */
+  series: SeriesRecord[];
+  seriesReleases: SeriesReleaseRecord[];
+  observations: ObservationRecord[];
+  releaseDates: ReleaseDateRecord[];
+  /** Prediction markets, the events grouping them, and their outcomes' probability history. */
+  marketEvents: PredictionEventRecord[];
+  markets: PredictionMarketRecord[];
+  oddsHistory: ProbabilityPoint[];
 }
 export type RecordKind = keyof Records;
 
-/** The order records are written in: what a record refers to is written before it (a project's company, a story's). */
-export const RECORD_KINDS: readonly RecordKind[] = ['sectors', 'companies', 'people', 'projects', 'stories', 'catalysts'];
+/**
+ * The order records are written in: what a record refers to is written before it (a project's company, a story's;
+ * an observation's series, a probability's market).
+ */
+export const RECORD_KINDS: readonly RecordKind[] = [
+  'sectors', 'companies', 'people', 'projects', 'stories', 'catalysts',
+  'series', 'seriesReleases', 'observations', 'releaseDates', 'marketEvents', 'markets', 'oddsHistory',
+];
 
 /** What a parser read from one payload: the records of the kinds its format carries, and the items it could not read. */
 export type ParsedPayload = Partial<Records> & { skipped: SkippedItem[] };
+
+/** What the caller knows of a payload that the payload may not say itself. */
+export interface PayloadContext {
+  /** The file's name or the request's path: a FRED CSV named CPIAUCSL.csv names its series. */
+  name: string | null;
+  /** The series, outcome token or market the payload was asked about, when the caller says (a request's parameter). */
+  key: string | null;
+  /** When it was fetched or saved (epoch ms): an order book's time. */
+  at: number | null;
+}
 
 /** A payload whose whole shape is wrong (not JSON, not this source's format): nothing of it is written. */
 export class PayloadError extends Error {}

@@ -17,10 +17,12 @@ import { ImportService, type ImportReport } from '../services/imports.js';
 import { withDatabase } from './direct.js';
 
 const USAGE = `usage:
-  npm run import -- <source> <file-or-dir>... [--json] [--create]
+  npm run import -- <source> <file-or-dir>... [--key <id>] [--json] [--create]
 sources: ${SOURCES.map((s) => `${s.name} (${s.description})`).join('; ')}
-A directory is read whole (its files in name order). Without a running server the command opens DATA_DIR's database
-itself; --create makes one when there is none.`;
+A directory is read whole (its files in name order). --key names what a payload was asked for when it does not say
+itself: a FRED series id (a file named after its series, CPIAUCSL.csv, needs none), a Polymarket outcome token for a
+prices-history answer, a Kalshi ticker for an order book (timed by the file's modification time). Without a running
+server the command opens DATA_DIR's database itself; --create makes one when there is none.`;
 
 /** Input at least this large (or this many files) gets a progress bar on stderr. */
 const PROGRESS_BYTES = 1 << 20;
@@ -34,14 +36,22 @@ interface FileReport extends Partial<ImportReport> {
   error?: string;
 }
 
+interface InputFile {
+  path: string;
+  size: number;
+  /** When it was last written (epoch ms). */
+  mtimeMs: number;
+  missing: boolean;
+}
+
 /** Every file named, directories expanded recursively, in name order, with its size; a path that is not there is kept to be reported. */
-function files(paths: string[]): { path: string; size: number; missing: boolean }[] {
-  const out: { path: string; size: number; missing: boolean }[] = [];
+function files(paths: string[]): InputFile[] {
+  const out: InputFile[] = [];
   const walk = (path: string) => {
     const stat = statSync(path, { throwIfNoEntry: false });
-    if (!stat) out.push({ path, size: 0, missing: true });
+    if (!stat) out.push({ path, size: 0, mtimeMs: 0, missing: true });
     else if (stat.isDirectory()) for (const name of readdirSync(path).sort()) walk(join(path, name));
-    else if (stat.isFile()) out.push({ path, size: stat.size, missing: false });
+    else if (stat.isFile()) out.push({ path, size: stat.size, mtimeMs: stat.mtimeMs, missing: false });
   };
   for (const p of paths) walk(resolve(p));
   return out;
@@ -58,7 +68,7 @@ function line(r: FileReport): string {
 async function main(): Promise<number> {
   let args;
   try {
-    args = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { json: { type: 'boolean' }, create: { type: 'boolean' } } });
+    args = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { json: { type: 'boolean' }, create: { type: 'boolean' }, key: { type: 'string' } } });
     if (args.positionals.length < 2) throw new UsageError('name a source and at least one file or directory');
     if (!sourceNamed(args.positionals[0]!)) throw new UsageError(`unknown source ${args.positionals[0]}`);
   } catch (err) {
@@ -82,7 +92,8 @@ async function main(): Promise<number> {
       const file = f.path;
       try {
         if (f.missing) throw new Error('no such file or directory');
-        reports.push({ file, ...(await write(source.parse(readFileSync(file, 'utf8')))) });
+        const context = { name: file, key: args.values.key ?? null, at: Math.round(f.mtimeMs) };
+        reports.push({ file, ...(await write(source.parse(readFileSync(file, 'utf8'), context))) });
       } catch (err) {
         reports.push({ file, error: (err as Error).message });
       }
@@ -102,7 +113,7 @@ async function main(): Promise<number> {
     });
   } else {
     await withDatabase(config, args.values.create ?? false, (db) => {
-      const imports = new ImportService(db, { stories: new DataVersion(), entities: new DataVersion() });
+      const imports = new ImportService(db, { stories: new DataVersion(), entities: new DataVersion(), macro: new DataVersion(), odds: new DataVersion() });
       return importAll((payload) => imports.payload(payload));
     });
     if (!json) console.error('no server owns DATA_DIR: catalyst outcomes and the causes of moves are linked at its next start');

@@ -1,6 +1,6 @@
 // What a source is to the server: its parser of recorded payloads (core/sources/<name>, for the import command), its
 // settings from config, and the hooks that load, poll and publish its data (server/feeds/<name>).
-import type { ParsedPayload } from '../../core/sources/records.js';
+import type { ParsedPayload, PayloadContext } from '../../core/sources/records.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import type { MarketState } from '../market/state.js';
@@ -16,14 +16,19 @@ export interface SourceSettings {
   on: boolean;
   intervalsMs: Record<string, number>;
   credentials: string[];
+  /** Why it is off though configured to run (a credential missing): said once at start. */
+  offBecause?: string;
 }
 
 export interface Source {
   name: string;
   description: string;
   settings(config: Config): SourceSettings;
-  /** Reads one recorded payload in the source's own format; throws a PayloadError when it is not one. */
-  parse(text: string): ParsedPayload;
+  /**
+   * Reads one recorded payload in the source's own format, with what its caller knows of it that it may not say
+   * itself (its file's name, the key it was asked for); throws a PayloadError when it is not one.
+   */
+  parse(text: string, context: PayloadContext): ParsedPayload;
   /** On start, before the market loads: fills an empty database (the demo universe). */
   load?(ctx: LoadContext): Promise<void>;
   /** What `load` fills, as /ready and the progress bar name it. */

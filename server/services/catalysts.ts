@@ -24,6 +24,13 @@ interface CatalystRow {
   entities: Ref[];
 }
 
+/** A catalyst ahead of an entity: which, what, when. */
+export interface NextCatalyst {
+  id: number;
+  title: string;
+  expectedAt: Date;
+}
+
 /** What a list of catalysts asks for: [fromMs, toMs), toMs null for no end. */
 export interface CatalystFilter extends PageRequest {
   entities: string[] | null;
@@ -81,6 +88,15 @@ export class CatalystService {
   /** Every catalyst expected from `fromMs` to `toMs`, soonest first. */
   async between(fromMs: number, toMs: number, limit: number): Promise<Catalyst[]> {
     return (await this.read({ entities: null, kinds: null, fromMs, toMs, limit, offset: 0 })).map(catalystView);
+  }
+
+  /**
+   * Per entity of `type` (by its key, lower-cased), the soonest catalyst of one of `kinds` expected from `fromMs` on:
+   * the next release of each macro series.
+   */
+  async nextPerEntity(type: string, kinds: (typeof CATALYST_KINDS)[number][], fromMs: number, caller?: Caller): Promise<Map<string, NextCatalyst>> {
+    const rows = await this.db.rows<NextCatalyst & { key: string }>('nextCatalystPerEntity', { type, kinds, from: new Date(fromMs) }, caller);
+    return new Map(rows.map(({ key, ...next }) => [key, next]));
   }
 
   /** Links the catalysts whose time has passed to the stories that reported their outcome; returns how many were. */

@@ -5,6 +5,7 @@
 import type {
   CompanyRecord, KpiRecord, MilestoneRecord, PersonRecord, ProjectRecord, RoleRecord, SectorRecord, SegmentRecord,
 } from '../../core/sources/records.js';
+import { groupBy } from '../../core/collections.js';
 import type { Db } from '../db.js';
 import { AnswerCache, every, type DataVersion } from './answer-cache.js';
 
@@ -51,18 +52,6 @@ export interface Catalog {
   /** The roles held at each company, with whom they are held by. */
   rolesAt: Map<string, { person: PersonEntry; role: RoleRow }[]>;
   projectsOf: Map<string, ProjectEntry[]>;
-}
-
-function groupBy<T>(items: T[], key: (item: T) => string | null): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    if (k === null) continue;
-    const list = out.get(k);
-    if (list) list.push(item);
-    else out.set(k, [item]);
-  }
-  return out;
 }
 
 export class EntityCatalog {

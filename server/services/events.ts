@@ -182,10 +182,22 @@ export class EventService {
 
   /**
    * The stories linked to any of `entities` (lower-cased `type:key`), newest first or most important first, at most
-   * `limit`, from `fromMs` when given: the stories an entity's page shows.
+   * `limit`, from `fromMs` and of `kinds` when given: the stories an entity's page shows.
    */
-  async about(entities: string[], limit: number, caller?: Caller, options: { fromMs?: number; order?: 'recent' | 'important' } = {}): Promise<Event[]> {
-    const filter = { ...ANY_STORY, entities: entities.map((e) => e.toLowerCase()), limit, fromMs: options.fromMs ?? null, order: options.order ?? 'recent' };
+  async about(
+    entities: string[],
+    limit: number,
+    caller?: Caller,
+    options: { fromMs?: number; order?: 'recent' | 'important'; kinds?: EventKind[] } = {},
+  ): Promise<Event[]> {
+    const filter = {
+      ...ANY_STORY,
+      entities: entities.map((e) => e.toLowerCase()),
+      kinds: options.kinds ?? null,
+      limit,
+      fromMs: options.fromMs ?? null,
+      order: options.order ?? 'recent',
+    };
     return (await readStories(this.db, filter, caller)).map(eventView);
   }
 

@@ -1,9 +1,11 @@
 // Recorded payloads into the database: each payload's records (parsed by its source's parser) written in one
-// transaction, so a payload is never half-written, and records already stored are found and left alone.
+// transaction, in the order of RECORD_KINDS, so a payload is never half-written, and records already stored are found
+// and left alone.
 import { RECORD_KINDS, type ParsedPayload, type RecordKind, type SkippedItem } from '../../core/sources/records.js';
 import type { Db } from '../db.js';
 import type { DataVersion } from './answer-cache.js';
 import { DemoStore } from './demo.js';
+import { counts } from './write-support.js';
 import { Writer } from './writer.js';
 
 export interface Counts {
@@ -26,7 +28,28 @@ export interface ImportVersions {
   stories: DataVersion;
   /** Sectors, companies, people and projects. */
   entities: DataVersion;
+  /** Macro series, observations and release dates. */
+  macro: DataVersion;
+  /** Prediction markets and their history. */
+  odds: DataVersion;
 }
+
+/** Which version each kind of record is read through. */
+const VERSION_OF: Record<RecordKind, keyof ImportVersions> = {
+  sectors: 'entities',
+  companies: 'entities',
+  people: 'entities',
+  projects: 'entities',
+  stories: 'stories',
+  catalysts: 'stories',
+  series: 'macro',
+  seriesReleases: 'macro',
+  observations: 'macro',
+  releaseDates: 'macro',
+  marketEvents: 'odds',
+  markets: 'odds',
+  oddsHistory: 'odds',
+};
 
 export class ImportService {
   constructor(
@@ -36,21 +59,30 @@ export class ImportService {
 
   /** Writes one payload's records in one transaction. */
   async payload(parsed: ParsedPayload): Promise<ImportReport> {
-    const { written, left, skipped } = await this.db.transaction(async (tx) => {
+    const { tally, skipped } = await this.db.transaction(async (tx) => {
       const writer = new Writer(tx.rows);
       const profiles = await writer.profiles(parsed);
       const stories = await writer.stories(parsed.stories ?? []);
       const catalysts = await writer.catalysts(parsed.catalysts ?? []);
-      return { written: { ...profiles.written, stories: stories.size, catalysts: catalysts.size }, left: profiles.left, skipped: profiles.skipped };
+      const macro = await writer.macro(parsed);
+      const odds = await writer.odds(parsed);
+      const tally: ImportReport['counts'] = { ...macro.counts, ...odds.counts };
+      const written = { ...profiles.written, stories: stories.size, catalysts: catalysts.size };
+      const left: Partial<Record<RecordKind, number>> = profiles.left;
+      for (const kind of ['sectors', 'companies', 'people', 'projects', 'stories', 'catalysts'] as const) {
+        const read = parsed[kind]?.length ?? 0;
+        if (read) tally[kind] = counts(read, written[kind], left[kind]);
+      }
+      return { tally, skipped: [...profiles.skipped, ...macro.skipped, ...odds.skipped] };
     });
-    if (written.stories || written.catalysts) this.versions.stories.bump();
-    if (written.sectors || written.companies || written.people || written.projects) this.versions.entities.bump();
-    const counts: ImportReport['counts'] = {};
+    const report: ImportReport['counts'] = {};
     for (const kind of RECORD_KINDS) {
-      const read = parsed[kind]?.length ?? 0;
-      if (read) counts[kind] = { read, written: written[kind], existing: read - written[kind] - (left[kind as keyof typeof left] ?? 0) };
+      const c = tally[kind];
+      if (!c) continue;
+      report[kind] = c;
+      if (c.written) this.versions[VERSION_OF[kind]].bump();
     }
-    return { counts, skipped: [...parsed.skipped, ...skipped] };
+    return { counts: report, skipped: [...parsed.skipped, ...skipped] };
   }
 
   /** Runs `work` in one transaction: everything it writes is there together, or none of it (a first load). */

@@ -3,6 +3,7 @@
 import type { Db } from '../db.js';
 import type { MarketState } from '../market/state.js';
 import type { StreamHub } from '../stream/hub.js';
+import type { WorkerThreads } from '../worker-threads.js';
 import { DataVersion } from './answer-cache.js';
 import { BriefService } from './brief.js';
 import { CandleService, type OpenBars } from './candles.js';
@@ -16,10 +17,12 @@ import { GlossaryService } from './glossary.js';
 import type { ImportService, ImportVersions } from './imports.js';
 import { InstrumentService } from './instruments.js';
 import { KeyStore } from './keys.js';
+import { MacroService } from './macro.js';
 import { MarketService } from './market.js';
 import { MarketStore } from './market-store.js';
 import type { MetaService } from './meta.js';
 import { MoveService } from './moves.js';
+import { OddsService } from './odds.js';
 import { PeopleService } from './people.js';
 import { ProjectService } from './projects.js';
 import { SearchService } from './search.js';
@@ -39,6 +42,8 @@ export interface Services {
   people: PeopleService;
   projects: ProjectService;
   sectors: SectorService;
+  macro: MacroService;
+  odds: OddsService;
   search: SearchService;
   glossary: GlossaryService;
   brief: BriefService;
@@ -57,14 +62,16 @@ export interface ServiceDeps {
   /** The tick loop's open bars; null when no venue feed runs. */
   openBars: OpenBars | null;
   hub: StreamHub;
+  /** Threads for numeric kernels (a long macro series' downsampling). */
+  workers: WorkerThreads;
   /** Built before the market state: they serve the start-up itself. */
   meta: MetaService;
   storage: StorageService;
   imports: ImportService;
   marketStore: MarketStore;
   /**
-   * Bumped whenever stories, moves or catalysts are written (`stories`) or reference data is (`entities`): answers
-   * built from them are then rebuilt.
+   * Bumped whenever stories, moves or catalysts are written (`stories`), reference data (`entities`), macro data
+   * (`macro`) or prediction markets (`odds`): answers built from them are then rebuilt.
    */
   versions: ImportVersions;
   /** How often the snapshot's and search's database parts are re-read. */
@@ -83,11 +90,13 @@ export function buildServices(deps: ServiceDeps): Services {
   const people = new PeopleService(catalog, events);
   const projects = new ProjectService(catalog, events);
   const sectors = new SectorService(catalog, companies, events);
+  const odds = new OddsService(db, catalysts, deps.versions.odds, stories, refreshMs);
+  const macro = new MacroService(db, deps.workers, events, catalysts, odds, deps.versions, refreshMs);
   return {
     instruments,
     candles: new CandleService(db, state, deps.openBars),
     derivatives: new DerivativesService(db, state),
-    market: new MarketService(instruments, moves, events, catalysts, deps.meta, refreshMs),
+    market: new MarketService(instruments, moves, events, catalysts, macro, deps.meta, refreshMs),
     events,
     moves,
     catalysts,
@@ -95,7 +104,9 @@ export function buildServices(deps: ServiceDeps): Services {
     people,
     projects,
     sectors,
-    search: new SearchService(instruments, events, catalog, refreshMs),
+    macro,
+    odds,
+    search: new SearchService(instruments, events, catalog, macro, odds, refreshMs),
     glossary: new GlossaryService(),
     brief: new BriefService({ instruments, companies, people, projects, sectors, events, moves, catalysts, meta: deps.meta, versions: deps.versions, refreshMs }),
     meta: deps.meta,

@@ -1,6 +1,7 @@
 // The market at a glance. The strip (every instrument's pooled price, change and 24-point hourly sparkline) comes from
-// hot state at every tick; the snapshot adds the latest day's biggest moves, top stories, the week's catalysts and how
-// far each dataset runs, its database part read at most once per refresh interval and shared meanwhile.
+// hot state at every tick; the snapshot adds the latest day's biggest moves, top stories, the week's catalysts, the
+// headline macro numbers and how far each dataset runs, its database part read at most once per refresh interval and
+// shared meanwhile.
 import { finiteOrNull } from '../../core/kernels/pool.js';
 import { wholeList, type Page } from '../../core/paging.js';
 import {
@@ -12,13 +13,14 @@ import { AnswerCache, every, PerVersion } from './answer-cache.js';
 import type { CatalystService } from './catalysts.js';
 import type { EventService } from './events.js';
 import type { InstrumentService } from './instruments.js';
+import type { MacroService } from './macro.js';
 import type { MetaService } from './meta.js';
 import type { MoveService } from './moves.js';
 
 /** Catalysts of the days ahead shown at most: more than a week ever holds. */
 const CATALYSTS_SHOWN = 200;
 
-type StoredPart = Pick<MarketSnapshot, 'moves' | 'topStories' | 'catalysts'>;
+type StoredPart = Pick<MarketSnapshot, 'moves' | 'topStories' | 'catalysts' | 'macro'>;
 
 export class MarketService {
   private readonly kept: PerVersion;
@@ -31,6 +33,7 @@ export class MarketService {
     private readonly moves: MoveService,
     private readonly events: EventService,
     private readonly catalysts: CatalystService,
+    private readonly macro: MacroService,
     private readonly meta: MetaService,
     refreshMs: number,
   ) {
@@ -60,17 +63,18 @@ export class MarketService {
 
   private async compose(part: StoredPart): Promise<MarketSnapshot> {
     const { coverage } = await this.meta.get();
-    return { strip: this.strip(), ...part, macro: [], dataThrough: coverage };
+    return { strip: this.strip(), ...part, dataThrough: coverage };
   }
 
   private async readStored(): Promise<StoredPart> {
     const now = Date.now();
-    const [moves, topStories, catalysts] = await Promise.all([
+    const [moves, topStories, catalysts, macro] = await Promise.all([
       this.moves.latestDay(BIGGEST_MOVES),
       this.events.top(TOP_STORIES_DAYS, TOP_STORIES),
       this.catalysts.between(now, now + CATALYST_DAYS * DAY_MS, CATALYSTS_SHOWN),
+      this.macro.dashboard(),
     ]);
-    return { moves, topStories, catalysts };
+    return { moves, topStories, catalysts, macro };
   }
 
   /** Closes of the last 23 closed hours (null for an hour without a candle), then the live price. */

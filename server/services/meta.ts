@@ -3,8 +3,9 @@
 import { COVERAGE_DATASETS, type CoverageKey } from '../../core/datasets.js';
 import type { Dataset, Meta, Vocabulary } from '../../core/schemas/meta.js';
 import {
-  BRIEF_TYPES, CANDLE_INTERVALS, CATALYST_KINDS, EVENT_KINDS, FORM4_CODES, INSTRUMENT_KINDS, MARKETS,
-  MILESTONE_STATUSES, PERSON_KINDS, PRECISIONS, PROJECT_STAGES, PROJECT_STATUSES, SEARCH_TYPES, VENUE_OUT_REASONS, type InstrumentKind,
+  BRIEF_TYPES, CANDLE_INTERVALS, CATALYST_KINDS, EVENT_KINDS, FORM4_CODES, INSTRUMENT_KINDS, MACRO_CATEGORIES, MACRO_DISPLAY_MODES,
+  MACRO_FREQUENCIES, MARKET_KINDS, MARKETS, MILESTONE_STATUSES, ODDS_INTERVALS, ODDS_STATUSES, PERSON_KINDS, PRECISIONS, PROJECT_STAGES,
+  PROJECT_STATUSES, SEARCH_TYPES, VENUE_OUT_REASONS, type InstrumentKind,
 } from '../../core/vocabulary.js';
 import type { Db } from '../db.js';
 import { logFailure, type Logger } from '../log.js';
@@ -37,6 +38,12 @@ export class MetaService {
       precisions: [...PRECISIONS],
       markets: [...MARKETS],
       venueOutReasons: [...VENUE_OUT_REASONS],
+      macroCategories: [...MACRO_CATEGORIES],
+      macroDisplayModes: [...MACRO_DISPLAY_MODES],
+      macroFrequencies: [...MACRO_FREQUENCIES],
+      marketKinds: [...MARKET_KINDS],
+      oddsStatuses: [...ODDS_STATUSES],
+      oddsIntervals: [...ODDS_INTERVALS],
       moveFloors,
     };
   }

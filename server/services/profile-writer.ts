@@ -2,8 +2,8 @@
 // stored one only when its content changed, so an import repeated changes nothing; a record that refers to an entity
 // neither stored nor in the same payload (a project of an uncovered company) is left out with the reason, never
 // written half-linked. Works on the caller's connection, inside its transaction.
-import { createHash } from 'node:crypto';
 import type { CompanyRecord, PersonRecord, ProjectRecord, Records, SectorRecord, SkippedItem } from '../../core/sources/records.js';
+import { contentHash } from './write-support.js';
 import type { Rows } from './writer.js';
 
 export type ProfileKind = 'sectors' | 'companies' | 'people' | 'projects';
@@ -15,12 +15,6 @@ export interface ProfileWrite {
   /** Records left out because what they refer to is not there, and how many of each kind. */
   skipped: SkippedItem[];
   left: Record<ProfileKind, number>;
-}
-
-/** What a record's stored content is compared by: everything but its provenance. */
-function contentHash(record: object): string {
-  const { source: _, sourceKey: __, ...content } = record as { source: string; sourceKey: string };
-  return createHash('sha256').update(JSON.stringify(content)).digest('base64url');
 }
 
 /** One value per record, for an unnest() parameter. */

@@ -1,6 +1,6 @@
 // Search: typed refs for a name or symbol, to feed the detail endpoints. Instruments, companies, people, projects,
-// sectors, macro series and glossary terms are matched in memory (exact, then prefix, then trigram-fuzzy); stories by
-// full text, every word as a prefix. Types with no data yet (prediction markets) return nothing.
+// sectors, macro series, prediction markets and glossary terms are matched in memory (exact, then prefix, then
+// trigram-fuzzy); stories by full text, every word as a prefix.
 import { validationError, type ValidationDetail } from '../../core/errors.js';
 import { kindList } from '../../core/filters.js';
 import { GLOSSARY } from '../../core/glossary.js';
@@ -13,6 +13,8 @@ import { AnswerCache, every } from './answer-cache.js';
 import type { EntityCatalog } from './entity-catalog.js';
 import type { EventService } from './events.js';
 import type { InstrumentService } from './instruments.js';
+import type { MacroService } from './macro.js';
+import type { OddsService } from './odds.js';
 
 type SearchType = (typeof SEARCH_TYPES)[number];
 
@@ -38,6 +40,8 @@ export class SearchService {
     private readonly instruments: InstrumentService,
     private readonly events: EventService,
     private readonly catalog: EntityCatalog,
+    private readonly macro: MacroService,
+    private readonly odds: OddsService,
     refreshMs: number,
   ) {
     this.index = new AnswerCache(1, every(refreshMs));
@@ -54,10 +58,11 @@ export class SearchService {
 
   /**
    * The entities search finds: the instruments, the covered companies, people, projects and sectors (by their names,
-   * tickers and legal names), the glossary, and everything else stories are linked to.
+   * tickers and legal names), macro series (by their source's id too), prediction markets (by their label and event),
+   * the glossary, and everything else stories are linked to.
    */
   private async build(): Promise<Searchable[]> {
-    const [catalog, linked] = await Promise.all([this.catalog.get(), this.events.linkedEntities()]);
+    const [catalog, linked, series, markets] = await Promise.all([this.catalog.get(), this.events.linkedEntities(), this.macro.searchable(), this.odds.searchable()]);
     const rows = this.instruments.state.instruments;
     const items: Searchable[] = rows.map((inst) => searchable(instrumentRef(inst), [inst.symbol, inst.name]));
     const seen = new Set<string>();
@@ -69,6 +74,8 @@ export class SearchService {
     for (const p of catalog.people.values()) add(searchable(personRef(p.slug, p.name)));
     for (const p of catalog.projects.values()) add(searchable(projectRef(p.key, p.name), [p.slug]));
     for (const s of catalog.sectors.values()) add(searchable(sectorRef(s.slug, s.name)));
+    for (const s of series) add(searchable(s.ref, s.names));
+    for (const m of markets) add(searchable(m.ref, m.names));
     // Companies only the instruments or stories name are found by those names too.
     for (const inst of rows) {
       if (inst.company && !seen.has(`company:${inst.company}`)) add(searchable(companyRef(inst.company, inst.companyName), [inst.name]));

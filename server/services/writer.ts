@@ -1,11 +1,14 @@
 // Everything sources write into the database: the universe (venues, instruments, listings), reference data (sectors,
-// companies, people, projects), stories and catalysts with the entities they are about, imported history. One writer works on one connection, so a caller can
-// put several writes in one transaction (the demo load is one, an imported file is one).
+// companies, people, projects), stories and catalysts with the entities they are about, macro series and prediction
+// markets, imported history. One writer works on one connection, so a caller can put several writes in one
+// transaction (the demo load is one, an imported file is one).
 import type { BarColumns } from '../../core/kernels/bars.js';
 import type { Ref } from '../../core/refs.js';
 import type { CatalystRecord, StoryRecord } from '../../core/sources/records.js';
 import type { Db } from '../db.js';
 import { barInsertParams } from './bar-rows.js';
+import { MacroWriter, type MacroRecords } from './macro-writer.js';
+import { OddsWriter, type OddsRecords } from './odds-writer.js';
 import { ProfileWriter, type ProfileRecords, type ProfileWrite } from './profile-writer.js';
 
 export type Rows = Db['rows'];
@@ -58,6 +61,16 @@ export class Writer {
   /** Sectors, companies, people and projects, each stored or replaced when it changed. */
   profiles(records: ProfileRecords): Promise<ProfileWrite> {
     return new ProfileWriter(this.rows).write(records);
+  }
+
+  /** Macro series, the releases that publish them, their observations by vintage, and release calendars. */
+  macro(records: MacroRecords): ReturnType<MacroWriter['write']> {
+    return new MacroWriter(this.rows).write(records);
+  }
+
+  /** Prediction markets with the events grouping them and their probability history. */
+  odds(records: OddsRecords): ReturnType<OddsWriter['write']> {
+    return new OddsWriter(this.rows).write(records);
   }
 
   /** Stories not stored yet (by source and key), with their entities; ids follow the order given. */

@@ -51,3 +51,10 @@ RETURNING id::float8 AS id, source_key AS key;
 -- name: insertCatalystEntities
 INSERT INTO catalyst_entities (catalyst_id, position, type, key, label, path)
 SELECT * FROM unnest(:ids::bigint[], :positions::smallint[], :types::text[], :keys::text[], :labels::text[], :paths::text[]);
+
+-- name: nextCatalystPerEntity
+-- Per entity of type :type (its key lower-cased), the soonest catalyst of a kind in :kinds expected from :from on.
+SELECT DISTINCT ON (lower(e.key)) lower(e.key) AS key, c.id::float8 AS id, c.title, c.expected_at AS "expectedAt"
+FROM catalysts c JOIN catalyst_entities e ON e.catalyst_id = c.id
+WHERE e.type = :type AND c.kind = ANY (:kinds::text[]) AND c.expected_at >= :from
+ORDER BY lower(e.key), c.expected_at, c.id;

@@ -152,3 +152,8 @@ export async function createKey(server: ServerHandle, name: string, rpm?: number
   if (code !== 0) throw new Error(`keys create failed: ${stderr}`);
   return stdout.trim();
 }
+
+/** `npm run import -- <args>` on `dataDir`: through the control socket of a server owning it, else into its database. */
+export function importFiles(dataDir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return runNode('server/cli/import.ts', args, { DATA_DIR: dataDir });
+}

@@ -2,11 +2,17 @@
 import t from 'tap';
 import fc from 'fast-check';
 import { request } from 'node:http';
-import { createKey, startServer } from '../helpers/server.js';
+import { join } from 'node:path';
+import { createKey, importFiles, ROOT, startServer } from '../helpers/server.js';
 
-// The demo universe, so that the market routes get past the symbol to their handlers.
+// The demo universe, so that the market routes get past the symbol to their handlers, and a macro series and markets
+// imported, so that theirs get past the slug.
 const server = await startServer({ env: { TAPEWIRE_ANON: '0', LOG_LEVEL: 'warn', TAPEWIRE_DEMO: '1' } });
 t.teardown(() => server.dispose());
+for (const [source, file] of [['fred', 'fred/CPIAUCSL.json'], ['polymarket', 'polymarket/gamma_event_rates.json']] as const) {
+  const run = await importFiles(server.dataDir, source, join(ROOT, 'test/fixtures', file));
+  if (run.code !== 0) throw new Error(`import ${file}: ${run.stdout} ${run.stderr}`);
+}
 const key = await createKey(server, 'fuzz', 100_000_000);
 
 const PATHS = [
@@ -20,6 +26,8 @@ const PATHS = [
   '/v1/projects', '/v1/projects/tesla/robotaxi', '/v1/projects/TSLA/nope', `/v1/projects/tesla/${'p'.repeat(130)}`, '/v1/projects/a/b/c',
   '/v1/people', '/v1/people/helena-marsh', `/v1/people/${'h'.repeat(130)}`, '/v1/sectors', '/v1/sectors/technology', '/v1/sectors/%00',
   '/v1/instruments/BTC/moves/2026-11-01', '/v1/instruments/BTC/moves/2026-02-30', '/v1/instruments/BTC/moves/x',
+  '/v1/macro', '/v1/macro/dashboard', '/v1/macro/us-cpi', '/v1/macro/CPIAUCSL', '/v1/macro/nosuch', `/v1/macro/${'m'.repeat(130)}`, '/v1/macro/a/b',
+  '/v1/odds', '/v1/odds/fed-cut-25-march-2026', '/v1/odds/nosuch', `/v1/odds/${'o'.repeat(210)}`, '/v1/odds/%ff',
 ];
 
 /** A raw request, so that the bytes of the URL reach the server exactly as generated (fetch would normalise them). */
@@ -49,8 +57,9 @@ const urlByte = fc.oneof(
   fc.constantFrom('quotes', 'quotes,', 'instrument:', 'instrument:%ff', 'instrument:btc,events', 'events,,x', 'instrument:BTC:1'),
   fc.constantFrom('2026-02-30', '2026-11-01', 'BTC', 'instrument,event', 'glossary', 'company:apple', 'project:a/b/c', 'macro:', ':x', 'earnings,,', '%22federal%20reserve%22%20-holds', '%22', 'OR%20-', 'important'),
   fc.constantFrom('pilot,testing', 'PILOT', 'shipping', 'pilot,,', 'tsla', 'nosuch', 'person:helena-marsh', 'project:tesla/robotaxi', 'sector,project'),
+  fc.constantFrom('9', '10', '100000', '100001', '1h', '1d', '1m', 'open', 'OPEN,resolved', 'pending', 'economy', 'macro:fed-funds-rate', 'market:x', '2025-08-01', '2025-8-1'),
 );
-const queryPart = fc.tuple(fc.oneof(fc.constantFrom('limit', 'offset', 'q', 'from', 'to', 'interval', 'kind', 'perVenue', 'topics', 'entity', 'symbol', 'company', 'excludeKind', 'minImportance', 'order', 'type', 'date', 'minPct', 'minZ', 'candidates', 'stage'), urlByte), urlByte).map(([k, v]) => `${k}=${v}`);
+const queryPart = fc.tuple(fc.oneof(fc.constantFrom('limit', 'offset', 'q', 'from', 'to', 'interval', 'kind', 'perVenue', 'topics', 'entity', 'symbol', 'company', 'excludeKind', 'minImportance', 'order', 'type', 'date', 'minPct', 'minZ', 'candidates', 'stage', 'maxPoints', 'status', 'category'), urlByte), urlByte).map(([k, v]) => `${k}=${v}`);
 const badUrl = fc.tuple(fc.constantFrom(...PATHS), fc.array(queryPart, { minLength: 1, maxLength: 6 }), fc.boolean()).map(
   ([path, parts, repeat]) => `${path}?${parts.join('&')}${repeat && parts[0] ? `&${parts[0]}` : ''}`,
 );
@@ -71,7 +80,7 @@ t.test('generated bad queries never produce a 5xx', async (t) => {
 });
 
 t.test('a NUL character is refused as a validation error wherever a string goes, not passed to the database', async (t) => {
-  for (const url of ['/v1/events?q=%00', '/v1/events?q=bitcoin%00', '/v1/search?q=a%00b', '/v1/catalysts?entity=company:a%00', '/v1/glossary/z%00', '/v1/instruments/BT%00C', '/v1/companies/a%00', '/v1/people/a%00', '/v1/projects?company=a%00', '/v1/projects/a/b%00', '/v1/sectors/a%00']) {
+  for (const url of ['/v1/events?q=%00', '/v1/events?q=bitcoin%00', '/v1/search?q=a%00b', '/v1/catalysts?entity=company:a%00', '/v1/glossary/z%00', '/v1/instruments/BT%00C', '/v1/companies/a%00', '/v1/people/a%00', '/v1/projects?company=a%00', '/v1/projects/a/b%00', '/v1/sectors/a%00', '/v1/macro/a%00', '/v1/odds?q=%00', '/v1/odds?category=x%00', '/v1/odds/a%00']) {
     const { status, body } = await raw(url);
     t.equal(status, 422, url);
     t.match(JSON.parse(body), { error: { code: 'validation_failed', details: [{ message: /NUL/ }] } }, url);

@@ -82,3 +82,31 @@ t.test('MCP_ALLOWED_ORIGINS: origins as a browser sends them, in any case; anyth
   }
   t.end();
 });
+
+t.test('macro and odds feeds: FRED keeps the dashboard series with a key; the market feeds their listed markets', (t) => {
+  const c = loadConfig({});
+  t.same(c.fred, {
+    apiKey: null,
+    series: ['DFEDTARU', 'CPIAUCSL', 'PCEPILFE', 'PAYEMS', 'UNRATE', 'ICSA', 'GDPC1', 'RSXFS', 'DGS2', 'DGS10', 'T10Y2Y', 'DTWEXBGS', 'DCOILWTICO'],
+    everyMs: 3_600_000,
+    url: 'https://api.stlouisfed.org/fred',
+  });
+  t.same(c.polymarket, { markets: [], everyMs: 300_000, gammaUrl: 'https://gamma-api.polymarket.com', clobUrl: 'https://clob.polymarket.com' });
+  t.same(c.kalshi, { markets: [], everyMs: 300_000, url: 'https://api.elections.kalshi.com/trade-api/v2' });
+  const set = loadConfig({ FRED_API_KEY: 'k', FRED_SERIES: ' cpiaucsl , t10y2y,', KALSHI_MARKETS: 'KXFED-26MAR', KALSHI_API_URL: 'http://127.0.0.1:9/api/' });
+  t.same([set.fred.apiKey, set.fred.series, set.kalshi.markets, set.kalshi.url], ['k', ['CPIAUCSL', 'T10Y2Y'], ['KXFED-26MAR'], 'http://127.0.0.1:9/api']);
+  t.same(loadConfig({ FRED_SERIES: '' }).fred.series, [], 'none');
+  try {
+    loadConfig({ FRED_SERIES: 'CPIAUCSL,not a series', POLYMARKET_MARKETS: 'ok,/etc/passwd', FRED_API_URL: 'ftp://x', FRED_EVERY_S: '5' });
+    t.fail('should throw');
+  } catch (err) {
+    const problems = (err as ConfigError).problems;
+    t.same(problems, [
+      'FRED_SERIES: "not a series" is not a FRED series id',
+      'FRED_EVERY_S="5": expected an integer from 60 to 86400',
+      'FRED_API_URL="ftp://x": expected an http:// or https:// address',
+      'POLYMARKET_MARKETS: "/etc/passwd" is not a market slug or ticker',
+    ]);
+  }
+  t.end();
+});

@@ -1,11 +1,13 @@
-// The FRED source's parser: a recorded payload of FRED's API (observations, series, release dates) or a CSV download,
-// told apart by its shape. Observations JSON and a `date,value` CSV do not name their series: the caller gives it.
+// The FRED source's parser: a recorded payload of FRED's API (observations, series, a series' release, release dates)
+// or a CSV download, told apart by its shape. Observations JSON, a series' release and a `date,value` CSV do not name
+// their series: the caller gives it.
 import { isObject } from '../fields.js';
 import { emptyMacroPayload, type MacroPayload } from '../macro-records.js';
 import { PayloadError } from '../records.js';
 import { readFredCsv } from './csv.js';
 import { readObservationsJson } from './observations.js';
 import { readReleaseDatesJson } from './release-dates.js';
+import { readSeriesReleaseJson } from './series-release.js';
 import { seriesIdOf } from './series-id.js';
 import { readSeriesJson } from './series.js';
 
@@ -31,6 +33,10 @@ export function parseFredPayload(text: string, options: FredOptions = {}): Macro
   }
   if (Array.isArray(doc.seriess)) return { ...emptyMacroPayload(), ...readSeriesJson(doc.seriess) };
   if (Array.isArray(doc.release_dates)) return { ...emptyMacroPayload(), ...readReleaseDatesJson(doc.release_dates) };
+  if (Array.isArray(doc.releases)) {
+    if (!given) throw new PayloadError("a FRED series' release document does not name its series: give its id");
+    return { ...emptyMacroPayload(), ...readSeriesReleaseJson(doc.releases, given) };
+  }
   if (doc.error_message !== undefined) throw new PayloadError(`a FRED error answer: ${String(doc.error_message).slice(0, 200)}`);
-  throw new PayloadError('not a FRED payload: expected {"observations": [...]}, {"seriess": [...]}, {"release_dates": [...]} or a CSV');
+  throw new PayloadError('not a FRED payload: expected {"observations": [...]}, {"seriess": [...]}, {"releases": [...]}, {"release_dates": [...]} or a CSV');
 }

@@ -17,3 +17,8 @@ export function seriesIdFromFileName(path: string): string | null {
   const dot = name.lastIndexOf('.');
   return seriesIdOf(dot > 0 ? name.slice(0, dot) : name);
 }
+
+/** A series' page on FRED: what a reader cites. */
+export function fredSeriesUrl(seriesId: string): string {
+  return `https://fred.stlouisfed.org/series/${encodeURIComponent(seriesId)}`;
+}

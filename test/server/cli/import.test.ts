@@ -5,10 +5,9 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { demoDataset } from '../../../core/demo/payloads.js';
 import { EVENT_KINDS } from '../../../core/vocabulary.js';
-import { ROOT, runNode, startServer, tempDataDir, type ServerHandle } from '../../helpers/server.js';
+import { importFiles, ROOT, startServer, tempDataDir, type ServerHandle } from '../../helpers/server.js';
 
 const FIXTURES = 'test/fixtures/demo';
-const importCli = (dataDir: string, ...args: string[]) => runNode('server/cli/import.ts', args, { DATA_DIR: dataDir });
 /** A file as the CLI names it in its report: relative to its working directory, the repository root. */
 const shown = (file: string) => relative(ROOT, file);
 
@@ -74,7 +73,7 @@ t.test('with a server running: through its control socket', async (t) => {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
-  const cli = (...args: string[]) => importCli(dataDir, ...args);
+  const cli = (...args: string[]) => importFiles(dataDir, ...args);
   const scratch = mkdtempSync(join(tmpdir(), 'tw-import-'));
   t.teardown(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -250,7 +249,7 @@ t.test("the demo's own dataset, in its sources' formats, is already stored", asy
 
   const names = ['calendar', 'profiles', 'wire'] as const;
   for (const name of names) writeFileSync(join(scratch, `${name}.json`), JSON.stringify(dataset[name]));
-  const run = await importCli(server.dataDir, 'demo', scratch);
+  const run = await importFiles(server.dataDir, 'demo', scratch);
   t.equal(run.code, 0, run.stderr);
   const stored = (kind: string, n: number) => `${kind}: read ${n}, written 0, already stored ${n}`;
   const reference = (['sectors', 'companies', 'people', 'projects'] as const).map((k) => stored(k, dataset.profiles[k]!.length)).join('; ');
@@ -266,7 +265,7 @@ t.test('with no server: directly into the database, which --create makes', async
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
-  const cli = (...args: string[]) => importCli(dataDir, ...args);
+  const cli = (...args: string[]) => importFiles(dataDir, ...args);
 
   const refused = await cli('demo', FIXTURES);
   t.equal(refused.code, 1);

@@ -1,11 +1,12 @@
 // The entity graph over real HTTP on the demo: companies, projects, people and sectors against the demo's own
 // reference data, their filters and bad input; search and the events filters reaching them; and every EntityRef path
-// any list hands out resolving, as /v1 + path, to an answer.
+// any list hands out resolving, as /v1 + path, to an answer (macro series and markets included, once imported).
 import t from 'tap';
 import { demoDataset } from '../../../core/demo/payloads.js';
 import type { CompanyRecord, PersonRecord, ProjectRecord } from '../../../core/sources/records.js';
 import { PROJECT_STAGES } from '../../../core/vocabulary.js';
-import { startServer } from '../../helpers/server.js';
+import { join } from 'node:path';
+import { importFiles, ROOT, startServer } from '../../helpers/server.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '1000000', DEMO_NEWS_EVERY_S: '0' } });
 t.teardown(() => server.dispose());
@@ -191,6 +192,12 @@ t.test('/v1/events: person and project filters reach the stories linked to them'
 });
 
 t.test('every EntityRef path handed out resolves, as /v1 + path, to an answer', async (t) => {
+  // The demo's macro series and markets come later: one series and a rate-decision market are imported, so that the
+  // walk reaches their paths too; the paths of the demo's other series stay pending, and are counted.
+  for (const [source, file] of [['fred', 'fred/CPIAUCSL.json'], ['polymarket', 'polymarket/gamma_event_rates.json']] as const) {
+    const run = await importFiles(server.dataDir, source, join(ROOT, 'test/fixtures', file));
+    t.equal(run.code, 0, `${file} imported`);
+  }
   const paths = new Set<string>();
   const collect = (value: unknown): void => {
     if (Array.isArray(value)) value.forEach(collect);
@@ -210,12 +217,17 @@ t.test('every EntityRef path handed out resolves, as /v1 + path, to an answer', 
   await walk('/v1/events?limit=100');
   await walk('/v1/moves?limit=200');
   await walk('/v1/catalysts?from=2000-01-01&limit=200');
+  await walk('/v1/odds?limit=200');
   collect((await get('/v1/companies')).data);
   for (const c of companies) collect((await get(`/v1/companies/${c.slug}`)).data);
-  // Macro series have no routes until their issue lands.
-  const pending = [...paths].filter((p) => p.startsWith('/macro/'));
-  const walked = [...paths].filter((p) => !p.startsWith('/macro/'));
-  for (const kind of ['/instruments/', '/events/', '/companies/', '/people/', '/projects/', '/sectors/']) t.ok(walked.some((p) => p.startsWith(kind)), `paths of ${kind}`);
+  const series = (await get('/v1/macro')).data as Json[];
+  for (const s of series) collect((await get(`/v1${s.path}`)).data);
+  for (const m of (await get('/v1/odds?limit=200')).data as Json[]) collect((await get(`/v1${m.path}`)).data);
+  const stored = new Set(series.map((s) => s.path));
+  const pending = [...paths].filter((p) => p.startsWith('/macro/') && !stored.has(p));
+  const walked = [...paths].filter((p) => !pending.includes(p));
+  t.same(pending.sort(), ['/macro/fed-funds-rate', '/macro/us-jobless-claims', '/macro/us-payrolls'], 'only the series the demo has no data of yet');
+  for (const kind of ['/instruments/', '/events/', '/companies/', '/people/', '/projects/', '/sectors/', '/macro/', '/odds/']) t.ok(walked.some((p) => p.startsWith(kind)), `paths of ${kind}`);
   t.ok(walked.some((p) => /^\/instruments\/[^/]+\/moves\//.test(p)), 'paths of moves');
   let failed = 0;
   for (const path of walked) {
@@ -223,5 +235,5 @@ t.test('every EntityRef path handed out resolves, as /v1 + path, to an answer', 
     await res.arrayBuffer();
     if (res.status !== 200 && ++failed <= 10) t.fail(`${path}: ${res.status}`);
   }
-  t.equal(failed, 0, `${walked.length} paths walked (${pending.length} macro paths wait for their routes)`);
+  t.equal(failed, 0, `${walked.length} paths walked (${pending.length} macro paths wait for the demo's series)`);
 });

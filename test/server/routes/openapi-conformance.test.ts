@@ -4,11 +4,18 @@ import t, { type Test } from 'tap';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { listen } from '../../helpers/sse.js';
-import { createKey, startServer } from '../../helpers/server.js';
+import { join } from 'node:path';
+import { createKey, importFiles, ROOT, startServer } from '../../helpers/server.js';
 
 const server = await startServer({ env: { TAPEWIRE_ANON: '0', LOG_LEVEL: 'warn', TAPEWIRE_DEMO: '1', DEMO_NEWS_EVERY_S: '1' } });
 t.teardown(() => server.dispose());
 const key = await createKey(server, 'openapi', 100_000_000);
+// The demo's macro series and markets come later: a series (whose demo stories and catalysts then show with it) and
+// markets with history, imported.
+for (const args of [['fred', 'fred/CPIAUCSL.json'], ['polymarket', 'polymarket/gamma_event_rates.json'], ['kalshi', 'kalshi/event_single_2026.json'], ['kalshi', 'kalshi/candlesticks_2026.json']]) {
+  const run = await importFiles(server.dataDir, args[0]!, join(ROOT, 'test/fixtures', args[1]!));
+  if (run.code !== 0) throw new Error(`import ${args[1]}: ${run.stdout} ${run.stderr}`);
+}
 
 interface Doc {
   paths: Record<string, { get: { responses: Record<string, { $ref?: string; content?: Record<string, { schema: { anyOf?: { title: string }[] } }> }> } }>;
@@ -77,6 +84,14 @@ t.test('every route answers as its schema says', async (t) => {
     ['/v1/brief/{type}/{key}', '/v1/brief/company/apple'],
     ['/v1/brief/{type}/{key}', '/v1/brief/project/tesla%2Frobotaxi?maxTokens=16000'],
     ['/v1/brief/{type}/{key}', `/v1/brief/event/${cause}`],
+    ['/v1/macro', '/v1/macro'],
+    ['/v1/macro/dashboard', '/v1/macro/dashboard'],
+    ['/v1/macro/{slug}', '/v1/macro/us-cpi'],
+    ['/v1/macro/{slug}', '/v1/macro/CPIAUCSL?maxPoints=10&from=2025-01-01'],
+    ['/v1/odds', '/v1/odds'],
+    ['/v1/odds', '/v1/odds?entity=macro:fed-funds-rate&status=open&limit=1'],
+    ['/v1/odds/{slug}', '/v1/odds/kxfed-26mar-t3.50'],
+    ['/v1/odds/{slug}', '/v1/odds/fed-cut-25-march-2026?interval=1d'],
   ];
   for (const [template, url] of urls) await answer(t, template, url);
 });
@@ -89,6 +104,11 @@ t.test('error bodies answer as their schemas say', async (t) => {
   await answer(t, '/v1/projects', '/v1/projects?stage=shipping', 422);
   await answer(t, '/v1/brief/{type}/{key}', '/v1/brief/project/robotaxi', 400);
   await answer(t, '/v1/brief/{type}/{key}', '/v1/brief/macro/us-cpi', 404);
+  await answer(t, '/v1/macro/{slug}', '/v1/macro/nosuch', 404);
+  await answer(t, '/v1/macro/{slug}', '/v1/macro/us-cpi?maxPoints=9', 422);
+  await answer(t, '/v1/odds', '/v1/odds?status=pending', 422);
+  await answer(t, '/v1/odds', '/v1/odds?entity=planet:mars', 400);
+  await answer(t, '/v1/odds/{slug}', '/v1/odds/nosuch', 404);
 });
 
 t.test('every stream message answers as its schema says', async (t) => {

@@ -29,7 +29,8 @@ t.test('an exact symbol or name first, then prefixes, then close spellings, then
 
 t.test('types: filtered, and those with no data yet answer nothing', async (t) => {
   t.ok((await search('q=a&type=instrument,company&limit=60')).every((r) => r.type === 'instrument' || r.type === 'company'));
-  t.same(await search('q=a&type=market'), [], 'no prediction markets in the demo yet');
+  t.same(await search('q=a&type=market'), [], 'the demo has no prediction markets yet');
+  t.ok((await search('q=a&type=market,person')).every((r) => r.type === 'person'));
   t.equal((await search('q=e&limit=3')).length, 3);
 });
 

@@ -15,6 +15,7 @@ import { candleRequest, type CandleRequest } from '../../../server/services/cand
 import { derivativesRequest, type DerivativesRequest } from '../../../server/services/derivatives.js';
 import { ImportService } from '../../../server/services/imports.js';
 import { buildServices, DataVersion } from '../../../server/services/index.js';
+import { WorkerThreads } from '../../../server/worker-threads.js';
 import { MarketStore } from '../../../server/services/market-store.js';
 import { MetaService } from '../../../server/services/meta.js';
 import { StorageService } from '../../../server/services/storage.js';
@@ -32,7 +33,7 @@ t.teardown(async () => {
 });
 await db.migrate();
 
-const versions = { stories: new DataVersion(), entities: new DataVersion() };
+const versions = { stories: new DataVersion(), entities: new DataVersion(), macro: new DataVersion(), odds: new DataVersion() };
 const meta = new MetaService(db, DEFAULT_MOVE_FLOORS, log);
 const storage = new StorageService(db);
 const imports = new ImportService(db, versions);
@@ -55,7 +56,9 @@ const watched: Db = {
   migrate: () => db.migrate(),
   close: () => db.close(),
 };
-const services = buildServices({ db: watched, state, openBars: null, hub, meta, storage, imports, marketStore, versions, refreshMs: 30_000 });
+const workers = new WorkerThreads(1);
+t.teardown(() => workers.close());
+const services = buildServices({ db: watched, state, openBars: null, hub, workers, meta, storage, imports, marketStore, versions, refreshMs: 30_000 });
 const { candles, derivatives } = services;
 
 const data = (raw: RawJson): unknown => (JSON.parse(Buffer.from(raw.whole()).toString()) as { data: unknown }).data;

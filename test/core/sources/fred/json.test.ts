@@ -1,5 +1,5 @@
-// FRED's JSON documents beyond the samples: ALFRED observations over several vintages, series metadata, release dates
-// with names; a bad item skipped with its reason, a document of another shape refused.
+// FRED's JSON documents beyond the samples: ALFRED observations over several vintages, series metadata, a series'
+// release, release dates with names; a bad item skipped with its reason, a document of another shape refused.
 import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { parseFredPayload } from '../../../../core/sources/fred/index.js';
@@ -63,4 +63,12 @@ t.test('JSON of another shape, a FRED error answer, broken JSON: refused', async
   t.match(refusal(() => parseFredPayload('{"observations": 3}')), /^not a FRED payload/);
   t.match(refusal(() => parseFredPayload('{"seriess": [}')), /^not JSON/);
   t.match(refusal(() => parseFredPayload('[1, 2]')), /^not a FRED payload: expected an object/);
+});
+
+t.test("a series' release: the release that publishes it, the series from the caller; a list of every release refused", async (t) => {
+  const { seriesReleases, skipped } = parseFredPayload(fixture('series_release_UNRATE.json'), { seriesId: 'unrate' });
+  t.same(seriesReleases, [{ source: 'fred', seriesId: 'UNRATE', releaseId: '50', releaseName: 'Employment Situation' }]);
+  t.same(skipped, []);
+  t.equal(refusal(() => parseFredPayload(fixture('series_release_UNRATE.json'))), "a FRED series' release document does not name its series: give its id");
+  t.equal(refusal(() => parseFredPayload(fixture('releases_all.json'), { seriesId: 'CPIAUCSL' })), 'a list of 2 releases is not the release of one series (/fred/series/release)');
 });

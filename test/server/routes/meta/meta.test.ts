@@ -35,6 +35,10 @@ t.test('/v1/meta/vocabulary lists every enumeration of the interface', async (t)
   t.same(data.milestoneStatuses, ['done', 'planned', 'slipped']);
   t.same(data.projectStatuses, ['on_track', 'at_risk', 'delayed', 'completed', 'stopped']);
   t.same(data.personKinds, ['executive', 'director', 'policymaker', 'founder']);
+  t.same(data.macroCategories, ['rates', 'inflation', 'jobs', 'growth', 'fx', 'commodities', 'liquidity', 'markets', 'other']);
+  t.same(data.macroDisplayModes, ['level', 'change', 'pct_change_mom', 'pct_change_yoy', 'rate']);
+  t.same(data.macroFrequencies, ['daily', 'weekly', 'biweekly', 'monthly', 'quarterly', 'semiannual', 'annual']);
+  t.same([data.oddsStatuses, data.oddsIntervals, data.marketKinds], [['open', 'closed', 'resolved'], ['1h', '1d'], ['binary', 'categorical', 'scalar']]);
   t.match(data.moveFloors, { crypto: 12, stock: 8 }, 'move floors follow the configuration');
 });
 
@@ -50,8 +54,9 @@ t.test('/v1/openapi.json is generated from the route table', async (t) => {
   t.same(Object.keys(doc.paths).sort(), [
     '/live', '/ready', '/v1/brief/{type}/{key}', '/v1/catalysts', '/v1/companies', '/v1/companies/{company}', '/v1/events', '/v1/events/{id}', '/v1/glossary', '/v1/glossary/{slug}',
     '/v1/instruments', '/v1/instruments/{symbol}', '/v1/instruments/{symbol}/candles', '/v1/instruments/{symbol}/derivatives',
-    '/v1/instruments/{symbol}/listings/{listingId}/candles', '/v1/instruments/{symbol}/moves/{date}', '/v1/market/snapshot', '/v1/market/strip',
-    '/v1/meta', '/v1/meta/vocabulary', '/v1/moves', '/v1/moves/explain', '/v1/openapi.json', '/v1/people', '/v1/people/{slug}', '/v1/projects',
+    '/v1/instruments/{symbol}/listings/{listingId}/candles', '/v1/instruments/{symbol}/moves/{date}', '/v1/macro', '/v1/macro/dashboard',
+    '/v1/macro/{slug}', '/v1/market/snapshot', '/v1/market/strip', '/v1/meta', '/v1/meta/vocabulary', '/v1/moves', '/v1/moves/explain',
+    '/v1/odds', '/v1/odds/{slug}', '/v1/openapi.json', '/v1/people', '/v1/people/{slug}', '/v1/projects',
     '/v1/projects/{company}/{project}', '/v1/search', '/v1/sectors', '/v1/sectors/{slug}', '/v1/stream',
   ]);
   const meta = doc.paths['/v1/meta']!.get;

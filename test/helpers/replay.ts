@@ -1,0 +1,34 @@
+// A local HTTP server that replays recorded answers for the feeds' tests, never the network: each request is answered
+// by `route` from its path and query, and recorded.
+import { createServer, type Server } from 'node:http';
+
+export interface Answer {
+  status?: number;
+  body: string;
+  headers?: Record<string, string>;
+}
+
+export interface Replay {
+  url: string;
+  /** Every request received so far: its path and query. */
+  requests: URL[];
+  close(): Promise<void>;
+}
+
+export async function startReplay(route: (url: URL) => Answer): Promise<Replay> {
+  const requests: URL[] = [];
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://replay');
+    requests.push(url);
+    const answer = route(url);
+    res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
+    res.end(answer.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
