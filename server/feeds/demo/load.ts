@@ -1,12 +1,11 @@
 // First-run load of the demo universe, in one transaction: its venues, instruments and listings; its story, written in
 // the demo newswire's and calendar's own formats and read back by the demo source's parser, as imported files are;
-// each instrument's history with the story's price jumps drawn in (pooled, and each venue's own); then the candle
-// aggregates materialized. A database that already holds a dataset is left as it is.
+// each instrument's history from the world's market model (pooled, and each venue's own); then the candle aggregates
+// materialized. A database that already holds a dataset is left as it is.
 import { demoDerivatives, derivativesWindow, fundingRegime } from '../../../core/demo/derivatives.js';
-import { demoHistory, demoHistoryStart, type Jump } from '../../../core/demo/history.js';
 import { calendarEntry, calendarPayload, wireItem, wirePayload } from '../../../core/demo/payloads.js';
-import { demoStory } from '../../../core/demo/story.js';
 import { DEMO_COMPANIES, DEMO_INSTRUMENTS, DEMO_VENUES, demoListings } from '../../../core/demo/universe.js';
+import { demoWorld, type DemoWorld } from '../../../core/demo/world.js';
 import type { Dataset } from '../../../core/schemas/meta.js';
 import { DEMO_SOURCE, parseDemoPayload } from '../../../core/sources/demo/index.js';
 import { DAY_MS } from '../../../core/time.js';
@@ -40,8 +39,9 @@ export async function loadDemo(
   const existing = await services.meta.dataset();
   if (existing) return { dataset: existing, loaded: false };
   const dataset: Dataset = { name: 'demo', description: DEMO_DESCRIPTION, loadedAt: new Date(options.anchorMs).toISOString() };
+  const world = demoWorld(options.seed, options.anchorMs, options.minuteDays);
   await services.imports.transaction(async (writer, demo) => {
-    await writeUniverse(writer, demo, options);
+    await writeUniverse(writer, demo, world, options);
     await writer.setting('dataset', { ...dataset, seed: options.seed });
   });
   await services.storage.materializeCandles();
@@ -49,10 +49,9 @@ export async function loadDemo(
   return { dataset, loaded: true };
 }
 
-async function writeUniverse(writer: Writer, demo: DemoStore, { seed, anchorMs, minuteDays, progress }: DemoLoadOptions): Promise<void> {
+async function writeUniverse(writer: Writer, demo: DemoStore, world: DemoWorld, { seed, anchorMs, progress }: DemoLoadOptions): Promise<void> {
   const listings = demoListings(seed);
-  // The story comes first: its events carry the price jumps the histories draw.
-  const story = demoStory(seed, demoHistoryStart(anchorMs, minuteDays), anchorMs);
+  const { story } = world;
   const wire = parseDemoPayload(JSON.stringify(wirePayload(story.events.map((e) => wireItem(e, String(e.id))))));
   const calendar = parseDemoPayload(JSON.stringify(calendarPayload(story.catalysts.map((c) => calendarEntry(c, String(c.id))))));
   const skipped = [...wire.skipped, ...calendar.skipped];
@@ -62,8 +61,6 @@ async function writeUniverse(writer: Writer, demo: DemoStore, { seed, anchorMs, 
   await demo.seal(
     story.scheduled.map((o) => ({ catalystId: catalystIds.get(recordKey(DEMO_SOURCE, String(o.catalystId)))!, dueAt: o.story.occurredAt, story: o.story })),
   );
-  const jumps = new Map<string, Jump[]>();
-  for (const e of story.events) for (const j of e.jumps) jumps.set(j.symbol, [...(jumps.get(j.symbol) ?? []), { ts: e.occurredAt, pct: j.pct }]);
 
   const ids = await writer.universe({
     venues: DEMO_VENUES,
@@ -76,9 +73,8 @@ async function writeUniverse(writer: Writer, demo: DemoStore, { seed, anchorMs, 
   const steps = DEMO_INSTRUMENTS.length + 1;
   for (const inst of DEMO_INSTRUMENTS) {
     const id = ids.instruments.get(inst.symbol)!;
-    // `venues` of a bar counts the listings in the pool, as the live pool does (a venue's spot and perp are two).
-    const venues = listings.filter((l) => l.symbol === inst.symbol).length;
-    const h = demoHistory(inst, seed, anchorMs, minuteDays, jumps.get(inst.symbol));
+    const h = world.histories.get(inst.symbol)!;
+    const venues = venueCount(listings, inst.symbol);
     await writer.importedBars('1d', id, h.daily, venues, DEMO_SOURCE);
     await writer.importedBars('1h', id, h.hourly, venues, DEMO_SOURCE);
     await writer.minuteBars(id, h.minute, venues);
@@ -94,3 +90,6 @@ async function writeUniverse(writer: Writer, demo: DemoStore, { seed, anchorMs, 
   await demo.listingHistory(own, anchorMs - (anchorMs % DAY_MS) - DAY_MS);
   progress(++done, steps);
 }
+
+/** `venues` of a bar counts the listings in the pool, as the live pool does (a venue's spot and perp are two). */
+const venueCount = (listings: { symbol: string }[], symbol: string) => listings.filter((l) => l.symbol === symbol).length;

@@ -3,9 +3,8 @@ import t from 'tap';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { demoHistoryStart } from '../../../core/demo/history.js';
 import { calendarEntry, calendarPayload, wireItem, wirePayload } from '../../../core/demo/payloads.js';
-import { demoStory } from '../../../core/demo/story.js';
+import { demoWorld } from '../../../core/demo/world.js';
 import { EVENT_KINDS } from '../../../core/vocabulary.js';
 import { ROOT, runNode, startServer, tempDataDir, type ServerHandle } from '../../helpers/server.js';
 
@@ -203,7 +202,7 @@ t.test("the demo's own dataset, in its sources' formats, is already stored", asy
 
   const meta = (await (await server.get('/v1/meta')).json()) as { data: { dataset: { loadedAt: string } } };
   const anchor = Date.parse(meta.data.dataset.loadedAt);
-  const story = demoStory(20261121, demoHistoryStart(anchor, 1), anchor);
+  const { story } = demoWorld(20261121, anchor, 1);
   const before = await statsAfter(server, Date.now());
   t.equal(before.catalysts, story.catalysts.length, 'the regenerated story is the one loaded');
   t.ok(story.events.length >= 300 && before.events >= story.events.length, `${story.events.length} stories`);

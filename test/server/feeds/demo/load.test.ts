@@ -90,7 +90,7 @@ t.test('a restart keeps the minute that was open: its bar is written at shutdown
   }
 });
 
-/** Schedules an earnings outcome about `symbol`'s company at `at`, carrying a jump of `pct`, as the demo load does; returns its catalyst's id. */
+/** Schedules an earnings outcome about `symbol`'s company at `at`, moving its share by `pct` percent, as the demo load does; returns its catalyst's id. */
 async function schedule(db: Db, key: string, symbol: string, at: number, pct: number): Promise<number> {
   const inst = DEMO_INSTRUMENTS.find((i) => i.symbol === symbol)!;
   const entities = [companyRef(inst.company!), instrumentRef(inst)];
@@ -112,7 +112,8 @@ async function schedule(db: Db, key: string, symbol: string, at: number, pct: nu
     sourceName: 'Harbor Street Wire',
     sourceHost: 'wire.example',
     entities,
-    jumps: [{ symbol, pct }],
+    shocks: [{ on: symbol, size: Math.log1p(pct / 100) }],
+    moves: [symbol],
   };
   await new DemoStore(db.rows).seal([{ catalystId, dueAt: at, story }]);
   return catalystId;
