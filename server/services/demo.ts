@@ -41,9 +41,14 @@ export class DemoStore {
    * `share` of the volume: 1m bars from `sinceMs`, imported hours and days before.
    */
   async listingHistory(listings: { id: number; share: number }[], sinceMs: number): Promise<void> {
+    await this.listingMinutes(listings, sinceMs);
     const params = { ids: listings.map((l) => l.id), shares: listings.map((l) => l.share), since: new Date(sinceMs) };
-    await this.rows('insertDemoListingBars1m', params);
     await this.rows('insertDemoListingBars1h', params);
     await this.rows('insertDemoListingBars1d', params);
+  }
+
+  /** Each venue listing's own 1m bars from `sinceMs` on, drawn from its instrument's pooled ones the same way. */
+  async listingMinutes(listings: { id: number; share: number }[], sinceMs: number): Promise<void> {
+    await this.rows('insertDemoListingBars1m', { ids: listings.map((l) => l.id), shares: listings.map((l) => l.share), since: new Date(sinceMs) });
   }
 }
