@@ -5,7 +5,7 @@ import t from 'tap';
 import { newYorkWallClock } from '../../../core/calendar/new-york-time.js';
 import { isReleaseDay, isTradingDay } from '../../../core/calendar/us-holidays.js';
 import { publishedStory } from '../../../core/demo/story.js';
-import { upperAt } from '../../../core/demo/policy.js';
+import { twoYearAnchorAt, upperAt } from '../../../core/demo/policy.js';
 import { demoWorld } from '../../../core/demo/world.js';
 import { parseEntityFilter } from '../../../core/refs.js';
 
@@ -77,7 +77,7 @@ t.test('every scheduled release at its New York time, never on a day it cannot h
   t.equal(timing.get('Apple'), '16:05', 'Apple after the close');
 });
 
-t.test("rate decisions tell the policy path's range, and surprise only when the path does", async (t) => {
+t.test("rate decisions tell the policy path's range, surprise only when the path does, and move the 2-year's anchor by the surprise", async (t) => {
   const decisions = story.events.filter((e) => e.kind === 'policy_decision');
   t.ok(decisions.length >= 14, `${decisions.length} decisions`);
   for (const e of decisions) {
@@ -86,8 +86,31 @@ t.test("rate decisions tell the policy path's range, and surprise only when the 
     if (!e.headline.includes(range)) t.fail(`${e.headline}: not ${range}`);
     const d = world.path.model.policy.decisions.find((x) => x.at === e.occurredAt)!;
     if ((d.change !== d.expected) !== /unexpectedly|more than expected/.test(e.headline)) t.fail(`${e.headline}: expected ${d.expected}, made ${d.change}`);
+    const step = twoYearAnchorAt(world.path.model.policy, d.at) - twoYearAnchorAt(world.path.model.policy, d.at - 1);
+    if (Math.abs(step - (d.change - d.expected)) > 1e-6) t.fail(`${e.headline}: the 2-year's anchor moves ${step}, not by the surprise`);
   }
   t.ok(decisions.some((e) => e.headline.includes('cuts')), 'the cycle cuts');
+});
+
+t.test('every macro surprise moves shares, yields, the dollar, gold and crypto the way its headline says', async (t) => {
+  const { model } = world.path;
+  const at = (impact: Float64Array, symbol: string) => impact[model.position.get(symbol)!]!;
+  const surprises = [...story.events, ...story.scheduled.map((o) => o.story)].filter((e) => (e.kind === 'macro_release' || e.kind === 'policy_decision') && e.shocks.length);
+  t.ok(surprises.length >= 15, `${surprises.length} surprises`);
+  for (const e of surprises) {
+    const hawkish = /, above the|well above|unexpectedly holds|unexpectedly raises/.test(e.headline);
+    const dovish = /, below the|well below|unexpectedly cuts|more than expected/.test(e.headline);
+    if (hawkish === dovish) {
+      t.fail(`${e.headline}: neither hawkish nor dovish`);
+      continue;
+    }
+    const sign = hawkish ? 1 : -1;
+    const impact = model.impact(e.shocks, e.occurredAt);
+    const right = ['SPX', 'NDX', 'AAPL', 'SPY', 'EURUSD', 'XAU', 'BTC'].every((s) => Math.sign(at(impact, s)) === -sign) && Math.sign(at(impact, 'USDJPY')) === sign;
+    // A decision moves yields through the policy path itself; a release through the 2-year's own state.
+    const yields = e.kind === 'policy_decision' || Math.sign(at(impact, 'US2Y')) === sign;
+    if (!right || !yields || !e.moves.includes('SPX')) t.fail(`${e.headline}: moves the wrong way or too little`);
+  }
 });
 
 t.test('entity filters: type:key pairs, lower-cased, or what is wrong with them', async (t) => {
