@@ -90,18 +90,7 @@ export class MarketModel {
 
   /** The state at the origin: every price at its start price. */
   initialState(): Float64Array {
-    const state = new Float64Array(this.size);
-    const prices = new Float64Array(this.size);
-    this.prices(state, this.originMs, prices);
-    for (let k = 0; k < this.size; k++) {
-      const role = this.parts[k]!.role;
-      if (role === 'two-year') state[k] = this.start[k]! - prices[k]!;
-    }
-    for (let k = 0; k < this.size; k++) {
-      const p = this.parts[k]!;
-      if (p.role === 'ten-year') state[k] = this.start[k]! - this.start[p.members[0]!]! - (prices[k]! - prices[p.members[0]!]!);
-    }
-    return state;
+    return this.stateFromPrices(this.start, this.originMs);
   }
 
   /** Moves `state` on by `dtDays`: each state reverts towards zero, takes its factors' shocks and its own noise. */
@@ -147,10 +136,10 @@ export class MarketModel {
         case 'index': {
           let log = 0;
           let rest = 1;
-          p.members.forEach((m, k) => {
-            log += p.weights[k]! * Math.log(out[m]! / this.start[m]!);
+          for (let k = 0; k < p.members.length; k++) {
+            log += p.weights[k]! * Math.log(out[p.members[k]!]! / this.start[p.members[k]!]!);
             rest -= p.weights[k]!;
-          });
+          }
           out[i] = this.start[i]! * Math.exp(log + rest * (p.drift * years + x));
           break;
         }
@@ -196,10 +185,10 @@ export class MarketModel {
         case 'index': {
           let log = Math.log(price / this.start[i]!);
           let rest = 1;
-          p.members.forEach((m, k) => {
-            log -= p.weights[k]! * Math.log(known[m]! / this.start[m]!);
+          for (let k = 0; k < p.members.length; k++) {
+            log -= p.weights[k]! * Math.log(known[p.members[k]!]! / this.start[p.members[k]!]!);
             rest -= p.weights[k]!;
-          });
+          }
           state[i] = log / rest - p.drift * years;
           break;
         }
