@@ -1,5 +1,6 @@
 // What only the demo keeps: each upcoming catalyst's sealed outcome story, published by the demo newswire when its
 // time comes, and each venue's own history drawn from the pooled one at load.
+import type { Shock } from '../../core/demo/market-model.js';
 import type { ScheduledOutcome } from '../../core/demo/story.js';
 import type { Rows } from './writer.js';
 
@@ -21,9 +22,13 @@ export class DemoStore {
     });
   }
 
-  /** The outcomes due by `nowMs`, oldest first. */
-  due(nowMs: number): Promise<SealedOutcome[]> {
-    return this.rows<SealedOutcome>('dueDemoOutcomes', { now: new Date(nowMs) });
+  /**
+   * The outcomes due by `nowMs`, oldest first. A story sealed before stories carried shocks (it had per-symbol jumps)
+   * is told without moving anything.
+   */
+  async due(nowMs: number): Promise<SealedOutcome[]> {
+    const rows = await this.rows<{ catalystId: number; story: Omit<SealedOutcome['story'], 'shocks'> & { shocks?: Shock[] } }>('dueDemoOutcomes', { now: new Date(nowMs) });
+    return rows.map((r) => ({ catalystId: r.catalystId, story: { ...r.story, shocks: r.story.shocks ?? [] } }));
   }
 
   /** When the next outcome is due (epoch ms), null when none is left. */

@@ -93,8 +93,11 @@ t.test('a restart keeps the minute that was open: its bar is written at shutdown
   }
 });
 
-/** Schedules an earnings outcome about `symbol`'s company at `at`, moving its share by `pct` percent, as the demo load does; returns its catalyst's id. */
-async function schedule(db: Db, key: string, symbol: string, at: number, pct: number): Promise<number> {
+/**
+ * Schedules an earnings outcome about `symbol`'s company at `at`, moving its share by `pct` percent, as the demo load
+ * does (or as it did before stories carried shocks: with a per-symbol jump); returns its catalyst's id.
+ */
+async function schedule(db: Db, key: string, symbol: string, at: number, pct: number, sealedBeforeShocks = false): Promise<number> {
   const inst = DEMO_INSTRUMENTS.find((i) => i.symbol === symbol)!;
   const entities = [companyRef(inst.company!), instrumentRef(inst)];
   const written = await new Writer(db.rows).catalysts([
@@ -104,7 +107,8 @@ async function schedule(db: Db, key: string, symbol: string, at: number, pct: nu
     },
   ]);
   const catalystId = [...written.values()][0]!;
-  const story: ScheduledOutcome['story'] = {
+  const moves = sealedBeforeShocks ? { jumps: [{ symbol, pct }] } : { shocks: [{ on: symbol, size: Math.log1p(pct / 100) }], moves: [symbol] };
+  const story = {
     kind: 'earnings',
     occurredAt: at,
     precision: 'minute',
@@ -115,9 +119,8 @@ async function schedule(db: Db, key: string, symbol: string, at: number, pct: nu
     sourceName: 'Harbor Street Wire',
     sourceHost: 'wire.example',
     entities,
-    shocks: [{ on: symbol, size: Math.log1p(pct / 100) }],
-    moves: [symbol],
-  };
+    ...moves,
+  } as ScheduledOutcome['story'];
   await new DemoStore(db.rows).seal([{ catalystId, dueAt: at, story }]);
   return catalystId;
 }
@@ -125,7 +128,7 @@ async function schedule(db: Db, key: string, symbol: string, at: number, pct: nu
 t.test('the outcome of an upcoming catalyst is published when its time comes: the story, the link and the price jump', async (t) => {
   let server = await startServer({ dataDir, env: { TAPEWIRE_DEMO: '1' } });
   const price = async (symbol: string) => ((await (await server.get(`/v1/instruments/${symbol}`)).json()) as { data: { price: number } }).data.price;
-  const before = { AAPL: await price('AAPL'), MSFT: await price('MSFT') };
+  const before = { AAPL: await price('AAPL'), MSFT: await price('MSFT'), AMZN: await price('AMZN') };
   await server.stop();
 
   const db = await openDatabase({ databaseUrl: null, dataDir, maxConnections: 1 }, pino({ level: 'silent' }));
@@ -133,6 +136,8 @@ t.test('the outcome of an upcoming catalyst is published when its time comes: th
   const onTimeId = await schedule(db, 'test-on-time', 'AAPL', now + 5000, 8);
   // Its time passed while the server was down: told at start, but moving nothing.
   const lateId = await schedule(db, 'test-late', 'MSFT', now - 3_600_000, -8);
+  // Sealed by a version before stories carried shocks: told, moving nothing.
+  const oldId = await schedule(db, 'test-old', 'AMZN', now + 5000, 8, true);
   await db.close();
 
   server = await startServer({ dataDir, env: { TAPEWIRE_DEMO: '1' } });
@@ -142,6 +147,7 @@ t.test('the outcome of an upcoming catalyst is published when its time comes: th
   t.equal(late.late, true, 'the overdue one is published late');
   const onTime = await server.waitForLog(published(onTimeId), 30_000);
   t.equal(onTime.late, false, 'the other at its time');
+  t.same((await server.waitForLog(published(oldId), 30_000)).shocks, [], 'an outcome sealed before shocks existed shocks nothing');
 
   for (const [catalystId, line] of [[onTimeId, onTime], [lateId, late]] as const) {
     const event = await server.get(`/v1/events/${line.eventId}`);
@@ -156,6 +162,8 @@ t.test('the outcome of an upcoming catalyst is published when its time comes: th
   await new Promise((r) => setTimeout(r, 2000));
   const aapl = (await price('AAPL')) / before.AAPL - 1;
   t.ok(Math.abs(aapl - 0.08) < 0.01, `AAPL jumped 8% (${(aapl * 100).toFixed(2)}%)`);
-  const msft = (await price('MSFT')) / before.MSFT - 1;
-  t.ok(Math.abs(msft) < 0.01, `MSFT did not (${(msft * 100).toFixed(2)}%)`);
+  for (const symbol of ['MSFT', 'AMZN'] as const) {
+    const change = (await price(symbol)) / before[symbol] - 1;
+    t.ok(Math.abs(change) < 0.01, `${symbol} did not (${(change * 100).toFixed(2)}%)`);
+  }
 });
