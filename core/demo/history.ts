@@ -29,7 +29,7 @@ export interface TimedShock extends Shock {
  * where the last one ended, so windows join without a gap and the live catch-up continues the recorded history.
  */
 export class MarketPath {
-  readonly state: Float64Array;
+  private readonly state: Float64Array;
   private readonly moves: Random;
   private readonly shape: Random;
   private readonly shocks: TimedShock[];
