@@ -28,7 +28,7 @@ interface Unusual {
   close: number;
 }
 
-/** The group a move is told with: its own story for a share, a commodity or a currency; one per day for the rest of a kind. */
+/** The group a move is told with: its own story for a share, commodity or currency; one a day for the rest of a kind. */
 function groupOf(inst: DemoInstrument): keyof typeof MOVE_NEWS {
   if (inst.kind === 'stock') return 'stock';
   if (inst.kind === 'index' || inst.kind === 'etf') return 'equities';
@@ -78,7 +78,10 @@ function unexplained(histories: Map<string, DemoHistory>, drafts: Draft[], ancho
   return out;
 }
 
-/** A story for every unusual day of `histories` that `drafts` leave without a cause: one per share, commodity or currency, one per day and direction for the rest of a kind. */
+/**
+ * A story for every unusual day of `histories` that `drafts` leave without a cause: one per share, commodity or
+ * currency, one per day and direction for the rest of a kind.
+ */
 export function moveStories(seed: number, histories: Map<string, DemoHistory>, drafts: Draft[], anchorMs: number): Draft[] {
   const rng = new Random(seed ^ 0x3017e);
   const groups = new Map<string, Unusual[]>();

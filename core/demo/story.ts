@@ -124,7 +124,10 @@ interface Context {
   anchorMs: number;
   /** Catalysts are scheduled up to here. */
   endMs: number;
-  /** Whether news may shock every one of `targets` on the UTC day of `at` (one shock per target and day keeps the ground truth unambiguous); takes them if so. */
+  /**
+   * Whether news may shock every one of `targets` on the UTC day of `at`, taking them if so: one shock per target and
+   * day keeps the ground truth unambiguous.
+   */
   claim: (targets: string[], at: number) => boolean;
 }
 
@@ -135,7 +138,10 @@ function moved(model: MarketModel, shocks: Shock[], at: number): string[] {
   return model.instruments.filter((_, i) => Math.abs(impact[i]!) >= 2).map((i) => i.symbol);
 }
 
-/** A macro surprise of `sigmas` standard deviations, hawkish for `sign` +1; a rate decision moves yields through the policy path instead. */
+/**
+ * A macro surprise of `sigmas` standard deviations, hawkish for `sign` +1. A rate decision moves yields through the
+ * policy path instead.
+ */
 function surpriseShocks(sign: number, sigmas: number, decision: boolean): Shock[] {
   return FACTORS.filter((f) => HAWKISH[f] !== 0 && !(decision && f === 'rates')).map((f) => ({ on: f, size: sign * sigmas * HAWKISH[f] * FACTOR_VOL[f] }));
 }

@@ -13,7 +13,7 @@ export interface DemoWorld {
   path: MarketPath;
 }
 
-/** The world of `seed` whose history ends at `anchorMs`, with `minuteDays` days of 1m bars: the same inputs give the same world. */
+/** The world of `seed` whose history ends at `anchorMs`, with `minuteDays` days of 1m bars: the same inputs, the same world. */
 export function demoWorld(seed: number, anchorMs: number, minuteDays = 1): DemoWorld {
   const startMs = demoHistoryStart(anchorMs, minuteDays);
   const model = demoMarketModel(seed, startMs);

@@ -8,7 +8,10 @@ import { logFailure, type Logger } from '../../log.js';
 import type { Services } from '../../services/index.js';
 import type { DemoVenueFeed } from './venues.js';
 
-/** An outcome published later than this after its time (the server was down) is told, but shocks nothing: the day it would have moved is gone. */
+/**
+ * An outcome published later than this after its time (the server was down) is told, but shocks nothing: the day it
+ * would have moved is gone.
+ */
 const LATE_MS = 10 * 60_000;
 /** The next outcome is looked for at least this often, so a timer never waits past a clock change or for weeks. */
 const MAX_WAIT_MS = 3_600_000;
