@@ -23,7 +23,7 @@ export interface PolicyPath {
   decisions: RateDecision[];
 }
 
-export const START_UPPER = 5.5;
+const START_UPPER = 5.5;
 /** The width of the target range, in percentage points. */
 export const RANGE_WIDTH = 0.25;
 /** The months with a meeting. */

@@ -70,9 +70,9 @@ export interface DemoStory {
 }
 
 /** Upcoming catalysts are scheduled this far past the anchor. */
-export const UPCOMING_DAYS = 90;
+const UPCOMING_DAYS = 90;
 
-export const SOURCES = {
+const SOURCES = {
   wire: { name: 'Harbor Street Wire', host: 'wire.example' },
   macro: { name: 'Macro Desk', host: 'macrodesk.example' },
   chain: { name: 'Chain Report', host: 'chainreport.example' },
@@ -111,7 +111,7 @@ const round = (x: number, digits: number) => Number(x.toFixed(digits));
 const signed = (x: number, digits = 1) => `${x >= 0 ? '+' : ''}${x.toFixed(digits)}`;
 const range = (upper: number) => `${(upper - RANGE_WIDTH).toFixed(2)}-${upper.toFixed(2)}%`;
 
-export function slug(text: string): string {
+function slug(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
 }
 
