@@ -8,6 +8,7 @@ import { companyRef, instrumentRef } from '../../../../core/refs.js';
 import { openDatabase, type Db } from '../../../../server/db.js';
 import { DemoStore } from '../../../../server/services/demo.js';
 import { Writer } from '../../../../server/services/writer.js';
+import { demoHistoryStart } from '../../../../core/demo/history.js';
 import { DEMO_INSTRUMENTS, demoListings } from '../../../../core/demo/universe.js';
 import { startServer, tempDataDir } from '../../../helpers/server.js';
 
@@ -15,7 +16,7 @@ const dataDir = tempDataDir();
 t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
 
 interface Meta {
-  data: { stats: Record<string, number>; coverage: Record<string, string | null>; dataset: { name: string; description: string } | null };
+  data: { stats: Record<string, number>; coverage: Record<string, string | null>; dataset: { name: string; description: string; loadedAt: string } | null };
 }
 
 t.test('first start loads the universe and /v1/meta reports it', async (t) => {
@@ -39,6 +40,14 @@ t.test('first start loads the universe and /v1/meta reports it', async (t) => {
   t.notOk('demo_outcomes' in data.stats, "the demo's sealed outcomes are not counted as data");
   const price = Date.parse(data.coverage.price!);
   t.ok(Date.now() - price < 3 * 60_000, `price coverage is current (${data.coverage.price})`);
+
+  // The live market carries on the recorded one: the model's origin, read from the first stored day, is the history's;
+  // and the ETFs still track their indices in the live prices.
+  const first = ((await (await server.get('/v1/instruments/SPX/candles?interval=1d&from=2000-01-01&limit=1')).json()) as { data: { candles: Candle[] } }).data.candles[0]!;
+  t.equal(Date.parse(first.ts), demoHistoryStart(Date.parse(data.dataset!.loadedAt)), 'the first stored day is the history start');
+  const live = async (symbol: string) => ((await (await server.get(`/v1/instruments/${symbol}`)).json()) as { data: { price: number } }).data.price;
+  t.ok(Math.abs((await live('SPY')) / (await live('SPX')) / 0.1 - 1) < 0.01, 'SPY is the S&P 500 / 10, live');
+  t.ok(Math.abs((await live('QQQ')) / (await live('NDX')) / (403 / 16_800) - 1) < 0.01, 'QQQ the Nasdaq 100 x 0.024, live');
 });
 
 t.test('a restart keeps the data and does not load it again', async (t) => {
