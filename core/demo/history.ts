@@ -1,10 +1,12 @@
-// Price history of a demo instrument as one continuous random walk: two years of daily bars, then 30 days of hourly
-// bars, then 1m bars from midnight UTC `minuteDays` days back (1: yesterday) to the anchor. The windows meet on day boundaries, so the candle
-// union (imported 1d/1h plus aggregates of the 1m bars) never overlaps and never leaves a gap.
+// Price history of the demo universe from its joint market model: two years of daily bars, then 30 days of hourly
+// bars, then 1m bars from midnight UTC `minuteDays` days back (1: yesterday) to the anchor. The windows meet on day
+// boundaries, so the candle union (imported 1d/1h plus aggregates of the 1m bars) never overlaps and never leaves a gap.
+// Each news shock lands in the bar that holds its time. An ETF's bars are its index's, scaled: the same shape.
 import { allocateBarColumns, type BarColumns } from '../kernels/bars.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../time.js';
+import type { MarketModel, Shock } from './market-model.js';
 import { Random } from './random.js';
-import type { DemoInstrument } from './universe.js';
+import { STRUCTURE } from './structure.js';
 
 const HISTORY_DAYS = 730;
 const HOURLY_DAYS = 30;
@@ -17,36 +19,84 @@ export interface DemoHistory {
   minuteStart: number;
 }
 
-/** A price jump drawn into the history: at `ts`, the price changes by `pct` percent on top of its random step. */
-export interface Jump {
+/** A shock of the news at its time. */
+export interface TimedShock extends Shock {
   ts: number;
-  pct: number;
 }
 
 /**
- * Walks `n` bars of `stepMs` from `start` at `price`, with per-bar volatility `vol`, each jump landing in the bar that
- * holds its time; returns the bars. Jumps do not draw from `rng`, so they change nothing else.
+ * The model stepped bar after bar from its origin, news shocks drawn in at their times: each call of `bars` carries on
+ * where the last one ended, so windows join without a gap and the live catch-up continues the recorded history.
  */
-function walk(rng: Random, n: number, start: number, stepMs: number, price: number, vol: number, volumePerBar: number, jumps: readonly Jump[]): BarColumns {
-  const bars = allocateBarColumns(n);
-  const extra = new Map<number, number>();
-  for (const j of jumps) {
-    const k = Math.floor((j.ts - start) / stepMs);
-    if (k >= 0 && k < n) extra.set(k, (extra.get(k) ?? 0) + Math.log1p(j.pct / 100));
+export class MarketPath {
+  private readonly state: Float64Array;
+  private readonly moves: Random;
+  private readonly shape: Random;
+  private readonly shocks: TimedShock[];
+  private nextShock = 0;
+  private readonly last: Float64Array;
+  private readonly now: Float64Array;
+  /** Per instrument: the ETF's index position, or -1. */
+  private readonly tracks: Int32Array;
+
+  constructor(
+    readonly model: MarketModel,
+    seed: number,
+    shocks: readonly TimedShock[],
+  ) {
+    this.state = model.initialState();
+    this.moves = new Random(seed ^ 0x3a7c1);
+    this.shape = new Random(seed ^ 0xba75e);
+    this.shocks = shocks.filter((s) => s.ts >= model.originMs).sort((a, b) => a.ts - b.ts);
+    this.last = new Float64Array(model.size);
+    this.now = new Float64Array(model.size);
+    model.prices(this.state, model.originMs, this.last);
+    this.tracks = Int32Array.from(model.instruments, (inst) => {
+      const role = STRUCTURE[inst.symbol]!;
+      return role.role === 'etf' ? model.position.get(role.index)! : -1;
+    });
   }
-  let p = price;
-  for (let k = 0; k < n; k++) {
-    const open = p;
-    p = open * Math.exp(vol * rng.normal() - (vol * vol) / 2 + (extra.get(k) ?? 0));
-    const wick = vol * 0.5;
-    bars.ts[k] = start + k * stepMs;
-    bars.open[k] = open;
-    bars.close[k] = p;
-    bars.high[k] = Math.max(open, p) * (1 + Math.abs(rng.normal()) * wick);
-    bars.low[k] = Math.min(open, p) * (1 - Math.abs(rng.normal()) * wick);
-    bars.volume[k] = volumePerBar * Math.exp(0.4 * rng.normal() - 0.08);
+
+  /** `count` bars of `stepMs` from `start` (where the previous call ended), one column set per instrument. */
+  bars(start: number, stepMs: number, count: number): BarColumns[] {
+    const { model, state, last, now, tracks } = this;
+    const out = model.instruments.map(() => allocateBarColumns(count));
+    const dt = stepMs / DAY_MS;
+    for (let k = 0; k < count; k++) {
+      const end = start + (k + 1) * stepMs;
+      model.step(state, dt, this.moves);
+      while (this.nextShock < this.shocks.length && this.shocks[this.nextShock]!.ts < end) model.shock(state, [this.shocks[this.nextShock++]!]);
+      model.prices(state, end, now);
+      for (let i = 0; i < model.size; i++) {
+        if (tracks[i]! >= 0) continue;
+        const inst = model.instruments[i]!;
+        const bars = out[i]!;
+        const wick = inst.dailyVol * Math.sqrt(dt) * 0.5;
+        bars.ts[k] = end - stepMs;
+        bars.open[k] = last[i]!;
+        bars.close[k] = now[i]!;
+        bars.high[k] = Math.max(last[i]!, now[i]!) * (1 + Math.abs(this.shape.normal()) * wick);
+        bars.low[k] = Math.min(last[i]!, now[i]!) * (1 - Math.abs(this.shape.normal()) * wick);
+        bars.volume[k] = inst.volume24hUsd * dt * Math.exp(0.4 * this.shape.normal() - 0.08);
+      }
+      for (let i = 0; i < model.size; i++) {
+        const index = tracks[i]!;
+        if (index >= 0) trackBar(out[i]!, out[index]!, k, last[i]! / last[index]!, now[i]! / now[index]!, model.instruments[i]!.volume24hUsd / model.instruments[index]!.volume24hUsd);
+      }
+      last.set(now);
+    }
+    return out;
   }
-  return bars;
+}
+
+/** An ETF's bar `k` from its index's: the same shape scaled by the ratio at the open and the close, volume in proportion. */
+function trackBar(etf: BarColumns, index: BarColumns, k: number, openRatio: number, closeRatio: number, volumeRatio: number): void {
+  etf.ts[k] = index.ts[k]!;
+  etf.open[k] = index.open[k]! * openRatio;
+  etf.close[k] = index.close[k]! * closeRatio;
+  etf.high[k] = index.high[k]! * Math.max(openRatio, closeRatio);
+  etf.low[k] = index.low[k]! * Math.min(openRatio, closeRatio);
+  etf.volume[k] = index.volume[k]! * volumeRatio;
 }
 
 /** Groups bars into buckets of `bucketMs` (first open, max high, min low, last close, summed volume). */
@@ -77,7 +127,7 @@ export function regroup(bars: BarColumns, bucketMs: number): BarColumns {
   return out;
 }
 
-function concat(a: BarColumns, b: BarColumns): BarColumns {
+export function concat(a: BarColumns, b: BarColumns): BarColumns {
   const out = allocateBarColumns(a.ts.length + b.ts.length);
   for (const key of Object.keys(out) as (keyof BarColumns)[]) {
     out[key].set(a[key]);
@@ -99,17 +149,24 @@ export function demoHistoryStart(anchorMs: number, minuteDays = 1): number {
   return anchorMinute - (anchorMinute % DAY_MS) - (minuteDays + HOURLY_DAYS + HISTORY_DAYS) * DAY_MS;
 }
 
-/** The history of `inst` up to `anchorMs` (the 1m bars stop at the anchor's minute, which stays open), with `jumps` drawn in. */
-export function demoHistory(inst: DemoInstrument, seed: number, anchorMs: number, minuteDays = 1, jumps: readonly Jump[] = []): DemoHistory {
-  const rng = new Random(seed ^ hash32(inst.symbol));
+/**
+ * The history of every instrument of `path`'s model, which starts at `demoHistoryStart(anchorMs, minuteDays)`, up to
+ * `anchorMs` (the 1m bars stop at the anchor's minute, which stays open); by symbol. The path is left at the anchor's
+ * minute, to carry on from.
+ */
+export function demoHistories(path: MarketPath, anchorMs: number, minuteDays = 1): Map<string, DemoHistory> {
+  const dayStart = path.model.originMs;
+  const hourStart = dayStart + HISTORY_DAYS * DAY_MS;
+  const minuteStart = hourStart + HOURLY_DAYS * DAY_MS;
+  if (minuteStart !== anchorMs - (anchorMs % DAY_MS) - minuteDays * DAY_MS) throw new Error('the model does not start where this history does');
   const anchorMinute = anchorMs - (anchorMs % MINUTE_MS);
-  const minuteStart = anchorMinute - (anchorMinute % DAY_MS) - minuteDays * DAY_MS;
-  const hourStart = minuteStart - HOURLY_DAYS * DAY_MS;
-  const dayStart = hourStart - HISTORY_DAYS * DAY_MS;
-
-  const early = walk(rng, HISTORY_DAYS, dayStart, DAY_MS, inst.startPrice, inst.dailyVol, inst.volume24hUsd, jumps);
-  const hourly = walk(rng, HOURLY_DAYS * 24, hourStart, HOUR_MS, early.close[HISTORY_DAYS - 1]!, inst.dailyVol / Math.sqrt(24), inst.volume24hUsd / 24, jumps);
-  const minutes = (anchorMinute - minuteStart) / MINUTE_MS;
-  const minute = walk(rng, minutes, minuteStart, MINUTE_MS, hourly.close[hourly.ts.length - 1]!, inst.dailyVol / Math.sqrt(1440), inst.volume24hUsd / 1440, jumps);
-  return { daily: concat(early, regroup(hourly, DAY_MS)), hourly, minute, minuteStart };
+  const early = path.bars(dayStart, DAY_MS, HISTORY_DAYS);
+  const hourly = path.bars(hourStart, HOUR_MS, HOURLY_DAYS * 24);
+  const minute = path.bars(minuteStart, MINUTE_MS, (anchorMinute - minuteStart) / MINUTE_MS);
+  return new Map(
+    path.model.instruments.map((inst, i) => [
+      inst.symbol,
+      { daily: concat(early[i]!, regroup(hourly[i]!, DAY_MS)), hourly: hourly[i]!, minute: minute[i]!, minuteStart },
+    ]),
+  );
 }

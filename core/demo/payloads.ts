@@ -6,7 +6,8 @@ import { WIRE_FEED, type WireItem, type WirePayload } from '../sources/demo/wire
 import type { ProfilesPayload } from '../sources/profiles/read.js';
 import { demoHistoryStart } from './history.js';
 import { demoProfileNews, demoProfiles, type ProfileCatalyst } from './profiles/index.js';
-import { demoStory, type DemoStory, type LiveStory, type StoryCatalyst } from './story.js';
+import type { DemoStory, LiveStory, StoryCatalyst } from './story.js';
+import { demoWorld, type DemoWorld } from './world.js';
 
 const about = (entities: Ref[]) => entities.map((e) => ({ type: e.type, id: e.key, name: e.label }));
 
@@ -75,13 +76,14 @@ export interface DemoDataset {
 }
 
 /**
- * Everything the demo's sources publish at its first load, from `seed` and the load time: its reference data, its
+ * Everything the demo's sources publish at its first load, from `seed` and the load time (its world, when already
+ * drawn, is passed in): its reference data, its
  * story on the wire and its calendar (the story's catalysts, then the projects' milestones still to come). The first
  * load writes these; the same seed and time give them again, byte for byte.
  */
-export function demoDataset(seed: number, anchorMs: number, minuteDays: number): DemoDataset {
+export function demoDataset(seed: number, anchorMs: number, minuteDays: number, world: DemoWorld = demoWorld(seed, anchorMs, minuteDays)): DemoDataset {
   const startMs = demoHistoryStart(anchorMs, minuteDays);
-  const story = demoStory(seed, startMs, anchorMs);
+  const { story } = world;
   const milestones = demoProfileNews(startMs, anchorMs).catalysts.map(milestoneEntry);
   return {
     story,

@@ -1,11 +1,19 @@
-// The demo's news story: scheduled catalysts (earnings, CPI, payrolls, rate decisions) and their outcome events,
-// unscheduled company, crypto and commodity news, and low-importance noise. Events that matter carry the price jumps
-// the history then draws, so the moves found later have known causes: `jumps` is that ground truth.
+// The demo's news story: scheduled catalysts (earnings, CPI, payrolls, jobless claims, rate decisions) and their
+// outcome events, unscheduled company, crypto and commodity news, and low-importance noise. Events that matter carry
+// shocks to the market model (a factor's for a macro surprise, one instrument's for company news), which the history
+// then draws; `moves` names the instruments whose move that day each event causes: the ground truth of the demo.
 import { companyRef, instrumentRef, macroRef, sectorRef, type Ref } from '../refs.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../time.js';
 import type { EventKind } from '../vocabulary.js';
+import { newYorkTime } from '../calendar/new-york-time.js';
+import { isTradingDay } from '../calendar/us-holidays.js';
+import type { MarketModel, Shock } from './market-model.js';
+import { RANGE_WIDTH, type RateDecision } from './policy.js';
 import { demoProfileNews } from './profiles/index.js';
 import { Random } from './random.js';
+import { claimsReleases, cpiRelease, earningsRelease, payrollsRelease, type EarningsTiming } from './schedule.js';
+import { FACTOR_VOL, FACTORS, type Factor } from './structure.js';
+import { COMPANY_NEWS, CRYPTO_NEWS, GAS_NEWS, NOISE, OIL_NEWS, OPERATIONS_NEWS, type Pair } from './templates.js';
 import { DEMO_COMPANIES, DEMO_INSTRUMENTS, type DemoInstrument } from './universe.js';
 
 export interface StoryEvent {
@@ -21,8 +29,13 @@ export interface StoryEvent {
   sourceName: string;
   sourceUrl: string;
   entities: Ref[];
-  /** The price jumps this event causes, as percent changes per symbol; empty for stories that move nothing. */
-  jumps: { symbol: string; pct: number }[];
+  /** What the event does to the market model at its time; empty for stories that move nothing. */
+  shocks: Shock[];
+  /**
+   * The symbols whose move on the event's UTC day it causes: those its shocks move by at least two of their daily
+   * standard deviations, or those a story written for an unusual day is about.
+   */
+  moves: string[];
 }
 
 /** A story of the live demo, before the service gives it its id. */
@@ -68,9 +81,15 @@ const SOURCES = {
 } as const;
 type Source = keyof typeof SOURCES;
 
+/** An event before its id and source URL: what the generators write. */
+export interface Draft extends Omit<StoryEvent, 'id' | 'sourceUrl' | 'sourceName'> {
+  source: Source;
+  catalyst?: Omit<StoryCatalyst, 'id' | 'outcomeEventId'>;
+}
+
 const companies = new Map(DEMO_COMPANIES.map((c) => [c.slug, c]));
 /** A demo company's reference, and its sector's. */
-function companyRefs(slug: string): { company: Ref; sector: Ref } {
+export function companyRefs(slug: string): { company: Ref; sector: Ref } {
   const c = companies.get(slug)!;
   return { company: companyRef(slug, c.name), sector: sectorRef(c.sector, c.sectorName) };
 }
@@ -81,52 +100,400 @@ const FED = macroRef('fed-funds-rate', 'Federal funds target rate');
 const CLAIMS = macroRef('us-jobless-claims', 'US initial jobless claims');
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-/** How each macro-sensitive instrument reacts to a hawkish surprise (hotter inflation, stronger jobs, a hike): +1 up, -1 down. */
-const HAWKISH: Record<string, number> = { SPX: -1, NDX: -1, DJI: -1, US2Y: 1, US10Y: 1, XAU: -1, EURUSD: -1, USDJPY: 1, BTC: -1, QQQ: -1, SPY: -1 };
+/**
+ * How a hawkish surprise (hotter inflation, stronger jobs, a tighter decision) moves each factor, per standard deviation
+ * of the surprise: shares, crypto and gold down, yields and the dollar up, the curve flatter.
+ */
+const HAWKISH: Record<Factor, number> = { equity: -0.9, growth: -0.4, crypto: -0.5, dollar: 0.8, metals: -0.6, energy: 0, rates: 1, curve: -0.4 };
+/** Shares that report before the US open; the others report after the close. */
+const BEFORE_OPEN = new Set(['JPM', 'XOM', 'LLY']);
 
-interface Draft extends Omit<StoryEvent, 'id' | 'sourceUrl' | 'sourceName'> {
-  source: Source;
-  catalyst?: Omit<StoryCatalyst, 'id' | 'outcomeEventId'>;
-}
-
-const bySymbol = new Map(DEMO_INSTRUMENTS.map((i) => [i.symbol, i]));
 const round = (x: number, digits: number) => Number(x.toFixed(digits));
 const signed = (x: number, digits = 1) => `${x >= 0 ? '+' : ''}${x.toFixed(digits)}`;
+const range = (upper: number) => `${(upper - RANGE_WIDTH).toFixed(2)}-${upper.toFixed(2)}%`;
 
 function slug(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
 }
 
-/** Business day on or after `ms` (Monday to Friday), same time of day. */
-function weekday(ms: number): number {
-  let t = ms;
-  while ([0, 6].includes(new Date(t).getUTCDay())) t += DAY_MS;
-  return t;
+/** What each generator draws with and writes to. */
+interface Context {
+  rng: Random;
+  model: MarketModel;
+  drafts: Draft[];
+  startMs: number;
+  anchorMs: number;
+  /** Catalysts are scheduled up to here. */
+  endMs: number;
+  /**
+   * Whether news may shock every one of `targets` on the UTC day of `at`, taking them if so: one shock per target and
+   * day keeps the ground truth unambiguous.
+   */
+  claim: (targets: string[], at: number) => boolean;
+}
+
+/** The symbols `shocks` at `at` move by two daily standard deviations or more. */
+function moved(model: MarketModel, shocks: Shock[], at: number): string[] {
+  if (!shocks.length) return [];
+  const impact = model.impact(shocks, at);
+  return model.instruments.filter((_, i) => Math.abs(impact[i]!) >= 2).map((i) => i.symbol);
 }
 
 /**
- * The whole story from `startMs` to `anchorMs` (events) and on to `UPCOMING_DAYS` after it (catalysts still to come),
- * drawn from `seed`: the same seed and times give the same story.
+ * A macro surprise of `sigmas` standard deviations, hawkish for `sign` +1. A rate decision moves yields through the
+ * policy path instead.
  */
-export function demoStory(seed: number, startMs: number, anchorMs: number): DemoStory {
-  const rng = new Random(seed ^ 0x570e1);
-  const drafts: Draft[] = [];
-  const endMs = anchorMs + UPCOMING_DAYS * DAY_MS;
-  /** Symbol and UTC day pairs already holding a jump: one cause per move keeps the ground truth unambiguous. */
-  const jumpDays = new Set<string>();
-  const free = (symbol: string, at: number) => !jumpDays.has(`${symbol}:${Math.floor(at / DAY_MS)}`);
-  const take = (symbol: string, at: number) => jumpDays.add(`${symbol}:${Math.floor(at / DAY_MS)}`);
-  /** A jump of `sigmas` daily standard deviations in direction `sign`, as a percent change. */
-  const jump = (inst: DemoInstrument, sigmas: number, sign: number) => round((Math.exp(sign * sigmas * inst.dailyVol) - 1) * 100, 2);
+function surpriseShocks(sign: number, sigmas: number, decision: boolean): Shock[] {
+  return FACTORS.filter((f) => HAWKISH[f] !== 0 && !(decision && f === 'rates')).map((f) => ({ on: f, size: sign * sigmas * HAWKISH[f] * FACTOR_VOL[f] }));
+}
 
-  earnings(rng, drafts, startMs, endMs, free, take, jump);
-  macro(rng, drafts, startMs, endMs, free, take, jump);
-  companyNews(rng, drafts, startMs, anchorMs, free, take, jump);
-  marketNews(rng, drafts, startMs, anchorMs, free, take, jump);
-  noise(rng, drafts, startMs, anchorMs);
+/**
+ * Every story drawn from `seed` from `startMs` to `anchorMs` (events) and its catalysts on to `UPCOMING_DAYS` after it,
+ * before the stories written for the unusual days the market draws (see moves.ts). Rate decisions are `model`'s policy
+ * path's. The same seed and times give the same drafts.
+ */
+export function storyDrafts(seed: number, model: MarketModel, startMs: number, anchorMs: number): Draft[] {
+  const claimed = new Set<string>();
+  const ctx: Context = {
+    rng: new Random(seed ^ 0x570e1),
+    model,
+    drafts: [],
+    startMs,
+    anchorMs,
+    endMs: anchorMs + UPCOMING_DAYS * DAY_MS,
+    claim: (targets, at) => {
+      const keys = targets.map((t) => `${t}:${Math.floor(at / DAY_MS)}`);
+      if (keys.some((k) => claimed.has(k))) return false;
+      for (const k of keys) claimed.add(k);
+      return true;
+    },
+  };
+  earnings(ctx);
+  macro(ctx);
+  rateDecisions(ctx);
+  claims(ctx);
+  companyNews(ctx);
+  marketNews(ctx);
+  noise(ctx);
   // Milestones reached or pushed back and appointments, as the demo's reference data dates them: they move nothing.
-  for (const news of demoProfileNews(startMs, anchorMs).stories) drafts.push({ ...news, precision: 'minute', jumps: [], source: 'wire' });
+  for (const news of demoProfileNews(startMs, anchorMs).stories) ctx.drafts.push({ ...news, precision: 'minute', shocks: [], moves: [], source: 'wire' });
+  return ctx.drafts;
+}
 
+/** Quarterly results of every listed company, 3 to 5 weeks after the quarter, after the US close or before the open. */
+function earnings(ctx: Context): void {
+  const { rng } = ctx;
+  for (const inst of DEMO_INSTRUMENTS.filter((i) => i.kind === 'stock' && i.company)) {
+    const { company, sector } = companyRefs(inst.company!);
+    const entities = [company, instrumentRef(inst), sector];
+    const timing: EarningsTiming = BEFORE_OPEN.has(inst.symbol) ? 'before-open' : 'after-close';
+    let eps = round(1 + rng.next() * 4, 2);
+    for (let year = new Date(ctx.startMs).getUTCFullYear(); year <= new Date(ctx.endMs).getUTCFullYear(); year++) {
+      for (let q = 0; q < 4; q++) {
+        const quarterEnd = Date.UTC(year, 3 * q + 3, 0);
+        const at = earningsRelease(quarterEnd + (21 + rng.int(14)) * DAY_MS, timing);
+        if (at < ctx.startMs || at >= ctx.endMs) continue;
+        const period = `Q${q + 1} ${year}`;
+        const consensus = round(eps * (1 + (rng.next() - 0.4) * 0.1), 2);
+        const surprise = (rng.next() - 0.45) * 0.2;
+        const actual = round(consensus * (1 + surprise), 2);
+        eps = actual;
+        const beat = actual >= consensus;
+        const verdict = actual > consensus ? 'beats' : actual < consensus ? 'misses' : 'matches';
+        const big = Math.abs(surprise) > 0.04 && ctx.claim([inst.symbol], at);
+        const shocks: Shock[] = big ? [{ on: inst.symbol, size: (beat ? 1 : -1) * (3 + rng.next() * 2) * inst.dailyVol }] : [];
+        const pct = big ? Math.expm1(shocks[0]!.size) * 100 : 0;
+        const revenue = round(10 + rng.next() * 90, 1);
+        const when = timing === 'after-close' ? 'after the US close (16:05 New York time)' : 'before the US open (06:45 New York time)';
+        ctx.drafts.push({
+          kind: 'earnings',
+          occurredAt: at,
+          precision: 'minute',
+          headline: `${company.label} ${verdict} ${period} estimates: EPS $${actual.toFixed(2)} vs $${consensus.toFixed(2)} expected`,
+          summary:
+            `${company.label} reported ${period} earnings of $${actual.toFixed(2)} a share against a consensus of $${consensus.toFixed(2)}, ` +
+            `on revenue of $${revenue} billion.${big ? ` The shares ${beat ? 'jumped' : 'fell'} ${Math.abs(pct).toFixed(1)}% on the result.` : ''}`,
+          points: [`EPS $${actual.toFixed(2)} vs $${consensus.toFixed(2)} expected`, `Revenue $${revenue} billion`, beat ? 'Guidance kept' : 'Guidance under review'],
+          importance: big ? 80 + rng.int(15) : 55 + rng.int(15),
+          entities,
+          shocks,
+          moves: moved(ctx.model, shocks, at),
+          source: 'wire',
+          catalyst: {
+            kind: 'earnings',
+            title: `${company.label} ${period} results`,
+            expectedAt: at,
+            precision: 'minute',
+            confirmed: true,
+            description: `${company.label} reports its ${period} results ${when}.`,
+            consensus: `EPS $${consensus.toFixed(2)}`,
+            sourceUrl: `https://${SOURCES.wire.host}/calendar/${slug(`${company.label} ${period}`)}`,
+            entities,
+          },
+        });
+      }
+    }
+  }
+}
+
+/** Monthly CPI (mid-month) and payrolls (first Friday), 08:30 New York time: their surprises shock the macro factors. */
+function macro(ctx: Context): void {
+  const { rng } = ctx;
+  for (let month = Date.UTC(new Date(ctx.startMs).getUTCFullYear(), new Date(ctx.startMs).getUTCMonth(), 1); month < ctx.endMs; ) {
+    const d = new Date(month);
+    const [y, m] = [d.getUTCFullYear(), d.getUTCMonth()];
+    const previous = MONTHS[(m + 11) % 12]!;
+
+    const cpiAt = cpiRelease(y, m, 10 + rng.int(5));
+    const expected = round(0.1 + rng.int(4) * 0.1, 1);
+    const cpiSurprise = rng.next() < 0.35 ? (rng.next() < 0.5 ? -0.2 : 0.2) : 0;
+    const cpiActual = round(expected + cpiSurprise, 1);
+    const cpiSigmas = 2.8 + rng.next() * 1.5;
+    ctx.drafts.push(macroDraft(ctx, cpiAt, {
+      headline: `US consumer prices rose ${cpiActual.toFixed(1)}% in ${previous}, ${cpiSurprise > 0 ? 'above' : cpiSurprise < 0 ? 'below' : 'in line with'} the ${expected.toFixed(1)}% expected`,
+      summary: `The consumer price index rose ${cpiActual.toFixed(1)}% from the month before in ${previous}; economists expected ${expected.toFixed(1)}%.`,
+      points: [`CPI ${signed(cpiActual)}% m/m vs ${signed(expected)}% expected`],
+      kind: 'macro_release', series: CPI, surprise: cpiSurprise !== 0,
+      shocks: cpiSurprise !== 0 ? surpriseShocks(Math.sign(cpiSurprise), cpiSigmas, false) : [],
+      catalyst: { title: `US CPI (${previous})`, consensus: `${signed(expected)}% m/m`, description: 'Monthly US consumer price index, 08:30 New York time.' },
+    }));
+
+    const jobsAt = payrollsRelease(y, m);
+    const jobsExpected = 150 + rng.int(80);
+    const jobsSurprise = rng.next() < 0.3 ? (rng.next() < 0.5 ? -1 : 1) : 0;
+    const jobs = jobsExpected + jobsSurprise * (90 + rng.int(60)) + (jobsSurprise ? 0 : rng.int(21) - 10);
+    const jobsSigmas = 2.6 + rng.next() * 1.2;
+    ctx.drafts.push(macroDraft(ctx, jobsAt, {
+      headline: `US employers added ${jobs}k jobs in ${previous}, ${jobsSurprise > 0 ? 'well above' : jobsSurprise < 0 ? 'well below' : 'close to'} the ${jobsExpected}k forecast`,
+      summary: `Nonfarm payrolls rose by ${jobs},000 in ${previous} against a forecast of ${jobsExpected},000.`,
+      points: [`Payrolls ${jobs}k vs ${jobsExpected}k expected`],
+      kind: 'macro_release', series: PAYROLLS, surprise: jobsSurprise !== 0,
+      shocks: jobsSurprise !== 0 ? surpriseShocks(jobsSurprise, jobsSigmas, false) : [],
+      catalyst: { title: `US nonfarm payrolls (${previous})`, consensus: `${jobsExpected}k`, description: 'Monthly US employment report, 08:30 New York time.' },
+    }));
+    month = Date.UTC(y, m + 1, 1);
+  }
+}
+
+/** The policy path's decisions, 14:00 New York time: each headline gives the range the path is at after it. */
+function rateDecisions(ctx: Context): void {
+  for (const d of ctx.model.policy.decisions) {
+    if (d.at < ctx.startMs || d.at >= ctx.endMs) continue;
+    const surprise = d.change - d.expected;
+    const sigmas = 2.8 + ctx.rng.next() * 1.5;
+    const told = decisionText(d);
+    ctx.drafts.push(macroDraft(ctx, d.at, {
+      ...told,
+      kind: 'policy_decision', series: FED, surprise: surprise !== 0,
+      importance: surprise !== 0 ? 85 : d.change !== 0 ? 70 : 60,
+      shocks: surprise !== 0 ? surpriseShocks(Math.sign(surprise), sigmas, true) : [],
+      catalyst: {
+        title: 'FOMC rate decision',
+        consensus: d.expected < 0 ? `Cut 25 bp to ${range(d.upper - d.change + d.expected)}` : `Hold at ${range(d.upper - d.change)}`,
+        description: 'Federal Open Market Committee statement, 14:00 New York time.',
+      },
+    }));
+  }
+}
+
+const POINTS: Record<number, string> = { 0.25: 'a quarter point', 0.5: 'half a point', 0.75: 'three quarters of a point' };
+
+/** A decision's headline, summary and points: the new range, and whether markets expected it. */
+function decisionText(d: RateDecision): { headline: string; summary: string; points: string[] } {
+  const now = range(d.upper);
+  const before = range(d.upper - d.change);
+  const by = POINTS[Math.abs(d.change)] ?? `${Math.abs(d.change * 100)} basis points`;
+  const expected = d.expected < 0 ? 'a quarter-point cut' : 'no change';
+  const surprise = d.change !== d.expected;
+  let headline: string;
+  if (!surprise) headline = d.change < 0 ? `Federal Reserve cuts rates by ${by} to ${now}, as expected` : `Federal Reserve holds rates at ${now}, as expected`;
+  else if (d.change < 0) headline = d.expected < 0 ? `Federal Reserve cuts rates by ${by} to ${now}, more than expected` : `Federal Reserve unexpectedly cuts rates to ${now}`;
+  else headline = d.change === 0 ? `Federal Reserve unexpectedly holds rates at ${now}` : `Federal Reserve unexpectedly raises rates to ${now}`;
+  const summary =
+    d.change === 0
+      ? `The Federal Open Market Committee left its target range at ${now}; markets expected ${expected}.`
+      : `The Federal Open Market Committee moved its target range by ${by} from ${before} to ${now}; markets expected ${expected}.`;
+  return { headline, summary, points: [`Target range ${now}`, surprise ? `Markets expected ${expected}` : 'As expected'] };
+}
+
+/** Weekly jobless claims, 08:30 New York time: a routine release that never surprises enough to move anything. */
+function claims(ctx: Context): void {
+  for (const at of claimsReleases(ctx.startMs, ctx.endMs)) {
+    const expected = 200 + ctx.rng.int(40);
+    const actual = expected + ctx.rng.int(11) - 5;
+    ctx.drafts.push(macroDraft(ctx, at, {
+      headline: `US initial jobless claims at ${actual}k, against ${expected}k expected`,
+      summary: `First-time claims for unemployment benefits came in at ${actual},000 for the week, close to the ${expected},000 forecast.`,
+      points: [`Claims ${actual}k vs ${expected}k expected`],
+      kind: 'macro_release', series: CLAIMS, surprise: false,
+      importance: 30 + ctx.rng.int(10),
+      shocks: [],
+      catalyst: { title: 'US initial jobless claims', consensus: `${expected}k`, description: 'Weekly US jobless claims, 08:30 New York time.' },
+    }));
+  }
+}
+
+function macroDraft(
+  ctx: Context,
+  at: number,
+  spec: {
+    headline: string;
+    summary: string;
+    points: string[];
+    kind: 'macro_release' | 'policy_decision';
+    series: Ref;
+    surprise: boolean;
+    /** Default: 85 for a surprise, 60 otherwise. */
+    importance?: number;
+    shocks: Shock[];
+    catalyst: { title: string; consensus: string; description: string };
+  },
+): Draft {
+  const entities = [spec.series];
+  const shocks = spec.shocks.length && ctx.claim(spec.shocks.map((s) => s.on), at) ? spec.shocks : [];
+  return {
+    kind: spec.kind,
+    occurredAt: at,
+    precision: 'minute',
+    headline: spec.headline,
+    summary: spec.summary,
+    points: spec.points,
+    importance: spec.importance ?? (spec.surprise ? 85 : 60),
+    entities,
+    shocks,
+    moves: moved(ctx.model, shocks, at),
+    source: 'macro',
+    catalyst: {
+      kind: spec.kind,
+      title: spec.catalyst.title,
+      expectedAt: at,
+      precision: 'minute',
+      confirmed: true,
+      description: spec.catalyst.description,
+      consensus: spec.catalyst.consensus,
+      sourceUrl: `https://${SOURCES.macro.host}/calendar/${slug(spec.catalyst.title)}-${new Date(at).toISOString().slice(0, 10)}`,
+      entities,
+    },
+  };
+}
+
+/** A trading day at or after `ms`, at a New York time between 08:00 and 16:00: when unscheduled company news breaks. */
+function businessHours(rng: Random, ms: number): number {
+  let day = ms - (ms % DAY_MS);
+  while (!isTradingDay(day)) day += DAY_MS;
+  return newYorkTime(day, 8 + rng.int(8), rng.int(60));
+}
+
+/** Unscheduled company stories, about six a year each, most of them moving the shares. */
+function companyNews(ctx: Context): void {
+  const { rng } = ctx;
+  for (const inst of DEMO_INSTRUMENTS.filter((i) => i.kind === 'stock' && i.company)) {
+    const { company, sector } = companyRefs(inst.company!);
+    const templates: Pair[] = [...COMPANY_NEWS, OPERATIONS_NEWS[companies.get(inst.company!)!.sector]!];
+    for (let at = ctx.startMs + rng.int(60) * DAY_MS; at < ctx.anchorMs; at += (30 + rng.int(60)) * DAY_MS) {
+      const when = businessHours(rng, at);
+      const news = templates[rng.int(templates.length)]!;
+      const up = rng.next() < 0.55;
+      const moves = rng.next() < 0.7 && ctx.claim([inst.symbol], when);
+      const shocks: Shock[] = moves ? [{ on: inst.symbol, size: (up ? 1 : -1) * (3 + rng.next() * 2.5) * inst.dailyVol }] : [];
+      const pct = moves ? Math.expm1(shocks[0]!.size) * 100 : 0;
+      const template = up ? news.up : news.down;
+      const headline = template.text.replace('{c}', company.label);
+      ctx.drafts.push({
+        kind: template.kind,
+        occurredAt: when,
+        precision: 'minute',
+        headline,
+        summary: `${headline}.${moves ? ` ${inst.symbol} ${pct > 0 ? 'rose' : 'fell'} ${Math.abs(pct).toFixed(1)}% on the news.` : ''}`,
+        points: [headline, ...(moves ? [`${inst.symbol} ${signed(pct)}% on the news`] : [])],
+        importance: moves ? 65 + rng.int(25) : 35 + rng.int(15),
+        entities: [company, instrumentRef(inst), sector],
+        shocks,
+        moves: moved(ctx.model, shocks, when),
+        source: 'wire',
+      });
+    }
+  }
+}
+
+/** What moves an instrument's market news: a factor for crude oil (it moves energy), the instrument itself otherwise. */
+const MARKET_NEWS: Record<string, { templates: Pair[]; on: (inst: DemoInstrument) => string; vol: (inst: DemoInstrument) => number }> = {
+  crypto: { templates: CRYPTO_NEWS, on: (i) => i.symbol, vol: (i) => i.dailyVol },
+  WTI: { templates: OIL_NEWS, on: () => 'energy', vol: () => FACTOR_VOL.energy },
+  NATGAS: { templates: GAS_NEWS, on: (i) => i.symbol, vol: (i) => i.dailyVol },
+};
+
+/** Crypto and energy stories, about four a year per instrument. */
+function marketNews(ctx: Context): void {
+  const { rng } = ctx;
+  for (const inst of DEMO_INSTRUMENTS) {
+    const news = MARKET_NEWS[inst.kind === 'crypto' ? 'crypto' : inst.symbol];
+    if (!news) continue;
+    const crypto = inst.kind === 'crypto';
+    for (let at = ctx.startMs + rng.int(90) * DAY_MS; at < ctx.anchorMs; at += (60 + rng.int(70)) * DAY_MS) {
+      const when = at + rng.int(24 * 60) * MINUTE_MS;
+      const on = news.on(inst);
+      if (!ctx.claim([on], when)) continue;
+      const up = rng.next() < 0.5;
+      const shocks: Shock[] = [{ on, size: (up ? 1 : -1) * (3.2 + rng.next() * 2) * news.vol(inst) }];
+      // The instrument's own exposure to what moves is 1: its change is the shock's.
+      const pct = Math.expm1(shocks[0]!.size) * 100;
+      const template = news.templates[rng.int(news.templates.length)]!;
+      const told = up ? template.up : template.down;
+      const headline = told.text.replace('{n}', inst.name) + (crypto ? '' : `: ${inst.name} ${up ? 'rallies' : 'slides'}`);
+      ctx.drafts.push({
+        kind: told.kind,
+        occurredAt: when,
+        precision: 'minute',
+        headline,
+        summary: `${headline}. ${inst.symbol} moved ${signed(pct)}% on the news.`,
+        points: [headline, `${inst.symbol} ${signed(pct)}% on the news`],
+        importance: 60 + rng.int(30),
+        entities: [instrumentRef(inst)],
+        shocks,
+        moves: moved(ctx.model, shocks, when),
+        source: crypto ? 'chain' : 'commodity',
+      });
+    }
+  }
+}
+
+/** Low-importance stories that cause nothing: about one every other day. */
+function noise(ctx: Context): void {
+  const { rng } = ctx;
+  for (let at = ctx.startMs + rng.int(DAY_MS); at < ctx.anchorMs; at += DAY_MS + rng.int(3 * DAY_MS)) {
+    // A story dated only to its day or hour is placed at the start of it.
+    const precision = rng.next() < 0.3 ? 'day' : 'hour';
+    ctx.drafts.push(noiseDraft(rng, at - (at % (precision === 'day' ? DAY_MS : HOUR_MS)), precision));
+  }
+}
+
+function noiseDraft(rng: Random, at: number, precision: StoryEvent['precision']): Draft {
+  const inst = DEMO_INSTRUMENTS[rng.int(DEMO_INSTRUMENTS.length)]!;
+  const choices = NOISE.filter((n) => inst.company || !n.company);
+  const pick = choices[rng.int(choices.length)]!;
+  const name = inst.company ? companyRefs(inst.company).company.label : inst.name;
+  const headline = pick.text.replace('{n}', name);
+  return {
+    kind: pick.kind,
+    occurredAt: at,
+    precision,
+    headline,
+    summary: `${headline}. Nothing in it changes the outlook.`,
+    points: [],
+    importance: 5 + rng.int(30),
+    entities: inst.company ? [companyRefs(inst.company).company, instrumentRef(inst)] : [instrumentRef(inst)],
+    shocks: [],
+    moves: [],
+    source: 'wire',
+  };
+}
+
+/**
+ * The story from drafts (`startMs` to `anchorMs` for events, on to the end for catalysts): events in time order with
+ * their ids, catalysts linked to their outcome events, and each upcoming catalyst's outcome sealed.
+ */
+export function finishStory(drafts: Draft[], startMs: number, anchorMs: number): DemoStory {
   const inWindow = drafts.filter((d) => d.occurredAt >= startMs);
   const happened = inWindow.filter((d) => d.occurredAt < anchorMs).sort((a, b) => a.occurredAt - b.occurredAt || a.headline.localeCompare(b.headline));
   const events = happened.map((d, k) => published(d, k + 1));
@@ -141,301 +508,6 @@ export function demoStory(seed: number, startMs: number, anchorMs: number): Demo
       return { ...d.catalyst!, id: k + 1, outcomeEventId: id ?? null };
     });
   return { events, catalysts, scheduled };
-}
-
-type Free = (symbol: string, at: number) => boolean;
-type Take = (symbol: string, at: number) => void;
-type Jump = (inst: DemoInstrument, sigmas: number, sign: number) => number;
-
-/** Quarterly results of every listed company, reported 3 to 5 weeks after the quarter, after the US close. */
-function earnings(rng: Random, drafts: Draft[], startMs: number, endMs: number, free: Free, take: Take, jump: Jump): void {
-  for (const inst of DEMO_INSTRUMENTS.filter((i) => i.kind === 'stock' && i.company)) {
-    const { company, sector } = companyRefs(inst.company!);
-    const entities = [company, instrumentRef(inst), sector];
-    let eps = round(1 + rng.next() * 4, 2);
-    for (let year = new Date(startMs).getUTCFullYear(); year <= new Date(endMs).getUTCFullYear(); year++) {
-      for (let q = 0; q < 4; q++) {
-        const quarterEnd = Date.UTC(year, 3 * q + 3, 0);
-        const at = weekday(quarterEnd + (21 + rng.int(14)) * DAY_MS + 21 * HOUR_MS + 5 * MINUTE_MS);
-        if (at < startMs || at >= endMs) continue;
-        const period = `Q${q + 1} ${year}`;
-        const consensus = round(eps * (1 + (rng.next() - 0.4) * 0.1), 2);
-        const surprise = (rng.next() - 0.45) * 0.2;
-        const actual = round(consensus * (1 + surprise), 2);
-        eps = actual;
-        const beat = actual >= consensus;
-        const verdict = actual > consensus ? 'beats' : actual < consensus ? 'misses' : 'matches';
-        const big = Math.abs(surprise) > 0.04 && free(inst.symbol, at);
-        const pct = big ? jump(inst, 3 + rng.next() * 2, beat ? 1 : -1) : 0;
-        if (big) take(inst.symbol, at);
-        const revenue = round(10 + rng.next() * 90, 1);
-        drafts.push({
-          kind: 'earnings',
-          occurredAt: at,
-          precision: 'minute',
-          headline: `${company.label} ${verdict} ${period} estimates: EPS $${actual.toFixed(2)} vs $${consensus.toFixed(2)} expected`,
-          summary:
-            `${company.label} reported ${period} earnings of $${actual.toFixed(2)} a share against a consensus of $${consensus.toFixed(2)}, ` +
-            `on revenue of $${revenue} billion. ${big ? `The shares ${beat ? 'jumped' : 'fell'} ${Math.abs(pct).toFixed(1)}% on the result.` : 'The reaction was muted.'}`,
-          points: [`EPS $${actual.toFixed(2)} vs $${consensus.toFixed(2)} expected`, `Revenue $${revenue} billion`, beat ? 'Guidance kept' : 'Guidance under review'],
-          importance: big ? 80 + rng.int(15) : 55 + rng.int(15),
-          entities,
-          jumps: big ? [{ symbol: inst.symbol, pct }] : [],
-          source: 'wire',
-          catalyst: {
-            kind: 'earnings',
-            title: `${company.label} ${period} results`,
-            expectedAt: at,
-            precision: 'minute',
-            confirmed: true,
-            description: `${company.label} reports its ${period} results after the US close.`,
-            consensus: `EPS $${consensus.toFixed(2)}`,
-            sourceUrl: `https://${SOURCES.wire.host}/calendar/${slug(`${company.label} ${period}`)}`,
-            entities,
-          },
-        });
-      }
-    }
-  }
-}
-
-/** CPI (mid-month), payrolls (first Friday) and rate decisions (eight a year): surprises move the macro-sensitive instruments. */
-function macro(rng: Random, drafts: Draft[], startMs: number, endMs: number, free: Free, take: Take, jump: Jump): void {
-  const react = (at: number, hawkish: number, sigmas: () => number) =>
-    Object.entries(HAWKISH)
-      .filter(([symbol]) => bySymbol.has(symbol) && free(symbol, at))
-      .map(([symbol, direction]) => {
-        take(symbol, at);
-        return { symbol, pct: jump(bySymbol.get(symbol)!, sigmas(), direction * hawkish) };
-      });
-  let rate = 5.25;
-  for (let month = Date.UTC(new Date(startMs).getUTCFullYear(), new Date(startMs).getUTCMonth(), 1); month < endMs; ) {
-    const d = new Date(month);
-    const [y, m] = [d.getUTCFullYear(), d.getUTCMonth()];
-    const previous = MONTHS[(m + 11) % 12]!;
-
-    const cpiAt = weekday(Date.UTC(y, m, 10 + rng.int(5), 12, 30));
-    const expected = round(0.1 + rng.int(4) * 0.1, 1);
-    const cpiSurprise = rng.next() < 0.35 ? (rng.next() < 0.5 ? -0.2 : 0.2) : 0;
-    const cpiActual = round(expected + cpiSurprise, 1);
-    drafts.push(macroDraft(cpiAt, {
-      headline: `US consumer prices rose ${cpiActual.toFixed(1)}% in ${previous}, ${cpiSurprise > 0 ? 'above' : cpiSurprise < 0 ? 'below' : 'in line with'} the ${expected.toFixed(1)}% expected`,
-      summary: `The consumer price index rose ${cpiActual.toFixed(1)}% from the month before in ${previous}; economists expected ${expected.toFixed(1)}%.`,
-      points: [`CPI ${signed(cpiActual)}% m/m vs ${signed(expected)}% expected`],
-      kind: 'macro_release', series: CPI, surprise: cpiSurprise !== 0,
-      jumps: cpiSurprise !== 0 ? () => react(cpiAt, Math.sign(cpiSurprise), () => 2.8 + rng.next() * 1.5) : () => [],
-      catalyst: { title: `US CPI (${previous})`, consensus: `${signed(expected)}% m/m`, description: 'Monthly US consumer price index, 08:30 New York time.' },
-    }));
-
-    const firstFriday = Date.UTC(y, m, 1 + ((5 - new Date(Date.UTC(y, m, 1)).getUTCDay() + 7) % 7), 12, 30);
-    const jobsExpected = 150 + rng.int(80);
-    const jobsSurprise = rng.next() < 0.3 ? (rng.next() < 0.5 ? -1 : 1) : 0;
-    const jobs = jobsExpected + jobsSurprise * (90 + rng.int(60)) + (jobsSurprise ? 0 : rng.int(21) - 10);
-    drafts.push(macroDraft(firstFriday, {
-      headline: `US employers added ${jobs}k jobs in ${previous}, ${jobsSurprise > 0 ? 'well above' : jobsSurprise < 0 ? 'well below' : 'close to'} the ${jobsExpected}k forecast`,
-      summary: `Nonfarm payrolls rose by ${jobs},000 in ${previous} against a forecast of ${jobsExpected},000.`,
-      points: [`Payrolls ${jobs}k vs ${jobsExpected}k expected`],
-      kind: 'macro_release', series: PAYROLLS, surprise: jobsSurprise !== 0,
-      jumps: jobsSurprise !== 0 ? () => react(firstFriday, jobsSurprise, () => 2.6 + rng.next() * 1.2) : () => [],
-      catalyst: { title: `US nonfarm payrolls (${previous})`, consensus: `${jobsExpected}k`, description: 'Monthly US employment report, 08:30 New York time.' },
-    }));
-
-    if ([0, 2, 4, 5, 6, 8, 10, 11].includes(m)) {
-      const fedAt = weekday(Date.UTC(y, m, 14 + rng.int(10), 18, 0));
-      const change = rng.next() < 0.2 ? (rng.next() < 0.6 ? -0.25 : 0.25) : 0;
-      const before = rate;
-      rate = round(rate + change, 2);
-      drafts.push(macroDraft(fedAt, {
-        headline: change ? `Federal Reserve unexpectedly ${change < 0 ? 'cuts' : 'raises'} rates to ${(rate - 0.25).toFixed(2)}-${rate.toFixed(2)}%` : `Federal Reserve holds rates at ${(rate - 0.25).toFixed(2)}-${rate.toFixed(2)}%`,
-        summary: change
-          ? `The Federal Open Market Committee moved its target range by ${Math.abs(change * 100)} basis points from ${(before - 0.25).toFixed(2)}-${before.toFixed(2)}%, which markets had not priced.`
-          : 'The Federal Open Market Committee left its target range unchanged, as expected.',
-        points: [`Target range ${(rate - 0.25).toFixed(2)}-${rate.toFixed(2)}%`, change ? 'Not expected by markets' : 'As expected'],
-        kind: 'policy_decision', series: FED, surprise: change !== 0,
-        jumps: change ? () => react(fedAt, Math.sign(change), () => 2.8 + rng.next() * 1.5) : () => [],
-        catalyst: { title: 'FOMC rate decision', consensus: 'Hold', description: 'Federal Open Market Committee statement, 14:00 New York time.' },
-      }));
-    }
-    month = Date.UTC(y, m + 1, 1);
-  }
-  claims(rng, drafts, startMs, endMs);
-}
-
-/** Weekly jobless claims, every Thursday: a routine release that never surprises enough to move anything. */
-function claims(rng: Random, drafts: Draft[], startMs: number, endMs: number): void {
-  const first = Date.UTC(new Date(startMs).getUTCFullYear(), new Date(startMs).getUTCMonth(), new Date(startMs).getUTCDate(), 12, 30);
-  for (let at = first + ((4 - new Date(first).getUTCDay() + 7) % 7) * DAY_MS; at < endMs; at += 7 * DAY_MS) {
-    const expected = 200 + rng.int(40);
-    const actual = expected + rng.int(11) - 5;
-    drafts.push(
-      macroDraft(at, {
-        headline: `US initial jobless claims at ${actual}k, against ${expected}k expected`,
-        summary: `First-time claims for unemployment benefits came in at ${actual},000 for the week, close to the ${expected},000 forecast.`,
-        points: [`Claims ${actual}k vs ${expected}k expected`],
-        kind: 'macro_release',
-        series: CLAIMS,
-        surprise: false,
-        importance: 30 + rng.int(10),
-        jumps: () => [],
-        catalyst: { title: 'US initial jobless claims', consensus: `${expected}k`, description: 'Weekly US jobless claims, 08:30 New York time.' },
-      }),
-    );
-  }
-}
-
-function macroDraft(
-  at: number,
-  spec: {
-    headline: string;
-    summary: string;
-    points: string[];
-    kind: 'macro_release' | 'policy_decision';
-    series: Ref;
-    surprise: boolean;
-    /** Default: 85 for a surprise, 60 otherwise. */
-    importance?: number;
-    jumps: () => StoryEvent['jumps'];
-    catalyst: { title: string; consensus: string; description: string };
-  },
-): Draft {
-  return {
-    kind: spec.kind,
-    occurredAt: at,
-    precision: 'minute',
-    headline: spec.headline,
-    summary: spec.summary,
-    points: spec.points,
-    importance: spec.importance ?? (spec.surprise ? 85 : 60),
-    entities: [spec.series],
-    jumps: spec.jumps(),
-    source: 'macro',
-    catalyst: {
-      kind: spec.kind,
-      title: spec.catalyst.title,
-      expectedAt: at,
-      precision: 'minute',
-      confirmed: true,
-      description: spec.catalyst.description,
-      consensus: spec.catalyst.consensus,
-      sourceUrl: `https://${SOURCES.macro.host}/calendar/${slug(spec.catalyst.title)}-${new Date(at).toISOString().slice(0, 10)}`,
-      entities: [spec.series],
-    },
-  };
-}
-
-const COMPANY_NEWS: { kind: EventKind; up: string; down: string }[] = [
-  { kind: 'guidance', up: '{c} raises its full-year outlook', down: '{c} cuts its full-year outlook' },
-  { kind: 'm_and_a', up: '{c} agrees to buy a rival in an all-cash deal', down: '{c} walks away from a planned acquisition' },
-  { kind: 'rating', up: 'Two brokers upgrade {c} to buy', down: '{c} downgraded to sell at a major broker' },
-  { kind: 'legal', up: '{c} wins dismissal of a long-running lawsuit', down: '{c} loses a patent case and faces damages' },
-  { kind: 'product', up: '{c} launch draws record pre-orders', down: '{c} delays its flagship launch' },
-  { kind: 'partnership', up: '{c} signs a multi-year supply partnership', down: 'Key partner ends its agreement with {c}' },
-  { kind: 'regulatory', up: 'Regulators clear {c} after a review', down: 'Regulators open an investigation into {c}' },
-];
-
-/** Unscheduled company stories, about six a year each, most of them moving the shares. */
-function companyNews(rng: Random, drafts: Draft[], startMs: number, anchorMs: number, free: Free, take: Take, jump: Jump): void {
-  for (const inst of DEMO_INSTRUMENTS.filter((i) => i.kind === 'stock' && i.company)) {
-    const { company, sector } = companyRefs(inst.company!);
-    for (let at = startMs + rng.int(60) * DAY_MS; at < anchorMs; at += (30 + rng.int(60)) * DAY_MS) {
-      const when = weekday(at + (13 + rng.int(7)) * HOUR_MS + rng.int(60) * MINUTE_MS);
-      const news = COMPANY_NEWS[rng.int(COMPANY_NEWS.length)]!;
-      const up = rng.next() < 0.55;
-      const moves = rng.next() < 0.7 && free(inst.symbol, when);
-      const pct = moves ? jump(inst, 3 + rng.next() * 2.5, up ? 1 : -1) : 0;
-      if (moves) take(inst.symbol, when);
-      const headline = (up ? news.up : news.down).replace('{c}', company.label);
-      drafts.push({
-        kind: news.kind,
-        occurredAt: when,
-        precision: 'minute',
-        headline,
-        summary: `${headline}. ${moves ? `${inst.symbol} ${pct > 0 ? 'rose' : 'fell'} ${Math.abs(pct).toFixed(1)}% on the news.` : 'The shares barely reacted.'}`,
-        points: [headline, moves ? `${inst.symbol} ${signed(pct)}% on the news` : 'Little market reaction'],
-        importance: moves ? 65 + rng.int(25) : 35 + rng.int(15),
-        entities: [company, instrumentRef(inst), sector],
-        jumps: moves ? [{ symbol: inst.symbol, pct }] : [],
-        source: 'wire',
-      });
-    }
-  }
-}
-
-const CRYPTO_NEWS: { kind: EventKind; up: string; down: string }[] = [
-  { kind: 'regulatory', up: 'Regulators approve a spot {n} fund', down: 'Regulators reject a spot {n} fund' },
-  { kind: 'market_structure', up: 'A major exchange adds {n} perpetuals with deeper margin', down: 'A large {n} lender halts withdrawals' },
-  { kind: 'product', up: '{n} network upgrade goes live without issues', down: '{n} network halts block production for hours' },
-  { kind: 'legal', up: 'Court rules in favour of {n} developers', down: 'Exchange hack drains {n} hot wallets' },
-];
-const COMMODITY_NEWS = [
-  { up: 'Producers agree to deeper output cuts', down: 'Producers unexpectedly raise output' },
-  { up: 'Inventories fall far more than forecast', down: 'Inventories build far more than forecast' },
-  { up: 'Supply outage shuts a major terminal', down: 'Demand outlook cut by a major agency' },
-];
-
-/** Crypto and commodity stories, about four a year per instrument. */
-function marketNews(rng: Random, drafts: Draft[], startMs: number, anchorMs: number, free: Free, take: Take, jump: Jump): void {
-  for (const inst of DEMO_INSTRUMENTS.filter((i) => i.kind === 'crypto' || i.symbol === 'WTI' || i.symbol === 'NATGAS')) {
-    const crypto = inst.kind === 'crypto';
-    for (let at = startMs + rng.int(90) * DAY_MS; at < anchorMs; at += (60 + rng.int(70)) * DAY_MS) {
-      const when = at + rng.int(24) * HOUR_MS + rng.int(60) * MINUTE_MS;
-      if (!free(inst.symbol, when)) continue;
-      const up = rng.next() < 0.5;
-      const pct = jump(inst, 3.2 + rng.next() * 2, up ? 1 : -1);
-      take(inst.symbol, when);
-      const template = crypto ? CRYPTO_NEWS[rng.int(CRYPTO_NEWS.length)]! : { kind: 'news' as const, ...COMMODITY_NEWS[rng.int(COMMODITY_NEWS.length)]! };
-      const headline = (up ? template.up : template.down).replace('{n}', inst.name) + (crypto ? '' : `: ${inst.name} ${up ? 'rallies' : 'slides'}`);
-      drafts.push({
-        kind: template.kind,
-        occurredAt: when,
-        precision: 'minute',
-        headline,
-        summary: `${headline}. ${inst.symbol} moved ${signed(pct)}% on the news.`,
-        points: [headline, `${inst.symbol} ${signed(pct)}% on the news`],
-        importance: 60 + rng.int(30),
-        entities: [instrumentRef(inst)],
-        jumps: [{ symbol: inst.symbol, pct }],
-        source: crypto ? 'chain' : 'commodity',
-      });
-    }
-  }
-}
-
-const NOISE = [
-  { kind: 'news' as const, text: 'Analysts debate what comes next for {x}' },
-  { kind: 'news' as const, text: '{x}: five charts to watch this week' },
-  { kind: 'management' as const, text: '{x} names a new head of investor relations' },
-  { kind: 'product' as const, text: '{x} publishes a minor software update' },
-  { kind: 'partnership' as const, text: '{x} joins an industry working group' },
-  { kind: 'insider' as const, text: 'A director of {x} reports a small share sale under a trading plan' },
-];
-
-/** Low-importance stories that cause nothing: about one every other day. */
-function noise(rng: Random, drafts: Draft[], startMs: number, anchorMs: number): void {
-  for (let at = startMs + rng.int(DAY_MS); at < anchorMs; at += DAY_MS + rng.int(3 * DAY_MS)) {
-    // A story dated only to its day or hour is placed at the start of it.
-    const precision = rng.next() < 0.3 ? 'day' : 'hour';
-    drafts.push(noiseDraft(rng, at - (at % (precision === 'day' ? DAY_MS : HOUR_MS)), precision));
-  }
-}
-
-function noiseDraft(rng: Random, at: number, precision: StoryEvent['precision']): Draft {
-  const inst = DEMO_INSTRUMENTS[rng.int(DEMO_INSTRUMENTS.length)]!;
-  const pick = NOISE[rng.int(inst.company ? NOISE.length : 2)]!;
-  const name = inst.company ? companyRefs(inst.company).company.label : inst.name;
-  const headline = pick.text.replace('{x}', name);
-  return {
-    kind: pick.kind,
-    occurredAt: at,
-    precision,
-    headline,
-    summary: `${headline}. Nothing in it changes the outlook.`,
-    points: [],
-    importance: 5 + rng.int(30),
-    entities: inst.company ? [companyRefs(inst.company).company, instrumentRef(inst)] : [instrumentRef(inst)],
-    jumps: [],
-    source: 'wire',
-  };
 }
 
 /** A draft as a story still without its id: its source's name and host. */

@@ -28,7 +28,10 @@ export interface DemoInstrument {
   company: string | null;
   /** Price at the start of the generated history. */
   startPrice: number;
-  /** Daily volatility of log returns. */
+  /**
+   * Daily volatility of its log returns (of its yield's, for a rate, at its start level), which the market model's
+   * exposures and own noise add up to; news days add to it.
+   */
   dailyVol: number;
   /** Pooled 24h volume in USD across venues, for weights and bar volumes. */
   volume24hUsd: number;
@@ -62,12 +65,12 @@ const i = (symbol: string, name: string, kind: InstrumentKind, startPrice: numbe
 export const DEMO_INSTRUMENTS: DemoInstrument[] = [
   i('BTC', 'Bitcoin', 'crypto', 42_000, 0.032, 9_000 * M),
   i('ETH', 'Ether', 'crypto', 2_300, 0.038, 4_500 * M),
-  i('SOL', 'Solana', 'crypto', 95, 0.052, 1_400 * M),
-  i('XRP', 'XRP', 'crypto', 0.6, 0.045, 900 * M),
-  i('DOGE', 'Dogecoin', 'crypto', 0.08, 0.058, 600 * M),
-  i('AVAX', 'Avalanche', 'crypto', 35, 0.055, 300 * M),
-  i('LINK', 'Chainlink', 'crypto', 15, 0.05, 250 * M),
-  i('ADA', 'Cardano', 'crypto', 0.5, 0.048, 280 * M),
+  i('SOL', 'Solana', 'crypto', 95, 0.045, 1_400 * M),
+  i('XRP', 'XRP', 'crypto', 0.6, 0.042, 900 * M),
+  i('DOGE', 'Dogecoin', 'crypto', 0.08, 0.048, 600 * M),
+  i('AVAX', 'Avalanche', 'crypto', 35, 0.047, 300 * M),
+  i('LINK', 'Chainlink', 'crypto', 15, 0.044, 250 * M),
+  i('ADA', 'Cardano', 'crypto', 0.5, 0.042, 280 * M),
   i('AAPL', 'Apple Inc.', 'stock', 185, 0.015, 120 * M, 'apple'),
   i('MSFT', 'Microsoft Corp.', 'stock', 370, 0.014, 110 * M, 'microsoft'),
   i('NVDA', 'NVIDIA Corp.', 'stock', 480, 0.03, 260 * M, 'nvidia'),
@@ -82,14 +85,14 @@ export const DEMO_INSTRUMENTS: DemoInstrument[] = [
   i('XAU', 'Gold', 'commodity', 2_050, 0.009, 400 * M),
   i('XAG', 'Silver', 'commodity', 23, 0.017, 90 * M),
   i('WTI', 'WTI Crude Oil', 'commodity', 72, 0.021, 200 * M),
-  i('NATGAS', 'Natural Gas', 'commodity', 2.6, 0.035, 60 * M),
+  i('NATGAS', 'Natural Gas', 'commodity', 2.6, 0.028, 60 * M),
   i('EURUSD', 'Euro / US Dollar', 'fx', 1.09, 0.004, 500 * M),
   i('USDJPY', 'US Dollar / Japanese Yen', 'fx', 145, 0.005, 400 * M, null, 'JPY'),
   i('GBPUSD', 'British Pound / US Dollar', 'fx', 1.27, 0.005, 250 * M),
   i('US2Y', 'US 2-Year Treasury Yield', 'rate', 4.3, 0.018, 80 * M, null, 'PCT'),
   i('US10Y', 'US 10-Year Treasury Yield', 'rate', 3.9, 0.015, 120 * M, null, 'PCT'),
   i('SPY', 'SPDR S&P 500 ETF Trust', 'etf', 470, 0.009, 150 * M, 'state-street'),
-  i('QQQ', 'Invesco QQQ Trust', 'etf', 405, 0.012, 110 * M, 'invesco'),
+  i('QQQ', 'Invesco QQQ Trust', 'etf', 403, 0.012, 110 * M, 'invesco'),
 ];
 
 /**

@@ -1,10 +1,15 @@
-// The demo venues' live quotes: one random walk per instrument, each listing a small mean-reverting basis off it,
-// and now and then an episode that exercises the pool: a venue drifting past the 2% band, or going stale.
+// The demo venues' live quotes: each listing a small mean-reverting basis off its instrument's fair price (the live
+// market model's), and now and then an episode that exercises the pool: a venue drifting past the 2% band, or going stale.
 import type { VenueQuotes } from '../sources/records.js';
 import { OPEN_INTEREST_PER_VOLUME } from './derivatives.js';
 import { Random } from './random.js';
 
-const SECONDS_PER_DAY = 86_400;
+/** The prices the simulated venues quote around, per instrument: the demo's live market, or a test's. */
+export interface FairPrices {
+  readonly price: Float64Array;
+  /** Moves every price on to `nowMs`, `dtS` seconds after the last step. */
+  step(nowMs: number, dtS: number): void;
+}
 
 export interface SimulatedListing {
   /** Index of its instrument in the simulator's instrument order. */
@@ -20,8 +25,6 @@ export interface SimulatedListing {
 
 export class VenueSimulator {
   readonly state: VenueQuotes;
-  /** The "true" price per instrument the venues quote around. */
-  readonly fair: Float64Array;
   private readonly basis: Float64Array;
   /** Per listing: the funding rate its own drifts back towards (where it started). */
   private readonly fundingMean: Float64Array;
@@ -36,21 +39,21 @@ export class VenueSimulator {
 
   constructor(
     private readonly listings: SimulatedListing[],
-    startPrices: Float64Array,
-    private readonly dailyVol: Float64Array,
+    /** The price per instrument the venues quote around. */
+    readonly fair: FairPrices,
     seed: number,
     /** Chance per listing per second of starting an episode: drifting out of the band, or going quiet. */
     private readonly episodeRate = 1 / 1800,
   ) {
     const n = listings.length;
+    const instruments = fair.price.length;
     this.rng = new Random(seed ^ 0x5eed);
-    this.fair = Float64Array.from(startPrices);
     this.basis = new Float64Array(n);
     this.driftUntil = new Float64Array(n);
     this.drift = new Float64Array(n);
     this.staleUntil = new Float64Array(n);
-    this.episodeUntil = new Float64Array(startPrices.length);
-    const totals = new Float64Array(startPrices.length);
+    this.episodeUntil = new Float64Array(instruments);
+    const totals = new Float64Array(instruments);
     for (const l of listings) totals[l.instrument]! += l.volume24hUsd;
     this.eligible = Uint8Array.from(listings, (l) => (l.volume24hUsd < totals[l.instrument]! / 2 ? 1 : 0));
     this.state = {
@@ -63,18 +66,11 @@ export class VenueSimulator {
     this.fundingMean = Float64Array.from(this.state.fundingRate);
   }
 
-  /** Moves instrument `i`'s fair price by `pct` percent at once, as news does; its venues follow at the next step. */
-  jump(i: number, pct: number): void {
-    this.fair[i] = this.fair[i]! * (1 + pct / 100);
-  }
-
   /** Advances to `nowMs` by `dtS` seconds: moves every fair price, then every venue that is quoting. */
   step(nowMs: number, dtS: number): void {
     const { rng } = this;
-    for (let i = 0; i < this.fair.length; i++) {
-      const vol = this.dailyVol[i]! * Math.sqrt(dtS / SECONDS_PER_DAY);
-      this.fair[i] = this.fair[i]! * Math.exp(vol * rng.normal() - (vol * vol) / 2);
-    }
+    this.fair.step(nowMs, dtS);
+    const fair = this.fair.price;
     const s = this.state;
     for (let j = 0; j < this.listings.length; j++) {
       const l = this.listings[j]!;
@@ -90,7 +86,7 @@ export class VenueSimulator {
       }
       // Ornstein-Uhlenbeck basis: a few basis points, pulled back towards zero.
       this.basis[j] = this.basis[j]! * 0.95 + 0.0002 * rng.normal();
-      s.price[j] = this.fair[l.instrument]! * (1 + this.basis[j]! + this.drift[j]!);
+      s.price[j] = fair[l.instrument]! * (1 + this.basis[j]! + this.drift[j]!);
       s.ts[j] = nowMs;
       s.volume24hUsd[j] = l.volume24hUsd * (1 + 0.05 * Math.sin(nowMs / 3_600_000 + j));
       if (l.perp) {

@@ -1,9 +1,16 @@
 // The moves kernel: per instrument, each day's close-to-close change and how unusual it is, over typed arrays so a
 // whole universe is one call (or one worker task). zScore = |pct| / sample standard deviation of the previous
-// Z_WINDOW daily pcts, NaN with fewer than Z_MIN of them (the design's rule).
+// Z_WINDOW daily pcts, NaN with fewer than Z_MIN of them; a day is a move when its zScore reaches MOVE_MIN_Z or its
+// size its kind's floor (the design's rules).
 
 export const Z_WINDOW = 60;
 export const Z_MIN = 20;
+export const MOVE_MIN_Z = 2.5;
+
+/** Whether a day of change `pct` and zScore `z` (NaN without one) is a move, against its kind's `floor` in percent. */
+export function isMove(pct: number, z: number, floor: number, minZ = MOVE_MIN_Z): boolean {
+  return Number.isFinite(pct) && ((Number.isFinite(z) && z >= minZ) || Math.abs(pct) >= floor);
+}
 
 export interface MovesInput {
   /** Instrument i owns days offsets[i] .. offsets[i+1]-1, consecutive and oldest first; length instruments + 1. */

@@ -25,11 +25,13 @@ export interface MoveSubject {
 
 /** A story about the instrument or its company must be at least this important to be taken as the cause of a move. */
 export const CAUSE_MIN_IMPORTANCE = 55;
-/** A macro release or rate decision must be this important (a surprise) to be taken as moving the macro-sensitive. */
+/**
+ * A macro release or rate decision must be this important (a surprise) to be taken as the cause of any instrument's
+ * move that day: every kind moves with it, shares too (the market factor takes them with their indices).
+ */
 export const MACRO_CAUSE_MIN_IMPORTANCE = 80;
 /** Candidate stories: important stories about the subject, its company or its sector on the day or the day before. */
 export const CANDIDATE_MIN_IMPORTANCE = 50;
-const MACRO_SENSITIVE: ReadonlySet<InstrumentKind> = new Set(['index', 'rate', 'fx', 'commodity', 'crypto', 'etf']);
 const MACRO_KINDS = new Set(['macro_release', 'policy_decision']);
 
 function about(e: LinkableEvent, m: MoveSubject): boolean {
@@ -43,9 +45,9 @@ function aboutSector(e: LinkableEvent, m: MoveSubject): boolean {
 
 /**
  * Causes: stories of the move's own UTC day (never a later one), either about the instrument or its company and
- * important enough, or a surprising macro release or rate decision when the instrument moves with macro news. A move
- * without a cause gets candidates instead: the important stories about it, its company or (for a share) its sector that
- * day or the day before (an explained move needs none). Both most important first.
+ * important enough, or a surprising macro release or rate decision. A move without a cause gets candidates instead:
+ * the important stories about it, its company or (for a share) its sector that day or the day before (an explained
+ * move needs none). Both most important first.
  */
 export function linkMove(m: MoveSubject, events: readonly LinkableEvent[]): { causes: LinkableEvent[]; candidates: LinkableEvent[] } {
   const causes: LinkableEvent[] = [];
@@ -55,7 +57,7 @@ export function linkMove(m: MoveSubject, events: readonly LinkableEvent[]): { ca
     const dayBefore = e.occurredAt >= m.dayMs - DAY_MS && e.occurredAt < m.dayMs;
     const mine = about(e, m);
     if (sameDay && mine && e.importance >= CAUSE_MIN_IMPORTANCE) causes.push(e);
-    else if (sameDay && MACRO_KINDS.has(e.kind) && MACRO_SENSITIVE.has(m.kind) && e.importance >= MACRO_CAUSE_MIN_IMPORTANCE) causes.push(e);
+    else if (sameDay && MACRO_KINDS.has(e.kind) && e.importance >= MACRO_CAUSE_MIN_IMPORTANCE) causes.push(e);
     else if ((sameDay || dayBefore) && (mine || aboutSector(e, m)) && e.importance >= CANDIDATE_MIN_IMPORTANCE) candidates.push(e);
   }
   const order = (a: LinkableEvent, b: LinkableEvent) => b.importance - a.importance || a.id - b.id;

@@ -1,7 +1,7 @@
 // Finds the unusual daily moves of every instrument from the daily closes held in memory (the moves kernel on a
 // worker), links each to its causes and candidate stories, and stores them. Runs at start and again after each UTC
 // day closes; the moves are derived data, rewritten whole each time.
-import { movesInputBytes, movesInputViews, movesOutputViews } from '../../core/kernels/moves.js';
+import { isMove, movesInputBytes, movesInputViews, movesOutputViews } from '../../core/kernels/moves.js';
 import { CANDIDATE_MIN_IMPORTANCE, explainMove, linkMove, type LinkableEvent } from '../../core/moves/linker.js';
 import { DAY_MS } from '../../core/time.js';
 import type { InstrumentKind } from '../../core/vocabulary.js';
@@ -9,9 +9,6 @@ import { logFailure, type Logger } from '../log.js';
 import type { MarketState } from '../market/state.js';
 import type { FoundMove, MoveService } from '../services/moves.js';
 import type { WorkerThreads } from '../worker-threads.js';
-
-/** A move is stored when its zScore reaches this, or its size the floor of its instrument's kind. */
-export const MIN_Z = 2.5;
 
 export class MoveDetector {
   private lastDay = -1;
@@ -78,8 +75,8 @@ export class MoveDetector {
       const inst = state.instruments[i]!;
       for (let d = bounds[i]! + 1; d < bounds[i + 1]!; d++) {
         const pct = out.pct[d]!;
+        if (!isMove(pct, out.z[d]!, this.floors[inst.kind])) continue;
         const z = Number.isFinite(out.z[d]!) ? out.z[d]! : null;
-        if (!Number.isFinite(pct) || ((z === null || z < MIN_Z) && Math.abs(pct) < this.floors[inst.kind])) continue;
         const dayMs = ts[d]!;
         const date = new Date(dayMs).toISOString().slice(0, 10);
         const nearby = [...(byDay.get(dayMs - DAY_MS) ?? []), ...(byDay.get(dayMs) ?? [])];

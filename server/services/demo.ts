@@ -1,5 +1,6 @@
 // What only the demo keeps: each upcoming catalyst's sealed outcome story, published by the demo newswire when its
 // time comes, and each venue's own history drawn from the pooled one at load.
+import type { Shock } from '../../core/demo/market-model.js';
 import type { ScheduledOutcome } from '../../core/demo/story.js';
 import type { Rows } from './writer.js';
 
@@ -21,9 +22,13 @@ export class DemoStore {
     });
   }
 
-  /** The outcomes due by `nowMs`, oldest first. */
-  due(nowMs: number): Promise<SealedOutcome[]> {
-    return this.rows<SealedOutcome>('dueDemoOutcomes', { now: new Date(nowMs) });
+  /**
+   * The outcomes due by `nowMs`, oldest first. A story sealed before stories carried shocks (it had per-symbol jumps)
+   * is told without moving anything.
+   */
+  async due(nowMs: number): Promise<SealedOutcome[]> {
+    const rows = await this.rows<{ catalystId: number; story: Omit<SealedOutcome['story'], 'shocks'> & { shocks?: Shock[] } }>('dueDemoOutcomes', { now: new Date(nowMs) });
+    return rows.map((r) => ({ catalystId: r.catalystId, story: { ...r.story, shocks: r.story.shocks ?? [] } }));
   }
 
   /** When the next outcome is due (epoch ms), null when none is left. */
@@ -41,9 +46,14 @@ export class DemoStore {
    * `share` of the volume: 1m bars from `sinceMs`, imported hours and days before.
    */
   async listingHistory(listings: { id: number; share: number }[], sinceMs: number): Promise<void> {
+    await this.listingMinutes(listings, sinceMs);
     const params = { ids: listings.map((l) => l.id), shares: listings.map((l) => l.share), since: new Date(sinceMs) };
-    await this.rows('insertDemoListingBars1m', params);
     await this.rows('insertDemoListingBars1h', params);
     await this.rows('insertDemoListingBars1d', params);
+  }
+
+  /** Each venue listing's own 1m bars from `sinceMs` on, drawn from its instrument's pooled ones the same way. */
+  async listingMinutes(listings: { id: number; share: number }[], sinceMs: number): Promise<void> {
+    await this.rows('insertDemoListingBars1m', { ids: listings.map((l) => l.id), shares: listings.map((l) => l.share), since: new Date(sinceMs) });
   }
 }

@@ -24,7 +24,7 @@ export const demoSource: Source = {
   },
 
   async venueFeeds({ config, state, store }) {
-    return state.instruments.length ? [await demoVenueFeed(state, store, config.demoSeed)] : [];
+    return state.instruments.length ? [await demoVenueFeed(state, store, config.demoSeed, Date.now())] : [];
   },
 
   async start({ config, services, venueFeeds, log }) {

@@ -1,15 +1,16 @@
 // First-run load of the demo universe, in one transaction: its sectors, companies, people and projects in the
 // profiles format; its venues, instruments and listings; its story, written in
 // the demo newswire's and calendar's own formats and read back by the demo source's parser, as imported files are;
-// each instrument's history with the story's price jumps drawn in (pooled, and each venue's own); then the candle
-// aggregates materialized. A database that already holds a dataset is left as it is.
+// each instrument's history from the world's market model (pooled, and each venue's own); then the candle aggregates
+// materialized. The minutes the load itself took are then drawn too, so the live ticks carry on without a gap. A
+// database that already holds a dataset is left as it is.
 import { demoDerivatives, derivativesWindow, fundingRegime } from '../../../core/demo/derivatives.js';
-import { demoHistory, type Jump } from '../../../core/demo/history.js';
 import { demoDataset } from '../../../core/demo/payloads.js';
 import { DEMO_INSTRUMENTS, DEMO_VENUES, demoListings } from '../../../core/demo/universe.js';
+import { demoWorld, type DemoWorld } from '../../../core/demo/world.js';
 import type { Dataset } from '../../../core/schemas/meta.js';
 import { DEMO_SOURCE, parseDemoPayload } from '../../../core/sources/demo/index.js';
-import { DAY_MS } from '../../../core/time.js';
+import { DAY_MS, MINUTE_MS } from '../../../core/time.js';
 import type { DemoStore } from '../../services/demo.js';
 import type { ImportService } from '../../services/imports.js';
 import type { MetaService } from '../../services/meta.js';
@@ -32,6 +33,12 @@ export interface DemoLoadOptions {
   progress: (done: number, total: number) => void;
 }
 
+/** Database ids of the universe's rows, and each listing's volume share. */
+interface UniverseIds {
+  instruments: Map<string, number>;
+  listings: { id: number; share: number }[];
+}
+
 /** Loads the demo universe unless a dataset is already loaded; returns what is loaded. */
 export async function loadDemo(
   services: { meta: MetaService; imports: ImportService; storage: StorageService },
@@ -40,20 +47,22 @@ export async function loadDemo(
   const existing = await services.meta.dataset();
   if (existing) return { dataset: existing, loaded: false };
   const dataset: Dataset = { name: 'demo', description: DEMO_DESCRIPTION, loadedAt: new Date(options.anchorMs).toISOString() };
-  await services.imports.transaction(async (writer, demo) => {
-    await writeUniverse(writer, demo, options);
+  const world = demoWorld(options.seed, options.anchorMs, options.minuteDays);
+  const ids = await services.imports.transaction(async (writer, demo) => {
+    const written = await writeUniverse(writer, demo, world, options);
     await writer.setting('dataset', { ...dataset, seed: options.seed });
+    return written;
   });
   await services.storage.materializeCandles();
   await services.storage.analyzeStories();
+  await services.imports.transaction((writer, demo) => writeMinutesSinceAnchor(writer, demo, world, ids, options));
   return { dataset, loaded: true };
 }
 
-async function writeUniverse(writer: Writer, demo: DemoStore, { seed, anchorMs, minuteDays, progress }: DemoLoadOptions): Promise<void> {
+async function writeUniverse(writer: Writer, demo: DemoStore, world: DemoWorld, { seed, anchorMs, minuteDays, progress }: DemoLoadOptions): Promise<UniverseIds> {
   const listings = demoListings(seed);
-  // The story comes first: its events carry the price jumps the histories draw.
-  const dataset = demoDataset(seed, anchorMs, minuteDays);
-  const { story } = dataset;
+  const { story } = world;
+  const dataset = demoDataset(seed, anchorMs, minuteDays, world);
   const read = (payload: object) => parseDemoPayload(JSON.stringify(payload));
   const [profiles, wire, calendar] = [read(dataset.profiles), read(dataset.wire), read(dataset.calendar)];
   const skipped = [...profiles.skipped, ...wire.skipped, ...calendar.skipped, ...(await writer.profiles(profiles)).skipped];
@@ -63,8 +72,6 @@ async function writeUniverse(writer: Writer, demo: DemoStore, { seed, anchorMs, 
   await demo.seal(
     story.scheduled.map((o) => ({ catalystId: catalystIds.get(recordKey(DEMO_SOURCE, String(o.catalystId)))!, dueAt: o.story.occurredAt, story: o.story })),
   );
-  const jumps = new Map<string, Jump[]>();
-  for (const e of story.events) for (const j of e.jumps) jumps.set(j.symbol, [...(jumps.get(j.symbol) ?? []), { ts: e.occurredAt, pct: j.pct }]);
 
   const ids = await writer.universe({
     venues: DEMO_VENUES,
@@ -76,9 +83,8 @@ async function writeUniverse(writer: Writer, demo: DemoStore, { seed, anchorMs, 
   const steps = DEMO_INSTRUMENTS.length + 1;
   for (const inst of DEMO_INSTRUMENTS) {
     const id = ids.instruments.get(inst.symbol)!;
-    // `venues` of a bar counts the listings in the pool, as the live pool does (a venue's spot and perp are two).
-    const venues = listings.filter((l) => l.symbol === inst.symbol).length;
-    const h = demoHistory(inst, seed, anchorMs, minuteDays, jumps.get(inst.symbol));
+    const h = world.histories.get(inst.symbol)!;
+    const venues = venueCount(listings, inst.symbol);
     await writer.importedBars('1d', id, h.daily, venues, DEMO_SOURCE);
     await writer.importedBars('1h', id, h.hourly, venues, DEMO_SOURCE);
     await writer.minuteBars(id, h.minute, venues);
@@ -93,4 +99,23 @@ async function writeUniverse(writer: Writer, demo: DemoStore, { seed, anchorMs, 
   const own = listings.map((l) => ({ id: ids.listings.get(listingKey(l.symbol, l.venue, l.market))!, share: l.share }));
   await demo.listingHistory(own, anchorMs - (anchorMs % DAY_MS) - DAY_MS);
   progress(++done, steps);
+  return { instruments: ids.instruments, listings: own };
+}
+
+/** `venues` of a bar counts the listings in the pool, as the live pool does (a venue's spot and perp are two). */
+const venueCount = (listings: { symbol: string }[], symbol: string) => listings.filter((l) => l.symbol === symbol).length;
+
+/**
+ * The minutes from the anchor's to the current one (still open: the tick loop carries it on), drawn on the world's
+ * path, pooled and per venue. Without them the minutes the load took would have no bars between the history and the
+ * first live tick.
+ */
+async function writeMinutesSinceAnchor(writer: Writer, demo: DemoStore, world: DemoWorld, ids: UniverseIds, { seed, anchorMs }: DemoLoadOptions): Promise<void> {
+  const from = anchorMs - (anchorMs % MINUTE_MS);
+  const nowMs = Date.now();
+  const minutes = (nowMs - (nowMs % MINUTE_MS) - from) / MINUTE_MS + 1;
+  const bars = world.path.bars(from, MINUTE_MS, minutes);
+  const listings = demoListings(seed);
+  for (const [i, inst] of DEMO_INSTRUMENTS.entries()) await writer.minuteBars(ids.instruments.get(inst.symbol)!, bars[i]!, venueCount(listings, inst.symbol));
+  await demo.listingMinutes(ids.listings, from);
 }

@@ -1,5 +1,5 @@
 // The live demo's newswire: a routine story every DEMO_NEWS_EVERY_S, and each upcoming catalyst's outcome story when
-// its time comes, with the price jump it carries. Each story goes out in the demo wire's own format and takes the path
+// its time comes, with the shocks it gives the market. Each story goes out in the demo wire's own format and takes the path
 // real news takes: parsed by the demo source's parser, written by the event service, announced on the stream.
 import { liveStory, publishedStory, type LiveStory } from '../../../core/demo/story.js';
 import { wireItem, wirePayload } from '../../../core/demo/payloads.js';
@@ -8,7 +8,10 @@ import { logFailure, type Logger } from '../../log.js';
 import type { Services } from '../../services/index.js';
 import type { DemoVenueFeed } from './venues.js';
 
-/** An outcome published later than this after its time (the server was down) is told, but moves no price: the day it would have moved is gone. */
+/**
+ * An outcome published later than this after its time (the server was down) is told, but shocks nothing: the day it
+ * would have moved is gone.
+ */
 const LATE_MS = 10 * 60_000;
 /** The next outcome is looked for at least this often, so a timer never waits past a clock change or for weeks. */
 const MAX_WAIT_MS = 3_600_000;
@@ -24,8 +27,8 @@ export class DemoNewswire {
   private writing: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly services: Pick<Services, 'events' | 'catalysts' | 'demo' | 'instruments'>,
-    /** The simulated venues, which an outcome's price jump moves; null when they do not run. */
+    private readonly services: Pick<Services, 'events' | 'catalysts' | 'demo'>,
+    /** The simulated venues, whose market an outcome's shocks move; null when they do not run. */
     private readonly venues: DemoVenueFeed | null,
     private readonly seed: number,
     private readonly log: Logger,
@@ -77,21 +80,18 @@ export class DemoNewswire {
 
   /**
    * Each due outcome is published, then unsealed. A crash in between publishes it again at the next start, which
-   * finds it stored (by its guid) and only unseals it: one story, and its jump at most once.
+   * finds it stored (by its guid) and only unseals it: one story, and its shocks at most once.
    */
   private async publishOutcomes(nowMs: number): Promise<void> {
-    const { demo, catalysts, instruments } = this.services;
+    const { demo, catalysts } = this.services;
     const due = await demo.due(nowMs);
     for (const { catalystId, story } of due) {
       const eventId = await this.publish(publishedStory(story, `c${catalystId}`), `outcome-${catalystId}`);
       await demo.remove(catalystId);
       const late = nowMs - story.occurredAt > LATE_MS;
-      const jumps = eventId === null || late ? [] : story.jumps;
-      for (const { symbol, pct } of jumps) {
-        const i = instruments.find(symbol);
-        if (i >= 0) this.venues?.jump(i, pct);
-      }
-      this.log.info({ eventId, catalystId, jumps, late }, 'demo catalyst outcome published');
+      const shocks = eventId === null || late ? [] : story.shocks;
+      this.venues?.shock(shocks);
+      this.log.info({ eventId, catalystId, shocks, late }, 'demo catalyst outcome published');
     }
     // Linked at once rather than at the linker's next round.
     if (due.length) await catalysts.linkOutcomes();

@@ -1,5 +1,8 @@
-// The demo's simulated venues as a venue feed: a random walk per instrument that every listing quotes around, carrying
-// on from each instrument's last stored close and each perpetual's last funding and open interest.
+// The demo's simulated venues as a venue feed: the live market model carried on from each instrument's last stored
+// close (its level paths and policy path from the first day of the stored history), every listing quoting around it,
+// each perpetual carrying on from its last funding and open interest.
+import { LiveMarket } from '../../../core/demo/live-market.js';
+import { demoMarketModel, type Shock } from '../../../core/demo/market-model.js';
 import { DEMO_INSTRUMENTS, demoListings } from '../../../core/demo/universe.js';
 import { VenueSimulator } from '../../../core/demo/venues.js';
 import type { VenueQuotes } from '../../../core/sources/records.js';
@@ -8,12 +11,13 @@ import type { MarketStore } from '../../services/market-store.js';
 import { listingKey } from '../../services/writer.js';
 import type { VenueFeed } from '../venue-feed.js';
 
-const DEFAULT_DAILY_VOL = 0.02;
-
 export class DemoVenueFeed implements VenueFeed {
   readonly source = 'demo';
 
-  constructor(private readonly simulator: VenueSimulator) {}
+  constructor(
+    private readonly simulator: VenueSimulator,
+    private readonly market: LiveMarket,
+  ) {}
 
   poll(nowMs: number, dtS: number, into: VenueQuotes): void {
     this.simulator.step(nowMs, dtS);
@@ -25,20 +29,22 @@ export class DemoVenueFeed implements VenueFeed {
     into.fundingRate.set(q.fundingRate);
   }
 
-  /** Moves instrument `i`'s price by `pct` percent at once, as the news it carries does. */
-  jump(i: number, pct: number): void {
-    this.simulator.jump(i, pct);
+  /** Applies a story's shocks to the market at once, as the news it carries does. */
+  shock(shocks: readonly Shock[]): void {
+    this.market.shock(shocks);
   }
 }
 
-/** The simulated venues of every listing in `state`, with the demo's volumes and volatility. */
-export async function demoVenueFeed(state: MarketState, store: MarketStore, seed: number): Promise<DemoVenueFeed> {
+/** The simulated venues of every listing in `state`, with the demo's volumes, on the demo's market model. */
+export async function demoVenueFeed(state: MarketState, store: MarketStore, seed: number, nowMs: number): Promise<DemoVenueFeed> {
   const { instruments, listings } = state;
   const index = new Map(instruments.map((inst, k) => [inst.id, k]));
   const lastClose = await store.lastCloses();
   const latest = await store.latestDerivatives();
+  const firstDay = Math.min(...(await store.oldestCandles('pooled', '1d')).map((r) => r.ts ?? Infinity));
   const demo = new Map(DEMO_INSTRUMENTS.map((d) => [d.symbol, d]));
   const shares = new Map(demoListings(seed).map((l) => [listingKey(l.symbol, l.venue, l.market), l.share]));
+  const market = new LiveMarket(demoMarketModel(seed, firstDay), instruments.map((i) => i.symbol), Float64Array.from(instruments, (i) => lastClose.get(i.id) ?? NaN), nowMs, seed);
   const simulator = new VenueSimulator(
     listings.map((l) => {
       const k = index.get(l.instrumentId)!;
@@ -55,9 +61,8 @@ export async function demoVenueFeed(state: MarketState, store: MarketStore, seed
         fundingRate: last?.fundingRate ?? undefined,
       };
     }),
-    Float64Array.from(instruments, (i) => lastClose.get(i.id) ?? demo.get(i.symbol)?.startPrice ?? 1),
-    Float64Array.from(instruments, (i) => demo.get(i.symbol)?.dailyVol ?? DEFAULT_DAILY_VOL),
+    market,
     seed,
   );
-  return new DemoVenueFeed(simulator);
+  return new DemoVenueFeed(simulator, market);
 }

@@ -1,6 +1,7 @@
 // The venue simulator: deterministic, venues track the fair price, and episodes put venues out of the pool.
 import t from 'tap';
-import { VenueSimulator, type SimulatedListing } from '../../../core/demo/venues.js';
+import { Random } from '../../../core/demo/random.js';
+import { VenueSimulator, type FairPrices, type SimulatedListing } from '../../../core/demo/venues.js';
 import { allocatePoolOutput, OUT_OUTLIER, OUT_STALE, poolQuotes } from '../../../core/kernels/pool.js';
 
 const listings: SimulatedListing[] = [0, 0, 0, 0, 1, 1, 1].map((instrument, k) => ({
@@ -10,7 +11,13 @@ const listings: SimulatedListing[] = [0, 0, 0, 0, 1, 1, 1].map((instrument, k) =
   fundingIntervalHours: k % 2 === 0 ? 8 : null,
 }));
 const offsets = Int32Array.of(0, 4, 7);
-const make = (seed: number) => new VenueSimulator(listings, Float64Array.of(100, 2000), Float64Array.of(0.03, 0.05), seed, 1 / 120);
+/** Fair prices walking at 3% and 5% a day. */
+function walks(seed: number): FairPrices {
+  const rng = new Random(seed);
+  const price = Float64Array.of(100, 2000);
+  return { price, step: (_, dtS) => price.forEach((p, i) => (price[i] = p * Math.exp([0.03, 0.05][i]! * Math.sqrt(dtS / 86_400) * rng.normal()))) };
+}
+const make = (seed: number) => new VenueSimulator(listings, walks(seed), seed, 1 / 120);
 
 t.test('same seed, same quotes', (t) => {
   const a = make(7);
@@ -38,7 +45,7 @@ t.test('over an hour: venues stay near fair, and both kinds of episode happen an
       if (r === OUT_OUTLIER) outliers++;
     }
     for (let i = 0; i < 2; i++) {
-      if (Number.isFinite(out.price[i]!)) maxError = Math.max(maxError, Math.abs(out.price[i]! / sim.fair[i]! - 1));
+      if (Number.isFinite(out.price[i]!)) maxError = Math.max(maxError, Math.abs(out.price[i]! / sim.fair.price[i]! - 1));
     }
   }
   t.ok(stale > 0, `venues went stale (${stale} venue-seconds)`);

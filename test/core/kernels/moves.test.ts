@@ -1,7 +1,8 @@
-// The moves kernel against a direct computation: pct from the day before, zScore over the previous 60 pcts (20 at least).
+// The moves kernel against a direct computation: pct from the day before, zScore over the previous 60 pcts (20 at least);
+// and the rule that makes a day a move.
 import t from 'tap';
 import fc from 'fast-check';
-import { dailyMoves, Z_MIN, Z_WINDOW } from '../../../core/kernels/moves.js';
+import { dailyMoves, isMove, Z_MIN, Z_WINDOW } from '../../../core/kernels/moves.js';
 
 function naive(closes: number[]): { pct: number[]; z: (number | null)[] } {
   const pct = closes.map((c, k) => (k === 0 ? NaN : (c / closes[k - 1]! - 1) * 100));
@@ -36,4 +37,14 @@ t.test('matches the direct computation for several instruments in one call', asy
     { numRuns: 200 },
   );
   t.pass('200 random universes');
+});
+
+t.test('a move: a zScore of 2.5 or more, or a change past its floor; never a day without a change', async (t) => {
+  t.ok(isMove(1, 2.5, 8), 'z at the threshold');
+  t.notOk(isMove(1, 2.49, 8));
+  t.ok(isMove(-8, 1, 8), 'a fall at the floor');
+  t.ok(isMove(9, NaN, 8), 'past the floor without a zScore');
+  t.notOk(isMove(7, NaN, 8));
+  t.notOk(isMove(NaN, 9, 8), "an instrument's first day");
+  t.ok(isMove(7, 2.4, 8, 2.4), 'a lower threshold when asked');
 });

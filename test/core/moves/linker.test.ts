@@ -31,3 +31,12 @@ t.test("an ETF does not take its issuer's sector news as its own", async (t) => 
   const etf: MoveSubject = { symbol: 'SPY', kind: 'etf', company: 'state-street', sector: 'financials', dayMs };
   t.same(linkMove(etf, [story(1, dayMs + 60_000, 80, ['sector:financials'])]).candidates, []);
 });
+
+t.test("a surprising macro release or rate decision causes the day's move of every kind, a share with its index", async (t) => {
+  const cpi = story(1, dayMs + 13 * 3_600_000, 85, ['macro:us-cpi'], 'macro_release');
+  const routine = story(2, dayMs + 13 * 3_600_000, 60, ['macro:us-jobless-claims'], 'macro_release');
+  const fed = story(3, dayMs - DAY + 19 * 3_600_000, 85, ['macro:fed-funds-rate'], 'policy_decision');
+  for (const subject of [share, { ...share, symbol: 'SPX', kind: 'index' as const, company: null, sector: null }, { ...share, symbol: 'US2Y', kind: 'rate' as const, company: null, sector: null }]) {
+    t.same(linkMove(subject, [cpi, routine, fed]).causes.map((e) => e.id), [1], `${subject.symbol}: the surprise that day, not a routine release, not the day before`);
+  }
+});

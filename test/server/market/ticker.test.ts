@@ -3,6 +3,8 @@
 import t from 'tap';
 import { rmSync } from 'node:fs';
 import { pino } from 'pino';
+import { LiveMarket } from '../../../core/demo/live-market.js';
+import { demoMarketModel } from '../../../core/demo/market-model.js';
 import { VenueSimulator } from '../../../core/demo/venues.js';
 import { movesInputBytes, movesInputViews } from '../../../core/kernels/moves.js';
 import { openDatabase } from '../../../server/db.js';
@@ -23,8 +25,8 @@ t.teardown(async () => {
 await db.migrate();
 
 const instruments: InstrumentRow[] = [
-  { id: 1, symbol: 'AAA', name: 'Alpha', kind: 'crypto', currency: 'USD', company: null, companyName: null, sector: null },
-  { id: 2, symbol: 'BBB', name: 'Beta', kind: 'stock', currency: 'USD', company: null, companyName: null, sector: null },
+  { id: 1, symbol: 'BTC', name: 'Bitcoin', kind: 'crypto', currency: 'USD', company: null, companyName: null, sector: null },
+  { id: 2, symbol: 'AAPL', name: 'Apple Inc.', kind: 'stock', currency: 'USD', company: null, companyName: null, sector: null },
 ];
 const listings: ListingRow[] = [1, 1, 1, 2, 2, 2].map((instrumentId, k) => ({
   id: k + 1,
@@ -34,21 +36,16 @@ const listings: ListingRow[] = [1, 1, 1, 2, 2, 2].map((instrumentId, k) => ({
   venueSymbol: `X${k}`,
   fundingIntervalHours: 8,
 }));
-/** The test's simulated venues, as a venue feed; `episodeRate` above 0 makes venues drift out of the band and go stale. */
-const simulate = (episodeRate = 0) => [
-  new DemoVenueFeed(new VenueSimulator(
-    listings.map((l) => ({ instrument: l.instrumentId - 1, perp: true, volume24hUsd: 1e8 * l.id, fundingIntervalHours: 8 })),
-    Float64Array.of(100, 50),
-    Float64Array.of(0.03, 0.02),
-    7,
-    episodeRate,
-  )),
-];
+const midnight = Date.UTC(2026, 10, 22);
+/** The test's simulated venues on the demo's market, as a venue feed; `episodeRate` above 0 makes venues drift out of the band and go stale. */
+const simulate = (episodeRate = 0) => {
+  const market = new LiveMarket(demoMarketModel(7, midnight - 760 * 86_400_000), ['BTC', 'AAPL'], Float64Array.of(60_000, 200), midnight - 200_000, 7);
+  const venues = listings.map((l) => ({ instrument: l.instrumentId - 1, perp: true, volume24hUsd: 1e8 * l.id, fundingIntervalHours: 8 }));
+  return [new DemoVenueFeed(new VenueSimulator(venues, market, 7, episodeRate), market)];
+};
 const store = new MarketStore(db);
 const state = new MarketState(instruments, listings, 60_000);
 const ticker = new Ticker(state, simulate(), store, log);
-
-const midnight = Date.UTC(2026, 10, 22);
 
 t.test('a day rolls over at 00:00 UTC and bars close into memory and the database', async (t) => {
   for (let s = -125; s < 0; s++) ticker.tick(midnight + s * 1000);

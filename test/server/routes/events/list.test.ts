@@ -1,8 +1,8 @@
 // GET /v1/events and /v1/catalysts on the demo, checked against the story the demo was generated from: every filter,
 // paging, websearch syntax, bad input; and the story's events really move the prices they are said to move.
 import t from 'tap';
-import { demoHistoryStart } from '../../../../core/demo/history.js';
-import { demoStory, type StoryEvent } from '../../../../core/demo/story.js';
+import type { StoryEvent } from '../../../../core/demo/story.js';
+import { demoWorld } from '../../../../core/demo/world.js';
 import { startServer } from '../../../helpers/server.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '100000' } });
@@ -10,7 +10,8 @@ t.teardown(() => server.dispose());
 
 const meta = (await (await server.get('/v1/meta')).json()) as { data: { dataset: { loadedAt: string } } };
 const anchor = Date.parse(meta.data.dataset.loadedAt);
-const story = demoStory(20261121, demoHistoryStart(anchor), anchor);
+const world = demoWorld(20261121, anchor);
+const { story } = world;
 
 interface Page {
   data: { id: number; kind: string; occurredAt: string; headline: string; summary?: string; importance: number; entities: { type: string; key: string }[]; sourceUrl: string }[];
@@ -127,22 +128,27 @@ t.test('bad input: 400 for what cannot mean anything, 422 for bounds', async (t)
   t.equal(await status('entity=project:nvidia/blackwell'), 200, 'a well-formed project pair');
 });
 
-t.test('the story drives the prices: each jump shows in that day of the daily candles', async (t) => {
-  const jumps = story.events.flatMap((e) => e.jumps.map((j) => ({ ...j, day: e.occurredAt - (e.occurredAt % 86_400_000) })));
+t.test('the story drives the prices: what each story moves shows in that day of the daily candles', async (t) => {
+  const { model } = world.path;
+  const moved = story.events.flatMap((e) => {
+    const impact = model.impact(e.shocks, e.occurredAt);
+    return (e.shocks.length ? e.moves : []).map((symbol) => ({ symbol, sigmas: impact[model.position.get(symbol)!]!, day: e.occurredAt - (e.occurredAt % 86_400_000) }));
+  });
   const bySymbol = new Map<string, Map<number, number>>();
-  for (const symbol of new Set(jumps.map((j) => j.symbol))) {
+  for (const symbol of new Set(moved.map((m) => m.symbol))) {
     const res = (await (await server.get(`/v1/instruments/${symbol}/candles?interval=1d`)).json()) as { data: { candles: { ts: string; open: number; close: number }[] } };
-    bySymbol.set(symbol, new Map(res.data.candles.map((c) => [Date.parse(c.ts), (c.close / c.open - 1) * 100])));
+    bySymbol.set(symbol, new Map(res.data.candles.map((c) => [Date.parse(c.ts), c.close / c.open - 1])));
   }
   let agree = 0;
   let counted = 0;
-  for (const j of jumps) {
-    const pct = bySymbol.get(j.symbol)!.get(j.day);
-    if (pct === undefined) continue;
+  for (const m of moved) {
+    const change = bySymbol.get(m.symbol)!.get(m.day);
+    if (change === undefined) continue;
     counted++;
-    if (Math.sign(pct) === Math.sign(j.pct) && Math.abs(pct) >= Math.abs(j.pct) / 3) agree++;
+    const inst = model.instruments[model.position.get(m.symbol)!]!;
+    if (Math.sign(change) === Math.sign(m.sigmas) && Math.abs(change) >= (Math.abs(m.sigmas) * inst.dailyVol) / 3) agree++;
   }
-  t.ok(counted >= 300, `${counted} jumps inside the candles`);
+  t.ok(counted >= 300, `${counted} story-moved days inside the candles`);
   t.ok(agree / counted >= 0.9, `${agree} of ${counted} days move the way their story says`);
 });
 

@@ -130,7 +130,7 @@ t.test('1h and 1d candles equal the aggregation of the 1m candles they cover', a
 });
 
 t.test("listing candles: the demo's venue history follows the pooled price within its basis, volumes add up", async (t) => {
-  // The history ends at the load's anchor; the minutes until the tick loop starts have no bars.
+  // The history drawn at the load ends at its anchor (the minutes the load took are drawn after it, the live ones later).
   const meta = (await (await server.get('/v1/meta')).json()) as { data: { dataset: { loadedAt: string } } };
   const anchor = Date.parse(meta.data.dataset.loadedAt);
   const detail = ((await (await server.get('/v1/instruments/SOL')).json()) as { data: { venues: { listingId: number }[] } }).data;

@@ -1,0 +1,26 @@
+// The whole demo world from a seed and an anchor (the load time): its market model, the news story drawn first, the
+// price history with the story's shocks drawn in, then a story for each unusual day the market drew on its own.
+import { demoHistories, demoHistoryStart, MarketPath, type DemoHistory } from './history.js';
+import { demoMarketModel } from './market-model.js';
+import { moveStories } from './move-stories.js';
+import { finishStory, storyDrafts, type DemoStory } from './story.js';
+
+export interface DemoWorld {
+  story: DemoStory;
+  /** By symbol. */
+  histories: Map<string, DemoHistory>;
+  /** The model's path, left at the anchor's minute: the live minutes carry on from it. */
+  path: MarketPath;
+}
+
+/** The world of `seed` whose history ends at `anchorMs`, with `minuteDays` days of 1m bars: the same inputs, the same world. */
+export function demoWorld(seed: number, anchorMs: number, minuteDays = 1): DemoWorld {
+  const startMs = demoHistoryStart(anchorMs, minuteDays);
+  const model = demoMarketModel(seed, startMs);
+  const drafts = storyDrafts(seed, model, startMs, anchorMs);
+  const shocks = drafts.filter((d) => d.occurredAt < anchorMs).flatMap((d) => d.shocks.map((s) => ({ ...s, ts: d.occurredAt })));
+  const path = new MarketPath(model, seed, shocks);
+  const histories = demoHistories(path, anchorMs, minuteDays);
+  const story = finishStory([...drafts, ...moveStories(seed, histories, drafts, anchorMs)], startMs, anchorMs);
+  return { story, histories, path };
+}
