@@ -9,7 +9,8 @@ import { newYorkTime } from '../calendar/new-york-time.js';
 import { isTradingDay } from '../calendar/us-holidays.js';
 import type { MarketModel, Shock } from './market-model.js';
 import { RANGE_WIDTH, type RateDecision } from './policy.js';
-import { demoProfileNews } from './profiles/index.js';
+import { demoProfileNews, holderAt } from './profiles/index.js';
+import { CENTRAL_BANK } from './profiles/people.js';
 import { Random } from './random.js';
 import { claimsReleases, cpiRelease, earningsRelease, payrollsRelease, type EarningsTiming } from './schedule.js';
 import { FACTOR_VOL, FACTORS, type Factor } from './structure.js';
@@ -205,6 +206,8 @@ function earnings(ctx: Context): void {
         const pct = big ? Math.expm1(shocks[0]!.size) * 100 : 0;
         const revenue = round(10 + rng.next() * 90, 1);
         const when = timing === 'after-close' ? 'after the US close (16:05 New York time)' : 'before the US open (06:45 New York time)';
+        const chief = holderAt(ctx.anchorMs, inst.company!, /chief executive/i, at);
+        const quote = chief ? ` Chief executive ${chief.label} said demand ${beat ? 'held up across its businesses' : 'was softer than the company had planned for'}.` : '';
         ctx.drafts.push({
           kind: 'earnings',
           occurredAt: at,
@@ -212,10 +215,10 @@ function earnings(ctx: Context): void {
           headline: `${company.label} ${verdict} ${period} estimates: EPS $${actual.toFixed(2)} vs $${consensus.toFixed(2)} expected`,
           summary:
             `${company.label} reported ${period} earnings of $${actual.toFixed(2)} a share against a consensus of $${consensus.toFixed(2)}, ` +
-            `on revenue of $${revenue} billion.${big ? ` The shares ${beat ? 'jumped' : 'fell'} ${Math.abs(pct).toFixed(1)}% on the result.` : ''}`,
+            `on revenue of $${revenue} billion.${quote}${big ? ` The shares ${beat ? 'jumped' : 'fell'} ${Math.abs(pct).toFixed(1)}% on the result.` : ''}`,
           points: [`EPS $${actual.toFixed(2)} vs $${consensus.toFixed(2)} expected`, `Revenue $${revenue} billion`, beat ? 'Guidance kept' : 'Guidance under review'],
           importance: big ? 80 + rng.int(15) : 55 + rng.int(15),
-          entities,
+          entities: chief ? [...entities, chief] : entities,
           shocks,
           moves: moved(ctx.model, shocks, at),
           source: 'wire',
@@ -281,9 +284,11 @@ function rateDecisions(ctx: Context): void {
     if (d.at < ctx.startMs || d.at >= ctx.endMs) continue;
     const surprise = d.change - d.expected;
     const sigmas = 2.8 + ctx.rng.next() * 1.5;
-    const told = decisionText(d);
+    const chair = holderAt(ctx.anchorMs, CENTRAL_BANK, /^chair/i, d.at);
+    const told = decisionText(d, chair);
     ctx.drafts.push(macroDraft(ctx, d.at, {
       ...told,
+      people: chair ? [chair] : [],
       kind: 'policy_decision', series: FED, surprise: surprise !== 0,
       importance: surprise !== 0 ? 85 : d.change !== 0 ? 70 : 60,
       shocks: surprise !== 0 ? surpriseShocks(Math.sign(surprise), sigmas, true) : [],
@@ -298,8 +303,8 @@ function rateDecisions(ctx: Context): void {
 
 const POINTS: Record<number, string> = { 0.25: 'a quarter point', 0.5: 'half a point', 0.75: 'three quarters of a point' };
 
-/** A decision's headline, summary and points: the new range, and whether markets expected it. */
-function decisionText(d: RateDecision): { headline: string; summary: string; points: string[] } {
+/** A decision's headline, summary and points: the new range, whether markets expected it, and what the chair said of it. */
+function decisionText(d: RateDecision, chair: Ref | null): { headline: string; summary: string; points: string[] } {
   const now = range(d.upper);
   const before = range(d.upper - d.change);
   const by = POINTS[Math.abs(d.change)] ?? `${Math.abs(d.change * 100)} basis points`;
@@ -313,7 +318,12 @@ function decisionText(d: RateDecision): { headline: string; summary: string; poi
     d.change === 0
       ? `The Federal Open Market Committee left its target range at ${now}; markets expected ${expected}.`
       : `The Federal Open Market Committee moved its target range by ${by} from ${before} to ${now}; markets expected ${expected}.`;
-  return { headline, summary, points: [`Target range ${now}`, surprise ? `Markets expected ${expected}` : 'As expected'] };
+  const said = !chair
+    ? ''
+    : d.change < 0
+      ? ` Chair ${chair.label} said further cuts would depend on inflation continuing to ease.`
+      : ` Chair ${chair.label} said the committee would wait for more evidence before moving again.`;
+  return { headline, summary: summary + said, points: [`Target range ${now}`, surprise ? `Markets expected ${expected}` : 'As expected'] };
 }
 
 /** Weekly jobless claims, 08:30 New York time: a routine release that never surprises enough to move anything. */
@@ -342,6 +352,8 @@ function macroDraft(
     points: string[];
     kind: 'macro_release' | 'policy_decision';
     series: Ref;
+    /** The people the story names (the central bank's chair, for a rate decision). */
+    people?: Ref[];
     surprise: boolean;
     /** Default: 85 for a surprise, 60 otherwise. */
     importance?: number;
@@ -359,7 +371,7 @@ function macroDraft(
     summary: spec.summary,
     points: spec.points,
     importance: spec.importance ?? (spec.surprise ? 85 : 60),
-    entities,
+    entities: [...entities, ...(spec.people ?? [])],
     shocks,
     moves: moved(ctx.model, shocks, at),
     source: 'macro',

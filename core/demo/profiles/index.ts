@@ -161,6 +161,21 @@ export function demoProfiles(anchorMs: number): ProfilesPayload {
   };
 }
 
+/**
+ * The person who held a title matching `title` at a company (slug) or an institution (name) on the day of `atMs`, as
+ * the demo's reference data dates their roles; null when the data names nobody then. Stories that quote an executive
+ * or a central banker name them through this, so what they say and what the people endpoints list agree.
+ */
+export function holderAt(anchorMs: number, org: string, title: RegExp, atMs: number): Ref | null {
+  const day = iso(atMs);
+  for (const p of DEMO_PEOPLE) {
+    const { roles } = person(p, anchorMs);
+    const held = roles.some((r) => (r.company ?? r.institution) === org && title.test(r.title) && r.since! <= day && (r.until === null || r.until >= day));
+    if (held) return personRef(p.slug, p.name);
+  }
+  return null;
+}
+
 /** A story the reference data implies, before the story gives it its id and its wire address. */
 export interface ProfileStory {
   kind: EventKind;

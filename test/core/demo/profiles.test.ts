@@ -3,7 +3,9 @@
 // what happened inside the history is told by a story linked to whom and what it is about.
 import t from 'tap';
 import { demoProfileNews, demoProfiles } from '../../../core/demo/profiles/index.js';
+import { DEMO_PEOPLE } from '../../../core/demo/profiles/people.js';
 import { DEMO_COMPANIES, DEMO_INSTRUMENTS } from '../../../core/demo/universe.js';
+import { demoWorld } from '../../../core/demo/world.js';
 import { parseProfiles } from '../../../core/sources/profiles/index.js';
 import type { ProjectRecord } from '../../../core/sources/records.js';
 
@@ -102,4 +104,23 @@ for (const anchor of anchors) {
 t.test('the same anchor gives the same reference data', async (t) => {
   t.same(demoProfiles(anchors[0]!), demoProfiles(anchors[0]!));
   t.same(demoProfileNews(anchors[0]! - 700 * DAY, anchors[0]!), demoProfileNews(anchors[0]! - 700 * DAY, anchors[0]!));
+});
+
+t.test('every story that names a person links them; rate decisions link the chair, results the chief executive', async (t) => {
+  const anchor = anchors[0]!;
+  const { story } = demoWorld(20261121, anchor, 1);
+  const everyone = DEMO_PEOPLE.map((p) => ({ slug: p.slug, name: p.name }));
+  let named = 0;
+  for (const e of [...story.events, ...story.scheduled.map((o) => o.story)]) {
+    for (const p of everyone) {
+      if (!`${e.headline} ${e.summary}`.includes(p.name)) continue;
+      named++;
+      if (!e.entities.some((r) => r.type === 'person' && r.key === p.slug)) t.fail(`"${e.headline}" names ${p.name} without linking them`);
+    }
+  }
+  t.ok(named >= 50, `${named} mentions of people, each linked`);
+  const decisions = story.events.filter((e) => e.kind === 'policy_decision');
+  t.ok(decisions.length >= 10 && decisions.every((e) => e.entities.some((r) => r.key === 'helena-marsh')), `${decisions.length} rate decisions link the chair`);
+  const results = story.events.filter((e) => e.kind === 'earnings' && e.entities.some((r) => r.key === 'apple'));
+  t.ok(results.length >= 6 && results.every((e) => e.entities.some((r) => r.key === 'marcus-ellery')), "Apple's results quote and link its chief executive");
 });
