@@ -187,7 +187,10 @@ t.test('derivatives: the bytes and the objects agree, numbers included', async (
 
   const tenDays = iso(day - 10 * DAY_MS).slice(0, 10);
   const perVenue = await compareDerivatives(derivativesRequest({ from: tenDays, perVenue: true }));
-  t.equal(perVenue.daily.length, 11, 'ten days and today');
+  // Today is there once it has data: just after midnight it may have none yet.
+  const same = plain.daily.filter((d) => d.date >= tenDays);
+  t.ok(same.length >= 10, `ten days and today (${same.length})`);
+  t.equal(perVenue.daily.length, same.length, 'the days from the default start since then');
   t.equal(perVenue.daily[0]!.date, tenDays);
   t.strictSame(perVenue.perVenue!.map((v) => v.listingId), perps.map((l) => l.id), 'every perpetual listing, in listing order');
   for (const venue of perVenue.perVenue!) {
@@ -197,7 +200,6 @@ t.test('derivatives: the bytes and the objects agree, numbers included', async (
   }
   // The same days as from the default start, up to the last bits: the database sums the listings in an order of its own.
   const close = (a: number | null, b: number | null) => a === b || (a !== null && b !== null && Math.abs(a - b) <= 1e-12 * Math.abs(b));
-  const same = plain.daily.slice(-11);
   t.strictSame(perVenue.daily.map((d) => [d.date, d.venues]), same.map((d) => [d.date, d.venues]), 'the same days and venues');
   const off = perVenue.daily.findIndex((d, k) => !close(d.fundingRate8h, same[k]!.fundingRate8h) || !close(d.openInterestUsd, same[k]!.openInterestUsd));
   t.equal(off, -1, 'the same funding and open interest');
