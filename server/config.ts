@@ -19,6 +19,10 @@ export interface Config {
   anon: boolean;
   /** Why anonymous access is on or off, for the start-up log. */
   anonWhy: string;
+  /** The website's pages on this server (per-IP limits, like anonymous callers); see webMode. */
+  web: boolean;
+  /** Signs stream tickets; shared by every process behind one address (null: a random one per process). */
+  streamTicketSecret: string | null;
   keyRpm: number;
   anonRpm: number;
   maxRateClients: number;
@@ -147,6 +151,12 @@ export function loadConfig(env: Env = process.env): Config {
     }
     return items;
   };
+  const secret = (name: string): string | null => {
+    const raw = env[name];
+    if (!raw) return null;
+    if (raw.length < 32) problems.push(`${name}: expected at least 32 characters (random), got ${raw.length}`);
+    return raw;
+  };
   const MARKET_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
   const marketKey = (item: string) => (MARKET_KEY.test(item) ? null : 'is not a market slug or ticker');
 
@@ -171,6 +181,10 @@ export function loadConfig(env: Env = process.env): Config {
     dbQueue: { perOwner: int('DB_QUEUE_PER_CLIENT', DEFAULT_QUEUE.perOwner, 1, 10_000), maxWaiting: int('DB_QUEUE_MAX', DEFAULT_QUEUE.maxWaiting, 1, 1_000_000) },
     anon: access.anon,
     anonWhy: access.why,
+    // Pages read every service without a key: on by default exactly when anonymous access is (a development run on
+    // the embedded database, loopback only), off in production unless TAPEWIRE_WEB=1 publishes them on purpose.
+    web: bool('TAPEWIRE_WEB', access.anon),
+    streamTicketSecret: secret('STREAM_TICKET_SECRET'),
     keyRpm: int('RATE_LIMIT_RPM', 600, 1, 100_000_000),
     anonRpm: int('RATE_LIMIT_ANON_RPM', 120, 1, 100_000_000),
     maxRateClients: int('RATE_LIMIT_MAX_CLIENTS', 100_000, 100, 10_000_000),

@@ -36,6 +36,7 @@ import { searchRoute } from './routes/search.js';
 import { sectorDetailRoute } from './routes/sectors/detail.js';
 import { sectorListRoute } from './routes/sectors/list.js';
 import { streamRoute } from './routes/stream.js';
+import { streamTicketRoute } from './routes/stream-ticket.js';
 
 /** The routes of /v1, each calling the services it is handed. */
 export const API_ROUTES: readonly Route[] = [
@@ -49,6 +50,7 @@ export const API_ROUTES: readonly Route[] = [
   stripRoute,
   snapshotRoute,
   streamRoute,
+  streamTicketRoute,
   eventListRoute,
   eventDetailRoute,
   catalystListRoute,

@@ -3,6 +3,7 @@
 import type { Db } from '../db.js';
 import type { MarketState } from '../market/state.js';
 import type { StreamHub } from '../stream/hub.js';
+import type { StreamTickets } from '../stream/tickets.js';
 import type { WorkerThreads } from '../worker-threads.js';
 import { DataVersion } from './answer-cache.js';
 import { BriefService } from './brief.js';
@@ -62,6 +63,7 @@ export interface ServiceDeps {
   /** The tick loop's open bars; null when no venue feed runs. */
   openBars: OpenBars | null;
   hub: StreamHub;
+  tickets: StreamTickets;
   /** Threads for numeric kernels (a long macro series' downsampling). */
   workers: WorkerThreads;
   /** Built before the market state: they serve the start-up itself. */
@@ -110,7 +112,7 @@ export function buildServices(deps: ServiceDeps): Services {
     glossary: new GlossaryService(),
     brief: new BriefService({ instruments, companies, people, projects, sectors, events, moves, catalysts, meta: deps.meta, versions: deps.versions, refreshMs }),
     meta: deps.meta,
-    stream: new StreamService(hub, instruments),
+    stream: new StreamService(hub, instruments, deps.tickets),
     keys: new KeyStore(db),
     storage: deps.storage,
     imports: deps.imports,
