@@ -134,7 +134,7 @@ async function start(
   await db.migrate();
   const storage = new StorageService(db);
   await storage.applyPolicies(config.storage);
-  const versions = { stories: new DataVersion(), entities: new DataVersion(), macro: new DataVersion(), odds: new DataVersion() };
+  const versions = { stories: new DataVersion(), entities: new DataVersion(), macro: new DataVersion(), odds: new DataVersion(), sec: new DataVersion() };
   const meta = new MetaService(db, config.moveFloors, log);
 
   // Load the sources' first data: the demo universe on an empty database.
