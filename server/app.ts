@@ -17,6 +17,7 @@ import { Lifetime } from './lifetime.js';
 import { Limiter } from './limits.js';
 import { mountMcp } from './mcp/endpoint.js';
 import { logFailure, type Logger } from './log.js';
+import { mountWeb } from './web/mount.js';
 import { loadMarket } from './market/load.js';
 import { Ticker } from './market/ticker.js';
 import { MoveDetector } from './moves/detector.js';
@@ -61,6 +62,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
     log.warn('serving on the uWebSockets.js JavaScript fallback (TAPEWIRE_ALLOW_UWS_FALLBACK=1): expect far lower throughput');
   }
   log.info({ anonymous: config.anon, why: config.anonWhy }, config.anon ? 'access: API keys, and anonymous callers limited per IP' : 'access: API keys only');
+  log.info({ web: config.web }, config.web ? 'website: pages served, viewers limited per IP' : 'website: off (TAPEWIRE_WEB=1 serves it)');
   const life = new Lifetime();
   life.onClose(await lockDataDir(config.dataDir));
   const loose = tightenDataDir(config.dataDir);
@@ -83,6 +85,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
     const running = await start(config, log, { life, readiness, database, workers, hub, keys, tickets });
     router.serve(running.services);
     mcp.serve(running.services);
+    web?.serve(running.services);
     readiness.markReady();
     log.info({ keys: keys.size, anon: config.anon, db: config.databaseUrl ? 'external' : 'embedded' }, 'ready');
     return running;
@@ -103,6 +106,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
 
   const app = uWS.App();
   const mcp = mountMcp(app, { keys, limiter, gate: readiness, log, allowedOrigins: config.mcpAllowedOrigins });
+  const web = config.web ? mountWeb(app, { keys, limiter, gate: readiness, tickets, log }) : null;
   const router = mountRoutes(app, routeTable(readiness, startedAt), { keys, limiter, gate: readiness, log, tickets, compressMinBytes: config.compressMinBytes });
   try {
     // The CLIs find this process as soon as it owns DATA_DIR; their requests wait until the services are up.
