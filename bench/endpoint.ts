@@ -85,8 +85,10 @@ const killAll = () => {
   }
 };
 
-// Start-up (PGlite, migrations) takes seconds; anything far past the expected total means something hangs.
-const budgetMs = (3 * PATHS.length * (warmup + duration + 5) + 180) * 1000;
+// Start-up (PGlite, migrations, the demo) takes seconds to minutes on a busy machine; anything far past the expected
+// total means something hangs.
+const READY_DEADLINE_MS = 600_000;
+const budgetMs = (3 * PATHS.length * (warmup + duration + 5) + 180) * 1000 + READY_DEADLINE_MS;
 setTimeout(() => {
   console.error(`${NAME}: still running after ${budgetMs / 1000} s; killing the servers`);
   killAll();
@@ -177,7 +179,7 @@ try {
     serverEnv.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --import ${new URL('./cpu-prof.mjs', import.meta.url).href}`.trim();
     serverEnv.BENCH_CPU_PROF_DIR = cpuProfDir;
   }
-  server = await startServer({ env: serverEnv });
+  server = await startServer({ env: serverEnv, readyDeadlineMs: READY_DEADLINE_MS });
   children.push(server.child);
   if (cpuProfDir) console.log(`  server pid ${server.child.pid}: its CPU profile goes to ${cpuProfDir} when it stops`);
   // The helper parses every log line into an array; at info level that would load this process, which also runs
