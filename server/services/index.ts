@@ -13,7 +13,10 @@ import { DemoStore } from './demo.js';
 import { DerivativesService } from './derivatives.js';
 import { EntityCatalog } from './entity-catalog.js';
 import { EventService } from './events.js';
+import { FilingsService } from './filings.js';
+import { FinancialsService } from './financials.js';
 import { GlossaryService } from './glossary.js';
+import { InsiderService } from './insiders.js';
 import type { ImportService, ImportVersions } from './imports.js';
 import { InstrumentService } from './instruments.js';
 import { KeyStore } from './keys.js';
@@ -39,6 +42,9 @@ export interface Services {
   moves: MoveService;
   catalysts: CatalystService;
   companies: CompanyService;
+  financials: FinancialsService;
+  filings: FilingsService;
+  insiders: InsiderService;
   people: PeopleService;
   projects: ProjectService;
   sectors: SectorService;
@@ -83,9 +89,10 @@ export function buildServices(deps: ServiceDeps): Services {
   const { stories } = deps.versions;
   const instruments = new InstrumentService(state);
   const moves = new MoveService(db, state, stories);
-  const events = new EventService(db, instruments, moves, hub, stories);
-  const catalysts = new CatalystService(db, stories);
   const catalog = new EntityCatalog(db, deps.versions.entities, refreshMs);
+  const filings = new FilingsService(db, catalog);
+  const events = new EventService(db, instruments, moves, hub, stories, filings);
+  const catalysts = new CatalystService(db, stories);
   const companies = new CompanyService(catalog, instruments);
   const people = new PeopleService(catalog, events);
   const projects = new ProjectService(catalog, events);
@@ -101,6 +108,9 @@ export function buildServices(deps: ServiceDeps): Services {
     moves,
     catalysts,
     companies,
+    financials: new FinancialsService(db, catalog, companies, deps.versions.sec),
+    filings,
+    insiders: new InsiderService(db, catalog),
     people,
     projects,
     sectors,
