@@ -94,7 +94,8 @@ export function buildServices(deps: ServiceDeps): Services {
   const events = new EventService(db, instruments, moves, hub, stories, filings);
   const catalysts = new CatalystService(db, stories);
   const companies = new CompanyService(catalog, instruments);
-  const people = new PeopleService(catalog, events);
+  const insiders = new InsiderService(db, catalog);
+  const people = new PeopleService(catalog, events, insiders);
   const projects = new ProjectService(catalog, events);
   const sectors = new SectorService(catalog, companies, events);
   const odds = new OddsService(db, catalysts, deps.versions.odds, stories, refreshMs);
@@ -110,7 +111,7 @@ export function buildServices(deps: ServiceDeps): Services {
     companies,
     financials: new FinancialsService(db, catalog, companies, deps.versions.sec),
     filings,
-    insiders: new InsiderService(db, catalog),
+    insiders,
     people,
     projects,
     sectors,
