@@ -8,8 +8,9 @@ import { kalshiSource } from './kalshi/index.js';
 import { polymarketSource } from './polymarket/index.js';
 import { profilesSource } from './profiles/index.js';
 import type { Source } from './source.js';
+import { venuesSource } from './venues/index.js';
 
-export const SOURCES: readonly Source[] = [demoSource, profilesSource, fredSource, polymarketSource, kalshiSource];
+export const SOURCES: readonly Source[] = [demoSource, profilesSource, fredSource, polymarketSource, kalshiSource, venuesSource];
 
 export function sourceNamed(name: string): Source | null {
   return SOURCES.find((s) => s.name === name) ?? null;
