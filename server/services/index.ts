@@ -14,6 +14,7 @@ import { DerivativesService } from './derivatives.js';
 import { EntityCatalog } from './entity-catalog.js';
 import { EventService } from './events.js';
 import { GlossaryService } from './glossary.js';
+import { HistoryImport } from './history-import.js';
 import type { ImportService, ImportVersions } from './imports.js';
 import { InstrumentService } from './instruments.js';
 import { KeyStore } from './keys.js';
@@ -52,6 +53,7 @@ export interface Services {
   keys: KeyStore;
   storage: StorageService;
   imports: ImportService;
+  history: HistoryImport;
   marketStore: MarketStore;
   demo: DemoStore;
 }
@@ -114,6 +116,7 @@ export function buildServices(deps: ServiceDeps): Services {
     keys: new KeyStore(db),
     storage: deps.storage,
     imports: deps.imports,
+    history: new HistoryImport(db, state),
     marketStore: deps.marketStore,
     demo: new DemoStore(db.rows),
   };
