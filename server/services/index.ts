@@ -17,6 +17,7 @@ import { EventService } from './events.js';
 import { FilingsService } from './filings.js';
 import { FinancialsService } from './financials.js';
 import { GlossaryService } from './glossary.js';
+import { HistoryImport } from './history-import.js';
 import { InsiderService } from './insiders.js';
 import type { ImportService, ImportVersions } from './imports.js';
 import { InstrumentService } from './instruments.js';
@@ -59,6 +60,7 @@ export interface Services {
   keys: KeyStore;
   storage: StorageService;
   imports: ImportService;
+  history: HistoryImport;
   marketStore: MarketStore;
   demo: DemoStore;
 }
@@ -127,6 +129,7 @@ export function buildServices(deps: ServiceDeps): Services {
     keys: new KeyStore(db),
     storage: deps.storage,
     imports: deps.imports,
+    history: new HistoryImport(db, state),
     marketStore: deps.marketStore,
     demo: new DemoStore(db.rows),
   };
