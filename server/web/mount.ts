@@ -20,7 +20,7 @@ import { errorPage } from './pages/error.js';
 import { WEB_PAGES } from './pages/index.js';
 
 export const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 const HTML_TYPE = 'text/html; charset=utf-8';
 const COMPRESS_MIN_BYTES = 1024;
 
