@@ -19,6 +19,10 @@ export interface Config {
   anon: boolean;
   /** Why anonymous access is on or off, for the start-up log. */
   anonWhy: string;
+  /** The website's pages on this server (per-IP limits, like anonymous callers); see webMode. */
+  web: boolean;
+  /** Signs stream tickets; shared by every process behind one address (null: a random one per process). */
+  streamTicketSecret: string | null;
   keyRpm: number;
   anonRpm: number;
   maxRateClients: number;
@@ -67,6 +71,11 @@ export interface Config {
   polymarket: { markets: string[]; everyMs: number; gammaUrl: string; clobUrl: string };
   /** Kalshi's public API: the markets kept up to date (by ticker; none: off), how often, and its address. */
   kalshi: { markets: string[]; everyMs: number; url: string };
+  /**
+   * SEC EDGAR: the declared User-Agent EDGAR requires ("Name email"; the feed is off without one), how often the
+   * latest filings are read, at most how many requests a second (EDGAR allows 10), and its two addresses.
+   */
+  sec: { userAgent: string | null; everyMs: number; maxPerSecond: number; url: string; dataUrl: string };
   /** Days after which raw market rows are compressed or dropped; 0 means never. */
   storage: {
     quotesCompressAfterDays: number;
@@ -93,6 +102,14 @@ const MIN_RETAIN_DAYS = 7;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 /** The FRED feed keeps the dashboard's series by default. */
 const DEFAULT_FRED_SERIES = DASHBOARD_SLUGS.map((slug) => catalogBySlug(slug)!.seriesId);
+
+/** EDGAR refuses requests that do not say who sends them: a name and an e-mail address ("Jane Doe jane@example.com"). */
+function secUserAgent(raw: string | undefined, problems: string[]): string | null {
+  const value = raw?.trim();
+  if (!value) return null;
+  if (!/\S+@\S+\.\S+/.test(value) || value.length > 200) problems.push(`SEC_USER_AGENT=${JSON.stringify(value.slice(0, 60))}: expected a name and an e-mail address, e.g. "Jane Doe jane@example.com"`);
+  return value;
+}
 
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
@@ -147,6 +164,12 @@ export function loadConfig(env: Env = process.env): Config {
     }
     return items;
   };
+  const secret = (name: string): string | null => {
+    const raw = env[name];
+    if (!raw) return null;
+    if (raw.length < 32) problems.push(`${name}: expected at least 32 characters (random), got ${raw.length}`);
+    return raw;
+  };
   const MARKET_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
   const marketKey = (item: string) => (MARKET_KEY.test(item) ? null : 'is not a market slug or ticker');
 
@@ -171,6 +194,10 @@ export function loadConfig(env: Env = process.env): Config {
     dbQueue: { perOwner: int('DB_QUEUE_PER_CLIENT', DEFAULT_QUEUE.perOwner, 1, 10_000), maxWaiting: int('DB_QUEUE_MAX', DEFAULT_QUEUE.maxWaiting, 1, 1_000_000) },
     anon: access.anon,
     anonWhy: access.why,
+    // Pages read every service without a key: on by default exactly when anonymous access is (a development run on
+    // the embedded database, loopback only), off in production unless TAPEWIRE_WEB=1 publishes them on purpose.
+    web: bool('TAPEWIRE_WEB', access.anon),
+    streamTicketSecret: secret('STREAM_TICKET_SECRET'),
     keyRpm: int('RATE_LIMIT_RPM', 600, 1, 100_000_000),
     anonRpm: int('RATE_LIMIT_ANON_RPM', 120, 1, 100_000_000),
     maxRateClients: int('RATE_LIMIT_MAX_CLIENTS', 100_000, 100, 10_000_000),
@@ -218,6 +245,13 @@ export function loadConfig(env: Env = process.env): Config {
       markets: list('KALSHI_MARKETS', [], marketKey),
       everyMs: int('KALSHI_EVERY_S', 300, 10, 86_400) * 1000,
       url: url('KALSHI_API_URL', 'https://api.elections.kalshi.com/trade-api/v2'),
+    },
+    sec: {
+      userAgent: secUserAgent(env.SEC_USER_AGENT, problems),
+      everyMs: int('SEC_EVERY_S', 600, 60, 86_400) * 1000,
+      maxPerSecond: int('SEC_MAX_PER_SECOND', 10, 1, 10),
+      url: url('SEC_URL', 'https://www.sec.gov'),
+      dataUrl: url('SEC_DATA_URL', 'https://data.sec.gov'),
     },
     storage: {
       quotesCompressAfterDays: int('COMPRESS_QUOTES_AFTER_DAYS', 1, 0, 36_500),

@@ -113,7 +113,7 @@ async function main(): Promise<number> {
     });
   } else {
     await withDatabase(config, args.values.create ?? false, (db) => {
-      const imports = new ImportService(db, { stories: new DataVersion(), entities: new DataVersion(), macro: new DataVersion(), odds: new DataVersion() });
+      const imports = new ImportService(db, { stories: new DataVersion(), entities: new DataVersion(), macro: new DataVersion(), odds: new DataVersion(), sec: new DataVersion() });
       return importAll((payload) => imports.payload(payload));
     });
     if (!json) console.error('no server owns DATA_DIR: catalyst outcomes and the causes of moves are linked at its next start');

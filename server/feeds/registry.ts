@@ -7,9 +7,10 @@ import { fredSource } from './fred/index.js';
 import { kalshiSource } from './kalshi/index.js';
 import { polymarketSource } from './polymarket/index.js';
 import { profilesSource } from './profiles/index.js';
+import { secSource } from './sec/index.js';
 import type { Source } from './source.js';
 
-export const SOURCES: readonly Source[] = [demoSource, profilesSource, fredSource, polymarketSource, kalshiSource];
+export const SOURCES: readonly Source[] = [demoSource, profilesSource, fredSource, polymarketSource, kalshiSource, secSource];
 
 export function sourceNamed(name: string): Source | null {
   return SOURCES.find((s) => s.name === name) ?? null;
