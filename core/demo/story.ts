@@ -119,7 +119,7 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
  */
 const HAWKISH: Record<Factor, number> = { equity: -0.9, growth: -0.4, crypto: -0.5, dollar: 0.8, metals: -0.6, energy: 0, rates: 1, curve: -0.4 };
 /** Shares that report before the US open; the others report after the close. */
-export const BEFORE_OPEN = new Set(['JPM', 'XOM', 'LLY']);
+const BEFORE_OPEN = new Set(['JPM', 'XOM', 'LLY']);
 
 const round = (x: number, digits: number) => Number(x.toFixed(digits));
 const signed = (x: number, digits = 1) => `${x >= 0 ? '+' : ''}${x.toFixed(digits)}`;

@@ -1,12 +1,11 @@
-// The filings behind each demo quarter, on EDGAR's calendar: the earnings release as an 8-K (items 2.02 and 9.01)
-// when the story came out, then the quarter's 10-Q, or the year's 10-K after the fourth quarter, one to three trading
-// days later before the open. Only what was accepted before the anchor is filed. Accession numbers are the company's
+// The filings behind each demo quarter an earnings story reported, on EDGAR's calendar: the release as an 8-K (items
+// 2.02 and 9.01) when the story came out, then the quarter's 10-Q, or the year's 10-K after the fourth quarter, one to
+// three trading days later before the open. Only what was accepted before the anchor is filed; the quarters before
+// the demo's history are known only as these filings' comparatives. Accession numbers are the company's
 // own (it files as its own agent), numbered in the order it filed each year.
 import { newYorkTime } from '../../calendar/new-york-time.js';
 import { DAY_MS, MINUTE_MS } from '../../time.js';
 import { hash32 } from '../history.js';
-import { earningsRelease } from '../schedule.js';
-import { BEFORE_OPEN } from '../story.js';
 import { isoDate, newYorkDate, newYorkWall, tradingDaysFrom } from './clock.js';
 import type { DemoFiler } from './filers.js';
 import type { DemoQuarter } from './quarters.js';
@@ -30,13 +29,6 @@ export interface DemoFiling {
   quarter: DemoQuarter | null;
 }
 
-/** When the quarter's results came out: the story's time, or for a quarter before the history, the same rule's. */
-function releasedAt(filer: DemoFiler, q: DemoQuarter): number {
-  if (q.story) return q.story.occurredAt;
-  const timing = BEFORE_OPEN.has(filer.symbol) ? 'before-open' : 'after-close';
-  return earningsRelease(q.end + (21 + (hash32(`${filer.symbol}/${q.fiscalYear}/${q.quarter}`) % 14)) * DAY_MS, timing);
-}
-
 const compact = (date: string) => date.replaceAll('-', '');
 
 /** The 8-Ks, 10-Qs and 10-Ks of `quarters` accepted before `anchorMs`, in the order filed, with accession numbers. */
@@ -44,7 +36,8 @@ export function ownFilings(filer: DemoFiler, quarters: readonly DemoQuarter[], a
   const ticker = filer.symbol.toLowerCase();
   const drafts: Omit<DemoFiling, 'accession'>[] = [];
   for (const q of quarters) {
-    const release = releasedAt(filer, q);
+    if (!q.story) continue;
+    const release = q.story.occurredAt;
     const releaseDate = newYorkDate(release);
     drafts.push({
       form: '8-K', acceptedAt: release + (10 + (hash32(`${filer.symbol}/${release}`) % 20)) * MINUTE_MS, filingDate: releaseDate, reportDate: releaseDate,
