@@ -22,14 +22,17 @@ export function monthlySeries(x: MacroInputs): Map<string, VintageBook> {
   const cpiMonths = released(cpiAt);
   const rng = seriesRandom(x.seed, 'CPIAUCSL');
   const cpi = cpiMonths.map((m) => x.prints.get('us-cpi')?.get(m)?.value ?? round(0.1 + rng.int(4) * 0.1, 1));
-  const core = cpi.map((c) => Math.min(0.5, Math.max(0.1, round(c + (rng.int(3) - 1) * 0.1, 1))));
+  const coreRng = seriesRandom(x.seed, 'CPILFESL');
+  const core = cpi.map((c) => Math.min(0.5, Math.max(0.1, round(c + (coreRng.int(3) - 1) * 0.1, 1))));
   out.set('CPIAUCSL', once(cpiMonths, cpi, cpiAt, 300, byPercent, 3, x.anchorMs));
   out.set('CPILFESL', once(cpiMonths, core, cpiAt, 308, byPercent, 3, x.anchorMs));
   const pceMonths = released(MONTHLY.pce);
-  const pce = pceMonths.map((_, k) => (cpi[k] ?? 0.2) * 0.85 + rng.normal() * 0.03);
-  const corePce = pceMonths.map((_, k) => (core[k] ?? 0.2) * 0.85 + rng.normal() * 0.03);
-  out.set('PCEPI', revisedOnce(pceMonths, pce, MONTHLY.pce, 0.02, 122, byPercent, 3, x, 'PCEPI'));
-  out.set('PCEPILFE', revisedOnce(pceMonths, corePce, MONTHLY.pce, 0.02, 121.5, byPercent, 3, x, 'PCEPILFE'));
+  const pceRng = seriesRandom(x.seed, 'PCEPI');
+  const corePceRng = seriesRandom(x.seed, 'PCEPILFE');
+  const pce = pceMonths.map((_, k) => (cpi[k] ?? 0.2) * 0.85 + pceRng.normal() * 0.03);
+  const corePce = pceMonths.map((_, k) => (core[k] ?? 0.2) * 0.85 + corePceRng.normal() * 0.03);
+  out.set('PCEPI', revisedOnce(pceMonths, pce, MONTHLY.pce, 0.02, 122, byPercent, 3, x, 'PCEPI revisions'));
+  out.set('PCEPILFE', revisedOnce(pceMonths, corePce, MONTHLY.pce, 0.02, 121.5, byPercent, 3, x, 'PCEPILFE revisions'));
 
   // Jobs: each month's first print is the story's, revised at the next two reports.
   const jobMonths = months(x.firstMonthMs, (m) => jobsAt(m) < x.anchorMs);
@@ -48,7 +51,7 @@ export function monthlySeries(x: MacroInputs): Map<string, VintageBook> {
 
   const retailMonths = released(MONTHLY.retail);
   const retailRng = seriesRandom(x.seed, 'RSXFS');
-  out.set('RSXFS', revisedOnce(retailMonths, retailMonths.map(() => 0.3 + retailRng.normal() * 0.6), MONTHLY.retail, 0.2, 560_000, byPercent, 0, x, 'RSXFS'));
+  out.set('RSXFS', revisedOnce(retailMonths, retailMonths.map(() => 0.3 + retailRng.normal() * 0.6), MONTHLY.retail, 0.2, 560_000, byPercent, 0, x, 'RSXFS revisions'));
   const moneyMonths = released(MONTHLY.money);
   const moneyRng = seriesRandom(x.seed, 'M2SL');
   out.set('M2SL', once(moneyMonths, moneyMonths.map(() => 0.3 + moneyRng.normal() * 0.2), MONTHLY.money, 20_900, byPercent, 1, x.anchorMs));
@@ -61,11 +64,11 @@ function once(periods: number[], changes: number[], at: (m: number) => number, b
   return chainedSeries(periods, periods.map((m, k) => ({ period: k, at: at(m), change: changes[k]! })), base, step, decimals, untilMs);
 }
 
-/** A chained series whose each change is revised once, by about `sd`, at the next period's release. */
+/** A chained series whose each change is revised once, by about `sd`, at the next period's release (drawn from `stream`). */
 function revisedOnce(
-  periods: number[], changes: number[], at: (m: number) => number, sd: number, base: number, step: typeof byPercent, decimals: number, x: MacroInputs, id: string,
+  periods: number[], changes: number[], at: (m: number) => number, sd: number, base: number, step: typeof byPercent, decimals: number, x: MacroInputs, stream: string,
 ): VintageBook {
-  const rng = seriesRandom(x.seed, `${id} revisions`);
+  const rng = seriesRandom(x.seed, stream);
   const estimates = periods.flatMap((m, k): Estimate[] => {
     const first = { period: k, at: at(m), change: changes[k]! };
     const next = periods[k + 1];
