@@ -5,6 +5,7 @@
 import { companyRef, instrumentRef, macroRef, sectorRef, type Ref } from '../refs.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../time.js';
 import type { EventKind } from '../vocabulary.js';
+import type { MacroPrint } from './macro/prints.js';
 import { newYorkTime } from '../calendar/new-york-time.js';
 import { isTradingDay } from '../calendar/us-holidays.js';
 import type { MarketModel, Shock } from './market-model.js';
@@ -78,7 +79,7 @@ export interface DemoStory {
 }
 
 /** Upcoming catalysts are scheduled this far past the anchor. */
-const UPCOMING_DAYS = 90;
+export const UPCOMING_DAYS = 90;
 
 const SOURCES = {
   wire: { name: 'Harbor Street Wire', host: 'wire.example' },
@@ -95,6 +96,8 @@ export interface Draft extends Omit<StoryEvent, 'id' | 'sourceUrl' | 'sourceName
   /** What an earnings story reports, or whom an insider story is about, for the filings behind it. */
   result?: EarningsResult;
   insider?: InsiderReport;
+  /** The number a release story reports, which its series then holds. */
+  print?: MacroPrint;
 }
 
 const companies = new Map(DEMO_COMPANIES.map((c) => [c.slug, c]));
@@ -277,6 +280,7 @@ function macro(ctx: Context): void {
       summary: `The consumer price index rose ${cpiActual.toFixed(1)}% from the month before in ${previous}; economists expected ${expected.toFixed(1)}%.`,
       points: [`CPI ${signed(cpiActual)}% m/m vs ${signed(expected)}% expected`],
       kind: 'macro_release', series: CPI, surprise: cpiSurprise !== 0,
+      print: { series: 'us-cpi', period: Date.UTC(y, m - 1, 1), value: cpiActual, expected },
       shocks: cpiSurprise !== 0 ? surpriseShocks(Math.sign(cpiSurprise), cpiSigmas, false) : [],
       catalyst: { title: `US CPI (${previous})`, consensus: `${signed(expected)}% m/m`, description: 'Monthly US consumer price index, 08:30 New York time.' },
     }));
@@ -291,6 +295,7 @@ function macro(ctx: Context): void {
       summary: `Nonfarm payrolls rose by ${jobs},000 in ${previous} against a forecast of ${jobsExpected},000.`,
       points: [`Payrolls ${jobs}k vs ${jobsExpected}k expected`],
       kind: 'macro_release', series: PAYROLLS, surprise: jobsSurprise !== 0,
+      print: { series: 'us-payrolls', period: Date.UTC(y, m - 1, 1), value: jobs, expected: jobsExpected },
       shocks: jobsSurprise !== 0 ? surpriseShocks(jobsSurprise, jobsSigmas, false) : [],
       catalyst: { title: `US nonfarm payrolls (${previous})`, consensus: `${jobsExpected}k`, description: 'Monthly US employment report, 08:30 New York time.' },
     }));
@@ -346,6 +351,12 @@ function decisionText(d: RateDecision, chair: Ref | null): { headline: string; s
   return { headline, summary: summary + said, points: [`Target range ${now}`, surprise ? `Markets expected ${expected}` : 'As expected'] };
 }
 
+/** The Saturday ending the week a claims release at `at` reports: the last one before the release. */
+function weekEnding(at: number): number {
+  const day = at - (at % DAY_MS);
+  return day - ((new Date(day).getUTCDay() + 1) % 7) * DAY_MS;
+}
+
 /** Weekly jobless claims, 08:30 New York time: a routine release that never surprises enough to move anything. */
 function claims(ctx: Context): void {
   for (const at of claimsReleases(ctx.startMs, ctx.endMs)) {
@@ -356,6 +367,7 @@ function claims(ctx: Context): void {
       summary: `First-time claims for unemployment benefits came in at ${actual},000 for the week, close to the ${expected},000 forecast.`,
       points: [`Claims ${actual}k vs ${expected}k expected`],
       kind: 'macro_release', series: CLAIMS, surprise: false,
+      print: { series: 'us-jobless-claims', period: weekEnding(at), value: actual, expected },
       importance: 30 + ctx.rng.int(10),
       shocks: [],
       catalyst: { title: 'US initial jobless claims', consensus: `${expected}k`, description: 'Weekly US jobless claims, 08:30 New York time.' },
@@ -372,6 +384,8 @@ function macroDraft(
     points: string[];
     kind: 'macro_release' | 'policy_decision';
     series: Ref;
+    /** The number it reports and the period it is for. */
+    print?: Omit<MacroPrint, 'releasedAt'>;
     /** The people the story names (the central bank's chair, for a rate decision). */
     people?: Ref[];
     surprise: boolean;
@@ -395,6 +409,7 @@ function macroDraft(
     shocks,
     moves: moved(ctx.model, shocks, at),
     source: 'macro',
+    ...(spec.print ? { print: { ...spec.print, releasedAt: at } } : {}),
     catalyst: {
       kind: spec.kind,
       title: spec.catalyst.title,
@@ -578,7 +593,7 @@ export function finishStory(drafts: Draft[], startMs: number, anchorMs: number):
 
 /** A draft as a story still without its id: its source's name and host. */
 function unpublished(d: Draft): ScheduledOutcome['story'] {
-  const { source, catalyst: _, result: _result, insider: _insider, ...event } = d;
+  const { source, catalyst: _, result: _result, insider: _insider, print: _print, ...event } = d;
   return { ...event, sourceName: SOURCES[source].name, sourceHost: SOURCES[source].host };
 }
 
