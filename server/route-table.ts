@@ -21,6 +21,7 @@ import { macroDetailRoute } from './routes/macro/detail.js';
 import { macroListRoute } from './routes/macro/list.js';
 import { snapshotRoute } from './routes/market/snapshot.js';
 import { stripRoute } from './routes/market/strip.js';
+import { metricsRoute } from './routes/metrics.js';
 import { metaRoute } from './routes/meta/meta.js';
 import { vocabularyRoute } from './routes/meta/vocabulary.js';
 import { moveExplainRoute } from './routes/moves/explain.js';
@@ -40,6 +41,7 @@ import { streamRoute } from './routes/stream.js';
 /** The routes of /v1, each calling the services it is handed. */
 export const API_ROUTES: readonly Route[] = [
   metaRoute,
+  metricsRoute,
   vocabularyRoute,
   instrumentListRoute,
   instrumentDetailRoute,
