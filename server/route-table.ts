@@ -25,6 +25,7 @@ import { macroDetailRoute } from './routes/macro/detail.js';
 import { macroListRoute } from './routes/macro/list.js';
 import { snapshotRoute } from './routes/market/snapshot.js';
 import { stripRoute } from './routes/market/strip.js';
+import { metricsRoute } from './routes/metrics.js';
 import { metaRoute } from './routes/meta/meta.js';
 import { vocabularyRoute } from './routes/meta/vocabulary.js';
 import { moveExplainRoute } from './routes/moves/explain.js';
@@ -45,6 +46,7 @@ import { streamTicketRoute } from './routes/stream-ticket.js';
 /** The routes of /v1, each calling the services it is handed. */
 export const API_ROUTES: readonly Route[] = [
   metaRoute,
+  metricsRoute,
   vocabularyRoute,
   instrumentListRoute,
   instrumentDetailRoute,

@@ -25,6 +25,7 @@ import { KeyStore } from './keys.js';
 import { MacroService } from './macro.js';
 import { MarketService } from './market.js';
 import { MarketStore } from './market-store.js';
+import { MetricsService } from './metrics.js';
 import type { MetaService } from './meta.js';
 import { MoveService } from './moves.js';
 import { OddsService } from './odds.js';
@@ -56,6 +57,7 @@ export interface Services {
   glossary: GlossaryService;
   brief: BriefService;
   meta: MetaService;
+  metrics: MetricsService;
   stream: StreamService;
   keys: KeyStore;
   storage: StorageService;
@@ -125,6 +127,7 @@ export function buildServices(deps: ServiceDeps): Services {
     glossary: new GlossaryService(),
     brief: new BriefService({ instruments, companies, people, projects, sectors, events, moves, catalysts, meta: deps.meta, versions: deps.versions, refreshMs }),
     meta: deps.meta,
+    metrics: new MetricsService(deps.meta.sources()),
     stream: new StreamService(hub, instruments, deps.tickets),
     keys: new KeyStore(db),
     storage: deps.storage,
