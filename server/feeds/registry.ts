@@ -5,11 +5,12 @@ import type { Config } from '../config.js';
 import { demoSource } from './demo/index.js';
 import { fredSource } from './fred/index.js';
 import { kalshiSource } from './kalshi/index.js';
+import { newsSource } from './news/index.js';
 import { polymarketSource } from './polymarket/index.js';
 import { profilesSource } from './profiles/index.js';
 import type { Source } from './source.js';
 
-export const SOURCES: readonly Source[] = [demoSource, profilesSource, fredSource, polymarketSource, kalshiSource];
+export const SOURCES: readonly Source[] = [demoSource, profilesSource, fredSource, polymarketSource, kalshiSource, newsSource];
 
 export function sourceNamed(name: string): Source | null {
   return SOURCES.find((s) => s.name === name) ?? null;
