@@ -30,7 +30,7 @@ export const KIND_RULES: readonly KindRule[] = [
 export const NEWS_IMPORTANCE = 30;
 /** Opinion and list pieces. */
 export const OPINION_IMPORTANCE = 15;
-const OPINION = /(\?\s*$|\b(should you|is it time to|stocks? to (buy|watch|own)|buy now|millionaire|my top|best .* stocks?|\d+ (reasons?|[\w-]+ stocks?)|analyst says buy|says buy)\b)/i;
+const OPINION = /(\?\s*$|\b(should you|is it time to|stocks? to (buy|watch|own)|buy now|millionaire|my top|best .* stocks?|\d+ (reasons?|([\w-]+ )?stocks?)|analyst says buy|says buy)\b)/i;
 
 export function classify(headline: string): { kind: EventKind; importance: number } {
   if (OPINION.test(headline)) return { kind: 'news', importance: OPINION_IMPORTANCE };

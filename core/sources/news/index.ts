@@ -54,7 +54,8 @@ export function parseNewsPayload(text: string, context: Pick<PayloadContext, 'ke
       mentions: `${item.title}\n${item.description}\n${item.categories.join(', ')}`,
     });
   }
-  return { stories, skipped };
+  const at = (s: SkippedItem) => Number(/\d+/.exec(s.item)?.[0]);
+  return { stories, skipped: skipped.sort((a, b) => at(a) - at(b)) };
 }
 
 /** Parameters that say how a reader arrived, not what they read. */

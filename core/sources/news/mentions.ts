@@ -72,9 +72,12 @@ export class MentionLinker {
   }
 }
 
-/** A name and, for a company, the name without its legal suffix ("Apple Inc." and "Apple"); nothing under two letters. */
+/**
+ * A name and, for a company, the name without its legal suffixes, one by one ("Toho Co., Ltd.", "Toho Co.", "Toho");
+ * nothing under two letters.
+ */
 function variants(name: string): string[] {
-  const trimmed = name.trim();
-  const bare = trimmed.replace(SUFFIX, '').trim();
-  return [trimmed, bare].filter((n) => n.length >= 2);
+  const out = [name.trim()];
+  for (let bare = out[0]!.replace(SUFFIX, '').trim(); bare !== out.at(-1); bare = bare.replace(SUFFIX, '').trim()) out.push(bare);
+  return out.filter((n) => n.length >= 2);
 }
