@@ -74,6 +74,8 @@ export interface Config {
   polymarket: { markets: string[]; everyMs: number; gammaUrl: string; clobUrl: string };
   /** Kalshi's public API: the markets kept up to date (by ticker; none: off), how often, and its address. */
   kalshi: { markets: string[]; everyMs: number; url: string };
+  /** RSS and Atom feeds read for stories (none: off), each with the publisher's name it is cited by, and how often. */
+  news: { feeds: { name: string | null; url: string }[]; everyMs: number };
   /** Days after which raw market rows are compressed or dropped; 0 means never. */
   storage: {
     quotesCompressAfterDays: number;
@@ -160,6 +162,11 @@ export function loadConfig(env: Env = process.env): Config {
     if (raw.length < 32) problems.push(`${name}: expected at least 32 characters (random), got ${raw.length}`);
     return raw;
   };
+  const NEWS_FEED = /^(?:[^|]{1,200}\|)?https?:\/\/[^\s|]+$/;
+  const newsFeed = (item: string) => {
+    const bar = item.lastIndexOf('|');
+    return bar < 0 ? { name: null, url: item } : { name: item.slice(0, bar).trim() || null, url: item.slice(bar + 1) };
+  };
   const MARKET_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
   const marketKey = (item: string) => (MARKET_KEY.test(item) ? null : 'is not a market slug or ticker');
 
@@ -239,6 +246,10 @@ export function loadConfig(env: Env = process.env): Config {
       markets: list('KALSHI_MARKETS', [], marketKey),
       everyMs: int('KALSHI_EVERY_S', 300, 10, 86_400) * 1000,
       url: url('KALSHI_API_URL', 'https://api.elections.kalshi.com/trade-api/v2'),
+    },
+    news: {
+      feeds: list('NEWS_FEEDS', [], (item) => (NEWS_FEED.test(item) ? null : 'is not a feed address, or a name and one as Name|https://...')).map(newsFeed),
+      everyMs: int('NEWS_EVERY_S', 300, 60, 86_400) * 1000,
     },
     storage: {
       quotesCompressAfterDays: int('COMPRESS_QUOTES_AFTER_DAYS', 1, 0, 36_500),

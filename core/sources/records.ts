@@ -26,6 +26,11 @@ export interface StoryRecord extends Provenance {
   sourceName: string;
   sourceUrl: string;
   entities: Ref[];
+  /**
+   * Text the story's entities are found in by the service's linker when the source does not name them (a feed item's
+   * title and description); never stored.
+   */
+  mentions?: string;
 }
 
 export interface CatalystRecord extends Provenance {

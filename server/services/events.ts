@@ -18,6 +18,7 @@ import { AnswerCache, type DataVersion } from './answer-cache.js';
 import type { FilingsService } from './filings.js';
 import type { Counts } from './imports.js';
 import type { InstrumentService } from './instruments.js';
+import { linkMentions } from './mentions.js';
 import { recordKey, Writer } from './writer.js';
 
 /** Answers about stories and moves kept in memory, least recently used dropped first (a few MB at tens of KB each). */
@@ -225,7 +226,7 @@ export class EventService {
    * on `events` and the topics of the instruments each is about, directly or through its company.
    */
   async ingest(records: StoryRecord[], options: { announce: boolean }): Promise<Ingested> {
-    const written = await this.db.transaction((tx) => new Writer(tx.rows).stories(records));
+    const written = await this.db.transaction(async (tx) => new Writer(tx.rows).stories(await linkMentions(tx.rows, records)));
     const ids = [...new Set(records.map((r) => written.get(recordKey(r.source, r.sourceKey))).filter((id) => id !== undefined))];
     if (ids.length) this.version.bump();
     if (options.announce && ids.length) {

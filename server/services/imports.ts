@@ -5,6 +5,7 @@ import { RECORD_KINDS, type ParsedPayload, type RecordKind, type SkippedItem } f
 import type { Db } from '../db.js';
 import type { DataVersion } from './answer-cache.js';
 import { DemoStore } from './demo.js';
+import { linkMentions } from './mentions.js';
 import { SecWriter } from './sec-writer.js';
 import { counts } from './write-support.js';
 import { Writer } from './writer.js';
@@ -69,7 +70,7 @@ export class ImportService {
     const { tally, skipped } = await this.db.transaction(async (tx) => {
       const writer = new Writer(tx.rows);
       const profiles = await writer.profiles(parsed);
-      const stories = await writer.stories(parsed.stories ?? []);
+      const stories = await writer.stories(await linkMentions(tx.rows, parsed.stories ?? []));
       const catalysts = await writer.catalysts(parsed.catalysts ?? []);
       const macro = await writer.macro(parsed);
       const odds = await writer.odds(parsed);
