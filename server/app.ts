@@ -28,6 +28,8 @@ import { buildServices, DataVersion, type Services } from './services/index.js';
 import { ImportService } from './services/imports.js';
 import { MarketStore } from './services/market-store.js';
 import { MetaService } from './services/meta.js';
+import { SourceHealthBoard } from './services/source-health.js';
+import { SourceUniverseService } from './services/source-universe.js';
 import { StorageService } from './services/storage.js';
 import { OutcomeLinker } from './stories/outcomes.js';
 import { StreamHub } from './stream/hub.js';
@@ -138,8 +140,9 @@ async function start(
   await db.migrate();
   const storage = new StorageService(db);
   await storage.applyPolicies(config.storage);
-  const versions = { stories: new DataVersion(), entities: new DataVersion(), macro: new DataVersion(), odds: new DataVersion() };
-  const meta = new MetaService(db, config.moveFloors, log);
+  const versions = { stories: new DataVersion(), entities: new DataVersion(), macro: new DataVersion(), odds: new DataVersion(), sec: new DataVersion() };
+  const health = new SourceHealthBoard();
+  const meta = new MetaService(db, config.moveFloors, log, health);
 
   // Load the sources' first data: the demo universe on an empty database.
   const sources = runningSources(config);
@@ -149,14 +152,14 @@ async function start(
     if (offBecause) log.info({ source: source.name }, `source ${source.name} off: ${offBecause}`);
   }
   const imports = new ImportService(db, versions);
-  await loadSources(sources, config, { meta, imports, storage }, readiness, log);
+  await loadSources(sources, config, { meta, imports, storage, universe: new SourceUniverseService(db) }, readiness, log);
 
   // Load the market state, and the venue feeds the tick loop polls.
   const marketStore = new MarketStore(db);
   const venueFeeds: VenueFeed[] = [];
   const memory = { staleMs: config.poolStaleS * 1000, minuteBarsDays: config.minuteBarsDays, hourBarsDays: config.hourBarsDays, listingMinuteBarsDays: config.listingMinuteBarsDays };
   const { state, cutShort } = await loadMarket(marketStore, memory, Date.now(), sources.some((s) => s.venueFeeds));
-  for (const source of sources) venueFeeds.push(...((await source.venueFeeds?.({ config, state, store: marketStore })) ?? []));
+  for (const source of sources) venueFeeds.push(...((await source.venueFeeds?.({ config, state, store: marketStore, health, log })) ?? []));
   const ticker = venueFeeds.length ? new Ticker(state, venueFeeds, marketStore, log, { workers, minQuotes: config.poolWorkerMinQuotes }) : null;
   if (ticker) {
     for (const [i, bar] of cutShort.instruments) ticker.resume({ instrument: i }, bar);

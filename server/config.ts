@@ -6,6 +6,7 @@ import { seriesIdOf } from '../core/sources/fred/series-id.js';
 import { DEFAULT_MOVE_FLOORS, INSTRUMENT_KINDS, type InstrumentKind } from '../core/vocabulary.js';
 import { accessMode } from './access-mode.js';
 import { DEFAULT_QUEUE } from './db-queue.js';
+import { readSourcesFile, type LoadedSources } from './sources-file.js';
 
 export interface Config {
   port: number;
@@ -36,6 +37,8 @@ export interface Config {
   /** Browser origins allowed to call /mcp besides this machine's own (http(s)://localhost, 127.x, [::1]). */
   mcpAllowedOrigins: string[];
   moveFloors: Record<InstrumentKind, number>;
+  /** The sources file (TAPEWIRE_SOURCES): live venues, news and calendars; null runs none of them. */
+  sources: LoadedSources | null;
   /** Load the seeded demo universe on first start (an empty database). */
   demo: boolean;
   demoSeed: number;
@@ -172,6 +175,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^[A-Za-z0-9.:[\]-]+$/.test(host)) problems.push(`HOST=${JSON.stringify(host)}: expected a host name or IP address`);
   const access = accessMode(env, bool('TAPEWIRE_ANON', undefined), host, databaseUrl !== null, problems);
 
+  const sources = env.TAPEWIRE_SOURCES ? readSourcesFile(env.TAPEWIRE_SOURCES, problems) : null;
+
   const config: Config = {
     port: int('PORT', 8080, 0, 65535),
     host,
@@ -196,7 +201,9 @@ export function loadConfig(env: Env = process.env): Config {
     compressMinBytes: int('COMPRESS_MIN_BYTES', 1024, 0, 1 << 30),
     mcpAllowedOrigins: origins('MCP_ALLOWED_ORIGINS'),
     moveFloors: parseMoveFloors(env.MOVE_FLOORS, problems),
-    demo: bool('TAPEWIRE_DEMO', !databaseUrl),
+    sources,
+    // A sources file replaces the demo unless both are asked for.
+    demo: bool('TAPEWIRE_DEMO', !databaseUrl && !env.TAPEWIRE_SOURCES),
     demoSeed: int('DEMO_SEED', 20261121, 0, 4_294_967_295),
     demoMinuteDays: int('DEMO_MINUTE_DAYS', 1, 1, 14),
     demoNewsEveryS: int('DEMO_NEWS_EVERY_S', 300, 0, 86_400),

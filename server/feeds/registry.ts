@@ -7,9 +7,11 @@ import { fredSource } from './fred/index.js';
 import { kalshiSource } from './kalshi/index.js';
 import { polymarketSource } from './polymarket/index.js';
 import { profilesSource } from './profiles/index.js';
+import { secSource } from './sec/index.js';
 import type { Source } from './source.js';
+import { venuesSource } from './venues/index.js';
 
-export const SOURCES: readonly Source[] = [demoSource, profilesSource, fredSource, polymarketSource, kalshiSource];
+export const SOURCES: readonly Source[] = [demoSource, profilesSource, fredSource, polymarketSource, kalshiSource, secSource, venuesSource];
 
 export function sourceNamed(name: string): Source | null {
   return SOURCES.find((s) => s.name === name) ?? null;

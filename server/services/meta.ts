@@ -9,8 +9,9 @@ import {
 } from '../../core/vocabulary.js';
 import type { Db } from '../db.js';
 import { logFailure, type Logger } from '../log.js';
+import { SourceHealthBoard } from './source-health.js';
 
-export type MetaSnapshot = Omit<Meta, 'now'>;
+export type MetaSnapshot = Omit<Meta, 'now' | 'sources'>;
 
 export class MetaService {
   private snapshot: MetaSnapshot | null = null;
@@ -22,6 +23,7 @@ export class MetaService {
     private readonly db: Db,
     moveFloors: Record<InstrumentKind, number>,
     private readonly log: Logger,
+    private readonly health: SourceHealthBoard = new SourceHealthBoard(),
   ) {
     this.vocabularyData = {
       instrumentKinds: [...INSTRUMENT_KINDS],
@@ -67,7 +69,10 @@ export class MetaService {
 
   /** The snapshot as of now: what /v1/meta answers. */
   meta(): Meta | Promise<Meta> {
-    const at = (s: MetaSnapshot): Meta => ({ ...s, now: new Date().toISOString() });
+    const at = (s: MetaSnapshot): Meta => {
+      const now = Date.now();
+      return { ...s, now: new Date(now).toISOString(), sources: this.health.statuses(now) };
+    };
     const s = this.get();
     return s instanceof Promise ? s.then(at) : at(s);
   }
@@ -78,6 +83,11 @@ export class MetaService {
       .then((s) => (this.snapshot = s))
       .finally(() => (this.inflight = null));
     return this.inflight;
+  }
+
+  /** The live sources' health, for /metrics. */
+  sources(): SourceHealthBoard {
+    return this.health;
   }
 
   vocabulary(): Vocabulary {

@@ -35,7 +35,7 @@ t.teardown(async () => {
 });
 await db.migrate();
 
-const versions = { stories: new DataVersion(), entities: new DataVersion(), macro: new DataVersion(), odds: new DataVersion() };
+const versions = { stories: new DataVersion(), entities: new DataVersion(), macro: new DataVersion(), odds: new DataVersion(), sec: new DataVersion() };
 const meta = new MetaService(db, DEFAULT_MOVE_FLOORS, log);
 const storage = new StorageService(db);
 const imports = new ImportService(db, versions);
