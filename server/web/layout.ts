@@ -16,7 +16,7 @@ export function page({ title, body, scripts = [], data = {} }: Shell): string {
   const attrs = Object.entries(data).map(([k, v]) => html` data-${k}="${v}"`);
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} · Tapewire</title><link rel="stylesheet" href="${ASSETS.css.path}">
+<title>${title} · Tapewire</title><link rel="icon" href="data:,"><link rel="stylesheet" href="${ASSETS.css.path}">
 ${scripts.map((s) => html`<script defer src="${s}"></script>`)}</head>
 <body${attrs}><header class="site"><a class="brand" href="/">Tapewire</a><a href="/moves">Moves</a><a href="/search">Search</a>
 <form action="/search" method="get" role="search"><input name="q" type="search" placeholder="Symbol, company, person…" maxlength="200" aria-label="Search"></form></header>

@@ -87,7 +87,8 @@ function label(key: string): string {
   return key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 }
 
-function isUrl(value: string): boolean {
+/** Only http(s) addresses become links: a source's `javascript:` URL stays text. */
+export function isUrl(value: string): boolean {
   return /^https?:\/\/[^\s]+$/.test(value);
 }
 

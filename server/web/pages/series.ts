@@ -17,6 +17,7 @@ export interface LineSeries {
 }
 
 function lineChart(series: LineSeries[], percent: boolean) {
+  if (!series.some((s) => s.points.length)) return html`<p class="muted">No history stored yet.</p>`;
   return html`<div id="line-chart" class="chart" data-kind="line" data-percent="${percent ? '1' : '0'}"></div>
 <script type="application/json" id="line-data">${jsonData(series)}</script>`;
 }

@@ -4,7 +4,7 @@ import { ApiError } from '../../../core/errors.js';
 import { html } from '../html.js';
 import { page } from '../layout.js';
 import type { WebPage } from '../mount.js';
-import { facts, fmtTime, moveTable, refLink, storyList } from '../parts.js';
+import { facts, fmtTime, isUrl, moveTable, refLink, storyList } from '../parts.js';
 
 const ID = /^[1-9]\d{0,15}$/;
 
@@ -19,7 +19,7 @@ export const storyPage: WebPage = {
 <h1>${e.headline}</h1>
 ${e.summary ? html`<p>${e.summary}</p>` : ''}
 ${e.points?.length ? html`<ul>${e.points.map((p) => html`<li>${p}</li>`)}</ul>` : ''}
-<p>Source: <a href="${e.sourceUrl}" rel="noopener nofollow">${e.sourceName}</a> <span class="muted">(${e.sourceUrl})</span></p>
+<p>Source: ${isUrl(e.sourceUrl) ? html`<a href="${e.sourceUrl}" rel="noopener nofollow">${e.sourceName}</a>` : e.sourceName} <span class="muted">(${e.sourceUrl})</span></p>
 <p>${e.entities.map((r) => html`<span class="pill">${r.type} ${refLink(r)}</span>`)}</p>
 <h2>Moves it caused</h2>${moveTable(e.causedMoves, 'No unusual move is linked to this story.')}
 ${e.filing ? html`<h2>Filing</h2>${facts(e.filing)}` : ''}
