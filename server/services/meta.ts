@@ -86,7 +86,7 @@ export class MetaService {
     if (s instanceof Promise) return s.then(() => this.metaJson(serialize));
     const ms = Date.now();
     if (this.kept?.snapshot !== s || this.kept.ms !== ms) {
-      this.kept = { snapshot: s, ms, body: serialize({ data: { ...s, now: new Date(ms).toISOString() } }) };
+      this.kept = { snapshot: s, ms, body: serialize({ data: { ...s, now: new Date(ms).toISOString(), sources: this.health.statuses(ms) } }) };
     }
     return this.kept.body;
   }
