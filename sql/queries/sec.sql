@@ -159,3 +159,18 @@ SELECT code, count(*)::int AS count, coalesce(sum(shares), 0)::float8 AS shares,
        (SELECT count(DISTINCT o->>'cik')::int FROM t t2, jsonb_array_elements(t2.owners) o WHERE t2.code = t.code) AS insiders
 FROM t
 GROUP BY code;
+
+-- name: companiesOfCiks
+-- The covered companies of :ciks, by CIK.
+SELECT slug, name, cik FROM companies WHERE cik = ANY(:ciks::text[]);
+
+-- name: companySlugTaken
+SELECT slug FROM companies WHERE slug = ANY(:slugs::text[]);
+
+-- name: peopleAtIssuer
+-- The tracked people with a role at the company of :cik: whom its reporting owners may be.
+SELECT DISTINCT p.slug, p.name FROM people p JOIN person_roles r ON r.person = p.slug JOIN companies c ON c.slug = r.company WHERE c.cik = :cik;
+
+-- name: storedOwnershipAccessions
+-- Which of :accessions are stored as ownership forms: what the feed need not fetch again.
+SELECT accession FROM sec_ownership_filings WHERE accession = ANY(:accessions::text[]);
