@@ -194,9 +194,10 @@ try {
   });
 
   for (const { source, path } of IMPORTS) {
+    const t0 = performance.now();
     const run = await importFiles(server.dataDir, source, path);
     if (run.code !== 0) throw new Error(`import ${source} ${path}: ${run.stdout}${run.stderr}`);
-    console.log(`  imported: ${run.stdout.trim()}`);
+    console.log(`  imported in ${fmt(performance.now() - t0)} ms (the import command's whole run): ${run.stdout.trim()}`);
   }
   const key = await createKey(server, 'bench', 100_000_000);
   console.log(`  tapewire RSS at rest (started${IMPORTS.length ? ', imports done' : ''}, key made): ${fmt(rssMb(server.child.pid) ?? 0)} MB`);

@@ -76,6 +76,11 @@ export interface Config {
   kalshi: { markets: string[]; everyMs: number; url: string };
   /** RSS and Atom feeds read for stories (none: off), each with the publisher's name it is cited by, and how often. */
   news: { feeds: { name: string | null; url: string }[]; everyMs: number };
+  /**
+   * SEC EDGAR: the declared User-Agent EDGAR requires ("Name email"; the feed is off without one), how often the
+   * latest filings are read, at most how many requests a second (EDGAR allows 10), and its two addresses.
+   */
+  sec: { userAgent: string | null; everyMs: number; maxPerSecond: number; url: string; dataUrl: string };
   /** Days after which raw market rows are compressed or dropped; 0 means never. */
   storage: {
     quotesCompressAfterDays: number;
@@ -102,6 +107,14 @@ const MIN_RETAIN_DAYS = 7;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 /** The FRED feed keeps the dashboard's series by default. */
 const DEFAULT_FRED_SERIES = DASHBOARD_SLUGS.map((slug) => catalogBySlug(slug)!.seriesId);
+
+/** EDGAR refuses requests that do not say who sends them: a name and an e-mail address ("Jane Doe jane@example.com"). */
+function secUserAgent(raw: string | undefined, problems: string[]): string | null {
+  const value = raw?.trim();
+  if (!value) return null;
+  if (!/\S+@\S+\.\S+/.test(value) || value.length > 200) problems.push(`SEC_USER_AGENT=${JSON.stringify(value.slice(0, 60))}: expected a name and an e-mail address, e.g. "Jane Doe jane@example.com"`);
+  return value;
+}
 
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
@@ -250,6 +263,13 @@ export function loadConfig(env: Env = process.env): Config {
     news: {
       feeds: list('NEWS_FEEDS', [], (item) => (NEWS_FEED.test(item) ? null : 'is not a feed address, or a name and one as Name|https://...')).map(newsFeed),
       everyMs: int('NEWS_EVERY_S', 300, 60, 86_400) * 1000,
+    },
+    sec: {
+      userAgent: secUserAgent(env.SEC_USER_AGENT, problems),
+      everyMs: int('SEC_EVERY_S', 600, 60, 86_400) * 1000,
+      maxPerSecond: int('SEC_MAX_PER_SECOND', 10, 1, 10),
+      url: url('SEC_URL', 'https://www.sec.gov'),
+      dataUrl: url('SEC_DATA_URL', 'https://data.sec.gov'),
     },
     storage: {
       quotesCompressAfterDays: int('COMPRESS_QUOTES_AFTER_DAYS', 1, 0, 36_500),

@@ -37,6 +37,18 @@ export class FilingsService {
     return { data: rows.slice(0, limit).map((r) => view(company.ref, r)), page: { limit, offset, nextOffset: more ? offset + limit : null } };
   }
 
+  /** The CIKs of the covered companies that file with the SEC: whom the feed keeps up to date. */
+  async coveredCiks(): Promise<string[]> {
+    const catalog = await this.catalog.get();
+    return [...catalog.companies.values()].flatMap((c) => (c.cik ? [c.cik] : []));
+  }
+
+  /** Which of `accessions` are stored as ownership forms. */
+  async storedOwnership(accessions: string[]): Promise<Set<string>> {
+    if (!accessions.length) return new Set();
+    return new Set((await this.db.rows<{ accession: string }>('storedOwnershipAccessions', { accessions })).map((r) => r.accession));
+  }
+
   /** The filing behind story `id`, or null. */
   async ofEvent(id: number, caller?: Caller): Promise<Filing | null> {
     const [row] = await this.db.rows<FilingRow & { cik: string }>('filingOfEvent', { id }, caller);

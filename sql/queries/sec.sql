@@ -25,10 +25,6 @@ WITH linked AS (
 )
 SELECT count(*)::int AS linked FROM linked;
 
--- name: storedFilingAccessions
--- Which of :accessions are stored for :cik: what the feed need not fetch again.
-SELECT accession FROM sec_filings WHERE cik = :cik AND accession = ANY(:accessions::text[]);
-
 -- name: companyFilings
 -- One company's filings (by CIK), of :forms when given, newest first, one row more than :limit to tell a next page.
 SELECT f.accession, f.form, f.filing_date::text AS "filingDate", f.report_date::text AS "reportDate", f.accepted_at AS "acceptedAt",
@@ -48,10 +44,6 @@ FROM sec_filings f
 WHERE f.event_id = :id
 ORDER BY f.filing_date, f.cik
 LIMIT 1;
-
--- name: latestFilingDate
--- The newest filing stored: how far the filings run, for /v1/meta.
-SELECT max(filing_date)::text AS latest FROM sec_filings;
 
 -- name: upsertSecFacts
 -- XBRL facts of one company, each (concept, unit, period, accession) once: a fact stored again takes what the new file
@@ -159,3 +151,18 @@ SELECT code, count(*)::int AS count, coalesce(sum(shares), 0)::float8 AS shares,
        (SELECT count(DISTINCT o->>'cik')::int FROM t t2, jsonb_array_elements(t2.owners) o WHERE t2.code = t.code) AS insiders
 FROM t
 GROUP BY code;
+
+-- name: companiesOfCiks
+-- The covered companies of :ciks, by CIK.
+SELECT slug, name, cik FROM companies WHERE cik = ANY(:ciks::text[]);
+
+-- name: companySlugTaken
+SELECT slug FROM companies WHERE slug = ANY(:slugs::text[]);
+
+-- name: peopleAtIssuer
+-- The tracked people with a role at the company of :cik: whom its reporting owners may be.
+SELECT DISTINCT p.slug, p.name FROM people p JOIN person_roles r ON r.person = p.slug JOIN companies c ON c.slug = r.company WHERE c.cik = :cik;
+
+-- name: storedOwnershipAccessions
+-- Which of :accessions are stored as ownership forms: what the feed need not fetch again.
+SELECT accession FROM sec_ownership_filings WHERE accession = ANY(:accessions::text[]);

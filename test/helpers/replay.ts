@@ -12,15 +12,19 @@ export interface Replay {
   url: string;
   /** Every request received so far: its path and query. */
   requests: URL[];
+  /** The headers of each request, in the same order. */
+  headers: Record<string, string | string[] | undefined>[];
   close(): Promise<void>;
 }
 
-export async function startReplay(route: (url: URL) => Answer): Promise<Replay> {
+export async function startReplay(route: (url: URL, headers: Replay['headers'][number]) => Answer): Promise<Replay> {
   const requests: URL[] = [];
+  const headers: Replay['headers'] = [];
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://replay');
     requests.push(url);
-    const answer = route(url);
+    headers.push(req.headers);
+    const answer = route(url, req.headers);
     res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
     res.end(answer.body);
   });
@@ -29,6 +33,7 @@ export async function startReplay(route: (url: URL) => Answer): Promise<Replay> 
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    headers,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,0 +1,97 @@
+// The SEC feed against a local replay of EDGAR (the project's own EDGAR fixtures, and Apple's real files when present):
+// it declares its User-Agent on every request, reads the latest filings, then the submissions, ownership forms and
+// companyfacts of covered companies, and after a restart fetches only the forms it lacks; EDGAR's 403 and 429 fail the
+// round (backoff) and an unchanged answer (304) costs nothing; without SEC_USER_AGENT it stays off and says why.
+import t from 'tap';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from '../../../../server/config.js';
+import { EdgarClient } from '../../../../server/feeds/sec/client.js';
+import { secSource } from '../../../../server/feeds/sec/index.js';
+import { FeedHttpError } from '../../../../server/feeds/http.js';
+import { fixture, readRealdata, realdataSkip, REALDATA } from '../../../helpers/realdata.js';
+import { startReplay, type Answer } from '../../../helpers/replay.js';
+import { importFiles, ROOT, startServer, tempDataDir } from '../../../helpers/server.js';
+
+const UA = 'Tapewire Tests tests@example.com';
+const WIDGETS = '/Archives/edgar/data/999001/000120919125000123/wk-form4a_1762557493.xml';
+const hasRealdata = !realdataSkip('sec_edgar');
+const real = (path: string) => (hasRealdata ? readRealdata(path) : '');
+
+const files: Record<string, () => string> = {
+  '/cgi-bin/browse-edgar': () => fixture('sec/latest-filings.atom.xml'),
+  '/submissions/CIK0000999001.json': () => fixture('sec/submissions-widgets.json'),
+  '/api/xbrl/companyfacts/CIK0000999001.json': () => fixture('sec/companyfacts-widgets.json'),
+  [WIDGETS]: () => fixture('sec/form4-amendment.xml'),
+  '/submissions/CIK0000320193.json': () => real('sec_edgar/submissions/CIK0000320193.json'),
+  '/api/xbrl/companyfacts/CIK0000320193.json': () => real('sec_edgar/companyfacts/CIK0000320193.json'),
+};
+const edgar = await startReplay((url, headers): Answer => {
+  const file = files[url.pathname];
+  if (!file || !file()) return { status: 404, body: 'Not Found' };
+  const etag = `"${url.pathname.length}"`;
+  if (headers['if-none-match'] === etag) return { status: 304, body: '' };
+  return { body: file(), headers: { etag } };
+});
+t.teardown(() => edgar.close());
+
+t.test('EDGAR client: the declared User-Agent, 304 for an unchanged answer, 403 and 429 fail the round', async (t) => {
+  const client = new EdgarClient(UA, 10);
+  const signal = new AbortController().signal;
+  t.ok(await client.get(`${edgar.url}/submissions/CIK0000999001.json`, signal));
+  t.equal(await client.get(`${edgar.url}/submissions/CIK0000999001.json`, signal), null, 'unchanged: nothing to read');
+  t.equal(edgar.headers.at(-1)!['user-agent'], UA);
+  const limited = await startReplay(() => ({ status: 403, body: 'Request Rate Threshold Exceeded' }));
+  t.teardown(() => limited.close());
+  const err = await client.get(`${limited.url}/x`, signal).catch((e: unknown) => e);
+  t.ok(err instanceof FeedHttpError && !err.itemRefused, 'a 403 is backed off like a 429, not skipped as an item');
+});
+
+t.test('without SEC_USER_AGENT the feed is off and says why; a User-Agent without an address is refused', async (t) => {
+  t.match(secSource.settings(loadConfig({})), { on: false, offBecause: /SEC_USER_AGENT is not set/ });
+  t.throws(() => loadConfig({ SEC_USER_AGENT: 'nobody' }), ConfigError);
+  t.match(secSource.settings(loadConfig({ SEC_USER_AGENT: UA })), { on: true });
+});
+
+t.test('a covered company is kept up to date from EDGAR, and a restart fetches only what is missing', async (t) => {
+  const dataDir = tempDataDir();
+  // The companies covered before the feed starts: those whose submissions were imported.
+  const seed = [`${ROOT}/test/fixtures/sec/submissions-widgets.json`, ...(hasRealdata ? [join(REALDATA, 'sec_edgar/submissions/CIK0000320193.json')] : [])];
+  const run = await importFiles(dataDir, 'sec', '--create', ...seed);
+  t.equal(run.code, 0, run.stderr);
+  const env = { SEC_USER_AGENT: UA, SEC_URL: edgar.url, SEC_DATA_URL: edgar.url, RATE_LIMIT_ANON_RPM: '1000000' };
+  const before = edgar.requests.length;
+  let server = await startServer({ dataDir, env });
+  let trades: { data: { code: string; sourceUrl: string }[] } = { data: [] };
+  while (!trades.data.length) {
+    await new Promise((r) => setTimeout(r, 250));
+    trades = (await (await server.get('/v1/insider-trades?company=WIDG')).json()) as typeof trades;
+  }
+  t.ok(trades.data.every((tr) => tr.sourceUrl === `https://www.sec.gov${WIDGETS}`), 'trades cite the form fetched from the archive');
+  const seen = edgar.requests.slice(before).map((u) => u.pathname);
+  t.equal(seen[0], '/cgi-bin/browse-edgar', 'the latest filings first');
+  t.ok(seen.includes(WIDGETS), 'then the ownership form it lacked');
+  t.ok(edgar.headers.slice(before).every((h) => h['user-agent'] === UA), 'every request declares its User-Agent');
+  for (;;) {
+    const fin = (await (await server.get('/v1/companies/WIDG/financials?metrics=revenue')).json()) as { data: { quarters: unknown[] } };
+    if (fin.data.quarters.length) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  if (hasRealdata) {
+    for (;;) {
+      const res = await server.get('/v1/companies/AAPL/financials?metrics=revenue&years=1');
+      if (((await res.json()) as { data: { years: unknown[] } }).data.years.length) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    t.pass("Apple's real companyfacts arrive through the feed");
+  }
+  await server.stop();
+
+  const again = edgar.requests.length;
+  server = await startServer({ dataDir, env });
+  t.teardown(() => server.dispose());
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  // The round ends with the companies' facts: once they are asked for, every form it would fetch has been.
+  while (!edgar.requests.slice(again).some((u) => u.pathname === '/api/xbrl/companyfacts/CIK0000999001.json')) await new Promise((r) => setTimeout(r, 250));
+  t.notOk(edgar.requests.slice(again).some((u) => u.pathname === WIDGETS), 'the stored form is not fetched again');
+});
