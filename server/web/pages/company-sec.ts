@@ -49,7 +49,7 @@ export async function companySec(slug: string, services: Services, caller: Calle
     orNone(services.filings.list({ company: slug, limit: 15, offset: 0 }, caller)),
     orNone(services.insiders.list({ company: slug, limit: 15, offset: 0 }, caller)),
   ]);
-  return html`${financials ? financialsTable(financials) : ''}${fundamentals ? fundamentalsTable(fundamentals) : ''}
+  return html`${financials?.metrics.length ? financialsTable(financials) : ''}${fundamentals ? fundamentalsTable(fundamentals) : ''}
 ${filings?.data.length ? html`<h2>Filings</h2><table><tbody>${filings.data.map(
     (f) => html`<tr><td>${f.filingDate}</td><td>${isUrl(f.sourceUrl) ? html`<a href="${f.sourceUrl}" rel="noopener nofollow">${f.form}</a>` : f.form}</td><td>${f.description ?? ''}</td><td>${f.eventId ? html`<a href="/events/${f.eventId}">story</a>` : ''}</td></tr>`,
   )}</tbody></table>` : ''}
