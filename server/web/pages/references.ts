@@ -1,17 +1,21 @@
 // GET /companies/{slug}, /projects/{company}/{project}, /people/{slug}, /sectors/{slug}, /glossary/{slug}: the
-// reference records as the API serves them, with the company's latest stories.
+// reference records as the API serves them; a company adds its regulator data and latest stories.
 import { eventFilter } from '../../services/events.js';
 import { html } from '../html.js';
 import type { WebPage } from '../mount.js';
 import { storyList } from '../parts.js';
+import { companySec } from './company-sec.js';
 import { entityPage } from './entity.js';
 
 export const companyPage: WebPage = {
   path: '/companies/:slug',
   async render({ params, services, caller }) {
     const company = await services.companies.detail(params[0]!);
-    const stories = await services.events.list(eventFilter({ company: company.slug, limit: 15, offset: 0, order: 'recent' }), caller);
-    return entityPage(company as unknown as Record<string, unknown>, { kind: 'company', after: html`<h2>Stories</h2>${storyList(stories.data)}` });
+    const [stories, sec] = await Promise.all([
+      services.events.list(eventFilter({ company: company.slug, limit: 15, offset: 0, order: 'recent' }), caller),
+      companySec(company.slug, services, caller),
+    ]);
+    return entityPage(company as unknown as Record<string, unknown>, { kind: 'company', after: html`${sec}<h2>Stories</h2>${storyList(stories.data)}` });
   },
 };
 
