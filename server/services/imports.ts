@@ -76,7 +76,8 @@ export class ImportService {
       const odds = await writer.odds(parsed);
       const sec = await new SecWriter(tx.rows).write(parsed);
       const tally: ImportReport['counts'] = { ...macro.counts, ...odds.counts, ...sec.counts };
-      const written = { ...profiles.written, stories: stories.size, catalysts: catalysts.size };
+      // A catalyst that moved counts as written: its answers change.
+      const written = { ...profiles.written, stories: stories.size, catalysts: catalysts.size + writer.movedCatalysts };
       const left: Partial<Record<RecordKind, number>> = profiles.left;
       for (const kind of ['sectors', 'companies', 'people', 'projects', 'stories', 'catalysts'] as const) {
         const read = parsed[kind]?.length ?? 0;

@@ -31,6 +31,9 @@ export interface DerivativesHistory {
 }
 
 export class Writer {
+  /** Catalysts stored before that this writer moved (their time or details changed). */
+  movedCatalysts = 0;
+
   constructor(private readonly rows: Rows) {}
 
   /** Adds venues, instruments and listings; returns the new instruments' and listings' ids. */
@@ -117,7 +120,7 @@ export class Writer {
       const fresh = new Set(rows.map((r) => r.key));
       const before = batch.filter((r) => !fresh.has(r.sourceKey));
       if (before.length) {
-        await this.rows('moveCatalysts', {
+        const [moved] = await this.rows<{ n: number }>('moveCatalysts', {
           source,
           keys: before.map((r) => r.sourceKey),
           titles: before.map((r) => r.title),
@@ -127,6 +130,7 @@ export class Writer {
           descriptions: before.map((r) => r.description),
           sourceUrls: before.map((r) => r.sourceUrl),
         });
+        this.movedCatalysts += moved!.n;
       }
       return rows;
     });
