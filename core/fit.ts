@@ -76,3 +76,32 @@ export function cutTail<O>(key: ArrayKey<O>, what: string, more: string): Trim<O
     keep: (o, n) => ({ ...o, [key]: (o[key] as readonly unknown[]).slice(0, n) }),
   };
 }
+
+/**
+ * The trim of several series of one answer, each oldest first: their items are dropped oldest first across all of
+ * them (every series keeps its latest items, within one of each other where they are long enough).
+ */
+export function oldestAcross<O>(what: string, more: string, series: (o: O) => readonly (readonly unknown[])[], keep: (o: O, kept: number[]) => O): Trim<O> {
+  return {
+    what,
+    more,
+    items: (o) => newestFirst(series(o)).map(([s, k]) => series(o)[s]![k]),
+    keep: (o, n) => {
+      const all = series(o);
+      const kept = all.map(() => 0);
+      for (const [s] of newestFirst(all).slice(0, n)) kept[s]!++;
+      return keep(o, kept);
+    },
+  };
+}
+
+/** [series, index] pairs: every series' newest item, then every series' next newest, and so on. */
+function newestFirst(series: readonly (readonly unknown[])[]): [number, number][] {
+  const out: [number, number][] = [];
+  for (let back = 1; series.some((s) => s.length >= back); back++) {
+    series.forEach((s, i) => {
+      if (s.length >= back) out.push([i, s.length - back]);
+    });
+  }
+  return out;
+}

@@ -8,6 +8,7 @@ import {
   PROJECT_STATUSES, SEARCH_TYPES, VENUE_OUT_REASONS, type InstrumentKind,
 } from '../../core/vocabulary.js';
 import type { Db } from '../db.js';
+import type { RawJson, Serialize } from '../http/raw-json.js';
 import { logFailure, type Logger } from '../log.js';
 import { SourceHealthBoard } from './source-health.js';
 
@@ -17,6 +18,8 @@ export class MetaService {
   private snapshot: MetaSnapshot | null = null;
   private timer: NodeJS.Timeout | null = null;
   private inflight: Promise<MetaSnapshot> | null = null;
+  /** /v1/meta's last answer: valid for its snapshot within the millisecond its `now` names. */
+  private kept: { snapshot: MetaSnapshot; ms: number; body: RawJson } | null = null;
   private readonly vocabularyData: Vocabulary;
 
   constructor(
@@ -75,6 +78,17 @@ export class MetaService {
     };
     const s = this.get();
     return s instanceof Promise ? s.then(at) : at(s);
+  }
+
+  /** /v1/meta's bytes, serialized again only when the snapshot or the millisecond of `now` has changed. */
+  metaJson(serialize: Serialize<{ data: Meta }>): RawJson | Promise<RawJson> {
+    const s = this.get();
+    if (s instanceof Promise) return s.then(() => this.metaJson(serialize));
+    const ms = Date.now();
+    if (this.kept?.snapshot !== s || this.kept.ms !== ms) {
+      this.kept = { snapshot: s, ms, body: serialize({ data: { ...s, now: new Date(ms).toISOString() } }) };
+    }
+    return this.kept.body;
   }
 
   /** Re-reads counts and coverage; concurrent callers share one read. */

@@ -1,33 +1,17 @@
 // get_derivatives: funding and open interest history, as /v1/instruments/{symbol}/derivatives, the oldest days and
 // hours left out first when it would be too large.
-import type { Trim } from '../../../core/fit.js';
+import { oldestAcross, type Trim } from '../../../core/fit.js';
 import { Derivatives, DerivativesParams, DerivativesQuery } from '../../../core/schemas/derivatives.js';
 import { derivativesRequest } from '../../services/derivatives.js';
 import { Args, defineTool, ToolSingle } from '../tool.js';
 
-/** Each venue's hours, newest first and taken in turn across venues: cutting from the end drops the oldest of all. */
-const oldestHours: Trim<Derivatives> = {
-  what: 'perVenue hourly series (the latest hours kept)',
-  more: 'pass a later from, or leave perVenue out for the daily series',
-  items: (d) => interleavedNewestFirst(d).map(([v, k]) => d.perVenue![v]!.hourly[k]),
-  keep: (d, n) => {
-    const kept = (d.perVenue ?? []).map(() => 0);
-    for (const [v] of interleavedNewestFirst(d).slice(0, n)) kept[v]!++;
-    return { ...d, perVenue: d.perVenue?.map((venue, v) => ({ ...venue, hourly: venue.hourly.slice(venue.hourly.length - kept[v]!) })) };
-  },
-};
-
-/** [venue, hour index] pairs: every venue's newest hour, then every venue's next newest, and so on. */
-function interleavedNewestFirst(d: Derivatives): [number, number][] {
-  const venues = d.perVenue ?? [];
-  const out: [number, number][] = [];
-  for (let back = 1; venues.some((v) => v.hourly.length >= back); back++) {
-    venues.forEach((v, i) => {
-      if (v.hourly.length >= back) out.push([i, v.hourly.length - back]);
-    });
-  }
-  return out;
-}
+/** Each venue's hours: the oldest of all venues left out first. */
+const oldestHours = oldestAcross<Derivatives>(
+  'perVenue hourly series (the latest hours kept)',
+  'pass a later from, or leave perVenue out for the daily series',
+  (d) => (d.perVenue ?? []).map((v) => v.hourly),
+  (d, kept) => ({ ...d, perVenue: d.perVenue?.map((venue, v) => ({ ...venue, hourly: venue.hourly.slice(venue.hourly.length - kept[v]!) })) }),
+);
 
 const oldestDays: Trim<Derivatives> = {
   what: 'daily series (the latest days kept)',

@@ -8,10 +8,13 @@ import { getDerivatives } from './derivatives.js';
 import { explainMove } from './explain-move.js';
 import { getGlossaryTerm } from './glossary-term.js';
 import { getInstrument } from './instrument.js';
+import { getMacroDashboard } from './macro-dashboard.js';
+import { getMacroSeries } from './macro-series.js';
 import { getMarketSnapshot } from './market-snapshot.js';
 import { getMoves } from './moves.js';
 import { getNews } from './news.js';
 import { getPerson } from './person.js';
+import { getPredictionMarkets } from './prediction-markets.js';
 import { getPriceHistory } from './price-history.js';
 import { getProject } from './project.js';
 import { search } from './search.js';
@@ -35,5 +38,8 @@ export const TOOLS: readonly Tool[] = [
   getPerson,
   getSector,
   getCalendar,
+  getMacroSeries,
+  getMacroDashboard,
+  getPredictionMarkets,
   getGlossaryTerm,
 ];

@@ -3,7 +3,7 @@
 // route), every tool with bad arguments (a tool error with its code), and no answer over 25,000 tokens (estimated as
 // characters / 4) even for the largest demo entities and the widest arguments.
 import t from 'tap';
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -26,7 +26,10 @@ const { tools } = await client.listTools();
 const byName = new Map<string, Tool>(tools.map((tool) => [tool.name, tool]));
 const ajv = new Ajv({ strict: false, allErrors: true });
 addFormats.default(ajv);
-const validators = new Map(tools.map((tool) => [tool.name, ajv.compile(tool.outputSchema!)]));
+// Compiled when first needed: compiling every schema at once can keep the connection idle past the server's idle
+// timeout (10 s on a busy machine), and the client would then send on a socket the server is closing.
+const validators = new Map<string, ValidateFunction>();
+const validator = (name: string) => validators.get(name) ?? validators.set(name, ajv.compile(byName.get(name)!.outputSchema!)).get(name)!;
 
 const http = async (path: string): Promise<Json> => {
   const res = await server.get(path, { key });
@@ -39,7 +42,7 @@ async function call(name: string, args: Json): Promise<Json> {
   const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
   const text = (result.content[0] as { text: string }).text;
   if (result.isError) throw new Error(`${name} ${JSON.stringify(args)}: ${text}`);
-  const validate = validators.get(name)!;
+  const validate = validator(name);
   if (!validate(result.structuredContent)) throw new Error(`${name}: ${ajv.errorsText(validate.errors)}`);
   if (text !== JSON.stringify(result.structuredContent)) throw new Error(`${name}: the text is not the structured content's JSON`);
   if (tokens(text) >= TOKEN_LIMIT) throw new Error(`${name} ${JSON.stringify(args)}: ${tokens(text)} tokens`);
@@ -58,7 +61,8 @@ const cause = (moves as Json[]).find((m) => m.causes.length)!.causes[0].id as nu
 t.test('tools/list: the tools whose data exists, each described for a model, read-only', async (t) => {
   t.same(tools.map((tool) => tool.name), [
     'get_brief', 'get_market_snapshot', 'get_coverage', 'search', 'get_instrument', 'get_price_history', 'get_derivatives', 'get_moves',
-    'explain_move', 'get_news', 'get_story', 'get_company', 'get_project', 'get_person', 'get_sector', 'get_calendar', 'get_glossary_term',
+    'explain_move', 'get_news', 'get_story', 'get_company', 'get_project', 'get_person', 'get_sector', 'get_calendar', 'get_macro_series',
+    'get_macro_dashboard', 'get_prediction_markets', 'get_glossary_term',
   ]);
   for (const tool of tools) {
     t.ok(tool.title && tool.description && tool.description.length > 80, `${tool.name}: a title and a description`);
@@ -90,8 +94,12 @@ const VALID: [string, Json][] = [
   ['get_glossary_term', { slug: 'z-score' }],
 ];
 
+/** Tools over data the demo does not hold yet, called with valid arguments on imported data in macro-odds.test.ts. */
+const ON_IMPORTED_DATA = ['get_macro_series', 'get_macro_dashboard', 'get_prediction_markets'];
+
 t.test('every tool with valid arguments: structuredContent valid against its outputSchema, the same JSON as text', async (t) => {
-  t.same([...new Set(VALID.map(([name]) => name))].sort(), tools.map((tool) => tool.name).sort(), 'every tool is called');
+  const named = tools.map((tool) => tool.name).filter((name) => !ON_IMPORTED_DATA.includes(name));
+  t.same([...new Set(VALID.map(([name]) => name))].sort(), named.sort(), 'every tool is called');
   for (const [name, args] of VALID) t.ok(await call(name, args), `${name} ${JSON.stringify(args)}`);
 });
 
@@ -173,6 +181,9 @@ t.test('every tool with bad arguments: a tool error with its code and message, n
     ['get_person', { slug: 'nobody' }, 'not_found'],
     ['get_sector', { slug: 'x'.repeat(121) }, 'validation_failed'],
     ['get_calendar', { from: '2027-01-01', to: '2026-01-01' }, 'bad_request'],
+    ['get_macro_series', { slug: 'no-such-series' }, 'not_found'],
+    ['get_macro_dashboard', { all: true }, 'validation_failed'],
+    ['get_prediction_markets', { limit: 0 }, 'validation_failed'],
     ['get_glossary_term', { slug: 'no-such-term' }, 'not_found'],
   ];
   t.same([...new Set(BAD.map(([name]) => name))].sort(), tools.map((tool) => tool.name).sort(), 'every tool is tried');

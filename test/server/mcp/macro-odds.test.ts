@@ -1,0 +1,147 @@
+// The macro and prediction-market tools over real HTTP through the SDK's own Client, on a server filled by importing
+// FRED, Polymarket and Kalshi files alone (the demo holds no such data): each answer valid against its outputSchema,
+// the same data as the HTTP route, a long daily series downsampled and a long history cut within the answer size, and
+// bad arguments as tool errors.
+import t from 'tap';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { DAY_MS } from '../../../core/time.js';
+import { createKey, importFiles, ROOT, startServer } from '../../helpers/server.js';
+
+type Json = Record<string, any>;
+const TOKEN_LIMIT = 25_000;
+/** Tokens estimated as characters / 4. */
+const tokens = (text: string) => Math.ceil(text.length / 4);
+const fixtureFile = (path: string) => join(ROOT, 'test/fixtures', path);
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+const scratch = mkdtempSync(join(tmpdir(), 'tw-mcp-macro-'));
+t.teardown(() => rmSync(scratch, { recursive: true, force: true }));
+// A daily 10-year yield since 1990 (about 9,000 weekdays) and a Yes price every 30 minutes over 100 days.
+const days: number[] = [];
+for (let d = Date.UTC(1990, 0, 2); d < Date.UTC(2025, 0, 1); d += DAY_MS) if (![0, 6].includes(new Date(d).getUTCDay())) days.push(d);
+writeFileSync(join(scratch, 'DGS10.csv'), `date,value\n${days.map((d, k) => `${isoDay(d)},${(4 + Math.sin(k / 50)).toFixed(2)}`).join('\n')}\n`);
+const START = Date.parse('2026-01-20T00:00:00Z');
+const history = Array.from({ length: 100 * 48 }, (_, k) => ({ t: (START + k * 1_800_000) / 1000, p: Math.round((0.1 + (k % 500) / 1000) * 1e4) / 1e4 }));
+writeFileSync(join(scratch, 'prices-history.json'), JSON.stringify({ history }));
+const cpi = { type: 'macro', id: 'us-cpi', name: 'US consumer price index' };
+writeFileSync(join(scratch, 'wire.json'), JSON.stringify({
+  feed: 'tapewire-demo-wire',
+  items: [{ guid: 'cpi-aug', published: '2025-09-11T12:30:00Z', precision: 'minute', category: 'macro_release', title: 'US consumer prices rose 0.3% in August', importance: 70, provider: 'Macro Desk', link: 'https://macrodesk.example/cpi-aug', about: [cpi] }],
+}));
+
+const server = await startServer({ env: { TAPEWIRE_ANON: '0', META_REFRESH_S: '1' } });
+t.teardown(() => server.dispose());
+for (const args of [
+  ['fred', fixtureFile('fred/CPIAUCSL.json'), fixtureFile('fred/alfred_PAYEMS_vintages.csv'), join(scratch, 'DGS10.csv')],
+  ['polymarket', fixtureFile('polymarket/gamma_event_rates.json'), fixtureFile('polymarket/gamma_markets.json')],
+  ['polymarket', join(scratch, 'prices-history.json'), '--key', '4001'],
+  ['kalshi', fixtureFile('kalshi/event_single_2026.json'), fixtureFile('kalshi/markets_cents_2025.json')],
+  ['demo', join(scratch, 'wire.json')],
+]) {
+  const run = await importFiles(server.dataDir, ...args);
+  if (run.code !== 0) throw new Error(`import ${args.join(' ')}: ${run.stdout} ${run.stderr}`);
+}
+const key = await createKey(server, 'mcp', 100_000_000);
+
+const client = new Client({ name: 'tapewire-test', version: '1.0.0' });
+await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+t.teardown(() => client.close());
+
+const { tools } = await client.listTools();
+const ajv = new Ajv({ strict: false, allErrors: true });
+addFormats.default(ajv);
+// Compiled when first needed: compiling every schema at once can keep the connection idle past the server's idle
+// timeout (10 s on a busy machine), and the client would then send on a socket the server is closing.
+const validators = new Map<string, ValidateFunction>();
+const validator = (name: string) => validators.get(name) ?? validators.set(name, ajv.compile(tools.find((tool) => tool.name === name)!.outputSchema!)).get(name)!;
+
+const http = async (path: string): Promise<Json> => {
+  const res = await server.get(path, { key });
+  if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+  return (await res.json()) as Json;
+};
+
+async function call(name: string, args: Json): Promise<Json> {
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const text = (result.content[0] as { text: string }).text;
+  if (result.isError) throw new Error(`${name} ${JSON.stringify(args)}: ${text}`);
+  const validate = validator(name);
+  if (!validate(result.structuredContent)) throw new Error(`${name}: ${ajv.errorsText(validate.errors)}`);
+  if (text !== JSON.stringify(result.structuredContent)) throw new Error(`${name}: the text is not the structured content's JSON`);
+  if (tokens(text) >= TOKEN_LIMIT) throw new Error(`${name} ${JSON.stringify(args)}: ${tokens(text)} tokens`);
+  return result.structuredContent as Json;
+}
+
+async function toolError(name: string, args: Json): Promise<{ code: string; message: string }> {
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  if (!result.isError) throw new Error(`${name} ${JSON.stringify(args)} did not fail`);
+  return JSON.parse((result.content[0] as { text: string }).text).error;
+}
+
+t.test('get_macro_series: the route\'s series, its observations within the answer', async (t) => {
+  const cpiSeries = await call('get_macro_series', { slug: 'CPIAUCSL' });
+  t.same(cpiSeries, await http('/v1/macro/us-cpi'), 'a short series whole, as the route answers it');
+  t.equal(cpiSeries.data.releaseStories[0].sourceUrl, 'https://macrodesk.example/cpi-aug', 'release stories with their source');
+  const long = await call('get_macro_series', { slug: 'us-10y-yield' });
+  t.equal(long.data.observationCount, days.length);
+  t.equal(long.data.observations.length, 400, 'downsampled to 400 by default');
+  t.same(long.data, (await http('/v1/macro/us-10y-yield?maxPoints=400')).data, "as the route's maxPoints");
+  t.match(long.notice, new RegExp(`${days.length} observations downsampled to 400`));
+  t.equal((await call('get_macro_series', { slug: 'us-10y-yield', maxPoints: 100000 })).data.observations.length, 400, 'never more than 400');
+  const recent = await call('get_macro_series', { slug: 'us-10y-yield', from: '2024-11-01', maxPoints: 50 });
+  t.equal(recent.data.observations[0].date, '2024-11-01');
+  t.ok(recent.data.observations.length <= 50);
+});
+
+t.test('get_macro_dashboard: the headline series stored, as the route', async (t) => {
+  const dashboard = await call('get_macro_dashboard', {});
+  t.same(dashboard, await http('/v1/macro/dashboard'));
+  t.same(dashboard.data.map((r: Json) => r.slug), ['us-cpi', 'us-payrolls', 'us-10y-yield']);
+});
+
+t.test('get_prediction_markets: the list as /v1/odds, one market as /v1/odds/{slug}', async (t) => {
+  t.same(await call('get_prediction_markets', {}), await http('/v1/odds'));
+  const rates = await call('get_prediction_markets', { entity: 'macro:fed-funds-rate', limit: 2 });
+  t.same(rates, await http('/v1/odds?entity=macro:fed-funds-rate&limit=2'));
+  t.equal(rates.page.nextOffset, 2, 'paged');
+  t.same(await call('get_prediction_markets', { slug: 'KXFED-26MAR-T3.50' }), await http('/v1/odds/KXFED-26MAR-T3.50'), 'by its ticker');
+  const daily = await call('get_prediction_markets', { slug: 'fed-cut-25-march-2026', interval: '1d', from: '2026-01-01' });
+  t.same(daily, await http('/v1/odds/fed-cut-25-march-2026?interval=1d&from=2026-01-01'));
+  t.equal(daily.data.history[0].points.length, 100);
+});
+
+t.test('a long history is cut to its latest points within the answer size', async (t) => {
+  const full = (await http('/v1/odds/fed-cut-25-march-2026?from=2026-01-01')).data;
+  t.ok(tokens(JSON.stringify({ data: full })) > 20_000, `the route's answer: ${tokens(JSON.stringify({ data: full }))} tokens`);
+  const cut = await call('get_prediction_markets', { slug: 'fed-cut-25-march-2026', from: '2026-01-01' });
+  const points = cut.data.history[0].points;
+  t.ok(points.length < full.history[0].points.length);
+  t.same(points, full.history[0].points.slice(-points.length), 'the latest points kept');
+  t.match(cut.notice, /history points \(the latest kept\): \d+ of \d+ shown \(pass a later from, or interval=1d\)/);
+});
+
+t.test('bad arguments and unknown entities: tool errors with their code', async (t) => {
+  const BAD: [string, Json, string][] = [
+    ['get_macro_series', { slug: 'no-such-series' }, 'not_found'],
+    ['get_macro_series', { slug: 'us-cpi', from: '2025-02-30' }, 'validation_failed'],
+    ['get_macro_series', { slug: 'us-cpi', maxPoints: 5 }, 'validation_failed'],
+    ['get_macro_dashboard', { all: true }, 'validation_failed'],
+    ['get_prediction_markets', { slug: 'no-such-market' }, 'not_found'],
+    ['get_prediction_markets', { status: 'pending' }, 'validation_failed'],
+    ['get_prediction_markets', { entity: 'planet:mars' }, 'bad_request'],
+    ['get_prediction_markets', { from: '2026-01-01' }, 'validation_failed'],
+    ['get_prediction_markets', { slug: 'fed-cut-25-march-2026', q: 'fed' }, 'validation_failed'],
+    ['get_prediction_markets', { slug: 'fed-cut-25-march-2026', interval: '5m' }, 'validation_failed'],
+  ];
+  for (const [name, args, code] of BAD) {
+    const error = await toolError(name, args);
+    t.equal(error.code, code, `${name} ${JSON.stringify(args)}: ${error.message}`);
+  }
+});
