@@ -80,13 +80,13 @@ export class MetaService {
     return s instanceof Promise ? s.then(at) : at(s);
   }
 
-  /** /v1/meta's bytes, serialized again only when the snapshot or the millisecond of `now` has changed. */
+  /** /v1/meta's bytes, serialized again only when the snapshot or the millisecond of `now` (and so the sources' ages) has changed. */
   metaJson(serialize: Serialize<{ data: Meta }>): RawJson | Promise<RawJson> {
     const s = this.get();
     if (s instanceof Promise) return s.then(() => this.metaJson(serialize));
     const ms = Date.now();
     if (this.kept?.snapshot !== s || this.kept.ms !== ms) {
-      this.kept = { snapshot: s, ms, body: serialize({ data: { ...s, now: new Date(ms).toISOString() } }) };
+      this.kept = { snapshot: s, ms, body: serialize({ data: { ...s, now: new Date(ms).toISOString(), sources: this.health.statuses(ms) } }) };
     }
     return this.kept.body;
   }
