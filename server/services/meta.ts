@@ -80,7 +80,7 @@ export class MetaService {
     return s instanceof Promise ? s.then(at) : at(s);
   }
 
-  /** /v1/meta's bytes, serialized again only when the snapshot or the millisecond of `now` has changed. */
+  /** /v1/meta's bytes, serialized again only when the snapshot or the millisecond of `now` (and so the sources' ages) has changed. */
   metaJson(serialize: Serialize<{ data: Meta }>): RawJson | Promise<RawJson> {
     const s = this.get();
     if (s instanceof Promise) return s.then(() => this.metaJson(serialize));

@@ -6,6 +6,8 @@ import t from 'tap';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { allocatePoolOutput, poolQuotes } from '../../../../core/kernels/pool.js';
 import { fixtureFrames } from '../../../helpers/realdata.js';
 import { ROOT, startServer } from '../../../helpers/server.js';
@@ -106,7 +108,14 @@ t.test('a venue whose server stops goes stale, and its source down; the others c
   t.equal(btc.venuesInPool, MARKETS.length - 1);
   t.ok(btc.price! > 80_000);
 
-  const meta = ((await (await server.get('/v1/meta')).json()) as { data: { sources: { name: string; state: string; messages: number; lastMessageAt: string | null }[] } }).data;
+  const body = await (await server.get('/v1/meta')).json();
+  const doc = (await (await server.get('/v1/openapi.json')).json()) as Record<string, unknown>;
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  ajv.addSchema(doc, 'api');
+  const validate = ajv.compile({ $ref: 'api#/paths/~1v1~1meta/get/responses/200/content/application~1json/schema' });
+  t.ok(validate(body), `/v1/meta as the OpenAPI document says: ${ajv.errorsText(validate.errors)}`);
+  const meta = (body as { data: { sources: { name: string; state: string; messages: number; lastMessageAt: string | null }[] } }).data;
   const byName = new Map(meta.sources.map((s) => [s.name, s]));
   t.same([...byName.keys()], MARKETS.map((m) => m.replace(' ', '-')));
   t.equal(byName.get('bybit-perp')!.state, 'down');
