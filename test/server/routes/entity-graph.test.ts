@@ -1,12 +1,11 @@
 // The entity graph over real HTTP on the demo: companies, projects, people and sectors against the demo's own
 // reference data, their filters and bad input; search and the events filters reaching them; and every EntityRef path
-// any list hands out resolving, as /v1 + path, to an answer (macro series and markets included, once imported).
+// any list hands out resolving, as /v1 + path, to an answer (the demo's macro series and markets included).
 import t from 'tap';
 import { demoDataset } from '../../../core/demo/payloads.js';
 import type { CompanyRecord, PersonRecord, ProjectRecord } from '../../../core/sources/records.js';
 import { PROJECT_STAGES } from '../../../core/vocabulary.js';
-import { join } from 'node:path';
-import { importFiles, ROOT, startServer } from '../../helpers/server.js';
+import { startServer } from '../../helpers/server.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '1000000', DEMO_NEWS_EVERY_S: '0' } });
 t.teardown(() => server.dispose());
@@ -192,12 +191,6 @@ t.test('/v1/events: person and project filters reach the stories linked to them'
 });
 
 t.test('every EntityRef path handed out resolves, as /v1 + path, to an answer', async (t) => {
-  // The demo's macro series and markets come later: one series and a rate-decision market are imported, so that the
-  // walk reaches their paths too; the paths of the demo's other series stay pending, and are counted.
-  for (const [source, file] of [['fred', 'fred/CPIAUCSL.json'], ['polymarket', 'polymarket/gamma_event_rates.json']] as const) {
-    const run = await importFiles(server.dataDir, source, join(ROOT, 'test/fixtures', file));
-    t.equal(run.code, 0, `${file} imported`);
-  }
   const paths = new Set<string>();
   const collect = (value: unknown): void => {
     if (Array.isArray(value)) value.forEach(collect);
@@ -224,9 +217,8 @@ t.test('every EntityRef path handed out resolves, as /v1 + path, to an answer', 
   for (const s of series) collect((await get(`/v1${s.path}`)).data);
   for (const m of (await get('/v1/odds?limit=200')).data as Json[]) collect((await get(`/v1${m.path}`)).data);
   const stored = new Set(series.map((s) => s.path));
-  const pending = [...paths].filter((p) => p.startsWith('/macro/') && !stored.has(p));
-  const walked = [...paths].filter((p) => !pending.includes(p));
-  t.same(pending.sort(), ['/macro/fed-funds-rate', '/macro/us-jobless-claims', '/macro/us-payrolls'], 'only the series the demo has no data of yet');
+  t.same([...paths].filter((p) => p.startsWith('/macro/') && !stored.has(p)), [], 'every macro series a story or market names is one the demo holds');
+  const walked = [...paths];
   for (const kind of ['/instruments/', '/events/', '/companies/', '/people/', '/projects/', '/sectors/', '/macro/', '/odds/']) t.ok(walked.some((p) => p.startsWith(kind)), `paths of ${kind}`);
   t.ok(walked.some((p) => /^\/instruments\/[^/]+\/moves\//.test(p)), 'paths of moves');
   let failed = 0;
@@ -235,14 +227,41 @@ t.test('every EntityRef path handed out resolves, as /v1 + path, to an answer', 
     await res.arrayBuffer();
     if (res.status !== 200 && ++failed <= 10) t.fail(`${path}: ${res.status}`);
   }
-  t.equal(failed, 0, `${walked.length} paths walked (${pending.length} macro paths wait for the demo's series)`);
-  // The same paths are the website's pages: each opens as HTML; a series with no data yet is a plain 404 page.
+  t.equal(failed, 0, `${walked.length} paths walked`);
+  // The same paths are the website's pages: each opens as HTML.
   let pages = 0;
-  for (const path of [...walked, ...pending]) {
+  for (const path of walked) {
     const res = await server.get(encodeURI(path));
     await res.arrayBuffer();
-    const want = pending.includes(path) ? 404 : 200;
-    if ((res.status !== want || !res.headers.get('content-type')?.startsWith('text/html')) && ++pages <= 10) t.fail(`page ${path}: ${res.status}`);
+    if ((res.status !== 200 || !res.headers.get('content-type')?.startsWith('text/html')) && ++pages <= 10) t.fail(`page ${path}: ${res.status}`);
   }
-  t.equal(pages, 0, `${walked.length} pages opened, ${pending.length} answered 404 until their data lands`);
+  t.equal(pages, 0, `${walked.length} pages opened`);
+});
+
+t.test("the demo's macro series and markets answer, and agree with its story", async (t) => {
+  const dashboard = (await get('/v1/macro/dashboard')).data as Json[];
+  t.ok(dashboard.length >= 13 && dashboard.every((d) => typeof d.latest.value === 'number'), 'every headline series with its latest value');
+  t.ok(dashboard.filter((d) => d.nextRelease).length >= 10, 'and most with their next release');
+  const rate = (await get('/v1/macro/fed-funds-rate')).data;
+  const onDay = new Map((rate.observations as Json[]).map((o) => [o.date, o.value]));
+  const decisions = (await get('/v1/events?kind=policy_decision&limit=100')).data as Json[];
+  t.ok(decisions.length >= 10, `${decisions.length} rate decisions`);
+  for (const e of decisions) {
+    const upper = Number(/Target range \d+\.\d\d-(\d+\.\d\d)%/.exec(e.points.join(' '))![1]);
+    t.equal(onDay.get(e.occurredAt.slice(0, 10)), upper, `the policy rate on ${e.occurredAt.slice(0, 10)} is the decision's`);
+  }
+  const payrolls = (await get('/v1/macro/us-payrolls')).data;
+  t.ok(payrolls.revisions.length >= 1, 'payrolls revised after their first print');
+  const resolved = (await get('/v1/odds?entity=macro:fed-funds-rate&status=resolved&limit=200')).data as Json[];
+  t.ok(resolved.length >= 40, `${resolved.length} settled rate-decision markets`);
+  const changes: Record<string, number> = { 'Cut >25bps': -0.5, 'Cut 25bps': -0.25, Hold: 0, 'Hike 25bps': 0.25 };
+  const dayBefore = (iso: string) => new Date(Date.parse(iso) - 86_400_000).toISOString().slice(0, 10);
+  for (const m of resolved.filter((r) => r.resolution === 'Yes' && decisions.some((e) => e.occurredAt === r.closeAt))) {
+    const day = m.closeAt.slice(0, 10);
+    t.equal(onDay.get(day) - onDay.get(dayBefore(m.closeAt)), changes[m.eventLabel], `${m.slug}: settled on the change made that day`);
+  }
+  const open = (await get('/v1/odds?entity=macro:fed-funds-rate&status=open')).data as Json[];
+  t.ok(open.length >= 4, 'the next meeting is open');
+  const detail = (await get(`/v1${open[0]!.path}`)).data;
+  t.ok(detail.history.length && detail.catalysts.some((c: Json) => c.kind === 'policy_decision'), 'with its history and the FOMC catalyst');
 });

@@ -10,9 +10,9 @@ import { createKey, importFiles, ROOT, startServer } from '../../helpers/server.
 const server = await startServer({ env: { TAPEWIRE_ANON: '0', LOG_LEVEL: 'warn', TAPEWIRE_DEMO: '1', DEMO_NEWS_EVERY_S: '1' } });
 t.teardown(() => server.dispose());
 const key = await createKey(server, 'openapi', 100_000_000);
-// The demo's macro series and markets come later: a series (whose demo stories and catalysts then show with it) and
-// markets with history, imported.
-for (const args of [['fred', 'fred/CPIAUCSL.json'], ['polymarket', 'polymarket/gamma_event_rates.json'], ['kalshi', 'kalshi/event_single_2026.json'], ['kalshi', 'kalshi/candlesticks_2026.json']]) {
+// Beside the demo's own macro series and markets, markets of the other shapes (Polymarket's and Kalshi's fixtures, with
+// history) are imported.
+for (const args of [['polymarket', 'polymarket/gamma_event_rates.json'], ['kalshi', 'kalshi/event_single_2026.json'], ['kalshi', 'kalshi/candlesticks_2026.json']]) {
   const run = await importFiles(server.dataDir, args[0]!, join(ROOT, 'test/fixtures', args[1]!));
   if (run.code !== 0) throw new Error(`import ${args[1]}: ${run.stdout} ${run.stderr}`);
 }

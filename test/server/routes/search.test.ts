@@ -27,10 +27,11 @@ t.test('an exact symbol or name first, then prefixes, then close spellings, then
   t.ok(typed.length >= 5 && typed.every((r) => /federal reserve/i.test(r.label)), 'stories by the words being typed');
 });
 
-t.test('types: filtered, and those with no data yet answer nothing', async (t) => {
+t.test('types: filtered', async (t) => {
   t.ok((await search('q=a&type=instrument,company&limit=60')).every((r) => r.type === 'instrument' || r.type === 'company'));
-  t.same(await search('q=a&type=market'), [], 'the demo has no prediction markets yet');
-  t.ok((await search('q=a&type=market,person')).every((r) => r.type === 'person'));
+  t.match((await search('q=fed%20decision&type=market'))[0], { type: 'market', path: /^\/odds\/kxfeddecision-/ }, "the demo's markets on its rate decisions");
+  const mixed = await search('q=fed&type=market,person&limit=50');
+  t.ok(mixed.some((r) => r.type === 'market') && mixed.every((r) => r.type === 'market' || r.type === 'person'));
   t.equal((await search('q=e&limit=3')).length, 3);
 });
 

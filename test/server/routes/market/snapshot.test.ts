@@ -1,6 +1,7 @@
 // /v1/market/snapshot on the demo: the strip, the latest day's moves with causes, decayed top stories, the week's
-// catalysts, and how far each dataset runs.
+// catalysts, its headline macro numbers, and how far each dataset runs.
 import t from 'tap';
+import { DASHBOARD_SLUGS } from '../../../../core/macro/catalog.js';
 import { startServer } from '../../../helpers/server.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1' } });
@@ -11,7 +12,7 @@ interface Snapshot {
   moves: { date: string | null; moves: { date: string; zScore: number | null; causes: unknown[]; candidateStories: unknown[] }[] };
   topStories: { importance: number; occurredAt: string }[];
   catalysts: { expectedAt: string; outcomeEventId: number | null }[];
-  macro: unknown[];
+  macro: { slug: string; latest: { value: number } | null }[];
   dataThrough: Record<string, string | null>;
 }
 
@@ -37,6 +38,7 @@ t.test('every part, consistent with the endpoints it summarizes', async (t) => {
 
   t.ok(data.catalysts.length >= 1, 'the weekly claims at least');
   t.ok(data.catalysts.every((c) => Date.parse(c.expectedAt) >= now - 60_000 && Date.parse(c.expectedAt) <= now + 7 * 86_400_000 && c.outcomeEventId === null));
-  t.same(data.macro, []);
-  t.match(data.dataThrough, { price: String, event: String, move: String, filing: null });
+  t.same(data.macro.map((m) => m.slug), DASHBOARD_SLUGS, "the demo's headline macro numbers, in the dashboard's order");
+  t.ok(data.macro.every((m) => typeof m.latest?.value === 'number'));
+  t.match(data.dataThrough, { price: String, event: String, move: String, macroObservation: String, oddsUpdate: String, filing: null });
 });
