@@ -10,6 +10,8 @@ declare module 'autocannon' {
     connections?: number;
     pipelining?: number;
     duration?: number;
+    /** Requests to send in all, instead of a duration. */
+    amount?: number;
     timeout?: number;
     warmup?: { connections?: number; duration?: number };
     excludeErrorStats?: boolean;

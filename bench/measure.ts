@@ -22,7 +22,7 @@ export interface Target {
 }
 
 /** utime and stime of a process in seconds (Linux), to tell whether the server or the load generator was the bottleneck. */
-function cpuSeconds(pid: number | undefined): { user: number; sys: number } | null {
+export function cpuSeconds(pid: number | undefined): { user: number; sys: number } | null {
   if (pid === undefined) return null;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
