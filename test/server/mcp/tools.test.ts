@@ -161,7 +161,7 @@ t.test('every tool with bad arguments: a tool error with its code and message, n
   const BAD: [string, Json, string][] = [
     ['get_brief', { type: 'planet', key: 'mars' }, 'validation_failed'],
     ['get_brief', { type: 'project', key: 'robotaxi' }, 'bad_request'],
-    ['get_brief', { type: 'macro', key: 'us-cpi' }, 'not_found'],
+    ['get_brief', { type: 'macro', key: 'no-such-series' }, 'not_found'],
     ['get_market_snapshot', { extra: 1 }, 'validation_failed'],
     ['get_coverage', { when: 'now' }, 'validation_failed'],
     ['search', {}, 'validation_failed'],
