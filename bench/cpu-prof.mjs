@@ -2,6 +2,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 
 const dir = process.env.BENCH_CPU_PROF_DIR;
 if (dir) {
@@ -15,7 +16,8 @@ if (dir) {
     session.post('Profiler.stop', (err, result) => {
       if (err) return;
       mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, `CPU.${process.pid}.cpuprofile`), JSON.stringify(result.profile));
+      // Worker threads (the embedded database's) load this too: one file per thread.
+      writeFileSync(join(dir, `CPU.${process.pid}.${threadId}.cpuprofile`), JSON.stringify(result.profile));
     });
   });
 }

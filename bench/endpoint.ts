@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { ROOT, createKey, importFiles, startServer, type ServerHandle } from '../test/helpers/server.js';
-import { fmt, load, row, table, type Measured } from './measure.js';
+import { fmt, HEADER, load, row, rssMb, table, type Measured } from './measure.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -85,10 +85,12 @@ const killAll = () => {
   }
 };
 
-// Start-up (PGlite, migrations) takes seconds; anything far past the expected total means something hangs.
-const budgetMs = (2 * (warmup + duration) + 120) * 1000;
+// Start-up (PGlite, migrations, the demo) takes seconds to minutes on a busy machine; anything far past the expected
+// total means something hangs.
+const READY_DEADLINE_MS = 600_000;
+const budgetMs = (3 * PATHS.length * (warmup + duration + 5) + 180) * 1000 + READY_DEADLINE_MS;
 setTimeout(() => {
-  console.error(`bench:meta: still running after ${budgetMs / 1000} s; killing the servers`);
+  console.error(`${NAME}: still running after ${budgetMs / 1000} s; killing the servers`);
   killAll();
   process.exit(1);
 }, budgetMs).unref();
@@ -103,22 +105,54 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 const bodyDir = mkdtempSync(join(tmpdir(), 'tw-bench-'));
 
-async function startBare(path: string, body: Buffer, contentType: string): Promise<{ child: ChildProcess; url: string; native: boolean }> {
+interface Baseline {
+  child: ChildProcess;
+  url: string;
+  native: boolean;
+  /** Bytes and lines the process wrote on stdout after its port line (the peer's access log). */
+  logged: { bytes: number; lines: number };
+}
+
+/** Starts a baseline (`bench/bare-server.ts` or the fastify peer) answering `path` with `body`, on a free port. */
+async function startBaseline(script: string, path: string, body: Buffer, contentType: string, env: Record<string, string> = {}): Promise<Baseline> {
   // Through a file: one environment string is limited to 128 KiB, and a candle answer is megabytes.
   const bodyFile = join(bodyDir, 'body');
   writeFileSync(bodyFile, body);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
-    env: { ...process.env, BARE_URL: new URL(path, 'http://x').pathname, BARE_CONTENT_TYPE: contentType, BARE_BODY_FILE: bodyFile },
+    env: { ...process.env, ...env, BARE_URL: new URL(path, 'http://x').pathname, BARE_CONTENT_TYPE: contentType, BARE_BODY_FILE: bodyFile },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   children.push(child);
+  const logged = { bytes: 0, lines: 0 };
+  // The first line is the port; what follows (an access log) is only counted, as tapewire's is.
   const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`bare server exited with ${code} before listening`)));
+    let head = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (!head.endsWith('\n')) {
+        head += chunk.toString();
+        const nl = head.indexOf('\n');
+        if (nl < 0) return;
+        chunk = Buffer.from(head.slice(nl + 1));
+        head = head.slice(0, nl + 1);
+        resolve(head);
+      }
+      logged.bytes += chunk.length;
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) logged.lines++;
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before listening`)));
   });
   const { port, native } = JSON.parse(line) as { port: number; native: boolean };
-  return { child, url: `http://127.0.0.1:${port}${path}`, native };
+  return { child, url: `http://127.0.0.1:${port}${path}`, native, logged };
+}
+
+/** Refuses to measure a baseline that does not answer tapewire's bytes and Content-Type. */
+async function checkSameBytes(baseline: Baseline, key: string, body: Buffer, contentType: string, name: string): Promise<void> {
+  const check = await fetch(baseline.url, { headers: { authorization: `Bearer ${key}` } });
+  const checkBody = Buffer.from(await check.arrayBuffer());
+  if (check.status !== 200 || !checkBody.equals(body) || check.headers.get('content-type') !== contentType) {
+    throw new Error(`${name} does not answer the same bytes and Content-Type as tapewire (status ${check.status})`);
+  }
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
@@ -145,7 +179,7 @@ try {
     serverEnv.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --import ${new URL('./cpu-prof.mjs', import.meta.url).href}`.trim();
     serverEnv.BENCH_CPU_PROF_DIR = cpuProfDir;
   }
-  server = await startServer({ env: serverEnv });
+  server = await startServer({ env: serverEnv, readyDeadlineMs: READY_DEADLINE_MS });
   children.push(server.child);
   if (cpuProfDir) console.log(`  server pid ${server.child.pid}: its CPU profile goes to ${cpuProfDir} when it stops`);
   // The helper parses every log line into an array; at info level that would load this process, which also runs
@@ -165,6 +199,7 @@ try {
     console.log(`  imported: ${run.stdout.trim()}`);
   }
   const key = await createKey(server, 'bench', 100_000_000);
+  console.log(`  tapewire RSS at rest (started${IMPORTS.length ? ', imports done' : ''}, key made): ${fmt(rssMb(server.child.pid) ?? 0)} MB`);
   const headers = { authorization: `Bearer ${key}` };
   const runs: { path: string; body: Buffer; contentType: string; tapewire: Measured; logged: { bytes: number; lines: number } }[] = [];
   for (const path of PATHS) {
@@ -185,40 +220,47 @@ try {
   await server.dispose();
   server = null;
 
-  const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
+  const ratio = (a: number | null, b: number | null) => (a !== null && b !== null && b > 0 ? (a / b).toFixed(2) : 'n/a');
   for (const { path, body, contentType, tapewire, logged } of runs) {
-    const bare = await startBare(path, body, contentType);
-    const check = await fetch(bare.url);
-    const checkBody = Buffer.from(await check.arrayBuffer());
-    if (!checkBody.equals(body) || check.headers.get('content-type') !== contentType) {
-      throw new Error('the bare server does not answer the same bytes and Content-Type as tapewire');
-    }
+    // The fastify peer doing a deployment's job, then the bare ceiling: each gets the same load with the same key.
+    const peer = await startBaseline('bench/peer-server.ts', path, body, contentType, { PEER_KEY: key, LOG_LEVEL: logLevel });
+    await checkSameBytes(peer, key, body, contentType, 'the fastify peer');
+    let peerLog0 = { ...peer.logged };
+    const fastify = await load(`fastify 5 peer (LOG_LEVEL=${logLevel})`, { url: peer.url, headers }, peer.child.pid, loadOptions, () => {
+      peerLog0 = { ...peer.logged };
+    });
+    await stopChild(peer.child);
+    const peerLogged = { bytes: peer.logged.bytes - peerLog0.bytes, lines: peer.logged.lines - peerLog0.lines };
+
+    const bare = await startBaseline('bench/bare-server.ts', path, body, contentType);
+    await checkSameBytes(bare, key, body, contentType, 'the bare server');
     if (!bare.native) console.log('  WARNING: the bare server runs on the uWS JavaScript fallback');
     const baseline = await load('bare uWS', { url: bare.url, headers }, bare.child.pid, loadOptions);
     await stopChild(bare.child);
 
     console.log();
     console.log(`GET ${path}  body ${fmt(body.length)} bytes, Content-Type: ${contentType}`);
-    console.log(
-      table([
-        ['', 'req/s', 'p50 ms', 'p99 ms', 'mean ms', 'MB/s', 'non-2xx', 'err+t/o', 'B/resp', 'server CPU', 'CPU µs/resp', 'of it sys', 'bench CPU', 'responses'],
-        row(tapewire),
-        row(baseline),
-      ]),
-    );
-    console.log(
-      `ratio tapewire/bare: req/s ${ratio(tapewire.result.requests.mean, baseline.result.requests.mean)}, ` +
-        `MB/s ${ratio(tapewire.result.throughput.mean, baseline.result.throughput.mean)}, ` +
-        `p99 ${ratio(tapewire.p99, baseline.p99)}, ` +
-        `server CPU per response ${ratio(tapewire.serverUsPerResponse ?? 0, baseline.serverUsPerResponse ?? 0)}`,
-    );
+    console.log(table([HEADER, row(tapewire), row(fastify), row(baseline)]));
+    for (const [name, m] of [['tapewire', tapewire], ['fastify', fastify]] as const) {
+      console.log(
+        `ratio ${name}/bare: req/s ${ratio(m.result.requests.mean, baseline.result.requests.mean)}, ` +
+          `MB/s ${ratio(m.result.throughput.mean, baseline.result.throughput.mean)}, ` +
+          `p99 ${ratio(m.p99, baseline.p99)}, ` +
+          `server CPU per response ${ratio(m.serverUsPerResponse, baseline.serverUsPerResponse)}`,
+      );
+    }
+    console.log(`ratio tapewire/fastify: server CPU per response ${ratio(tapewire.serverUsPerResponse, fastify.serverUsPerResponse)}`);
     if (baseline.benchCpu > 0.9 && (baseline.serverCpu ?? 1) < 0.9) {
       console.log('note: autocannon saturated its core against the bare server, so the bare req/s is a floor and the req/s ratio flatters tapewire');
     }
-    const completed = Math.max(1, tapewire.result.requests.total);
-    console.log(`tapewire stdout during the measured run: ${fmt(logged.bytes / completed)} bytes, ${fmt(logged.lines / completed, 2)} lines per response`);
-    if (tapewire.result.non2xx || baseline.result.non2xx) {
-      console.log(`status codes: tapewire ${JSON.stringify(tapewire.result.statusCodeStats)}, bare ${JSON.stringify(baseline.result.statusCodeStats)}`);
+    const perResponse = (log: { bytes: number; lines: number }, m: Measured) => {
+      const completed = Math.max(1, m.result.requests.total);
+      return `${fmt(log.bytes / completed)} bytes, ${fmt(log.lines / completed, 2)} lines per response`;
+    };
+    console.log(`stdout during the measured run: tapewire ${perResponse(logged, tapewire)}; fastify ${perResponse(peerLogged, fastify)}`);
+    if (tapewire.result.non2xx || fastify.result.non2xx || baseline.result.non2xx) {
+      const codes = (m: Measured) => JSON.stringify(m.result.statusCodeStats);
+      console.log(`status codes: tapewire ${codes(tapewire)}, fastify ${codes(fastify)}, bare ${codes(baseline)}`);
     }
   }
   console.log();

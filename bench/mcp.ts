@@ -5,7 +5,7 @@
 import { cpus, loadavg } from 'node:os';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { createKey, startServer, type ServerHandle } from '../test/helpers/server.js';
-import { fmt, load, row, table, type LoadOptions } from './measure.js';
+import { fmt, HEADER, load, row, table, type LoadOptions } from './measure.js';
 
 const int = (name: string, fallback: number) => (/^\d+$/.test(process.env[name] ?? '') ? Number(process.env[name]) : fallback);
 const options: LoadOptions = {
@@ -50,7 +50,7 @@ try {
     console.log(`${tool}: MCP answer ${fmt(Buffer.byteLength(JSON.stringify(answer)))} bytes (the JSON twice: structuredContent and text), HTTP ${fmt(httpBytes)} bytes`);
     console.log(
       table([
-        ['', 'req/s', 'p50 ms', 'p99 ms', 'mean ms', 'MB/s', 'non-2xx', 'err+t/o', 'B/resp', 'server CPU', 'CPU µs/resp', 'of it sys', 'bench CPU', 'responses'],
+        HEADER,
         row(mcp),
         row(route),
       ]),

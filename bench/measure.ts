@@ -34,6 +34,17 @@ function cpuSeconds(pid: number | undefined): { user: number; sys: number } | nu
   }
 }
 
+/** Resident set size of a process in MB (10^6 bytes), from /proc; null when unreadable. */
+export function rssMb(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? null : (Number(kb) * 1024) / 1e6;
+  } catch {
+    return null;
+  }
+}
+
 export interface Measured {
   label: string;
   result: Result;
@@ -46,6 +57,8 @@ export interface Measured {
   /** The kernel's share of it (sockets, pipe writes): what JavaScript profiles do not show. */
   serverSysUsPerResponse: number | null;
   benchCpu: number;
+  /** The server's RSS in MB at the end of the measured run. */
+  rssMb: number | null;
 }
 
 export async function load(
@@ -85,10 +98,14 @@ export async function load(
     serverUsPerResponse: serverTime ? ((serverTime.user + serverTime.sys) * 1e6) / responses : null,
     serverSysUsPerResponse: serverTime ? (serverTime.sys * 1e6) / responses : null,
     benchCpu: (benchCpu.user + benchCpu.system) / 1e6 / wall,
+    rssMb: rssMb(pid),
   };
 }
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/** The header row of `row`'s columns. */
+export const HEADER = ['', 'req/s', 'p50 ms', 'p99 ms', 'mean ms', 'MB/s', 'non-2xx', 'err+t/o', 'B/resp', 'server CPU', 'CPU µs/resp', 'of it sys', 'bench CPU', 'responses', 'RSS MB'];
 
 export function row(m: Measured): string[] {
   const r = m.result;
@@ -108,6 +125,7 @@ export function row(m: Measured): string[] {
     m.serverSysUsPerResponse === null ? '?' : fmt(m.serverSysUsPerResponse, 1),
     `${fmt(m.benchCpu * 100)}%`,
     fmt(r.requests.total),
+    m.rssMb === null ? '?' : fmt(m.rssMb),
   ];
 }
 

@@ -17,6 +17,7 @@ import { Lifetime } from './lifetime.js';
 import { Limiter } from './limits.js';
 import { mountMcp } from './mcp/endpoint.js';
 import { logFailure, type Logger } from './log.js';
+import { mountWeb } from './web/mount.js';
 import { loadMarket } from './market/load.js';
 import { Ticker } from './market/ticker.js';
 import { MoveDetector } from './moves/detector.js';
@@ -27,9 +28,12 @@ import { buildServices, DataVersion, type Services } from './services/index.js';
 import { ImportService } from './services/imports.js';
 import { MarketStore } from './services/market-store.js';
 import { MetaService } from './services/meta.js';
+import { SourceHealthBoard } from './services/source-health.js';
+import { SourceUniverseService } from './services/source-universe.js';
 import { StorageService } from './services/storage.js';
 import { OutcomeLinker } from './stories/outcomes.js';
 import { StreamHub } from './stream/hub.js';
+import { StreamTickets } from './stream/tickets.js';
 import { MarketFeed } from './stream/market-feed.js';
 import { WorkerThreads } from './worker-threads.js';
 
@@ -60,6 +64,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
     log.warn('serving on the uWebSockets.js JavaScript fallback (TAPEWIRE_ALLOW_UWS_FALLBACK=1): expect far lower throughput');
   }
   log.info({ anonymous: config.anon, why: config.anonWhy }, config.anon ? 'access: API keys, and anonymous callers limited per IP' : 'access: API keys only');
+  log.info({ web: config.web }, config.web ? 'website: pages served, viewers limited per IP' : 'website: off (TAPEWIRE_WEB=1 serves it)');
   const life = new Lifetime();
   life.onClose(await lockDataDir(config.dataDir));
   const loose = tightenDataDir(config.dataDir);
@@ -73,14 +78,16 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   life.onClose(() => workers.close());
   const hub = new StreamHub(config.stream);
   life.onClose(() => hub.close());
+  const tickets = new StreamTickets(keys, config.streamTicketSecret);
 
   // The database opens only once the port is ours: a server refused its port stops at once, not after a demo load.
   let listened!: (ok: boolean) => void;
   const started: Promise<Started> = new Promise<boolean>((resolve) => (listened = resolve)).then(async (ok) => {
     if (!ok) throw new StartupError('not listening');
-    const running = await start(config, log, { life, readiness, database, workers, hub, keys });
+    const running = await start(config, log, { life, readiness, database, workers, hub, keys, tickets });
     router.serve(running.services);
     mcp.serve(running.services);
+    web?.serve(running.services);
     readiness.markReady();
     log.info({ keys: keys.size, anon: config.anon, db: config.databaseUrl ? 'external' : 'embedded' }, 'ready');
     return running;
@@ -101,7 +108,8 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
 
   const app = uWS.App();
   const mcp = mountMcp(app, { keys, limiter, gate: readiness, log, allowedOrigins: config.mcpAllowedOrigins });
-  const router = mountRoutes(app, routeTable(readiness, startedAt), { keys, limiter, gate: readiness, log, compressMinBytes: config.compressMinBytes });
+  const web = config.web ? mountWeb(app, { keys, limiter, gate: readiness, tickets, log }) : null;
+  const router = mountRoutes(app, routeTable(readiness, startedAt), { keys, limiter, gate: readiness, log, tickets, compressMinBytes: config.compressMinBytes });
   try {
     // The CLIs find this process as soon as it owns DATA_DIR; their requests wait until the services are up.
     const control = await startControlServer(controlSocketPath(config.dataDir), async (req) => {
@@ -123,7 +131,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
 async function start(
   config: Config,
   log: Logger,
-  { life, readiness, database, workers, hub, keys }: { life: Lifetime; readiness: Readiness; database: DatabaseHealth; workers: WorkerThreads; hub: StreamHub; keys: KeyIndex },
+  { life, readiness, database, workers, hub, keys, tickets }: { life: Lifetime; readiness: Readiness; database: DatabaseHealth; workers: WorkerThreads; hub: StreamHub; keys: KeyIndex; tickets: StreamTickets },
 ): Promise<Started> {
   // Open the database: migrated, with the storage policies of the configuration.
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, maxConnections: config.dbPoolSize, queue: config.dbQueue, health: database }, log);
@@ -132,8 +140,9 @@ async function start(
   await db.migrate();
   const storage = new StorageService(db);
   await storage.applyPolicies(config.storage);
-  const versions = { stories: new DataVersion(), entities: new DataVersion(), macro: new DataVersion(), odds: new DataVersion() };
-  const meta = new MetaService(db, config.moveFloors, log);
+  const versions = { stories: new DataVersion(), entities: new DataVersion(), macro: new DataVersion(), odds: new DataVersion(), sec: new DataVersion() };
+  const health = new SourceHealthBoard();
+  const meta = new MetaService(db, config.moveFloors, log, health);
 
   // Load the sources' first data: the demo universe on an empty database.
   const sources = runningSources(config);
@@ -143,21 +152,21 @@ async function start(
     if (offBecause) log.info({ source: source.name }, `source ${source.name} off: ${offBecause}`);
   }
   const imports = new ImportService(db, versions);
-  await loadSources(sources, config, { meta, imports, storage }, readiness, log);
+  await loadSources(sources, config, { meta, imports, storage, universe: new SourceUniverseService(db) }, readiness, log);
 
   // Load the market state, and the venue feeds the tick loop polls.
   const marketStore = new MarketStore(db);
   const venueFeeds: VenueFeed[] = [];
   const memory = { staleMs: config.poolStaleS * 1000, minuteBarsDays: config.minuteBarsDays, hourBarsDays: config.hourBarsDays, listingMinuteBarsDays: config.listingMinuteBarsDays };
   const { state, cutShort } = await loadMarket(marketStore, memory, Date.now(), sources.some((s) => s.venueFeeds));
-  for (const source of sources) venueFeeds.push(...((await source.venueFeeds?.({ config, state, store: marketStore })) ?? []));
+  for (const source of sources) venueFeeds.push(...((await source.venueFeeds?.({ config, state, store: marketStore, health, log })) ?? []));
   const ticker = venueFeeds.length ? new Ticker(state, venueFeeds, marketStore, log, { workers, minQuotes: config.poolWorkerMinQuotes }) : null;
   if (ticker) {
     for (const [i, bar] of cutShort.instruments) ticker.resume({ instrument: i }, bar);
     for (const [j, bar] of cutShort.listings) ticker.resume({ listing: j }, bar);
   }
 
-  const services = buildServices({ db, state, openBars: ticker, hub, workers, meta, storage, imports, marketStore, versions, refreshMs: config.metaRefreshS * 1000 });
+  const services = buildServices({ db, state, openBars: ticker, hub, tickets, workers, meta, storage, imports, marketStore, versions, refreshMs: config.metaRefreshS * 1000 });
 
   // Start the background work: ticks and what follows them, moves, catalyst outcomes, the sources' feeds, jobs.
   if (ticker) {

@@ -70,6 +70,12 @@ export class KeyIndex {
     return this.rpmByClient.get(client) ?? null;
   }
 
+  /** The principal of the active key whose client id is `client`; null when none is (revoked, gone, an IP). */
+  keyPrincipal(client: string): Principal | null {
+    const rpm = this.rpmByClient.get(client);
+    return rpm === undefined ? null : { client, kind: 'key', keyId: Number(client.slice('key:'.length)), rpm };
+  }
+
   get size(): number {
     let n = 0;
     for (const list of this.byPrefix.values()) n += list.length;

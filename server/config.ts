@@ -6,6 +6,7 @@ import { seriesIdOf } from '../core/sources/fred/series-id.js';
 import { DEFAULT_MOVE_FLOORS, INSTRUMENT_KINDS, type InstrumentKind } from '../core/vocabulary.js';
 import { accessMode } from './access-mode.js';
 import { DEFAULT_QUEUE } from './db-queue.js';
+import { readSourcesFile, type LoadedSources } from './sources-file.js';
 
 export interface Config {
   port: number;
@@ -19,6 +20,10 @@ export interface Config {
   anon: boolean;
   /** Why anonymous access is on or off, for the start-up log. */
   anonWhy: string;
+  /** The website's pages on this server (per-IP limits, like anonymous callers); see webMode. */
+  web: boolean;
+  /** Signs stream tickets; shared by every process behind one address (null: a random one per process). */
+  streamTicketSecret: string | null;
   keyRpm: number;
   anonRpm: number;
   maxRateClients: number;
@@ -32,6 +37,8 @@ export interface Config {
   /** Browser origins allowed to call /mcp besides this machine's own (http(s)://localhost, 127.x, [::1]). */
   mcpAllowedOrigins: string[];
   moveFloors: Record<InstrumentKind, number>;
+  /** The sources file (TAPEWIRE_SOURCES): live venues, news and calendars; null runs none of them. */
+  sources: LoadedSources | null;
   /** Load the seeded demo universe on first start (an empty database). */
   demo: boolean;
   demoSeed: number;
@@ -67,6 +74,8 @@ export interface Config {
   polymarket: { markets: string[]; everyMs: number; gammaUrl: string; clobUrl: string };
   /** Kalshi's public API: the markets kept up to date (by ticker; none: off), how often, and its address. */
   kalshi: { markets: string[]; everyMs: number; url: string };
+  /** RSS and Atom feeds read for stories (none: off), each with the publisher's name it is cited by, and how often. */
+  news: { feeds: { name: string | null; url: string }[]; everyMs: number };
   /** Days after which raw market rows are compressed or dropped; 0 means never. */
   storage: {
     quotesCompressAfterDays: number;
@@ -147,6 +156,17 @@ export function loadConfig(env: Env = process.env): Config {
     }
     return items;
   };
+  const secret = (name: string): string | null => {
+    const raw = env[name];
+    if (!raw) return null;
+    if (raw.length < 32) problems.push(`${name}: expected at least 32 characters (random), got ${raw.length}`);
+    return raw;
+  };
+  const NEWS_FEED = /^(?:[^|]{1,200}\|)?https?:\/\/[^\s|]+$/;
+  const newsFeed = (item: string) => {
+    const bar = item.lastIndexOf('|');
+    return bar < 0 ? { name: null, url: item } : { name: item.slice(0, bar).trim() || null, url: item.slice(bar + 1) };
+  };
   const MARKET_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
   const marketKey = (item: string) => (MARKET_KEY.test(item) ? null : 'is not a market slug or ticker');
 
@@ -162,6 +182,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^[A-Za-z0-9.:[\]-]+$/.test(host)) problems.push(`HOST=${JSON.stringify(host)}: expected a host name or IP address`);
   const access = accessMode(env, bool('TAPEWIRE_ANON', undefined), host, databaseUrl !== null, problems);
 
+  const sources = env.TAPEWIRE_SOURCES ? readSourcesFile(env.TAPEWIRE_SOURCES, problems) : null;
+
   const config: Config = {
     port: int('PORT', 8080, 0, 65535),
     host,
@@ -171,6 +193,10 @@ export function loadConfig(env: Env = process.env): Config {
     dbQueue: { perOwner: int('DB_QUEUE_PER_CLIENT', DEFAULT_QUEUE.perOwner, 1, 10_000), maxWaiting: int('DB_QUEUE_MAX', DEFAULT_QUEUE.maxWaiting, 1, 1_000_000) },
     anon: access.anon,
     anonWhy: access.why,
+    // Pages read every service without a key: on by default exactly when anonymous access is (a development run on
+    // the embedded database, loopback only), off in production unless TAPEWIRE_WEB=1 publishes them on purpose.
+    web: bool('TAPEWIRE_WEB', access.anon),
+    streamTicketSecret: secret('STREAM_TICKET_SECRET'),
     keyRpm: int('RATE_LIMIT_RPM', 600, 1, 100_000_000),
     anonRpm: int('RATE_LIMIT_ANON_RPM', 120, 1, 100_000_000),
     maxRateClients: int('RATE_LIMIT_MAX_CLIENTS', 100_000, 100, 10_000_000),
@@ -182,7 +208,9 @@ export function loadConfig(env: Env = process.env): Config {
     compressMinBytes: int('COMPRESS_MIN_BYTES', 1024, 0, 1 << 30),
     mcpAllowedOrigins: origins('MCP_ALLOWED_ORIGINS'),
     moveFloors: parseMoveFloors(env.MOVE_FLOORS, problems),
-    demo: bool('TAPEWIRE_DEMO', !databaseUrl),
+    sources,
+    // A sources file replaces the demo unless both are asked for.
+    demo: bool('TAPEWIRE_DEMO', !databaseUrl && !env.TAPEWIRE_SOURCES),
     demoSeed: int('DEMO_SEED', 20261121, 0, 4_294_967_295),
     demoMinuteDays: int('DEMO_MINUTE_DAYS', 1, 1, 14),
     demoNewsEveryS: int('DEMO_NEWS_EVERY_S', 300, 0, 86_400),
@@ -218,6 +246,10 @@ export function loadConfig(env: Env = process.env): Config {
       markets: list('KALSHI_MARKETS', [], marketKey),
       everyMs: int('KALSHI_EVERY_S', 300, 10, 86_400) * 1000,
       url: url('KALSHI_API_URL', 'https://api.elections.kalshi.com/trade-api/v2'),
+    },
+    news: {
+      feeds: list('NEWS_FEEDS', [], (item) => (NEWS_FEED.test(item) ? null : 'is not a feed address, or a name and one as Name|https://...')).map(newsFeed),
+      everyMs: int('NEWS_EVERY_S', 300, 60, 86_400) * 1000,
     },
     storage: {
       quotesCompressAfterDays: int('COMPRESS_QUOTES_AFTER_DAYS', 1, 0, 36_500),

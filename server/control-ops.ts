@@ -2,6 +2,7 @@
 // (applied at once), and imports of parsed payloads (written like any source's, then linked to catalysts and moves).
 import type { ParsedPayload } from '../core/sources/records.js';
 import type { ControlRequest } from './control.js';
+import type { HistoryPayload } from './services/history-import.js';
 import { sourceNamed } from './feeds/registry.js';
 import type { Services } from './services/index.js';
 import { runKeyOperation, type KeyInfo } from './services/keys.js';
@@ -22,6 +23,12 @@ export type ImportArgs = {
   payload: ParsedPayload;
 };
 
+/** A history import request: one file's bars, read by the CLI with its format's reader, and the --symbol given. */
+export type HistoryArgs = {
+  history: HistoryPayload;
+  symbol: string | null;
+};
+
 export async function runControl(req: ControlRequest, ctx: ControlContext): Promise<unknown> {
   // Answered once the services are up: a CLI asks before it sends work here rather than into the database itself.
   if (req.op === 'ping') return 'pong';
@@ -31,6 +38,10 @@ export async function runControl(req: ControlRequest, ctx: ControlContext): Prom
     const report = await ctx.services.imports.payload(payload);
     if (report.counts.stories?.written || report.counts.catalysts?.written) await ctx.relink();
     return report;
+  }
+  if (req.op === 'import.history') {
+    const { history, symbol } = req.args as unknown as HistoryArgs;
+    return ctx.services.history.write(history, symbol);
   }
   const result = await runKeyOperation(ctx.services.keys, req.op, req.args);
   if (req.op !== 'keys.list') await ctx.reloadKeys();

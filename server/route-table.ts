@@ -4,15 +4,19 @@ import type { Gate, Route } from './http/route.js';
 import { briefRoute } from './routes/brief.js';
 import { catalystListRoute } from './routes/catalysts/list.js';
 import { companyDetailRoute } from './routes/companies/detail.js';
+import { companyFinancialsRoute } from './routes/companies/financials.js';
+import { companyFundamentalsRoute } from './routes/companies/fundamentals.js';
 import { companyListRoute } from './routes/companies/list.js';
 import { eventDetailRoute } from './routes/events/detail.js';
 import { eventListRoute } from './routes/events/list.js';
+import { filingListRoute } from './routes/filings/list.js';
 import { glossaryEntryRoute } from './routes/glossary/entry.js';
 import { glossaryListRoute } from './routes/glossary/list.js';
 import { probeRoutes } from './routes/health.js';
 import { candlesRoute } from './routes/instruments/candles.js';
 import { derivativesRoute } from './routes/instruments/derivatives.js';
 import { instrumentDetailRoute } from './routes/instruments/detail.js';
+import { insiderTradesRoute } from './routes/insider-trades/list.js';
 import { instrumentMoveRoute } from './routes/instruments/move.js';
 import { listingCandlesRoute } from './routes/instruments/listings/candles.js';
 import { instrumentListRoute } from './routes/instruments/list.js';
@@ -21,6 +25,7 @@ import { macroDetailRoute } from './routes/macro/detail.js';
 import { macroListRoute } from './routes/macro/list.js';
 import { snapshotRoute } from './routes/market/snapshot.js';
 import { stripRoute } from './routes/market/strip.js';
+import { metricsRoute } from './routes/metrics.js';
 import { metaRoute } from './routes/meta/meta.js';
 import { vocabularyRoute } from './routes/meta/vocabulary.js';
 import { moveExplainRoute } from './routes/moves/explain.js';
@@ -36,10 +41,12 @@ import { searchRoute } from './routes/search.js';
 import { sectorDetailRoute } from './routes/sectors/detail.js';
 import { sectorListRoute } from './routes/sectors/list.js';
 import { streamRoute } from './routes/stream.js';
+import { streamTicketRoute } from './routes/stream-ticket.js';
 
 /** The routes of /v1, each calling the services it is handed. */
 export const API_ROUTES: readonly Route[] = [
   metaRoute,
+  metricsRoute,
   vocabularyRoute,
   instrumentListRoute,
   instrumentDetailRoute,
@@ -49,6 +56,7 @@ export const API_ROUTES: readonly Route[] = [
   stripRoute,
   snapshotRoute,
   streamRoute,
+  streamTicketRoute,
   eventListRoute,
   eventDetailRoute,
   catalystListRoute,
@@ -57,6 +65,10 @@ export const API_ROUTES: readonly Route[] = [
   instrumentMoveRoute,
   companyListRoute,
   companyDetailRoute,
+  companyFinancialsRoute,
+  companyFundamentalsRoute,
+  filingListRoute,
+  insiderTradesRoute,
   projectListRoute,
   projectDetailRoute,
   peopleListRoute,

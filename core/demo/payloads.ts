@@ -1,12 +1,17 @@
 // The demo's world written in its sources' own formats (the demo newswire's, the demo calendar's and the profiles
-// format), so that it takes the path real data takes: parsed by core/sources/demo and written by the same services.
+// format; FRED's for its macro series, Kalshi's and Polymarket's for its prediction markets), so that it takes the path
+// real data takes: parsed by those sources' parsers and written by the same services.
 import type { Ref } from '../refs.js';
 import { CALENDAR_FEED, type CalendarEntry, type CalendarPayload } from '../sources/demo/calendar.js';
 import { WIRE_FEED, type WireItem, type WirePayload } from '../sources/demo/wire.js';
 import type { ProfilesPayload } from '../sources/profiles/read.js';
+import { DAY_MS } from '../time.js';
 import { demoHistoryStart } from './history.js';
+import { demoFred, type DemoFred } from './macro/fred.js';
+import { demoKalshi, type DemoKalshi } from './odds/kalshi.js';
+import { demoPolymarket, type DemoPolymarket } from './odds/polymarket.js';
 import { demoProfileNews, demoProfiles, type ProfileCatalyst } from './profiles/index.js';
-import type { DemoStory, LiveStory, StoryCatalyst } from './story.js';
+import { UPCOMING_DAYS, type DemoStory, type LiveStory, type StoryCatalyst } from './story.js';
 import { demoWorld, type DemoWorld } from './world.js';
 
 const about = (entities: Ref[]) => entities.map((e) => ({ type: e.type, id: e.key, name: e.label }));
@@ -73,22 +78,30 @@ export interface DemoDataset {
   profiles: ProfilesPayload;
   wire: WirePayload;
   calendar: CalendarPayload;
+  fred: DemoFred;
+  kalshi: DemoKalshi;
+  polymarket: DemoPolymarket;
 }
 
 /**
  * Everything the demo's sources publish at its first load, from `seed` and the load time (its world, when already
  * drawn, is passed in): its reference data, its
- * story on the wire and its calendar (the story's catalysts, then the projects' milestones still to come). The first
+ * story on the wire and its calendar (the story's catalysts, then the projects' milestones still to come), its macro
+ * series and release calendar, and its prediction markets on the story's rate decisions and releases. The first
  * load writes these; the same seed and time give them again, byte for byte.
  */
 export function demoDataset(seed: number, anchorMs: number, minuteDays: number, world: DemoWorld = demoWorld(seed, anchorMs, minuteDays)): DemoDataset {
   const startMs = demoHistoryStart(anchorMs, minuteDays);
   const { story } = world;
   const milestones = demoProfileNews(startMs, anchorMs).catalysts.map(milestoneEntry);
+  const untilMs = anchorMs + UPCOMING_DAYS * DAY_MS;
   return {
     story,
     profiles: demoProfiles(anchorMs),
     wire: wirePayload(story.events.map((e) => wireItem(e, String(e.id)))),
     calendar: calendarPayload([...story.catalysts.map((c) => calendarEntry(c, String(c.id))), ...milestones]),
+    fred: demoFred(world, seed, startMs, anchorMs),
+    kalshi: demoKalshi(world, seed, startMs, anchorMs, untilMs),
+    polymarket: demoPolymarket(world, seed, startMs, anchorMs, untilMs),
   };
 }

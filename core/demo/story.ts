@@ -5,13 +5,16 @@
 import { companyRef, instrumentRef, macroRef, sectorRef, type Ref } from '../refs.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../time.js';
 import type { EventKind } from '../vocabulary.js';
+import type { MacroPrint } from './macro/prints.js';
 import { newYorkTime } from '../calendar/new-york-time.js';
 import { isTradingDay } from '../calendar/us-holidays.js';
 import type { MarketModel, Shock } from './market-model.js';
 import { RANGE_WIDTH, type RateDecision } from './policy.js';
 import { demoProfileNews, holderAt } from './profiles/index.js';
+import { DEMO_PROFILES } from './profiles/companies.js';
 import { CENTRAL_BANK } from './profiles/people.js';
 import { Random } from './random.js';
+import { fiscalQuarterEnd, fiscalQuarterLabel, startingRevenueBn, type EarningsResult, type FiscalQuarterNumber, type InsiderReport, type Reported } from './results.js';
 import { claimsReleases, cpiRelease, earningsRelease, payrollsRelease, type EarningsTiming } from './schedule.js';
 import { FACTOR_VOL, FACTORS, type Factor } from './structure.js';
 import { COMPANY_NEWS, CRYPTO_NEWS, GAS_NEWS, NOISE, OIL_NEWS, OPERATIONS_NEWS, type Pair } from './templates.js';
@@ -69,10 +72,14 @@ export interface DemoStory {
   catalysts: StoryCatalyst[];
   /** One per catalyst after the anchor. */
   scheduled: ScheduledOutcome[];
+  /** The figures of each published earnings story, oldest first. */
+  results: Reported<EarningsResult>[];
+  /** Whom each published insider story is about, oldest first. */
+  insiders: Reported<InsiderReport>[];
 }
 
 /** Upcoming catalysts are scheduled this far past the anchor. */
-const UPCOMING_DAYS = 90;
+export const UPCOMING_DAYS = 90;
 
 const SOURCES = {
   wire: { name: 'Harbor Street Wire', host: 'wire.example' },
@@ -86,9 +93,17 @@ type Source = keyof typeof SOURCES;
 export interface Draft extends Omit<StoryEvent, 'id' | 'sourceUrl' | 'sourceName'> {
   source: Source;
   catalyst?: Omit<StoryCatalyst, 'id' | 'outcomeEventId'>;
+  /** What an earnings story reports, or whom an insider story is about, for the filings behind it. */
+  result?: EarningsResult;
+  insider?: InsiderReport;
+  /** The number a release story reports, which its series then holds. */
+  print?: MacroPrint;
 }
 
 const companies = new Map(DEMO_COMPANIES.map((c) => [c.slug, c]));
+const fiscalYearEndMonth = new Map(DEMO_PROFILES.map((p) => [p.slug, p.fiscalYearEndMonth!]));
+/** The demo's directors, whose Form 4 sales the insider stories report. */
+const DIRECTOR = /director|^chair of the board$/i;
 /** A demo company's reference, and its sector's. */
 export function companyRefs(slug: string): { company: Ref; sector: Ref } {
   const c = companies.get(slug)!;
@@ -181,20 +196,26 @@ export function storyDrafts(seed: number, model: MarketModel, startMs: number, a
   return ctx.drafts;
 }
 
-/** Quarterly results of every listed company, 3 to 5 weeks after the quarter, after the US close or before the open. */
+/**
+ * Quarterly results of every listed company, 3 to 5 weeks after each quarter of its fiscal year, after the US close or
+ * before the open. Revenue walks from the company's size, a few percent a quarter.
+ */
 function earnings(ctx: Context): void {
   const { rng } = ctx;
   for (const inst of DEMO_INSTRUMENTS.filter((i) => i.kind === 'stock' && i.company)) {
     const { company, sector } = companyRefs(inst.company!);
     const entities = [company, instrumentRef(inst), sector];
     const timing: EarningsTiming = BEFORE_OPEN.has(inst.symbol) ? 'before-open' : 'after-close';
+    const fyEndMonth = fiscalYearEndMonth.get(inst.company!)!;
     let eps = round(1 + rng.next() * 4, 2);
-    for (let year = new Date(ctx.startMs).getUTCFullYear(); year <= new Date(ctx.endMs).getUTCFullYear(); year++) {
-      for (let q = 0; q < 4; q++) {
-        const quarterEnd = Date.UTC(year, 3 * q + 3, 0);
+    let revenueBn = startingRevenueBn(inst.symbol);
+    const lastYear = new Date(ctx.endMs).getUTCFullYear() + (fyEndMonth === 12 ? 0 : 1);
+    for (let year = new Date(ctx.startMs).getUTCFullYear(); year <= lastYear; year++) {
+      for (const q of [1, 2, 3, 4] as FiscalQuarterNumber[]) {
+        const quarterEnd = fiscalQuarterEnd(fyEndMonth, year, q);
         const at = earningsRelease(quarterEnd + (21 + rng.int(14)) * DAY_MS, timing);
         if (at < ctx.startMs || at >= ctx.endMs) continue;
-        const period = `Q${q + 1} ${year}`;
+        const period = fiscalQuarterLabel(fyEndMonth, year, q);
         const consensus = round(eps * (1 + (rng.next() - 0.4) * 0.1), 2);
         const surprise = (rng.next() - 0.45) * 0.2;
         const actual = round(consensus * (1 + surprise), 2);
@@ -204,7 +225,8 @@ function earnings(ctx: Context): void {
         const big = Math.abs(surprise) > 0.04 && ctx.claim([inst.symbol], at);
         const shocks: Shock[] = big ? [{ on: inst.symbol, size: (beat ? 1 : -1) * (3 + rng.next() * 2) * inst.dailyVol }] : [];
         const pct = big ? Math.expm1(shocks[0]!.size) * 100 : 0;
-        const revenue = round(10 + rng.next() * 90, 1);
+        revenueBn *= 1 + (rng.next() - 0.4) * 0.08;
+        const revenue = round(revenueBn, 1);
         const when = timing === 'after-close' ? 'after the US close (16:05 New York time)' : 'before the US open (06:45 New York time)';
         const chief = holderAt(ctx.anchorMs, inst.company!, /chief executive/i, at);
         const quote = chief ? ` Chief executive ${chief.label} said demand ${beat ? 'held up across its businesses' : 'was softer than the company had planned for'}.` : '';
@@ -233,6 +255,7 @@ function earnings(ctx: Context): void {
             sourceUrl: `https://${SOURCES.wire.host}/calendar/${slug(`${company.label} ${period}`)}`,
             entities,
           },
+          result: { company: inst.company!, symbol: inst.symbol, fyEndMonth, fiscalYear: year, quarter: q, eps: actual, consensus, revenueBn: revenue },
         });
       }
     }
@@ -257,6 +280,7 @@ function macro(ctx: Context): void {
       summary: `The consumer price index rose ${cpiActual.toFixed(1)}% from the month before in ${previous}; economists expected ${expected.toFixed(1)}%.`,
       points: [`CPI ${signed(cpiActual)}% m/m vs ${signed(expected)}% expected`],
       kind: 'macro_release', series: CPI, surprise: cpiSurprise !== 0,
+      print: { series: 'us-cpi', period: Date.UTC(y, m - 1, 1), value: cpiActual, expected },
       shocks: cpiSurprise !== 0 ? surpriseShocks(Math.sign(cpiSurprise), cpiSigmas, false) : [],
       catalyst: { title: `US CPI (${previous})`, consensus: `${signed(expected)}% m/m`, description: 'Monthly US consumer price index, 08:30 New York time.' },
     }));
@@ -271,6 +295,7 @@ function macro(ctx: Context): void {
       summary: `Nonfarm payrolls rose by ${jobs},000 in ${previous} against a forecast of ${jobsExpected},000.`,
       points: [`Payrolls ${jobs}k vs ${jobsExpected}k expected`],
       kind: 'macro_release', series: PAYROLLS, surprise: jobsSurprise !== 0,
+      print: { series: 'us-payrolls', period: Date.UTC(y, m - 1, 1), value: jobs, expected: jobsExpected },
       shocks: jobsSurprise !== 0 ? surpriseShocks(jobsSurprise, jobsSigmas, false) : [],
       catalyst: { title: `US nonfarm payrolls (${previous})`, consensus: `${jobsExpected}k`, description: 'Monthly US employment report, 08:30 New York time.' },
     }));
@@ -326,6 +351,12 @@ function decisionText(d: RateDecision, chair: Ref | null): { headline: string; s
   return { headline, summary: summary + said, points: [`Target range ${now}`, surprise ? `Markets expected ${expected}` : 'As expected'] };
 }
 
+/** The Saturday ending the week a claims release at `at` reports: the last one before the release. */
+function weekEnding(at: number): number {
+  const day = at - (at % DAY_MS);
+  return day - ((new Date(day).getUTCDay() + 1) % 7) * DAY_MS;
+}
+
 /** Weekly jobless claims, 08:30 New York time: a routine release that never surprises enough to move anything. */
 function claims(ctx: Context): void {
   for (const at of claimsReleases(ctx.startMs, ctx.endMs)) {
@@ -336,6 +367,7 @@ function claims(ctx: Context): void {
       summary: `First-time claims for unemployment benefits came in at ${actual},000 for the week, close to the ${expected},000 forecast.`,
       points: [`Claims ${actual}k vs ${expected}k expected`],
       kind: 'macro_release', series: CLAIMS, surprise: false,
+      print: { series: 'us-jobless-claims', period: weekEnding(at), value: actual, expected },
       importance: 30 + ctx.rng.int(10),
       shocks: [],
       catalyst: { title: 'US initial jobless claims', consensus: `${expected}k`, description: 'Weekly US jobless claims, 08:30 New York time.' },
@@ -352,6 +384,8 @@ function macroDraft(
     points: string[];
     kind: 'macro_release' | 'policy_decision';
     series: Ref;
+    /** The number it reports and the period it is for. */
+    print?: Omit<MacroPrint, 'releasedAt'>;
     /** The people the story names (the central bank's chair, for a rate decision). */
     people?: Ref[];
     surprise: boolean;
@@ -375,6 +409,7 @@ function macroDraft(
     shocks,
     moves: moved(ctx.model, shocks, at),
     source: 'macro',
+    ...(spec.print ? { print: { ...spec.print, releasedAt: at } } : {}),
     catalyst: {
       kind: spec.kind,
       title: spec.catalyst.title,
@@ -394,6 +429,13 @@ function businessHours(rng: Random, ms: number): number {
   let day = ms - (ms % DAY_MS);
   while (!isTradingDay(day)) day += DAY_MS;
   return newYorkTime(day, 8 + rng.int(8), rng.int(60));
+}
+
+/** A trading day at or after `ms`, between 17:00 and 21:00 New York time: when directors' Form 4s are filed. */
+function businessEvening(rng: Random, ms: number): number {
+  let day = ms - (ms % DAY_MS);
+  while (!isTradingDay(day)) day += DAY_MS;
+  return newYorkTime(day, 17 + rng.int(4), rng.int(60));
 }
 
 /** Unscheduled company stories, about six a year each, most of them moving the shares. */
@@ -476,16 +518,38 @@ function noise(ctx: Context): void {
   for (let at = ctx.startMs + rng.int(DAY_MS); at < ctx.anchorMs; at += DAY_MS + rng.int(3 * DAY_MS)) {
     // A story dated only to its day or hour is placed at the start of it.
     const precision = rng.next() < 0.3 ? 'day' : 'hour';
-    ctx.drafts.push(noiseDraft(rng, at - (at % (precision === 'day' ? DAY_MS : HOUR_MS)), precision));
+    ctx.drafts.push(noiseDraft(rng, at - (at % (precision === 'day' ? DAY_MS : HOUR_MS)), precision, ctx.anchorMs));
   }
 }
 
-function noiseDraft(rng: Random, at: number, precision: StoryEvent['precision']): Draft {
+/**
+ * A noise story drawn at `at`. An insider story is only drawn in the history (`anchorMs` given), where the demo files
+ * the Form 4 behind it: about a listed company's director, at the evening hour of a trading day when such forms come in.
+ */
+function noiseDraft(rng: Random, at: number, precision: StoryEvent['precision'], anchorMs: number | null): Draft {
   const inst = DEMO_INSTRUMENTS[rng.int(DEMO_INSTRUMENTS.length)]!;
-  const choices = NOISE.filter((n) => inst.company || !n.company);
+  const director = anchorMs !== null && inst.kind === 'stock' && inst.company ? holderAt(anchorMs, inst.company, DIRECTOR, at) : null;
+  const choices = NOISE.filter((n) => (inst.company || !n.company) && (n.kind !== 'insider' || director));
   const pick = choices[rng.int(choices.length)]!;
   const name = inst.company ? companyRefs(inst.company).company.label : inst.name;
   const headline = pick.text.replace('{n}', name);
+  if (pick.kind === 'insider' && director) {
+    const { company } = companyRefs(inst.company!);
+    return {
+      kind: pick.kind,
+      occurredAt: businessEvening(rng, at),
+      precision: 'minute',
+      headline,
+      summary: `${director.label}, a director of ${name}, reported selling a small part of their shares under a Rule 10b5-1 trading plan. Nothing in it changes the outlook.`,
+      points: [`Filed on Form 4 by ${director.label}`],
+      importance: 5 + rng.int(30),
+      entities: [company, instrumentRef(inst), director],
+      shocks: [],
+      moves: [],
+      source: 'wire',
+      insider: { company: inst.company!, symbol: inst.symbol, person: director.key, personName: director.label },
+    };
+  }
   return {
     kind: pick.kind,
     occurredAt: at,
@@ -519,12 +583,17 @@ export function finishStory(drafts: Draft[], startMs: number, anchorMs: number):
       if (id === undefined) scheduled.push({ catalystId: k + 1, story: unpublished(d) });
       return { ...d.catalyst!, id: k + 1, outcomeEventId: id ?? null };
     });
-  return { events, catalysts, scheduled };
+  const reported = <T>(pick: (d: Draft) => T | undefined): Reported<T>[] =>
+    happened.flatMap((d, k) => {
+      const figures = pick(d);
+      return figures ? [{ ...figures, eventId: k + 1, occurredAt: d.occurredAt }] : [];
+    });
+  return { events, catalysts, scheduled, results: reported((d) => d.result), insiders: reported((d) => d.insider) };
 }
 
 /** A draft as a story still without its id: its source's name and host. */
 function unpublished(d: Draft): ScheduledOutcome['story'] {
-  const { source, catalyst: _, ...event } = d;
+  const { source, catalyst: _, result: _result, insider: _insider, print: _print, ...event } = d;
   return { ...event, sourceName: SOURCES[source].name, sourceHost: SOURCES[source].host };
 }
 
@@ -544,5 +613,5 @@ const published = (d: Draft, id: number): StoryEvent => ({ ...publishedStory(unp
 export function liveStory(seed: number, sequence: number, atMs: number): LiveStory {
   const rng = new Random((seed ^ 0x11fe) + Math.imul(sequence, 7919));
   const minute = atMs - (atMs % MINUTE_MS);
-  return publishedStory(unpublished(noiseDraft(rng, minute, 'minute')), `${minute.toString(36)}${sequence}`);
+  return publishedStory(unpublished(noiseDraft(rng, minute, 'minute', null)), `${minute.toString(36)}${sequence}`);
 }

@@ -1,7 +1,9 @@
 // The whole demo world from a seed and an anchor (the load time): its market model, the news story drawn first, the
-// price history with the story's shocks drawn in, then a story for each unusual day the market drew on its own.
+// price history with the story's shocks drawn in, then a story for each unusual day the market drew on its own; and the
+// numbers its release stories report, past and upcoming, which its macro series hold.
 import { demoHistories, demoHistoryStart, MarketPath, type DemoHistory } from './history.js';
 import { demoMarketModel } from './market-model.js';
+import type { MacroPrint } from './macro/prints.js';
 import { moveStories } from './move-stories.js';
 import { finishStory, storyDrafts, type DemoStory } from './story.js';
 
@@ -11,6 +13,8 @@ export interface DemoWorld {
   histories: Map<string, DemoHistory>;
   /** The model's path, left at the anchor's minute: the live minutes carry on from it. */
   path: MarketPath;
+  /** Every release story's number, in time order, those still to come included. */
+  prints: MacroPrint[];
 }
 
 /** The world of `seed` whose history ends at `anchorMs`, with `minuteDays` days of 1m bars: the same inputs, the same world. */
@@ -22,5 +26,6 @@ export function demoWorld(seed: number, anchorMs: number, minuteDays = 1): DemoW
   const path = new MarketPath(model, seed, shocks);
   const histories = demoHistories(path, anchorMs, minuteDays);
   const story = finishStory([...drafts, ...moveStories(seed, histories, drafts, anchorMs)], startMs, anchorMs);
-  return { story, histories, path };
+  const prints = drafts.flatMap((d) => (d.print ? [d.print] : [])).sort((a, b) => a.releasedAt - b.releasedAt);
+  return { story, histories, path, prints };
 }

@@ -9,12 +9,31 @@ export const Dataset = Type.Object(
 );
 export type Dataset = Static<typeof Dataset>;
 
+export const SourceStatus = Type.Object(
+  {
+    name: Type.String({ description: 'the source: a venue market (binance-spot, okx-perp), a news feed or a calendar' }),
+    kind: Type.Union([Type.Literal('venue'), Type.Literal('news'), Type.Literal('calendar')]),
+    state: Type.Union([Type.Literal('live'), Type.Literal('stale'), Type.Literal('down'), Type.Literal('off')], {
+      description: 'live: receiving; stale: connected but silent for longer than POOL_STALE_S; down: not connected (reconnecting); off: configured but not running',
+    }),
+    lastMessageAt: Nullable(Type.String({ format: 'date-time', description: 'when its last message arrived' })),
+    lagMs: Nullable(Type.Integer({ description: "arrival time minus the source's own time of its last message's data" })),
+    connections: Type.Integer({ description: 'connections open now' }),
+    messages: Type.Integer({ description: 'messages received since start' }),
+    reconnects: Type.Integer({ description: 'reconnections since start' }),
+    errors: Type.Integer({ description: 'malformed messages or items skipped and failed requests since start' }),
+  },
+  { description: 'how fresh one live source is' },
+);
+export type SourceStatus = Static<typeof SourceStatus>;
+
 export const Meta = Type.Object({
   stats: Type.Record(Type.String(), Type.Number(), { description: 'row count per data table' }),
   coverage: Type.Object(Coverage.properties, { description: 'latest date (YYYY-MM-DD) or instant per dataset; null when it has no data' }),
   dataset: Nullable(Dataset),
   now: Type.String({ format: 'date-time' }),
   refreshedAt: Type.String({ format: 'date-time', description: 'when stats and coverage were last counted' }),
+  sources: Type.Array(SourceStatus, { description: 'each live source (TAPEWIRE_SOURCES) as of now; empty when none runs' }),
 });
 export type Meta = Static<typeof Meta>;
 

@@ -3,9 +3,12 @@ import { Type, type Static } from '@sinclair/typebox';
 import { PERSON_KINDS } from '../vocabulary.js';
 import { EntityRef, Nullable, StringEnum } from './common.js';
 import { Event } from './events.js';
+import { InsiderTrade } from './sec.js';
 
 /** Stories about a person shown with them, newest first. */
 export const PERSON_EVENTS = 20;
+/** Insider trades shown on a person's page, newest first. */
+export const PERSON_TRADES = 20;
 
 export const Role = Type.Object({
   title: Type.String(),
@@ -35,6 +38,7 @@ export const PersonDetail = Type.Object({
   ...PersonFields,
   summary: Nullable(Type.String({ description: "in the service's own words" })),
   events: Type.Array(Event, { description: `stories about the person, newest first (at most ${PERSON_EVENTS})` }),
+  insiderTrades: Type.Array(InsiderTrade, { description: `the person's trades reported on Forms 3/4/5, newest first (at most ${PERSON_TRADES}; more at /v1/insider-trades)` }),
 });
 export type PersonDetail = Static<typeof PersonDetail>;
 

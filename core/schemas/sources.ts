@@ -74,6 +74,16 @@ export const CalendarFeed = Type.Object(
 );
 export type CalendarFeed = Static<typeof CalendarFeed>;
 
+/** Where a venue market's WebSocket and REST API are, instead of the venue's own addresses: a proxy, or a replay server. */
+export const VenueEndpoint = Type.Object(
+  {
+    wsUrl: Type.String({ pattern: '^wss?://[^\\s]+$', maxLength: 2000, description: 'a ws(s) URL' }),
+    restUrl: HttpUrl,
+  },
+  { additionalProperties: false },
+);
+export type VenueEndpoint = Static<typeof VenueEndpoint>;
+
 export const SourcesFile = Type.Object(
   {
     $schema: Type.Optional(Type.String()),
@@ -83,6 +93,8 @@ export const SourcesFile = Type.Object(
     quotes: Type.Optional(Type.Record(Currency, QuoteConversion, { additionalProperties: false })),
     news: Type.Optional(Type.Array(NewsFeed)),
     calendars: Type.Optional(Type.Array(CalendarFeed)),
+    /** Per venue id and market (spot, perp), other addresses than the venue's own. */
+    endpoints: Type.Optional(Type.Record(Id, Type.Record(Type.String(), VenueEndpoint, { additionalProperties: false }))),
   },
   { additionalProperties: false },
 );

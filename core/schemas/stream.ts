@@ -79,4 +79,21 @@ export const StreamMessage = Type.Union([QuoteMessage, VenueMessage, CandleMessa
 
 export const StreamQuery = Type.Object({
   topics: Type.String({ minLength: 1, maxLength: 2000, description: 'quotes, events, instrument:<symbol>; comma-separated' }),
+  ticket: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 4000, description: 'a ticket from GET /v1/stream/ticket, in place of the Authorization header (for EventSource)' }),
+  ),
 });
+
+export const TicketQuery = Type.Object({
+  topics: Type.String({ minLength: 1, maxLength: 2000, description: 'the topics the ticket may open, as /v1/stream takes them' }),
+});
+export type TicketQuery = Static<typeof TicketQuery>;
+
+export const StreamTicket = Type.Object({
+  data: Type.Object({
+    ticket: Type.String({ description: 'pass as ?ticket= to /v1/stream (only there); it opens streams on its topics until it expires' }),
+    topics: Type.Array(Type.String(), { description: 'the topics it grants, in canonical spelling' }),
+    expiresAt: Type.String({ format: 'date-time', description: 'a stream must be opened before this; one opened in time lives its own lifetime' }),
+  }),
+});
+export type StreamTicket = Static<typeof StreamTicket>;

@@ -4,6 +4,7 @@ import type { Ref } from '../refs.js';
 import type { CATALYST_KINDS, EventKind, MilestoneStatus, PersonKind, PRECISIONS, ProjectStage, ProjectStatus } from '../vocabulary.js';
 import type { ObservationRecord, ReleaseDateRecord, SeriesRecord, SeriesReleaseRecord } from './macro-records.js';
 import type { PredictionEventRecord, PredictionMarketRecord, ProbabilityPoint } from './odds-records.js';
+import type { OwnershipFilingRecord, SecCompanyRecord, SecFactsRecord, SecFilingRecord } from './sec/records.js';
 
 /** Where a record came from: the source (as the sources registry names it) and the source's own key for the item. */
 export interface Provenance {
@@ -25,6 +26,11 @@ export interface StoryRecord extends Provenance {
   sourceName: string;
   sourceUrl: string;
   entities: Ref[];
+  /**
+   * Text the story's entities are found in by the service's linker when the source does not name them (a feed item's
+   * title and description); never stored.
+   */
+  mentions?: string;
 }
 
 export interface CatalystRecord extends Provenance {
@@ -200,6 +206,11 @@ export interface Records {
   marketEvents: PredictionEventRecord[];
   markets: PredictionMarketRecord[];
   oddsHistory: ProbabilityPoint[];
+  /** SEC EDGAR: filers as companies, the filings they list, their XBRL facts, ownership forms (3/4/5). */
+  secCompanies: SecCompanyRecord[];
+  secFilings: SecFilingRecord[];
+  secFacts: SecFactsRecord[];
+  ownershipFilings: OwnershipFilingRecord[];
 }
 export type RecordKind = keyof Records;
 
@@ -210,6 +221,7 @@ export type RecordKind = keyof Records;
 export const RECORD_KINDS: readonly RecordKind[] = [
   'sectors', 'companies', 'people', 'projects', 'stories', 'catalysts',
   'series', 'seriesReleases', 'observations', 'releaseDates', 'marketEvents', 'markets', 'oddsHistory',
+  'secCompanies', 'secFilings', 'secFacts', 'ownershipFilings',
 ];
 
 /** What a parser read from one payload: the records of the kinds its format carries, and the items it could not read. */

@@ -22,7 +22,7 @@ export function validateSources(doc: unknown): SourcesCheck {
   const shape = shapeErrors(doc);
   if (shape.length) return { ok: false, errors: shape };
   const sources = doc as SourcesFile;
-  const errors = [...instrumentErrors(sources), ...quoteErrors(sources), ...feedErrors(sources)];
+  const errors = [...instrumentErrors(sources), ...quoteErrors(sources), ...feedErrors(sources), ...endpointErrors(sources)];
   return errors.length ? { ok: false, errors } : { ok: true, sources };
 }
 
@@ -124,6 +124,17 @@ function feedErrors(sources: SourcesFile): string[] {
     if (ids.has(f.id)) errors.push(`${at}: id ${f.id} is taken by another feed`);
     ids.add(f.id);
     if (!URL.canParse(f.url)) errors.push(`${at}: ${f.url} is not a URL`);
+  }
+  return errors;
+}
+
+/** Endpoints only of venues and markets that exist. */
+function endpointErrors(sources: SourcesFile): string[] {
+  const errors: string[] = [];
+  for (const [id, markets] of Object.entries(sources.endpoints ?? {})) {
+    const venue = venueNamed(id);
+    if (!venue) errors.push(`endpoints › ${id}: unknown venue ${id}`);
+    else for (const market of Object.keys(markets)) if (!(market in venue.markets)) errors.push(`endpoints › ${id} › ${market}: ${venue.name} has no ${market} market here`);
   }
   return errors;
 }

@@ -5,23 +5,27 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ParsedPayload } from '../../core/sources/records.js';
+import type { ParsedPayload, PayloadContext } from '../../core/sources/records.js';
 import { loadConfig } from '../config.js';
 import { callControl, MAX_REQUEST_BYTES } from '../control.js';
-import type { ImportArgs } from '../control-ops.js';
+import type { HistoryArgs, ImportArgs } from '../control-ops.js';
 import { controlSocketPath } from '../datadir.js';
+import { HISTORY_FORMATS, historyFormat } from '../../core/sources/history/index.js';
 import { SOURCES, sourceNamed } from '../feeds/registry.js';
 import { progressBar } from '../progress.js';
 import { DataVersion } from '../services/answer-cache.js';
+import { HistoryImport, historyPayload, type HistoryPayload, type HistoryReport } from '../services/history-import.js';
 import { ImportService, type ImportReport } from '../services/imports.js';
 import { withDatabase } from './direct.js';
 
 const USAGE = `usage:
-  npm run import -- <source> <file-or-dir>... [--key <id>] [--json] [--create]
+  npm run import -- <source> <file-or-dir>... [--key <id>] [--symbol <SYM>] [--json] [--create]
 sources: ${SOURCES.map((s) => `${s.name} (${s.description})`).join('; ')}
+history: ${Object.entries(HISTORY_FORMATS).map(([name, f]) => `${name} (${f.description})`).join('; ')}
 A directory is read whole (its files in name order). --key names what a payload was asked for when it does not say
 itself: a FRED series id (a file named after its series, CPIAUCSL.csv, needs none), a Polymarket outcome token for a
-prices-history answer, a Kalshi ticker for an order book (timed by the file's modification time). Without a running
+prices-history answer, a Kalshi ticker for an order book (timed by the file's modification time). --symbol names the
+instrument a history file's bars are of when its name and content do not (an instrument not there yet is added). Without a running
 server the command opens DATA_DIR's database itself; --create makes one when there is none.`;
 
 /** Input at least this large (or this many files) gets a progress bar on stderr. */
@@ -32,6 +36,7 @@ class UsageError extends Error {}
 
 interface FileReport extends Partial<ImportReport> {
   file: string;
+  history?: HistoryReport;
   /** Why nothing of the file was written. */
   error?: string;
 }
@@ -60,40 +65,57 @@ function files(paths: string[]): InputFile[] {
 function line(r: FileReport): string {
   const name = relative(process.cwd(), r.file) || r.file;
   if (r.error) return `${name}: not imported: ${r.error}`;
+  if (r.history) return historyLine(name, r.history);
   const parts = Object.entries(r.counts!).map(([kind, c]) => `${kind}: read ${c.read}, written ${c.written}, already stored ${c.existing}`);
   const skipped = r.skipped!.length ? `; skipped ${r.skipped!.length} item${r.skipped!.length > 1 ? 's' : ''}` : '';
   return `${name}: ${parts.join('; ') || 'no records'}${skipped}${r.skipped!.map((s) => `\n  ${s.item}: ${s.reason}`).join('')}`;
 }
 
+function historyLine(name: string, h: HistoryReport): string {
+  const rolled = h.fileInterval === h.interval ? '' : ` (from ${h.fileInterval} bars)`;
+  const added = h.added ? `; added instrument ${h.symbol}` : '';
+  const later = h.served ? '' : '; the running server serves them after its next start';
+  const skipped = h.skipped.length ? `; skipped ${h.skipped.length} row${h.skipped.length > 1 ? 's' : ''}` : '';
+  const shown = h.skipped.slice(0, 20).map((s) => `\n  ${s.item}: ${s.reason}`).join('');
+  return `${name}: ${h.interval} bars of ${h.symbol}${rolled} (${h.source}): read ${h.read}, written ${h.written}, already stored ${h.existing}${added}${later}${skipped}${shown}`;
+}
+
 async function main(): Promise<number> {
   let args;
   try {
-    args = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { json: { type: 'boolean' }, create: { type: 'boolean' }, key: { type: 'string' } } });
+    args = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { json: { type: 'boolean' }, create: { type: 'boolean' }, key: { type: 'string' }, symbol: { type: 'string' } } });
     if (args.positionals.length < 2) throw new UsageError('name a source and at least one file or directory');
-    if (!sourceNamed(args.positionals[0]!)) throw new UsageError(`unknown source ${args.positionals[0]}`);
+    if (!sourceNamed(args.positionals[0]!) && !historyFormat(args.positionals[0]!)) throw new UsageError(`unknown source ${args.positionals[0]}`);
   } catch (err) {
     console.error(`${(err as Error).message}\n${USAGE}`);
     return 2;
   }
   const [name, ...paths] = args.positionals;
-  const source = sourceNamed(name!)!;
+  const source = sourceNamed(name!);
+  const history = historyFormat(name!);
+  const symbol = args.values.symbol ?? null;
   const json = args.values.json ?? false;
   const config = loadConfig();
   const list = files(paths);
   const total = list.reduce((n, f) => n + f.size, 0);
   const bar = total >= PROGRESS_BYTES || list.length >= PROGRESS_FILES ? progressBar(`importing ${list.length} files`) : null;
 
+  // A source's payload becomes records; a history file becomes bars of one instrument.
+  type Read = { payload: ParsedPayload } | { history: HistoryPayload };
+  const read = (text: string, context: PayloadContext): Read =>
+    source ? { payload: source.parse(text, context) } : { history: historyPayload(history!.read(text, context.name ?? '')) };
+
   const socket = controlSocketPath(config.dataDir);
   const reports: FileReport[] = [];
   let done = 0;
-  /** Reads every file with the source's parser and writes it with `write`, reporting each file as it goes. */
-  const importAll = async (write: (payload: ParsedPayload) => Promise<ImportReport>) => {
+  /** Reads every file with its format's parser and writes it with `write`, reporting each file as it goes. */
+  const importAll = async (write: (what: Read) => Promise<Omit<FileReport, 'file'>>) => {
     for (const f of list) {
       const file = f.path;
       try {
         if (f.missing) throw new Error('no such file or directory');
         const context = { name: file, key: args.values.key ?? null, at: Math.round(f.mtimeMs) };
-        reports.push({ file, ...(await write(source.parse(readFileSync(file, 'utf8'), context))) });
+        reports.push({ file, ...(await write(read(readFileSync(file, 'utf8'), context))) });
       } catch (err) {
         reports.push({ file, error: (err as Error).message });
       }
@@ -103,20 +125,24 @@ async function main(): Promise<number> {
     }
   };
   if (await callControl(socket, { op: 'ping' })) {
-    await importAll(async (payload) => {
-      const request = { op: 'import.payload', args: { source: source.name, payload } satisfies ImportArgs };
+    await importAll(async (what) => {
+      const request =
+        'payload' in what
+          ? { op: 'import.payload', args: { source: name!, payload: what.payload } satisfies ImportArgs }
+          : { op: 'import.history', args: { history: what.history, symbol } satisfies HistoryArgs };
       if (JSON.stringify(request).length > MAX_REQUEST_BYTES) throw new Error('too large to send to the running server in one request: stop it and import directly');
       const reply = await callControl(socket, request);
       if (!reply) throw new Error('the server stopped');
       if (!reply.ok) throw new Error(reply.error);
-      return reply.result as ImportReport;
+      return 'payload' in what ? (reply.result as ImportReport) : { history: reply.result as HistoryReport };
     });
   } else {
     await withDatabase(config, args.values.create ?? false, (db) => {
-      const imports = new ImportService(db, { stories: new DataVersion(), entities: new DataVersion(), macro: new DataVersion(), odds: new DataVersion() });
-      return importAll((payload) => imports.payload(payload));
+      const imports = new ImportService(db, { stories: new DataVersion(), entities: new DataVersion(), macro: new DataVersion(), odds: new DataVersion(), sec: new DataVersion() });
+      const bars = new HistoryImport(db, null);
+      return importAll(async (what) => ('payload' in what ? imports.payload(what.payload) : { history: await bars.write(what.history, symbol) }));
     });
-    if (!json) console.error('no server owns DATA_DIR: catalyst outcomes and the causes of moves are linked at its next start');
+    if (!json && source) console.error('no server owns DATA_DIR: catalyst outcomes and the causes of moves are linked at its next start');
   }
   if (json) process.stdout.write(`${JSON.stringify(reports, null, 2)}\n`);
   return reports.some((r) => r.error) ? 1 : 0;

@@ -26,10 +26,10 @@ export class FeedHttpError extends Error {
  * The text of `url`'s answer. `shown` is how the request is named in errors and logs (an API key in the query must not
  * reach them).
  */
-export async function getText(url: string, shown: string, signal: AbortSignal): Promise<string> {
+export async function getText(url: string, shown: string, signal: AbortSignal, accept = 'application/json'): Promise<string> {
   let res: Response;
   try {
-    res = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(TIMEOUT_MS)]), headers: { accept: 'application/json' } });
+    res = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(TIMEOUT_MS)]), headers: { accept } });
   } catch (err) {
     throw new FeedHttpError(`GET ${shown}: ${(err as Error).message}`, 0, null);
   }

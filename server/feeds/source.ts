@@ -8,6 +8,8 @@ import type { Services } from '../services/index.js';
 import type { ImportService } from '../services/imports.js';
 import type { MarketStore } from '../services/market-store.js';
 import type { MetaService } from '../services/meta.js';
+import type { SourceHealthBoard } from '../services/source-health.js';
+import type { SourceUniverseService } from '../services/source-universe.js';
 import type { StorageService } from '../services/storage.js';
 import type { VenueFeed } from './venue-feed.js';
 
@@ -34,14 +36,14 @@ export interface Source {
   /** What `load` fills, as /ready and the progress bar name it. */
   loads?: string;
   /** Its venue feeds for the tick loop, once the market state is loaded. */
-  venueFeeds?(ctx: { config: Config; state: MarketState; store: MarketStore }): Promise<VenueFeed[]>;
+  venueFeeds?(ctx: { config: Config; state: MarketState; store: MarketStore; health: SourceHealthBoard; log: Logger }): Promise<VenueFeed[]>;
   /** Starts its other feeds on the services (news, calendars, outcomes); resolves to how to stop them. */
   start?(ctx: { config: Config; services: Services; venueFeeds: VenueFeed[]; log: Logger }): Promise<() => Promise<void>>;
 }
 
 export interface LoadContext {
   config: Config;
-  services: { meta: MetaService; imports: ImportService; storage: StorageService };
+  services: { meta: MetaService; imports: ImportService; storage: StorageService; universe: SourceUniverseService };
   /** Tells /ready and stderr how far the load is. */
   progress(done: number, total: number): void;
   log: Logger;

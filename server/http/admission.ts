@@ -1,7 +1,8 @@
 // Who may go on: readiness, then the caller's key, then tokens from its bucket. Every surface (the /v1 routes, /mcp)
 // admits requests this way, so one key has one quota wherever it calls.
 import { ApiError } from '../../core/errors.js';
-import type { KeyIndex, Principal } from '../auth.js';
+import { AuthError, type KeyIndex, type Principal } from '../auth.js';
+import type { StreamTickets } from '../stream/tickets.js';
 import type { Limiter } from '../limits.js';
 import type { Exchange } from './exchange.js';
 import type { Gate } from './route.js';
@@ -38,4 +39,26 @@ export function admit(ex: Exchange, a: Admission): Principal {
   const principal = identify(ex, a);
   a.limiter.apply(principal, ex);
   return principal;
+}
+
+/**
+ * The caller a stream ticket acts for, with one request's token taken from its bucket, and the topics it may open.
+ * A ticket that does not hold spends from the IP's bucket like a bad key.
+ */
+export function admitTicket(ex: Exchange, a: Admission, tickets: StreamTickets, ticket: string): { principal: Principal; topics: string[] } {
+  const notReady = a.gate.notReadyReason();
+  if (notReady) refuse(ex, a, new ApiError('unavailable', `Not ready: ${notReady}`));
+  try {
+    const admitted = tickets.admit(ticket, () => ex.ip);
+    a.limiter.apply(admitted.principal, ex);
+    return admitted;
+  } catch (err) {
+    if (err instanceof AuthError) refuse(ex, a, err);
+    throw err;
+  }
+}
+
+/** A ticket sent to a route that does not take one: refused, so a ticket never grants more than the stream it names. */
+export function refuseTicket(ex: Exchange, a: Admission): never {
+  refuse(ex, a, new AuthError('A stream ticket is accepted by /v1/stream only: send Authorization: Bearer <key>', 'Bearer realm="tapewire", error="invalid_request"'));
 }

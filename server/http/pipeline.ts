@@ -5,7 +5,8 @@ import { Type } from '@sinclair/typebox';
 import { ApiError, clip, validationError, type ValidationDetail } from '../../core/errors.js';
 import type { Logger } from '../log.js';
 import type { Services } from '../services/index.js';
-import { admit, type Admission } from './admission.js';
+import type { StreamTickets } from '../stream/tickets.js';
+import { admit, admitTicket, refuseTicket, type Admission } from './admission.js';
 import { compress, pickEncoding } from './compress.js';
 import { Exchange } from './exchange.js';
 import { decodeComponent, parseQuery } from './query.js';
@@ -17,6 +18,7 @@ import { compileValidator, type CompiledValidator } from './validate.js';
 
 export interface RouterDeps extends Admission {
   log: Logger;
+  tickets: StreamTickets;
   compressMinBytes: number;
 }
 
@@ -108,11 +110,16 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
     const { route } = c;
     try {
       corsHeaders(ex);
-      const principal = route.auth ? admit(ex, deps) : null;
+      const parsed = parseQuery(ex.query);
+      const ticket = parsed.values.ticket;
+      let principal: Ctx['principal'] = null;
+      let ticketTopics: Ctx['ticketTopics'] = null;
+      if (route.auth && ticket !== undefined && route.ticket) ({ principal, topics: ticketTopics } = admitTicket(ex, deps, deps.tickets, ticket));
+      else if (route.auth && ticket !== undefined) refuseTicket(ex, deps);
+      else if (route.auth) principal = admit(ex, deps);
       const problems: ValidationDetail[] = [];
       const params = decodeParams(c, ex, problems);
       if (c.params && !problems.length) problems.push(...c.params.check(params));
-      const parsed = parseQuery(ex.query);
       problems.push(...parsed.problems);
       const query = parsed.values as Record<string, unknown>;
       problems.push(...c.query.check(query).filter((d) => !parsed.problems.some((p) => p.param === d.param)));
@@ -122,6 +129,7 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
         params,
         query,
         principal,
+        ticketTopics,
         requestId: ex.requestId,
         accept: ex.accept,
         serialize: c.toRaw,

@@ -14,6 +14,8 @@ export interface Ctx<P = unknown, Q = unknown, R = unknown> {
   query: Q;
   /** Null on the unauthenticated routes (/live, /ready). */
   principal: Principal | null;
+  /** The topics a stream ticket grants, when the caller came with one (on the routes that take tickets); else null. */
+  ticketTopics: string[] | null;
   /** Who the request's database queries are for (its rate-limit client) and its abort signal: made when first read. */
   caller: Caller;
   requestId: string;
@@ -41,6 +43,8 @@ export class TextAnswer {
 }
 
 export interface Route extends RouteSpec {
+  /** Takes `?ticket=` (a stream ticket) in place of the Authorization header. */
+  ticket?: boolean;
   /** Request headers the answer depends on besides Accept-Encoding, sent as Vary (Accept for a route that negotiates). */
   vary?: string;
   /**
@@ -54,6 +58,7 @@ export interface Route extends RouteSpec {
 export function defineRoute<P extends TObject, Q extends TObject, R extends TSchema>(
   route: Omit<RouteSpec, 'params' | 'query' | 'response'> & {
     vary?: string;
+    ticket?: boolean;
     params?: P;
     query?: Q;
     response: R;

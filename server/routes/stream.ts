@@ -13,7 +13,8 @@ const DESCRIPTION = [
   'min(STREAM_MAX_PER_KEY, its requests per minute) streams at once (one more is a 429). A stream its key may no longer',
   'hold ends with a last `closed` event (no `id:`) saying why: at once when the key is revoked through the keys CLI, at',
   'the next key reload (KEY_RELOAD_S) after a change made in the database; a lowered rate limit ends the oldest streams',
-  'beyond the allowance.',
+  'beyond the allowance. A browser EventSource, which cannot send Authorization, passes `ticket` from',
+  'GET /v1/stream/ticket instead: the stream then acts for that key (its cap, its revocation) on the ticket\'s topics only.',
 ].join(' ');
 
 export const streamRoute = defineRoute({
@@ -22,12 +23,13 @@ export const streamRoute = defineRoute({
   description: DESCRIPTION,
   tags: ['stream'],
   auth: true,
+  ticket: true,
   errors: ['rate_limited'],
   contentType: 'text/event-stream',
   query: StreamQuery,
   response: StreamMessage,
-  handler: ({ query, principal }, { stream }) => {
-    const subscription = stream.subscribe(query.topics, principal!);
+  handler: ({ query, principal, ticketTopics }, { stream }) => {
+    const subscription = stream.subscribe(query.topics, principal!, ticketTopics);
     return new StreamAnswer('text/event-stream', { 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' }, (ex) => {
       const close = subscription.open(ex.res, ex.lastEventId, (reason) => ex.streamEnded(reason));
       ex.signal.addEventListener('abort', () => close('client'));

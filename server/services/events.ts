@@ -15,8 +15,10 @@ import type { Caller, Db } from '../db.js';
 import type { RawJson, Serialize } from '../http/raw-json.js';
 import type { StreamHub } from '../stream/hub.js';
 import { AnswerCache, type DataVersion } from './answer-cache.js';
+import type { FilingsService } from './filings.js';
 import type { Counts } from './imports.js';
 import type { InstrumentService } from './instruments.js';
+import { linkMentions } from './mentions.js';
 import { recordKey, Writer } from './writer.js';
 
 /** Answers about stories and moves kept in memory, least recently used dropped first (a few MB at tens of KB each). */
@@ -145,6 +147,7 @@ export class EventService {
     private readonly hub: StreamHub,
     /** The version of stories, moves and catalysts: bumped here when stories are written. */
     private readonly version: DataVersion,
+    private readonly filings: Pick<FilingsService, 'ofEvent'>,
   ) {
     this.answers = new AnswerCache(ANSWERS_KEPT, () => version.current);
   }
@@ -167,12 +170,13 @@ export class EventService {
   async detail(id: number, caller?: Caller): Promise<EventDetail> {
     const story = (await storiesByIds(this.db, [id], caller)).get(String(id));
     if (!story) throw notFound(`Event ${id}`);
-    const [causedMoves, related] = await Promise.all([
+    const [causedMoves, related, filing] = await Promise.all([
       this.moves.causedBy(id, caller),
       this.db.rows<{ id: string }>('relatedEvents', { id, limit: RELATED_STORIES }, caller),
+      this.filings.ofEvent(id, caller),
     ]);
     const byId = await storiesByIds(this.db, related.map((r) => r.id), caller);
-    return { ...story, causedMoves, filing: null, relatedStories: related.map((r) => byId.get(r.id)!) };
+    return { ...story, causedMoves, filing, relatedStories: related.map((r) => byId.get(r.id)!) };
   }
 
   /** The detail as bytes, kept while the stories are unchanged. */
@@ -222,7 +226,7 @@ export class EventService {
    * on `events` and the topics of the instruments each is about, directly or through its company.
    */
   async ingest(records: StoryRecord[], options: { announce: boolean }): Promise<Ingested> {
-    const written = await this.db.transaction((tx) => new Writer(tx.rows).stories(records));
+    const written = await this.db.transaction(async (tx) => new Writer(tx.rows).stories(await linkMentions(tx.rows, records)));
     const ids = [...new Set(records.map((r) => written.get(recordKey(r.source, r.sourceKey))).filter((id) => id !== undefined))];
     if (ids.length) this.version.bump();
     if (options.announce && ids.length) {

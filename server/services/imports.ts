@@ -5,6 +5,8 @@ import { RECORD_KINDS, type ParsedPayload, type RecordKind, type SkippedItem } f
 import type { Db } from '../db.js';
 import type { DataVersion } from './answer-cache.js';
 import { DemoStore } from './demo.js';
+import { linkMentions } from './mentions.js';
+import { SecWriter } from './sec-writer.js';
 import { counts } from './write-support.js';
 import { Writer } from './writer.js';
 
@@ -32,6 +34,8 @@ export interface ImportVersions {
   macro: DataVersion;
   /** Prediction markets and their history. */
   odds: DataVersion;
+  /** SEC filings, XBRL facts and insider trades. */
+  sec: DataVersion;
 }
 
 /** Which version each kind of record is read through. */
@@ -49,6 +53,10 @@ const VERSION_OF: Record<RecordKind, keyof ImportVersions> = {
   marketEvents: 'odds',
   markets: 'odds',
   oddsHistory: 'odds',
+  secCompanies: 'entities',
+  secFilings: 'sec',
+  secFacts: 'sec',
+  ownershipFilings: 'sec',
 };
 
 export class ImportService {
@@ -62,18 +70,20 @@ export class ImportService {
     const { tally, skipped } = await this.db.transaction(async (tx) => {
       const writer = new Writer(tx.rows);
       const profiles = await writer.profiles(parsed);
-      const stories = await writer.stories(parsed.stories ?? []);
+      const stories = await writer.stories(await linkMentions(tx.rows, parsed.stories ?? []));
       const catalysts = await writer.catalysts(parsed.catalysts ?? []);
       const macro = await writer.macro(parsed);
       const odds = await writer.odds(parsed);
-      const tally: ImportReport['counts'] = { ...macro.counts, ...odds.counts };
+      const sec = await new SecWriter(tx.rows).write(parsed);
+      const tally: ImportReport['counts'] = { ...macro.counts, ...odds.counts, ...sec.counts };
       const written = { ...profiles.written, stories: stories.size, catalysts: catalysts.size };
       const left: Partial<Record<RecordKind, number>> = profiles.left;
       for (const kind of ['sectors', 'companies', 'people', 'projects', 'stories', 'catalysts'] as const) {
         const read = parsed[kind]?.length ?? 0;
         if (read) tally[kind] = counts(read, written[kind], left[kind]);
       }
-      return { tally, skipped: [...profiles.skipped, ...macro.skipped, ...odds.skipped] };
+      if (sec.stories) tally.stories = counts(sec.stories, sec.stories);
+      return { tally, skipped: [...profiles.skipped, ...macro.skipped, ...odds.skipped, ...sec.skipped] };
     });
     const report: ImportReport['counts'] = {};
     for (const kind of RECORD_KINDS) {

@@ -3,6 +3,7 @@
 import type { Db } from '../db.js';
 import type { MarketState } from '../market/state.js';
 import type { StreamHub } from '../stream/hub.js';
+import type { StreamTickets } from '../stream/tickets.js';
 import type { WorkerThreads } from '../worker-threads.js';
 import { DataVersion } from './answer-cache.js';
 import { BriefService } from './brief.js';
@@ -13,13 +14,18 @@ import { DemoStore } from './demo.js';
 import { DerivativesService } from './derivatives.js';
 import { EntityCatalog } from './entity-catalog.js';
 import { EventService } from './events.js';
+import { FilingsService } from './filings.js';
+import { FinancialsService } from './financials.js';
 import { GlossaryService } from './glossary.js';
+import { HistoryImport } from './history-import.js';
+import { InsiderService } from './insiders.js';
 import type { ImportService, ImportVersions } from './imports.js';
 import { InstrumentService } from './instruments.js';
 import { KeyStore } from './keys.js';
 import { MacroService } from './macro.js';
 import { MarketService } from './market.js';
 import { MarketStore } from './market-store.js';
+import { MetricsService } from './metrics.js';
 import type { MetaService } from './meta.js';
 import { MoveService } from './moves.js';
 import { OddsService } from './odds.js';
@@ -39,6 +45,9 @@ export interface Services {
   moves: MoveService;
   catalysts: CatalystService;
   companies: CompanyService;
+  financials: FinancialsService;
+  filings: FilingsService;
+  insiders: InsiderService;
   people: PeopleService;
   projects: ProjectService;
   sectors: SectorService;
@@ -48,10 +57,12 @@ export interface Services {
   glossary: GlossaryService;
   brief: BriefService;
   meta: MetaService;
+  metrics: MetricsService;
   stream: StreamService;
   keys: KeyStore;
   storage: StorageService;
   imports: ImportService;
+  history: HistoryImport;
   marketStore: MarketStore;
   demo: DemoStore;
 }
@@ -62,6 +73,7 @@ export interface ServiceDeps {
   /** The tick loop's open bars; null when no venue feed runs. */
   openBars: OpenBars | null;
   hub: StreamHub;
+  tickets: StreamTickets;
   /** Threads for numeric kernels (a long macro series' downsampling). */
   workers: WorkerThreads;
   /** Built before the market state: they serve the start-up itself. */
@@ -83,11 +95,13 @@ export function buildServices(deps: ServiceDeps): Services {
   const { stories } = deps.versions;
   const instruments = new InstrumentService(state);
   const moves = new MoveService(db, state, stories);
-  const events = new EventService(db, instruments, moves, hub, stories);
-  const catalysts = new CatalystService(db, stories);
   const catalog = new EntityCatalog(db, deps.versions.entities, refreshMs);
+  const filings = new FilingsService(db, catalog);
+  const events = new EventService(db, instruments, moves, hub, stories, filings);
+  const catalysts = new CatalystService(db, stories);
   const companies = new CompanyService(catalog, instruments);
-  const people = new PeopleService(catalog, events);
+  const insiders = new InsiderService(db, catalog);
+  const people = new PeopleService(catalog, events, insiders);
   const projects = new ProjectService(catalog, events);
   const sectors = new SectorService(catalog, companies, events);
   const odds = new OddsService(db, catalysts, deps.versions.odds, stories, refreshMs);
@@ -101,6 +115,9 @@ export function buildServices(deps: ServiceDeps): Services {
     moves,
     catalysts,
     companies,
+    financials: new FinancialsService(db, catalog, companies, deps.versions.sec),
+    filings,
+    insiders,
     people,
     projects,
     sectors,
@@ -110,10 +127,12 @@ export function buildServices(deps: ServiceDeps): Services {
     glossary: new GlossaryService(),
     brief: new BriefService({ instruments, companies, people, projects, sectors, events, moves, catalysts, macro, odds, meta: deps.meta, versions: deps.versions, refreshMs }),
     meta: deps.meta,
-    stream: new StreamService(hub, instruments),
+    metrics: new MetricsService(deps.meta.sources()),
+    stream: new StreamService(hub, instruments, deps.tickets),
     keys: new KeyStore(db),
     storage: deps.storage,
     imports: deps.imports,
+    history: new HistoryImport(db, state),
     marketStore: deps.marketStore,
     demo: new DemoStore(db.rows),
   };

@@ -8,20 +8,25 @@ import {
   PROJECT_STATUSES, SEARCH_TYPES, VENUE_OUT_REASONS, type InstrumentKind,
 } from '../../core/vocabulary.js';
 import type { Db } from '../db.js';
+import type { RawJson, Serialize } from '../http/raw-json.js';
 import { logFailure, type Logger } from '../log.js';
+import { SourceHealthBoard } from './source-health.js';
 
-export type MetaSnapshot = Omit<Meta, 'now'>;
+export type MetaSnapshot = Omit<Meta, 'now' | 'sources'>;
 
 export class MetaService {
   private snapshot: MetaSnapshot | null = null;
   private timer: NodeJS.Timeout | null = null;
   private inflight: Promise<MetaSnapshot> | null = null;
+  /** /v1/meta's last answer: valid for its snapshot within the millisecond its `now` names. */
+  private kept: { snapshot: MetaSnapshot; ms: number; body: RawJson } | null = null;
   private readonly vocabularyData: Vocabulary;
 
   constructor(
     private readonly db: Db,
     moveFloors: Record<InstrumentKind, number>,
     private readonly log: Logger,
+    private readonly health: SourceHealthBoard = new SourceHealthBoard(),
   ) {
     this.vocabularyData = {
       instrumentKinds: [...INSTRUMENT_KINDS],
@@ -67,9 +72,23 @@ export class MetaService {
 
   /** The snapshot as of now: what /v1/meta answers. */
   meta(): Meta | Promise<Meta> {
-    const at = (s: MetaSnapshot): Meta => ({ ...s, now: new Date().toISOString() });
+    const at = (s: MetaSnapshot): Meta => {
+      const now = Date.now();
+      return { ...s, now: new Date(now).toISOString(), sources: this.health.statuses(now) };
+    };
     const s = this.get();
     return s instanceof Promise ? s.then(at) : at(s);
+  }
+
+  /** /v1/meta's bytes, serialized again only when the snapshot or the millisecond of `now` has changed. */
+  metaJson(serialize: Serialize<{ data: Meta }>): RawJson | Promise<RawJson> {
+    const s = this.get();
+    if (s instanceof Promise) return s.then(() => this.metaJson(serialize));
+    const ms = Date.now();
+    if (this.kept?.snapshot !== s || this.kept.ms !== ms) {
+      this.kept = { snapshot: s, ms, body: serialize({ data: { ...s, now: new Date(ms).toISOString(), sources: this.health.statuses(ms) } }) };
+    }
+    return this.kept.body;
   }
 
   /** Re-reads counts and coverage; concurrent callers share one read. */
@@ -78,6 +97,11 @@ export class MetaService {
       .then((s) => (this.snapshot = s))
       .finally(() => (this.inflight = null));
     return this.inflight;
+  }
+
+  /** The live sources' health, for /metrics. */
+  sources(): SourceHealthBoard {
+    return this.health;
   }
 
   vocabulary(): Vocabulary {

@@ -1,11 +1,12 @@
 // People: executives, directors, founders and policymakers with their roles, and the stories about one of them.
 import { notFound } from '../../core/errors.js';
 import { personRef } from '../../core/refs.js';
-import { PERSON_EVENTS, type PersonDetail, type PersonSummary, type Role } from '../../core/schemas/people.js';
+import { PERSON_EVENTS, PERSON_TRADES, type PersonDetail, type PersonSummary, type Role } from '../../core/schemas/people.js';
 import type { Caller } from '../db.js';
 import { coveredCompanyRef } from './companies.js';
 import type { Catalog, EntityCatalog, PersonEntry, RoleRow } from './entity-catalog.js';
 import type { EventService } from './events.js';
+import type { InsiderService } from './insiders.js';
 
 /** A role as the interface shows it; held while it has no end date. */
 export function roleView(catalog: Catalog, r: RoleRow): Role {
@@ -24,6 +25,7 @@ export class PeopleService {
   constructor(
     private readonly catalog: EntityCatalog,
     private readonly events: EventService,
+    private readonly insiders: InsiderService,
   ) {}
 
   /** Everyone tracked, by name. */
@@ -37,8 +39,11 @@ export class PeopleService {
     const catalog = await this.catalog.get();
     const p = catalog.people.get(slug.toLowerCase());
     if (!p) throw notFound(`Person ${slug}`);
-    const events = await this.events.about([`person:${p.slug}`], PERSON_EVENTS, caller);
-    return { ...summary(catalog, p), summary: p.summary, events };
+    const [events, insiderTrades] = await Promise.all([
+      this.events.about([`person:${p.slug}`], PERSON_EVENTS, caller),
+      this.insiders.ofPerson(p.slug, PERSON_TRADES, caller),
+    ]);
+    return { ...summary(catalog, p), summary: p.summary, events, insiderTrades };
   }
 }
 

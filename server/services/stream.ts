@@ -2,7 +2,8 @@
 // writes to each subscriber.
 import { validationError } from '../../core/errors.js';
 import { parseTopics } from '../../core/stream/topics.js';
-import type { Principal } from '../auth.js';
+import { AuthError, type Principal } from '../auth.js';
+import type { IssuedTicket, StreamTickets } from '../stream/tickets.js';
 import type { HttpResponse } from '../http/uws.js';
 import type { CloseReason, StreamHub } from '../stream/hub.js';
 import type { InstrumentService } from './instruments.js';
@@ -16,16 +17,33 @@ export class StreamService {
   constructor(
     private readonly hub: StreamHub,
     private readonly instruments: InstrumentService,
+    private readonly tickets: StreamTickets,
   ) {}
 
-  /** A subscription of `who` to the topics named by `raw`: a 422 for a bad topic, a 429 over its stream allowance. */
-  subscribe(raw: string, who: Pick<Principal, 'client' | 'rpm'>): Subscription {
-    const { client, rpm } = who;
+  /** The canonical topics named by `raw`; a 422 for a bad one. */
+  topics(raw: string): string[] {
     const { topics, problems } = parseTopics(raw, (symbol) => {
       const i = this.instruments.find(symbol);
       return i < 0 ? null : this.instruments.row(i).symbol;
     });
     if (problems.length) throw validationError(problems);
+    return topics;
+  }
+
+  /** A ticket for `who` to open the topics named by `raw`. */
+  ticket(raw: string, who: Pick<Principal, 'client'>): IssuedTicket {
+    return this.tickets.issue(who, this.topics(raw));
+  }
+
+  /**
+   * A subscription of `who` to the topics named by `raw`: a 422 for a bad topic, a 401 for one its ticket does not
+   * grant (`granted`, null without a ticket), a 429 over its stream allowance.
+   */
+  subscribe(raw: string, who: Pick<Principal, 'client' | 'rpm'>, granted: string[] | null = null): Subscription {
+    const { client, rpm } = who;
+    const topics = this.topics(raw);
+    const refused = granted ? topics.filter((t) => !granted.includes(t)) : [];
+    if (refused.length) throw new AuthError(`This stream ticket does not grant ${refused.join(', ')}`, 'Bearer realm="tapewire", error="insufficient_scope"');
     this.hub.admit(client, rpm);
     return { open: (res, lastEventId, ended) => this.hub.open(res, topics, client, lastEventId, ended) };
   }

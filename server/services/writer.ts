@@ -94,7 +94,10 @@ export class Writer {
     });
   }
 
-  /** Catalysts not stored yet (by source and key), with their entities; their outcomes are linked from the stories later. */
+  /**
+   * Catalysts not stored yet (by source and key), with their entities, and those stored before updated to the time and
+   * details given now; their outcomes are linked from the stories later.
+   */
   async catalysts(records: CatalystRecord[]): Promise<Written> {
     return this.bySource(records, async (source, batch) => {
       const rows = await this.rows<{ id: number; key: string }>('insertCatalysts', {
@@ -110,6 +113,21 @@ export class Writer {
         sourceUrls: batch.map((r) => r.sourceUrl),
       });
       await this.rows('insertCatalystEntities', entityParams(rows, batch));
+      // Those stored before take the time and details given now: a catalyst that moved keeps its id.
+      const fresh = new Set(rows.map((r) => r.key));
+      const before = batch.filter((r) => !fresh.has(r.sourceKey));
+      if (before.length) {
+        await this.rows('moveCatalysts', {
+          source,
+          keys: before.map((r) => r.sourceKey),
+          titles: before.map((r) => r.title),
+          expectedAt: before.map((r) => new Date(r.expectedAt)),
+          precisions: before.map((r) => r.precision),
+          confirmed: before.map((r) => r.confirmed),
+          descriptions: before.map((r) => r.description),
+          sourceUrls: before.map((r) => r.sourceUrl),
+        });
+      }
       return rows;
     });
   }

@@ -67,7 +67,7 @@ const READY_DEADLINE_MS = 150_000;
 
 /** Starts a server and waits until /ready answers 200 (or `waitReady: false`: only until it listens). */
 export async function startServer(
-  options: { env?: Record<string, string>; dataDir?: string; waitReady?: boolean } = {},
+  options: { env?: Record<string, string>; dataDir?: string; waitReady?: boolean; readyDeadlineMs?: number } = {},
 ): Promise<ServerHandle> {
   const dataDir = options.dataDir ?? tempDataDir();
   const port = await freePort();
@@ -129,13 +129,14 @@ export async function startServer(
   // Wait for /live (listening), then /ready (database open and migrated) unless told not to. The demo loads in under
   // a minute alone (bench:load), but tests share the machine; the deadline only has to catch a start that hangs.
   const probe = options.waitReady === false ? '/live' : '/ready';
-  const deadline = Date.now() + READY_DEADLINE_MS;
+  const readyMs = options.readyDeadlineMs ?? READY_DEADLINE_MS;
+  const deadline = Date.now() + readyMs;
   for (;;) {
     const res = await fetch(url + probe).catch(() => null);
     if (res?.status === 200) break;
     await res?.arrayBuffer();
     const failure =
-      child.exitCode !== null ? `server exited with ${child.exitCode}` : Date.now() > deadline ? `server not answering ${probe} within ${READY_DEADLINE_MS / 1000} s` : null;
+      child.exitCode !== null ? `server exited with ${child.exitCode}` : Date.now() > deadline ? `server not answering ${probe} within ${readyMs / 1000} s` : null;
     if (failure) {
       await handle.dispose();
       throw new Error(`${failure}:\n${stderr}`);

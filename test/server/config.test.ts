@@ -1,6 +1,10 @@
 // Configuration: defaults, anonymous-access rules, and every invalid value reported together.
 import t from 'tap';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../../server/config.js';
+import { ROOT } from '../helpers/server.js';
 
 t.test('defaults', (t) => {
   const c = loadConfig({});
@@ -108,5 +112,25 @@ t.test('macro and odds feeds: FRED keeps the dashboard series with a key; the ma
       'POLYMARKET_MARKETS: "/etc/passwd" is not a market slug or ticker',
     ]);
   }
+  t.end();
+});
+
+t.test('TAPEWIRE_SOURCES: the file is read and checked at start, each bad entry named; it replaces the demo', (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'tapewire-sources-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const live = join(ROOT, 'tapewire.sources.live-crypto.json');
+  const c = loadConfig({ TAPEWIRE_SOURCES: live });
+  t.equal(c.sources?.file.instruments[0]?.symbol, 'BTC');
+  t.equal(c.demo, false, 'no demo beside a sources file unless asked for');
+  t.equal(loadConfig({ TAPEWIRE_SOURCES: live, TAPEWIRE_DEMO: '1' }).demo, true);
+  t.equal(loadConfig({}).sources, null);
+
+  const bad = JSON.parse(readFileSync(live, 'utf8'));
+  bad.instruments[0].listings[0].venue = 'mtgox';
+  bad.endpoints = { binance: { future: { wsUrl: 'ws://127.0.0.1:1', restUrl: 'http://127.0.0.1:1' } } };
+  writeFileSync(join(dir, 'bad.json'), JSON.stringify(bad));
+  const err = t.throws(() => loadConfig({ TAPEWIRE_SOURCES: join(dir, 'bad.json'), PORT: 'x' })) as ConfigError;
+  t.match(err.problems, [/instruments\[0\] \(BTC\) › listings\[0\] \(mtgox spot\): unknown venue mtgox/, /endpoints › binance › future: Binance has no future market here/, /^PORT/]);
+  t.match((t.throws(() => loadConfig({ TAPEWIRE_SOURCES: join(dir, 'none.json') })) as ConfigError).problems, [/TAPEWIRE_SOURCES=".*none.json": cannot read it \(ENOENT\)/]);
   t.end();
 });

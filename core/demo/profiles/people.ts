@@ -71,12 +71,18 @@ export const DEMO_PEOPLE: DemoPerson[] = [
     { title: 'Co-founder, President and Chief Executive Officer', company: 'nvidia', sinceMonths: 400 },
   ], 'founder'),
   exec('laura-kessler', 'Laura Kessler', 'Chief financial officer of NVIDIA.', [{ title: 'Chief Financial Officer', company: 'nvidia', sinceMonths: 60 }]),
+  exec('harold-benning', 'Harold Benning', 'Independent director of NVIDIA and chair of its audit committee, a former semiconductor industry finance chief.', [
+    { title: 'Independent Director', company: 'nvidia', sinceMonths: 84 },
+  ], 'director'),
   exec('victor-lund', 'Victor Lund', 'Chief executive of Tesla and its largest individual shareholder; an early investor who took over as chief executive in its first years.', [
     { title: 'Chief Executive Officer', company: 'tesla', sinceMonths: 200 },
   ], 'founder'),
   exec('ana-ribeiro', 'Ana Ribeiro', 'Chief financial officer of Tesla, promoted from head of the automotive finance team.', [
     { title: 'Chief Financial Officer', company: 'tesla', sinceMonths: 10 },
   ]),
+  exec('miriam-achebe', 'Miriam Achebe', 'Independent director of Tesla, who led an energy storage company before joining the board.', [
+    { title: 'Independent Director', company: 'tesla', sinceMonths: 58 },
+  ], 'director'),
   exec('jacob-stern', 'Jacob Stern', 'Former chief financial officer of Tesla, who left to lead a battery start-up.', [
     { title: 'Chief Financial Officer', company: 'tesla', sinceMonths: 66, untilMonths: 10 },
   ]),
@@ -88,15 +94,24 @@ export const DEMO_PEOPLE: DemoPerson[] = [
     { title: 'Executive Chair', company: 'amazon', sinceMonths: 64 },
     { title: 'Founder and Chief Executive Officer', company: 'amazon', sinceMonths: 380, untilMonths: 64 },
   ], 'founder'),
+  exec('conrad-ilves', 'Conrad Ilves', 'Independent director of Amazon, a former logistics executive who chairs its nominating committee.', [
+    { title: 'Independent Director', company: 'amazon', sinceMonths: 72 },
+  ], 'director'),
   exec('eleanor-whitcombe', 'Eleanor Whitcombe', 'Chair and chief executive of JPMorgan Chase.', [
     { title: 'Chair and Chief Executive Officer', company: 'jpmorgan-chase', sinceMonths: 20 },
     { title: 'Chief Executive Officer, Consumer and Community Banking', company: 'jpmorgan-chase', sinceMonths: 84, untilMonths: 20 },
   ]),
   exec('rafael-ortega', 'Rafael Ortega', 'Chief financial officer of JPMorgan Chase.', [{ title: 'Chief Financial Officer', company: 'jpmorgan-chase', sinceMonths: 28 }]),
+  exec('beatrice-olsen', 'Beatrice Olsen', 'Lead independent director of JPMorgan Chase, formerly a bank supervisor.', [
+    { title: 'Lead Independent Director', company: 'jpmorgan-chase', sinceMonths: 66 },
+  ], 'director'),
   exec('gregory-hale', 'Gregory Hale', 'Chair and chief executive of Exxon Mobil, a petroleum engineer by training.', [
     { title: 'Chair and Chief Executive Officer', company: 'exxon-mobil', sinceMonths: 100 },
   ]),
   exec('sunita-varma', 'Sunita Varma', 'Chief financial officer of Exxon Mobil.', [{ title: 'Chief Financial Officer', company: 'exxon-mobil', sinceMonths: 18 }]),
+  exec('tomasz-wrobel', 'Tomasz Wrobel', 'Independent director of Exxon Mobil, a geologist who ran a national oil company\'s exploration arm.', [
+    { title: 'Independent Director', company: 'exxon-mobil', sinceMonths: 90 },
+  ], 'director'),
   exec('martin-albrecht', 'Martin Albrecht', 'Chair and chief executive of Eli Lilly, previously head of its diabetes business.', [
     { title: 'Chair and Chief Executive Officer', company: 'eli-lilly', sinceMonths: 104 },
   ]),
@@ -104,6 +119,9 @@ export const DEMO_PEOPLE: DemoPerson[] = [
   exec('kwame-mensah', 'Kwame Mensah', 'Chief scientific officer of Eli Lilly, in charge of research and clinical development.', [
     { title: 'Chief Scientific Officer', company: 'eli-lilly', sinceMonths: 7 },
   ]),
+  exec('renata-coelho', 'Renata Coelho', 'Independent director of Eli Lilly, a physician and former hospital group chief executive.', [
+    { title: 'Independent Director', company: 'eli-lilly', sinceMonths: 54 },
+  ], 'director'),
   exec('patricia-lowell', 'Patricia Lowell', 'Chair and chief executive of State Street.', [
     { title: 'Chair and Chief Executive Officer', company: 'state-street', sinceMonths: 48 },
   ]),

@@ -9,8 +9,5 @@ export const metaRoute = defineRoute({
   tags: ['meta'],
   auth: true,
   response: Single(Meta),
-  handler: (_, { meta }) => {
-    const m = meta.meta();
-    return m instanceof Promise ? m.then((data) => ({ data })) : { data: m };
-  },
+  handler: ({ serialize }, { meta }) => meta.metaJson(serialize),
 });

@@ -236,4 +236,13 @@ t.test('every EntityRef path handed out resolves, as /v1 + path, to an answer', 
     if (res.status !== 200 && ++failed <= 10) t.fail(`${path}: ${res.status}`);
   }
   t.equal(failed, 0, `${walked.length} paths walked (${pending.length} macro paths wait for the demo's series)`);
+  // The same paths are the website's pages: each opens as HTML; a series with no data yet is a plain 404 page.
+  let pages = 0;
+  for (const path of [...walked, ...pending]) {
+    const res = await server.get(encodeURI(path));
+    await res.arrayBuffer();
+    const want = pending.includes(path) ? 404 : 200;
+    if ((res.status !== want || !res.headers.get('content-type')?.startsWith('text/html')) && ++pages <= 10) t.fail(`page ${path}: ${res.status}`);
+  }
+  t.equal(pages, 0, `${walked.length} pages opened, ${pending.length} answered 404 until their data lands`);
 });

@@ -59,6 +59,7 @@ t.test('every route answers as its schema says', async (t) => {
     ['/v1/instruments/{symbol}/derivatives', '/v1/instruments/ETH/derivatives?perVenue=true'],
     ['/v1/market/strip', '/v1/market/strip'],
     ['/v1/market/snapshot', '/v1/market/snapshot'],
+    ['/v1/stream/ticket', '/v1/stream/ticket?topics=quotes,instrument:BTC'],
     ['/v1/moves', '/v1/moves?candidates=true&limit=200&offset=200'],
     ['/v1/moves/explain', '/v1/moves/explain?symbol=BTC'],
     ['/v1/events', '/v1/events?limit=100'],

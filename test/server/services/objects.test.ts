@@ -7,6 +7,7 @@ import type { CandleQuery, CandleSeries } from '../../../core/schemas/candles.js
 import type { Derivatives } from '../../../core/schemas/derivatives.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../core/time.js';
 import { DEFAULT_MOVE_FLOORS } from '../../../core/vocabulary.js';
+import { KeyIndex } from '../../../server/auth.js';
 import { openDatabase, type Db } from '../../../server/db.js';
 import { loadDemo } from '../../../server/feeds/demo/load.js';
 import type { RawJson } from '../../../server/http/raw-json.js';
@@ -20,6 +21,7 @@ import { MarketStore } from '../../../server/services/market-store.js';
 import { MetaService } from '../../../server/services/meta.js';
 import { StorageService } from '../../../server/services/storage.js';
 import { StreamHub } from '../../../server/stream/hub.js';
+import { StreamTickets } from '../../../server/stream/tickets.js';
 import { tempDataDir } from '../../helpers/server.js';
 
 const dataDir = tempDataDir();
@@ -33,7 +35,7 @@ t.teardown(async () => {
 });
 await db.migrate();
 
-const versions = { stories: new DataVersion(), entities: new DataVersion(), macro: new DataVersion(), odds: new DataVersion() };
+const versions = { stories: new DataVersion(), entities: new DataVersion(), macro: new DataVersion(), odds: new DataVersion(), sec: new DataVersion() };
 const meta = new MetaService(db, DEFAULT_MOVE_FLOORS, log);
 const storage = new StorageService(db);
 const imports = new ImportService(db, versions);
@@ -58,7 +60,8 @@ const watched: Db = {
 };
 const workers = new WorkerThreads(1);
 t.teardown(() => workers.close());
-const services = buildServices({ db: watched, state, openBars: null, hub, workers, meta, storage, imports, marketStore, versions, refreshMs: 30_000 });
+const tickets = new StreamTickets(new KeyIndex({ keyRpm: 600, anonRpm: 120, anon: false }), null);
+const services = buildServices({ db: watched, state, openBars: null, hub, tickets, workers, meta, storage, imports, marketStore, versions, refreshMs: 30_000 });
 const { candles, derivatives } = services;
 
 const data = (raw: RawJson): unknown => (JSON.parse(Buffer.from(raw.whole()).toString()) as { data: unknown }).data;

@@ -25,7 +25,7 @@ await db.migrate();
 
 t.test('a load anchored six minutes ago writes every minute since, the open one last', async (t) => {
   const anchorMs = Date.now() - 6 * MINUTE_MS;
-  await loadDemo({ meta: new MetaService(db, DEFAULT_MOVE_FLOORS, log), imports: new ImportService(db, { stories: new DataVersion(), entities: new DataVersion(), macro: new DataVersion(), odds: new DataVersion() }), storage: new StorageService(db) }, { seed: 7, anchorMs, minuteDays: 1, progress: () => {} });
+  await loadDemo({ meta: new MetaService(db, DEFAULT_MOVE_FLOORS, log), imports: new ImportService(db, { stories: new DataVersion(), entities: new DataVersion(), macro: new DataVersion(), odds: new DataVersion(), sec: new DataVersion() }), storage: new StorageService(db) }, { seed: 7, anchorMs, minuteDays: 1, progress: () => {} });
   const done = Date.now();
   const store = new MarketStore(db);
   const { instruments, listings } = await store.universe();

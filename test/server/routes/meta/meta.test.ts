@@ -11,7 +11,8 @@ t.test('/v1/meta: stats, coverage per dataset, dataset, now', async (t) => {
   const res = await server.get('/v1/meta', { key });
   t.equal(res.status, 200);
   const { data } = (await res.json()) as { data: Record<string, unknown> };
-  t.same(Object.keys(data).sort(), ['coverage', 'dataset', 'now', 'refreshedAt', 'stats']);
+  t.same(Object.keys(data).sort(), ['coverage', 'dataset', 'now', 'refreshedAt', 'sources', 'stats']);
+  t.same(data.sources, [], 'no live source without a sources file');
   t.type(data.stats, 'object');
   t.same(data.coverage, { event: null, price: null, move: null, macroObservation: null, filing: null, oddsUpdate: null });
   t.equal(data.dataset, null, 'no dataset loaded yet');
@@ -52,12 +53,12 @@ t.test('/v1/openapi.json is generated from the route table', async (t) => {
   t.equal(doc.openapi, '3.1.0');
   t.equal(doc.info.version, '1.0.0');
   t.same(Object.keys(doc.paths).sort(), [
-    '/live', '/ready', '/v1/brief/{type}/{key}', '/v1/catalysts', '/v1/companies', '/v1/companies/{company}', '/v1/events', '/v1/events/{id}', '/v1/glossary', '/v1/glossary/{slug}',
+    '/live', '/metrics', '/ready', '/v1/brief/{type}/{key}', '/v1/catalysts', '/v1/companies', '/v1/companies/{company}', '/v1/events', '/v1/events/{id}', '/v1/glossary', '/v1/glossary/{slug}',
     '/v1/instruments', '/v1/instruments/{symbol}', '/v1/instruments/{symbol}/candles', '/v1/instruments/{symbol}/derivatives',
     '/v1/instruments/{symbol}/listings/{listingId}/candles', '/v1/instruments/{symbol}/moves/{date}', '/v1/macro', '/v1/macro/dashboard',
     '/v1/macro/{slug}', '/v1/market/snapshot', '/v1/market/strip', '/v1/meta', '/v1/meta/vocabulary', '/v1/moves', '/v1/moves/explain',
     '/v1/odds', '/v1/odds/{slug}', '/v1/openapi.json', '/v1/people', '/v1/people/{slug}', '/v1/projects',
-    '/v1/projects/{company}/{project}', '/v1/search', '/v1/sectors', '/v1/sectors/{slug}', '/v1/stream',
+    '/v1/projects/{company}/{project}', '/v1/search', '/v1/sectors', '/v1/sectors/{slug}', '/v1/stream', '/v1/stream/ticket',
   ]);
   const meta = doc.paths['/v1/meta']!.get;
   t.ok(meta.responses['200'] && meta.responses['401'] && meta.responses['422'] && meta.responses['429']);

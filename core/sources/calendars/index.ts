@@ -1,0 +1,38 @@
+// The calendar source's parser: a calendar in one of the formats under shared/realdata/calendars (the Federal
+// Reserve Board's calendar JSON, FRED's release dates, a community earnings calendar keyed by ticker, Nasdaq's IPO
+// calendar), told apart by their shape, into catalysts of source `calendar`. Each catalyst's key names what it is,
+// not when (an FOMC meeting by its month, an earnings report by its fiscal quarter, a release by its month, an IPO by
+// its deal), so a date that moves updates the stored catalyst and it keeps its id.
+import { PayloadError, type CatalystRecord, type ParsedPayload, type SkippedItem } from '../records.js';
+import { earningsCatalysts } from './earnings.js';
+import { fedCatalysts } from './fed.js';
+import { fredReleaseCatalysts } from './fred-release-dates.js';
+import { ipoCatalysts } from './nasdaq-ipo.js';
+
+export const CALENDAR_SOURCE = 'calendar';
+
+export type CalendarRead = { catalysts: CatalystRecord[]; skipped: SkippedItem[] };
+
+export function parseCalendarPayload(text: string): ParsedPayload {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (err) {
+    throw new PayloadError(`not JSON: ${(err as Error).message}`);
+  }
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) throw new PayloadError('not a calendar: expected a JSON object');
+  const o = doc as Record<string, unknown>;
+  let read: CalendarRead;
+  if (Array.isArray(o.events)) read = fedCatalysts(o.events);
+  else if (Array.isArray(o.release_dates)) read = fredReleaseCatalysts(o.release_dates);
+  else if (o.data && typeof o.data === 'object' && ('upcoming' in o.data || 'priced' in o.data)) read = ipoCatalysts(o.data as Record<string, unknown>);
+  else if (Object.values(o).some((v) => v !== null && typeof v === 'object' && 'date' in v && 'quarter' in v)) read = earningsCatalysts(o);
+  else throw new PayloadError('not a calendar this source reads: expected the Federal Reserve calendar (events), FRED release dates (release_dates), Nasdaq IPOs (data.upcoming) or an earnings calendar by ticker');
+  return { catalysts: read.catalysts, skipped: read.skipped };
+}
+
+/** A YYYY-MM-DD date as its UTC midnight, or NaN. */
+export function isoDay(s: unknown): number {
+  if (typeof s !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(s)) return NaN;
+  return Date.parse(`${s}T00:00:00Z`);
+}

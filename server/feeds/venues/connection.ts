@@ -1,0 +1,128 @@
+// One WebSocket connection to a venue, kept open: the subscribe frames sent at the venue's message rate once
+// connected, the keepalive it needs, a reconnect when it goes silent, closes, fails or nears the venue's lifetime
+// limit, after an exponential backoff with jitter (reset once data flows again), and the subscriptions sent again.
+import WebSocket from 'ws';
+import type { ConnectionPlan } from '../../../core/sources/venues/protocol.js';
+import type { Logger } from '../../log.js';
+
+export interface ConnectionEvents {
+  /** A text frame, with when it arrived. */
+  frame(text: string, receivedMs: number): void;
+  /** Connected and subscribing: not the first time when `again`. */
+  opened(again: boolean): void;
+  closed(): void;
+}
+
+export interface Backoff {
+  firstMs: number;
+  maxMs: number;
+}
+
+export const DEFAULT_BACKOFF: Backoff = { firstMs: 500, maxMs: 60_000 };
+/** Reconnect this long before a venue's own lifetime limit, so its close never finds the connection. */
+const LIFETIME_MARGIN_MS = 10 * 60_000;
+
+export class VenueConnection {
+  private ws: WebSocket | null = null;
+  private timers: NodeJS.Timeout[] = [];
+  private retry: NodeJS.Timeout | null = null;
+  private attempts = 0;
+  private lastHeardMs = 0;
+  private connectedBefore = false;
+  private isOpen = false;
+  private stopped = false;
+
+  constructor(
+    private readonly plan: ConnectionPlan,
+    private readonly events: ConnectionEvents,
+    private readonly log: Logger,
+    private readonly backoff: Backoff = DEFAULT_BACKOFF,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    this.drop();
+  }
+
+  /** Closed whether to reconnect or not: counted down once, if it was open. */
+  private lost(): void {
+    if (!this.isOpen) return;
+    this.isOpen = false;
+    this.events.closed();
+  }
+
+  /** Closes the connection and opens another at once (the venue announced a restart, or data was lost). */
+  reconnectNow(why: string): void {
+    if (this.stopped || !this.ws) return;
+    this.log.info({ venue: this.plan.venue, market: this.plan.market, why }, 'venue reconnect');
+    this.attempts = 0;
+    this.ws.terminate();
+  }
+
+  private connect(): void {
+    const ws = new WebSocket(this.plan.url, { handshakeTimeout: 10_000 });
+    this.ws = ws;
+    ws.on('open', () => this.opened(ws));
+    ws.on('message', (data, isBinary) => {
+      this.lastHeardMs = Date.now();
+      // A venue that data flows from again is not failing: the next drop starts the backoff over.
+      this.attempts = 0;
+      if (!isBinary) this.events.frame(data.toString(), this.lastHeardMs);
+    });
+    ws.on('pong', () => (this.lastHeardMs = Date.now()));
+    ws.on('error', (err) => this.log.warn({ venue: this.plan.venue, market: this.plan.market, err: err.message }, 'venue connection error'));
+    ws.on('close', () => this.closed(ws));
+  }
+
+  private opened(ws: WebSocket): void {
+    const { plan } = this;
+    this.lastHeardMs = Date.now();
+    this.isOpen = true;
+    this.events.opened(this.connectedBefore);
+    this.connectedBefore = true;
+    plan.subscribe.forEach((frame, k) => this.later(() => ws.readyState === WebSocket.OPEN && ws.send(frame), k * plan.sendGapMs));
+    const { send, everyMs, silenceMs, lifetimeMs } = plan.keepalive;
+    if (send && everyMs > 0) this.every(() => (send === 'ws-ping' ? ws.ping() : ws.send(send.text)), everyMs);
+    this.every(() => {
+      if (Date.now() - this.lastHeardMs >= silenceMs) this.reconnectNow(`silent for ${silenceMs} ms`);
+    }, Math.max(50, Math.min(silenceMs / 4, 5_000)));
+    if (lifetimeMs) this.later(() => this.reconnectNow('the venue closes connections this old'), Math.max(lifetimeMs / 2, lifetimeMs - LIFETIME_MARGIN_MS));
+  }
+
+  private closed(ws: WebSocket): void {
+    if (ws !== this.ws) return;
+    this.drop();
+    if (this.stopped) return;
+    const base = Math.min(this.backoff.maxMs, this.backoff.firstMs * 2 ** this.attempts++);
+    // Full jitter over the upper half: many connections dropped together do not come back together.
+    this.retry = setTimeout(() => this.connect(), base / 2 + Math.random() * (base / 2));
+    this.retry.unref();
+  }
+
+  private drop(): void {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers = [];
+    this.lost();
+    const ws = this.ws;
+    this.ws = null;
+    if (ws && ws.readyState !== WebSocket.CLOSED) ws.terminate();
+  }
+
+  private later(run: () => unknown, ms: number): void {
+    const t = setTimeout(run, ms);
+    t.unref();
+    this.timers.push(t);
+  }
+
+  private every(run: () => unknown, ms: number): void {
+    const t = setInterval(run, ms);
+    t.unref();
+    this.timers.push(t);
+  }
+}

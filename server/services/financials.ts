@@ -1,0 +1,153 @@
+// A company's XBRL financials and fundamentals: its stored facts read back into the periods engine's columns once per
+// version of the SEC data (a company's metrics by period are then kept in memory), the table and the fundamentals
+// computed from them; fundamentals take the live pooled price of the company's instrument.
+import { ApiError, notFound, validationError } from '../../core/errors.js';
+import { companyFinancials, type CompanyFinancials } from '../../core/financials/company-financials.js';
+import { financialsTable } from '../../core/financials/financials-table.js';
+import { fundamentals } from '../../core/financials/fundamentals.js';
+import { METRIC_KEYS, type MetricKey } from '../../core/financials/metrics.js';
+import { companyRef, type Ref } from '../../core/refs.js';
+import type { Financials, FinancialsQuery, Fundamentals } from '../../core/schemas/sec.js';
+import { NO_DAY, type CompanyFacts, type FactSeries } from '../../core/sources/sec/companyfacts.js';
+import type { Caller, Db } from '../db.js';
+import { AnswerCache, type DataVersion } from './answer-cache.js';
+import { companySlug } from './companies.js';
+import type { CompanyService } from './companies.js';
+import type { EntityCatalog } from './entity-catalog.js';
+
+/** Companies whose metrics are kept in memory at once. */
+const COMPANIES_KEPT = 64;
+
+interface FactSeriesRow {
+  concept: string;
+  unit: string;
+  starts: (number | null)[];
+  ends: number[];
+  values: number[];
+  filed: number[];
+  fiscalYears: (number | null)[];
+  fiscalPeriods: (string | null)[];
+  forms: string[];
+  accessions: string[];
+  frames: (string | null)[];
+}
+
+/** A covered company that files with the SEC: how it is named, and its CIK. */
+export interface SecCompany {
+  ref: Ref;
+  slug: string;
+  cik: string;
+}
+
+/** The covered company `key` names (slug or ticker) with its CIK; a 404 when it is not covered or files nothing. */
+export async function secCompany(catalog: EntityCatalog, key: string): Promise<SecCompany> {
+  const c = await catalog.get();
+  const slug = companySlug(c, key);
+  const entry = slug === null ? undefined : c.companies.get(slug);
+  if (!entry) throw notFound(`Company ${key}`);
+  if (!entry.cik) throw new ApiError('not_found', `Company ${key} has no SEC filings: it has no CIK`);
+  return { ref: companyRef(entry.slug, entry.name), slug: entry.slug, cik: entry.cik };
+}
+
+export function factsUrl(cik: string): string {
+  return `https://data.sec.gov/api/xbrl/companyfacts/CIK${cik}.json`;
+}
+
+export class FinancialsService {
+  private readonly metrics: AnswerCache<CompanyFinancials | null>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly catalog: EntityCatalog,
+    private readonly companies: CompanyService,
+    version: DataVersion,
+  ) {
+    this.metrics = new AnswerCache(COMPANIES_KEPT, () => version.current);
+  }
+
+  /** The company's metrics by fiscal quarter and year, newest first, each cell with its growth and provenance; TTM per metric. */
+  async financials(key: string, query: FinancialsQuery, caller?: Caller): Promise<Financials> {
+    const metrics = metricList(query.metrics);
+    const company = await secCompany(this.catalog, key);
+    const fin = await this.of(company.cik, caller);
+    if (!fin) return { company: company.ref, cik: company.cik, entityName: company.ref.label, sourceUrl: factsUrl(company.cik), quarters: [], years: [], metrics: [] };
+    const table = financialsTable(fin, { quarters: query.quarters ?? 12, years: query.years ?? 5, metrics });
+    return { company: company.ref, sourceUrl: factsUrl(company.cik), ...table };
+  }
+
+  /** TTM results, margins, growth, balance sheet, ROE and valuation at the company's live pooled price. */
+  async fundamentals(key: string, caller?: Caller): Promise<Fundamentals> {
+    const company = await secCompany(this.catalog, key);
+    const fin = await this.of(company.cik, caller);
+    if (!fin) throw notFound(`Financial facts of ${key}`);
+    const instrument = await this.companies.primaryInstrument(company.slug);
+    const price = instrument?.price != null && instrument.priceTs ? { value: instrument.price, label: instrument.priceLabel, asOf: instrument.priceTs } : null;
+    return { company: company.ref, ...fundamentals(fin, price) };
+  }
+
+  /** The metrics of `cik` by period, built from its stored facts once per version; null when it has none. */
+  of(cik: string, caller?: Caller): Promise<CompanyFinancials | null> {
+    return this.metrics.get(cik, async (c) => {
+      const [set] = await this.db.rows<{ entityName: string }>('factSet', { cik }, c);
+      if (!set) return null;
+      const rows = await this.db.rows<FactSeriesRow>('companyFactSeries', { cik }, c);
+      return companyFinancials(factColumns(cik, set.entityName, rows));
+    }, caller);
+  }
+}
+
+/** The metrics a query names, all by default; an unknown one is a 422 listing the known ones. */
+function metricList(raw: string | undefined): MetricKey[] {
+  if (raw === undefined) return METRIC_KEYS;
+  const asked = raw.split(',').map((m) => m.trim().toLowerCase()).filter(Boolean);
+  const unknown = asked.filter((m) => !(METRIC_KEYS as string[]).includes(m));
+  if (unknown.length) throw validationError([{ in: 'query', param: 'metrics', message: `not one of ${METRIC_KEYS.join(', ')}: ${unknown.slice(0, 5).join(', ')}` }]);
+  return asked.length ? [...new Set(asked as MetricKey[])] : METRIC_KEYS;
+}
+
+/** Stored facts, one row per concept and unit, as the columns the parser of companyfacts makes. */
+function factColumns(cik: string, entityName: string, rows: FactSeriesRow[]): CompanyFacts {
+  const n = rows.reduce((s, r) => s + r.ends.length, 0);
+  const strings = [''];
+  const index = new Map([['', 0]]);
+  const intern = (s: string | null) => {
+    if (!s) return 0;
+    let k = index.get(s);
+    if (k === undefined) {
+      k = strings.length;
+      strings.push(s);
+      index.set(s, k);
+    }
+    return k;
+  };
+  const facts = {
+    start: new Int32Array(n),
+    end: new Int32Array(n),
+    value: new Float64Array(n),
+    filed: new Int32Array(n),
+    fiscalYear: new Int16Array(n),
+    fiscalPeriod: new Uint32Array(n),
+    form: new Uint32Array(n),
+    accession: new Uint32Array(n),
+    frame: new Uint32Array(n),
+  };
+  const series: FactSeries[] = [];
+  let i = 0;
+  for (const r of rows) {
+    const from = i;
+    for (let k = 0; k < r.ends.length; k++, i++) {
+      facts.start[i] = r.starts[k] ?? NO_DAY;
+      facts.end[i] = r.ends[k]!;
+      facts.value[i] = r.values[k]!;
+      facts.filed[i] = r.filed[k]!;
+      facts.fiscalYear[i] = r.fiscalYears[k] ?? 0;
+      facts.fiscalPeriod[i] = intern(r.fiscalPeriods[k] ?? null);
+      facts.form[i] = intern(r.forms[k]!);
+      facts.accession[i] = intern(r.accessions[k]!);
+      facts.frame[i] = intern(r.frames[k] ?? null);
+    }
+    const colon = r.concept.indexOf(':');
+    series.push({ taxonomy: r.concept.slice(0, colon), concept: r.concept.slice(colon + 1), label: null, unit: r.unit, from, to: i });
+  }
+  return { cik, entityName, series, facts, strings, skipped: [] };
+}

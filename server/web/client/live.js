@@ -1,0 +1,77 @@
+// Keeps a page live from /v1/stream: the price, venue rows and open candle of an instrument page, the prices of the
+// home strip. The stream is opened with the ticket the page carries; EventSource resumes by itself with Last-Event-ID,
+// and once the ticket has expired a fresh one is asked for.
+(function () {
+  'use strict';
+  var body = document.body;
+  var topics = body.dataset.topics;
+  var ticket = body.dataset.ticket;
+  if (!topics || !ticket || !window.EventSource) return;
+  var symbol = body.dataset.symbol || null;
+  var updates = 0;
+
+  function num(v, digits) {
+    if (v === null || v === undefined || !isFinite(v)) return '\u2014';
+    var d = digits !== undefined ? digits : Math.abs(v) >= 1 ? 2 : 4;
+    return v.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
+  }
+  function setPct(el, v) {
+    if (!el) return;
+    el.textContent = v === null || v === undefined ? '\u2014' : (v > 0 ? '+' : '') + v.toFixed(2) + '%';
+    el.className = v > 0 ? 'up' : v < 0 ? 'down' : '';
+  }
+  function set(el, text) {
+    if (el) el.textContent = text;
+  }
+  function counted() {
+    body.dataset.liveUpdates = String(++updates);
+  }
+
+  function onQuote(q) {
+    if (symbol && q.symbol === symbol) {
+      set(document.getElementById('price'), num(q.price));
+      setPct(document.getElementById('changePct'), q.changePct);
+      set(document.getElementById('priceTs'), q.priceTs ? q.priceTs.replace('T', ' ').replace(/(:\d\d)(\.\d+)?Z$/, '$1 UTC') : '\u2014');
+      set(document.getElementById('venuesInPool'), String(q.venuesInPool));
+      counted();
+    }
+    var tile = document.querySelector('.strip a[data-symbol="' + CSS.escape(q.symbol) + '"]');
+    if (tile) {
+      set(tile.querySelector('[data-field="price"]'), num(q.price));
+      setPct(tile.querySelector('[data-field="changePct"]'), q.changePct);
+      counted();
+    }
+  }
+
+  function onVenue(v) {
+    var row = document.querySelector('#venues tr[data-listing="' + Number(v.listingId) + '"]');
+    if (!row) return;
+    set(row.querySelector('[data-field="price"]'), num(v.price));
+    set(row.querySelector('[data-field="deviationPct"]'), num(v.deviationPct, 3) + '%');
+    set(row.querySelector('[data-field="staleSeconds"]'), num(v.staleSeconds, 1) + ' s');
+    set(row.querySelector('[data-field="inPool"]'), v.inPool ? 'in pool' : 'out: ' + (v.reason || ''));
+    row.className = v.inPool ? '' : 'out';
+  }
+
+  function open() {
+    var source = new EventSource('/v1/stream?topics=' + encodeURIComponent(topics) + '&ticket=' + encodeURIComponent(ticket));
+    source.addEventListener('quote', function (e) { onQuote(JSON.parse(e.data)); });
+    source.addEventListener('venue', function (e) { onVenue(JSON.parse(e.data)); });
+    source.addEventListener('candle', function (e) {
+      document.dispatchEvent(new CustomEvent('tw:candle', { detail: JSON.parse(e.data) }));
+    });
+    source.addEventListener('closed', function () { source.close(); });
+    source.onerror = function () {
+      if (source.readyState === EventSource.CLOSED) setTimeout(renew, 3000);
+    };
+  }
+
+  function renew() {
+    fetch('/web/ticket?topics=' + encodeURIComponent(topics))
+      .then(function (r) { if (!r.ok) throw new Error(String(r.status)); return r.json(); })
+      .then(function (b) { ticket = b.data.ticket; open(); })
+      .catch(function () { setTimeout(renew, 15000); });
+  }
+
+  open();
+})();

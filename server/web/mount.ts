@@ -1,0 +1,139 @@
+// Mounts the website on the API's uWS app: every page and the pages' own data answers go through one handler that
+// admits the viewer like an anonymous caller (readiness, then the IP's rate-limit bucket), renders from the services
+// and sends HTML with a CSP that allows no inline script; the hashed assets are served from memory.
+import { ApiError, ERROR_CATALOGUE, RetryLaterError } from '../../core/errors.js';
+import type { KeyIndex } from '../auth.js';
+import type { Caller } from '../db-queue.js';
+import { compress, pickEncoding } from '../http/compress.js';
+import { Exchange } from '../http/exchange.js';
+import { decodeComponent, parseQuery } from '../http/query.js';
+import { RawJson } from '../http/raw-json.js';
+import { asApiError, JSON_TYPE, logDone } from '../http/respond.js';
+import type { Gate } from '../http/route.js';
+import type { HttpRequest, HttpResponse, TemplatedApp } from '../http/uws.js';
+import type { Limiter } from '../limits.js';
+import type { Logger } from '../log.js';
+import type { Services } from '../services/index.js';
+import type { StreamTickets } from '../stream/tickets.js';
+import { ASSET_CACHE, ASSETS } from './assets.js';
+import { errorPage } from './pages/error.js';
+import { WEB_PAGES } from './pages/index.js';
+
+export const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+const HTML_TYPE = 'text/html; charset=utf-8';
+const COMPRESS_MIN_BYTES = 1024;
+
+export interface PageCtx {
+  params: string[];
+  query: Record<string, string>;
+  services: Services;
+  caller: Caller;
+  ip: string;
+  tickets: StreamTickets;
+}
+
+/** A page's data answer for its script (candles for the chart, a fresh stream ticket): JSON, not HTML. */
+export class JsonAnswer {
+  constructor(readonly body: string | RawJson) {}
+}
+
+export interface WebPage {
+  path: string;
+  render(ctx: PageCtx): string | JsonAnswer | Promise<string | JsonAnswer>;
+}
+
+export interface WebDeps {
+  keys: KeyIndex;
+  limiter: Limiter;
+  gate: Gate;
+  tickets: StreamTickets;
+  log: Logger;
+}
+
+export function mountWeb(app: TemplatedApp, deps: WebDeps): { serve(services: Services): void } {
+  const { log } = deps;
+  let services: Services | null = null;
+
+  const securityHeaders = (ex: Exchange) => {
+    ex.header('Content-Security-Policy', CSP);
+    ex.header('X-Content-Type-Options', 'nosniff');
+    ex.header('Referrer-Policy', 'same-origin');
+  };
+
+  const send = (ex: Exchange, route: string, status: string, type: string, body: string | Buffer) => {
+    const size = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+    const encoding = size >= COMPRESS_MIN_BYTES ? pickEncoding(ex.acceptEncoding) : null;
+    if (size >= COMPRESS_MIN_BYTES) ex.header('Vary', 'Accept-Encoding');
+    if (!encoding) return ex.send(status, type, body, () => logDone(log, ex, route));
+    compress(typeof body === 'string' ? Buffer.from(body) : body, encoding).then(
+      (packed) => {
+        ex.header('Content-Encoding', encoding);
+        ex.send(status, type, packed, () => logDone(log, ex, route));
+      },
+      (err) => fail(ex, route, err),
+    );
+  };
+
+  const fail = (ex: Exchange, route: string, err: unknown) => {
+    if (ex.aborted) return logDone(log, ex, route);
+    const e = asApiError(log, err, { reqId: ex.requestId, route });
+    if (e instanceof RetryLaterError) ex.header('Retry-After', String(e.retryAfterS));
+    else if (e.code === 'unavailable') ex.header('Retry-After', '5');
+    ex.header('Cache-Control', 'no-store');
+    send(ex, route, ERROR_CATALOGUE[e.code].statusLine, HTML_TYPE, errorPage(e));
+  };
+
+  const handle = (p: WebPage, paramCount: number) => (res: HttpResponse, req: HttpRequest) => {
+    const ex = new Exchange(res, req, paramCount);
+    try {
+      securityHeaders(ex);
+      const notReady = deps.gate.notReadyReason();
+      if (notReady) throw new ApiError('unavailable', `Not ready: ${notReady}`);
+      const principal = deps.keys.byIp(ex.ip);
+      deps.limiter.apply(principal, ex);
+      const params = ex.rawParams.map((raw) => decodeComponent(raw, false));
+      if (params.some((v) => v === null)) throw new ApiError('not_found', 'No such page');
+      const caller: Caller = {
+        owner: principal.client,
+        get signal() {
+          return ex.signal;
+        },
+      };
+      const ctx: PageCtx = { params: params as string[], query: parseQuery(ex.query).values, services: services!, caller, ip: ex.ip, tickets: deps.tickets };
+      const done = (out: string | JsonAnswer) => {
+        if (ex.aborted) return logDone(log, ex, p.path);
+        ex.header('Cache-Control', 'no-cache');
+        if (out instanceof JsonAnswer) {
+          const body = out.body instanceof RawJson ? Buffer.from(out.body.whole()) : out.body;
+          return send(ex, p.path, '200 OK', JSON_TYPE, body);
+        }
+        send(ex, p.path, '200 OK', HTML_TYPE, out);
+      };
+      const out = p.render(ctx);
+      if (out instanceof Promise) out.then(done).catch((err) => fail(ex, p.path, err));
+      else done(out);
+    } catch (err) {
+      fail(ex, p.path, err);
+    }
+  };
+
+  for (const p of WEB_PAGES) {
+    const paramCount = (p.path.match(/:/g) ?? []).length;
+    app.get(p.path, handle(p, paramCount));
+    app.head(p.path, handle(p, paramCount));
+  }
+  for (const a of Object.values(ASSETS)) {
+    app.get(a.path, (res, req) => {
+      const ex = new Exchange(res, req, 0);
+      ex.header('Cache-Control', ASSET_CACHE);
+      ex.header('X-Content-Type-Options', 'nosniff');
+      send(ex, '/assets', '200 OK', a.type, a.body);
+    });
+  }
+  return {
+    serve(built) {
+      services = built;
+    },
+  };
+}

@@ -1,0 +1,94 @@
+// /v1/companies/{company}/financials and /fundamentals, /v1/filings, /v1/insider-trades and the filing behind a story,
+// over real HTTP on a server filled by `npm run import -- sec` alone: the project's own EDGAR fixtures (a fictional
+// filer), and Apple's and Berkshire's real files when present. Bounds and unknown names answer 422 and 404.
+import t from 'tap';
+import { join } from 'node:path';
+import { realdataSkip, REALDATA } from '../../../helpers/realdata.js';
+import { importFiles, ROOT, startServer } from '../../../helpers/server.js';
+
+type Json = Record<string, any>;
+const fixtureFile = (path: string) => join(ROOT, 'test/fixtures', path);
+
+const server = await startServer({ env: { RATE_LIMIT_ANON_RPM: '1000000' } });
+t.teardown(() => server.dispose());
+
+async function get(path: string, status = 200): Promise<Json> {
+  const res = await server.get(path);
+  const body = (await res.json()) as Json;
+  if (res.status !== status) throw new Error(`${path}: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+  return body;
+}
+
+async function load(...files: string[]): Promise<string> {
+  const run = await importFiles(server.dataDir, 'sec', ...files);
+  if (run.code !== 0) throw new Error(`import: ${run.code} ${run.stdout} ${run.stderr}`);
+  return run.stdout;
+}
+
+t.test('own fixtures: a filer becomes a company with its filings, stories, financials and insider trades', async (t) => {
+  const out = await load(fixtureFile('sec/submissions-widgets.json'), fixtureFile('sec/companyfacts-widgets.json'), fixtureFile('sec/form4-amendment.xml'));
+  t.match(out, /secCompanies: read 1, written 1/);
+  const company = (await get('/v1/companies/WIDG')).data;
+  t.equal(company.slug, 'example-widgets');
+
+  const filings = await get('/v1/filings?company=widg&form=10-q,8-k');
+  t.same(filings.data.map((f: Json) => f.form), ['10-Q', '8-K']);
+  t.equal(filings.data[0].sourceUrl, 'https://www.sec.gov/Archives/edgar/data/999001/000099900126000001/widg-20251227.htm');
+  const earnings = filings.data[1];
+  const story = (await get(`/v1/events/${earnings.eventId}`)).data;
+  t.equal(story.kind, 'earnings', 'an 8-K under item 2.02 is an earnings story');
+  t.equal(story.sourceUrl, earnings.sourceUrl, 'the story cites the filing');
+  t.equal(story.filing.accession, earnings.accession, 'and serves the filing behind it');
+  const page = await get('/v1/filings?company=widg&limit=1');
+  t.same(page.page, { limit: 1, offset: 0, nextOffset: 1 });
+
+  const fin = (await get('/v1/companies/widg/financials?metrics=revenue,eps_diluted&quarters=4&years=2')).data;
+  t.same(fin.metrics.map((m: Json) => m.metric), ['revenue', 'eps_diluted']);
+  t.ok(fin.quarters.length <= 4 && fin.years.length <= 2);
+  t.ok(fin.metrics[0].quarters.some((c: Json) => c !== null), 'revenue has quarterly figures');
+
+  const trades = await get('/v1/insider-trades?company=WIDG');
+  t.ok(trades.data.length > 0);
+  t.ok(trades.data.every((tr: Json) => tr.company.key === 'example-widgets' && tr.insider.type === 'person' && tr.sourceUrl.startsWith('https://www.sec.gov/')));
+  t.equal(trades.summary.sells.count, trades.data.filter((tr: Json) => tr.code === 'S').length);
+});
+
+t.test('bad input: 422 naming the valid values, 404 for an unknown company', async (t) => {
+  const bad = await get('/v1/companies/widg/financials?metrics=revenue,ebitdaa', 422);
+  t.match(bad.error.details[0].message, /not one of revenue, cost_of_revenue/);
+  await get('/v1/companies/widg/financials?quarters=41', 422);
+  await get('/v1/companies/widg/financials?years=0', 422);
+  await get('/v1/filings?company=widg&limit=201', 422);
+  await get('/v1/filings', 422);
+  await get('/v1/insider-trades?limit=501', 422);
+  await get('/v1/insider-trades?sinceDays=3651', 422);
+  const code = await get('/v1/insider-trades?code=P,QQ', 422);
+  t.match(code.error.details[0].message, /not one of P, S/);
+  t.equal((await get('/v1/companies/nosuchco/financials', 404)).error.code, 'not_found');
+  await get('/v1/companies/nosuchco/fundamentals', 404);
+  await get('/v1/filings?company=nosuchco', 404);
+  await get('/v1/insider-trades?company=nosuchco', 404);
+});
+
+t.test('real files: Apple from its own submissions and companyfacts; Berkshire and Buffett buy Lennar', { skip: realdataSkip('sec_edgar') }, async (t) => {
+  await load(join(REALDATA, 'sec_edgar/submissions/CIK0000320193.json'), join(REALDATA, 'sec_edgar/companyfacts/CIK0000320193.json'), join(REALDATA, 'sec_edgar/form4/berkshire-buffett_LEN_2026-09-23_form4.xml'));
+  const fin = (await get('/v1/companies/AAPL/financials?metrics=revenue,net_income&years=3')).data;
+  const fy = (year: number) => fin.years.findIndex((y: Json) => y.period === `FY${year}`);
+  const revenue = fin.metrics[0];
+  // Apple's 10-K for fiscal 2024 (accession 0000320193-24-000123): net sales $391,035M, net income $93,736M.
+  t.equal(revenue.years[fy(2024)].value, 391_035_000_000);
+  t.equal(fin.metrics[1].years[fy(2024)].value, 93_736_000_000);
+  const tenKs = await get('/v1/filings?company=apple&form=10-K&limit=3');
+  t.equal(tenKs.data.length, 3);
+  t.ok(tenKs.data.every((f: Json) => f.eventId !== null && f.sourceUrl.startsWith('https://www.sec.gov/Archives/edgar/data/320193/')));
+  const fund = (await get('/v1/companies/apple/fundamentals')).data;
+  t.ok(fund.ttm.revenue.value > 0 && fund.ttm.revenue.inputs[0].accessions.length > 0, 'TTM revenue with its filings');
+  t.equal(fund.price, null, 'no instrument quotes Apple on this server: no price, valuation says why');
+  t.match(fund.valuation.pe.derivation, /missing/);
+
+  const lennar = await get('/v1/insider-trades?company=LEN&code=P');
+  t.equal(lennar.data.length, 9, 'nine open-market purchases');
+  t.ok(lennar.data.every((tr: Json) => tr.price > 0 && tr.company.label.match(/LENNAR/i)));
+  t.equal(lennar.summary.buys.count, 9);
+  t.equal(lennar.summary.buys.insiders, 2, 'Berkshire Hathaway and Warren Buffett reported jointly');
+});

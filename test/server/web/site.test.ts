@@ -1,0 +1,189 @@
+// The website on the demo: every page answers HTML from the services with a CSP that allows no inline script, the
+// instrument page stays under 50 KB, links resolve, a story headline carrying markup renders as text, assets are
+// hashed and long-cached; then in headless Chromium (skipped without it) the chart draws its candles, the price
+// follows the stream, and screenshots of the home, instrument, company and story pages are written to screenshots/.
+import t from 'tap';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { importFiles, ROOT, startServer } from '../../helpers/server.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOTS = join(ROOT, 'screenshots');
+
+const server = await startServer({ env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '1000000', DEMO_NEWS_EVERY_S: '0' } });
+t.teardown(() => server.dispose());
+// A story whose headline carries markup, and a macro series and prediction markets (the demo has none yet).
+for (const [source, file] of [['demo', 'web/xss-wire.json'], ['fred', 'fred/CPIAUCSL.json'], ['polymarket', 'polymarket/gamma_event_rates.json']]) {
+  const imported = await importFiles(server.dataDir, source!, join(ROOT, 'test/fixtures', file!));
+  if (imported.code !== 0) throw new Error(`import of ${file} failed: ${imported.stderr}`);
+}
+
+type Json = Record<string, any>;
+const json = async (path: string): Promise<Json> => ((await (await server.get(path)).json()) as Json).data;
+const xssId = ((await json('/v1/events?q=xsscheck')) as Json[])[0]!.id as number;
+const firstPath = async (list: string) => ((await json(list)) as Json[])[0]!.path as string;
+
+async function page(path: string): Promise<{ status: number; body: string; headers: Headers }> {
+  const res = await server.get(path);
+  return { status: res.status, body: await res.text(), headers: res.headers };
+}
+
+const hrefs = (body: string) => [...body.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+
+t.test('every kind of page answers HTML with a CSP that allows scripts from the site only', async (t) => {
+  const paths = [
+    '/', '/instruments/BTC', '/instruments/aapl', '/moves', '/moves?symbol=BTC', '/search', '/search?q=apple', `/events/${xssId}`,
+    await firstPath('/v1/companies'), await firstPath('/v1/projects'), await firstPath('/v1/people'), await firstPath('/v1/sectors'),
+    await firstPath('/v1/glossary'), await firstPath('/v1/moves?limit=1'), await firstPath('/v1/macro'), await firstPath('/v1/odds'),
+  ];
+  for (const path of paths) {
+    const { status, body, headers } = await page(path);
+    t.equal(status, 200, path);
+    t.match(headers.get('content-type'), /^text\/html/, `${path} is HTML`);
+    const csp = headers.get('content-security-policy') ?? '';
+    t.match(csp, /script-src 'self';/, `${path}: scripts from the site only`);
+    t.notMatch(/script-src[^;]*/.exec(csp)![0], /unsafe-inline/);
+    t.notMatch(body, /<script(?![^>]*\bsrc=")(?![^>]*type="application\/json")[^>]*>/, `${path}: no inline script (data blocks only)`);
+  }
+});
+
+t.test('the instrument page is under 50 KB of HTML, its chart data fetched apart', async (t) => {
+  const { body } = await page('/instruments/BTC');
+  const bytes = Buffer.byteLength(body);
+  t.ok(bytes < 50 * 1024, `${bytes} bytes`);
+  t.match(body, /BTC · 24\/7 \(venues\)/, 'the pooled price is labelled');
+  t.match(body, /<tbody id="venues"><tr data-listing="\d+"/, 'the venue table');
+  const candles = (await json('/web/candles/BTC?interval=1m')) as Json;
+  t.ok(candles.candles.length > 0 && candles.interval === '1m', 'the chart reads the candles service');
+  t.equal((await page('/web/candles/BTC?interval=5m')).status, 422, 'an unknown interval is refused');
+});
+
+t.test('what is not there is a plain 404 page', async (t) => {
+  for (const path of ['/instruments/NOPE', '/companies/nope', '/events/999999999', '/events/abc', '/people/nobody', '/glossary/nothing', '/macro/nosuch', '/odds/nosuch']) {
+    const { status, headers, body } = await page(path);
+    t.equal(status, 404, path);
+    t.match(headers.get('content-type'), /^text\/html/);
+    t.match(body, /404/);
+  }
+});
+
+t.test('a story headline carrying markup renders as text wherever it appears', async (t) => {
+  for (const path of [`/events/${xssId}`, '/instruments/AAPL', '/companies/apple']) {
+    const { body } = await page(path);
+    t.notMatch(body, /<script>window\.__xss|<img src=x|<b>bold<\/b>|<i>Harbor/, `${path}: no markup from the source`);
+    t.match(body, /&lt;script&gt;window.__xss = 1&lt;\/script&gt;Apple xsscheck &lt;b&gt;bold&lt;\/b&gt; &amp; &quot;quoted&quot;/, `${path}: the headline as text`);
+  }
+  t.match((await page(`/events/${xssId}`)).body, /<a href="https:\/\/wire.example\/2026\/11\/20\/xsscheck" rel="noopener nofollow">/, 'the source is the citation');
+});
+
+t.test('every link and asset of the home, instrument and company pages resolves', async (t) => {
+  const seen = new Set<string>();
+  for (const from of ['/', '/instruments/BTC', '/companies/apple', '/search']) {
+    for (const href of hrefs((await page(from)).body)) if (href.startsWith('/') && !href.startsWith('/v1/')) seen.add(href);
+  }
+  t.ok(seen.size > 50, `${seen.size} links`);
+  let failed = 0;
+  for (const href of seen) {
+    const res = await server.get(href);
+    await res.arrayBuffer();
+    if (res.status !== 200 && ++failed <= 10) t.fail(`${href}: ${res.status}`);
+  }
+  t.equal(failed, 0);
+});
+
+t.test('assets carry their content hash and a year-long cache lifetime', async (t) => {
+  const assets = hrefs((await page('/instruments/BTC')).body).filter((h) => h.startsWith('/assets/'));
+  t.equal(assets.length, 4, 'stylesheet, chart library, chart and live scripts');
+  for (const path of assets) {
+    const res = await server.get(path);
+    const body = Buffer.from(await res.arrayBuffer());
+    t.equal(res.status, 200, path);
+    t.match(res.headers.get('cache-control'), /max-age=31536000, immutable/);
+    t.equal(/\.([0-9a-f]{12})\.(js|css)$/.exec(path)![1], createHash('sha256').update(body).digest('hex').slice(0, 12), `${path} is named by its content`);
+  }
+});
+
+t.test('the page ticket opens the stream on its topics for the viewer only', async (t) => {
+  const { body } = await page('/instruments/BTC');
+  const ticket = /data-ticket="([^"]+)"/.exec(body)![1]!;
+  const open = await server.get(`/v1/stream?topics=instrument:BTC&ticket=${encodeURIComponent(ticket)}`, { method: 'HEAD' });
+  t.equal(open.status, 200);
+  t.equal((await server.get(`/v1/stream?topics=quotes&ticket=${encodeURIComponent(ticket)}`, { method: 'HEAD' })).status, 401, 'not other topics');
+  const fresh = (await json('/web/ticket?topics=instrument:BTC')) as Json;
+  t.same(fresh.topics, ['instrument:BTC'], 'a fresh ticket for a page whose first one expired');
+});
+
+/** Polls `expression` in the page until it is true: a page's CSP forbids the eval that waitForFunction's string form needs. */
+async function until(tab: { evaluate(expression: string): Promise<unknown> }, expression: string, ms = 30_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await tab.evaluate(expression))) {
+    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${expression}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+t.test('in a browser', { skip: existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)` }, async (t) => {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  t.teardown(() => browser.close());
+  const tab = await browser.newPage({ viewport: { width: 1280, height: 1200 } });
+  const problems: string[] = [];
+  tab.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  tab.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy|Uncaught/.test(m.text())) problems.push(m.text());
+  });
+  mkdirSync(SCREENSHOTS, { recursive: true });
+
+  await t.test('the instrument page draws its candles and its price follows the stream', async (t) => {
+    await tab.goto(`${server.url}/instruments/BTC`);
+    await until(tab, "Number(document.getElementById('chart').dataset.candles) > 0");
+    t.ok((await tab.locator('#chart canvas').count()) > 0, 'a chart canvas');
+    // Colours sampled over the largest canvas: a blank one has one or two.
+    const drawn = (await tab.evaluate(`(() => {
+      const canvas = [...document.querySelectorAll('#chart canvas')].sort((a, b) => b.width * b.height - a.width * a.height)[0];
+      const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+      const colours = new Set();
+      for (let i = 0; i < pixels.length; i += 4 * 97) colours.add((pixels[i] << 16) | (pixels[i + 1] << 8) | pixels[i + 2]);
+      return colours.size;
+    })()`)) as number;
+    t.ok(drawn > 3, `the canvas is drawn (${drawn} colours sampled)`);
+    const before = await tab.textContent('#price');
+    await until(tab, `Number(document.body.dataset.liveUpdates) > 0 && document.getElementById('price').textContent !== ${JSON.stringify(before)}`);
+    t.not(await tab.textContent('#price'), before, 'the price changed from the stream');
+    await tab.click('#intervals button[data-interval="1m"]');
+    await until(tab, "document.getElementById('chart').dataset.interval === '1m'");
+    t.ok(Number(await tab.getAttribute('#chart', 'data-candles')) > 0, '1m candles drawn');
+    await tab.screenshot({ path: join(SCREENSHOTS, 'instrument.png') });
+  });
+
+  await t.test('the home strip follows the quotes', async (t) => {
+    await tab.goto(`${server.url}/`);
+    await until(tab, 'Number(document.body.dataset.liveUpdates) > 0');
+    t.pass('strip updated from `quotes`');
+    await tab.screenshot({ path: join(SCREENSHOTS, 'home.png'), fullPage: true });
+  });
+
+  await t.test('the markup of a headline is shown, never run', async (t) => {
+    await tab.goto(`${server.url}/events/${xssId}`);
+    t.equal(await tab.evaluate('typeof window.__xss'), 'undefined', 'no script of the source ran');
+    t.match(await tab.textContent('h1'), '<script>window.__xss = 1</script>Apple xsscheck');
+    await tab.screenshot({ path: join(SCREENSHOTS, 'event.png') });
+  });
+
+  await t.test('a macro page draws its series', async (t) => {
+    for (const path of [await firstPath('/v1/macro')]) {
+      await tab.goto(`${server.url}${path}`);
+      await until(tab, "Number(document.getElementById('line-chart').dataset.points) > 0");
+      t.ok((await tab.locator('#line-chart canvas').count()) > 0, `${path}: a chart canvas`);
+    }
+  });
+
+  await t.test('company page', async (t) => {
+    await tab.goto(`${server.url}/companies/apple`);
+    t.match(await tab.textContent('h1'), 'Apple');
+    await tab.screenshot({ path: join(SCREENSHOTS, 'company.png'), fullPage: true });
+  });
+
+  t.same(problems, [], 'no script error and no CSP violation');
+});
