@@ -14,9 +14,9 @@ interface Fitted<T> {
 
 /**
  * A page of a list cut to its leading items whose JSON, with the rest of the answer, fits in `maxChars`; its
- * `nextOffset` then points at the first item left out.
+ * `nextOffset` then points at the first item left out. Other fields of the answer (a summary) are kept as they are.
  */
-export function fitPage<T>(answer: { data: T[]; page: Page }, maxChars: number): Fitted<T[]> & { page: Page } {
+export function fitPage<T, A extends { data: T[]; page: Page }>(answer: A, maxChars: number): A & Fitted<T[]> {
   if (size(answer) <= maxChars) return answer;
   let room = maxChars - NOTICE_CHARS - size({ ...answer, data: [] });
   let n = 0;
@@ -28,6 +28,7 @@ export function fitPage<T>(answer: { data: T[]; page: Page }, maxChars: number):
   if (!n) throw new Error('a single item is larger than the answer may be');
   const nextOffset = answer.page.offset + n;
   return {
+    ...answer,
     data: answer.data.slice(0, n),
     page: { ...answer.page, nextOffset },
     notice: `Cut to ${n} of the ${answer.data.length} items asked for, to fit the answer size: call again with offset=${nextOffset} for the next ones.`,

@@ -51,6 +51,23 @@ export function briefMarkdown(b: Brief): string {
       return `${c.expectedAt} · ${c.kind}: ${cite(`catalyst:${c.id}`, c.title)} (catalyst ${c.id}; ${details})`;
     }),
   );
+  section(
+    'Prediction markets',
+    b.odds.map((m) => {
+      const odds = m.outcomes.map((o) => `${escape(o.name)} ${o.probability === null ? 'no price' : `${Math.round(o.probability * 1000) / 10}%`}`).join(', ');
+      const closes = m.closeAt ? `, ${m.status === 'open' ? 'closes' : 'closed'} ${day(m.closeAt)}` : '';
+      return `${cite(`market:${m.slug}`, m.question)} (${m.status}${closes}): ${odds}`;
+    }),
+  );
+  section(
+    'Macro backdrop',
+    b.macro.map((r) => {
+      const latest = r.latest ? `${r.latest.value}${r.units ? ` ${escape(r.units)}` : ''} for ${r.latest.date}` : 'no value yet';
+      const headline = r.headline === null || r.displayMode === 'level' || r.displayMode === 'rate' ? '' : `; ${r.displayMode.replace(/_/g, ' ')} ${signed(r.headline)}`;
+      const next = r.nextRelease ? `; next release ${r.nextRelease}` : '';
+      return `${cite(`macro:${r.slug}`, r.name)}: ${latest}${headline}${next}`;
+    }),
+  );
   if (b.notYetAvailable) out.push(`_${escape(b.notYetAvailable)}_`, '');
   const through = Object.entries(b.dataThrough).filter(([, v]) => v !== null);
   if (through.length) out.push(`Data through: ${through.map(([k, v]) => `${k} ${v}`).join(', ')}.`, '');

@@ -3,17 +3,19 @@
 // catalysts around it, and the parts whose data the service does not hold yet. One function per type of subject.
 import { clip } from '../errors.js';
 import type { Ref } from '../refs.js';
-import type { BriefCatalyst, BriefEvent, BriefFact, BriefMove, BriefPrice, Citation } from '../schemas/brief.js';
+import type { BriefCatalyst, BriefEvent, BriefFact, BriefMacro, BriefMove, BriefOdds, BriefPrice, Citation } from '../schemas/brief.js';
 import type { Catalyst } from '../schemas/catalysts.js';
 import type { CompanyDetail } from '../schemas/companies.js';
 import type { EventDetail } from '../schemas/event-detail.js';
 import type { Event } from '../schemas/events.js';
 import type { InstrumentDetail, InstrumentSummary } from '../schemas/instruments.js';
+import type { MacroSeries } from '../schemas/macro.js';
 import type { Move } from '../schemas/moves.js';
+import type { PredictionMarket, PredictionMarketDetail } from '../schemas/odds.js';
 import type { PersonDetail } from '../schemas/people.js';
 import type { Milestone, ProjectDetail } from '../schemas/projects.js';
 import type { SectorDetail } from '../schemas/sectors.js';
-import type { BriefSources } from './sources.js';
+import type { BackdropRow, BriefSources } from './sources.js';
 
 /** A statement with the citations of the ids it names. */
 export interface Cited<T> {
@@ -28,6 +30,8 @@ interface Material {
   events: Cited<BriefEvent>[];
   moves: Cited<BriefMove>[];
   catalysts: Cited<BriefCatalyst>[];
+  odds: Cited<BriefOdds>[];
+  macro: Cited<BriefMacro>[];
   /** Parts of a brief of this type whose data does not exist yet. */
   pending: string[];
 }
@@ -198,6 +202,55 @@ function eventFacts(e: EventDetail): BriefFact[] {
   return facts;
 }
 
+/** Observations of a series shown in its brief, the latest last. */
+const RECENT_OBSERVATIONS = 6;
+
+const pct = (p: number | null) => (p === null ? 'no price' : `${round(p * 100, 1)}%`);
+
+function macroFacts(m: MacroSeries): BriefFact[] {
+  const adjusted = m.seasonalAdjustment ? `, ${m.seasonalAdjustment}` : '';
+  const facts = [fact(`${m.name} (${m.sourceId} at ${m.source}): ${m.category}, ${m.frequency}, ${m.units ?? 'no units given'}${adjusted}`, m.path, m.sourceUrl)];
+  if (m.whyItMatters) facts.push(fact(m.whyItMatters, m.path));
+  if (m.latest) {
+    const units = m.unitsShort ? ` ${m.unitsShort}` : '';
+    const change = m.change === null ? '' : `; ${m.change >= 0 ? '+' : ''}${m.change} from the period before`;
+    const yoy = m.yoyPct === null ? '' : `; ${signed(m.yoyPct)} from a year before`;
+    facts.push(fact(`Latest: ${m.latest.value}${units} for the period from ${m.latest.date}${change}${yoy}`, m.path, m.sourceUrl));
+  }
+  if (m.headline !== null) facts.push(fact(`Headline (${m.displayMode.replace(/_/g, ' ')}): ${round(m.headline, 2)}`, m.path));
+  if (m.nextRelease) facts.push(fact(`Next release: ${m.nextRelease.expectedAt ?? m.nextRelease.date}${m.nextRelease.name ? ` (${m.nextRelease.name})` : ''}`, m.path));
+  if (m.release?.schedule) facts.push(fact(`Released: ${m.release.schedule}`, m.path, m.sourceUrl));
+  const revision = m.revisions[0];
+  if (revision) {
+    facts.push(fact(`Revised: the period from ${revision.date} was first printed ${revision.firstPrint}${revision.firstPrintedOn ? ` on ${revision.firstPrintedOn}` : ''}, now ${revision.value}${revision.revisedOn ? ` (since ${revision.revisedOn})` : ''}`, m.path, m.sourceUrl));
+  }
+  const recent = m.observations.slice(-RECENT_OBSERVATIONS).map((o) => `${o.date} ${o.value ?? 'missing'}`);
+  if (recent.length) facts.push(fact(`Recent observations: ${recent.join(', ')}`, m.path, m.sourceUrl));
+  return facts;
+}
+
+function marketFacts(m: PredictionMarketDetail): BriefFact[] {
+  const closes = m.closeAt === null ? '' : `, ${m.status === 'open' ? 'closes' : 'closed'} ${m.closeAt}`;
+  const facts = [fact(`${m.question} (${m.source} ${m.kind} market, ${m.status}${closes})`, m.path, m.sourceUrl)];
+  facts.push(fact(`Probabilities: ${m.outcomes.map((o) => `${o.name} ${pct(o.probability)}`).join(', ')}`, m.path, m.sourceUrl));
+  for (const h of m.history) {
+    const [first, last] = [h.points[0], h.points.at(-1)];
+    if (first && last && first !== last) {
+      facts.push(fact(`${h.outcome} moved from ${pct(first.probability)} on ${first.ts.slice(0, 10)} to ${pct(last.probability)} on ${last.ts.slice(0, 10)}`, m.path, m.sourceUrl));
+    }
+  }
+  if (m.resolution) facts.push(fact(`Resolved: ${m.resolution}`, m.path, m.sourceUrl));
+  const traded = [m.volume === null ? null : `${usd(m.volume)} traded`, m.liquidity === null ? null : `${usd(m.liquidity)} liquidity`, m.openInterest === null ? null : `${usd(m.openInterest)} open interest`];
+  if (traded.some((x) => x !== null)) facts.push(fact(traded.filter((x) => x !== null).join(', '), m.path, m.sourceUrl));
+  if (m.event) {
+    const exclusive = m.event.mutuallyExclusive ? ': at most one of its markets resolves Yes' : '';
+    facts.push(fact(`Part of "${m.event.title}"${m.eventLabel ? ` as "${m.eventLabel}"` : ''}${exclusive}`, m.path, m.event.sourceUrl));
+  }
+  // What a market is about may be a series or company the service does not hold: named by its key, not its path.
+  for (const e of m.entities) facts.push(fact(`About: ${e.label} (${e.type}:${e.key})`, null));
+  return facts;
+}
+
 const citedEvent = (e: Event): Cited<BriefEvent> => ({ item: briefEvent(e), cites: [citeEvent(e)] });
 const citedMove = (m: Move): Cited<BriefMove> => ({ item: briefMove(m), cites: m.causes.map(citeEvent) });
 const citedCatalyst = (c: Catalyst): Cited<BriefCatalyst> => ({
@@ -205,34 +258,75 @@ const citedCatalyst = (c: Catalyst): Cited<BriefCatalyst> => ({
   cites: c.sourceUrl === null ? [] : [{ id: `catalyst:${c.id}`, path: null, sourceUrl: c.sourceUrl }],
 });
 
+const citedOdds = (m: PredictionMarket): Cited<BriefOdds> => ({
+  item: {
+    slug: m.slug,
+    question: m.question,
+    outcomes: m.outcomes.map((o) => ({ name: o.name, probability: o.probability })),
+    status: m.status,
+    closeAt: m.closeAt,
+    volume: m.volume,
+    sourceUrl: m.sourceUrl,
+  },
+  cites: [{ id: `market:${m.slug}`, path: `/odds/${m.slug}`, sourceUrl: m.sourceUrl }],
+});
+
+const citedMacro = (r: BackdropRow): Cited<BriefMacro> => ({
+  item: {
+    slug: r.slug,
+    name: r.name,
+    latest: r.latest,
+    change: r.change,
+    headline: r.headline,
+    displayMode: r.displayMode,
+    units: r.units,
+    nextRelease: r.nextRelease?.date ?? null,
+    sourceUrl: r.sourceUrl,
+  },
+  cites: r.sourceUrl === null ? [] : [{ id: `macro:${r.slug}`, path: `/macro/${r.slug}`, sourceUrl: r.sourceUrl }],
+});
+
 /** What the brief of `s` could say, unbounded. */
 export function material(s: BriefSources): Material {
-  const around = { events: s.events.map(citedEvent), moves: s.moves.map(citedMove), catalysts: s.catalysts.map(citedCatalyst) };
+  const around = {
+    events: s.events.map(citedEvent),
+    moves: s.moves.map(citedMove),
+    catalysts: s.catalysts.map(citedCatalyst),
+    odds: s.odds.map(citedOdds),
+    macro: s.macro.map(citedMacro),
+  };
   const ref = (r: { type: string; key: string; label: string; path: string | null }): Ref => ({ type: r.type, key: r.key, label: r.label, path: r.path });
+  /** The parts of odds and macro a brief of this type has, named when the service holds none of their data. */
+  const held = (...parts: ('odds' | 'macro')[]) => parts.filter((p) => !s.held[p]).map((p) => (p === 'odds' ? ODDS : MACRO));
   switch (s.type) {
     case 'instrument': {
       const i = s.instrument;
       const listed = i.kind === 'stock' || i.kind === 'etf';
-      const pending = [...(listed ? [FUNDAMENTALS] : []), ...(i.kind === 'stock' ? [INSIDERS] : []), ODDS, MACRO];
+      const pending = [...(listed ? [FUNDAMENTALS] : []), ...(i.kind === 'stock' ? [INSIDERS] : []), ...held('odds', 'macro')];
       return { subject: ref(i), price: priceOf(i), facts: instrumentFacts(i).map(uncited), ...around, pending };
     }
     case 'company': {
       const c = s.company;
-      return { subject: ref(c), price: c.primaryInstrument && priceOf(c.primaryInstrument), facts: companyFacts(c).map(uncited), ...around, pending: [FUNDAMENTALS, INSIDERS, ODDS, MACRO] };
+      const pending = [FUNDAMENTALS, INSIDERS, ...held('odds', 'macro')];
+      return { subject: ref(c), price: c.primaryInstrument && priceOf(c.primaryInstrument), facts: companyFacts(c).map(uncited), ...around, pending };
     }
     case 'person': {
       const p = s.person;
-      const pending = p.kind === 'policymaker' ? [ODDS, MACRO] : [INSIDERS, ODDS];
+      const pending = p.kind === 'policymaker' ? held('odds', 'macro') : [INSIDERS, ...held('odds')];
       return { subject: ref(p), price: null, facts: personFacts(p).map(uncited), ...around, pending };
     }
     case 'project':
-      return { subject: ref(s.project), price: s.price && priceOf(s.price), facts: projectFacts(s.project).map(uncited), ...around, pending: [ODDS] };
+      return { subject: ref(s.project), price: s.price && priceOf(s.price), facts: projectFacts(s.project).map(uncited), ...around, pending: held('odds') };
     case 'sector':
-      return { subject: ref(s.sector), price: null, facts: sectorFacts(s.sector).map(uncited), ...around, pending: [FUNDAMENTALS, MACRO] };
+      return { subject: ref(s.sector), price: null, facts: sectorFacts(s.sector).map(uncited), ...around, pending: [FUNDAMENTALS, ...held('macro')] };
     case 'event': {
       const e = s.event;
       const events = [citedEvent(e), ...around.events.filter((r) => r.item.id !== e.id)];
-      return { subject: ref(e), price: s.price && priceOf(s.price), facts: eventFacts(e).map(uncited), ...around, events, pending: [FILING, ODDS] };
+      return { subject: ref(e), price: s.price && priceOf(s.price), facts: eventFacts(e).map(uncited), ...around, events, pending: [FILING, ...held('odds')] };
     }
+    case 'macro':
+      return { subject: ref(s.series), price: null, facts: macroFacts(s.series).map(uncited), ...around, pending: [] };
+    case 'market':
+      return { subject: ref(s.market), price: null, facts: marketFacts(s.market).map(uncited), ...around, pending: [] };
   }
 }

@@ -1,7 +1,7 @@
 // The brief: a compact, cited context bundle about one entity for a language model's prompt, within a token budget.
 import { Type, type Static } from '@sinclair/typebox';
 import { TOKEN_ESTIMATE } from '../tokens.js';
-import { BRIEF_TYPES, CATALYST_KINDS, EVENT_KINDS, PRECISIONS } from '../vocabulary.js';
+import { BRIEF_TYPES, CATALYST_KINDS, EVENT_KINDS, MACRO_DISPLAY_MODES, ODDS_STATUSES, PRECISIONS } from '../vocabulary.js';
 import { EntityRef, Nullable, StringEnum } from './common.js';
 import { Coverage } from './market.js';
 
@@ -61,8 +61,32 @@ export const BriefCatalyst = Type.Object({
 });
 export type BriefCatalyst = Static<typeof BriefCatalyst>;
 
+export const BriefOdds = Type.Object({
+  slug: Type.String({ description: 'the market: /v1/odds/{slug}, cited as "market:<slug>"' }),
+  question: Type.String(),
+  outcomes: Type.Array(Type.Object({ name: Type.String(), probability: Nullable(Type.Number({ minimum: 0, maximum: 1 })) })),
+  status: StringEnum(ODDS_STATUSES),
+  closeAt: Nullable(Type.String({ format: 'date-time' })),
+  volume: Nullable(Type.Number({ description: 'USD traded over its life' })),
+  sourceUrl: Type.String({ description: "the market's page at its source, to cite" }),
+});
+export type BriefOdds = Static<typeof BriefOdds>;
+
+export const BriefMacro = Type.Object({
+  slug: Type.String({ description: 'the series: /v1/macro/{slug}, cited as "macro:<slug>" when it has a sourceUrl' }),
+  name: Type.String(),
+  latest: Nullable(Type.Object({ date: Type.String({ format: 'date', description: 'the first day of the period' }), value: Type.Number() })),
+  change: Nullable(Type.Number({ description: 'from the period before, in the units' })),
+  headline: Nullable(Type.Number({ description: 'the number displayMode shows' })),
+  displayMode: StringEnum(MACRO_DISPLAY_MODES),
+  units: Nullable(Type.String()),
+  nextRelease: Nullable(Type.String({ format: 'date' })),
+  sourceUrl: Nullable(Type.String({ description: "the series' page at its source" })),
+});
+export type BriefMacro = Static<typeof BriefMacro>;
+
 export const Citation = Type.Object({
-  id: Type.String({ description: '"event:<id>" or "catalyst:<id>", as the statements name them' }),
+  id: Type.String({ description: '"event:<id>", "catalyst:<id>", "market:<slug>" or "macro:<slug>", as the statements name them' }),
   path: Nullable(Type.String({ description: 'site path (/v1 + path answers it); null for a catalyst, listed by /v1/catalysts' })),
   sourceUrl: Type.String({ description: 'the original source' }),
 });
@@ -77,6 +101,8 @@ export const Brief = Type.Object({
   events: Type.Array(BriefEvent, { description: 'recent important stories, most important first' }),
   moves: Type.Array(BriefMove, { description: 'recent unusual daily moves, newest first, with explanations and cause ids' }),
   catalysts: Type.Array(BriefCatalyst, { description: 'upcoming catalysts, soonest first' }),
+  odds: Type.Array(BriefOdds, { description: 'related prediction markets, open first, then the most traded' }),
+  macro: Type.Array(BriefMacro, { description: 'the macro backdrop: headline series with their latest numbers' }),
   notYetAvailable: Nullable(Type.String({ description: 'parts of a brief of this type whose data the service does not hold yet: left out, never guessed' })),
   dataThrough: Coverage,
   citations: Type.Array(Citation, { description: 'every event and catalyst id the statements name, with its sourceUrl' }),
@@ -85,7 +111,7 @@ export const Brief = Type.Object({
     tokens: Type.Integer({ description: `this answer's size in tokens, estimated as ${TOKEN_ESTIMATE} of its JSON` }),
     estimate: Type.String(),
     omitted: Type.Object(
-      { facts: Omitted, events: Omitted, moves: Omitted, catalysts: Omitted },
+      { facts: Omitted, events: Omitted, moves: Omitted, catalysts: Omitted, odds: Omitted, macro: Omitted },
       { description: 'statements gathered but left out to stay within maxTokens: ask for more tokens, or the detail endpoints, to see them' },
     ),
   }),

@@ -11,13 +11,14 @@ const MARKDOWN = 'text/markdown; charset=utf-8';
 
 export const briefRoute = defineRoute({
   path: '/v1/brief/:type/:key',
-  summary: 'A cited context bundle about one entity for a language model: price, facts, stories, moves, catalysts, within a token budget',
+  summary: 'A cited context bundle about one entity for a language model: price, facts, stories, moves, catalysts, odds, macro, within a token budget',
   description:
     `At most \`maxTokens\` (default ${BRIEF_DEFAULT_TOKENS}, at most ${BRIEF_MAX_TOKENS}) estimated as ${TOKEN_ESTIMATE} of the JSON. ` +
     'Every story, move cause and catalyst carries its id, and `citations` maps each id to its sourceUrl. A key that cannot be of ' +
-    'its type (a project without its company, an event id that is not a number) is a 400; an unknown one a 404. Macro series ' +
-    'and prediction markets are not loaded yet: their briefs are 404s. `format=markdown` or `Accept: text/markdown` answers ' +
-    'the same bundle as Markdown, the citations as links.',
+    'its type (a project without its company, an event id that is not a number) is a 400; an unknown one a 404. Related ' +
+    'prediction markets (`odds`) and the macro backdrop (`macro`, the headline series) come with the types they speak to, ' +
+    'cited as market:<slug> and macro:<slug>. `format=markdown` or `Accept: text/markdown` answers the same bundle as ' +
+    'Markdown, the citations as links.',
   tags: ['brief'],
   auth: true,
   errors: ['bad_request', 'not_found'],

@@ -1,12 +1,11 @@
 // The brief: gathers the resource objects about one subject from the other services (its detail, the important
 // stories, moves and catalysts around it, data coverage) and hands them to the composer in core/brief. What comes
 // from the database is kept while stories and reference data are unchanged, for at most a refresh interval (its
-// windows start from now); prices come from memory on every call. Macro series and prediction markets are not
-// held yet, so their briefs are 404s whatever the key.
+// windows start from now); prices come from memory on every call. Related prediction markets and the macro backdrop
+// are gathered for the types they speak to.
 import { composeBrief } from '../../core/brief/compose.js';
 import { parseBriefKey, type BriefKey, type BriefType } from '../../core/brief/key.js';
-import type { Around, BriefSources } from '../../core/brief/sources.js';
-import { notFound } from '../../core/errors.js';
+import type { Around, BackdropRow, BriefSources } from '../../core/brief/sources.js';
 import type { Brief } from '../../core/schemas/brief.js';
 import type { InstrumentSummary } from '../../core/schemas/instruments.js';
 import { DAY_MS } from '../../core/time.js';
@@ -17,8 +16,10 @@ import type { CompanyService } from './companies.js';
 import { ANSWERS_KEPT, type EventService } from './events.js';
 import type { ImportVersions } from './imports.js';
 import type { InstrumentService } from './instruments.js';
+import type { MacroService } from './macro.js';
 import type { MetaService } from './meta.js';
 import type { MoveService } from './moves.js';
+import type { OddsService } from './odds.js';
 import type { PeopleService } from './people.js';
 import type { ProjectService } from './projects.js';
 import type { SectorService } from './sectors.js';
@@ -27,9 +28,18 @@ import type { SectorService } from './sectors.js';
 const EVENTS = 40;
 const MOVES = 10;
 const CATALYSTS = 10;
+const MARKETS = 10;
 /** How far back stories count as recent: markets move on weeks, people and projects make news more rarely. */
 const MARKET_DAYS = 90;
 const SLOW_DAYS = 365;
+
+/** Which headline series a brief's macro backdrop shows: every one but one (none excepted: ''), or only those named. */
+type Backdrop = { except: string } | { only: string[] };
+const ALL_MACRO: Backdrop = { except: '' };
+const NO_MACRO: Backdrop = { only: [] };
+
+/** The macro series among `about` (type:key), as a backdrop of only them. */
+const macroOf = (about: string[]): Backdrop => ({ only: about.filter((e) => e.startsWith('macro:')).map((e) => e.slice('macro:'.length)) });
 
 export interface BriefDeps {
   instruments: InstrumentService;
@@ -40,6 +50,8 @@ export interface BriefDeps {
   events: EventService;
   moves: MoveService;
   catalysts: CatalystService;
+  macro: MacroService;
+  odds: OddsService;
   meta: MetaService;
   versions: ImportVersions;
   refreshMs: number;
@@ -64,49 +76,74 @@ export class BriefService {
       case 'instrument': {
         const instrument = s.instruments.detail(key.symbol);
         const about = [`instrument:${instrument.symbol}`, ...(instrument.company ? [`company:${instrument.company.key}`] : [])];
-        return { type: 'instrument', instrument, ...(await this.around(about, MARKET_DAYS, instrument.symbol, caller, nowMs)) };
+        return { type: 'instrument', instrument, ...(await this.around(about, MARKET_DAYS, instrument.symbol, ALL_MACRO, caller, nowMs)) };
       }
       case 'company': {
         const company = await s.companies.detail(key.slug);
         const about = [`company:${company.slug}`, ...company.instruments.map((i) => `instrument:${i.symbol}`)];
-        return { type: 'company', company, ...(await this.around(about, MARKET_DAYS, company.primaryInstrument?.symbol ?? null, caller, nowMs)) };
+        return { type: 'company', company, ...(await this.around(about, MARKET_DAYS, company.primaryInstrument?.symbol ?? null, ALL_MACRO, caller, nowMs)) };
       }
       case 'person': {
         const person = await this.keep(`person ${key.slug}`, caller, (c) => s.people.detail(key.slug, c));
-        return { type: 'person', person, ...(await this.around([`person:${person.slug}`], SLOW_DAYS, null, caller, nowMs)) };
+        const backdrop = person.kind === 'policymaker' ? ALL_MACRO : NO_MACRO;
+        return { type: 'person', person, ...(await this.around([`person:${person.slug}`], SLOW_DAYS, null, backdrop, caller, nowMs)) };
       }
       case 'project': {
         const project = await this.keep(`project ${key.company}/${key.project}`, caller, (c) => s.projects.detail(key.company, key.project, c));
         const [price, around] = await Promise.all([
           s.companies.primaryInstrument(project.company.key),
-          this.around([`project:${project.key}`], SLOW_DAYS, null, caller, nowMs),
+          this.around([`project:${project.key}`], SLOW_DAYS, null, NO_MACRO, caller, nowMs),
         ]);
         return { type: 'project', project, price, ...around };
       }
       case 'sector': {
         const sector = await s.sectors.detail(key.slug, caller, nowMs);
         const about = [`sector:${sector.slug}`, ...sector.companies.map((c) => `company:${c.slug}`)];
-        return { type: 'sector', sector, ...(await this.around(about, MARKET_DAYS, null, caller, nowMs)) };
+        const around = await this.around(about, MARKET_DAYS, null, ALL_MACRO, caller, nowMs);
+        // A sector's companies have markets of their own: its brief speaks of the macro backdrop, not of them.
+        return { type: 'sector', sector, ...around, odds: [] };
       }
       case 'event': {
         const { event, catalysts } = await this.keep(`event ${key.id}`, caller, async (c) => {
           const event = await s.events.detail(key.id, c);
           return { event, catalysts: await this.upcoming(event.entities.map((e) => `${e.type}:${e.key}`), c, nowMs) };
         });
-        const [price, dataThrough] = await Promise.all([this.priceOfAny(event.entities), this.dataThrough()]);
-        return { type: 'event', event, price, events: event.relatedStories, moves: event.causedMoves, catalysts, dataThrough };
+        const about = event.entities.map((e) => `${e.type}:${e.key}`);
+        const [price, dataThrough, odds, macro, held] = await Promise.all([
+          this.priceOfAny(event.entities),
+          this.dataThrough(),
+          this.markets(about, caller),
+          this.backdrop(macroOf(about), caller),
+          this.held(),
+        ]);
+        return { type: 'event', event, price, events: event.relatedStories, moves: event.causedMoves, catalysts, odds, macro, held, dataThrough };
       }
-      case 'macro':
-        throw notFound(`Macro series ${key.slug} (macro series are not loaded in this service yet)`);
-      case 'market':
-        throw notFound(`Prediction market ${key.slug} (prediction markets are not loaded in this service yet)`);
+      case 'macro': {
+        const series = await this.keep(`macro ${key.slug.toLowerCase()}`, caller, (c) =>
+          s.macro.detail(key.slug, { fromMs: null, maxPoints: null }, c),
+        );
+        const around = await this.around([`macro:${series.slug}`], SLOW_DAYS, null, { except: series.slug }, caller, nowMs);
+        const told = new Set(around.events.map((e) => e.id));
+        // Its release stories come whatever their age: a quarterly series' last release may be older than the window.
+        return { type: 'macro', series, ...around, events: [...around.events, ...series.releaseStories.filter((e) => !told.has(e.id))] };
+      }
+      case 'market': {
+        const market = await this.keep(`market ${key.slug.toLowerCase()}`, caller, (c) => s.odds.detail(key.slug, { interval: '1d', fromMs: null }, c));
+        const about = market.entities.map((e) => `${e.type}:${e.key}`);
+        const around = await this.around(about, MARKET_DAYS, null, macroOf(about), caller, nowMs);
+        // Its own catalysts are those around its close; its related markets are the other markets of its event.
+        return { type: 'market', market, ...around, catalysts: market.catalysts, odds: market.siblings };
+      }
     }
   }
 
-  /** The important stories of the last `days` about any of `about`, the moves of `symbol`, the upcoming catalysts, coverage. */
-  private async around(about: string[], days: number, symbol: string | null, caller: Caller | undefined, nowMs: number): Promise<Around> {
+  /**
+   * The important stories of the last `days` about any of `about`, the moves of `symbol`, the upcoming catalysts, the
+   * markets about any of `about`, the macro backdrop `macro` picks, coverage.
+   */
+  private async around(about: string[], days: number, symbol: string | null, macro: Backdrop, caller: Caller | undefined, nowMs: number): Promise<Around> {
     const { events, moves } = this.s;
-    const [stored, dataThrough] = await Promise.all([
+    const [stored, odds, backdrop, held, dataThrough] = await Promise.all([
       this.keep(`around ${about} ${days} ${symbol}`, caller, async (c) => {
         const [stories, moved, catalysts] = await Promise.all([
           events.about(about, EVENTS, c, { fromMs: nowMs - days * DAY_MS, order: 'important' }),
@@ -115,15 +152,38 @@ export class BriefService {
         ]);
         return { events: stories, moves: moved?.data ?? [], catalysts };
       }),
+      this.markets(about, caller),
+      this.backdrop(macro, caller),
+      this.held(),
       this.dataThrough(),
     ]);
-    return { ...stored, dataThrough };
+    return { ...stored, odds, macro: backdrop, held, dataThrough };
+  }
+
+  /** The markets about any of `about`: open first, then the most traded. */
+  private async markets(about: string[], caller: Caller | undefined) {
+    if (!about.length) return [];
+    const entities = about.map((e) => e.toLowerCase());
+    return (await this.s.odds.list({ words: [], entities, statuses: null, category: null, limit: MARKETS, offset: 0 }, caller)).data;
+  }
+
+  /** The headline series `pick` names, in the dashboard's order. */
+  private async backdrop(pick: Backdrop, caller: Caller | undefined): Promise<BackdropRow[]> {
+    if ('only' in pick && !pick.only.length) return [];
+    const rows = await this.keep('backdrop', caller, (c) => this.s.macro.backdrop(c));
+    return rows.filter((r) => ('only' in pick ? pick.only.includes(r.slug) : r.slug !== pick.except));
+  }
+
+  /** Whether any prediction market and any macro series is held. */
+  private async held(): Promise<Around['held']> {
+    const [odds, macro] = await Promise.all([this.s.odds.list({ words: [], entities: null, statuses: null, category: null, limit: 1, offset: 0 }), this.s.macro.holdsAny()]);
+    return { odds: odds.data.length > 0, macro };
   }
 
   /** The value `build` gives for `key`, kept while stories and reference data are unchanged (at most a refresh interval). */
   private keep<T extends object>(key: string, caller: Caller | undefined, build: (caller?: Caller) => Promise<T>): Promise<T> {
-    const { stories, entities } = this.s.versions;
-    return this.kept.get(`${stories.current} ${entities.current} ${key}`, build, caller) as Promise<T>;
+    const { stories, entities, macro, odds } = this.s.versions;
+    return this.kept.get(`${stories.current} ${entities.current} ${macro.current} ${odds.current} ${key}`, build, caller) as Promise<T>;
   }
 
   private async upcoming(about: string[], caller: Caller | undefined, nowMs: number) {

@@ -171,6 +171,17 @@ export class MacroService {
     return this.answers.get('dashboard', async (c) => serialize(wholeList(await this.dashboard(c))), caller);
   }
 
+  /** The dashboard's rows, each with its series' page at its source: a brief's macro backdrop. */
+  async backdrop(caller?: Caller): Promise<(MacroDashboardRow & { sourceUrl: string | null })[]> {
+    const [rows, definitions] = await Promise.all([this.dashboard(caller), this.definitions()]);
+    return rows.map((r) => ({ ...r, sourceUrl: definitions.get(r.slug)?.sourceUrl ?? null }));
+  }
+
+  /** Whether any series is stored. */
+  async holdsAny(): Promise<boolean> {
+    return (await this.definitions()).size > 0;
+  }
+
   /** One series by slug or source id (any case) with its observations from `fromMs`, at most `maxPoints`; a 404 otherwise. */
   async detail(key: string, request: MacroRequest, caller?: Caller): Promise<MacroSeries> {
     const s = await this.resolve(key);

@@ -7,12 +7,14 @@ export const getBrief = defineTool({
   name: 'get_brief',
   title: 'Brief about an entity',
   description:
-    'Start here for any question about one instrument, company, person, project, sector or story. Returns a compact, ' +
-    'cited bundle: the latest price with the label to show it with, sourced facts, the most important recent stories, ' +
-    'recent unusual moves with their explanations and cause ids, upcoming catalysts, how far each dataset runs, and ' +
-    'what the service does not hold yet (never guessed). Cite stories by their sourceUrl (see `citations`). ' +
+    'Start here for any question about one instrument, company, person, project, sector, macro series, prediction ' +
+    'market or story. Returns a compact, cited bundle: the latest price with the label to show it with, sourced facts, ' +
+    'the most important recent stories, recent unusual moves with their explanations and cause ids, upcoming catalysts, ' +
+    'related prediction markets with their probabilities, the macro backdrop (headline series), how far each dataset ' +
+    'runs, and what the service does not hold yet (never guessed). Cite by sourceUrl (see `citations`). ' +
     'type: instrument (key: symbol such as BTC or AAPL), company (slug or ticker), person (slug), project ' +
-    '(company/project, e.g. tesla/robotaxi), sector (slug), event (story id). Use `search` to find a key. maxTokens ' +
+    '(company/project, e.g. tesla/robotaxi), sector (slug), macro (series slug such as us-cpi), market (prediction ' +
+    'market slug), event (story id). Use `search` to find a key. maxTokens ' +
     `(default ${BRIEF_DEFAULT_TOKENS}) bounds the answer; budget.omitted says what was left out for it.`,
   input: Args(BriefParams, Type.Object({ maxTokens: BriefQuery.properties.maxTokens })),
   output: ToolSingle(Brief),

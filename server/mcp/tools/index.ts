@@ -6,7 +6,11 @@ import { getCompany } from './company.js';
 import { getCoverage } from './coverage.js';
 import { getDerivatives } from './derivatives.js';
 import { explainMove } from './explain-move.js';
+import { getFilings } from './filings.js';
+import { getFinancials } from './financials.js';
+import { getFundamentals } from './fundamentals.js';
 import { getGlossaryTerm } from './glossary-term.js';
+import { getInsiderTrades } from './insider-trades.js';
 import { getInstrument } from './instrument.js';
 import { getMacroDashboard } from './macro-dashboard.js';
 import { getMacroSeries } from './macro-series.js';
@@ -37,6 +41,10 @@ export const TOOLS: readonly Tool[] = [
   getProject,
   getPerson,
   getSector,
+  getFundamentals,
+  getFinancials,
+  getFilings,
+  getInsiderTrades,
   getCalendar,
   getMacroSeries,
   getMacroDashboard,

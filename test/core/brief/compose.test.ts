@@ -3,12 +3,13 @@
 import t from 'tap';
 import fc from 'fast-check';
 import { composeBrief } from '../../../core/brief/compose.js';
-import type { BriefSources } from '../../../core/brief/sources.js';
+import type { BackdropRow, BriefSources } from '../../../core/brief/sources.js';
 import { BRIEF_MAX_TOKENS, BRIEF_MIN_TOKENS, type Brief } from '../../../core/schemas/brief.js';
 import type { Catalyst } from '../../../core/schemas/catalysts.js';
 import type { Event } from '../../../core/schemas/events.js';
 import type { InstrumentDetail } from '../../../core/schemas/instruments.js';
 import type { Move } from '../../../core/schemas/moves.js';
+import type { PredictionMarket } from '../../../core/schemas/odds.js';
 
 const coverage = { event: '2026-11-20T00:00:00Z', price: '2026-11-21T10:00:00Z', move: '2026-11-20', macroObservation: null, filing: null, oddsUpdate: null };
 
@@ -43,12 +44,33 @@ function catalyst(id: number, sourced: boolean): Catalyst {
   };
 }
 
-function sources(nEvents: number, nMoves: number, nCatalysts: number): BriefSources {
+function market(k: number): PredictionMarket {
+  const slug = `acme-market-${k}`;
+  return {
+    type: 'market', key: slug, label: `Will Acme do thing ${k}?`, path: `/odds/${slug}`, slug, source: 'polymarket', sourceId: `0x${k}`, question: `Will Acme do thing ${k}?`,
+    category: null, kind: 'binary', outcomes: [{ name: 'Yes', probability: 0.4 }, { name: 'No', probability: 0.6 }], volume: 1000 - k, liquidity: null, openAt: null,
+    closeAt: '2027-06-30T00:00:00.000Z', status: 'open', resolution: null, eventLabel: null, event: null, sourceUrl: `https://markets.example/${slug}`, entities: [],
+    updatedAt: '2026-11-20T00:00:00.000Z',
+  };
+}
+
+function backdropRow(k: number): BackdropRow {
+  const slug = `series-${k}`;
+  return {
+    type: 'macro', key: slug, label: `Series ${k}`, path: `/macro/${slug}`, slug, name: `Series ${k}`, category: 'rates', source: 'fred', sourceId: `S${k}`, units: 'Percent',
+    frequency: 'monthly', seasonalAdjustment: null, displayMode: 'rate', latest: { date: '2026-10-01', value: 4.25 }, change: -0.25, headline: 4.25,
+    nextRelease: null, sourceUrl: k % 2 ? `https://fred.example/S${k}` : null,
+  };
+}
+
+function sources(nEvents: number, nMoves: number, nCatalysts: number, nOdds = 0, nMacro = 0): BriefSources {
   const events = Array.from({ length: nEvents }, (_, k) => event(100 + k, 90 - k));
   // Causes are stories that may or may not be among the events gathered.
   const moves = Array.from({ length: nMoves }, (_, k) => move(k, k % 2 ? [] : [event(500 + k, 70), ...(k % 4 === 0 && events[0] ? [events[0]] : [])]));
   const catalysts = Array.from({ length: nCatalysts }, (_, k) => catalyst(900 + k, k % 3 !== 0));
-  return { type: 'instrument', instrument, events, moves, catalysts, dataThrough: coverage };
+  const odds = Array.from({ length: nOdds }, (_, k) => market(k));
+  const macro = Array.from({ length: nMacro }, (_, k) => backdropRow(k));
+  return { type: 'instrument', instrument, events, moves, catalysts, odds, macro, held: { odds: nOdds > 0, macro: nMacro > 0 }, dataThrough: coverage };
 }
 
 /** Every id a brief's statements name, as citation ids. */
@@ -57,6 +79,8 @@ function named(b: Brief): Set<string> {
     ...b.events.map((e) => `event:${e.id}`),
     ...b.moves.flatMap((m) => m.causeIds.map((id) => `event:${id}`)),
     ...b.catalysts.filter((c) => c.sourceUrl !== null).map((c) => `catalyst:${c.id}`),
+    ...b.odds.map((m) => `market:${m.slug}`),
+    ...b.macro.filter((r) => r.sourceUrl !== null).map((r) => `macro:${r.slug}`),
   ]);
 }
 
@@ -78,28 +102,34 @@ t.test('the same sources and budget give the same bytes', async (t) => {
 
 t.test('every id named is cited once with its source, and nothing else is', async (t) => {
   fc.assert(
-    fc.property(fc.integer({ min: BRIEF_MIN_TOKENS, max: 6000 }), fc.nat(40), fc.nat(12), fc.nat(12), (max, e, m, c) => {
-      const brief = composeBrief(sources(e, m, c), max);
+    fc.property(fc.integer({ min: BRIEF_MIN_TOKENS, max: 6000 }), fc.nat(40), fc.nat(12), fc.nat(12), fc.nat(10), fc.nat(14), (max, e, m, c, o, r) => {
+      const brief = composeBrief(sources(e, m, c, o, r), max);
       const ids = brief.citations.map((c) => c.id);
       if (new Set(ids).size !== ids.length) return false;
       const want = named(brief);
       if (ids.length !== want.size || !ids.every((id) => want.has(id))) return false;
       return brief.citations.every((c) => {
         const [type, id] = c.id.split(':');
-        return type === 'event' ? c.sourceUrl === `https://wire.example/${id}` && c.path === `/events/${id}` : c.sourceUrl === `https://calendar.example/${id}` && c.path === null;
+        if (type === 'event') return c.sourceUrl === `https://wire.example/${id}` && c.path === `/events/${id}`;
+        if (type === 'market') return c.sourceUrl === `https://markets.example/${id}` && c.path === `/odds/${id}`;
+        if (type === 'macro') return c.sourceUrl === `https://fred.example/S${id!.slice('series-'.length)}` && c.path === `/macro/${id}`;
+        return c.sourceUrl === `https://calendar.example/${id}` && c.path === null;
       });
     }),
   );
 });
 
 t.test('a small budget takes statements in turn from each section and counts what it left out', async (t) => {
-  const all = sources(40, 10, 10);
-  const brief = composeBrief(all, 900);
-  t.ok(brief.facts.length >= 1 && brief.events.length >= 1 && brief.moves.length >= 1 && brief.catalysts.length >= 1, 'some of each');
+  const all = sources(40, 10, 10, 10, 14);
+  const brief = composeBrief(all, 1200);
+  t.ok(['facts', 'events', 'moves', 'catalysts', 'odds', 'macro'].every((k) => brief[k as 'facts'].length >= 1), 'some of each');
   t.same(brief.events.map((e) => e.id), all.events.slice(0, brief.events.length).map((e) => e.id), 'the most important stories first');
-  t.same(brief.budget.omitted, { facts: 4 - brief.facts.length, events: 40 - brief.events.length, moves: 10 - brief.moves.length, catalysts: 10 - brief.catalysts.length });
+  t.same(brief.budget.omitted, {
+    facts: 4 - brief.facts.length, events: 40 - brief.events.length, moves: 10 - brief.moves.length, catalysts: 10 - brief.catalysts.length,
+    odds: 10 - brief.odds.length, macro: 14 - brief.macro.length,
+  });
   const whole = composeBrief(all, BRIEF_MAX_TOKENS);
-  t.same(whole.budget.omitted, { facts: 0, events: 0, moves: 0, catalysts: 0 }, 'the cap holds everything gathered');
+  t.same(whole.budget.omitted, { facts: 0, events: 0, moves: 0, catalysts: 0, odds: 0, macro: 0 }, 'the cap holds everything gathered');
   t.ok(JSON.stringify(whole).length > JSON.stringify(brief).length);
 });
 
@@ -108,6 +138,7 @@ t.test('numbers are rounded for reading, the price keeps its label, and missing 
   t.same(brief.price, { instrument: { type: 'instrument', key: 'ACME', label: 'Acme Corp.', path: '/instruments/ACME' }, price: 101.25, changePct: 1.23, priceTs: '2026-11-21T10:00:00.000Z', priceLabel: 'ACME · 24/7 (venues)' });
   t.match(brief.moves[0], { symbol: 'ACME', pct: 10.12, zScore: 3.1, causeIds: [500, 100], path: '/instruments/ACME/moves/2026-10-01' });
   t.equal(brief.notYetAvailable, "Not in this service's data yet: fundamentals and valuation, insider summary, related prediction-market odds, macro backdrop.");
+  t.equal(composeBrief(sources(1, 1, 0, 1, 1), 4000).notYetAvailable, "Not in this service's data yet: fundamentals and valuation, insider summary.", 'odds and macro once held');
   t.same(brief.dataThrough, coverage);
   t.match(brief.facts.map((f) => f.text), ['Acme Corp. (ACME): stock, quoted in USD', 'Company: Acme', /^Price pooled from 3 of 0 venue listings; 24h volume of the pool \$12\.3M$/, /open interest \$2\.50B, funding 0\.0100% per 8 hours/]);
 });

@@ -18,14 +18,25 @@ const brief: Brief = {
   catalysts: [
     { id: 3, kind: 'earnings', title: 'Acme Q4', expectedAt: '2027-02-01T21:00:00.000Z', precision: 'minute', confirmed: false, consensus: 'EPS $1', sourceUrl: 'javascript:alert(2)' },
   ],
+  odds: [
+    {
+      slug: 'acme-ships-2027', question: 'Will Acme ship [it](javascript:x) in 2027?', outcomes: [{ name: 'Yes', probability: 0.625 }, { name: 'No', probability: 0.375 }],
+      status: 'open', closeAt: '2027-12-31T00:00:00.000Z', volume: 1000, sourceUrl: 'https://markets.example/acme-ships-2027',
+    },
+  ],
+  macro: [
+    { slug: 'us-cpi', name: 'US consumer price index', latest: { date: '2026-10-01', value: 330.1 }, change: 0.9, headline: 2.71, displayMode: 'pct_change_yoy', units: 'Index', nextRelease: '2026-12-10', sourceUrl: 'https://fred.example/CPIAUCSL' },
+  ],
   notYetAvailable: "Not in this service's data yet: insider summary.",
   dataThrough: { event: '2026-11-20T12:00:00Z', price: null, move: '2026-11-20', macroObservation: null, filing: null, oddsUpdate: null },
   citations: [
     { id: 'event:7', path: '/events/7', sourceUrl: 'https://wire.example/7' },
     { id: 'event:8', path: '/events/8', sourceUrl: 'https://wire.example/8' },
     { id: 'catalyst:3', path: null, sourceUrl: 'javascript:alert(2)' },
+    { id: 'market:acme-ships-2027', path: '/odds/acme-ships-2027', sourceUrl: 'https://markets.example/acme-ships-2027' },
+    { id: 'macro:us-cpi', path: '/macro/us-cpi', sourceUrl: 'https://fred.example/CPIAUCSL' },
   ],
-  budget: { maxTokens: 4000, tokens: 321, estimate: 'characters / 4', omitted: { facts: 0, events: 2, moves: 0, catalysts: 0 } },
+  budget: { maxTokens: 4000, tokens: 321, estimate: 'characters / 4', omitted: { facts: 0, events: 2, moves: 0, catalysts: 0, odds: 0, macro: 0 } },
 };
 
 const md = briefMarkdown(brief);
@@ -33,7 +44,11 @@ const md = briefMarkdown(brief);
 t.test('every section, the price with its label, and the budget line', async (t) => {
   t.match(md, /^# Acme \(company brief\)\n/);
   t.match(md, /\*\*Price:\*\* 10\.5, -1\.25% since the previous 00:00 UTC close \(ACME · 24\/7 \(venues\), 2026-11-21T10:00:00\.000Z\)/);
-  for (const title of ['## Facts', '## Recent stories', '## Unusual moves', '## Upcoming catalysts', '## Citations']) t.match(md, title);
+  for (const title of ['## Facts', '## Recent stories', '## Unusual moves', '## Upcoming catalysts', '## Prediction markets', '## Macro backdrop', '## Citations']) {
+    t.match(md, title);
+  }
+  t.match(md, '- [Will Acme ship \\[it\\](javascript:x) in 2027?](https://markets.example/acme-ships-2027) (open, closes 2027-12-31): Yes 62.5%, No 37.5%');
+  t.match(md, '- [US consumer price index](https://fred.example/CPIAUCSL): 330.1 Index for 2026-10-01; pct change yoy +2.71; next release 2026-12-10');
   t.match(md, "_Not in this service's data yet: insider summary._");
   t.match(md, 'Data through: event 2026-11-20T12:00:00Z, move 2026-11-20.');
   t.match(md, '_About 321 tokens as JSON (characters / 4), at most 4000; left out for the budget: 2 events._');

@@ -2,7 +2,7 @@
 // FRED, Polymarket and Kalshi files alone (the demo holds no such data): each answer valid against its outputSchema,
 // the same data as the HTTP route, a long daily series downsampled and a long history cut within the answer size, and
 // bad arguments as tool errors.
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -144,4 +144,64 @@ t.test('bad arguments and unknown entities: tool errors with their code', async 
     const error = await toolError(name, args);
     t.equal(error.code, code, `${name} ${JSON.stringify(args)}: ${error.message}`);
   }
+});
+
+/** Every id a brief names resolves through its endpoint, with the sourceUrl its citation gives. */
+async function resolves(t: Test, b: Json, label: string) {
+  const citations = new Map<string, Json>(b.citations.map((c: Json) => [c.id, c]));
+  t.equal(citations.size, b.citations.length, `${label}: each id cited once`);
+  for (const e of b.events) t.equal(citations.get(`event:${e.id}`)?.sourceUrl, (await http(`/v1/events/${e.id}`)).data.sourceUrl, `${label}: event ${e.id}`);
+  for (const m of b.odds) {
+    const { data } = await http(`/v1/odds/${m.slug}`);
+    t.equal(citations.get(`market:${m.slug}`)?.sourceUrl, data.sourceUrl, `${label}: market ${m.slug}`);
+    t.same(m.outcomes, data.outcomes);
+  }
+  for (const r of b.macro) {
+    const { data } = await http(`/v1/macro/${r.slug}`);
+    t.equal(r.sourceUrl, data.sourceUrl);
+    if (r.sourceUrl) t.equal(citations.get(`macro:${r.slug}`)?.sourceUrl, data.sourceUrl, `${label}: series ${r.slug}`);
+    t.same(r.latest, data.latest);
+  }
+  for (const path of new Set<string>(b.facts.map((f: Json) => f.path).filter(Boolean))) await http(`/v1${path}`);
+}
+
+t.test('the brief of a macro series: its numbers, release stories, markets on it and the other headline series, cited', async (t) => {
+  const { data: b } = await http('/v1/brief/macro/us-cpi');
+  t.match(b.subject, { type: 'macro', key: 'us-cpi', path: '/macro/us-cpi' });
+  t.equal(b.price, null);
+  t.match(b.facts.map((f: Json) => f.text), [/^US consumer price index \(CPIAUCSL at fred\): inflation, monthly/, String, /^Latest: 323\.4.* for the period from 2025-08-01/]);
+  t.ok(b.facts.some((f: Json) => f.text === 'Recent observations: 2025-04-01 320.6, 2025-05-01 321.5, 2025-06-01 321.9, 2025-07-01 322.3, 2025-08-01 323.4, 2025-09-01 missing'), 'its latest observations');
+  t.ok(b.facts.some((f: Json) => /^Revised: the period from 2025-07-01 was first printed 322\.1/.test(f.text) && f.sourceUrl === 'https://fred.stlouisfed.org/series/CPIAUCSL'));
+  t.same(b.events.map((e: Json) => e.sourceUrl), ['https://macrodesk.example/cpi-aug'], 'its release story, older than a year');
+  t.same(b.odds.map((m: Json) => m.slug).sort(), (await http('/v1/odds?entity=macro:us-cpi')).data.map((m: Json) => m.slug).sort(), 'the markets on it');
+  t.same(b.macro.map((r: Json) => r.slug), ['us-payrolls', 'us-10y-yield'], 'the other headline series');
+  t.equal(b.notYetAvailable, null);
+  await resolves(t, b, 'us-cpi');
+  t.same((await call('get_brief', { type: 'macro', key: 'CPIAUCSL' })).data.subject, b.subject, 'by its source id, through MCP');
+});
+
+t.test('the brief of a prediction market: its probabilities and their path, its event, its siblings, cited', async (t) => {
+  const { data: b } = await http('/v1/brief/market/fed-cut-25-march-2026');
+  t.match(b.subject, { type: 'market', key: 'fed-cut-25-march-2026', path: '/odds/fed-cut-25-march-2026' });
+  const facts = b.facts.map((f: Json) => f.text);
+  t.ok(facts.includes('Probabilities: Yes 11.5%, No 88.5%'), 'the outcomes as percentages');
+  t.ok(facts.includes('Yes moved from 14.7% on 2026-01-20 to 39.9% on 2026-04-29'), "how its Yes moved, by each day's last price");
+  t.ok(facts.includes('About: Federal funds target rate (macro:fed-funds-rate)'), 'what it is about, by its key');
+  t.ok(facts.some((f: string) => f.startsWith('Part of "Fed decision in March 2026?"')), 'its event');
+  t.ok(b.facts.every((f: Json) => f.path === null || f.path.startsWith('/')));
+  await resolves(t, b, 'fed-cut');
+  const kalshi = (await call('get_brief', { type: 'market', key: 'KXFED-26MAR-T3.50' })).data;
+  t.same(kalshi.odds.map((m: Json) => m.slug), ['kxfed-26mar-t3.75'], 'the other markets of its event, through MCP');
+  t.equal(kalshi.citations.find((c: Json) => c.id === 'market:kxfed-26mar-t3.75')?.path, '/odds/kxfed-26mar-t3.75');
+  await resolves(t, kalshi, 'kxfed');
+  const md = await (await server.get('/v1/brief/market/fed-cut-25-march-2026?format=markdown', { key })).text();
+  t.match(md, /^# Will the Fed cut rates by 25 bps in March 2026\? \(market brief\)/);
+});
+
+t.test('brief keys of these types: 400 when they cannot be one, 404 when unknown', async (t) => {
+  const status = async (path: string) => (await server.get(path, { key })).status;
+  t.equal(await status('/v1/brief/macro/us-cpi%2Fcore'), 400);
+  t.equal(await status('/v1/brief/market/no-such-market'), 404);
+  t.equal(await status('/v1/brief/macro/no-such-series'), 404);
+  t.equal((await toolError('get_brief', { type: 'market', key: 'no-such-market' })).code, 'not_found');
 });

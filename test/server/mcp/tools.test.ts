@@ -58,12 +58,12 @@ async function toolError(name: string, args: Json): Promise<{ code: string; mess
 const { data: moves } = await http('/v1/moves?limit=50');
 const cause = (moves as Json[]).find((m) => m.causes.length)!.causes[0].id as number;
 
-t.test('tools/list: the tools whose data exists, each described for a model, read-only', async (t) => {
+t.test('tools/list: the 24 tools, each described for a model, read-only', async (t) => {
   t.same(tools.map((tool) => tool.name), [
     'get_brief', 'get_market_snapshot', 'get_coverage', 'search', 'get_instrument', 'get_price_history', 'get_derivatives', 'get_moves',
-    'explain_move', 'get_news', 'get_story', 'get_company', 'get_project', 'get_person', 'get_sector', 'get_calendar', 'get_macro_series',
-    'get_macro_dashboard', 'get_prediction_markets', 'get_glossary_term',
-  ]);
+    'explain_move', 'get_news', 'get_story', 'get_company', 'get_project', 'get_person', 'get_sector', 'get_fundamentals', 'get_financials',
+    'get_filings', 'get_insider_trades', 'get_calendar', 'get_macro_series', 'get_macro_dashboard', 'get_prediction_markets', 'get_glossary_term',
+  ], 'exactly the 24 tools of the interface');
   for (const tool of tools) {
     t.ok(tool.title && tool.description && tool.description.length > 80, `${tool.name}: a title and a description`);
     t.equal(tool.inputSchema.type, 'object');
@@ -90,16 +90,19 @@ const VALID: [string, Json][] = [
   ['get_project', { company: 'tesla', project: 'robotaxi' }],
   ['get_person', { slug: 'ana-ribeiro' }],
   ['get_sector', { slug: 'technology' }],
+  ['get_fundamentals', { company: 'AAPL' }],
+  ['get_financials', { company: 'apple', quarters: 4, years: 2 }],
+  ['get_filings', { company: 'apple', limit: 10 }],
+  ['get_insider_trades', { company: 'apple', limit: 10 }],
   ['get_calendar', { limit: 10 }],
+  ['get_macro_series', { slug: 'us-cpi' }],
+  ['get_macro_dashboard', {}],
+  ['get_prediction_markets', { entity: 'macro:fed-funds-rate', limit: 5 }],
   ['get_glossary_term', { slug: 'z-score' }],
 ];
 
-/** Tools over data the demo does not hold yet, called with valid arguments on imported data in macro-odds.test.ts. */
-const ON_IMPORTED_DATA = ['get_macro_series', 'get_macro_dashboard', 'get_prediction_markets'];
-
 t.test('every tool with valid arguments: structuredContent valid against its outputSchema, the same JSON as text', async (t) => {
-  const named = tools.map((tool) => tool.name).filter((name) => !ON_IMPORTED_DATA.includes(name));
-  t.same([...new Set(VALID.map(([name]) => name))].sort(), named.sort(), 'every tool is called');
+  t.same([...new Set(VALID.map(([name]) => name))].sort(), tools.map((tool) => tool.name).sort(), 'every tool is called');
   for (const [name, args] of VALID) t.ok(await call(name, args), `${name} ${JSON.stringify(args)}`);
 });
 
@@ -109,6 +112,9 @@ t.test('the same data as the HTTP route', async (t) => {
   t.same(await call('get_calendar', { from: '2026-01-01', limit: 30 }), await http('/v1/catalysts?from=2026-01-01&limit=30'), 'get_calendar');
   t.same(await call('search', { q: 'tesla', type: 'company,instrument' }), await http('/v1/search?q=tesla&type=company,instrument'), 'search');
   t.same(await call('get_glossary_term', { slug: 'pe-ratio' }), await http('/v1/glossary/pe-ratio'), 'get_glossary_term');
+  t.same(await call('get_filings', { company: 'AAPL', limit: 20 }), await http('/v1/filings?company=AAPL&limit=20'), 'get_filings');
+  t.same(await call('get_insider_trades', { company: 'apple', limit: 20 }), await http('/v1/insider-trades?company=apple&limit=20'), 'get_insider_trades');
+  t.same(await call('get_financials', { company: 'apple', quarters: 4 }), await http('/v1/companies/apple/financials?quarters=4'), 'get_financials');
   t.same(await call('get_project', { company: 'TSLA', project: 'robotaxi' }), await http('/v1/projects/tesla/robotaxi'), 'get_project');
   t.same(await call('explain_move', { symbol: 'ETH', date: moves[0].date }), await http(`/v1/moves/explain?symbol=ETH&date=${moves[0].date}`), 'explain_move');
   const brief = await call('get_brief', { type: 'person', key: 'ana-ribeiro', maxTokens: 1000 });
@@ -154,6 +160,10 @@ t.test('no answer over 25,000 tokens, even the largest: cut or merged, saying ho
   await measure('sector', 'get_sector', { slug: 'technology' });
   await measure('explain BTC', 'explain_move', { symbol: 'BTC' });
   for (const company of ['apple', 'tesla', 'nvidia', 'microsoft', 'amazon']) await measure(`company ${company}`, 'get_company', { company });
+  await measure('financials, 40 quarters and 20 years', 'get_financials', { company: 'apple', quarters: 40, years: 20 });
+  await measure('500 insider trades', 'get_insider_trades', { limit: 500 });
+  await measure('200 filings', 'get_filings', { company: 'apple', limit: 200 });
+  await measure('macro series since 1900', 'get_macro_series', { slug: 'us-10y-yield', maxPoints: 100000 });
   t.ok(Object.values(sizes).every((n) => n < TOKEN_LIMIT), JSON.stringify(sizes));
 });
 
@@ -161,7 +171,7 @@ t.test('every tool with bad arguments: a tool error with its code and message, n
   const BAD: [string, Json, string][] = [
     ['get_brief', { type: 'planet', key: 'mars' }, 'validation_failed'],
     ['get_brief', { type: 'project', key: 'robotaxi' }, 'bad_request'],
-    ['get_brief', { type: 'macro', key: 'us-cpi' }, 'not_found'],
+    ['get_brief', { type: 'macro', key: 'no-such-series' }, 'not_found'],
     ['get_market_snapshot', { extra: 1 }, 'validation_failed'],
     ['get_coverage', { when: 'now' }, 'validation_failed'],
     ['search', {}, 'validation_failed'],
@@ -181,6 +191,10 @@ t.test('every tool with bad arguments: a tool error with its code and message, n
     ['get_person', { slug: 'nobody' }, 'not_found'],
     ['get_sector', { slug: 'x'.repeat(121) }, 'validation_failed'],
     ['get_calendar', { from: '2027-01-01', to: '2026-01-01' }, 'bad_request'],
+    ['get_fundamentals', { company: 'no-such-company' }, 'not_found'],
+    ['get_financials', { company: 'apple', metrics: 'happiness' }, 'validation_failed'],
+    ['get_filings', {}, 'validation_failed'],
+    ['get_insider_trades', { limit: 501 }, 'validation_failed'],
     ['get_macro_series', { slug: 'no-such-series' }, 'not_found'],
     ['get_macro_dashboard', { all: true }, 'validation_failed'],
     ['get_prediction_markets', { limit: 0 }, 'validation_failed'],

@@ -49,7 +49,12 @@ async function resolves(t: Test, b: Json, label: string) {
     t.equal(Math.round(explained.move.pct * 100) / 100, m.pct, `${label}: move ${m.path} answers with its change`);
   }
   for (const path of new Set<string>(b.facts.map((f: Json) => f.path).filter(Boolean))) await get(`/v1${path}`);
-  const named = new Set([...[...eventIds].map((id) => `event:${id}`), ...b.catalysts.filter((c: Json) => c.sourceUrl).map((c: Json) => `catalyst:${c.id}`)]);
+  const named = new Set([
+    ...[...eventIds].map((id) => `event:${id}`),
+    ...b.catalysts.filter((c: Json) => c.sourceUrl).map((c: Json) => `catalyst:${c.id}`),
+    ...b.odds.map((m: Json) => `market:${m.slug}`),
+    ...b.macro.filter((r: Json) => r.sourceUrl).map((r: Json) => `macro:${r.slug}`),
+  ]);
   t.same([...citations.keys()].sort(), [...named].sort(), `${label}: nothing cited that no statement names`);
   const size = JSON.stringify({ data: b }).length;
   t.ok(size / 4 <= b.budget.maxTokens + 4, `${label}: ${size} characters within ${b.budget.maxTokens} tokens`);
@@ -84,7 +89,9 @@ t.test('what each type says', async (t) => {
   t.match(btc.subject, { type: 'instrument', key: 'BTC', path: '/instruments/BTC' });
   t.match(btc.price, { instrument: { key: 'BTC' }, price: Number, priceLabel: 'BTC · 24/7 (venues)' });
   t.ok(btc.moves.length, 'its recent moves');
-  t.equal(btc.notYetAvailable, "Not in this service's data yet: related prediction-market odds, macro backdrop.");
+  const held = [(await get('/v1/odds?limit=1')).data.length ? null : 'related prediction-market odds', (await get('/v1/macro')).data.length ? null : 'macro backdrop'];
+  const pending = held.filter((p) => p !== null);
+  t.equal(btc.notYetAvailable, pending.length ? `Not in this service's data yet: ${pending.join(', ')}.` : null, 'odds and macro named only while the service holds none');
   const tesla = await brief('company', 'TSLA');
   t.match(tesla.subject, { type: 'company', key: 'tesla' }, 'a ticker names its company');
   t.equal(tesla.price.instrument.key, 'TSLA');
@@ -113,7 +120,7 @@ t.test('the budget: default, least, most, and what was left out', async (t) => {
   t.ok(Object.values(small.budget.omitted as Record<string, number>).some((n) => n > 0), 'and says what it left out');
   const big = await brief('company', 'apple', '?maxTokens=16000');
   t.ok(big.events.length >= normal.events.length && big.facts.length >= normal.facts.length);
-  t.same(big.budget.omitted, { facts: 0, events: 0, moves: 0, catalysts: 0 }, 'the cap holds all that was gathered');
+  t.same(big.budget.omitted, { facts: 0, events: 0, moves: 0, catalysts: 0, odds: 0, macro: 0 }, 'the cap holds all that was gathered');
 });
 
 t.test('deterministic for the same data', async (t) => {
@@ -151,8 +158,8 @@ t.test('400, 404 and 422', async (t) => {
   t.equal(await status('/v1/brief/project/tesla%2Fno-such-project'), 404);
   t.equal(await status('/v1/brief/event/99999999'), 404);
   t.equal(await status('/v1/brief/person/nobody'), 404);
-  t.equal(await status('/v1/brief/macro/us-cpi'), 404, 'macro series are not held yet');
-  t.equal(await status('/v1/brief/market/fed-cut-2027'), 404, 'nor prediction markets');
+  t.equal(await status('/v1/brief/macro/no-such-series'), 404);
+  t.equal(await status('/v1/brief/market/no-such-market'), 404);
   t.equal(await status('/v1/brief/planet/mars'), 422, 'an unknown type');
   t.equal(await status('/v1/brief/company/tesla?maxTokens=100'), 422);
   t.equal(await status('/v1/brief/company/tesla?maxTokens=100000'), 422);
