@@ -140,12 +140,14 @@ t.test('the real samples replayed: a Gamma market and a Kalshi market as their A
   t.equal(mars.history[0].points.length, 3, 'its candles');
 });
 
-t.test('FRED without a key is off, said once; the market feeds are off without markets', async (t) => {
-  const bare = await startServer({ env: { FRED_API_KEY: '' } });
+t.test('FRED without a key and EDGAR without a User-Agent are off, each said once; the market feeds are off without markets', async (t) => {
+  const bare = await startServer({ env: { FRED_API_KEY: '', SEC_USER_AGENT: '' } });
   t.teardown(() => bare.dispose());
   const off = await bare.waitForLog((l) => l.msg === 'source fred off: FRED_API_KEY is not set');
   t.match(off, { level: 30, source: 'fred' });
-  t.equal(bare.logs.filter((l) => typeof l.msg === 'string' && (l.msg as string).startsWith('source ')).length, 1, 'said once, and only of fred');
+  await bare.waitForLog((l) => l.source === 'sec' && typeof l.msg === 'string' && l.msg.startsWith('source sec off: SEC_USER_AGENT is not set'));
+  const said = bare.logs.filter((l) => typeof l.msg === 'string' && (l.msg as string).startsWith('source ')).map((l) => l.source);
+  t.same(said.sort(), ['fred', 'sec'], 'said once each, and only of the sources that need a setting');
   const sources = await bare.waitForLog((l) => l.msg === 'sources');
   t.same(sources.sources, [], 'no feed runs');
 });
