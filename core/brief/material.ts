@@ -203,6 +203,11 @@ function eventFacts(e: EventDetail): BriefFact[] {
   const facts: BriefFact[] = [];
   if (e.summary) facts.push(fact(`Summary: ${e.summary}`, e.path, e.sourceUrl));
   for (const point of e.points ?? []) facts.push(fact(`Point: ${point}`, e.path, e.sourceUrl));
+  if (e.filing) {
+    const f = e.filing;
+    const items = f.items.length ? `, items ${f.items.join(', ')}` : '';
+    facts.push(fact(`Filing behind it: ${f.form} of ${f.company.label} (accession ${f.accession}), filed ${f.filingDate}${items}`, f.company.path, f.sourceUrl));
+  }
   for (const ref of e.entities) facts.push(fact(`About: ${ref.label} (${ref.type})`, ref.path));
   return facts;
 }
@@ -330,7 +335,7 @@ export function material(s: BriefSources): Material {
     case 'event': {
       const e = s.event;
       const events = [citedEvent(e), ...around.events.filter((r) => r.item.id !== e.id)];
-      return { subject: ref(e), price: s.price && priceOf(s.price), facts: eventFacts(e).map(uncited), ...around, events, pending: [FILING, ...held('odds')] };
+      return { subject: ref(e), price: s.price && priceOf(s.price), facts: eventFacts(e).map(uncited), ...around, events, pending: [...(s.dataThrough.filing === null ? [FILING] : []), ...held('odds')] };
     }
     case 'macro':
       return { subject: ref(s.series), price: null, facts: macroFacts(s.series).map(uncited), ...around, pending: [] };

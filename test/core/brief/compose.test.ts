@@ -6,6 +6,7 @@ import { composeBrief } from '../../../core/brief/compose.js';
 import type { BackdropRow, BriefSources } from '../../../core/brief/sources.js';
 import { BRIEF_MAX_TOKENS, BRIEF_MIN_TOKENS, type Brief } from '../../../core/schemas/brief.js';
 import type { Catalyst } from '../../../core/schemas/catalysts.js';
+import type { EventDetail } from '../../../core/schemas/event-detail.js';
 import type { Event } from '../../../core/schemas/events.js';
 import type { InstrumentDetail } from '../../../core/schemas/instruments.js';
 import type { Move } from '../../../core/schemas/moves.js';
@@ -219,4 +220,24 @@ t.test('fundamentals cite the filing of their latest input; the insider summary 
   const quiet = composeBrief(sources(0, 0, 0, 1, 1, 0), 4000);
   t.same(quiet.insiderSummary?.buys, { count: 0, shares: 0, value: 0, insiders: 0 }, 'no trade in the window is said, not left out');
   t.same(quiet.insiders, []);
+});
+
+t.test("a story's brief states the filing behind it, and names it as missing only while no filing is held", async (t) => {
+  const story = event(760, 90);
+  const filing = {
+    company: acme, accession: '0000012345-26-000020', form: '8-K', filingDate: '2026-11-20', reportDate: '2026-11-19', acceptedAt: '2026-11-20T21:05:00.000Z',
+    items: ['2.02', '9.01'], primaryDocument: 'acme-8k.htm', description: null, size: 1000, isXbrl: false,
+    sourceUrl: 'https://www.sec.gov/Archives/edgar/data/12345/000001234526000020/acme-8k.htm', eventId: 760,
+  };
+  const base = sources(0, 0, 0, 1, 1);
+  const of = (detail: EventDetail, filed: string | null): BriefSources => ({ ...base, type: 'event', event: detail, price: null, dataThrough: { ...coverage, filing: filed } });
+  const filed = composeBrief(of({ ...story, causedMoves: [], relatedStories: [], filing }, '2026-11-20'), 4000);
+  t.same(filed.facts.find((f) => f.text.startsWith('Filing behind it')), {
+    text: 'Filing behind it: 8-K of Acme (accession 0000012345-26-000020), filed 2026-11-20, items 2.02, 9.01', path: '/companies/acme', sourceUrl: filing.sourceUrl,
+  });
+  t.equal(filed.notYetAvailable, null);
+  const plain = composeBrief(of({ ...story, causedMoves: [], relatedStories: [], filing: null }, '2026-11-20'), 4000);
+  t.equal(plain.notYetAvailable, null, 'a story no filing is behind, once filings are held');
+  const early = composeBrief(of({ ...story, causedMoves: [], relatedStories: [], filing: null }, null), 4000);
+  t.equal(early.notYetAvailable, "Not in this service's data yet: the regulator filing behind it.");
 });
