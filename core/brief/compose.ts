@@ -1,13 +1,13 @@
-// Composes a brief within its token budget: the subject, its price, coverage and what is not available yet always;
-// then statements taken in turn from each section (a fact, a story, a move, a catalyst, a market, a macro series,
-// the next fact, ...), each with the citations of the ids it names, as long as the JSON stays within maxTokens.
+// Composes a brief within its token budget: the subject, its price, insider summary, coverage and what is not available
+// yet always; then statements taken in turn from each section (a fact, a fundamental, a story, a move, a catalyst, an
+// insider, a market, a macro series, the next fact, ...), each with the citations of the ids it names, as long as the JSON stays within maxTokens.
 // Deterministic: the same sources and budget give the same brief, byte for byte.
 import type { Brief } from '../schemas/brief.js';
 import { CHARS_PER_TOKEN, estimateTokens, TOKEN_ESTIMATE } from '../tokens.js';
 import { material, type Cited } from './material.js';
 import type { BriefSources } from './sources.js';
 
-const SECTIONS = ['facts', 'events', 'moves', 'catalysts', 'odds', 'macro'] as const;
+const SECTIONS = ['facts', 'fundamentals', 'events', 'moves', 'catalysts', 'insiders', 'odds', 'macro'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** Characters kept free for the figures filled in last: the token count grows from "0" to at most 5 digits. */
@@ -15,7 +15,7 @@ const RESERVE = 8;
 
 export function composeBrief(sources: BriefSources, maxTokens: number): Brief {
   const m = material(sources);
-  const omitted = { facts: m.facts.length, events: m.events.length, moves: m.moves.length, catalysts: m.catalysts.length, odds: m.odds.length, macro: m.macro.length };
+  const omitted = Object.fromEntries(SECTIONS.map((s) => [s, m[s].length])) as Record<Section, number>;
   const brief: Brief = {
     subject: m.subject,
     price: m.price,
@@ -25,6 +25,9 @@ export function composeBrief(sources: BriefSources, maxTokens: number): Brief {
     catalysts: [],
     odds: [],
     macro: [],
+    fundamentals: [],
+    insiderSummary: m.insiderSummary,
+    insiders: [],
     notYetAvailable: m.pending.length ? `Not in this service's data yet: ${m.pending.join(', ')}.` : null,
     dataThrough: sources.dataThrough,
     citations: [],

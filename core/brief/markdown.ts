@@ -33,6 +33,14 @@ export function briefMarkdown(b: Brief): string {
   };
   section('Facts', b.facts.map((f) => `${escape(f.text)}${f.sourceUrl ? ` (${link('source', f.sourceUrl)})` : ''}`));
   section(
+    'Fundamentals',
+    b.fundamentals.map((f) => {
+      const period = f.period ? ` (${escape(f.period)})` : '';
+      const source = f.accession ? ` · ${cite(`filing:${f.accession}`, `filing ${f.accession}`)}` : '';
+      return `${escape(f.label)}: ${f.value}${period}${source}`;
+    }),
+  );
+  section(
     'Recent stories',
     b.events.map((e) => `${day(e.occurredAt)} · ${e.kind} · importance ${e.importance}: ${cite(`event:${e.id}`, e.headline)} (event ${e.id})${e.summary ? `. ${escape(e.summary)}` : ''}`),
   );
@@ -49,6 +57,21 @@ export function briefMarkdown(b: Brief): string {
     b.catalysts.map((c) => {
       const details = [c.confirmed ? 'confirmed' : 'unconfirmed', ...(c.consensus ? [`consensus ${escape(c.consensus)}`] : [])].join('; ');
       return `${c.expectedAt} · ${c.kind}: ${cite(`catalyst:${c.id}`, c.title)} (catalyst ${c.id}; ${details})`;
+    }),
+  );
+  if (b.insiderSummary) {
+    const { buys, sells, sinceDays } = b.insiderSummary;
+    const side = (x: { count: number; shares: number; value: number; insiders: number }, what: string) =>
+      `${x.count} ${what} (${x.shares} shares, $${x.value}, by ${x.insiders} insider${x.insiders === 1 ? '' : 's'})`;
+    out.push(`**Insiders, open market, last ${sinceDays} days:** ${side(buys, 'buys')}; ${side(sells, 'sells')}`, '');
+  }
+  section(
+    'Insider trades',
+    b.insiders.map((r) => {
+      const who = b.subject.type === 'person' ? `At ${escape(r.company.label)}` : escape(r.insider.label);
+      const role = r.role ? ` (${escape(r.role)})` : '';
+      const trades = `bought ${r.buys.count}× ${r.buys.shares} shares $${r.buys.value}; sold ${r.sells.count}× ${r.sells.shares} shares $${r.sells.value}`;
+      return `${who}${role}: ${trades}; latest ${r.lastDate}, ${cite(`filing:${r.accession}`, `Form 4 ${r.accession}`)}`;
     }),
   );
   section(

@@ -3,7 +3,7 @@
 // catalysts around it, and the parts whose data the service does not hold yet. One function per type of subject.
 import { clip } from '../errors.js';
 import type { Ref } from '../refs.js';
-import type { BriefCatalyst, BriefEvent, BriefFact, BriefMacro, BriefMove, BriefOdds, BriefPrice, Citation } from '../schemas/brief.js';
+import type { BriefCatalyst, BriefEvent, BriefFact, BriefFundamental, BriefInsider, BriefInsiderSummary, BriefMacro, BriefMove, BriefOdds, BriefPrice, Citation } from '../schemas/brief.js';
 import type { Catalyst } from '../schemas/catalysts.js';
 import type { CompanyDetail } from '../schemas/companies.js';
 import type { EventDetail } from '../schemas/event-detail.js';
@@ -15,6 +15,7 @@ import type { PredictionMarket, PredictionMarketDetail } from '../schemas/odds.j
 import type { PersonDetail } from '../schemas/people.js';
 import type { Milestone, ProjectDetail } from '../schemas/projects.js';
 import type { SectorDetail } from '../schemas/sectors.js';
+import { citedFundamentals, citedInsiders, insiderSummary } from './sec-material.js';
 import type { BackdropRow, BriefSources } from './sources.js';
 
 /** A statement with the citations of the ids it names. */
@@ -32,6 +33,9 @@ interface Material {
   catalysts: Cited<BriefCatalyst>[];
   odds: Cited<BriefOdds>[];
   macro: Cited<BriefMacro>[];
+  fundamentals: Cited<BriefFundamental>[];
+  insiderSummary: BriefInsiderSummary | null;
+  insiders: Cited<BriefInsider>[];
   /** Parts of a brief of this type whose data does not exist yet. */
   pending: string[];
 }
@@ -46,6 +50,7 @@ const INSIDERS = 'insider summary';
 const ODDS = 'related prediction-market odds';
 const MACRO = 'macro backdrop';
 const FILING = 'the regulator filing behind it';
+const PART = { fundamentals: FUNDAMENTALS, insiders: INSIDERS, odds: ODDS, macro: MACRO } as const;
 
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 const signed = (pct: number) => `${pct >= 0 ? '+' : ''}${pct.toFixed(2)}%`;
@@ -198,6 +203,11 @@ function eventFacts(e: EventDetail): BriefFact[] {
   const facts: BriefFact[] = [];
   if (e.summary) facts.push(fact(`Summary: ${e.summary}`, e.path, e.sourceUrl));
   for (const point of e.points ?? []) facts.push(fact(`Point: ${point}`, e.path, e.sourceUrl));
+  if (e.filing) {
+    const f = e.filing;
+    const items = f.items.length ? `, items ${f.items.join(', ')}` : '';
+    facts.push(fact(`Filing behind it: ${f.form} of ${f.company.label} (accession ${f.accession}), filed ${f.filingDate}${items}`, f.company.path, f.sourceUrl));
+  }
   for (const ref of e.entities) facts.push(fact(`About: ${ref.label} (${ref.type})`, ref.path));
   return facts;
 }
@@ -294,25 +304,28 @@ export function material(s: BriefSources): Material {
     catalysts: s.catalysts.map(citedCatalyst),
     odds: s.odds.map(citedOdds),
     macro: s.macro.map(citedMacro),
+    fundamentals: citedFundamentals(s.fundamentals),
+    insiderSummary: insiderSummary(s.insiders),
+    insiders: citedInsiders(s.insiders, s.type === 'person' ? 'company' : 'insider'),
   };
   const ref = (r: { type: string; key: string; label: string; path: string | null }): Ref => ({ type: r.type, key: r.key, label: r.label, path: r.path });
-  /** The parts of odds and macro a brief of this type has, named when the service holds none of their data. */
-  const held = (...parts: ('odds' | 'macro')[]) => parts.filter((p) => !s.held[p]).map((p) => (p === 'odds' ? ODDS : MACRO));
+  /** The parts a brief of this type has, named when the service holds none of their data. */
+  const held = (...parts: (keyof typeof PART)[]) => parts.filter((p) => !s.held[p]).map((p) => PART[p]);
   switch (s.type) {
     case 'instrument': {
       const i = s.instrument;
       const listed = i.kind === 'stock' || i.kind === 'etf';
-      const pending = [...(listed ? [FUNDAMENTALS] : []), ...(i.kind === 'stock' ? [INSIDERS] : []), ...held('odds', 'macro')];
+      const pending = held(...(listed ? (['fundamentals'] as const) : []), ...(i.kind === 'stock' ? (['insiders'] as const) : []), 'odds', 'macro');
       return { subject: ref(i), price: priceOf(i), facts: instrumentFacts(i).map(uncited), ...around, pending };
     }
     case 'company': {
       const c = s.company;
-      const pending = [FUNDAMENTALS, INSIDERS, ...held('odds', 'macro')];
+      const pending = held('fundamentals', 'insiders', 'odds', 'macro');
       return { subject: ref(c), price: c.primaryInstrument && priceOf(c.primaryInstrument), facts: companyFacts(c).map(uncited), ...around, pending };
     }
     case 'person': {
       const p = s.person;
-      const pending = p.kind === 'policymaker' ? held('odds', 'macro') : [INSIDERS, ...held('odds')];
+      const pending = p.kind === 'policymaker' ? held('odds', 'macro') : held('insiders', 'odds');
       return { subject: ref(p), price: null, facts: personFacts(p).map(uncited), ...around, pending };
     }
     case 'project':
@@ -322,7 +335,7 @@ export function material(s: BriefSources): Material {
     case 'event': {
       const e = s.event;
       const events = [citedEvent(e), ...around.events.filter((r) => r.item.id !== e.id)];
-      return { subject: ref(e), price: s.price && priceOf(s.price), facts: eventFacts(e).map(uncited), ...around, events, pending: [FILING, ...held('odds')] };
+      return { subject: ref(e), price: s.price && priceOf(s.price), facts: eventFacts(e).map(uncited), ...around, events, pending: [...(s.dataThrough.filing === null ? [FILING] : []), ...held('odds')] };
     }
     case 'macro':
       return { subject: ref(s.series), price: null, facts: macroFacts(s.series).map(uncited), ...around, pending: [] };

@@ -1,5 +1,4 @@
-// What a brief is made from: the resource objects the services answer with, gathered for one subject. Parts whose
-// data the service does not hold yet (fundamentals, insider trades) have no field here until it does.
+// What a brief is made from: the resource objects the services answer with, gathered for one subject.
 import type { Catalyst } from '../schemas/catalysts.js';
 import type { CompanyDetail } from '../schemas/companies.js';
 import type { EventDetail } from '../schemas/event-detail.js';
@@ -11,7 +10,14 @@ import type { Move } from '../schemas/moves.js';
 import type { PredictionMarket, PredictionMarketDetail } from '../schemas/odds.js';
 import type { PersonDetail } from '../schemas/people.js';
 import type { ProjectDetail } from '../schemas/projects.js';
+import type { Fundamentals, InsiderTrade } from '../schemas/sec.js';
 import type { SectorDetail } from '../schemas/sectors.js';
+
+/** Open-market trades (Form 4 codes P and S) of the last `sinceDays`, newest first: of a company's insiders or of one person. */
+export interface InsiderActivity {
+  sinceDays: number;
+  trades: InsiderTrade[];
+}
 
 /** A headline series with the page it is read from. */
 export type BackdropRow = MacroDashboardRow & { sourceUrl: string | null };
@@ -28,8 +34,12 @@ export interface Around {
   odds: PredictionMarket[];
   /** The macro backdrop, in the dashboard's order. */
   macro: BackdropRow[];
-  /** Whether the service holds any prediction market and any macro series: a part without them is not available yet. */
-  held: { odds: boolean; macro: boolean };
+  /** The subject's company's fundamentals; null when it files none the service holds. */
+  fundamentals: Fundamentals | null;
+  /** The insider trades of the subject's company, or of the subject person; null when none is held. */
+  insiders: InsiderActivity | null;
+  /** Whether the service holds any market, series, XBRL facts and insider trade: a part without them is not available yet. */
+  held: { odds: boolean; macro: boolean; fundamentals: boolean; insiders: boolean };
   dataThrough: MarketSnapshot['dataThrough'];
 }
 

@@ -85,8 +85,39 @@ export const BriefMacro = Type.Object({
 });
 export type BriefMacro = Static<typeof BriefMacro>;
 
+export const BriefFundamental = Type.Object({
+  metric: Type.String({ description: 'the field of /v1/companies/{company}/fundamentals: ttm.revenue, margins.netPct, valuation.pe...' }),
+  label: Type.String(),
+  value: Type.Number({ description: 'USD, percent (the metrics ending in Pct) or a ratio' }),
+  period: Nullable(Type.String({ description: 'the period it covers (TTM to Q1 FY2026); null for a ratio at the live price' })),
+  accession: Nullable(Type.String({ description: 'the filing its latest input was read from, cited as "filing:<accession>"' })),
+  sourceUrl: Nullable(Type.String({ description: 'that filing on EDGAR' })),
+});
+export type BriefFundamental = Static<typeof BriefFundamental>;
+
+const OpenMarketSide = Type.Object({ count: Type.Integer(), shares: Type.Number(), value: Type.Number({ description: 'USD' }) });
+
+export const BriefInsider = Type.Object({
+  insider: EntityRef,
+  company: EntityRef,
+  role: Type.String(),
+  buys: OpenMarketSide,
+  sells: OpenMarketSide,
+  lastDate: Type.String({ format: 'date', description: 'the latest open-market trade' }),
+  accession: Type.String({ description: 'the Form 4 of that trade, cited as "filing:<accession>"' }),
+  sourceUrl: Type.String({ description: 'that filing on EDGAR' }),
+});
+export type BriefInsider = Static<typeof BriefInsider>;
+
+export const BriefInsiderSummary = Type.Object({
+  sinceDays: Type.Integer({ description: 'the window: open-market trades of the last this many days' }),
+  buys: Type.Object({ ...OpenMarketSide.properties, insiders: Type.Integer() }),
+  sells: Type.Object({ ...OpenMarketSide.properties, insiders: Type.Integer() }),
+});
+export type BriefInsiderSummary = Static<typeof BriefInsiderSummary>;
+
 export const Citation = Type.Object({
-  id: Type.String({ description: '"event:<id>", "catalyst:<id>", "market:<slug>" or "macro:<slug>", as the statements name them' }),
+  id: Type.String({ description: '"event:<id>", "catalyst:<id>", "market:<slug>", "macro:<slug>" or "filing:<accession>", as the statements name them' }),
   path: Nullable(Type.String({ description: 'site path (/v1 + path answers it); null for a catalyst, listed by /v1/catalysts' })),
   sourceUrl: Type.String({ description: 'the original source' }),
 });
@@ -103,15 +134,21 @@ export const Brief = Type.Object({
   catalysts: Type.Array(BriefCatalyst, { description: 'upcoming catalysts, soonest first' }),
   odds: Type.Array(BriefOdds, { description: 'related prediction markets, open first, then the most traded' }),
   macro: Type.Array(BriefMacro, { description: 'the macro backdrop: headline series with their latest numbers' }),
+  fundamentals: Type.Array(BriefFundamental, { description: "key fundamentals and valuation of the company (TTM results, margins, growth, ratios at the live price), each cited to its filing" }),
+  insiderSummary: Nullable({
+    ...BriefInsiderSummary,
+    description: "open-market purchases (Form 4 code P) and sales (S) over the window: of the company's insiders, or of the person; null when none is held",
+  }),
+  insiders: Type.Array(BriefInsider, { description: 'the most active insiders in the window (for a person: the companies they traded), by value traded, each cited to its latest Form 4' }),
   notYetAvailable: Nullable(Type.String({ description: 'parts of a brief of this type whose data the service does not hold yet: left out, never guessed' })),
   dataThrough: Coverage,
-  citations: Type.Array(Citation, { description: 'every event and catalyst id the statements name, with its sourceUrl' }),
+  citations: Type.Array(Citation, { description: 'every event, catalyst, market, series and filing id the statements name, with its sourceUrl' }),
   budget: Type.Object({
     maxTokens: Type.Integer(),
     tokens: Type.Integer({ description: `this answer's size in tokens, estimated as ${TOKEN_ESTIMATE} of its JSON` }),
     estimate: Type.String(),
     omitted: Type.Object(
-      { facts: Omitted, events: Omitted, moves: Omitted, catalysts: Omitted, odds: Omitted, macro: Omitted },
+      { facts: Omitted, events: Omitted, moves: Omitted, catalysts: Omitted, odds: Omitted, macro: Omitted, fundamentals: Omitted, insiders: Omitted },
       { description: 'statements gathered but left out to stay within maxTokens: ask for more tokens, or the detail endpoints, to see them' },
     ),
   }),

@@ -17,8 +17,9 @@ export const briefRoute = defineRoute({
     'Every story, move cause and catalyst carries its id, and `citations` maps each id to its sourceUrl. A key that cannot be of ' +
     'its type (a project without its company, an event id that is not a number) is a 400; an unknown one a 404. Related ' +
     'prediction markets (`odds`) and the macro backdrop (`macro`, the headline series) come with the types they speak to, ' +
-    'cited as market:<slug> and macro:<slug>. `format=markdown` or `Accept: text/markdown` answers the same bundle as ' +
-    'Markdown, the citations as links.',
+    'cited as market:<slug> and macro:<slug>. A company (and its instrument) has its key fundamentals and open-market ' +
+    'insider summary, a person who is an insider their own trades, cited as filing:<accession> to EDGAR. ' +
+    '`format=markdown` or `Accept: text/markdown` answers the same bundle as Markdown, the citations as links.',
   tags: ['brief'],
   auth: true,
   errors: ['bad_request', 'not_found'],

@@ -1,11 +1,12 @@
 // The brief: gathers the resource objects about one subject from the other services (its detail, the important
 // stories, moves and catalysts around it, data coverage) and hands them to the composer in core/brief. What comes
 // from the database is kept while stories and reference data are unchanged, for at most a refresh interval (its
-// windows start from now); prices come from memory on every call. Related prediction markets and the macro backdrop
-// are gathered for the types they speak to.
+// windows start from now); prices come from memory on every call. Related prediction markets, the macro backdrop,
+// a company's fundamentals and insider trades (a person's own trades) are gathered for the types they speak to.
 import { composeBrief } from '../../core/brief/compose.js';
 import { parseBriefKey, type BriefKey, type BriefType } from '../../core/brief/key.js';
 import type { Around, BackdropRow, BriefSources } from '../../core/brief/sources.js';
+import { ApiError } from '../../core/errors.js';
 import type { Brief } from '../../core/schemas/brief.js';
 import type { InstrumentSummary } from '../../core/schemas/instruments.js';
 import { DAY_MS } from '../../core/time.js';
@@ -14,7 +15,9 @@ import { AnswerCache, every } from './answer-cache.js';
 import type { CatalystService } from './catalysts.js';
 import type { CompanyService } from './companies.js';
 import { ANSWERS_KEPT, type EventService } from './events.js';
+import type { FinancialsService } from './financials.js';
 import type { ImportVersions } from './imports.js';
+import type { InsiderService } from './insiders.js';
 import type { InstrumentService } from './instruments.js';
 import type { MacroService } from './macro.js';
 import type { MetaService } from './meta.js';
@@ -32,6 +35,9 @@ const MARKETS = 10;
 /** How far back stories count as recent: markets move on weeks, people and projects make news more rarely. */
 const MARKET_DAYS = 90;
 const SLOW_DAYS = 365;
+/** The window of a brief's insider summary, and the open-market trades read for it at most. */
+const INSIDER_DAYS = 365;
+const INSIDER_TRADES = 1000;
 
 /** Which headline series a brief's macro backdrop shows: every one but one (none excepted: ''), or only those named. */
 type Backdrop = { except: string } | { only: string[] };
@@ -40,6 +46,18 @@ const NO_MACRO: Backdrop = { only: [] };
 
 /** The macro series among `about` (type:key), as a backdrop of only them. */
 const macroOf = (about: string[]): Backdrop => ({ only: about.filter((e) => e.startsWith('macro:')).map((e) => e.slice('macro:'.length)) });
+
+const NO_SEC: Pick<Around, 'fundamentals' | 'insiders'> = { fundamentals: null, insiders: null };
+
+/** What `p` gives, or null when it names something the service does not hold (a 404). */
+async function orNull<T>(p: Promise<T>): Promise<T | null> {
+  try {
+    return await p;
+  } catch (e) {
+    if (e instanceof ApiError && e.code === 'not_found') return null;
+    throw e;
+  }
+}
 
 export interface BriefDeps {
   instruments: InstrumentService;
@@ -52,6 +70,8 @@ export interface BriefDeps {
   catalysts: CatalystService;
   macro: MacroService;
   odds: OddsService;
+  financials: FinancialsService;
+  insiders: InsiderService;
   meta: MetaService;
   versions: ImportVersions;
   refreshMs: number;
@@ -76,17 +96,29 @@ export class BriefService {
       case 'instrument': {
         const instrument = s.instruments.detail(key.symbol);
         const about = [`instrument:${instrument.symbol}`, ...(instrument.company ? [`company:${instrument.company.key}`] : [])];
-        return { type: 'instrument', instrument, ...(await this.around(about, MARKET_DAYS, instrument.symbol, ALL_MACRO, caller, nowMs)) };
+        const [around, sec] = await Promise.all([
+          this.around(about, MARKET_DAYS, instrument.symbol, ALL_MACRO, caller, nowMs),
+          instrument.company ? this.sec({ company: instrument.company.key }, caller, nowMs) : NO_SEC,
+        ]);
+        return { type: 'instrument', instrument, ...around, ...sec };
       }
       case 'company': {
         const company = await s.companies.detail(key.slug);
         const about = [`company:${company.slug}`, ...company.instruments.map((i) => `instrument:${i.symbol}`)];
-        return { type: 'company', company, ...(await this.around(about, MARKET_DAYS, company.primaryInstrument?.symbol ?? null, ALL_MACRO, caller, nowMs)) };
+        const [around, sec] = await Promise.all([
+          this.around(about, MARKET_DAYS, company.primaryInstrument?.symbol ?? null, ALL_MACRO, caller, nowMs),
+          this.sec({ company: company.slug }, caller, nowMs),
+        ]);
+        return { type: 'company', company, ...around, ...sec };
       }
       case 'person': {
         const person = await this.keep(`person ${key.slug}`, caller, (c) => s.people.detail(key.slug, c));
         const backdrop = person.kind === 'policymaker' ? ALL_MACRO : NO_MACRO;
-        return { type: 'person', person, ...(await this.around([`person:${person.slug}`], SLOW_DAYS, null, backdrop, caller, nowMs)) };
+        const [around, sec] = await Promise.all([
+          this.around([`person:${person.slug}`], SLOW_DAYS, null, backdrop, caller, nowMs),
+          person.kind === 'policymaker' ? NO_SEC : this.sec({ person: person.slug }, caller, nowMs),
+        ]);
+        return { type: 'person', person, ...around, ...sec };
       }
       case 'project': {
         const project = await this.keep(`project ${key.company}/${key.project}`, caller, (c) => s.projects.detail(key.company, key.project, c));
@@ -116,7 +148,7 @@ export class BriefService {
           this.backdrop(macroOf(about), caller),
           this.held(),
         ]);
-        return { type: 'event', event, price, events: event.relatedStories, moves: event.causedMoves, catalysts, odds, macro, held, dataThrough };
+        return { type: 'event', event, price, events: event.relatedStories, moves: event.causedMoves, catalysts, odds, macro, ...NO_SEC, held, dataThrough };
       }
       case 'macro': {
         const series = await this.keep(`macro ${key.slug.toLowerCase()}`, caller, (c) =>
@@ -157,7 +189,28 @@ export class BriefService {
       this.held(),
       this.dataThrough(),
     ]);
-    return { ...stored, odds, macro: backdrop, held, dataThrough };
+    return { ...stored, odds, macro: backdrop, ...NO_SEC, held, dataThrough };
+  }
+
+  /**
+   * The fundamentals of a company (at the live price, so never kept) and the open-market trades of its insiders in the
+   * window; or a person's own open-market trades. A company the SEC data does not hold has neither.
+   */
+  private async sec(who: { company: string } | { person: string }, caller: Caller | undefined, nowMs: number): Promise<Pick<Around, 'fundamentals' | 'insiders'>> {
+    const { financials, insiders } = this.s;
+    const since = new Date(nowMs - INSIDER_DAYS * DAY_MS).toISOString().slice(0, 10);
+    if ('person' in who) {
+      const trades = await this.keep(`insider ${who.person} ${since}`, caller, async (c) => ({ all: await insiders.ofPerson(who.person, INSIDER_TRADES, c) }));
+      const open = trades.all.filter((t) => (t.code === 'P' || t.code === 'S') && t.date >= since);
+      return { fundamentals: null, insiders: trades.all.length ? { sinceDays: INSIDER_DAYS, trades: open } : null };
+    }
+    const [fundamentals, trades] = await Promise.all([
+      orNull(financials.fundamentals(who.company, caller)),
+      this.keep(`insiders ${who.company} ${since}`, caller, (c) =>
+        orNull(insiders.list({ company: who.company, sinceDays: INSIDER_DAYS, code: 'P,S', limit: INSIDER_TRADES }, c)).then((a) => ({ a })),
+      ),
+    ]);
+    return { fundamentals, insiders: trades.a && { sinceDays: INSIDER_DAYS, trades: trades.a.data } };
   }
 
   /** The markets about any of `about`: open first, then the most traded. */
@@ -174,16 +227,24 @@ export class BriefService {
     return rows.filter((r) => ('only' in pick ? pick.only.includes(r.slug) : r.slug !== pick.except));
   }
 
-  /** Whether any prediction market and any macro series is held. */
+  /** Whether any prediction market, macro series, XBRL fact and insider trade is held. */
   private async held(): Promise<Around['held']> {
-    const [odds, macro] = await Promise.all([this.s.odds.list({ words: [], entities: null, statuses: null, category: null, limit: 1, offset: 0 }), this.s.macro.holdsAny()]);
-    return { odds: odds.data.length > 0, macro };
+    const { odds, macro, financials, insiders } = this.s;
+    const [markets, series, sec] = await Promise.all([
+      odds.list({ words: [], entities: null, statuses: null, category: null, limit: 1, offset: 0 }),
+      macro.holdsAny(),
+      this.keep('held sec', undefined, async () => {
+        const [facts, trades] = await Promise.all([financials.holdsAny(), insiders.holdsAny()]);
+        return { facts, trades };
+      }),
+    ]);
+    return { odds: markets.data.length > 0, macro: series, fundamentals: sec.facts, insiders: sec.trades };
   }
 
   /** The value `build` gives for `key`, kept while stories and reference data are unchanged (at most a refresh interval). */
   private keep<T extends object>(key: string, caller: Caller | undefined, build: (caller?: Caller) => Promise<T>): Promise<T> {
-    const { stories, entities, macro, odds } = this.s.versions;
-    return this.kept.get(`${stories.current} ${entities.current} ${macro.current} ${odds.current} ${key}`, build, caller) as Promise<T>;
+    const { stories, entities, macro, odds, sec } = this.s.versions;
+    return this.kept.get(`${stories.current} ${entities.current} ${macro.current} ${odds.current} ${sec.current} ${key}`, build, caller) as Promise<T>;
   }
 
   private async upcoming(about: string[], caller: Caller | undefined, nowMs: number) {

@@ -85,6 +85,12 @@ export class FinancialsService {
     return { company: company.ref, ...fundamentals(fin, price) };
   }
 
+  /** Whether any company's XBRL facts are stored. */
+  async holdsAny(): Promise<boolean> {
+    const [row] = await this.db.rows<{ held: boolean }>('holdsFacts', {});
+    return row?.held === true;
+  }
+
   /** The metrics of `cik` by period, built from its stored facts once per version; null when it has none. */
   of(cik: string, caller?: Caller): Promise<CompanyFinancials | null> {
     return this.metrics.get(cik, async (c) => {

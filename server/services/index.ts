@@ -101,6 +101,7 @@ export function buildServices(deps: ServiceDeps): Services {
   const catalysts = new CatalystService(db, stories);
   const companies = new CompanyService(catalog, instruments);
   const insiders = new InsiderService(db, catalog);
+  const financials = new FinancialsService(db, catalog, companies, deps.versions.sec);
   const people = new PeopleService(catalog, events, insiders);
   const projects = new ProjectService(catalog, events);
   const sectors = new SectorService(catalog, companies, events);
@@ -115,7 +116,7 @@ export function buildServices(deps: ServiceDeps): Services {
     moves,
     catalysts,
     companies,
-    financials: new FinancialsService(db, catalog, companies, deps.versions.sec),
+    financials,
     filings,
     insiders,
     people,
@@ -125,7 +126,7 @@ export function buildServices(deps: ServiceDeps): Services {
     odds,
     search: new SearchService(instruments, events, catalog, macro, odds, refreshMs),
     glossary: new GlossaryService(),
-    brief: new BriefService({ instruments, companies, people, projects, sectors, events, moves, catalysts, macro, odds, meta: deps.meta, versions: deps.versions, refreshMs }),
+    brief: new BriefService({ instruments, companies, people, projects, sectors, events, moves, catalysts, macro, odds, financials, insiders, meta: deps.meta, versions: deps.versions, refreshMs }),
     meta: deps.meta,
     metrics: new MetricsService(deps.meta.sources()),
     stream: new StreamService(hub, instruments, deps.tickets),

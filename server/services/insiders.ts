@@ -69,6 +69,12 @@ export class InsiderService {
     };
   }
 
+  /** Whether any insider trade is stored. */
+  async holdsAny(): Promise<boolean> {
+    const [row] = await this.db.rows<{ held: boolean }>('holdsInsiderTrades', {});
+    return row?.held === true;
+  }
+
   /** The trades reported by person `slug`, newest first. */
   async ofPerson(slug: string, limit: number, caller?: Caller): Promise<InsiderTrade[]> {
     const catalog = await this.catalog.get();

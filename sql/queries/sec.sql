@@ -166,3 +166,11 @@ SELECT DISTINCT p.slug, p.name FROM people p JOIN person_roles r ON r.person = p
 -- name: storedOwnershipAccessions
 -- Which of :accessions are stored as ownership forms: what the feed need not fetch again.
 SELECT accession FROM sec_ownership_filings WHERE accession = ANY(:accessions::text[]);
+
+-- name: holdsFacts
+-- Whether any company's XBRL facts are stored.
+SELECT EXISTS (SELECT 1 FROM sec_fact_sets) AS held;
+
+-- name: holdsInsiderTrades
+-- Whether any insider trade is stored.
+SELECT EXISTS (SELECT 1 FROM sec_insider_trades) AS held;

@@ -10,7 +10,8 @@ export const getBrief = defineTool({
     'Start here for any question about one instrument, company, person, project, sector, macro series, prediction ' +
     'market or story. Returns a compact, cited bundle: the latest price with the label to show it with, sourced facts, ' +
     'the most important recent stories, recent unusual moves with their explanations and cause ids, upcoming catalysts, ' +
-    'related prediction markets with their probabilities, the macro backdrop (headline series), how far each dataset ' +
+    'related prediction markets with their probabilities, the macro backdrop (headline series), a company\'s key ' +
+    'fundamentals and open-market insider summary (cited to their SEC filings), how far each dataset ' +
     'runs, and what the service does not hold yet (never guessed). Cite by sourceUrl (see `citations`). ' +
     'type: instrument (key: symbol such as BTC or AAPL), company (slug or ticker), person (slug), project ' +
     '(company/project, e.g. tesla/robotaxi), sector (slug), macro (series slug such as us-cpi), market (prediction ' +

@@ -27,7 +27,19 @@ const brief: Brief = {
   macro: [
     { slug: 'us-cpi', name: 'US consumer price index', latest: { date: '2026-10-01', value: 330.1 }, change: 0.9, headline: 2.71, displayMode: 'pct_change_yoy', units: 'Index', nextRelease: '2026-12-10', sourceUrl: 'https://fred.example/CPIAUCSL' },
   ],
-  notYetAvailable: "Not in this service's data yet: insider summary.",
+  fundamentals: [
+    { metric: 'ttm.revenue', label: 'Revenue (TTM)', value: 1234567890, period: 'TTM to Q4 FY2026', accession: '0000012345-26-000012', sourceUrl: 'https://www.sec.gov/Archives/edgar/data/12345/000001234526000012/0000012345-26-000012-index.htm' },
+    { metric: 'valuation.pe', label: 'Price / earnings', value: 25.46, period: null, accession: null, sourceUrl: null },
+  ],
+  insiderSummary: { sinceDays: 365, buys: { count: 1, shares: 100, value: 1000, insiders: 1 }, sells: { count: 2, shares: 300, value: 4500, insiders: 2 } },
+  insiders: [
+    {
+      insider: { type: 'person', key: 'jane-roe', label: 'Jane *Roe*', path: '/people/jane-roe' }, company: { type: 'company', key: 'acme', label: 'Acme', path: '/companies/acme' },
+      role: 'CFO', buys: { count: 0, shares: 0, value: 0 }, sells: { count: 2, shares: 300, value: 4500 }, lastDate: '2026-10-28', accession: '0000099999-26-000500',
+      sourceUrl: 'https://www.sec.gov/Archives/edgar/data/12345/000009999926000500/form4.xml',
+    },
+  ],
+  notYetAvailable: "Not in this service's data yet: related prediction-market odds.",
   dataThrough: { event: '2026-11-20T12:00:00Z', price: null, move: '2026-11-20', macroObservation: null, filing: null, oddsUpdate: null },
   citations: [
     { id: 'event:7', path: '/events/7', sourceUrl: 'https://wire.example/7' },
@@ -35,8 +47,10 @@ const brief: Brief = {
     { id: 'catalyst:3', path: null, sourceUrl: 'javascript:alert(2)' },
     { id: 'market:acme-ships-2027', path: '/odds/acme-ships-2027', sourceUrl: 'https://markets.example/acme-ships-2027' },
     { id: 'macro:us-cpi', path: '/macro/us-cpi', sourceUrl: 'https://fred.example/CPIAUCSL' },
+    { id: 'filing:0000012345-26-000012', path: '/filings?company=acme', sourceUrl: 'https://www.sec.gov/Archives/edgar/data/12345/000001234526000012/0000012345-26-000012-index.htm' },
+    { id: 'filing:0000099999-26-000500', path: '/insider-trades?company=acme', sourceUrl: 'https://www.sec.gov/Archives/edgar/data/12345/000009999926000500/form4.xml' },
   ],
-  budget: { maxTokens: 4000, tokens: 321, estimate: 'characters / 4', omitted: { facts: 0, events: 2, moves: 0, catalysts: 0, odds: 0, macro: 0 } },
+  budget: { maxTokens: 4000, tokens: 321, estimate: 'characters / 4', omitted: { facts: 0, events: 2, moves: 0, catalysts: 0, odds: 0, macro: 0, fundamentals: 0, insiders: 0 } },
 };
 
 const md = briefMarkdown(brief);
@@ -44,12 +58,16 @@ const md = briefMarkdown(brief);
 t.test('every section, the price with its label, and the budget line', async (t) => {
   t.match(md, /^# Acme \(company brief\)\n/);
   t.match(md, /\*\*Price:\*\* 10\.5, -1\.25% since the previous 00:00 UTC close \(ACME · 24\/7 \(venues\), 2026-11-21T10:00:00\.000Z\)/);
-  for (const title of ['## Facts', '## Recent stories', '## Unusual moves', '## Upcoming catalysts', '## Prediction markets', '## Macro backdrop', '## Citations']) {
+  for (const title of ['## Facts', '## Recent stories', '## Unusual moves', '## Upcoming catalysts', '## Prediction markets', '## Macro backdrop', '## Fundamentals', '## Insider trades', '## Citations']) {
     t.match(md, title);
   }
   t.match(md, '- [Will Acme ship \\[it\\](javascript:x) in 2027?](https://markets.example/acme-ships-2027) (open, closes 2027-12-31): Yes 62.5%, No 37.5%');
   t.match(md, '- [US consumer price index](https://fred.example/CPIAUCSL): 330.1 Index for 2026-10-01; pct change yoy +2.71; next release 2026-12-10');
-  t.match(md, "_Not in this service's data yet: insider summary._");
+  t.match(md, '- Revenue (TTM): 1234567890 (TTM to Q4 FY2026) · [filing 0000012345-26-000012](https://www.sec.gov/Archives/edgar/data/12345/000001234526000012/0000012345-26-000012-index.htm)');
+  t.match(md, '- Price / earnings: 25.46\n');
+  t.match(md, '**Insiders, open market, last 365 days:** 1 buys (100 shares, $1000, by 1 insider); 2 sells (300 shares, $4500, by 2 insiders)');
+  t.match(md, '- Jane \\*Roe\\* (CFO): bought 0× 0 shares $0; sold 2× 300 shares $4500; latest 2026-10-28, [Form 4 0000099999-26-000500](https://www.sec.gov/Archives/edgar/data/12345/000009999926000500/form4.xml)');
+  t.match(md, "_Not in this service's data yet: related prediction-market odds._");
   t.match(md, 'Data through: event 2026-11-20T12:00:00Z, move 2026-11-20.');
   t.match(md, '_About 321 tokens as JSON (characters / 4), at most 4000; left out for the budget: 2 events._');
 });

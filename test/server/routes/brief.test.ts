@@ -3,7 +3,8 @@
 // Markdown; keys that cannot be of their type are 400s, unknown ones and the types without data 404s, bad
 // parameters 422s.
 import t, { type Test } from 'tap';
-import { startServer } from '../../helpers/server.js';
+import { join } from 'node:path';
+import { importFiles, ROOT, startServer } from '../../helpers/server.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '1000000', DEMO_NEWS_EVERY_S: '0' } });
 t.teardown(() => server.dispose());
@@ -49,11 +50,20 @@ async function resolves(t: Test, b: Json, label: string) {
     t.equal(Math.round(explained.move.pct * 100) / 100, m.pct, `${label}: move ${m.path} answers with its change`);
   }
   for (const path of new Set<string>(b.facts.map((f: Json) => f.path).filter(Boolean))) await get(`/v1${path}`);
+  for (const f of b.fundamentals) if (f.accession) t.equal(citations.get(`filing:${f.accession}`)?.sourceUrl, f.sourceUrl, `${label}: ${f.metric} cites its filing`);
+  for (const r of b.insiders) {
+    const c = citations.get(`filing:${r.accession}`);
+    t.equal(c?.sourceUrl, r.sourceUrl, `${label}: the Form 4 of ${r.insider.key}'s latest trade is cited`);
+    const { data: trades } = await get(`/v1${c?.path}&sinceDays=365&code=P,S&limit=500`);
+    t.ok(trades.some((tr: Json) => tr.accession === r.accession && tr.sourceUrl === r.sourceUrl && tr.date === r.lastDate), `${label}: ${r.accession} is listed by /v1${c?.path}`);
+  }
   const named = new Set([
     ...[...eventIds].map((id) => `event:${id}`),
     ...b.catalysts.filter((c: Json) => c.sourceUrl).map((c: Json) => `catalyst:${c.id}`),
     ...b.odds.map((m: Json) => `market:${m.slug}`),
     ...b.macro.filter((r: Json) => r.sourceUrl).map((r: Json) => `macro:${r.slug}`),
+    ...b.fundamentals.filter((f: Json) => f.accession).map((f: Json) => `filing:${f.accession}`),
+    ...b.insiders.map((r: Json) => `filing:${r.accession}`),
   ]);
   t.same([...citations.keys()].sort(), [...named].sort(), `${label}: nothing cited that no statement names`);
   const size = JSON.stringify({ data: b }).length;
@@ -95,7 +105,10 @@ t.test('what each type says', async (t) => {
   const tesla = await brief('company', 'TSLA');
   t.match(tesla.subject, { type: 'company', key: 'tesla' }, 'a ticker names its company');
   t.equal(tesla.price.instrument.key, 'TSLA');
-  t.match(tesla.notYetAvailable, /fundamentals and valuation, insider summary/);
+  const facts = (await server.get('/v1/companies/apple/fundamentals')).status === 200;
+  const trades = (await get('/v1/insider-trades?limit=1')).data.length > 0;
+  t.equal(/fundamentals and valuation/.test(tesla.notYetAvailable ?? ''), !facts, 'fundamentals named only while no XBRL facts are held');
+  t.equal(/insider summary/.test(tesla.notYetAvailable ?? ''), !trades, 'the insider summary named only while no insider trade is held');
   t.ok(tesla.facts.some((f: Json) => /^Segment /.test(f.text) && f.sourceUrl), 'segments with their sources');
   t.ok(tesla.catalysts.length, 'upcoming catalysts');
   const robotaxi = await brief('project', 'tesla/robotaxi');
@@ -105,7 +118,7 @@ t.test('what each type says', async (t) => {
   const story = await brief('event', String(cause.id));
   t.equal(story.events[0].id, cause.id, 'the story itself first');
   t.ok(story.moves.some((m: Json) => m.causeIds.includes(cause.id)), 'the moves it caused');
-  t.match(story.notYetAvailable, /the regulator filing behind it/);
+  t.equal(/the regulator filing behind it/.test(story.notYetAvailable ?? ''), story.dataThrough.filing === null, 'the filing behind it named only while no filing is held');
   const sector = await brief('sector', 'technology');
   t.equal(sector.price, null);
   t.ok(sector.facts.some((f: Json) => f.path === '/companies/apple'), 'its companies');
@@ -120,7 +133,7 @@ t.test('the budget: default, least, most, and what was left out', async (t) => {
   t.ok(Object.values(small.budget.omitted as Record<string, number>).some((n) => n > 0), 'and says what it left out');
   const big = await brief('company', 'apple', '?maxTokens=16000');
   t.ok(big.events.length >= normal.events.length && big.facts.length >= normal.facts.length);
-  t.same(big.budget.omitted, { facts: 0, events: 0, moves: 0, catalysts: 0, odds: 0, macro: 0 }, 'the cap holds all that was gathered');
+  t.same(big.budget.omitted, { facts: 0, events: 0, moves: 0, catalysts: 0, odds: 0, macro: 0, fundamentals: 0, insiders: 0 }, 'the cap holds all that was gathered');
 });
 
 t.test('deterministic for the same data', async (t) => {
@@ -164,4 +177,29 @@ t.test('400, 404 and 422', async (t) => {
   t.equal(await status('/v1/brief/company/tesla?maxTokens=100'), 422);
   t.equal(await status('/v1/brief/company/tesla?maxTokens=100000'), 422);
   t.equal(await status('/v1/brief/company/tesla?format=xml'), 422);
+});
+
+// Last: it adds a filer to the demo. The fixtures are a fictional filer's EDGAR files (test/fixtures/sec).
+t.test('a company the SEC data holds: its fundamentals cited to their filings, its insider summary to its Form 4s', async (t) => {
+  const fixture = (name: string) => join(ROOT, 'test/fixtures/sec', name);
+  const run = await importFiles(server.dataDir, 'sec', fixture('submissions-widgets.json'), fixture('companyfacts-widgets.json'), fixture('form4-amendment.xml'));
+  t.equal(run.code, 0, run.stderr);
+  const b = await brief('company', 'WIDG');
+  t.match(b.subject, { type: 'company', key: 'example-widgets' });
+  t.notMatch(b.notYetAvailable ?? '', /fundamentals|insider/, 'neither part is named once SEC data is held');
+  const { data: fundamentals } = await get('/v1/companies/widg/fundamentals');
+  t.ok(b.fundamentals.length, 'some fundamentals');
+  for (const f of b.fundamentals) {
+    const [group, field] = f.metric.split('.');
+    const v = fundamentals[group][field];
+    const whole = group === 'ttm' || group === 'balanceSheet' || field === 'marketCap';
+    t.equal(f.value, whole ? Math.round(v.value) : Math.round(v.value * 100) / 100, `${f.metric} as the fundamentals endpoint gives it, rounded`);
+    if (f.accession) t.ok(v.inputs.some((i: Json) => i.accessions.includes(f.accession)), `${f.metric}: its filing is one of its inputs'`);
+  }
+  const { summary } = await get('/v1/insider-trades?company=widg&sinceDays=365&code=P,S&limit=1');
+  t.same(b.insiderSummary, { sinceDays: 365, buys: summary.buys, sells: summary.sells }, 'the summary of /v1/insider-trades over the same window');
+  await resolves(t, b, 'company WIDG');
+  const md = await (await server.get('/v1/brief/company/widg?format=markdown')).text();
+  t.match(md, '## Fundamentals');
+  t.match(md, '**Insiders, open market, last 365 days:**');
 });
