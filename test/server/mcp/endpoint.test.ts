@@ -91,7 +91,7 @@ t.test('protocol versions: an unknown one in initialize is answered with ours, a
   t.match(await bad.json(), { jsonrpc: '2.0', error: { message: /Unsupported protocol version/ } });
   const good = await post(list, { 'mcp-protocol-version': '2025-06-18' });
   t.equal(good.status, 200);
-  t.equal(((await good.json()) as Json).result.tools.length, 17);
+  t.equal(((await good.json()) as Json).result.tools.length, 24, "the interface's 24 tools");
 });
 
 t.test('every tool call spends from the key bucket: a batch of three spends three, one over the bucket is a 429', async (t) => {
