@@ -104,7 +104,7 @@ t.test('error bodies answer as their schemas say', async (t) => {
   await answer(t, '/v1/companies/{company}', '/v1/companies/nosuch', 404);
   await answer(t, '/v1/projects', '/v1/projects?stage=shipping', 422);
   await answer(t, '/v1/brief/{type}/{key}', '/v1/brief/project/robotaxi', 400);
-  await answer(t, '/v1/brief/{type}/{key}', '/v1/brief/macro/us-cpi', 404);
+  await answer(t, '/v1/brief/{type}/{key}', '/v1/brief/macro/nosuch', 404);
   await answer(t, '/v1/macro/{slug}', '/v1/macro/nosuch', 404);
   await answer(t, '/v1/macro/{slug}', '/v1/macro/us-cpi?maxPoints=9', 422);
   await answer(t, '/v1/odds', '/v1/odds?status=pending', 422);
