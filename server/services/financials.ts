@@ -9,6 +9,7 @@ import { METRIC_KEYS, type MetricKey } from '../../core/financials/metrics.js';
 import { companyRef, type Ref } from '../../core/refs.js';
 import type { Financials, FinancialsQuery, Fundamentals } from '../../core/schemas/sec.js';
 import { NO_DAY, type CompanyFacts, type FactSeries } from '../../core/sources/sec/companyfacts.js';
+import type { SecFactsRecord } from '../../core/sources/sec/records.js';
 import type { Caller, Db } from '../db.js';
 import { AnswerCache, type DataVersion } from './answer-cache.js';
 import { companySlug } from './companies.js';
@@ -18,19 +19,8 @@ import type { EntityCatalog } from './entity-catalog.js';
 /** Companies whose metrics are kept in memory at once. */
 const COMPANIES_KEPT = 64;
 
-interface FactSeriesRow {
-  concept: string;
-  unit: string;
-  starts: (number | null)[];
-  ends: number[];
-  values: number[];
-  filed: number[];
-  fiscalYears: (number | null)[];
-  fiscalPeriods: (string | null)[];
-  forms: string[];
-  accessions: string[];
-  frames: (string | null)[];
-}
+/** One concept's facts in one unit: the record's columns, per concept and unit. */
+type FactSeriesRow = Omit<SecFactsRecord, 'cik' | 'entityName' | 'concepts' | 'units'> & { concept: string; unit: string };
 
 /** A covered company that files with the SEC: how it is named, and its CIK. */
 export interface SecCompany {

@@ -40,48 +40,22 @@ export function secRecords(doc: SecDocument, text: string, context: PayloadConte
     case 'ownership':
       return { ownershipFilings: [ownershipRecord(doc.ownership, text, context, ownership)], skipped: doc.ownership.skipped };
     case 'latest-filings':
-      return {
-        secFilings: doc.filings.map((f) => ({
-          cik: f.cik,
-          companyName: f.companyName,
-          accession: f.accession,
-          form: f.form,
-          filingDate: f.filingDate,
-          reportDate: null,
-          acceptedAt: null,
-          items: f.items,
-          primaryDocument: null,
-          description: null,
-          size: null,
-          isXbrl: false,
-          sourceUrl: f.indexUrl,
-        })),
-        skipped: doc.skipped,
-      };
+      return { secFilings: doc.filings.map((f) => listedFiling(f, f.items, f.indexUrl)), skipped: doc.skipped };
     case 'form-index':
-      return {
-        secFilings: doc.entries.map((e) => ({
-          cik: e.cik,
-          companyName: e.companyName,
-          accession: e.accession,
-          form: e.form,
-          filingDate: e.filingDate,
-          reportDate: null,
-          acceptedAt: null,
-          items: [],
-          primaryDocument: null,
-          description: null,
-          size: null,
-          isXbrl: false,
-          sourceUrl: filingIndexUrl(e.cik, e.accession),
-        })),
-        skipped: doc.skipped,
-      };
+      return { secFilings: doc.entries.map((e) => listedFiling(e, [], filingIndexUrl(e.cik, e.accession))), skipped: doc.skipped };
     case 'company-tickers':
       return { skipped: doc.skipped };
     case 'filing-index':
       return { skipped: [] };
   }
+}
+
+type Listed = Pick<SecFilingRecord, 'cik' | 'companyName' | 'accession' | 'form' | 'filingDate'>;
+
+/** A filing known only from a list (the latest-filings feed, a form index): what the list says, the rest unknown. */
+function listedFiling(f: Listed, items: string[], sourceUrl: string): SecFilingRecord {
+  const { cik, companyName, accession, form, filingDate } = f;
+  return { cik, companyName, accession, form, filingDate, reportDate: null, acceptedAt: null, items, primaryDocument: null, description: null, size: null, isXbrl: false, sourceUrl };
 }
 
 function submissionsRecords(s: Submissions): ParsedPayload {
