@@ -52,7 +52,7 @@ export interface Columns<K extends string> {
 export class DatabaseError extends Error {}
 
 /** `sql` wrapped to answer one row: each of `keys` as a text array, all in the same row order (by the keys, as listed). */
-function columnArraysSql(sql: string, keys: readonly string[]): string {
+export function columnArraysSql(sql: string, keys: readonly string[]): string {
   const order = keys.map((k) => `q."${k}"`).join(', ');
   return `SELECT ${keys.map((k) => `array_agg(q."${k}" ORDER BY ${order})::text`).join(', ')} FROM (${sql.replace(/;\s*$/, '')}) q`;
 }
