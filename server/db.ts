@@ -7,6 +7,7 @@ import pg from 'pg';
 import { compileNamedSql, positionalValues, type NamedSql } from '../core/named-sql.js';
 import { DatabaseHealth } from './db-health.js';
 import type { DbHostMessage, DbHostStart } from './db-host.js';
+import { DatabaseFigures } from './db-figures.js';
 import { DEFAULT_QUEUE, QueryQueue, type Caller, type QueueLimits } from './db-queue.js';
 import type { Logger } from './log.js';
 
@@ -168,6 +169,8 @@ export interface DatabaseOptions {
   queue?: Omit<QueueLimits, 'slots'>;
   /** Told of every query's outcome; the CLIs and tests let the database keep its own. */
   health?: DatabaseHealth;
+  /** Where query times, slow queries and the queue's depth are counted for /metrics. */
+  figures?: DatabaseFigures;
 }
 
 /** A server that does not answer a connection attempt in this long counts as unreachable. */
@@ -176,6 +179,7 @@ const CONNECT_TIMEOUT_MS = 5000;
 export async function openDatabase(options: DatabaseOptions, log: Logger): Promise<Db> {
   const queries = loadNamedQueries();
   const health = options.health ?? new DatabaseHealth(log);
+  const figures = options.figures ?? new DatabaseFigures();
   // The database's connections ("pool" alone means the price pool in this code base).
   let connections: pg.Pool;
   let stopEmbedded: (() => Promise<void>) | null = null;
@@ -200,12 +204,17 @@ export async function openDatabase(options: DatabaseOptions, log: Logger): Promi
   /** Logs a query that started at `t0`: at warn when slow, else at debug. */
   const logQuery = (name: string, t0: number, rows: number | null) => {
     const ms = performance.now() - t0;
-    if (ms > SLOW_QUERY_MS) log.warn({ query: name, ms: Math.round(ms), rows }, 'slow query');
+    figures.queries.observe(ms / 1000);
+    if (ms > SLOW_QUERY_MS) {
+      figures.slow++;
+      log.warn({ query: name, ms: Math.round(ms), rows }, 'slow query');
+    }
     else log.debug({ query: name, ms: Math.round(ms * 1000) / 1000, rows }, 'query');
   };
 
   // Client queries share the connections: the embedded database has one; a server, the pool.
   const queue = new QueryQueue({ slots: options.databaseUrl ? options.maxConnections : 1, ...(options.queue ?? DEFAULT_QUEUE) });
+  figures.watch(queue);
   const writes = new Set([...queries].filter(([, sql]) => WRITE.test(sql.text)).map(([name]) => name));
 
   /** Runs `work` for the named query: queued for a caller, its failure classified (an outage becomes a 503). */
