@@ -5,6 +5,8 @@ import type { QueryQueue } from './db-queue.js';
 
 /** Seconds a query takes: point reads are sub-millisecond, candle ranges and imports take up to seconds. */
 export const QUERY_BOUNDS_S = [0.001, 0.005, 0.025, 0.1, 0.25, 1, 5];
+/** A query slower than this is logged at warn and counted as slow. */
+export const SLOW_QUERY_MS = 250;
 
 export class DatabaseFigures {
   readonly queries = new Histogram(QUERY_BOUNDS_S);

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { compileNamedSql, positionalValues, type NamedSql } from '../core/named-sql.js';
 import { DatabaseHealth } from './db-health.js';
 import type { DbHostMessage, DbHostStart } from './db-host.js';
-import { DatabaseFigures } from './db-figures.js';
+import { DatabaseFigures, SLOW_QUERY_MS } from './db-figures.js';
 import { DEFAULT_QUEUE, QueryQueue, type Caller, type QueueLimits } from './db-queue.js';
 import type { Logger } from './log.js';
 
@@ -15,7 +15,6 @@ export type { Caller };
 
 const SQL_DIR = fileURLToPath(new URL('../sql/', import.meta.url));
 const DB_HOST = new URL('./db-host.mjs', import.meta.url);
-const SLOW_QUERY_MS = 250;
 type QueryConfig = pg.QueryConfig | pg.QueryArrayConfig;
 /** A named query that writes: its success shows that the database takes writes (see DatabaseHealth). */
 const WRITE = /\b(INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM)\b/i;
@@ -208,8 +207,7 @@ export async function openDatabase(options: DatabaseOptions, log: Logger): Promi
     if (ms > SLOW_QUERY_MS) {
       figures.slow++;
       log.warn({ query: name, ms: Math.round(ms), rows }, 'slow query');
-    }
-    else log.debug({ query: name, ms: Math.round(ms * 1000) / 1000, rows }, 'query');
+    } else log.debug({ query: name, ms: Math.round(ms * 1000) / 1000, rows }, 'query');
   };
 
   // Client queries share the connections: the embedded database has one; a server, the pool.

@@ -3,7 +3,7 @@
 // figures (CPU, memory, event loop lag, garbage collection).
 import { collectDefaultMetrics, Counter, Gauge, Registry, type Metric } from 'prom-client';
 import type { Histogram } from '../../core/histogram.js';
-import type { DatabaseFigures } from '../db-figures.js';
+import { SLOW_QUERY_MS, type DatabaseFigures } from '../db-figures.js';
 import { STATUS_CLASSES, type HttpFigures } from '../http/figures.js';
 import { CLOSE_REASONS, type StreamHub } from '../stream/hub.js';
 import type { SourceHealthBoard } from './source-health.js';
@@ -86,7 +86,11 @@ export class MetricsService {
       registers,
       collect() {
         this.reset();
-        for (const [route, f] of http.all()) STATUS_CLASSES.forEach((status, k) => f.byClass[k] && this.inc({ route, status }, f.byClass[k]));
+        for (const [route, f] of http.all()) {
+          STATUS_CLASSES.forEach((status, k) => {
+            if (f.byClass[k]) this.inc({ route, status }, f.byClass[k]);
+          });
+        }
       },
     });
     this.histogram('tapewire_http_request_duration_seconds', 'Time from a request to its answer sent, by route pattern (a stream: until it ended)', () =>
@@ -127,7 +131,7 @@ export class MetricsService {
     });
     gauge('tapewire_db_queue_waiting', 'Client queries waiting for the database', () => database.depth.waiting);
     gauge('tapewire_db_queue_running', 'Client queries running on the database', () => database.depth.running);
-    counter('tapewire_db_slow_queries_total', 'Queries slower than 250 ms since start (each logged at warn)', () => database.slow);
+    counter('tapewire_db_slow_queries_total', `Queries slower than ${SLOW_QUERY_MS} ms since start (each logged at warn)`, () => database.slow);
     this.histogram('tapewire_db_query_duration_seconds', 'Time each database query took', () => [[{}, database.queries]]);
   }
 
