@@ -304,7 +304,7 @@ export function material(s: BriefSources): Material {
     catalysts: s.catalysts.map(citedCatalyst),
     odds: s.odds.map(citedOdds),
     macro: s.macro.map(citedMacro),
-    fundamentals: citedFundamentals(s.fundamentals),
+    fundamentals: citedFundamentals(s.fundamentals, s.filingUrls),
     insiderSummary: insiderSummary(s.insiders),
     insiders: citedInsiders(s.insiders, s.type === 'person' ? 'company' : 'insider'),
   };

@@ -126,7 +126,7 @@ export function buildServices(deps: ServiceDeps): Services {
     odds,
     search: new SearchService(instruments, events, catalog, macro, odds, refreshMs),
     glossary: new GlossaryService(),
-    brief: new BriefService({ instruments, companies, people, projects, sectors, events, moves, catalysts, macro, odds, financials, insiders, meta: deps.meta, versions: deps.versions, refreshMs }),
+    brief: new BriefService({ instruments, companies, people, projects, sectors, events, moves, catalysts, macro, odds, financials, filings, insiders, meta: deps.meta, versions: deps.versions, refreshMs }),
     meta: deps.meta,
     metrics: new MetricsService(deps.meta.sources()),
     stream: new StreamService(hub, instruments, deps.tickets),
