@@ -17,7 +17,7 @@ const get = async (path: string): Promise<Json> => {
   if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { data: Json }).data;
 };
-const getPage = async (path: string): Promise<Json> => (await server.get(path)).json();
+const getPage = async (path: string): Promise<Json> => (await (await server.get(path)).json()) as Json;
 const onExample = (url: string) => new URL(url).hostname.endsWith('.example');
 
 const meta = await get('/v1/meta');
