@@ -35,6 +35,7 @@ import { SearchService } from './search.js';
 import { SectorService } from './sectors.js';
 import type { StorageService } from './storage.js';
 import { StreamService } from './stream.js';
+import { VenueBackfill } from './venue-backfill.js';
 
 export interface Services {
   instruments: InstrumentService;
@@ -63,6 +64,7 @@ export interface Services {
   storage: StorageService;
   imports: ImportService;
   history: HistoryImport;
+  venueBackfill: VenueBackfill;
   marketStore: MarketStore;
   demo: DemoStore;
 }
@@ -134,6 +136,7 @@ export function buildServices(deps: ServiceDeps): Services {
     storage: deps.storage,
     imports: deps.imports,
     history: new HistoryImport(db, state),
+    venueBackfill: new VenueBackfill(db, state),
     marketStore: deps.marketStore,
     demo: new DemoStore(db.rows),
   };
