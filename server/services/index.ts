@@ -25,7 +25,7 @@ import { KeyStore } from './keys.js';
 import { MacroService } from './macro.js';
 import { MarketService } from './market.js';
 import { MarketStore } from './market-store.js';
-import { MetricsService } from './metrics.js';
+import { MetricsService, type Figures } from './metrics.js';
 import type { MetaService } from './meta.js';
 import { MoveService } from './moves.js';
 import { OddsService } from './odds.js';
@@ -90,6 +90,8 @@ export interface ServiceDeps {
   versions: ImportVersions;
   /** How often the snapshot's and search's database parts are re-read. */
   refreshMs: number;
+  /** Where requests and queries are counted, for /metrics. */
+  figures: Omit<Figures, 'stream'>;
 }
 
 export function buildServices(deps: ServiceDeps): Services {
@@ -130,7 +132,7 @@ export function buildServices(deps: ServiceDeps): Services {
     glossary: new GlossaryService(),
     brief: new BriefService({ instruments, companies, people, projects, sectors, events, moves, catalysts, macro, odds, financials, filings, insiders, meta: deps.meta, versions: deps.versions, refreshMs }),
     meta: deps.meta,
-    metrics: new MetricsService(deps.meta.sources()),
+    metrics: new MetricsService(deps.meta.sources(), { ...deps.figures, stream: hub }),
     stream: new StreamService(hub, instruments, deps.tickets),
     keys: new KeyStore(db),
     storage: deps.storage,
