@@ -1,5 +1,6 @@
 // Fragments shared by the pages: links to EntityRefs, numbers, story and move lists, sparklines, and a plain
 // rendering of any record for the fields a page does not lay out itself.
+import { usdCompact } from '../../core/figures.js';
 import type { Event } from '../../core/schemas/events.js';
 import type { Move } from '../../core/schemas/moves.js';
 import { html, Html, type Part } from './html.js';
@@ -34,12 +35,7 @@ export function fmtPct(value: number | null | undefined): Html {
 }
 
 export function fmtUsd(value: number | null | undefined): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  const a = Math.abs(value);
-  if (a >= 1e9) return `$${(value / 1e9).toFixed(2)}B`;
-  if (a >= 1e6) return `$${(value / 1e6).toFixed(2)}M`;
-  if (a >= 1e3) return `$${(value / 1e3).toFixed(1)}K`;
-  return `$${value.toFixed(2)}`;
+  return value === null || value === undefined || !Number.isFinite(value) ? '—' : usdCompact(value);
 }
 
 export function fmtTime(iso: string | null | undefined): Html {
