@@ -2,7 +2,7 @@
 // from its resource object (each with the path it is about and the source it came from), the stories, moves and
 // catalysts around it, and the parts whose data the service does not hold yet. One function per type of subject.
 import { clip } from '../errors.js';
-import { price, signedPct as signed, usdCompact as usd } from '../figures.js';
+import { grouped, price, signedPct as signed, usdCompact as usd } from '../figures.js';
 import type { Ref } from '../refs.js';
 import type { BriefCatalyst, BriefEvent, BriefFact, BriefFundamental, BriefInsider, BriefInsiderSummary, BriefMacro, BriefMove, BriefOdds, BriefPrice, Citation } from '../schemas/brief.js';
 import type { Catalyst } from '../schemas/catalysts.js';
@@ -124,7 +124,7 @@ function instrumentFacts(d: InstrumentDetail): BriefFact[] {
 function companyFacts(c: CompanyDetail): BriefFact[] {
   const where = [c.industry, c.sector ? `${c.sector.label} sector` : null, c.country].filter((x) => x !== null).join(', ');
   const facts = [fact(`${c.name} (${c.tickers.join(', ') || 'no ticker'})${where ? `: ${where}` : ''}`, c.path, c.sourceUrl)];
-  if (c.employees !== null) facts.push(fact(`${c.employees.toLocaleString('en-US')} employees${c.employeesAsOf ? ` as of ${c.employeesAsOf}` : ''}`, c.path, c.sourceUrl));
+  if (c.employees !== null) facts.push(fact(`${grouped(c.employees)} employees${c.employeesAsOf ? ` as of ${c.employeesAsOf}` : ''}`, c.path, c.sourceUrl));
   if (c.description) facts.push(fact(clip(c.description, DESCRIPTION_CHARS), c.path));
   for (const s of c.segments) {
     const share = s.revenueSharePct === null ? '' : `: ${s.revenueSharePct}% of revenue${s.asOf ? ` (period ending ${s.asOf})` : ''}`;

@@ -1,6 +1,6 @@
 // Fragments shared by the pages: links to EntityRefs, numbers, story and move lists, sparklines, and a plain
 // rendering of any record for the fields a page does not lay out itself.
-import { usdCompact } from '../../core/figures.js';
+import { decimals, usdCompact } from '../../core/figures.js';
 import type { Event } from '../../core/schemas/events.js';
 import type { Move } from '../../core/schemas/moves.js';
 import { html, Html, type Part } from './html.js';
@@ -26,7 +26,7 @@ export function refLink(ref: RefLike | null | undefined, text?: Part): Html {
 export function fmtNum(value: number | null | undefined, digits?: number): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
   const d = digits ?? (Math.abs(value) >= 1000 ? 2 : Math.abs(value) >= 1 ? 2 : 4);
-  return value.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
+  return decimals(value, d);
 }
 
 export function fmtPct(value: number | null | undefined): Html {

@@ -1,6 +1,6 @@
 // Numbers in prose: compact dollars at every scale, prices to the cent or to four significant digits, signs on changes.
 import t from 'tap';
-import { amount, compact, perShare, grouped, pct, price, signedPct, usdCompact } from '../../core/figures.js';
+import { amount, compact, decimals, perShare, grouped, pct, price, signedPct, usdCompact } from '../../core/figures.js';
 
 t.test('compact dollars', async (t) => {
   t.equal(usdCompact(3_456_789_012_345), '$3.46T');
@@ -35,4 +35,7 @@ t.test('percentages and grouped values', async (t) => {
   t.equal(pct(46.2), '46.20%');
   t.equal(grouped(1234567.891), '1,234,567.891');
   t.equal(grouped(300), '300');
+  t.equal(decimals(1234.5678, 2), '1,234.57');
+  t.equal(decimals(0.5, 0, 3), '0.5');
+  t.equal(decimals(-0.000123, 4), '-0.0001');
 });
