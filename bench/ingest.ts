@@ -162,7 +162,7 @@ async function window(count: () => number, pusher: Pusher): Promise<Window> {
 /** The real connector on this thread, its quotes polled and pooled every second as the tick loop does. */
 async function connectorRound(pusher: Pusher): Promise<Window> {
   const health = new SourceHealth(`binance-${MARKET}`, 'venue', 60_000);
-  const listings = SYMBOLS.map((venueSymbol, index) => ({ index, venueSymbol, fundingIntervalHours: 8, usdPerQuote: () => 1 }));
+  const listings = SYMBOLS.map((venueSymbol, index) => ({ index, venueSymbol, quote: 'USDT', fundingIntervalHours: 8, usdPerQuote: () => 1 }));
   const client = new VenueClient(BINANCE, MARKET, listings, { wsUrl: pusher.wsUrl, restUrl: pusher.restUrl, log: silent, health });
   const n = listings.length;
   const quotes = allocateVenueQuotes(n);

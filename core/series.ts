@@ -186,10 +186,14 @@ export class HeldBars {
     this.partial = new Array<Bar | null>(series).fill(null);
   }
 
-  /** Whether memory holds every closed bar of series `s` from `fromMs` on (once the ring is full, from its oldest). */
+  /**
+   * Whether memory holds every closed bar of series `s` from `fromMs` on: from `from`, and once the ring is full, from
+   * its oldest too (older bars written since, a backfill's, move `from` past them).
+   */
   held(s: number, fromMs: number): boolean {
     const ring = this.ring;
-    return fromMs >= (ring.size(s) === ring.capacity ? ring.ts[ring.slot(s, 0)]! : this.from[s]!);
+    const oldest = ring.size(s) === ring.capacity ? ring.ts[ring.slot(s, 0)]! : -Infinity;
+    return fromMs >= Math.max(oldest, this.from[s]!);
   }
 
   /** Folds a closed finer bar into its bucket; a bar of a later bucket first closes the open one into the ring. */

@@ -48,6 +48,8 @@ export interface Config {
   demoMinuteDays: number;
   /** A venue quote at least this old is stale and left out of the pool. */
   poolStaleS: number;
+  /** How far back a live venue listing's 1m bars are fetched over REST at most, at start and after a gap; 0: never. */
+  venueBackfillMs: number;
   tickMs: number;
   /** A tick with at least this many venue quotes is pooled on a worker thread; smaller ones inline (see bench:pool). */
   poolWorkerMinQuotes: number;
@@ -228,6 +230,7 @@ export function loadConfig(env: Env = process.env): Config {
     demoMinuteDays: int('DEMO_MINUTE_DAYS', 1, 1, 14),
     demoNewsEveryS: int('DEMO_NEWS_EVERY_S', 300, 0, 86_400),
     poolStaleS: int('POOL_STALE_S', 60, 1, 86_400),
+    venueBackfillMs: int('VENUE_BACKFILL_HOURS', 24, 0, 24 * 30) * 3_600_000,
     tickMs: int('TICK_MS', 1000, 50, 60_000),
     poolWorkerMinQuotes: int('POOL_WORKER_MIN_QUOTES', 2000, 1, 1_000_000_000),
     minuteBarsDays: int('MINUTE_BARS_MEMORY_DAYS', 14, 1, 90),

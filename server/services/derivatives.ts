@@ -36,6 +36,8 @@ export function derivativesRequest(query: DerivativesQuery): DerivativesRequest 
 export class DerivativesService {
   /** The stored series change only as venue quotes are written (every few seconds): they are re-read at most that often. */
   private readonly stored = new AnswerCache<Buffer>(SERIES_KEPT, every(SERIES_FRESH_MS));
+  /** The same daily series as columns, for the objects: the website's instrument page reads them on every view. */
+  private readonly days = new AnswerCache<Columns<(typeof DAY_COLUMNS)[number]>>(SERIES_KEPT, every(SERIES_FRESH_MS));
 
   constructor(
     private readonly db: Db,
@@ -72,7 +74,7 @@ export class DerivativesService {
     const i = this.state.require(symbol);
     const fromDay = request.fromMs - (request.fromMs % DAY_MS);
     const perps = this.perpetuals(i);
-    const days = await this.readDaily(perps, fromDay, caller);
+    const days = await this.days.get(`${i} ${fromDay}`, (c) => this.readDaily(perps, fromDay, c), caller);
     const c = days.columns;
     const daily: DerivativesDay[] = [];
     for (let k = 0; k < days.length; k++) {

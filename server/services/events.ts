@@ -139,6 +139,7 @@ export interface Ingested extends Counts {
 
 export class EventService {
   private readonly answers: AnswerCache<RawJson>;
+  private readonly pages: AnswerCache<{ data: Event[]; page: Page }>;
 
   constructor(
     private readonly db: Db,
@@ -150,12 +151,21 @@ export class EventService {
     private readonly filings: Pick<FilingsService, 'ofEvent'>,
   ) {
     this.answers = new AnswerCache(ANSWERS_KEPT, () => version.current);
+    this.pages = new AnswerCache(ANSWERS_KEPT, () => version.current);
   }
 
   /** Stories matching `filter`, newest or most important first, one page. */
   async list(filter: EventFilter, caller?: Caller): Promise<{ data: Event[]; page: Page }> {
     const { items, page } = paged(await readStories(this.db, { ...this.resolve(filter), ...pageQuery(filter) }, caller), filter);
     return { data: items.map(eventView), page };
+  }
+
+  /**
+   * The page of stories a query asks for, kept while the stories are unchanged: what the website shows, so that its
+   * viewers share one database read (the answer is shared: callers must not change it).
+   */
+  listKept(query: EventListQuery, caller?: Caller): Promise<{ data: Event[]; page: Page }> {
+    return this.pages.get(`list ${JSON.stringify(query)}`, (c) => this.list(eventFilter(query), c), caller);
   }
 
   /**

@@ -6,7 +6,6 @@ import type { Db } from '../db.js';
 import type { DataVersion } from './answer-cache.js';
 import { DemoStore } from './demo.js';
 import { linkMentions } from './mentions.js';
-import { SecWriter } from './sec-writer.js';
 import { counts } from './write-support.js';
 import { Writer } from './writer.js';
 
@@ -74,7 +73,7 @@ export class ImportService {
       const catalysts = await writer.catalysts(parsed.catalysts ?? []);
       const macro = await writer.macro(parsed);
       const odds = await writer.odds(parsed);
-      const sec = await new SecWriter(tx.rows).write(parsed);
+      const sec = await writer.sec(parsed);
       const tally: ImportReport['counts'] = { ...macro.counts, ...odds.counts, ...sec.counts };
       // A catalyst that moved counts as written: its answers change.
       const written = { ...profiles.written, stories: stories.size, catalysts: catalysts.size + writer.movedCatalysts };

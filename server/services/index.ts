@@ -35,6 +35,7 @@ import { SearchService } from './search.js';
 import { SectorService } from './sectors.js';
 import type { StorageService } from './storage.js';
 import { StreamService } from './stream.js';
+import { VenueBackfill } from './venue-backfill.js';
 
 export interface Services {
   instruments: InstrumentService;
@@ -63,6 +64,7 @@ export interface Services {
   storage: StorageService;
   imports: ImportService;
   history: HistoryImport;
+  venueBackfill: VenueBackfill;
   marketStore: MarketStore;
   demo: DemoStore;
 }
@@ -128,7 +130,7 @@ export function buildServices(deps: ServiceDeps): Services {
     odds,
     search: new SearchService(instruments, events, catalog, macro, odds, refreshMs),
     glossary: new GlossaryService(),
-    brief: new BriefService({ instruments, companies, people, projects, sectors, events, moves, catalysts, macro, odds, financials, insiders, meta: deps.meta, versions: deps.versions, refreshMs }),
+    brief: new BriefService({ instruments, companies, people, projects, sectors, events, moves, catalysts, macro, odds, financials, filings, insiders, meta: deps.meta, versions: deps.versions, refreshMs }),
     meta: deps.meta,
     metrics: new MetricsService(deps.meta.sources(), { ...deps.figures, stream: hub }),
     stream: new StreamService(hub, instruments, deps.tickets),
@@ -136,6 +138,7 @@ export function buildServices(deps: ServiceDeps): Services {
     storage: deps.storage,
     imports: deps.imports,
     history: new HistoryImport(db, state),
+    venueBackfill: new VenueBackfill(db, state),
     marketStore: deps.marketStore,
     demo: new DemoStore(db.rows),
   };

@@ -137,7 +137,7 @@ export class SecWriter {
       });
       written += row!.written;
     }
-    await this.rows('upsertFactSet', { cik: r.cik, entityName: r.entityName, changed: written > 0 });
+    await this.rows('upsertFactSet', { cik: r.cik, entityName: r.entityName, sourceUrl: r.sourceUrl, changed: written > 0 });
     return counts(n, written);
   }
 

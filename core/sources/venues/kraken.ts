@@ -113,6 +113,8 @@ const spot: MarketProtocol = {
   openInterest: null,
   rest: {
     paging: 'forward',
+    // Public calls take about one a second.
+    requestGapMs: 1000,
     // The REST API names pairs without the slash (BTCUSD for BTC/USD); it serves the latest 720 bars at most.
     klines: (symbol, fromMs) => ({ method: 'GET', path: `/0/public/OHLC?${query({ pair: symbol.replace('/', ''), interval: 1, since: Math.floor(fromMs / 1000) - 1 })}` }),
     parseKlines: (text) => krakenOhlcAnswer(text).bars,
@@ -138,6 +140,7 @@ const perp: MarketProtocol = {
   openInterest: 'ws',
   rest: {
     paging: 'forward',
+    requestGapMs: 500,
     klines: (symbol, fromMs, toMs) => ({ method: 'GET', path: `/api/charts/v1/trade/${symbol}/1m?${query({ from: Math.floor(fromMs / 1000), to: Math.floor(toMs / 1000) - 1 })}` }),
     parseKlines: parseFuturesCandles,
     // The whole history in one answer.

@@ -127,6 +127,8 @@ const KEEPALIVE: Keepalive = { send: { text: 'ping' }, everyMs: 20_000, silenceM
 function restApi(swap: boolean): RestApi {
   return {
     paging: 'backward',
+    // History candles take 20 requests in 2 seconds.
+    requestGapMs: 150,
     // `after` and `before` bound the window, both exclusive; newest first, 100 a page.
     klines: (instId, fromMs, toMs) => ({ method: 'GET', path: `/api/v5/market/history-candles?${query({ instId, bar: '1m', after: toMs, before: fromMs - 1, limit: 100 })}` }),
     parseKlines: (text) => parseOkxCandles(text, swap),

@@ -56,10 +56,10 @@ export class SecFeed {
       const stored = await this.services.filings.storedOwnership(forms.map((f) => f.accession));
       for (const f of forms.filter((f) => !stored.has(f.accession)).slice(0, FORMS_PER_ROUND)) {
         await this.items.run(`ownership ${f.accession}`, async () => {
-          const xml = await this.client.get(this.archive(ownershipXmlUrl(cik, f.accession, f.primaryDocument!)), signal);
+          const xml = await this.client.get(ownershipXmlUrl(cik, f.accession, f.primaryDocument!, this.config), signal);
           if (xml === null) return;
           const info = { accession: f.accession, filingDate: f.filingDate, primaryDocument: f.primaryDocument, filerCik: cik };
-          await this.write(`ownership ${f.accession}`, parseSecPayload(xml, { name: `${f.accession}.xml`, key: f.accession, at: Date.now() }, info));
+          await this.write(`ownership ${f.accession}`, parseSecPayload(xml, { name: `${f.accession}.xml`, key: f.accession, at: Date.now() }, { ownership: info }));
         });
       }
     });
@@ -67,11 +67,6 @@ export class SecFeed {
       const text = await this.client.get(`${this.config.dataUrl}/api/xbrl/companyfacts/${name}`, signal);
       if (text !== null) await this.write(`companyfacts ${unpaddedCik(cik)}`, parseSecPayload(text, { name, key: null, at: Date.now() }));
     });
-  }
-
-  /** An EDGAR archive address at the configured host (a mirror, a replay). */
-  private archive(url: string): string {
-    return url.replace(/^https:\/\/www\.sec\.gov/, this.config.url);
   }
 
   private async write(item: string, parsed: Parameters<Services['imports']['payload']>[0]): Promise<void> {

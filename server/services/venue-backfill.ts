@@ -1,0 +1,109 @@
+// Venue backfill into the candles: a listing's klines fetched over REST written under its own 1m bars (a minute the
+// ticks built is kept), its funding and open interest history as imported hours, and, once no backfill is running,
+// the pooled minutes nobody built taken from the listings' bars. Memory holds candles append-only, so a series
+// that gained older bars is read from the database from then on, until memory holds its whole range again.
+import type { BarColumns } from '../../core/kernels/bars.js';
+import type { HourlyDerivatives } from '../../core/sources/venues/backfill.js';
+import type { Db } from '../db.js';
+import type { MarketState } from '../market/state.js';
+import type { HeldBars } from '../../core/series.js';
+import { barInsertParams } from './bar-rows.js';
+
+export const BACKFILL_SOURCE = 'venue-backfill';
+
+export class VenueBackfill {
+  private running = 0;
+  /** Instruments whose listings gained minutes, with the window they span, waiting for the backfills to end. */
+  private readonly pending = new Map<number, { fromMs: number; toMs: number }>();
+  private pooling: Promise<number> = Promise.resolve(0);
+
+  constructor(
+    private readonly db: Db,
+    private readonly state: MarketState,
+  ) {}
+
+  /** The newest stored 1m bar of each listing (by its position in the state), epoch ms; null without one. */
+  async lastBars(listings: number[]): Promise<Map<number, number | null>> {
+    const ids = listings.map((j) => this.state.listings[j]!.id);
+    const rows = await this.db.rows<{ listingId: number; ts: number | null }>('lastListingBars1m', { ids });
+    const byId = new Map(rows.map((r) => [r.listingId, r.ts]));
+    return new Map(listings.map((j) => [j, byId.get(this.state.listings[j]!.id) ?? null]));
+  }
+
+  /** A backfill starts: the pooled minutes wait until every running one has ended. */
+  begin(): void {
+    this.running++;
+  }
+
+  /**
+   * A backfill ended; the last to end pools what they all wrote. Resolves to the pooled minutes written then (0 for
+   * the others), once they are.
+   */
+  end(): Promise<number> {
+    if (--this.running > 0) return Promise.resolve(0);
+    this.pooling = this.pooling.catch(() => 0).then(() => this.pool());
+    return this.pooling;
+  }
+
+  /** Listing `j`'s bars (USD) in [fromMs, toMs); returns how many minutes were new. */
+  async listingBars(j: number, bars: BarColumns & { length: number }, fromMs: number, toMs: number): Promise<number> {
+    if (!bars.length) return 0;
+    const listing = this.state.listings[j]!;
+    const { ts, open, high, low, close, volume } = barInsertParams(bars, bars.length, () => listing.id, null);
+    const [row] = await this.db.rows<{ n: number }>('insertBackfillListingBars1m', { id: listing.id, ts, open, high, low, close, volume });
+    const written = row!.n;
+    if (written) {
+      await this.db.rows('refreshListingBars1h');
+      await this.db.rows('refreshListingBars1d');
+      readFromDatabase(this.state.listingCandles, j, bars.ts[bars.length - 1]!);
+      const window = this.pending.get(listing.instrumentId);
+      this.pending.set(listing.instrumentId, { fromMs: Math.min(fromMs, window?.fromMs ?? fromMs), toMs: Math.max(toMs, window?.toMs ?? toMs) });
+    }
+    return written;
+  }
+
+  /** Listing `j`'s funding and open interest by the hour; an hour another source stored is kept. */
+  async derivatives(j: number, hours: HourlyDerivatives): Promise<void> {
+    if (!hours.ts.length) return;
+    const id = this.state.listings[j]!.id;
+    const nullable = (a: Float64Array) => Array.from(a, (x) => (Number.isFinite(x) ? x : null));
+    await this.db.rows('upsertBackfillDerivatives1h', {
+      id,
+      ts: Array.from(hours.ts, (ts) => new Date(ts)),
+      fundingRate: nullable(hours.fundingRate),
+      openInterestUsd: nullable(hours.openInterestUsd),
+      source: BACKFILL_SOURCE,
+    });
+  }
+
+  /** The pooled minutes of the pending instruments that the ticks did not build, from their listings' bars. */
+  private async pool(): Promise<number> {
+    const windows = [...this.pending];
+    this.pending.clear();
+    let total = 0;
+    for (const [instrumentId, { fromMs, toMs }] of windows) {
+      const rows = await this.db.rows<{ instrumentId: number; lastMs: number; n: number }>('insertPooledFromListingBars1m', { ids: [instrumentId], from: new Date(fromMs), to: new Date(toMs) });
+      for (const r of rows) {
+        const i = this.state.instruments.findIndex((inst) => inst.id === r.instrumentId);
+        if (i >= 0) readFromDatabase(this.state.candles, i, r.lastMs);
+        total += r.n;
+      }
+    }
+    if (total) {
+      await this.db.rows('refreshBars1h');
+      await this.db.rows('refreshBars1d');
+    }
+    return total;
+  }
+}
+
+/**
+ * Series `s` gained closed bars up to the minute at `lastMs` that memory does not hold: at every interval, a
+ * candle request reaching back to the bucket holding it is answered from the database.
+ */
+function readFromDatabase(held: Record<'1m' | '1h' | '1d', HeldBars>, s: number, lastMs: number): void {
+  for (const h of Object.values(held)) {
+    const after = lastMs - (lastMs % h.bucketMs) + h.bucketMs;
+    if (after > h.from[s]!) h.from[s] = after;
+  }
+}
