@@ -15,6 +15,8 @@ export class VenueBackfill {
   private running = 0;
   /** Instruments whose listings gained minutes, with the window they span, waiting for the backfills to end. */
   private readonly pending = new Map<number, { fromMs: number; toMs: number }>();
+  /** Whether listing bars were written since the aggregates over them were last refreshed. */
+  private listingsWritten = false;
   private pooling: Promise<number> = Promise.resolve(0);
 
   constructor(
@@ -36,11 +38,11 @@ export class VenueBackfill {
   }
 
   /**
-   * A backfill ended; the last to end pools what they all wrote. Resolves to the pooled minutes written then (0 for
-   * the others), once they are.
+   * A backfill ended; the last to end pools what they all wrote, unless told not to (the server is stopping: what is
+   * pending waits for the next). Resolves to the pooled minutes written then (0 for the others), once they are.
    */
-  end(): Promise<number> {
-    if (--this.running > 0) return Promise.resolve(0);
+  end(pool = true): Promise<number> {
+    if (--this.running > 0 || !pool) return Promise.resolve(0);
     this.pooling = this.pooling.catch(() => 0).then(() => this.pool());
     return this.pooling;
   }
@@ -53,8 +55,7 @@ export class VenueBackfill {
     const [row] = await this.db.rows<{ n: number }>('insertBackfillListingBars1m', { id: listing.id, ts, open, high, low, close, volume });
     const written = row!.n;
     if (written) {
-      await this.db.rows('refreshListingBars1h');
-      await this.db.rows('refreshListingBars1d');
+      this.listingsWritten = true;
       readFromDatabase(this.state.listingCandles, j, bars.ts[bars.length - 1]!);
       const window = this.pending.get(listing.instrumentId);
       this.pending.set(listing.instrumentId, { fromMs: Math.min(fromMs, window?.fromMs ?? fromMs), toMs: Math.max(toMs, window?.toMs ?? toMs) });
@@ -76,8 +77,16 @@ export class VenueBackfill {
     });
   }
 
-  /** The pooled minutes of the pending instruments that the ticks did not build, from their listings' bars. */
+  /**
+   * The pooled minutes of the pending instruments that the ticks did not build, from their listings' bars, and the
+   * aggregates over what was written brought up to date (once a round: a refresh covers every series).
+   */
   private async pool(): Promise<number> {
+    if (this.listingsWritten) {
+      this.listingsWritten = false;
+      await this.db.rows('refreshListingBars1h');
+      await this.db.rows('refreshListingBars1d');
+    }
     const windows = [...this.pending];
     this.pending.clear();
     let total = 0;

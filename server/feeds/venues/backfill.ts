@@ -17,6 +17,8 @@ export interface BackfillListing {
   quote: string;
   fundingIntervalHours: number | null;
   usdPerQuote(): number;
+  /** When its last live price arrived (NaN: none since start). */
+  lastPriceMs(): number;
 }
 
 export interface BackfillContext {
@@ -43,11 +45,11 @@ export async function backfill(listings: BackfillListing[], ctx: BackfillContext
     const last = await ctx.service.lastBars(listings.map((l) => l.index));
     for (const l of listings) {
       if (ctx.signal.aborted) return;
-      const window = backfillWindow(last.get(l.index) ?? null, Date.now(), ctx.maxMs);
+      const window = backfillWindow(last.get(l.index) ?? null, l.lastPriceMs(), Date.now(), ctx.maxMs);
       if (window) await backfillListing(l, window.fromMs, window.toMs, ctx, why);
     }
   } finally {
-    const pooled = await ctx.service.end();
+    const pooled = await ctx.service.end(!ctx.signal.aborted);
     if (pooled) ctx.log.info({ minutes: pooled }, 'venue backfill pooled the minutes no tick built');
   }
 }
