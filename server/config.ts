@@ -7,6 +7,7 @@ import { DEFAULT_MOVE_FLOORS, INSTRUMENT_KINDS, type InstrumentKind } from '../c
 import { accessMode } from './access-mode.js';
 import { DEFAULT_QUEUE } from './db-queue.js';
 import type { SourcesFile } from '../core/schemas/sources.js';
+import type { CalendarFormat } from '../core/sources/calendars/index.js';
 import { readSourcesFile, type LoadedSources } from './sources-file.js';
 
 /**
@@ -16,6 +17,7 @@ import { readSourcesFile, type LoadedSources } from './sources-file.js';
 export interface CalendarFeedConfig {
   id: string;
   name: string;
+  format: CalendarFormat;
   url: string;
   everyMs: number;
   credential: string | null;
@@ -302,6 +304,7 @@ export function loadConfig(env: Env = process.env): Config {
     calendars: (sources?.file.calendars ?? []).map((c) => ({
       id: c.id,
       name: c.name,
+      format: c.format,
       url: c.url,
       everyMs: (c.everyS ?? CALENDAR_EVERY_S) * 1000,
       credential: c.credential ?? null,

@@ -1,13 +1,13 @@
 // The sources file's calendars read live: each one's address every its own period, the answer read by the calendar
-// source's parser and written as catalysts (one whose date moved keeps its id). A calendar whose key is not set is
+// source's parser in the format the entry says and written as catalysts (one whose date moved keeps its id). A calendar whose key is not set is
 // left out; the key goes in the request only (as `api_key`, FRED's parameter), never in a log line.
+import { CALENDAR_SOURCE, parseCalendarPayload } from '../../../core/sources/calendars/index.js';
 import type { CalendarFeedConfig } from '../../config.js';
 import type { Logger } from '../../log.js';
 import type { ImportService } from '../../services/imports.js';
 import { getText } from '../http.js';
 import { importAnswer } from '../imported.js';
 import { FeedItems } from '../poller.js';
-import type { Source } from '../source.js';
 
 /** A round comes a little early or late: a calendar due within this much is read in it. */
 const SLACK_MS = 1_000;
@@ -28,7 +28,6 @@ export class CalendarFeed {
 
   constructor(
     private readonly calendars: CalendarFeedConfig[],
-    private readonly source: Pick<Source, 'name' | 'parse'>,
     private readonly imports: ImportService,
     private readonly log: Logger,
   ) {
@@ -45,7 +44,8 @@ export class CalendarFeed {
         const shown = url.toString();
         if (c.key) url.searchParams.set('api_key', c.key);
         const text = await getText(url.toString(), shown, signal);
-        await importAnswer(this.source, text, { name: shown, key: c.id, at: now }, this.imports, this.log);
+        const source = { name: CALENDAR_SOURCE, parse: (answer: string) => parseCalendarPayload(answer, c.format) };
+        await importAnswer(source, text, { name: shown, key: c.id, at: now }, this.imports, this.log);
       });
       this.readAt.set(c.id, now);
     }

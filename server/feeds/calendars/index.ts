@@ -23,7 +23,7 @@ export const calendarSource: Source = {
   parse: (text) => parseCalendarPayload(text),
 
   async start({ config, services, log }) {
-    const feed = new CalendarFeed(config.calendars, calendarSource, services.imports, log);
+    const feed = new CalendarFeed(config.calendars, services.imports, log);
     const poller = new Poller(CALENDAR_SOURCE, calendarRoundMs(config.calendars), (signal) => feed.round(signal), log);
     poller.start();
     return () => poller.stop();

@@ -1,6 +1,7 @@
 // The sources file's news and calendars read live: a local server plays a publisher's RSS feed, another one named by
 // NEWS_FEEDS (the shortcut, read beside the file's), the Federal Reserve calendar, and a FRED release calendar that
-// needs a key; the stories and catalysts are written, the key goes in the request and never in a log line.
+// needs a key; the stories and catalysts are written, the key goes in the request and never in a log line, and a
+// calendar that answers in another format than its entry says is refused.
 import t from 'tap';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +24,7 @@ writeFileSync(
     news: [{ id: 'wire', name: 'Harbor Street Wire', url: `${replay.url}/file.rss`, everyS: 600 }],
     calendars: [
       { id: 'fed', name: 'Federal Reserve Board', format: 'fed-calendar', url: `${replay.url}/fed/calendar.json` },
+      { id: 'ipos', name: 'Nasdaq IPOs', format: 'nasdaq-ipo', url: `${replay.url}/fed/calendar.json` },
       { id: 'fred-cpi', name: 'FRED: CPI release dates', format: 'fred-release-dates', url: `${replay.url}/fred/release/dates?release_id=10&file_type=json`, credential: 'CALENDAR_TEST_KEY' },
     ],
   }),
@@ -65,4 +67,6 @@ t.test('the file’s calendars become catalysts; a calendar’s key is sent and 
   await until(async () => replay.requests.filter((r) => r.pathname.startsWith('/fred/')), (r) => r.length > 0);
   t.notOk(server.logs.some((line) => JSON.stringify(line).includes('k'.repeat(32))), 'the key is in no log line');
   t.notOk(server.logs.some((line) => line.level === 40 && JSON.stringify(line).includes('fred-cpi')), 'the keyed calendar was read without a complaint');
+  const refused = await until(async () => server.logs.find((l) => l.msg === 'feed calendar: ipos skipped'), (l) => l !== undefined);
+  t.equal(refused!.err, 'expected a calendar in the nasdaq-ipo format, got one in the fed-calendar format');
 });
