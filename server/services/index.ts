@@ -138,7 +138,7 @@ export function buildServices(deps: ServiceDeps): Services {
     storage: deps.storage,
     imports: deps.imports,
     history: new HistoryImport(db, state),
-    venueBackfill: new VenueBackfill(db, state),
+    venueBackfill: new VenueBackfill(db, state, deps.marketStore),
     marketStore: deps.marketStore,
     demo: new DemoStore(db.rows),
   };

@@ -1,13 +1,15 @@
 // Venue backfill into the candles: a listing's klines fetched over REST written under its own 1m bars (a minute the
 // ticks built is kept), its funding and open interest history as imported hours, and, once no backfill is running,
-// the pooled minutes nobody built taken from the listings' bars. Memory holds candles append-only, so a series
-// that gained older bars is read from the database from then on, until memory holds its whole range again.
+// the pooled minutes nobody built taken from the listings' bars. Memory holds candles in arrival order: a series
+// that gained older bars is read from the database until the round ends, then its held candles are read again.
 import type { BarColumns } from '../../core/kernels/bars.js';
+import type { HeldBars } from '../../core/series.js';
 import type { HourlyDerivatives } from '../../core/sources/venues/backfill.js';
 import type { Db } from '../db.js';
-import type { MarketState } from '../market/state.js';
-import type { HeldBars } from '../../core/series.js';
+import { reloadSeries } from '../market/load.js';
+import type { CandleInterval, MarketState } from '../market/state.js';
 import { barInsertParams } from './bar-rows.js';
+import type { MarketStore } from './market-store.js';
 
 export const BACKFILL_SOURCE = 'venue-backfill';
 
@@ -15,11 +17,14 @@ export class VenueBackfill {
   private running = 0;
   /** Instruments whose listings gained minutes, with the window they span, waiting for the backfills to end. */
   private readonly pending = new Map<number, { fromMs: number; toMs: number }>();
+  /** Listings that gained minutes this round, with what memory's `from` was per interval before. */
+  private readonly written = new Map<number, Partial<Record<CandleInterval, number>>>();
   private pooling: Promise<number> = Promise.resolve(0);
 
   constructor(
     private readonly db: Db,
     private readonly state: MarketState,
+    private readonly store: MarketStore,
   ) {}
 
   /** The newest stored 1m bar of each listing (by its position in the state), epoch ms; null without one. */
@@ -36,11 +41,11 @@ export class VenueBackfill {
   }
 
   /**
-   * A backfill ended; the last to end pools what they all wrote. Resolves to the pooled minutes written then (0 for
-   * the others), once they are.
+   * A backfill ended; the last to end pools what they all wrote, unless told not to (the server is stopping: what is
+   * pending waits for the next). Resolves to the pooled minutes written then (0 for the others), once they are.
    */
-  end(): Promise<number> {
-    if (--this.running > 0) return Promise.resolve(0);
+  end(pool = true): Promise<number> {
+    if (--this.running > 0 || !pool) return Promise.resolve(0);
     this.pooling = this.pooling.catch(() => 0).then(() => this.pool());
     return this.pooling;
   }
@@ -53,9 +58,8 @@ export class VenueBackfill {
     const [row] = await this.db.rows<{ n: number }>('insertBackfillListingBars1m', { id: listing.id, ts, open, high, low, close, volume });
     const written = row!.n;
     if (written) {
-      await this.db.rows('refreshListingBars1h');
-      await this.db.rows('refreshListingBars1d');
-      readFromDatabase(this.state.listingCandles, j, bars.ts[bars.length - 1]!);
+      const before = readFromDatabase(this.state.listingCandles, j, bars.ts[bars.length - 1]!);
+      if (!this.written.has(j)) this.written.set(j, before);
       const window = this.pending.get(listing.instrumentId);
       this.pending.set(listing.instrumentId, { fromMs: Math.min(fromMs, window?.fromMs ?? fromMs), toMs: Math.max(toMs, window?.toMs ?? toMs) });
     }
@@ -76,16 +80,27 @@ export class VenueBackfill {
     });
   }
 
-  /** The pooled minutes of the pending instruments that the ticks did not build, from their listings' bars. */
+  /**
+   * The round's end: the listing aggregates brought up to date and the listings' held candles read again; the pooled
+   * minutes of the pending instruments that the ticks did not build, from their listings' bars; then the pooled
+   * aggregates and held candles likewise. A refresh covers every series, so it runs once a round.
+   */
   private async pool(): Promise<number> {
+    const listings = [...this.written];
     const windows = [...this.pending];
+    this.written.clear();
     this.pending.clear();
+    if (listings.length) {
+      await this.db.rows('refreshListingBars1h');
+      await this.db.rows('refreshListingBars1d');
+      for (const [j, from] of listings) await reloadSeries(this.store, 'listing', this.state.listingCandles, j, this.state.listings[j]!.id, Date.now(), from);
+    }
+    const pooled: number[] = [];
     let total = 0;
     for (const [instrumentId, { fromMs, toMs }] of windows) {
-      const rows = await this.db.rows<{ instrumentId: number; lastMs: number; n: number }>('insertPooledFromListingBars1m', { ids: [instrumentId], from: new Date(fromMs), to: new Date(toMs) });
+      const rows = await this.db.rows<{ instrumentId: number; n: number }>('insertPooledFromListingBars1m', { ids: [instrumentId], from: new Date(fromMs), to: new Date(toMs) });
       for (const r of rows) {
-        const i = this.state.instruments.findIndex((inst) => inst.id === r.instrumentId);
-        if (i >= 0) readFromDatabase(this.state.candles, i, r.lastMs);
+        pooled.push(r.instrumentId);
         total += r.n;
       }
     }
@@ -93,17 +108,25 @@ export class VenueBackfill {
       await this.db.rows('refreshBars1h');
       await this.db.rows('refreshBars1d');
     }
+    for (const id of pooled) {
+      const i = this.state.instruments.findIndex((inst) => inst.id === id);
+      if (i >= 0) await reloadSeries(this.store, 'pooled', this.state.candles, i, id, Date.now(), {});
+    }
     return total;
   }
 }
 
 /**
- * Series `s` gained closed bars up to the minute at `lastMs` that memory does not hold: at every interval, a
- * candle request reaching back to the bucket holding it is answered from the database.
+ * Series `s` gained closed bars up to the minute at `lastMs` that memory does not hold: at every interval, a candle
+ * request reaching back to the bucket holding it is answered from the database. Returns what `from` was before.
  */
-function readFromDatabase(held: Record<'1m' | '1h' | '1d', HeldBars>, s: number, lastMs: number): void {
-  for (const h of Object.values(held)) {
+function readFromDatabase(held: Record<CandleInterval, HeldBars>, s: number, lastMs: number): Partial<Record<CandleInterval, number>> {
+  const before: Partial<Record<CandleInterval, number>> = {};
+  for (const interval of ['1m', '1h', '1d'] as const) {
+    const h = held[interval];
+    before[interval] = h.from[s]!;
     const after = lastMs - (lastMs % h.bucketMs) + h.bucketMs;
     if (after > h.from[s]!) h.from[s] = after;
   }
+  return before;
 }

@@ -20,7 +20,7 @@ SELECT count(*)::int AS n FROM written;
 -- name: insertPooledFromListingBars1m
 -- The pooled 1m bars of instruments :ids in [:from, :to) that the ticks did not build, from their listings' bars: the
 -- median of each price across the venues that have the minute (a venue's high bounds its open and close, so the
--- medians do too), their summed volume, and how many they were. Returns the instruments and minutes written.
+-- medians do too), their summed volume, and how many they were. Returns the minutes written per instrument.
 WITH pooled AS (
   SELECT l.instrument_id, b.ts,
          percentile_cont(0.5) WITHIN GROUP (ORDER BY b.open) AS open,
@@ -38,8 +38,7 @@ WITH pooled AS (
   ON CONFLICT (instrument_id, ts) DO NOTHING
   RETURNING instrument_id, ts
 )
-SELECT instrument_id AS "instrumentId", (extract(epoch FROM max(ts)) * 1000)::float8 AS "lastMs", count(*)::int AS n
-FROM written GROUP BY 1;
+SELECT instrument_id AS "instrumentId", count(*)::int AS n FROM written GROUP BY 1;
 
 -- name: upsertBackfillDerivatives1h
 -- A listing's funding and open interest by the hour from its venue's REST history. An hour an earlier backfill wrote

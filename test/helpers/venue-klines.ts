@@ -72,3 +72,57 @@ export function okxCandles(h: KlineHistory, url: URL): Answer {
   });
   return { body: JSON.stringify({ code: '0', msg: '', data }) };
 }
+
+/** /v5/market/kline: the newest `limit` minutes from start to end (inclusive), newest first. */
+export function bybitKlines(h: KlineHistory, url: URL): Answer {
+  const q = url.searchParams;
+  const list = minutes(h, Number(q.get('start')), Number(q.get('end')) + 1).reverse().slice(0, Number(q.get('limit') ?? 200));
+  const rows = list.map((ts) => {
+    const k = klineAt(h, ts);
+    return [String(ts), String(k.open), String(k.high), String(k.low), String(k.close), '2', String(2 * k.close)];
+  });
+  return { body: JSON.stringify({ retCode: 0, retMsg: 'OK', result: { category: q.get('category'), symbol: q.get('symbol'), list: rows }, retExtInfo: {}, time: Date.now() }) };
+}
+
+/** POST /info candleSnapshot: the minutes from startTime to endTime (inclusive), oldest first, 5,000 at most. */
+export function hyperliquidCandles(h: KlineHistory, body: string): Answer {
+  const { req } = JSON.parse(body) as { req: { coin: string; startTime: number; endTime: number } };
+  const list = minutes(h, req.startTime, req.endTime + 1).slice(0, 5000);
+  const rows = list.map((ts) => {
+    const k = klineAt(h, ts);
+    return { t: ts, T: ts + MINUTE_MS - 1, s: req.coin, i: '1m', o: String(k.open), c: String(k.close), h: String(k.high), l: String(k.low), v: '1.5', n: 10 };
+  });
+  return { body: JSON.stringify(rows) };
+}
+
+/** Advanced Trade candles: from start to end (epoch seconds, inclusive), newest first, `limit` at most. */
+export function coinbaseCandles(h: KlineHistory, url: URL): Answer {
+  const q = url.searchParams;
+  const list = minutes(h, Number(q.get('start')) * 1000, Number(q.get('end')) * 1000 + 1).reverse().slice(0, Number(q.get('limit') ?? 350));
+  const candles = list.map((ts) => {
+    const k = klineAt(h, ts);
+    return { start: String(ts / 1000), low: String(k.low), high: String(k.high), open: String(k.open), close: String(k.close), volume: '0.5' };
+  });
+  return { body: JSON.stringify({ candles }) };
+}
+
+/** Kraken's OHLC: the minutes after `since` (epoch seconds), oldest first, the latest 720 at most. */
+export function krakenOhlc(h: KlineHistory, url: URL): Answer {
+  const list = minutes(h, Number(url.searchParams.get('since')) * 1000 + 1, Infinity).slice(-720);
+  const rows = list.map((ts) => {
+    const k = klineAt(h, ts);
+    return [ts / 1000, String(k.open), String(k.high), String(k.low), String(k.close), String(k.close), '0.25', 5];
+  });
+  return { body: JSON.stringify({ error: [], result: { XXBTZUSD: rows, last: list.length ? list.at(-1)! / 1000 : 0 } }) };
+}
+
+/** Kraken Futures charts: the minutes from `from` to `to` (epoch seconds, inclusive), oldest first. */
+export function krakenFuturesCandles(h: KlineHistory, url: URL): Answer {
+  const q = url.searchParams;
+  const list = minutes(h, Number(q.get('from')) * 1000, Number(q.get('to')) * 1000 + 1).slice(0, 2000);
+  const candles = list.map((ts) => {
+    const k = klineAt(h, ts);
+    return { time: ts, open: String(k.open), high: String(k.high), low: String(k.low), close: String(k.close), volume: '1' };
+  });
+  return { body: JSON.stringify({ candles, more_candles: false }) };
+}

@@ -14,12 +14,15 @@ export function usdLike(currency: string): boolean {
 }
 
 /**
- * The closed minutes to fetch at `nowMs` for a listing whose newest stored 1m bar opened at `lastMs` (null: none):
- * from the minute after it, at most `maxMs` back, to the start of the current minute (which the live feed builds).
+ * The closed minutes to fetch at `nowMs` for a listing whose newest stored 1m bar opened at `lastMs` (null: none) and
+ * whose last live price arrived at `liveMs` (NaN: none since start): from the minute after both (the ticks built the
+ * minute of a live price, and may not have stored it yet), at most `maxMs` back, to the start of the current minute
+ * (which the live feed builds).
  */
-export function backfillWindow(lastMs: number | null, nowMs: number, maxMs: number): { fromMs: number; toMs: number } | null {
+export function backfillWindow(lastMs: number | null, liveMs: number, nowMs: number, maxMs: number): { fromMs: number; toMs: number } | null {
   const toMs = nowMs - (nowMs % MINUTE_MS);
-  const fromMs = Math.max(toMs - maxMs, lastMs === null ? -Infinity : lastMs + MINUTE_MS);
+  const afterLive = liveMs >= 0 ? liveMs - (liveMs % MINUTE_MS) + MINUTE_MS : -Infinity;
+  const fromMs = Math.max(toMs - maxMs, lastMs === null ? -Infinity : lastMs + MINUTE_MS, afterLive);
   return fromMs < toMs ? { fromMs, toMs } : null;
 }
 

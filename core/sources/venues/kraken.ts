@@ -2,7 +2,7 @@
 // futures WebSocket (the ticker feed: last and mark price, 24h volume, open interest, and the funding rate, which
 // Kraken states per hour). Two protocols on two hosts; one venue.
 import { isObject, ItemError, readEach } from '../fields.js';
-import { barsBefore, collectBars, type BarRow, type HistoryBars } from '../history/bars.js';
+import { barsBefore, collectBars, STILL_FORMING, type BarRow, type HistoryBars } from '../history/bars.js';
 import { PayloadError } from '../records.js';
 import { collectFunding, type FundingHistory } from './derivatives.js';
 import { jsonPayload, listIn, readFrame } from './payload.js';
@@ -38,7 +38,7 @@ export function krakenOhlcAnswer(text: string): { pair: string; bars: HistoryBar
   const pair = Object.keys(result).find((k) => k !== 'last');
   if (pair === undefined) throw new PayloadError('expected the OHLC rows under the pair\'s name in the result');
   const bars = collectBars(listIn(result[pair], `a list of OHLC rows under ${pair}`), 'ohlc', krakenOhlcRow);
-  return { pair, bars: bars.length ? barsBefore(bars, bars.ts[bars.length - 1]!, 'the bar still forming') : bars };
+  return { pair, bars: bars.length ? barsBefore(bars, bars.ts[bars.length - 1]!, STILL_FORMING) : bars };
 }
 
 /** The `result` of a spot REST answer {error: [...], result: {...}}; a non-empty error list is Kraken's error. */

@@ -3,7 +3,7 @@
 // (market/ticker, public/mark-price, public/funding-rate, public/open-interest) share one shape, read by one reader.
 // OKX drops a connection silent for 30 s: the client sends the text "ping" and OKX answers "pong".
 import { isObject, ItemError, readEach } from '../fields.js';
-import { collectBars, type BarRow, type HistoryBars } from '../history/bars.js';
+import { collectBars, STILL_FORMING, type BarRow, type HistoryBars } from '../history/bars.js';
 import { PayloadError } from '../records.js';
 import { collectFunding, collectOpenInterest, type FundingHistory, type OpenInterestHistory } from './derivatives.js';
 import { fundingIntervalHours } from './funding.js';
@@ -24,7 +24,7 @@ const isSwap = (instId: string) => instId.endsWith('-SWAP');
  */
 export function okxCandleRow(raw: unknown, swap: boolean): BarRow {
   const c = cells(raw, 'candle', 7);
-  if (c[8] === '0') throw new ItemError('the bar still forming');
+  if (c[8] === '0') throw new ItemError(STILL_FORMING);
   return {
     ts: epochMs(c[0], 'ts'),
     open: price(c[1], 'open'),

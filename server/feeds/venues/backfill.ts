@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DAY_MS, MINUTE_MS } from '../../../core/time.js';
 import { PayloadError, type SkippedItem } from '../../../core/sources/records.js';
 import { backfillWindow, barsInUsd, hourlyDerivatives, joinPages, usdLike } from '../../../core/sources/venues/backfill.js';
+import { STILL_FORMING } from '../../../core/sources/history/bars.js';
 import type { FundingHistory, OpenInterestHistory } from '../../../core/sources/venues/derivatives.js';
 import { nextWindow, type RestApi, type RestRequest } from '../../../core/sources/venues/protocol.js';
 import type { Logger } from '../../log.js';
@@ -17,6 +18,8 @@ export interface BackfillListing {
   quote: string;
   fundingIntervalHours: number | null;
   usdPerQuote(): number;
+  /** When its last live price arrived (NaN: none since start). */
+  lastPriceMs(): number;
 }
 
 export interface BackfillContext {
@@ -31,6 +34,9 @@ export interface BackfillContext {
   log: Logger;
 }
 
+/** What paging through a venue's REST history needs of the backfill's context. */
+export type PagingContext = Pick<BackfillContext, 'rest' | 'fetchText' | 'skipped' | 'signal'>;
+
 /** A venue that pages the same window forever is cut off here (a day of OKX's 100-minute pages is 15). */
 const MAX_PAGES = 500;
 /** Funding is fetched from this long before the window, so its first hours know the rate then in force. */
@@ -43,11 +49,11 @@ export async function backfill(listings: BackfillListing[], ctx: BackfillContext
     const last = await ctx.service.lastBars(listings.map((l) => l.index));
     for (const l of listings) {
       if (ctx.signal.aborted) return;
-      const window = backfillWindow(last.get(l.index) ?? null, Date.now(), ctx.maxMs);
+      const window = backfillWindow(last.get(l.index) ?? null, l.lastPriceMs(), Date.now(), ctx.maxMs);
       if (window) await backfillListing(l, window.fromMs, window.toMs, ctx, why);
     }
   } finally {
-    const pooled = await ctx.service.end();
+    const pooled = await ctx.service.end(!ctx.signal.aborted);
     if (pooled) ctx.log.info({ minutes: pooled }, 'venue backfill pooled the minutes no tick built');
   }
 }
@@ -79,8 +85,8 @@ async function backfillListing(l: BackfillListing, fromMs: number, toMs: number,
  * The pages of [fromMs, toMs) as the venue gives them, each asked for once the one before was read (forward or
  * backward as it pages) and `requestGapMs` after it; what was read before a failure is kept.
  */
-async function fetchPages<T extends { ts: Float64Array; length: number; skipped: SkippedItem[] }>(
-  ctx: BackfillContext,
+export async function fetchPages<T extends { ts: Float64Array; length: number; skipped: SkippedItem[] }>(
+  ctx: PagingContext,
   fromMs: number,
   toMs: number,
   stepMs: number,
@@ -102,7 +108,8 @@ async function fetchPages<T extends { ts: Float64Array; length: number; skipped:
       ctx.skipped([`${what}: ${err.message}`], text);
       break;
     }
-    if (page.skipped.length) ctx.skipped(page.skipped.map((s) => `${what} ${s.item}: ${s.reason}`), text);
+    const faults = page.skipped.filter((s) => s.reason !== STILL_FORMING);
+    if (faults.length) ctx.skipped(faults.map((s) => `${what} ${s.item}: ${s.reason}`), text);
     pages.push(page);
     const next = nextWindow(ctx.rest.paging, window.fromMs, window.toMs, page.ts[0]!, page.ts[page.length - 1]!, stepMs);
     // A page that does not shrink the window would be asked for again and again.
@@ -112,7 +119,7 @@ async function fetchPages<T extends { ts: Float64Array; length: number; skipped:
 }
 
 /** Waits the venue's gap between two requests; false when the client stopped meanwhile. */
-async function pause(ctx: BackfillContext): Promise<boolean> {
+async function pause(ctx: PagingContext): Promise<boolean> {
   try {
     await sleep(ctx.rest.requestGapMs, undefined, { signal: ctx.signal });
     return true;

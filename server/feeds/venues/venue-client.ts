@@ -204,8 +204,9 @@ export class VenueClient implements VenueFeed {
       this.backfillAgain = true;
       return;
     }
+    const listings = this.listings.map((l, k) => ({ ...l, lastPriceMs: () => this.receivedMs[k]! }));
     const run = (reason: string): Promise<void> =>
-      backfill(this.listings, {
+      backfill(listings, {
         rest: this.venue.markets[this.market]!.rest,
         service: backfills.service,
         fetchText: (req, what) => this.request(req, `backfill ${what}`),

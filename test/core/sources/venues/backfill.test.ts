@@ -13,11 +13,13 @@ const hyperliquid = venueNamed('hyperliquid')!;
 t.test('the window runs from the minute after the last stored bar to the open minute, within the reach back', async (t) => {
   const now = Date.UTC(2026, 10, 25, 12, 30, 20);
   const minute = Date.UTC(2026, 10, 25, 12, 30);
-  t.same(backfillWindow(minute - 10 * M, now, 24 * H), { fromMs: minute - 9 * M, toMs: minute });
-  t.same(backfillWindow(null, now, 2 * H), { fromMs: minute - 2 * H, toMs: minute }, 'nothing stored: the whole reach back');
-  t.same(backfillWindow(minute - 48 * H, now, 24 * H), { fromMs: minute - 24 * H, toMs: minute }, 'a longer downtime: its last part');
-  t.equal(backfillWindow(minute - M, now, 24 * H), null, 'the last closed minute is stored: nothing to fetch');
-  t.equal(backfillWindow(minute, now, 24 * H), null, 'the open minute is the live feed’s');
+  t.same(backfillWindow(minute - 10 * M, NaN, now, 24 * H), { fromMs: minute - 9 * M, toMs: minute });
+  t.same(backfillWindow(null, NaN, now, 2 * H), { fromMs: minute - 2 * H, toMs: minute }, 'nothing stored: the whole reach back');
+  t.same(backfillWindow(minute - 48 * H, NaN, now, 24 * H), { fromMs: minute - 24 * H, toMs: minute }, 'a longer downtime: its last part');
+  t.equal(backfillWindow(minute - M, NaN, now, 24 * H), null, 'the last closed minute is stored: nothing to fetch');
+  t.equal(backfillWindow(minute, NaN, now, 24 * H), null, 'the open minute is the live feed’s');
+  t.same(backfillWindow(minute - 10 * M, minute - 5 * M + 30_000, now, 24 * H), { fromMs: minute - 4 * M, toMs: minute }, 'after the minute of the last live price, built by the ticks');
+  t.equal(backfillWindow(minute - 2 * M, minute - 1, now, 24 * H), null, 'a reconnect right after a price: the ticks have it all, stored or not');
 });
 
 t.test('pages join into one series in the window, the first page’s bar kept at a repeated minute', async (t) => {

@@ -92,6 +92,9 @@ t.test('a venue silent for a whole minute is backfilled when it reconnects', asy
   const listingId = ((await (await server.get('/v1/instruments/BTC')).json()) as { data: { venues: { listingId: number }[] } }).data.venues[0]!.listingId;
   const pooled = await everyMinute('/v1/instruments/BTC/candles', from, upTo);
   const own = await everyMinute(`/v1/instruments/BTC/listings/${listingId}/candles`, from, upTo);
+  // Once the round that filled the silent minute has ended, memory reads the series again: the same candles, from memory.
+  while (!server.logs.some((l) => l.msg === 'venue backfill pooled the minutes no tick built' && Date.parse(l.time as string) >= hole + MINUTE)) await sleep(100);
+  t.same((await candles('/v1/instruments/BTC/candles', from, upTo)).length, pooled.length, 'no hole once memory holds them again');
   const silent = pooled.find((c) => Date.parse(c.ts) === hole)!;
   t.equal(silent.close, klineAt(history, hole).close, 'the silent minute is the venue’s own kline');
   t.equal(silent.venues, 1);

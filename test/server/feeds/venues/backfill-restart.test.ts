@@ -146,6 +146,10 @@ t.test('after downtime, the next start fetches from the minute after the last st
   const inGap = pooled.find((c) => Date.parse(c.ts) === downAt + 10 * MINUTE)!;
   t.equal(inGap.close, klineAt(perp, downAt + 10 * MINUTE).close, 'a minute of the downtime, pooled from the venues’ klines');
 
+  // Once the round has ended, memory reads the series again: the same candles, now from memory.
+  while (!server.logs.some((l) => l.msg === 'venue backfill pooled the minutes no tick built')) await new Promise((resolve) => setTimeout(resolve, 100));
+  t.same(holes(await candles('/v1/instruments/BTC/candles', from, upTo), from, upTo), [], 'no hole once memory holds them again');
+
   const spotKlines = requests.slice(before).filter((r) => r.venue === 'binance spot' && r.url.pathname === '/api/v3/klines');
   t.equal(Number(spotKlines[0]!.url.searchParams.get('startTime')), downAt, 'asked from the minute after the last stored bar');
   for (const [key, id] of await listingIds()) {
