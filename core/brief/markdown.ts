@@ -87,8 +87,8 @@ export function briefMarkdown(b: Brief): string {
   section(
     'Macro backdrop',
     b.macro.map((r) => {
-      const latest = r.latest ? `${grouped(r.latest.value)}${r.units ? ` ${escape(r.units)}` : ''} for ${r.latest.date}` : 'no value yet';
-      const headline = r.headline === null || r.displayMode === 'level' || r.displayMode === 'rate' ? '' : `; ${r.displayMode.replace(/_/g, ' ')} ${macroHeadline(r.displayMode, r.headline)}`;
+      const latest = r.latest ? `${inUnits(r.latest.value, r.units)} for ${r.latest.date}` : 'no value yet';
+      const headline = r.headline === null || r.displayMode === 'level' || r.displayMode === 'rate' ? '' : `; ${r.displayMode.replace(/_/g, ' ')} ${macroHeadline(r.displayMode, r.headline, r.units)}`;
       const next = r.nextRelease ? `; next release ${r.nextRelease}` : '';
       return `${cite(`macro:${r.slug}`, r.name)}: ${latest}${headline}${next}`;
     }),
@@ -103,9 +103,15 @@ export function briefMarkdown(b: Brief): string {
   return `${out.join('\n')}\n`;
 }
 
-/** A change from the period before reads with its sign; percentage changes with %. */
-function macroHeadline(mode: Brief['macro'][number]['displayMode'], value: number): string {
-  if (mode === 'change') return `${value >= 0 ? '+' : ''}${grouped(value)}`;
+/** A value in its units: a rate in percent as 3.75%, anything else with its units spelled out. */
+function inUnits(value: number, units: string | null): string {
+  if (units === 'Percent') return `${grouped(value)}%`;
+  return `${grouped(value)}${units ? ` ${escape(units)}` : ''}`;
+}
+
+/** A change from the period before reads with its sign and units; percentage changes with %. */
+function macroHeadline(mode: Brief['macro'][number]['displayMode'], value: number, units: string | null): string {
+  if (mode === 'change') return `${value >= 0 ? '+' : ''}${inUnits(value, units)}`;
   return signedPct(value);
 }
 

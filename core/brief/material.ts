@@ -296,7 +296,8 @@ export function material(s: BriefSources): Material {
     odds: s.odds.map(citedOdds),
     macro: s.macro.map(citedMacro),
     fundamentals: citedFundamentals(s.fundamentals, s.filingUrls),
-    insiderSummary: insiderSummary(s.insiders),
+    // While no insider trade is held at all, the part is named as missing rather than summed to zeros.
+    insiderSummary: s.held.insiders ? insiderSummary(s.insiders) : null,
     insiders: citedInsiders(s.insiders, s.type === 'person' ? 'company' : 'insider'),
   };
   const ref = (r: { type: string; key: string; label: string; path: string | null }): Ref => ({ type: r.type, key: r.key, label: r.label, path: r.path });

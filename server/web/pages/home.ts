@@ -11,7 +11,7 @@ import { liveData } from './live-data.js';
 export const homePage: WebPage = {
   path: '/',
   async render(ctx) {
-    const [snap, series] = await Promise.all([ctx.services.market.snapshot(), ctx.services.macro.list(ctx.caller)]);
+    const [snap, series] = await Promise.all([ctx.services.market.snapshot(), ctx.services.macro.listKept(ctx.caller)]);
     // A catalyst names series the service may hold no data of yet: those are named, not linked to a 404.
     const stored = new Set(series.map((s) => s.path));
     const entity = (e: RefLike) => (e.type === 'macro' && !stored.has(e.path) ? refLink({ ...e, path: null }) : refLink(e));

@@ -241,3 +241,11 @@ t.test("a story's brief states the filing behind it, and names it as missing onl
   const early = composeBrief(of({ ...story, causedMoves: [], relatedStories: [], filing: null }, null), 4000);
   t.equal(early.notYetAvailable, "Not in this service's data yet: the regulator filing behind it.");
 });
+
+t.test('no insider summary of zeros while no insider trade is held: the part is named as missing instead', async (t) => {
+  const s = sources(0, 0, 0, 0, 0, 0);
+  t.match(composeBrief(s, 4000).insiderSummary, { buys: { count: 0 }, sells: { count: 0 } }, 'once trades are held, a quiet window sums to zeros');
+  const none = composeBrief({ ...s, held: { ...s.held, insiders: false } }, 4000);
+  t.equal(none.insiderSummary, null);
+  t.match(none.notYetAvailable, /insider summary/);
+});

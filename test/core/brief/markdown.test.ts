@@ -93,6 +93,16 @@ t.test('money and percentages read as people read them; the JSON keeps its numbe
   t.match(yen, '**Price:** 145.20 JPY, +0.30% since');
   const yield2y = briefMarkdown({ ...brief, price: { ...brief.price!, price: 4.3, currency: 'PCT', changePct: null } });
   t.match(yield2y, '**Price:** 4.30% (');
+  const cpi = brief.macro[0]!;
+  const rates = briefMarkdown({
+    ...brief,
+    macro: [
+      { ...cpi, slug: 'fed', name: 'Fed funds', units: 'Percent', displayMode: 'rate', latest: { date: '2026-11-25', value: 3.75 }, headline: 3.75, nextRelease: null },
+      { ...cpi, slug: 'jobs', name: 'Payrolls', units: 'Thousands of Persons', displayMode: 'change', latest: { date: '2026-10-01', value: 164470 }, headline: 211, nextRelease: null },
+    ],
+  });
+  t.match(rates, '- Fed funds: 3.75% for 2026-11-25\n', 'a rate in percent');
+  t.match(rates, '- Payrolls: 164,470 Thousands of Persons for 2026-10-01; change +211 Thousands of Persons\n', 'a change with its sign and units');
   const coin = briefMarkdown({ ...brief, price: { ...brief.price!, price: 0.0000123456, changePct: 0 } });
   t.match(coin, '**Price:** $0.00001235, +0.00% since', 'a price under a dollar keeps four significant digits');
 });
