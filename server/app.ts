@@ -186,8 +186,11 @@ async function start(
   const linker = new OutcomeLinker(services.catalysts, log);
   await linker.start(OUTCOME_LINK_MS);
   life.onClose(() => linker.stop());
+  const relink = async () => {
+    await Promise.all([linker.run(), detector.run()]);
+  };
   for (const source of sources) {
-    const stop = await source.start?.({ config, services, venueFeeds, log });
+    const stop = await source.start?.({ config, services, venueFeeds, relink, log });
     if (stop) life.onClose(stop);
   }
   // A TimescaleDB server runs its own jobs; the embedded database has no background workers to do it.
@@ -210,9 +213,6 @@ async function start(
   meta.start(config.metaRefreshS);
   life.onClose(() => meta.stop());
   await meta.refresh();
-  const relink = async () => {
-    await Promise.all([linker.run(), detector.run()]);
-  };
   return { services, reloadKeys, relink };
 }
 

@@ -23,6 +23,11 @@ export interface ImportReport {
   skipped: SkippedItem[];
 }
 
+/** A payload written: its report, and the ids of the stories it added, for a feed to send out on the stream. */
+export interface Imported extends ImportReport {
+  storyIds: number[];
+}
+
 /** The versions answers are built from, bumped when a payload wrote records of their kind. */
 export interface ImportVersions {
   /** Stories, moves and catalysts. */
@@ -65,8 +70,8 @@ export class ImportService {
   ) {}
 
   /** Writes one payload's records in one transaction. */
-  async payload(parsed: ParsedPayload): Promise<ImportReport> {
-    const { tally, skipped } = await this.db.transaction(async (tx) => {
+  async payload(parsed: ParsedPayload): Promise<Imported> {
+    const { tally, skipped, storyIds } = await this.db.transaction(async (tx) => {
       const writer = new Writer(tx.rows);
       const profiles = await writer.profiles(parsed);
       const stories = await writer.stories(await linkMentions(tx.rows, parsed.stories ?? []));
@@ -82,8 +87,8 @@ export class ImportService {
         const read = parsed[kind]?.length ?? 0;
         if (read) tally[kind] = counts(read, written[kind], left[kind]);
       }
-      if (sec.stories) tally.stories = counts(sec.stories, sec.stories);
-      return { tally, skipped: [...profiles.skipped, ...macro.skipped, ...odds.skipped, ...sec.skipped] };
+      if (sec.storyIds.length) tally.stories = counts(sec.storyIds.length, sec.storyIds.length);
+      return { tally, skipped: [...profiles.skipped, ...macro.skipped, ...odds.skipped, ...sec.skipped], storyIds: [...stories.values(), ...sec.storyIds] };
     });
     const report: ImportReport['counts'] = {};
     for (const kind of RECORD_KINDS) {
@@ -92,7 +97,7 @@ export class ImportService {
       report[kind] = c;
       if (c.written) this.versions[VERSION_OF[kind]].bump();
     }
-    return { counts: report, skipped: [...parsed.skipped, ...skipped] };
+    return { counts: report, skipped: [...parsed.skipped, ...skipped], storyIds };
   }
 
   /** Runs `work` in one transaction: everything it writes is there together, or none of it (a first load). */

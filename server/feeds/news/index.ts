@@ -12,8 +12,8 @@ export const newsSource: Source = {
   settings: (config) => ({ on: config.news.feeds.length > 0, intervalsMs: { feeds: newsRoundMs(config.news) }, credentials: [] }),
   parse: (text, context) => parseNewsPayload(text, context),
 
-  async start({ config, services, log }) {
-    const feed = new NewsFeed(config.news, services, log);
+  async start({ config, services, relink, log }) {
+    const feed = new NewsFeed(config.news, services, relink, log);
     const poller = new Poller(NEWS_SOURCE, newsRoundMs(config.news), (signal) => feed.round(signal), log);
     poller.start();
     return () => poller.stop();
