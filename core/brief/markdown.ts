@@ -1,5 +1,7 @@
 // The brief as Markdown for a prompt: the same statements as the JSON form, each story, move cause and catalyst
 // linked to its source. Text from sources is escaped, so a headline cannot open a link or a heading of its own.
+import { fundamentalFigure } from '../financials/figure.js';
+import { grouped, price, signedPct, usdCompact } from '../figures.js';
 import type { Brief, Citation } from '../schemas/brief.js';
 
 /** Characters Markdown reads as syntax inside a line. */
@@ -13,7 +15,6 @@ function link(text: string, url: string): string {
 }
 
 const day = (iso: string) => iso.slice(0, 10);
-const signed = (x: number) => `${x >= 0 ? '+' : ''}${x}`;
 
 export function briefMarkdown(b: Brief): string {
   const byId = new Map(b.citations.map((c) => [c.id, c]));
@@ -25,8 +26,8 @@ export function briefMarkdown(b: Brief): string {
   out.push(`\`${b.subject.type}:${b.subject.key}\`${b.subject.path ? ` · API: /v1${b.subject.path}` : ''}`, '');
   if (b.price) {
     const p = b.price;
-    const change = p.changePct === null ? '' : `, ${signed(p.changePct)}% since the previous 00:00 UTC close`;
-    out.push(`**Price:** ${p.price ?? 'none'}${change} (${escape(p.priceLabel)}${p.priceTs ? `, ${p.priceTs}` : ''})`, '');
+    const change = p.changePct === null ? '' : `, ${signedPct(p.changePct)} since the previous 00:00 UTC close`;
+    out.push(`**Price:** ${p.price === null ? 'none' : price(p.price, p.currency)}${change} (${escape(p.priceLabel)}${p.priceTs ? `, ${p.priceTs}` : ''})`, '');
   }
   const section = (title: string, lines: string[]) => {
     if (lines.length) out.push(`## ${title}`, '', ...lines.map((l) => `- ${l}`), '');
@@ -37,7 +38,8 @@ export function briefMarkdown(b: Brief): string {
     b.fundamentals.map((f) => {
       const period = f.period ? ` (${escape(f.period)})` : '';
       const source = f.accession ? ` · ${cite(`filing:${f.accession}`, `filing ${f.accession}`)}` : '';
-      return `${escape(f.label)}: ${f.value}${period}${source}`;
+      const [group = '', field = ''] = f.metric.split('.');
+      return `${escape(f.label.replace(/ \(%\)$/, ''))}: ${fundamentalFigure(group, field, f.value)}${period}${source}`;
     }),
   );
   section(
@@ -49,7 +51,7 @@ export function briefMarkdown(b: Brief): string {
     b.moves.map((m) => {
       const z = m.zScore === null ? '' : `, z ${m.zScore}`;
       const causes = m.causeIds.length ? ` Causes: ${m.causeIds.map((id) => cite(`event:${id}`, `event ${id}`)).join(', ')}.` : '';
-      return `${m.date} ${escape(m.symbol)} ${signed(m.pct)}%${z}${m.explanation ? `: ${escape(m.explanation)}` : ''}${causes}`;
+      return `${m.date} ${escape(m.symbol)} ${signedPct(m.pct)}${z}${m.explanation ? `: ${escape(m.explanation)}` : ''}${causes}`;
     }),
   );
   section(
@@ -62,7 +64,7 @@ export function briefMarkdown(b: Brief): string {
   if (b.insiderSummary) {
     const { buys, sells, sinceDays } = b.insiderSummary;
     const side = (x: { count: number; shares: number; value: number; insiders: number }, what: string) =>
-      `${x.count} ${what} (${x.shares} shares, $${x.value}, by ${x.insiders} insider${x.insiders === 1 ? '' : 's'})`;
+      `${x.count} ${what} (${grouped(x.shares)} shares, ${usdCompact(x.value)}, by ${x.insiders} insider${x.insiders === 1 ? '' : 's'})`;
     out.push(`**Insiders, open market, last ${sinceDays} days:** ${side(buys, 'buys')}; ${side(sells, 'sells')}`, '');
   }
   section(
@@ -70,7 +72,7 @@ export function briefMarkdown(b: Brief): string {
     b.insiders.map((r) => {
       const who = b.subject.type === 'person' ? `At ${escape(r.company.label)}` : escape(r.insider.label);
       const role = r.role ? ` (${escape(r.role)})` : '';
-      const trades = `bought ${r.buys.count}× ${r.buys.shares} shares $${r.buys.value}; sold ${r.sells.count}× ${r.sells.shares} shares $${r.sells.value}`;
+      const trades = `bought ${r.buys.count}× ${grouped(r.buys.shares)} shares ${usdCompact(r.buys.value)}; sold ${r.sells.count}× ${grouped(r.sells.shares)} shares ${usdCompact(r.sells.value)}`;
       return `${who}${role}: ${trades}; latest ${r.lastDate}, ${cite(`filing:${r.accession}`, `Form 4 ${r.accession}`)}`;
     }),
   );
@@ -85,8 +87,8 @@ export function briefMarkdown(b: Brief): string {
   section(
     'Macro backdrop',
     b.macro.map((r) => {
-      const latest = r.latest ? `${r.latest.value}${r.units ? ` ${escape(r.units)}` : ''} for ${r.latest.date}` : 'no value yet';
-      const headline = r.headline === null || r.displayMode === 'level' || r.displayMode === 'rate' ? '' : `; ${r.displayMode.replace(/_/g, ' ')} ${signed(r.headline)}`;
+      const latest = r.latest ? `${inUnits(r.latest.value, r.units)} for ${r.latest.date}` : 'no value yet';
+      const headline = r.headline === null || r.displayMode === 'level' || r.displayMode === 'rate' ? '' : `; ${r.displayMode.replace(/_/g, ' ')} ${macroHeadline(r.displayMode, r.headline, r.units)}`;
       const next = r.nextRelease ? `; next release ${r.nextRelease}` : '';
       return `${cite(`macro:${r.slug}`, r.name)}: ${latest}${headline}${next}`;
     }),
@@ -99,6 +101,18 @@ export function briefMarkdown(b: Brief): string {
   const omitted = left.length ? `; left out for the budget: ${left.map(([k, n]) => `${n} ${k}`).join(', ')}` : '';
   out.push(`_About ${b.budget.tokens} tokens as JSON (${b.budget.estimate}), at most ${b.budget.maxTokens}${omitted}._`);
   return `${out.join('\n')}\n`;
+}
+
+/** A value in its units: a rate in percent as 3.75%, anything else with its units spelled out. */
+function inUnits(value: number, units: string | null): string {
+  if (units === 'Percent') return `${grouped(value)}%`;
+  return `${grouped(value)}${units ? ` ${escape(units)}` : ''}`;
+}
+
+/** A change from the period before reads with its sign and units; percentage changes with %. */
+function macroHeadline(mode: Brief['macro'][number]['displayMode'], value: number, units: string | null): string {
+  if (mode === 'change') return `${value >= 0 ? '+' : ''}${inUnits(value, units)}`;
+  return signedPct(value);
 }
 
 function citationLine(c: Citation): string {

@@ -2,6 +2,7 @@
 // from its resource object (each with the path it is about and the source it came from), the stories, moves and
 // catalysts around it, and the parts whose data the service does not hold yet. One function per type of subject.
 import { clip } from '../errors.js';
+import { grouped, price, signedPct as signed, usdCompact as usd } from '../figures.js';
 import type { Ref } from '../refs.js';
 import type { BriefCatalyst, BriefEvent, BriefFact, BriefFundamental, BriefInsider, BriefInsiderSummary, BriefMacro, BriefMove, BriefOdds, BriefPrice, Citation } from '../schemas/brief.js';
 import type { Catalyst } from '../schemas/catalysts.js';
@@ -53,17 +54,6 @@ const FILING = 'the regulator filing behind it';
 const PART = { fundamentals: FUNDAMENTALS, insiders: INSIDERS, odds: ODDS, macro: MACRO } as const;
 
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
-const signed = (pct: number) => `${pct >= 0 ? '+' : ''}${pct.toFixed(2)}%`;
-
-/** A USD amount the way a reader scans it: $1.23B, $456.7M. */
-function usd(x: number): string {
-  const abs = Math.abs(x);
-  if (abs >= 1e12) return `$${(x / 1e12).toFixed(2)}T`;
-  if (abs >= 1e9) return `$${(x / 1e9).toFixed(2)}B`;
-  if (abs >= 1e6) return `$${(x / 1e6).toFixed(1)}M`;
-  if (abs >= 1e3) return `$${(x / 1e3).toFixed(1)}K`;
-  return `$${x.toFixed(2)}`;
-}
 
 const fact = (text: string, path: string | null, sourceUrl: string | null = null): BriefFact => ({ text, path, sourceUrl });
 
@@ -71,6 +61,7 @@ function priceOf(s: InstrumentSummary): BriefPrice {
   return {
     instrument: { type: s.type, key: s.key, label: s.label, path: s.path },
     price: s.price,
+    currency: s.currency,
     changePct: s.changePct === null ? null : round(s.changePct, 2),
     priceTs: s.priceTs,
     priceLabel: s.priceLabel,
@@ -133,7 +124,7 @@ function instrumentFacts(d: InstrumentDetail): BriefFact[] {
 function companyFacts(c: CompanyDetail): BriefFact[] {
   const where = [c.industry, c.sector ? `${c.sector.label} sector` : null, c.country].filter((x) => x !== null).join(', ');
   const facts = [fact(`${c.name} (${c.tickers.join(', ') || 'no ticker'})${where ? `: ${where}` : ''}`, c.path, c.sourceUrl)];
-  if (c.employees !== null) facts.push(fact(`${c.employees.toLocaleString('en-US')} employees${c.employeesAsOf ? ` as of ${c.employeesAsOf}` : ''}`, c.path, c.sourceUrl));
+  if (c.employees !== null) facts.push(fact(`${grouped(c.employees)} employees${c.employeesAsOf ? ` as of ${c.employeesAsOf}` : ''}`, c.path, c.sourceUrl));
   if (c.description) facts.push(fact(clip(c.description, DESCRIPTION_CHARS), c.path));
   for (const s of c.segments) {
     const share = s.revenueSharePct === null ? '' : `: ${s.revenueSharePct}% of revenue${s.asOf ? ` (period ending ${s.asOf})` : ''}`;
@@ -193,7 +184,7 @@ function sectorFacts(s: SectorDetail): BriefFact[] {
   facts.push(fact(`${s.companyCount} covered companies${average}`, s.path));
   for (const c of s.companies) {
     const p = c.primaryInstrument;
-    const quote = p?.price == null ? '' : `: ${p.price} (${p.priceLabel})${p.changePct === null ? '' : `, ${signed(p.changePct)}`}`;
+    const quote = p?.price == null ? '' : `: ${price(p.price, p.currency)} (${p.priceLabel})${p.changePct === null ? '' : `, ${signed(p.changePct)}`}`;
     facts.push(fact(`${c.name}${p ? ` ${p.symbol}` : ''}${quote}`, c.path));
   }
   return facts;
@@ -304,8 +295,9 @@ export function material(s: BriefSources): Material {
     catalysts: s.catalysts.map(citedCatalyst),
     odds: s.odds.map(citedOdds),
     macro: s.macro.map(citedMacro),
-    fundamentals: citedFundamentals(s.fundamentals),
-    insiderSummary: insiderSummary(s.insiders),
+    fundamentals: citedFundamentals(s.fundamentals, s.filingUrls),
+    // While no insider trade is held at all, the part is named as missing rather than summed to zeros.
+    insiderSummary: s.held.insiders ? insiderSummary(s.insiders) : null,
     insiders: citedInsiders(s.insiders, s.type === 'person' ? 'company' : 'insider'),
   };
   const ref = (r: { type: string; key: string; label: string; path: string | null }): Ref => ({ type: r.type, key: r.key, label: r.label, path: r.path });

@@ -13,6 +13,7 @@ const BRIEF_FORMATS = ['json', 'markdown'] as const;
 export const BriefPrice = Type.Object({
   instrument: EntityRef,
   price: Nullable(Type.Number()),
+  currency: Type.String({ description: "what the price is quoted in, as the instrument's currency: USD, JPY..., PCT for a yield in percent" }),
   changePct: Nullable(Type.Number({ description: 'against the pooled close at the previous 00:00 UTC, percent, rounded to 2 decimals' })),
   priceTs: Nullable(Type.String({ format: 'date-time' })),
   priceLabel: Type.String({ description: 'how to label the price: pooled prices read "<SYMBOL> · 24/7 (venues)"' }),

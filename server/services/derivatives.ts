@@ -36,6 +36,8 @@ export function derivativesRequest(query: DerivativesQuery): DerivativesRequest 
 export class DerivativesService {
   /** The stored series change only as venue quotes are written (every few seconds): they are re-read at most that often. */
   private readonly stored = new AnswerCache<Buffer>(SERIES_KEPT, every(SERIES_FRESH_MS));
+  /** The same daily series as objects, shared: the website's instrument page reads them on every view (callers must not change them). */
+  private readonly days = new AnswerCache<DerivativesDay[]>(SERIES_KEPT, every(SERIES_FRESH_MS));
 
   constructor(
     private readonly db: Db,
@@ -72,12 +74,14 @@ export class DerivativesService {
     const i = this.state.require(symbol);
     const fromDay = request.fromMs - (request.fromMs % DAY_MS);
     const perps = this.perpetuals(i);
-    const days = await this.readDaily(perps, fromDay, caller);
-    const c = days.columns;
-    const daily: DerivativesDay[] = [];
-    for (let k = 0; k < days.length; k++) {
-      daily.push({ date: isoDate(c.day[k]!), fundingRate8h: finite(c.funding_8h[k]!), openInterestUsd: finite(c.oi[k]!), venues: c.venues[k]! });
-    }
+    const daily = await this.days.get(`${i} ${fromDay}`, async (reader) => {
+      const { length, columns: c } = await this.readDaily(perps, fromDay, reader);
+      const out: DerivativesDay[] = [];
+      for (let k = 0; k < length; k++) {
+        out.push({ date: isoDate(c.day[k]!), fundingRate8h: finite(c.funding_8h[k]!), openInterestUsd: finite(c.oi[k]!), venues: c.venues[k]! });
+      }
+      return out;
+    }, caller);
     const answer: Derivatives = {
       instrument: instrumentRef(this.state.instruments[i]!),
       from: new Date(request.fromMs).toISOString(),

@@ -139,6 +139,7 @@ export interface Ingested extends Counts {
 
 export class EventService {
   private readonly answers: AnswerCache<RawJson>;
+  private readonly pages: AnswerCache<{ data: Event[]; page: Page }>;
 
   constructor(
     private readonly db: Db,
@@ -150,12 +151,21 @@ export class EventService {
     private readonly filings: Pick<FilingsService, 'ofEvent'>,
   ) {
     this.answers = new AnswerCache(ANSWERS_KEPT, () => version.current);
+    this.pages = new AnswerCache(ANSWERS_KEPT, () => version.current);
   }
 
   /** Stories matching `filter`, newest or most important first, one page. */
   async list(filter: EventFilter, caller?: Caller): Promise<{ data: Event[]; page: Page }> {
     const { items, page } = paged(await readStories(this.db, { ...this.resolve(filter), ...pageQuery(filter) }, caller), filter);
     return { data: items.map(eventView), page };
+  }
+
+  /**
+   * The page of stories a query asks for, kept while the stories are unchanged: what the website shows, so that its
+   * viewers share one database read (the answer is shared: callers must not change it).
+   */
+  listKept(query: EventListQuery, caller?: Caller): Promise<{ data: Event[]; page: Page }> {
+    return this.pages.get(`list ${JSON.stringify(query)}`, (c) => this.list(eventFilter(query), c), caller);
   }
 
   /**
@@ -229,16 +239,20 @@ export class EventService {
     const written = await this.db.transaction(async (tx) => new Writer(tx.rows).stories(await linkMentions(tx.rows, records)));
     const ids = [...new Set(records.map((r) => written.get(recordKey(r.source, r.sourceKey))).filter((id) => id !== undefined))];
     if (ids.length) this.version.bump();
-    if (options.announce && ids.length) {
-      const stories = await storiesByIds(this.db, ids);
-      this.hub.publish(
-        ids.map((id) => {
-          const story = stories.get(String(id))!;
-          return { event: 'event' as const, key: null, topics: this.topics(story.entities), json: JSON.stringify(story) };
-        }),
-      );
-    }
+    if (options.announce) await this.announce(ids);
     return { read: records.length, written: ids.length, existing: records.length - ids.length, ids };
+  }
+
+  /** Sends stories already written out on the stream: on `events` and the topics of the instruments each is about. */
+  async announce(ids: number[]): Promise<void> {
+    if (!ids.length) return;
+    const stories = await storiesByIds(this.db, ids);
+    this.hub.publish(
+      ids.map((id) => {
+        const story = stories.get(String(id))!;
+        return { event: 'event' as const, key: null, topics: this.topics(story.entities), json: JSON.stringify(story) };
+      }),
+    );
   }
 
   /** The filter with its instrument and company shortcuts added to its entities (an unknown symbol is a 404). */

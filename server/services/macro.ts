@@ -126,6 +126,7 @@ export class MacroService {
   private readonly rows: AnswerCache<Map<string, SeriesRow>>;
   private readonly points: AnswerCache<SeriesPoints>;
   private readonly answers: AnswerCache<RawJson>;
+  private readonly summaries: AnswerCache<MacroSeriesSummary[]>;
 
   constructor(
     private readonly db: Db,
@@ -142,6 +143,7 @@ export class MacroService {
     const data = () => versions.macro.current + period();
     this.rows = new AnswerCache(1, data);
     this.points = new AnswerCache(SERIES_KEPT, data);
+    this.summaries = new AnswerCache(1, data);
     this.answers = new AnswerCache(ANSWERS_KEPT, () => versions.macro.current + versions.stories.current + versions.odds.current + period());
   }
 
@@ -150,6 +152,11 @@ export class MacroService {
     const series = await this.ordered();
     const points = await this.pointsOf(series, caller);
     return series.map((s, k) => ({ ...seriesFields(s), ...numberFields(points[k]!.numbers) }));
+  }
+
+  /** The same list, kept while the series are unchanged: the website reads it on every view (callers must not change it). */
+  listKept(caller?: Caller): Promise<MacroSeriesSummary[]> {
+    return this.summaries.get('list', (c) => this.list(c), caller);
   }
 
   listJson(serialize: Serialize<{ data: MacroSeriesSummary[]; page: Page }>, caller?: Caller): Promise<RawJson> {

@@ -63,7 +63,8 @@ export class MarketService {
 
   private async compose(part: StoredPart): Promise<MarketSnapshot> {
     const { coverage } = await this.meta.get();
-    return { strip: this.strip(), ...part, dataThrough: coverage };
+    // Kept per tick: the home page composes a snapshot on every view (the answer is shared: callers must not change it).
+    return { strip: this.kept.get('strip items', () => this.strip()), ...part, dataThrough: coverage };
   }
 
   private async readStored(): Promise<StoredPart> {

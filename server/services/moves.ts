@@ -89,6 +89,7 @@ export function explainDate(query: ExplainQuery): string | null {
 
 export class MoveService {
   private readonly answers: AnswerCache<RawJson>;
+  private readonly pages: AnswerCache<{ data: Move[]; page: Page }>;
 
   constructor(
     private readonly db: Db,
@@ -97,6 +98,7 @@ export class MoveService {
     private readonly version: DataVersion,
   ) {
     this.answers = new AnswerCache(ANSWERS_KEPT, () => version.current);
+    this.pages = new AnswerCache(ANSWERS_KEPT, () => version.current);
   }
 
   /** Moves matching `filter`: on one date the most unusual first, else the newest first; one page. */
@@ -105,6 +107,14 @@ export class MoveService {
     const rows = await this.read({ ...filter, instrumentId: i === null ? null : this.state.instruments[i]!.id, ...pageQuery(filter) }, caller);
     const { items, page } = paged(rows, filter);
     return { data: await this.views(items, filter.candidates, caller), page };
+  }
+
+  /**
+   * The page of moves a query asks for, kept while moves and stories are unchanged: what the website shows, so that
+   * its viewers share one database read (the answer is shared: callers must not change it).
+   */
+  listKept(query: MoveListQuery, caller?: Caller): Promise<{ data: Move[]; page: Page }> {
+    return this.pages.get(`list ${JSON.stringify(query)}`, (c) => this.list(moveFilter(query), c), caller);
   }
 
   /** The answer to a validated /v1/moves query as bytes, kept while moves and stories are unchanged; its filter is read only when it is built. */

@@ -1,7 +1,9 @@
 // Fragments shared by the pages: links to EntityRefs, numbers, story and move lists, sparklines, and a plain
 // rendering of any record for the fields a page does not lay out itself.
+import { decimals, signedPct, usdCompact } from '../../core/figures.js';
 import type { Event } from '../../core/schemas/events.js';
 import type { Move } from '../../core/schemas/moves.js';
+import type { MacroDisplayMode } from '../../core/vocabulary.js';
 import { html, Html, type Part } from './html.js';
 
 export interface RefLike {
@@ -25,7 +27,7 @@ export function refLink(ref: RefLike | null | undefined, text?: Part): Html {
 export function fmtNum(value: number | null | undefined, digits?: number): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
   const d = digits ?? (Math.abs(value) >= 1000 ? 2 : Math.abs(value) >= 1 ? 2 : 4);
-  return value.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
+  return decimals(value, d);
 }
 
 export function fmtPct(value: number | null | undefined): Html {
@@ -34,12 +36,33 @@ export function fmtPct(value: number | null | undefined): Html {
 }
 
 export function fmtUsd(value: number | null | undefined): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  const a = Math.abs(value);
-  if (a >= 1e9) return `$${(value / 1e9).toFixed(2)}B`;
-  if (a >= 1e6) return `$${(value / 1e6).toFixed(2)}M`;
-  if (a >= 1e3) return `$${(value / 1e3).toFixed(1)}K`;
-  return `$${value.toFixed(2)}`;
+  return value === null || value === undefined || !Number.isFinite(value) ? '—' : usdCompact(value);
+}
+
+interface Headlined {
+  displayMode: MacroDisplayMode;
+  headline: number | null;
+  units: string | null;
+}
+
+/**
+ * A series' headline as its display mode means it: a level or rate in its units (3.75%), a change with its sign
+ * (+211), a percent change with its sign (+2.73%); never a percent change beside the units of the level.
+ */
+export function macroHeadline(m: Headlined): string {
+  if (m.headline === null) return '—';
+  if (m.displayMode === 'pct_change_mom' || m.displayMode === 'pct_change_yoy') return signedPct(m.headline);
+  const digits = Number.isInteger(m.headline) ? 0 : 2;
+  if (m.displayMode === 'change') return `${m.headline > 0 ? '+' : ''}${decimals(m.headline, 0, 2)}`;
+  return m.units === 'Percent' ? `${decimals(m.headline, 2)}%` : decimals(m.headline, digits, 2);
+}
+
+/** What the headline number is: its units, or the period a percent change is over. */
+export function macroHeadlineUnit(m: Headlined): string {
+  if (m.displayMode === 'pct_change_yoy') return 'from a year before';
+  if (m.displayMode === 'pct_change_mom') return 'from the period before';
+  if (m.displayMode === 'change') return `${m.units ?? ''} from the period before`.trim();
+  return m.units === 'Percent' ? '' : (m.units ?? '');
 }
 
 export function fmtTime(iso: string | null | undefined): Html {

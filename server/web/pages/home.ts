@@ -5,13 +5,13 @@ import { ASSETS } from '../assets.js';
 import { html } from '../html.js';
 import { page } from '../layout.js';
 import type { WebPage } from '../mount.js';
-import { fmtNum, fmtPct, fmtTime, moveTable, refLink, sparkline, storyList, type RefLike } from '../parts.js';
+import { fmtNum, fmtPct, fmtTime, macroHeadline, macroHeadlineUnit, moveTable, refLink, sparkline, storyList, type RefLike } from '../parts.js';
 import { liveData } from './live-data.js';
 
 export const homePage: WebPage = {
   path: '/',
   async render(ctx) {
-    const [snap, series] = await Promise.all([ctx.services.market.snapshot(), ctx.services.macro.list(ctx.caller)]);
+    const [snap, series] = await Promise.all([ctx.services.market.snapshot(), ctx.services.macro.listKept(ctx.caller)]);
     // A catalyst names series the service may hold no data of yet: those are named, not linked to a 404.
     const stored = new Set(series.map((s) => s.path));
     const entity = (e: RefLike) => (e.type === 'macro' && !stored.has(e.path) ? refLink({ ...e, path: null }) : refLink(e));
@@ -26,7 +26,7 @@ export const homePage: WebPage = {
       : html`<p class="muted">No catalysts in the next 7 days.</p>`;
     const macro = snap.macro.length
       ? html`<table><tbody>${snap.macro.map(
-          (m) => html`<tr><td>${refLink(m)}</td><td class="num">${fmtNum(m.headline)}</td><td class="muted">${m.units}</td><td class="muted">${m.latest?.date ?? ''}</td></tr>`,
+          (m) => html`<tr><td>${refLink(m)}</td><td class="num">${macroHeadline(m)}</td><td class="muted">${macroHeadlineUnit(m)}</td><td class="muted nowrap">${m.latest?.date ?? ''}</td></tr>`,
         )}</tbody></table>`
       : html`<p class="muted">No macro series stored.</p>`;
     return page({

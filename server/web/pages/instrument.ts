@@ -5,8 +5,6 @@ import type { Derivatives } from '../../../core/schemas/derivatives.js';
 import type { Venue } from '../../../core/schemas/instruments.js';
 import { instrumentTopic } from '../../../core/stream/topics.js';
 import { derivativesRequest } from '../../services/derivatives.js';
-import { eventFilter } from '../../services/events.js';
-import { moveFilter } from '../../services/moves.js';
 import { ASSETS } from '../assets.js';
 import { html, jsonData } from '../html.js';
 import { page } from '../layout.js';
@@ -30,8 +28,8 @@ export const instrumentPage: WebPage = {
     const { services, caller } = ctx;
     const d = services.instruments.detail(ctx.params[0]!);
     const [moves, stories, derivatives] = await Promise.all([
-      services.moves.list(moveFilter({ symbol: d.symbol, limit: 10, offset: 0, candidates: true }), caller),
-      services.events.list(eventFilter({ symbol: d.symbol, limit: 15, offset: 0, order: 'recent' }), caller),
+      services.moves.listKept({ symbol: d.symbol, limit: 10, offset: 0, candidates: true }, caller),
+      services.events.listKept({ symbol: d.symbol, limit: 15, offset: 0, order: 'recent' }, caller),
       d.venues.some((v) => v.market === 'perp') ? services.derivatives.get(d.symbol, derivativesRequest({}), caller) : Promise.resolve(null),
     ]);
     const recent: Derivatives['daily'] = derivatives?.daily.slice(-DERIVATIVE_DAYS) ?? [];

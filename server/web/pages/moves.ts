@@ -1,7 +1,6 @@
 // GET /moves (the unusual moves, newest first, optionally of one symbol) and /instruments/{symbol}/moves/{date} (one
 // move's explanation: causes, stories around it, macro news that day, other movers, daily closes).
 import type { MoveListQuery } from '../../../core/schemas/moves.js';
-import { moveFilter } from '../../services/moves.js';
 import { html } from '../html.js';
 import { page } from '../layout.js';
 import type { WebPage } from '../mount.js';
@@ -16,7 +15,7 @@ export const movesPage: WebPage = {
     const offset = /^\d{1,6}$/.test(query.offset ?? '') ? Math.min(Number(query.offset), 100_000) : 0;
     const filter: MoveListQuery = { limit: PAGE, offset, candidates: true };
     if (query.symbol && SYMBOL.test(query.symbol)) filter.symbol = query.symbol;
-    const moves = await services.moves.list(moveFilter(filter), caller);
+    const moves = await services.moves.listKept(filter, caller);
     const next = moves.page.nextOffset;
     const more = next === null ? '' : html`<p><a href="/moves?${new URLSearchParams({ ...(filter.symbol ? { symbol: filter.symbol } : {}), offset: String(next) }).toString()}">Older moves</a></p>`;
     return page({

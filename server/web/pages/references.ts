@@ -1,6 +1,5 @@
 // GET /companies/{slug}, /projects/{company}/{project}, /people/{slug}, /sectors/{slug}, /glossary/{slug}: the
 // reference records as the API serves them; a company adds its regulator data and latest stories.
-import { eventFilter } from '../../services/events.js';
 import { html } from '../html.js';
 import type { WebPage } from '../mount.js';
 import { storyList } from '../parts.js';
@@ -12,7 +11,7 @@ export const companyPage: WebPage = {
   async render({ params, services, caller }) {
     const company = await services.companies.detail(params[0]!);
     const [stories, sec] = await Promise.all([
-      services.events.list(eventFilter({ company: company.slug, limit: 15, offset: 0, order: 'recent' }), caller),
+      services.events.listKept({ company: company.slug, limit: 15, offset: 0, order: 'recent' }, caller),
       companySec(company.slug, services, caller),
     ]);
     return entityPage(company as unknown as Record<string, unknown>, { kind: 'company', after: html`${sec}<h2>Stories</h2>${storyList(stories.data)}` });

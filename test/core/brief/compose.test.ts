@@ -112,7 +112,7 @@ function sources(nEvents: number, nMoves: number, nCatalysts: number, nOdds = 0,
   const sec = nTrades >= 0;
   const insiders = sec ? { sinceDays: 365, trades: Array.from({ length: nTrades }, (_, k) => trade(k)) } : null;
   return {
-    type: 'instrument', instrument, events, moves, catalysts, odds, macro, fundamentals: sec ? fundamentals() : null, insiders,
+    type: 'instrument', instrument, events, moves, catalysts, odds, macro, fundamentals: sec ? fundamentals() : null, filingUrls: new Map(), insiders,
     held: { odds: nOdds > 0, macro: nMacro > 0, fundamentals: sec, insiders: sec }, dataThrough: coverage,
   };
 }
@@ -186,7 +186,7 @@ t.test('a small budget takes statements in turn from each section and counts wha
 
 t.test('numbers are rounded for reading, the price keeps its label, and missing parts are named', async (t) => {
   const brief = composeBrief(sources(1, 1, 0), 4000);
-  t.same(brief.price, { instrument: { type: 'instrument', key: 'ACME', label: 'Acme Corp.', path: '/instruments/ACME' }, price: 101.25, changePct: 1.23, priceTs: '2026-11-21T10:00:00.000Z', priceLabel: 'ACME · 24/7 (venues)' });
+  t.same(brief.price, { instrument: { type: 'instrument', key: 'ACME', label: 'Acme Corp.', path: '/instruments/ACME' }, price: 101.25, currency: 'USD', changePct: 1.23, priceTs: '2026-11-21T10:00:00.000Z', priceLabel: 'ACME · 24/7 (venues)' });
   t.match(brief.moves[0], { symbol: 'ACME', pct: 10.12, zScore: 3.1, causeIds: [500, 100], path: '/instruments/ACME/moves/2026-10-01' });
   t.equal(brief.notYetAvailable, "Not in this service's data yet: fundamentals and valuation, insider summary, related prediction-market odds, macro backdrop.");
   t.equal(composeBrief(sources(1, 1, 0, 1, 1), 4000).notYetAvailable, "Not in this service's data yet: fundamentals and valuation, insider summary.", 'odds and macro once held');
@@ -240,4 +240,12 @@ t.test("a story's brief states the filing behind it, and names it as missing onl
   t.equal(plain.notYetAvailable, null, 'a story no filing is behind, once filings are held');
   const early = composeBrief(of({ ...story, causedMoves: [], relatedStories: [], filing: null }, null), 4000);
   t.equal(early.notYetAvailable, "Not in this service's data yet: the regulator filing behind it.");
+});
+
+t.test('no insider summary of zeros while no insider trade is held: the part is named as missing instead', async (t) => {
+  const s = sources(0, 0, 0, 0, 0, 0);
+  t.match(composeBrief(s, 4000).insiderSummary, { buys: { count: 0 }, sells: { count: 0 } }, 'once trades are held, a quiet window sums to zeros');
+  const none = composeBrief({ ...s, held: { ...s.held, insiders: false } }, 4000);
+  t.equal(none.insiderSummary, null);
+  t.match(none.notYetAvailable, /insider summary/);
 });

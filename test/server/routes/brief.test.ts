@@ -4,6 +4,7 @@
 // parameters 422s.
 import t, { type Test } from 'tap';
 import { join } from 'node:path';
+import { usdCompact } from '../../../core/figures.js';
 import { importFiles, ROOT, startServer } from '../../helpers/server.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '1000000', DEMO_NEWS_EVERY_S: '0' } });
@@ -150,6 +151,7 @@ t.test('Markdown: by format or by Accept, citations as links, within the budget'
     t.match(res.headers.get('vary'), /Accept/);
     const md = await res.text();
     t.match(md, /^# Tesla \(company brief\)/);
+    t.match(md, /\*\*Price:\*\* \$\d{1,3}(,\d{3})*\.\d\d, [+-]\d+\.\d\d% since/, 'the price in dollars to the cent, its change with a sign');
     t.match(md, /\[event:\d+\]\(https:\/\/[^)]+\) \(API: \/v1\/events\/\d+\)/);
     t.ok(md.length / 4 <= 4000);
   }
@@ -202,4 +204,10 @@ t.test('a company the SEC data holds: its fundamentals cited to their filings, i
   const md = await (await server.get('/v1/brief/company/widg?format=markdown')).text();
   t.match(md, '## Fundamentals');
   t.match(md, '**Insiders, open market, last 365 days:**');
+  const revenue = b.fundamentals.find((f: Json) => f.metric === 'ttm.revenue');
+  t.ok(Number.isInteger(revenue.value) && revenue.value > 1e6, 'the JSON keeps the whole dollar amount');
+  t.ok(md.includes(`- Revenue (TTM): ${usdCompact(revenue.value)} (`), 'the Markdown reads it scaled ($1.23B)');
+  const margin = b.fundamentals.find((f: Json) => f.metric === 'margins.netPct');
+  if (margin) t.match(md, `- Net margin: ${margin.value.toFixed(2)}%`);
+  t.match(md, /open market, last 365 days:\*\* \d+ buys \([\d,]+ shares, \$[\d.]+[KMB]?, by/);
 });

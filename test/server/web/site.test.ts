@@ -59,6 +59,21 @@ t.test('the instrument page is under 50 KB of HTML, its chart data fetched apart
   t.equal((await page('/web/candles/BTC?interval=5m')).status, 422, 'an unknown interval is refused');
 });
 
+t.test("the home page's macro numbers read as their display mode means them", async (t) => {
+  const { body } = await page('/');
+  const rows = (await json('/v1/macro/dashboard')) as Json[];
+  t.ok(rows.length > 0, 'some headline series');
+  for (const m of rows.filter((r) => r.headline !== null)) {
+    const pct = m.displayMode === 'pct_change_yoy' || m.displayMode === 'pct_change_mom';
+    const cells = new RegExp(`<a href="${m.path}">[^<]+</a></td><td class="num">([^<]+)</td><td class="muted">([^<]*)</td>`).exec(body);
+    t.ok(cells, `${m.slug} is on the home page`);
+    if (!cells) continue;
+    if (pct) t.match(cells[1], /^[+-]\d+\.\d\d%$/, `${m.slug}: a percent change with its sign`);
+    if (pct) t.match(cells[2], /^from (a year|the period) before$/, `${m.slug}: never the level's units (${m.units})`);
+    if (m.displayMode === 'change') t.match(cells[1], /^[+-]?[\d,.]+$/);
+  }
+});
+
 t.test('what is not there is a plain 404 page', async (t) => {
   for (const path of ['/instruments/NOPE', '/companies/nope', '/events/999999999', '/events/abc', '/people/nobody', '/glossary/nothing', '/macro/nosuch', '/odds/nosuch']) {
     const { status, headers, body } = await page(path);

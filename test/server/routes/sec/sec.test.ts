@@ -1,9 +1,12 @@
 // /v1/companies/{company}/financials and /fundamentals, /v1/filings, /v1/insider-trades and the filing behind a story,
 // over real HTTP on a server filled by `npm run import -- sec` alone: the project's own EDGAR fixtures (a fictional
-// filer), and Apple's and Berkshire's real files when present. Bounds and unknown names answer 422 and 404.
-import t from 'tap';
+// filer), and Apple's, Alphabet's (covered by a profile) and Berkshire's real files when present; the company page's
+// financials by quarter and by year. Bounds and unknown names answer 422 and 404.
+import t, { type Test } from 'tap';
 import { join } from 'node:path';
 import { realdataSkip, REALDATA } from '../../../helpers/realdata.js';
+import { usdCompact } from '../../../../core/figures.js';
+import { escapeHtml } from '../../../../server/web/html.js';
 import { importFiles, ROOT, startServer } from '../../../helpers/server.js';
 
 type Json = Record<string, any>;
@@ -53,6 +56,28 @@ t.test('own fixtures: a filer becomes a company with its filings, stories, finan
   t.equal(trades.summary.sells.count, trades.data.filter((tr: Json) => tr.code === 'S').length);
 });
 
+/** The company page's financials: each figure of the API's table in its column, derived cells marked with how. */
+async function financialsOnPage(t: Test, company: string): Promise<Json> {
+  const fin = (await get(`/v1/companies/${company}/financials?years=5&quarters=4`)).data;
+  const res = await server.get(`/companies/${fin.company.key}`);
+  t.equal(res.status, 200);
+  const body = await res.text();
+  const head = (columns: string[]) => `<tr><th>Metric</th>${columns.map((c) => `<th class="num">${c}</th>`).join('')}</tr>`;
+  t.ok(body.includes(`<h3>Quarters</h3><table><thead>${head(['TTM', ...fin.quarters.map((q: Json) => q.period)])}`), 'the quarters, newest first, after the TTM');
+  t.ok(body.includes(`<h3>Fiscal years</h3><table><thead>${head(fin.years.map((y: Json) => y.period))}`), 'the fiscal years, newest first');
+  const revenue = fin.metrics.find((m: Json) => m.metric === 'revenue');
+  const shown = (c: Json) => (c.derivation ? `<span class="derived" title="${escapeHtml(c.derivation)}">${usdCompact(c.value)}*</span>` : usdCompact(c.value));
+  const row = `<tr><td>Revenue</td>${[revenue.ttm, ...revenue.quarters].map((c: Json) => `<td class="num">${c ? shown(c) : '<span class="muted">—</span>'}</td>`).join('')}</tr>`;
+  t.ok(body.includes(row), `revenue by quarter as the API has it: ${row.slice(0, 300)}`);
+  t.ok(revenue.ttm.derivation, 'the TTM is derived, and marked so');
+  return { fin, body };
+}
+
+t.test('the company page shows the financials by quarter and by fiscal year, derived cells marked', async (t) => {
+  const { body } = await financialsOnPage(t, 'widg');
+  t.match(body, /<td>EPS \(diluted\)<\/td>(<td class="num">(<span class="muted">—<\/span>|(<span class="derived"[^>]*>)?\$\d+\.\d\d\*?(<\/span>)?)<\/td>)+<\/tr>/, 'earnings per share in dollars to the cent');
+});
+
 t.test('bad input: 422 naming the valid values, 404 for an unknown company', async (t) => {
   const bad = await get('/v1/companies/widg/financials?metrics=revenue,ebitdaa', 422);
   t.match(bad.error.details[0].message, /not one of revenue, cost_of_revenue/);
@@ -86,9 +111,43 @@ t.test('real files: Apple from its own submissions and companyfacts; Berkshire a
   t.equal(fund.price, null, 'no instrument quotes Apple on this server: no price, valuation says why');
   t.match(fund.valuation.pe.derivation, /missing/);
 
+  const { fin: apple } = await financialsOnPage(t, 'apple');
+  const q4 = apple.metrics.find((m: Json) => m.metric === 'revenue').quarters.find((c: Json) => c?.period.startsWith('Q4'));
+  if (q4) t.match(q4.derivation, /q4|9m|fy/i, 'Apple files no Q4: it is the year less nine months, marked on the page');
+
   const lennar = await get('/v1/insider-trades?company=LEN&code=P');
   t.equal(lennar.data.length, 9, 'nine open-market purchases');
   t.ok(lennar.data.every((tr: Json) => tr.price > 0 && tr.company.label.match(/LENNAR/i)));
   t.equal(lennar.summary.buys.count, 9);
   t.equal(lennar.summary.buys.insiders, 2, 'Berkshire Hathaway and Warren Buffett reported jointly');
+});
+
+t.test('real files: Alphabet, covered by a profile, from its companyfacts alone: 10-K figures and the fourth quarters derived from them', { skip: realdataSkip('sec_edgar/companyfacts') }, async (t) => {
+  const profile = await importFiles(server.dataDir, 'profiles', fixtureFile('profiles/alphabet.json'));
+  if (profile.code !== 0) throw new Error(`import: ${profile.code} ${profile.stdout} ${profile.stderr}`);
+  await load(join(REALDATA, 'sec_edgar/companyfacts/CIK0001652044.json'));
+  const fin = (await get('/v1/companies/GOOGL/financials?metrics=revenue,net_income,operating_income&years=2&quarters=8')).data;
+  t.same(fin.years.map((y: Json) => y.period), ['FY2025', 'FY2024']);
+  t.equal(fin.sourceUrl, 'https://data.sec.gov/api/xbrl/companyfacts/CIK0001652044.json');
+  const column = (periods: Json[], period: string) => periods.findIndex((p) => p.period === period);
+  const M = 1_000_000;
+  // FY2025: 10-K 0001652044-26-000018 less the nine months of 10-Q 0001652044-25-000091 (to 2025-09-30).
+  // FY2024: 10-K 0001652044-25-000014 less 10-Q 0001652044-24-000118; Alphabet's Q4 2024 release: revenues $96.469B,
+  // net income $26.536B, operating income $30.972B.
+  const expected: [string, number, number, number][] = [
+    ['revenue', 2025, 402_836 * M, 113_829 * M],
+    ['net_income', 2025, 132_170 * M, 34_455 * M],
+    ['operating_income', 2025, 129_039 * M, 35_934 * M],
+    ['revenue', 2024, 350_018 * M, 96_469 * M],
+    ['net_income', 2024, 100_118 * M, 26_536 * M],
+    ['operating_income', 2024, 112_390 * M, 30_972 * M],
+  ];
+  for (const [metric, year, fy, q4] of expected) {
+    const m = fin.metrics.find((x: Json) => x.metric === metric);
+    t.match(m.years[column(fin.years, `FY${year}`)], { value: fy, derivation: null }, `${metric} FY${year}`);
+    const q = m.quarters[column(fin.quarters, `Q4 FY${year}`)];
+    t.match(q, { value: q4, derivation: 'q4 = fy - 9m' }, `${metric} Q4 ${year}: the year less its nine months`);
+    t.ok(q.accessions.length === 2, `${metric} Q4 ${year}: from the 10-K and the third-quarter 10-Q (${q.accessions.join(', ')})`);
+  }
+  t.ok(fin.metrics[0].quarters[column(fin.quarters, 'Q4 FY2025')].accessions.includes('0001652044-26-000018'), 'Q4 2025 cites the 10-K for 2025');
 });
