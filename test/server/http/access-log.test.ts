@@ -8,6 +8,7 @@ import { ROOT } from '../../helpers/server.js';
 const script = `
 import { createLogger } from './server/log.ts';
 import { logDone } from './server/http/respond.ts';
+import { HttpFigures } from './server/http/figures.ts';
 Date.now = () => 1764000000123;
 performance.now = () => 1000;
 const log = createLogger('info');
@@ -16,7 +17,7 @@ const requests = [
   ['unmatched', 10, { requestId: 'm1-2z', method: 'head', url: '/x"y\\\\z\\u0001é', status: 404, started: 990, waitedMs: 3.25, aborted: true, ended: 'client left' }],
 ];
 for (const [route, ms, ex] of requests) {
-  logDone(log, ex, route);
+  logDone({ log, figures: new HttpFigures() }, ex, route);
   const fields = { reqId: ex.requestId, method: ex.method, route, url: route === 'unmatched' ? ex.url : undefined, status: ex.status,
     ms, waitedMs: ex.waitedMs || undefined, aborted: ex.aborted || undefined, ended: ex.ended };
   log.info(fields, 'request');
