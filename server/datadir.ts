@@ -10,8 +10,11 @@ import { join } from 'node:path';
 
 export class DataDirBusyError extends Error {}
 
-/** How long a refused process waits for the owner to say its pid before naming the one in the lock file. */
-const OWNER_ANSWER_MS = 1000;
+/**
+ * How long a refused process waits for the owner to say its pid before naming the one in the lock file (which can be
+ * a previous owner's until the new one writes it): an owner starting up on a busy machine takes seconds to answer.
+ */
+const OWNER_ANSWER_MS = 5000;
 const ANSWER = /^tapewire (\d+)\n/;
 
 /** The lock's name: the directory itself (device and inode), whatever path or symlink it is reached by. */
