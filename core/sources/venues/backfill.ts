@@ -56,6 +56,14 @@ export function barsInUsd<T extends BarColumns>(bars: T, usdPerQuote: number): T
   return bars;
 }
 
+/**
+ * Whether [fromMs, toMs) holds a whole clock hour: only then does an hour lack the live quotes its funding and open
+ * interest are read from, so a shorter gap needs no derivatives history (Kraken's is its whole history at once).
+ */
+export function holdsWholeHour(fromMs: number, toMs: number): boolean {
+  return Math.ceil(fromMs / HOUR_MS) * HOUR_MS + HOUR_MS <= toMs;
+}
+
 export interface HourlyDerivatives {
   ts: Float64Array;
   /** Per the listing's own funding interval, as the imported records keep it; NaN where unknown. */

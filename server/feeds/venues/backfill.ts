@@ -4,7 +4,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DAY_MS, MINUTE_MS } from '../../../core/time.js';
 import { PayloadError, type SkippedItem } from '../../../core/sources/records.js';
-import { backfillWindow, barsInUsd, hourlyDerivatives, joinPages, usdLike } from '../../../core/sources/venues/backfill.js';
+import { backfillWindow, barsInUsd, holdsWholeHour, hourlyDerivatives, joinPages, usdLike } from '../../../core/sources/venues/backfill.js';
 import { STILL_FORMING } from '../../../core/sources/history/bars.js';
 import type { FundingHistory, OpenInterestHistory } from '../../../core/sources/venues/derivatives.js';
 import { nextWindow, type RestApi, type RestRequest } from '../../../core/sources/venues/protocol.js';
@@ -69,7 +69,7 @@ async function backfillListing(l: BackfillListing, fromMs: number, toMs: number,
   const pages = await fetchPages(ctx, fromMs, toMs, MINUTE_MS, (a, b) => rest.klines(l.venueSymbol, a, b), rest.parseKlines, `klines of ${l.venueSymbol}`);
   const bars = barsInUsd(joinPages(pages, fromMs, toMs), usd);
   const written = await ctx.service.listingBars(l.index, bars, fromMs, toMs);
-  if (l.fundingIntervalHours && !ctx.signal.aborted) {
+  if (l.fundingIntervalHours && holdsWholeHour(fromMs, toMs) && !ctx.signal.aborted) {
     const funding = rest.fundingHistory && rest.parseFundingHistory
       ? merged(await fetchPages(ctx, fromMs - FUNDING_LEAD_MS, toMs, 1, (a, b) => rest.fundingHistory!(l.venueSymbol, a, b), rest.parseFundingHistory, `funding of ${l.venueSymbol}`))
       : null;

@@ -1,7 +1,7 @@
 // What a listing's backfill asks for and keeps: the window since its last stored bar, the venue's pages as one
 // series cut to it and in USD, and the perpetuals' funding and open interest by the hour (real samples included).
 import t from 'tap';
-import { backfillWindow, barsInUsd, hourlyDerivatives, joinPages, usdLike } from '../../../../core/sources/venues/backfill.js';
+import { backfillWindow, barsInUsd, holdsWholeHour, hourlyDerivatives, joinPages, usdLike } from '../../../../core/sources/venues/backfill.js';
 import { venueNamed } from '../../../../core/sources/venues/index.js';
 import { fixture, readRealdata } from '../../../helpers/realdata.js';
 
@@ -20,6 +20,8 @@ t.test('the window runs from the minute after the last stored bar to the open mi
   t.equal(backfillWindow(minute, NaN, now, 24 * H), null, 'the open minute is the live feed’s');
   t.same(backfillWindow(minute - 10 * M, minute - 5 * M + 30_000, now, 24 * H), { fromMs: minute - 4 * M, toMs: minute }, 'after the minute of the last live price, built by the ticks');
   t.equal(backfillWindow(minute - 2 * M, minute - 1, now, 24 * H), null, 'a reconnect right after a price: the ticks have it all, stored or not');
+  t.ok(holdsWholeHour(Date.UTC(2026, 10, 25, 10, 0), Date.UTC(2026, 10, 25, 11, 0)), 'funding and open interest history for a gap holding a whole hour');
+  t.notOk(holdsWholeHour(Date.UTC(2026, 10, 25, 10, 5), Date.UTC(2026, 10, 25, 11, 50)), 'not for one whose hours all had live quotes');
 });
 
 t.test('pages join into one series in the window, the first page’s bar kept at a repeated minute', async (t) => {

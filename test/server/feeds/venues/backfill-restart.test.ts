@@ -13,8 +13,8 @@ import { binanceFunding, binanceKlines, binanceOpenInterest, klineAt, okxCandles
 
 const MINUTE = 60_000;
 const thisMinute = () => Date.now() - (Date.now() % MINUTE);
-/** Where the venues' history ends in the first run: the server went down 40 minutes ago. */
-const downAt = thisMinute() - 40 * MINUTE;
+/** Where the venues' history ends in the first run: the server went down 130 minutes ago (over a whole clock hour). */
+const downAt = thisMinute() - 130 * MINUTE;
 let historyEnd = downAt;
 
 /** Each venue's price: a slow wave, the venues a few dollars apart (the pool is the middle one, Binance USD-M). */
@@ -70,7 +70,7 @@ writeFileSync(
     },
   }),
 );
-const env = { TAPEWIRE_SOURCES: file, VENUE_BACKFILL_HOURS: '3' };
+const env = { TAPEWIRE_SOURCES: file, VENUE_BACKFILL_HOURS: '4' };
 let server: ServerHandle | null = null;
 t.teardown(async () => {
   await server?.stop();
@@ -158,12 +158,11 @@ t.test('after downtime, the next start fetches from the minute after the last st
   }
 
 
-  // The hour of the downtime's 20th minute: its open interest is one the venue reported after the server went down.
+  // The downtime's first whole hour: its open interest is one the venue reported then.
   const HOUR = 3_600_000;
-  const hour = downAt + 20 * MINUTE - ((downAt + 20 * MINUTE) % HOUR);
+  const hour = Math.ceil(downAt / HOUR) * HOUR;
   const reported = (oi: number | null) => {
-    const first = Math.ceil(Math.max(hour, downAt) / (5 * MINUTE)) * 5 * MINUTE;
-    for (let p = first; p < hour + HOUR; p += 5 * MINUTE) if (oi !== null && Math.abs(oi - 80_000 * perp.price(p)) < 1e-6 * oi) return true;
+    for (let p = hour; p < hour + HOUR; p += 5 * MINUTE) if (oi !== null && Math.abs(oi - 80_000 * perp.price(p)) < 1e-6 * oi) return true;
     return false;
   };
   for (;;) {
