@@ -6,7 +6,7 @@ export const COVERAGE_DATASETS = [
   { key: 'price', table: 'bars_1m', column: 'ts' },
   { key: 'move', table: 'moves', column: 'date' },
   { key: 'macroObservation', table: 'macro_observations', column: 'date' },
-  { key: 'filing', table: 'filings', column: 'filed_at' },
+  { key: 'filing', table: 'sec_filings', column: 'filing_date' },
   { key: 'oddsUpdate', table: 'odds_history', column: 'ts' },
 ] as const;
 

@@ -70,6 +70,14 @@ export class BarRing {
     this.venues[k] = venues;
   }
 
+  /** Forgets every bar of series `s`, before it is read again. */
+  clear(s: number): void {
+    this.count[s] = 0;
+    this.head[s] = 0;
+    this.first[s] = 0;
+    this.blocks[s]!.clear();
+  }
+
   /** Array index of the i-th oldest bar of series `s`. */
   slot(s: number, i: number): number {
     return s * this.capacity + ((this.head[s]! + i) % this.capacity);
@@ -186,10 +194,20 @@ export class HeldBars {
     this.partial = new Array<Bar | null>(series).fill(null);
   }
 
-  /** Whether memory holds every closed bar of series `s` from `fromMs` on (once the ring is full, from its oldest). */
+  /**
+   * Whether memory holds every closed bar of series `s` from `fromMs` on: from `from`, and once the ring is full, from
+   * its oldest too (older bars written since, a backfill's, move `from` past them).
+   */
   held(s: number, fromMs: number): boolean {
     const ring = this.ring;
-    return fromMs >= (ring.size(s) === ring.capacity ? ring.ts[ring.slot(s, 0)]! : this.from[s]!);
+    const oldest = ring.size(s) === ring.capacity ? ring.ts[ring.slot(s, 0)]! : -Infinity;
+    return fromMs >= Math.max(oldest, this.from[s]!);
+  }
+
+  /** Forgets series `s`: its closed bars and its open bucket. */
+  clear(s: number): void {
+    this.ring.clear(s);
+    this.partial[s] = null;
   }
 
   /** Folds a closed finer bar into its bucket; a bar of a later bucket first closes the open one into the ring. */

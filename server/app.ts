@@ -6,10 +6,12 @@ import { startControlServer } from './control.js';
 import { runControl } from './control-ops.js';
 import { controlSocketPath, lockDataDir, tightenDataDir } from './datadir.js';
 import { openDatabase } from './db.js';
+import { DatabaseFigures } from './db-figures.js';
 import { DatabaseHealth } from './db-health.js';
 import { runningSources, SOURCES } from './feeds/registry.js';
 import type { LoadContext, Source } from './feeds/source.js';
 import type { VenueFeed } from './feeds/venue-feed.js';
+import { HttpFigures } from './http/figures.js';
 import { mountRoutes } from './http/pipeline.js';
 import { UWS_FALLBACK_MESSAGE, uWS, uwsIsNative, type TemplatedApp, type us_listen_socket } from './http/uws.js';
 import { JobRunner } from './jobs.js';
@@ -79,12 +81,13 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   const hub = new StreamHub(config.stream);
   life.onClose(() => hub.close());
   const tickets = new StreamTickets(keys, config.streamTicketSecret);
+  const figures = { http: new HttpFigures(), database: new DatabaseFigures() };
 
   // The database opens only once the port is ours: a server refused its port stops at once, not after a demo load.
   let listened!: (ok: boolean) => void;
   const started: Promise<Started> = new Promise<boolean>((resolve) => (listened = resolve)).then(async (ok) => {
     if (!ok) throw new StartupError('not listening');
-    const running = await start(config, log, { life, readiness, database, workers, hub, keys, tickets });
+    const running = await start(config, log, { life, readiness, database, workers, hub, keys, tickets, figures });
     router.serve(running.services);
     mcp.serve(running.services);
     web?.serve(running.services);
@@ -107,9 +110,9 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
     })());
 
   const app = uWS.App();
-  const mcp = mountMcp(app, { keys, limiter, gate: readiness, log, allowedOrigins: config.mcpAllowedOrigins });
-  const web = config.web ? mountWeb(app, { keys, limiter, gate: readiness, tickets, log }) : null;
-  const router = mountRoutes(app, routeTable(readiness, startedAt), { keys, limiter, gate: readiness, log, tickets, compressMinBytes: config.compressMinBytes });
+  const mcp = mountMcp(app, { keys, limiter, gate: readiness, log, figures: figures.http, allowedOrigins: config.mcpAllowedOrigins });
+  const web = config.web ? mountWeb(app, { keys, limiter, gate: readiness, tickets, log, figures: figures.http }) : null;
+  const router = mountRoutes(app, routeTable(readiness, startedAt), { keys, limiter, gate: readiness, log, figures: figures.http, tickets, compressMinBytes: config.compressMinBytes });
   try {
     // The CLIs find this process as soon as it owns DATA_DIR; their requests wait until the services are up.
     const control = await startControlServer(controlSocketPath(config.dataDir), async (req) => {
@@ -131,10 +134,10 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
 async function start(
   config: Config,
   log: Logger,
-  { life, readiness, database, workers, hub, keys, tickets }: { life: Lifetime; readiness: Readiness; database: DatabaseHealth; workers: WorkerThreads; hub: StreamHub; keys: KeyIndex; tickets: StreamTickets },
+  { life, readiness, database, workers, hub, keys, tickets, figures }: { life: Lifetime; readiness: Readiness; database: DatabaseHealth; workers: WorkerThreads; hub: StreamHub; keys: KeyIndex; tickets: StreamTickets; figures: { http: HttpFigures; database: DatabaseFigures } },
 ): Promise<Started> {
   // Open the database: migrated, with the storage policies of the configuration.
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, maxConnections: config.dbPoolSize, queue: config.dbQueue, health: database }, log);
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, maxConnections: config.dbPoolSize, queue: config.dbQueue, health: database, figures: figures.database }, log);
   life.onClose(() => db.close());
   readiness.waitingFor('applying migrations');
   await db.migrate();
@@ -166,7 +169,7 @@ async function start(
     for (const [j, bar] of cutShort.listings) ticker.resume({ listing: j }, bar);
   }
 
-  const services = buildServices({ db, state, openBars: ticker, hub, tickets, workers, meta, storage, imports, marketStore, versions, refreshMs: config.metaRefreshS * 1000 });
+  const services = buildServices({ db, state, openBars: ticker, hub, tickets, workers, meta, storage, imports, marketStore, versions, refreshMs: config.metaRefreshS * 1000, figures });
 
   // Start the background work: ticks and what follows them, moves, catalyst outcomes, the sources' feeds, jobs.
   if (ticker) {
@@ -183,8 +186,11 @@ async function start(
   const linker = new OutcomeLinker(services.catalysts, log);
   await linker.start(OUTCOME_LINK_MS);
   life.onClose(() => linker.stop());
+  const relink = async () => {
+    await Promise.all([linker.run(), detector.run()]);
+  };
   for (const source of sources) {
-    const stop = await source.start?.({ config, services, venueFeeds, log });
+    const stop = await source.start?.({ config, services, venueFeeds, relink, log });
     if (stop) life.onClose(stop);
   }
   // A TimescaleDB server runs its own jobs; the embedded database has no background workers to do it.
@@ -207,9 +213,6 @@ async function start(
   meta.start(config.metaRefreshS);
   life.onClose(() => meta.stop());
   await meta.refresh();
-  const relink = async () => {
-    await Promise.all([linker.run(), detector.run()]);
-  };
   return { services, reloadKeys, relink };
 }
 

@@ -6,7 +6,33 @@ import { seriesIdOf } from '../core/sources/fred/series-id.js';
 import { DEFAULT_MOVE_FLOORS, INSTRUMENT_KINDS, type InstrumentKind } from '../core/vocabulary.js';
 import { accessMode } from './access-mode.js';
 import { DEFAULT_QUEUE } from './db-queue.js';
+import type { SourcesFile } from '../core/schemas/sources.js';
+import type { CalendarFormat } from '../core/sources/calendars/index.js';
 import { readSourcesFile, type LoadedSources } from './sources-file.js';
+
+/**
+ * A calendar to read: the sources file's entry, its period, the variable holding the key its URL needs (null: none)
+ * and that key (null while unset: the calendar is off).
+ */
+export interface CalendarFeedConfig {
+  id: string;
+  name: string;
+  format: CalendarFormat;
+  url: string;
+  everyMs: number;
+  credential: string | null;
+  key: string | null;
+}
+
+/** A calendar read this often when the sources file does not say. */
+const CALENDAR_EVERY_S = 6 * 3600;
+
+/** A news feed to read: where, the publisher's name its stories cite, and its own period (null: NEWS_EVERY_S). */
+export interface NewsFeedConfig {
+  name: string | null;
+  url: string;
+  everyMs: number | null;
+}
 
 export interface Config {
   port: number;
@@ -48,6 +74,8 @@ export interface Config {
   demoMinuteDays: number;
   /** A venue quote at least this old is stale and left out of the pool. */
   poolStaleS: number;
+  /** How far back a live venue listing's 1m bars are fetched over REST at most, at start and after a gap; 0: never. */
+  venueBackfillMs: number;
   tickMs: number;
   /** A tick with at least this many venue quotes is pooled on a worker thread; smaller ones inline (see bench:pool). */
   poolWorkerMinQuotes: number;
@@ -74,8 +102,13 @@ export interface Config {
   polymarket: { markets: string[]; everyMs: number; gammaUrl: string; clobUrl: string };
   /** Kalshi's public API: the markets kept up to date (by ticker; none: off), how often, and its address. */
   kalshi: { markets: string[]; everyMs: number; url: string };
-  /** RSS and Atom feeds read for stories (none: off), each with the publisher's name it is cited by, and how often. */
-  news: { feeds: { name: string | null; url: string }[]; everyMs: number };
+  /**
+   * RSS and Atom feeds read for stories (none: off): the sources file's, then NEWS_FEEDS' (an address the file names
+   * is read as the file says), each with the publisher's name it is cited by and its own period (null: `everyMs`).
+   */
+  news: { feeds: NewsFeedConfig[]; everyMs: number };
+  /** The sources file's calendars, read live as catalysts (none: off). */
+  calendars: CalendarFeedConfig[];
   /**
    * SEC EDGAR: the declared User-Agent EDGAR requires ("Name email"; the feed is off without one), how often the
    * latest filings are read, at most how many requests a second (EDGAR allows 10), and its two addresses.
@@ -176,9 +209,9 @@ export function loadConfig(env: Env = process.env): Config {
     return raw;
   };
   const NEWS_FEED = /^(?:[^|]{1,200}\|)?https?:\/\/[^\s|]+$/;
-  const newsFeed = (item: string) => {
+  const newsFeed = (item: string): NewsFeedConfig => {
     const bar = item.lastIndexOf('|');
-    return bar < 0 ? { name: null, url: item } : { name: item.slice(0, bar).trim() || null, url: item.slice(bar + 1) };
+    return bar < 0 ? { name: null, url: item, everyMs: null } : { name: item.slice(0, bar).trim() || null, url: item.slice(bar + 1), everyMs: null };
   };
   const MARKET_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
   const marketKey = (item: string) => (MARKET_KEY.test(item) ? null : 'is not a market slug or ticker');
@@ -228,6 +261,7 @@ export function loadConfig(env: Env = process.env): Config {
     demoMinuteDays: int('DEMO_MINUTE_DAYS', 1, 1, 14),
     demoNewsEveryS: int('DEMO_NEWS_EVERY_S', 300, 0, 86_400),
     poolStaleS: int('POOL_STALE_S', 60, 1, 86_400),
+    venueBackfillMs: int('VENUE_BACKFILL_HOURS', 24, 0, 24 * 30) * 3_600_000,
     tickMs: int('TICK_MS', 1000, 50, 60_000),
     poolWorkerMinQuotes: int('POOL_WORKER_MIN_QUOTES', 2000, 1, 1_000_000_000),
     minuteBarsDays: int('MINUTE_BARS_MEMORY_DAYS', 14, 1, 90),
@@ -261,9 +295,21 @@ export function loadConfig(env: Env = process.env): Config {
       url: url('KALSHI_API_URL', 'https://api.elections.kalshi.com/trade-api/v2'),
     },
     news: {
-      feeds: list('NEWS_FEEDS', [], (item) => (NEWS_FEED.test(item) ? null : 'is not a feed address, or a name and one as Name|https://...')).map(newsFeed),
+      feeds: withFileFeeds(
+        sources?.file.news ?? [],
+        list('NEWS_FEEDS', [], (item) => (NEWS_FEED.test(item) ? null : 'is not a feed address, or a name and one as Name|https://...')).map(newsFeed),
+      ),
       everyMs: int('NEWS_EVERY_S', 300, 60, 86_400) * 1000,
     },
+    calendars: (sources?.file.calendars ?? []).map((c) => ({
+      id: c.id,
+      name: c.name,
+      format: c.format,
+      url: c.url,
+      everyMs: (c.everyS ?? CALENDAR_EVERY_S) * 1000,
+      credential: c.credential ?? null,
+      key: c.credential ? env[c.credential] || null : null,
+    })),
     sec: {
       userAgent: secUserAgent(env.SEC_USER_AGENT, problems),
       everyMs: int('SEC_EVERY_S', 600, 60, 86_400) * 1000,
@@ -284,6 +330,13 @@ export function loadConfig(env: Env = process.env): Config {
   }
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+/** The sources file's news feeds first, then those of NEWS_FEEDS at addresses the file does not name. */
+function withFileFeeds(file: NonNullable<SourcesFile['news']>, fromEnv: NewsFeedConfig[]): NewsFeedConfig[] {
+  const feeds = file.map((f): NewsFeedConfig => ({ name: f.name, url: f.url, everyMs: f.everyS ? f.everyS * 1000 : null }));
+  const named = new Set(feeds.map((f) => f.url));
+  return [...feeds, ...fromEnv.filter((f) => !named.has(f.url))];
 }
 
 /** MOVE_FLOORS="crypto=12,fx=1.5" overrides the default floor of the kinds it names. */

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { compileNamedSql, positionalValues, type NamedSql } from '../core/named-sql.js';
 import { DatabaseHealth } from './db-health.js';
 import type { DbHostMessage, DbHostStart } from './db-host.js';
+import { DatabaseFigures, SLOW_QUERY_MS } from './db-figures.js';
 import { DEFAULT_QUEUE, QueryQueue, type Caller, type QueueLimits } from './db-queue.js';
 import type { Logger } from './log.js';
 
@@ -14,7 +15,6 @@ export type { Caller };
 
 const SQL_DIR = fileURLToPath(new URL('../sql/', import.meta.url));
 const DB_HOST = new URL('./db-host.mjs', import.meta.url);
-const SLOW_QUERY_MS = 250;
 type QueryConfig = pg.QueryConfig | pg.QueryArrayConfig;
 /** A named query that writes: its success shows that the database takes writes (see DatabaseHealth). */
 const WRITE = /\b(INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM)\b/i;
@@ -168,6 +168,8 @@ export interface DatabaseOptions {
   queue?: Omit<QueueLimits, 'slots'>;
   /** Told of every query's outcome; the CLIs and tests let the database keep its own. */
   health?: DatabaseHealth;
+  /** Where query times, slow queries and the queue's depth are counted for /metrics. */
+  figures?: DatabaseFigures;
 }
 
 /** A server that does not answer a connection attempt in this long counts as unreachable. */
@@ -176,6 +178,7 @@ const CONNECT_TIMEOUT_MS = 5000;
 export async function openDatabase(options: DatabaseOptions, log: Logger): Promise<Db> {
   const queries = loadNamedQueries();
   const health = options.health ?? new DatabaseHealth(log);
+  const figures = options.figures ?? new DatabaseFigures();
   // The database's connections ("pool" alone means the price pool in this code base).
   let connections: pg.Pool;
   let stopEmbedded: (() => Promise<void>) | null = null;
@@ -200,12 +203,16 @@ export async function openDatabase(options: DatabaseOptions, log: Logger): Promi
   /** Logs a query that started at `t0`: at warn when slow, else at debug. */
   const logQuery = (name: string, t0: number, rows: number | null) => {
     const ms = performance.now() - t0;
-    if (ms > SLOW_QUERY_MS) log.warn({ query: name, ms: Math.round(ms), rows }, 'slow query');
-    else log.debug({ query: name, ms: Math.round(ms * 1000) / 1000, rows }, 'query');
+    figures.queries.observe(ms / 1000);
+    if (ms > SLOW_QUERY_MS) {
+      figures.slow++;
+      log.warn({ query: name, ms: Math.round(ms), rows }, 'slow query');
+    } else log.debug({ query: name, ms: Math.round(ms * 1000) / 1000, rows }, 'query');
   };
 
   // Client queries share the connections: the embedded database has one; a server, the pool.
   const queue = new QueryQueue({ slots: options.databaseUrl ? options.maxConnections : 1, ...(options.queue ?? DEFAULT_QUEUE) });
+  figures.watch(queue);
   const writes = new Set([...queries].filter(([, sql]) => WRITE.test(sql.text)).map(([name]) => name));
 
   /** Runs `work` for the named query: queued for a caller, its failure classified (an outage becomes a 503). */
@@ -228,17 +235,22 @@ export async function openDatabase(options: DatabaseOptions, log: Logger): Promi
    */
   const cancellable = async (config: QueryConfig, signal: AbortSignal): Promise<pg.QueryResult> => {
     const client = await connections.connect();
+    let cancelled = false;
     const cancel = () => {
       // pg's Client.cancel and activeQuery are not in its typings; cancel opens its own connection to send the request.
       const active = (client as unknown as { activeQuery?: unknown }).activeQuery;
-      if (active) (new pg.Client(connections.options) as unknown as { cancel(c: pg.PoolClient, q: unknown): void }).cancel(client, active);
+      if (!active) return;
+      cancelled = true;
+      (new pg.Client(connections.options) as unknown as { cancel(c: pg.PoolClient, q: unknown): void }).cancel(client, active);
     };
     signal.addEventListener('abort', cancel, { once: true });
     try {
       return await client.query(config);
     } finally {
       signal.removeEventListener('abort', cancel);
-      client.release();
+      // A cancel request names the connection, not the query: arriving after this query ended, it would cancel the
+      // next request's query on it (a 500 under load, seen in bench:candles-db). Such a connection is closed instead.
+      client.release(cancelled);
     }
   };
   const query = (config: QueryConfig, caller: Caller | undefined): Promise<pg.QueryResult> =>

@@ -14,12 +14,19 @@ export class RateLimitError extends RetryLaterError {
   }
 }
 
+/** A quota's fixed header values: `X-RateLimit-Limit`, `RateLimit-Policy`, and the start of `RateLimit`. */
+interface Quota {
+  limit: string;
+  policy: string;
+  head: string;
+}
+
 export class Limiter {
   // Separate tables, so a flood of distinct anonymous IPs can never recycle the bucket of a key.
   private readonly keyBuckets: TokenBuckets;
   private readonly ipBuckets: TokenBuckets;
-  /** `RateLimit-Policy` values by (kind, quota): a handful of distinct strings, built once each. */
-  private readonly policies = new Map<string, string>();
+  private readonly keyQuotas = new Map<number, Quota>();
+  private readonly ipQuotas = new Map<number, Quota>();
 
   constructor(maxClients: number) {
     this.keyBuckets = new TokenBuckets(maxClients);
@@ -32,12 +39,12 @@ export class Limiter {
    */
   apply(p: Principal, out: HeaderSink, nowMs = Date.now(), cost = 1): void {
     const v = (p.kind === 'key' ? this.keyBuckets : this.ipBuckets).take(p.client, p.rpm, nowMs, cost);
-    const resetS = Math.ceil(v.resetMs / 1000);
-    out.header('X-RateLimit-Limit', String(p.rpm));
+    const q = this.quota(p);
+    out.header('X-RateLimit-Limit', q.limit);
     out.header('X-RateLimit-Remaining', String(v.remaining));
     out.header('X-RateLimit-Reset', String(Math.ceil((nowMs + v.resetMs) / 1000)));
-    out.header('RateLimit-Policy', this.policy(p));
-    out.header('RateLimit', `"${p.kind}";r=${v.remaining};t=${resetS}`);
+    out.header('RateLimit-Policy', q.policy);
+    out.header('RateLimit', `${q.head}${v.remaining};t=${Math.ceil(v.resetMs / 1000)}`);
     if (!v.allowed) throw new RateLimitError(Math.max(1, Math.ceil(v.retryAfterMs / 1000)));
   }
 
@@ -46,13 +53,14 @@ export class Limiter {
     this.keyBuckets.forget(client);
   }
 
-  private policy(p: Principal): string {
-    const id = `${p.kind}:${p.rpm}`;
-    let s = this.policies.get(id);
-    if (s === undefined) {
-      s = `"${p.kind}";q=${p.rpm};w=60`;
-      this.policies.set(id, s);
+  /** The header parts fixed by a principal's kind and quota, built once each (there are a handful). */
+  private quota(p: Principal): Quota {
+    const byRpm = p.kind === 'key' ? this.keyQuotas : this.ipQuotas;
+    let q = byRpm.get(p.rpm);
+    if (q === undefined) {
+      q = { limit: String(p.rpm), policy: `"${p.kind}";q=${p.rpm};w=60`, head: `"${p.kind}";r=` };
+      byRpm.set(p.rpm, q);
     }
-    return s;
+    return q;
   }
 }

@@ -12,7 +12,35 @@ export function createLogger(level: Config['logLevel'], fd: 1 | 2 = 1): Logger {
   // short timer so that a quiet server's lines still appear within a quarter of a second.
   const destination = new Batched(pino.destination({ dest: fd, sync: false }), fd);
   setInterval(() => destination.flush(), FLUSH_MS).unref();
-  return pino({ level, base: { service: 'tapewire' }, timestamp: pino.stdTimeFunctions.isoTime }, destination);
+  return pino({ level, base: { service: 'tapewire' }, timestamp: isoTimeField }, destination);
+}
+
+let timeMs = NaN;
+let timeField = '';
+
+/** pino's `isoTime` field, formatted once per millisecond: a busy server logs tens of lines in each. */
+function isoTimeField(): string {
+  const ms = Date.now();
+  if (ms !== timeMs) {
+    timeMs = ms;
+    timeField = `,"time":"${new Date(ms).toISOString()}"`;
+  }
+  return timeField;
+}
+
+const INFO = 30;
+
+/**
+ * Writes an `info` line whose fields are already JSON (`,"name":value` pairs), byte for byte as `log.info(fields, msg)`
+ * would and in order with the logger's other lines; false when `info` is off. For the access log: pino's general
+ * serialization of a fields object cost a tenth of a small request.
+ */
+export function writeInfoLine(log: Logger, fields: string, msg: string): boolean {
+  if (log.levelVal > INFO) return false;
+  const internals = log as unknown as Record<symbol, unknown>;
+  const out = internals[pino.symbols.streamSym] as { write(line: string): unknown };
+  out.write(`{"level":${INFO}${isoTimeField()}${internals[pino.symbols.chindingsSym] as string}${fields},"msg":${JSON.stringify(msg)}}\n`);
+  return true;
 }
 
 const FLUSH_MS = 250;

@@ -295,7 +295,7 @@ export function material(s: BriefSources): Material {
     catalysts: s.catalysts.map(citedCatalyst),
     odds: s.odds.map(citedOdds),
     macro: s.macro.map(citedMacro),
-    fundamentals: citedFundamentals(s.fundamentals),
+    fundamentals: citedFundamentals(s.fundamentals, s.filingUrls),
     // While no insider trade is held at all, the part is named as missing rather than summed to zeros.
     insiderSummary: s.held.insiders ? insiderSummary(s.insiders) : null,
     insiders: citedInsiders(s.insiders, s.type === 'person' ? 'company' : 'insider'),

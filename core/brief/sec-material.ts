@@ -42,14 +42,20 @@ function latestFiling(inputs: Fundamentals['ttm']['revenue']['inputs']): { acces
   return best && { accession: best.accession, period: best.period };
 }
 
-export function citedFundamentals(f: Fundamentals | null): Cited<BriefFundamental>[] {
+/** The accession numbers a brief may cite the fundamentals of `f` to: those of each key figure's latest input. */
+export function fundamentalsAccessions(f: Fundamentals | null): string[] {
+  return f ? KEY_FUNDAMENTALS.flatMap(([group, field]) => (f[group] as Record<string, Fundamentals['ttm']['revenue']>)[field]?.inputs.flatMap((i) => i.accessions) ?? []) : [];
+}
+
+/** Each key figure cited to its latest filing: at the address the stored filing gives, else its index page on EDGAR. */
+export function citedFundamentals(f: Fundamentals | null, filingUrls: ReadonlyMap<string, string>): Cited<BriefFundamental>[] {
   if (!f) return [];
   const out: Cited<BriefFundamental>[] = [];
   for (const [group, field, label] of KEY_FUNDAMENTALS) {
     const v = (f[group] as Record<string, Fundamentals['ttm']['revenue']>)[field];
     if (!v || v.value === null) continue;
     const filing = latestFiling(v.inputs);
-    const sourceUrl = filing && filingIndexUrl(f.cik, filing.accession);
+    const sourceUrl = filing && (filingUrls.get(filing.accession) ?? filingIndexUrl(f.cik, filing.accession));
     const value = group === 'ttm' || group === 'balanceSheet' || field === 'marketCap' ? Math.round(v.value) : round(v.value, 2);
     const cites: Citation[] = filing && sourceUrl ? [{ id: `filing:${filing.accession}`, path: `/filings?company=${encodeURIComponent(f.company.key)}`, sourceUrl }] : [];
     out.push({

@@ -36,6 +36,8 @@ export interface Around {
   macro: BackdropRow[];
   /** The subject's company's fundamentals; null when it files none the service holds. */
   fundamentals: Fundamentals | null;
+  /** The addresses of the stored filings the fundamentals' inputs came from, by accession number. */
+  filingUrls: ReadonlyMap<string, string>;
   /** The insider trades of the subject's company, or of the subject person; null when none is held. */
   insiders: InsiderActivity | null;
   /** Whether the service holds any market, series, XBRL facts and insider trade: a part without them is not available yet. */

@@ -49,7 +49,7 @@ export function filingStory(f: SecFilingRecord, company: { slug: string; name: s
     occurredAt: f.acceptedAt ?? Date.parse(`${f.filingDate}T00:00:00Z`),
     precision: f.acceptedAt === null ? 'day' : 'minute',
     headline: `${company.name} ${amended ? 'amends its' : 'files its'} ${what}`,
-    summary: `${company.name} filed a ${f.form} with the SEC on ${f.filingDate}${items.length ? `, covering ${items.join('; ')}` : ''}.`,
+    summary: `${company.name} filed ${base === '8-K' ? 'an' : 'a'} ${f.form} with the SEC on ${f.filingDate}${items.length ? `, covering ${items.join('; ')}` : ''}.`,
     points: [`Form ${f.form}, accession ${f.accession}`, ...(f.reportDate ? [`Period of report ${f.reportDate}`] : [])],
     importance: amended ? 25 : earnings ? 65 : base === '10-K' ? 55 : base === '10-Q' ? 45 : 35,
     sourceName: 'SEC EDGAR',

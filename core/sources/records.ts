@@ -227,6 +227,16 @@ export const RECORD_KINDS: readonly RecordKind[] = [
 /** What a parser read from one payload: the records of the kinds its format carries, and the items it could not read. */
 export type ParsedPayload = Partial<Records> & { skipped: SkippedItem[] };
 
+/** Several payloads' records as one: each kind written in one go (a series' definition with its observations). */
+export function mergedPayloads(payloads: readonly ParsedPayload[]): ParsedPayload {
+  const out: ParsedPayload = { skipped: payloads.flatMap((p) => p.skipped) };
+  for (const kind of RECORD_KINDS) {
+    const records = payloads.flatMap((p) => (p[kind] ?? []) as unknown[]);
+    if (records.length) (out as Record<string, unknown[]>)[kind] = records;
+  }
+  return out;
+}
+
 /** What the caller knows of a payload that the payload may not say itself. */
 export interface PayloadContext {
   /** The file's name or the request's path: a FRED CSV named CPIAUCSL.csv names its series. */

@@ -140,7 +140,11 @@ async function main(): Promise<number> {
     await withDatabase(config, args.values.create ?? false, (db) => {
       const imports = new ImportService(db, { stories: new DataVersion(), entities: new DataVersion(), macro: new DataVersion(), odds: new DataVersion(), sec: new DataVersion() });
       const bars = new HistoryImport(db, null);
-      return importAll(async (what) => ('payload' in what ? imports.payload(what.payload) : { history: await bars.write(what.history, symbol) }));
+      return importAll(async (what) => {
+        if (!('payload' in what)) return { history: await bars.write(what.history, symbol) };
+        const { storyIds: _, ...report } = await imports.payload(what.payload);
+        return report;
+      });
     });
     if (!json && source) console.error('no server owns DATA_DIR: catalyst outcomes and the causes of moves are linked at its next start');
   }

@@ -38,7 +38,16 @@ export interface Source {
   /** Its venue feeds for the tick loop, once the market state is loaded. */
   venueFeeds?(ctx: { config: Config; state: MarketState; store: MarketStore; health: SourceHealthBoard; log: Logger }): Promise<VenueFeed[]>;
   /** Starts its other feeds on the services (news, calendars, outcomes); resolves to how to stop them. */
-  start?(ctx: { config: Config; services: Services; venueFeeds: VenueFeed[]; log: Logger }): Promise<() => Promise<void>>;
+  start?(ctx: StartContext): Promise<() => Promise<void>>;
+}
+
+export interface StartContext {
+  config: Config;
+  services: Services;
+  venueFeeds: VenueFeed[];
+  /** Links what new stories explain: catalyst outcomes and the causes of moves. */
+  relink(): Promise<void>;
+  log: Logger;
 }
 
 export interface LoadContext {

@@ -3,7 +3,6 @@
 import fastJson from 'fast-json-stringify';
 import { Type } from '@sinclair/typebox';
 import { ApiError, clip, validationError, type ValidationDetail } from '../../core/errors.js';
-import type { Logger } from '../log.js';
 import type { Services } from '../services/index.js';
 import type { StreamTickets } from '../stream/tickets.js';
 import { admit, admitTicket, refuseTicket, type Admission } from './admission.js';
@@ -11,13 +10,12 @@ import { compress, pickEncoding } from './compress.js';
 import { Exchange } from './exchange.js';
 import { decodeComponent, parseQuery } from './query.js';
 import { RawJson } from './raw-json.js';
-import { JSON_TYPE, logDone as logRequest, sendError, UNMATCHED, URL_LOG_CHARS } from './respond.js';
+import { JSON_TYPE, logDone as logRequest, sendError, UNMATCHED, URL_LOG_CHARS, type AccessLog } from './respond.js';
 import { StreamAnswer, TextAnswer, type Ctx, type Route } from './route.js';
 import type { HttpRequest, HttpResponse, TemplatedApp } from './uws.js';
 import { compileValidator, type CompiledValidator } from './validate.js';
 
-export interface RouterDeps extends Admission {
-  log: Logger;
+export interface RouterDeps extends Admission, AccessLog {
   tickets: StreamTickets;
   compressMinBytes: number;
 }
@@ -57,7 +55,6 @@ function compile(route: Route): Compiled {
  * before its database is open, so that /live and /ready answer meanwhile).
  */
 export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps): { serve(services: Services): void } {
-  const { log } = deps;
   let services: Services | null = null;
 
   const corsHeaders = (ex: Exchange) => {
@@ -67,8 +64,8 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
     }
   };
 
-  const logDone = (ex: Exchange, route: string) => logRequest(log, ex, route);
-  const fail = (ex: Exchange, route: string, err: unknown) => sendError(log, ex, route, err);
+  const logDone = (ex: Exchange, route: string) => logRequest(deps, ex, route);
+  const fail = (ex: Exchange, route: string, err: unknown) => sendError(deps, ex, route, err);
 
   const finish = (ex: Exchange, c: Compiled, data: unknown) => {
     if (ex.aborted) return logDone(ex, c.route.path);

@@ -3,8 +3,9 @@ import fastJson from 'fast-json-stringify';
 import { ApiError, clip, ERROR_CATALOGUE, RetryLaterError } from '../../core/errors.js';
 import { ErrorBody } from '../../core/schemas/common.js';
 import { AuthError } from '../auth.js';
-import type { Logger } from '../log.js';
+import { writeInfoLine, type Logger } from '../log.js';
 import type { Exchange } from './exchange.js';
+import type { HttpFigures } from './figures.js';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 /** The access log's `route` of a request no route matched; its URL is logged apart, cut to URL_LOG_CHARS. */
@@ -14,27 +15,52 @@ export const URL_LOG_CHARS = 200;
 const ERROR_LOG_CHARS = 2000;
 const serializeError = fastJson(ErrorBody);
 
+/** Where an answered request is told: the access log, and the request figures of /metrics. */
+export interface AccessLog {
+  log: Logger;
+  figures: HttpFigures;
+}
+
 /** Logs a request once it is answered (or its client left); `route` is a route's pattern or UNMATCHED, never the raw URL. */
-export function logDone(log: Logger, ex: Exchange, route: string): void {
-  const ms = Math.round((performance.now() - ex.started) * 1000) / 1000;
+export function logDone({ log, figures }: AccessLog, ex: Exchange, route: string): void {
+  const elapsed = performance.now() - ex.started;
+  figures.record(route, ex.status, elapsed / 1000);
+  const ms = Math.round(elapsed * 1000) / 1000;
   const waitedMs = ex.waitedMs ? Math.round(ex.waitedMs * 1000) / 1000 : undefined;
   const url = route === UNMATCHED ? clip(ex.url, URL_LOG_CHARS) : undefined;
+  // The common line is written by hand, with the fields and in the order pino would write them.
+  if (ex.status < 500 && !ex.logFields && writeInfoLine(log, accessFields(ex, route, url, ms, waitedMs), 'request')) return;
   const fields = { reqId: ex.requestId, method: ex.method, route, url, status: ex.status, ms, waitedMs, aborted: ex.aborted || undefined, ended: ex.ended, ...ex.logFields };
   // 503 is the expected answer while starting or stopping, not a fault.
   if (ex.status >= 500 && ex.status !== 503) log.error(fields, 'request');
   else log.info(fields, 'request');
 }
 
+/** logDone's fields as JSON, in its object's order, the absent ones left out as pino leaves out undefined. */
+function accessFields(ex: Exchange, route: string, url: string | undefined, ms: number, waitedMs: number | undefined): string {
+  let s = `,"reqId":${quote(ex.requestId)},"method":${quote(ex.method)},"route":${quote(route)}`;
+  if (url !== undefined) s += `,"url":${JSON.stringify(url)}`;
+  s += `,"status":${ex.status},"ms":${ms}`;
+  if (waitedMs !== undefined) s += `,"waitedMs":${waitedMs}`;
+  if (ex.aborted) s += ',"aborted":true';
+  if (ex.ended !== undefined) s += `,"ended":${quote(ex.ended)}`;
+  return s;
+}
+
+/** Request ids, methods and route patterns need no escaping; anything else is escaped as JSON. */
+const PLAIN = /^[\w./:{}-]*$/;
+const quote = (s: string) => (PLAIN.test(s) ? `"${s}"` : JSON.stringify(s));
+
 /** Answers `err` with the error body and the headers its code calls for; anything not an ApiError is logged as a 500. */
-export function sendError(log: Logger, ex: Exchange, route: string, err: unknown): void {
+export function sendError(access: AccessLog, ex: Exchange, route: string, err: unknown): void {
   // The client left: its work was dropped or cut short on purpose (the abort signal), nothing to answer or report.
-  if (ex.aborted) return logDone(log, ex, route);
-  const e = asApiError(log, err, { reqId: ex.requestId, route });
+  if (ex.aborted) return logDone(access, ex, route);
+  const e = asApiError(access.log, err, { reqId: ex.requestId, route });
   if (e instanceof AuthError) ex.header('WWW-Authenticate', e.challenge);
   if (e instanceof RetryLaterError) ex.header('Retry-After', String(e.retryAfterS));
   else if (e.code === 'unavailable') ex.header('Retry-After', '5');
   const body = serializeError({ error: { code: e.code, message: e.message, details: e.details ?? undefined } });
-  ex.send(ERROR_CATALOGUE[e.code].statusLine, JSON_TYPE, body, () => logDone(log, ex, route));
+  ex.send(ERROR_CATALOGUE[e.code].statusLine, JSON_TYPE, body, () => logDone(access, ex, route));
 }
 
 /** `err` as the answer it is, or an internal error once the unexpected fault is logged (bounded) with `context`. */

@@ -1,5 +1,6 @@
 // Builds the hot market state from the database: the instruments and listings, each instrument's previous daily
-// close, and the candles memory holds (pooled and per listing), the open coarser buckets rebuilt from the 1m bars.
+// close, and the candles memory holds (pooled and per listing), the open coarser buckets rebuilt from the 1m bars;
+// and reads one series' candles again once bars were written under what memory held (a venue's backfill).
 import { barAt, type Bar } from '../../core/kernels/bars.js';
 import type { HeldBars } from '../../core/series.js';
 import { DAY_MS, MINUTE_MS } from '../../core/time.js';
@@ -93,4 +94,47 @@ async function loadCandles(
     }
   }
   return cutShort;
+}
+
+/**
+ * Reads the held candles of series `s` (database id `id`) again at `now`, after bars were written under what memory
+ * held: each interval's closed candles from the database, then those memory closed since that the database may not
+ * have yet (their writes pending), and the open coarser buckets folded again from the 1m bars. The reads come first;
+ * the swap runs without a pause, so no tick comes between. Memory then holds every bar from its window's start on, or
+ * from `from` (per interval, what it was before the write) when that is later.
+ */
+export async function reloadSeries(
+  store: MarketStore,
+  kind: SeriesKind,
+  candles: Record<CandleInterval, HeldBars>,
+  s: number,
+  id: number,
+  now: number,
+  from: Partial<Record<CandleInterval, number>>,
+): Promise<void> {
+  const minute = now - (now % MINUTE_MS);
+  const reads = [];
+  for (const interval of ['1m', '1h', '1d'] as const) {
+    const held = candles[interval];
+    const bucket = now - (now % held.bucketMs);
+    const windowStart = bucket - held.ring.capacity * held.bucketMs;
+    reads.push({ interval, held, bucket, windowStart, rows: await store.heldCandles(kind, interval, [id], windowStart, interval === '1m' ? minute : bucket) });
+  }
+  for (const { interval, held, windowStart, rows } of reads) {
+    const ring = held.ring;
+    const lastRead = rows.length ? rows.columns.ts[rows.length - 1]! : -Infinity;
+    const since: Bar[] = [];
+    for (let p = ring.lowerBound(s, lastRead + 1); p < ring.size(s); p++) since.push(barAt(ring, ring.slot(s, p)));
+    held.clear(s);
+    for (let k = 0; k < rows.length; k++) {
+      const bar = barAt(rows.columns, k);
+      ring.push(s, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues);
+    }
+    for (const bar of since) ring.push(s, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues);
+    held.from[s] = Math.max(from[interval] ?? held.from[s]!, windowStart);
+  }
+  const minutes = candles['1m'].ring;
+  for (const { held, bucket } of reads.slice(1)) {
+    for (let p = minutes.lowerBound(s, bucket); p < minutes.size(s); p++) held.fold(s, barAt(minutes, minutes.slot(s, p)));
+  }
 }

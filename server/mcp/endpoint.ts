@@ -10,9 +10,8 @@ import type { Principal } from '../auth.js';
 import { admit, identify, refuse, type Admission } from '../http/admission.js';
 import { readBody, type Body } from '../http/body.js';
 import { Exchange } from '../http/exchange.js';
-import { logDone, sendError } from '../http/respond.js';
+import { logDone, sendError, type AccessLog } from '../http/respond.js';
 import type { HttpRequest, HttpResponse, TemplatedApp } from '../http/uws.js';
-import type { Logger } from '../log.js';
 import type { Services } from '../services/index.js';
 import { originAllowed } from './origin.js';
 import { requestServer } from './server.js';
@@ -24,8 +23,7 @@ const ALLOW = 'POST, OPTIONS';
 const CORS_EXPOSE = 'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy, Retry-After, WWW-Authenticate';
 const CORS_ALLOW_HEADERS = 'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID, X-Request-Id';
 
-export interface McpDeps extends Admission {
-  log: Logger;
+export interface McpDeps extends Admission, AccessLog {
   /** Browser origins allowed besides this machine's own. */
   allowedOrigins: readonly string[];
 }
@@ -35,7 +33,7 @@ export function mountMcp(app: TemplatedApp, deps: McpDeps): { serve(services: Se
   const { log } = deps;
   const listed = new Set(deps.allowedOrigins);
   let services: Services | null = null;
-  const fail = (ex: Exchange, err: unknown) => sendError(log, ex, MCP_PATH, err);
+  const fail = (ex: Exchange, err: unknown) => sendError(deps, ex, MCP_PATH, err);
 
   /** A page of another origin is refused; an allowed one gets the CORS headers that let it read the answer. */
   const checkOrigin = (ex: Exchange) => {
@@ -67,7 +65,7 @@ export function mountMcp(app: TemplatedApp, deps: McpDeps): { serve(services: Se
     const response = await transport.handleRequest(request, parsed === undefined ? undefined : { parsedBody: parsed });
     if (called.length) ex.logFields = { tools: called };
     for (const [name, value] of response.headers) ex.header(name, value);
-    ex.pipe(`${response.status} ${STATUS_CODES[response.status] ?? ''}`, response.body, () => logDone(log, ex, MCP_PATH));
+    ex.pipe(`${response.status} ${STATUS_CODES[response.status] ?? ''}`, response.body, () => logDone(deps, ex, MCP_PATH));
   };
 
   app.post(MCP_PATH, (res: HttpResponse, req: HttpRequest) => {
@@ -93,7 +91,7 @@ export function mountMcp(app: TemplatedApp, deps: McpDeps): { serve(services: Se
       ex.header('Access-Control-Allow-Headers', CORS_ALLOW_HEADERS);
       ex.header('Access-Control-Max-Age', '86400');
       ex.header('Allow', ALLOW);
-      ex.send('204 No Content', '', '', () => logDone(log, ex, MCP_PATH));
+      ex.send('204 No Content', '', '', () => logDone(deps, ex, MCP_PATH));
     } catch (err) {
       fail(ex, err);
     }

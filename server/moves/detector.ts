@@ -13,6 +13,8 @@ import type { WorkerThreads } from '../worker-threads.js';
 export class MoveDetector {
   private lastDay = -1;
   private running: Promise<number> | null = null;
+  /** The run asked for while one was under way: that one may have read the stories before the newest were written. */
+  private queued: Promise<number> | null = null;
 
   constructor(
     private readonly moves: MoveService,
@@ -29,9 +31,16 @@ export class MoveDetector {
     this.run().catch((err) => logFailure(this.log, err, 'move detection failed'));
   }
 
-  /** Recomputes every move the held daily closes show; resolves to how many were stored. */
+  /** Recomputes every move the held daily closes show, after the run under way if any; resolves to how many were stored. */
   run(): Promise<number> {
-    this.running ??= this.detect().finally(() => {
+    if (this.running) {
+      const again = () => {
+        this.queued = null;
+        return this.run();
+      };
+      return (this.queued ??= this.running.then(again, again));
+    }
+    this.running = this.detect().finally(() => {
       this.running = null;
     });
     return this.running;

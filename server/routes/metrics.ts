@@ -1,4 +1,5 @@
-// GET /metrics: Prometheus text exposition of each live source's health and the process's figures.
+// GET /metrics: Prometheus text exposition of each live source's health, the HTTP, stream and database figures, and
+// the process's.
 import { Type } from '@sinclair/typebox';
 import { defineRoute, TextAnswer } from '../http/route.js';
 
@@ -6,12 +7,18 @@ const EXPOSITION = 'text/plain; version=0.0.4; charset=utf-8';
 
 export const metricsRoute = defineRoute({
   path: '/metrics',
-  summary: 'Prometheus metrics: per live source its state, messages, reconnects, errors and lag; the process figures',
+  summary: 'Prometheus metrics: per live source its state, messages, reconnects, errors and lag; HTTP, stream, database and process figures',
   description:
     'Text exposition format 0.0.4. Per source (label `source`: binance-spot, okx-perp...): `tapewire_source_state` (1 for its ' +
     'state: live, stale, down or off), `tapewire_source_messages_total`, `tapewire_source_reconnects_total`, ' +
     '`tapewire_source_errors_total`, `tapewire_source_connections`, `tapewire_source_lag_seconds` and ' +
-    '`tapewire_source_last_message_timestamp_seconds`; then the process (`tapewire_process_*`, `tapewire_nodejs_*`).',
+    '`tapewire_source_last_message_timestamp_seconds`. HTTP: `tapewire_http_requests_total` (labels `route`, the route pattern, and ' +
+    '`status`: 1xx to 5xx, or `none` when the client left first) and `tapewire_http_request_duration_seconds` (histogram by ' +
+    '`route`; a stream until it ended). Stream: `tapewire_stream_subscribers`, `tapewire_stream_backed_up_subscribers`, ' +
+    '`tapewire_stream_messages_sent_total`, `tapewire_stream_messages_conflated_total`, `tapewire_stream_closed_total` (label ' +
+    '`reason`; `stalled` and `overflow` are slow clients cut off). Database: `tapewire_db_queue_waiting`, ' +
+    '`tapewire_db_queue_running`, `tapewire_db_query_duration_seconds` (histogram), `tapewire_db_slow_queries_total`. Then the ' +
+    'process (`tapewire_process_*`, `tapewire_nodejs_*`).',
   tags: ['health'],
   auth: true,
   contentType: EXPOSITION,

@@ -4,6 +4,7 @@
 // windows start from now); prices come from memory on every call. Related prediction markets, the macro backdrop,
 // a company's fundamentals and insider trades (a person's own trades) are gathered for the types they speak to.
 import { composeBrief } from '../../core/brief/compose.js';
+import { fundamentalsAccessions } from '../../core/brief/sec-material.js';
 import { parseBriefKey, type BriefKey, type BriefType } from '../../core/brief/key.js';
 import type { Around, BackdropRow, BriefSources } from '../../core/brief/sources.js';
 import { ApiError } from '../../core/errors.js';
@@ -15,6 +16,7 @@ import { AnswerCache, every } from './answer-cache.js';
 import type { CatalystService } from './catalysts.js';
 import type { CompanyService } from './companies.js';
 import { ANSWERS_KEPT, type EventService } from './events.js';
+import type { FilingsService } from './filings.js';
 import type { FinancialsService } from './financials.js';
 import type { ImportVersions } from './imports.js';
 import type { InsiderService } from './insiders.js';
@@ -47,7 +49,7 @@ const NO_MACRO: Backdrop = { only: [] };
 /** The macro series among `about` (type:key), as a backdrop of only them. */
 const macroOf = (about: string[]): Backdrop => ({ only: about.filter((e) => e.startsWith('macro:')).map((e) => e.slice('macro:'.length)) });
 
-const NO_SEC: Pick<Around, 'fundamentals' | 'insiders'> = { fundamentals: null, insiders: null };
+const NO_SEC: Pick<Around, 'fundamentals' | 'filingUrls' | 'insiders'> = { fundamentals: null, filingUrls: new Map(), insiders: null };
 
 /** What `p` gives, or null when it names something the service does not hold (a 404). */
 async function orNull<T>(p: Promise<T>): Promise<T | null> {
@@ -71,6 +73,7 @@ export interface BriefDeps {
   macro: MacroService;
   odds: OddsService;
   financials: FinancialsService;
+  filings: FilingsService;
   insiders: InsiderService;
   meta: MetaService;
   versions: ImportVersions;
@@ -196,13 +199,13 @@ export class BriefService {
    * The fundamentals of a company (at the live price, so never kept) and the open-market trades of its insiders in the
    * window; or a person's own open-market trades. A company the SEC data does not hold has neither.
    */
-  private async sec(who: { company: string } | { person: string }, caller: Caller | undefined, nowMs: number): Promise<Pick<Around, 'fundamentals' | 'insiders'>> {
-    const { financials, insiders } = this.s;
+  private async sec(who: { company: string } | { person: string }, caller: Caller | undefined, nowMs: number): Promise<Pick<Around, 'fundamentals' | 'filingUrls' | 'insiders'>> {
+    const { financials, filings, insiders } = this.s;
     const since = new Date(nowMs - INSIDER_DAYS * DAY_MS).toISOString().slice(0, 10);
     if ('person' in who) {
       const trades = await this.keep(`insider ${who.person} ${since}`, caller, async (c) => ({ all: await insiders.ofPerson(who.person, INSIDER_TRADES, c) }));
       const open = trades.all.filter((t) => (t.code === 'P' || t.code === 'S') && t.date >= since);
-      return { fundamentals: null, insiders: trades.all.length ? { sinceDays: INSIDER_DAYS, trades: open } : null };
+      return { fundamentals: null, filingUrls: new Map(), insiders: trades.all.length ? { sinceDays: INSIDER_DAYS, trades: open } : null };
     }
     const [fundamentals, trades] = await Promise.all([
       orNull(financials.fundamentals(who.company, caller)),
@@ -210,7 +213,8 @@ export class BriefService {
         orNull(insiders.list({ company: who.company, sinceDays: INSIDER_DAYS, code: 'P,S', limit: INSIDER_TRADES }, c)).then((a) => ({ a })),
       ),
     ]);
-    return { fundamentals, insiders: trades.a && { sinceDays: INSIDER_DAYS, trades: trades.a.data } };
+    const filingUrls = fundamentals ? await filings.sourceUrls(fundamentals.cik, fundamentalsAccessions(fundamentals), caller) : new Map<string, string>();
+    return { fundamentals, filingUrls, insiders: trades.a && { sinceDays: INSIDER_DAYS, trades: trades.a.data } };
   }
 
   /** The markets about any of `about`: open first, then the most traded. */

@@ -239,16 +239,20 @@ export class EventService {
     const written = await this.db.transaction(async (tx) => new Writer(tx.rows).stories(await linkMentions(tx.rows, records)));
     const ids = [...new Set(records.map((r) => written.get(recordKey(r.source, r.sourceKey))).filter((id) => id !== undefined))];
     if (ids.length) this.version.bump();
-    if (options.announce && ids.length) {
-      const stories = await storiesByIds(this.db, ids);
-      this.hub.publish(
-        ids.map((id) => {
-          const story = stories.get(String(id))!;
-          return { event: 'event' as const, key: null, topics: this.topics(story.entities), json: JSON.stringify(story) };
-        }),
-      );
-    }
+    if (options.announce) await this.announce(ids);
     return { read: records.length, written: ids.length, existing: records.length - ids.length, ids };
+  }
+
+  /** Sends stories already written out on the stream: on `events` and the topics of the instruments each is about. */
+  async announce(ids: number[]): Promise<void> {
+    if (!ids.length) return;
+    const stories = await storiesByIds(this.db, ids);
+    this.hub.publish(
+      ids.map((id) => {
+        const story = stories.get(String(id))!;
+        return { event: 'event' as const, key: null, topics: this.topics(story.entities), json: JSON.stringify(story) };
+      }),
+    );
   }
 
   /** The filter with its instrument and company shortcuts added to its entities (an unknown symbol is a 404). */

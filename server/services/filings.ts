@@ -49,6 +49,13 @@ export class FilingsService {
     return new Set((await this.db.rows<{ accession: string }>('storedOwnershipAccessions', { accessions })).map((r) => r.accession));
   }
 
+  /** The addresses the stored filings of `cik` among `accessions` cite, by accession number. */
+  async sourceUrls(cik: string, accessions: string[], caller?: Caller): Promise<Map<string, string>> {
+    if (!accessions.length) return new Map();
+    const rows = await this.db.rows<{ accession: string; sourceUrl: string }>('filingSources', { cik, accessions: [...new Set(accessions)] }, caller);
+    return new Map(rows.map((r) => [r.accession, r.sourceUrl]));
+  }
+
   /** The filing behind story `id`, or null. */
   async ofEvent(id: number, caller?: Caller): Promise<Filing | null> {
     const [row] = await this.db.rows<FilingRow & { cik: string }>('filingOfEvent', { id }, caller);

@@ -10,6 +10,7 @@ import { companyRef, type Ref } from '../../core/refs.js';
 import type { Financials, FinancialsQuery, Fundamentals } from '../../core/schemas/sec.js';
 import { NO_DAY, type CompanyFacts, type FactSeries } from '../../core/sources/sec/companyfacts.js';
 import type { SecFactsRecord } from '../../core/sources/sec/records.js';
+import { companyFactsUrl } from '../../core/sources/sec/urls.js';
 import type { Caller, Db } from '../db.js';
 import { AnswerCache, type DataVersion } from './answer-cache.js';
 import { companySlug } from './companies.js';
@@ -20,7 +21,13 @@ import type { EntityCatalog } from './entity-catalog.js';
 const COMPANIES_KEPT = 64;
 
 /** One concept's facts in one unit: the record's columns, per concept and unit. */
-type FactSeriesRow = Omit<SecFactsRecord, 'cik' | 'entityName' | 'concepts' | 'units'> & { concept: string; unit: string };
+type FactSeriesRow = Omit<SecFactsRecord, 'cik' | 'entityName' | 'sourceUrl' | 'concepts' | 'units'> & { concept: string; unit: string };
+
+/** A company's metrics by period, and the companyfacts document they were read from. */
+interface HeldFinancials {
+  fin: CompanyFinancials;
+  sourceUrl: string;
+}
 
 /** A covered company that files with the SEC: how it is named, and its CIK. */
 export interface SecCompany {
@@ -39,12 +46,8 @@ export async function secCompany(catalog: EntityCatalog, key: string): Promise<S
   return { ref: companyRef(entry.slug, entry.name), slug: entry.slug, cik: entry.cik };
 }
 
-export function factsUrl(cik: string): string {
-  return `https://data.sec.gov/api/xbrl/companyfacts/CIK${cik}.json`;
-}
-
 export class FinancialsService {
-  private readonly metrics: AnswerCache<CompanyFinancials | null>;
+  private readonly metrics: AnswerCache<HeldFinancials | null>;
 
   constructor(
     private readonly db: Db,
@@ -59,16 +62,17 @@ export class FinancialsService {
   async financials(key: string, query: FinancialsQuery, caller?: Caller): Promise<Financials> {
     const metrics = metricList(query.metrics);
     const company = await secCompany(this.catalog, key);
-    const fin = await this.of(company.cik, caller);
-    if (!fin) return { company: company.ref, cik: company.cik, entityName: company.ref.label, sourceUrl: factsUrl(company.cik), quarters: [], years: [], metrics: [] };
-    const table = financialsTable(fin, { quarters: query.quarters ?? 12, years: query.years ?? 5, metrics });
-    return { company: company.ref, sourceUrl: factsUrl(company.cik), ...table };
+    const held = await this.of(company.cik, caller);
+    // Without facts, the address cited is where EDGAR would have them.
+    if (!held) return { company: company.ref, cik: company.cik, entityName: company.ref.label, sourceUrl: companyFactsUrl(company.cik), quarters: [], years: [], metrics: [] };
+    const table = financialsTable(held.fin, { quarters: query.quarters ?? 12, years: query.years ?? 5, metrics });
+    return { company: company.ref, sourceUrl: held.sourceUrl, ...table };
   }
 
   /** TTM results, margins, growth, balance sheet, ROE and valuation at the company's live pooled price. */
   async fundamentals(key: string, caller?: Caller): Promise<Fundamentals> {
     const company = await secCompany(this.catalog, key);
-    const fin = await this.of(company.cik, caller);
+    const fin = (await this.of(company.cik, caller))?.fin;
     if (!fin) throw notFound(`Financial facts of ${key}`);
     const instrument = await this.companies.primaryInstrument(company.slug);
     const price = instrument?.price != null && instrument.priceTs ? { value: instrument.price, label: instrument.priceLabel, asOf: instrument.priceTs } : null;
@@ -82,12 +86,12 @@ export class FinancialsService {
   }
 
   /** The metrics of `cik` by period, built from its stored facts once per version; null when it has none. */
-  of(cik: string, caller?: Caller): Promise<CompanyFinancials | null> {
+  of(cik: string, caller?: Caller): Promise<HeldFinancials | null> {
     return this.metrics.get(cik, async (c) => {
-      const [set] = await this.db.rows<{ entityName: string }>('factSet', { cik }, c);
+      const [set] = await this.db.rows<{ entityName: string; sourceUrl: string }>('factSet', { cik }, c);
       if (!set) return null;
       const rows = await this.db.rows<FactSeriesRow>('companyFactSeries', { cik }, c);
-      return companyFinancials(factColumns(cik, set.entityName, rows));
+      return { fin: companyFinancials(factColumns(cik, set.entityName, rows)), sourceUrl: set.sourceUrl };
     }, caller);
   }
 }

@@ -4,11 +4,10 @@
 // An instrument no one has named yet is added, its kind and currency taken from the file.
 import type { ParsedHistory } from '../../core/sources/history/parsed.js';
 import type { SkippedItem } from '../../core/sources/records.js';
+import { usdLike } from '../../core/sources/venues/backfill.js';
 import type { Db } from '../db.js';
 import type { MarketState } from '../market/state.js';
 
-/** Quote currencies whose prices are read as US dollars (a stablecoin's price is within a fraction of a percent of it). */
-const USD_LIKE = new Set(['USD', 'USDT', 'USDC', 'FDUSD', 'BUSD', 'DAI']);
 
 const INSERT = { '1m': 'insertHistoryBars1m', '1h': 'insertHistoryBars1h', '1d': 'insertHistoryBars1d' } as const;
 /** Aggregates to bring up to date after minutes were written under them. */
@@ -55,7 +54,7 @@ export class HistoryImport {
     const name = symbol ?? history.symbol;
     if (!name) throw new Error('the file does not name its instrument: pass --symbol');
     if (!/^[A-Za-z0-9._^=-]{1,20}$/.test(name)) throw new Error(`${JSON.stringify(name)} is not a symbol (up to 20 letters, digits or ._^=-)`);
-    const fileCurrency = history.quoteCurrency === null ? null : USD_LIKE.has(history.quoteCurrency) ? 'USD' : history.quoteCurrency;
+    const fileCurrency = history.quoteCurrency === null ? null : usdLike(history.quoteCurrency) ? 'USD' : history.quoteCurrency;
     const { bars } = history;
     const { added, written, id } = await this.db.transaction(async (tx) => {
       const [found] = await tx.rows<{ id: number; symbol: string; currency: string }>('instrumentBySymbol', { symbol: name });

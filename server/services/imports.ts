@@ -6,7 +6,6 @@ import type { Db } from '../db.js';
 import type { DataVersion } from './answer-cache.js';
 import { DemoStore } from './demo.js';
 import { linkMentions } from './mentions.js';
-import { SecWriter } from './sec-writer.js';
 import { counts } from './write-support.js';
 import { Writer } from './writer.js';
 
@@ -22,6 +21,11 @@ export interface ImportReport {
   counts: Partial<Record<RecordKind, Counts>>;
   /** Items the parser could not read, and records whose references are not there. */
   skipped: SkippedItem[];
+}
+
+/** A payload written: its report, and the ids of the stories it added, for a feed to send out on the stream. */
+export interface Imported extends ImportReport {
+  storyIds: number[];
 }
 
 /** The versions answers are built from, bumped when a payload wrote records of their kind. */
@@ -66,15 +70,15 @@ export class ImportService {
   ) {}
 
   /** Writes one payload's records in one transaction. */
-  async payload(parsed: ParsedPayload): Promise<ImportReport> {
-    const { tally, skipped } = await this.db.transaction(async (tx) => {
+  async payload(parsed: ParsedPayload): Promise<Imported> {
+    const { tally, skipped, storyIds } = await this.db.transaction(async (tx) => {
       const writer = new Writer(tx.rows);
       const profiles = await writer.profiles(parsed);
       const stories = await writer.stories(await linkMentions(tx.rows, parsed.stories ?? []));
       const catalysts = await writer.catalysts(parsed.catalysts ?? []);
       const macro = await writer.macro(parsed);
       const odds = await writer.odds(parsed);
-      const sec = await new SecWriter(tx.rows).write(parsed);
+      const sec = await writer.sec(parsed);
       const tally: ImportReport['counts'] = { ...macro.counts, ...odds.counts, ...sec.counts };
       // A catalyst that moved counts as written: its answers change.
       const written = { ...profiles.written, stories: stories.size, catalysts: catalysts.size + writer.movedCatalysts };
@@ -83,8 +87,8 @@ export class ImportService {
         const read = parsed[kind]?.length ?? 0;
         if (read) tally[kind] = counts(read, written[kind], left[kind]);
       }
-      if (sec.stories) tally.stories = counts(sec.stories, sec.stories);
-      return { tally, skipped: [...profiles.skipped, ...macro.skipped, ...odds.skipped, ...sec.skipped] };
+      if (sec.storyIds.length) tally.stories = counts(sec.storyIds.length, sec.storyIds.length);
+      return { tally, skipped: [...profiles.skipped, ...macro.skipped, ...odds.skipped, ...sec.skipped], storyIds: [...stories.values(), ...sec.storyIds] };
     });
     const report: ImportReport['counts'] = {};
     for (const kind of RECORD_KINDS) {
@@ -93,7 +97,7 @@ export class ImportService {
       report[kind] = c;
       if (c.written) this.versions[VERSION_OF[kind]].bump();
     }
-    return { counts: report, skipped: [...parsed.skipped, ...skipped] };
+    return { counts: report, skipped: [...parsed.skipped, ...skipped], storyIds };
   }
 
   /** Runs `work` in one transaction: everything it writes is there together, or none of it (a first load). */

@@ -25,7 +25,7 @@ import { KeyStore } from './keys.js';
 import { MacroService } from './macro.js';
 import { MarketService } from './market.js';
 import { MarketStore } from './market-store.js';
-import { MetricsService } from './metrics.js';
+import { MetricsService, type Figures } from './metrics.js';
 import type { MetaService } from './meta.js';
 import { MoveService } from './moves.js';
 import { OddsService } from './odds.js';
@@ -35,6 +35,7 @@ import { SearchService } from './search.js';
 import { SectorService } from './sectors.js';
 import type { StorageService } from './storage.js';
 import { StreamService } from './stream.js';
+import { VenueBackfill } from './venue-backfill.js';
 
 export interface Services {
   instruments: InstrumentService;
@@ -63,6 +64,7 @@ export interface Services {
   storage: StorageService;
   imports: ImportService;
   history: HistoryImport;
+  venueBackfill: VenueBackfill;
   marketStore: MarketStore;
   demo: DemoStore;
 }
@@ -88,6 +90,8 @@ export interface ServiceDeps {
   versions: ImportVersions;
   /** How often the snapshot's and search's database parts are re-read. */
   refreshMs: number;
+  /** Where requests and queries are counted, for /metrics. */
+  figures: Omit<Figures, 'stream'>;
 }
 
 export function buildServices(deps: ServiceDeps): Services {
@@ -126,14 +130,15 @@ export function buildServices(deps: ServiceDeps): Services {
     odds,
     search: new SearchService(instruments, events, catalog, macro, odds, refreshMs),
     glossary: new GlossaryService(),
-    brief: new BriefService({ instruments, companies, people, projects, sectors, events, moves, catalysts, macro, odds, financials, insiders, meta: deps.meta, versions: deps.versions, refreshMs }),
+    brief: new BriefService({ instruments, companies, people, projects, sectors, events, moves, catalysts, macro, odds, financials, filings, insiders, meta: deps.meta, versions: deps.versions, refreshMs }),
     meta: deps.meta,
-    metrics: new MetricsService(deps.meta.sources()),
+    metrics: new MetricsService(deps.meta.sources(), { ...deps.figures, stream: hub }),
     stream: new StreamService(hub, instruments, deps.tickets),
     keys: new KeyStore(db),
     storage: deps.storage,
     imports: deps.imports,
     history: new HistoryImport(db, state),
+    venueBackfill: new VenueBackfill(db, state, deps.marketStore),
     marketStore: deps.marketStore,
     demo: new DemoStore(db.rows),
   };

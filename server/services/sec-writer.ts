@@ -19,8 +19,8 @@ export type SecRecords = Partial<Pick<Records, SecKind>>;
 export interface SecWrite {
   counts: Partial<Record<SecKind, Counts>>;
   skipped: SkippedItem[];
-  /** Stories written about filings. */
-  stories: number;
+  /** The ids of the stories written about filings. */
+  storyIds: number[];
 }
 
 /** Facts per statement: a large filer's whole file in a handful of statements. */
@@ -30,7 +30,7 @@ export class SecWriter {
   constructor(private readonly rows: Rows) {}
 
   async write(records: SecRecords): Promise<SecWrite> {
-    const out: SecWrite = { counts: {}, skipped: [], stories: 0 };
+    const out: SecWrite = { counts: {}, skipped: [], storyIds: [] };
     if (records.secCompanies?.length) out.counts.secCompanies = await this.companies(records.secCompanies);
     if (records.secFilings?.length) out.counts.secFilings = await this.filings(records.secFilings, out);
     for (const facts of records.secFacts ?? []) {
@@ -105,7 +105,7 @@ export class SecWriter {
     });
     const stories = kept.filter((r) => tellsStory(r.form)).map((r) => filingStory(r, companies.get(r.cik)!));
     if (stories.length) {
-      out.stories += (await new Writer(this.rows).stories(stories)).size;
+      out.storyIds.push(...(await new Writer(this.rows).stories(stories)).values());
       await this.rows('linkFilingEvents', { accessions: stories.map((s) => s.sourceKey) });
     }
     return counts(records.length, written.length, left);
@@ -137,7 +137,7 @@ export class SecWriter {
       });
       written += row!.written;
     }
-    await this.rows('upsertFactSet', { cik: r.cik, entityName: r.entityName, changed: written > 0 });
+    await this.rows('upsertFactSet', { cik: r.cik, entityName: r.entityName, sourceUrl: r.sourceUrl, changed: written > 0 });
     return counts(n, written);
   }
 

@@ -1,6 +1,6 @@
 // Everything sources write into the database: the universe (venues, instruments, listings), reference data (sectors,
 // companies, people, projects), stories and catalysts with the entities they are about, macro series and prediction
-// markets, imported history. One writer works on one connection, so a caller can put several writes in one
+// markets, SEC filings and facts, imported history. One writer works on one connection, so a caller can put several writes in one
 // transaction (the demo load is one, an imported file is one).
 import type { BarColumns } from '../../core/kernels/bars.js';
 import type { Ref } from '../../core/refs.js';
@@ -10,6 +10,7 @@ import { barInsertParams } from './bar-rows.js';
 import { MacroWriter, type MacroRecords } from './macro-writer.js';
 import { OddsWriter, type OddsRecords } from './odds-writer.js';
 import { ProfileWriter, type ProfileRecords, type ProfileWrite } from './profile-writer.js';
+import { SecWriter, type SecRecords, type SecWrite } from './sec-writer.js';
 
 export type Rows = Db['rows'];
 
@@ -74,6 +75,11 @@ export class Writer {
   /** Prediction markets with the events grouping them and their probability history. */
   odds(records: OddsRecords): ReturnType<OddsWriter['write']> {
     return new OddsWriter(this.rows).write(records);
+  }
+
+  /** SEC EDGAR's companies, filings with the stories they tell, XBRL facts, and ownership forms with their trades. */
+  sec(records: SecRecords): Promise<SecWrite> {
+    return new SecWriter(this.rows).write(records);
   }
 
   /** Stories not stored yet (by source and key), with their entities; ids follow the order given. */

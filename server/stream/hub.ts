@@ -41,6 +41,17 @@ export interface Outgoing {
  * fewer streams than it holds); those two end with a last `closed` event that says so.
  */
 export type CloseReason = 'client' | 'lifetime' | 'stalled' | 'overflow' | 'shutdown' | 'revoked' | 'limit_lowered';
+export const CLOSE_REASONS: readonly CloseReason[] = ['client', 'lifetime', 'stalled', 'overflow', 'shutdown', 'revoked', 'limit_lowered'];
+
+/** What the hub did since start, for /metrics: counted where it happens, read at each scrape. */
+export interface StreamCounts {
+  /** Messages written to subscribers, each subscriber's copy counted. */
+  sent: number;
+  /** Messages a backed-up subscriber never got: superseded by a later one of the same key while it was held. */
+  conflated: number;
+  /** Streams ended, by why. */
+  ended: Record<CloseReason, number>;
+}
 
 /**
  * The one rule of how many streams a client may hold at once: no more than the requests it may make a minute (its
@@ -85,6 +96,7 @@ export class StreamHub {
   private lastId: number;
   private lastHeartbeat = Date.now();
   private readonly sweeper: NodeJS.Timeout;
+  readonly counts: StreamCounts = { sent: 0, conflated: 0, ended: Object.fromEntries(CLOSE_REASONS.map((r) => [r, 0])) as Record<CloseReason, number> };
 
   constructor(readonly limits: StreamLimits) {
     this.firstId = Date.now() * 1000;
@@ -153,11 +165,15 @@ export class StreamHub {
     const id = lastEventId === null ? null : parseLastEventId(lastEventId);
     const missed = id === null ? null : this.missedSince(id, topics);
     let first: Buffer;
-    if (missed) first = concatFrames(missed);
-    else {
+    if (missed) {
+      first = concatFrames(missed);
+      this.counts.sent += missed.length;
+    } else {
       const state = mergeById(topics.map((t) => this.buffer(t).current()));
+      this.counts.sent += state.length;
       if (lastEventId === null) first = concatFrames(state);
       else {
+        this.counts.sent++;
         // Numbered just before the state that follows it, so that ids keep increasing.
         const resetId = state.length ? state[0]!.id - 1 : this.lastId;
         const reset = Buffer.from(sseMessage('reset', resetId, JSON.stringify(this.resetBody(lastEventId, id))));
@@ -187,9 +203,19 @@ export class StreamHub {
       const bytes = concatFrames(mine);
       for (const sub of group.subscribers) {
         if (sub.backedUpSince) this.hold(sub, mine);
-        else sub.res.cork(() => this.write(sub, bytes));
+        else {
+          sub.res.cork(() => this.write(sub, bytes));
+          this.counts.sent += mine.length;
+        }
       }
     }
+  }
+
+  /** Streams open now, and how many of them are backed up (their messages held until their socket drains). */
+  get streams(): { subscribers: number; backedUp: number } {
+    let backedUp = 0;
+    for (const sub of this.subscribers) if (sub.backedUpSince) backedUp++;
+    return { subscribers: this.subscribers.size, backedUp };
   }
 
   /** Ends every stream (the server is stopping) and stops the timers. */
@@ -249,7 +275,10 @@ export class StreamHub {
     for (const m of messages) {
       const key = m.key ?? `#${m.id}`;
       const before = sub.pending.get(key);
-      if (before) sub.pendingBytes -= before.frame.byteLength;
+      if (before) {
+        sub.pendingBytes -= before.frame.byteLength;
+        this.counts.conflated++;
+      }
       sub.pending.set(key, m);
       sub.pendingBytes += m.frame.byteLength;
     }
@@ -263,6 +292,7 @@ export class StreamHub {
       const held = [...sub.pending.values()].sort((a, b) => a.id - b.id);
       sub.pending.clear();
       sub.pendingBytes = 0;
+      this.counts.sent += held.length;
       if (!sub.res.write(concatFrames(held))) return false;
     }
     sub.backedUpSince = 0;
@@ -293,6 +323,7 @@ export class StreamHub {
     if (left) this.perClient.set(sub.client, left);
     else this.perClient.delete(sub.client);
     sub.pending.clear();
+    this.counts.ended[reason]++;
     sub.onClose(reason);
   }
 

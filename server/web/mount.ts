@@ -8,11 +8,10 @@ import { compress, pickEncoding } from '../http/compress.js';
 import { Exchange } from '../http/exchange.js';
 import { decodeComponent, parseQuery } from '../http/query.js';
 import { RawJson } from '../http/raw-json.js';
-import { asApiError, JSON_TYPE, logDone } from '../http/respond.js';
+import { asApiError, JSON_TYPE, logDone, type AccessLog } from '../http/respond.js';
 import type { Gate } from '../http/route.js';
 import type { HttpRequest, HttpResponse, TemplatedApp } from '../http/uws.js';
 import type { Limiter } from '../limits.js';
-import type { Logger } from '../log.js';
 import type { Services } from '../services/index.js';
 import type { StreamTickets } from '../stream/tickets.js';
 import { ASSET_CACHE, ASSETS } from './assets.js';
@@ -43,12 +42,11 @@ export interface WebPage {
   render(ctx: PageCtx): string | JsonAnswer | Promise<string | JsonAnswer>;
 }
 
-export interface WebDeps {
+export interface WebDeps extends AccessLog {
   keys: KeyIndex;
   limiter: Limiter;
   gate: Gate;
   tickets: StreamTickets;
-  log: Logger;
 }
 
 export function mountWeb(app: TemplatedApp, deps: WebDeps): { serve(services: Services): void } {
@@ -65,18 +63,18 @@ export function mountWeb(app: TemplatedApp, deps: WebDeps): { serve(services: Se
     const size = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
     const encoding = size >= COMPRESS_MIN_BYTES ? pickEncoding(ex.acceptEncoding) : null;
     if (size >= COMPRESS_MIN_BYTES) ex.header('Vary', 'Accept-Encoding');
-    if (!encoding) return ex.send(status, type, body, () => logDone(log, ex, route));
+    if (!encoding) return ex.send(status, type, body, () => logDone(deps, ex, route));
     compress(typeof body === 'string' ? Buffer.from(body) : body, encoding).then(
       (packed) => {
         ex.header('Content-Encoding', encoding);
-        ex.send(status, type, packed, () => logDone(log, ex, route));
+        ex.send(status, type, packed, () => logDone(deps, ex, route));
       },
       (err) => fail(ex, route, err),
     );
   };
 
   const fail = (ex: Exchange, route: string, err: unknown) => {
-    if (ex.aborted) return logDone(log, ex, route);
+    if (ex.aborted) return logDone(deps, ex, route);
     const e = asApiError(log, err, { reqId: ex.requestId, route });
     if (e instanceof RetryLaterError) ex.header('Retry-After', String(e.retryAfterS));
     else if (e.code === 'unavailable') ex.header('Retry-After', '5');
@@ -102,7 +100,7 @@ export function mountWeb(app: TemplatedApp, deps: WebDeps): { serve(services: Se
       };
       const ctx: PageCtx = { params: params as string[], query: parseQuery(ex.query).values, services: services!, caller, ip: ex.ip, tickets: deps.tickets };
       const done = (out: string | JsonAnswer) => {
-        if (ex.aborted) return logDone(log, ex, p.path);
+        if (ex.aborted) return logDone(deps, ex, p.path);
         ex.header('Cache-Control', 'no-cache');
         if (out instanceof JsonAnswer) {
           const body = out.body instanceof RawJson ? Buffer.from(out.body.whole()) : out.body;

@@ -62,13 +62,13 @@ WITH written AS (
 SELECT count(*)::int AS written FROM written;
 
 -- name: upsertFactSet
--- The name a company's facts were filed under; touched when its facts changed.
-INSERT INTO sec_fact_sets (cik, entity_name) VALUES (:cik, :entityName)
-ON CONFLICT (cik) DO UPDATE SET entity_name = EXCLUDED.entity_name, updated_at = now()
-  WHERE :changed::boolean OR sec_fact_sets.entity_name <> EXCLUDED.entity_name;
+-- The name a company's facts were filed under and where they were read; touched when its facts changed.
+INSERT INTO sec_fact_sets (cik, entity_name, source_url) VALUES (:cik, :entityName, :sourceUrl)
+ON CONFLICT (cik) DO UPDATE SET entity_name = EXCLUDED.entity_name, source_url = EXCLUDED.source_url, updated_at = now()
+  WHERE :changed::boolean OR sec_fact_sets.entity_name <> EXCLUDED.entity_name OR sec_fact_sets.source_url <> EXCLUDED.source_url;
 
 -- name: factSet
-SELECT entity_name AS "entityName" FROM sec_fact_sets WHERE cik = :cik;
+SELECT entity_name AS "entityName", source_url AS "sourceUrl" FROM sec_fact_sets WHERE cik = :cik;
 
 -- name: companyFactSeries
 -- A company's facts, one row per concept and unit with its facts as parallel arrays (a few hundred rows, not tens of
@@ -162,6 +162,10 @@ SELECT slug FROM companies WHERE slug = ANY(:slugs::text[]);
 -- name: peopleAtIssuer
 -- The tracked people with a role at the company of :cik: whom its reporting owners may be.
 SELECT DISTINCT p.slug, p.name FROM people p JOIN person_roles r ON r.person = p.slug JOIN companies c ON c.slug = r.company WHERE c.cik = :cik;
+
+-- name: filingSources
+-- The addresses the stored filings of :cik among :accessions cite: what a brief cites a figure to.
+SELECT accession, source_url AS "sourceUrl" FROM sec_filings WHERE cik = :cik AND accession = ANY(:accessions::text[]);
 
 -- name: storedOwnershipAccessions
 -- Which of :accessions are stored as ownership forms: what the feed need not fetch again.

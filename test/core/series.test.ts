@@ -77,3 +77,13 @@ t.test('HeldBars: finer bars fold into the open bucket, which closes into the ri
   t.notOk(held.held(0, 0));
   t.ok(held.held(0, HOUR));
 });
+
+t.test('HeldBars: a full ring holds from its oldest bar, unless older bars were written since past `from`', async (t) => {
+  const held = new HeldBars(1, 3, 60_000);
+  for (let m = 0; m < 5; m++) held.ring.push(0, m * 60_000, 1, 1, 1, 1, 1, 1);
+  t.notOk(held.held(0, 60_000), 'the ring dropped that minute');
+  t.ok(held.held(0, 2 * 60_000), 'its oldest on');
+  held.from[0] = 4 * 60_000;
+  t.notOk(held.held(0, 2 * 60_000), 'a backfill wrote bars memory does not have before minute 4');
+  t.ok(held.held(0, 4 * 60_000));
+});

@@ -1,5 +1,5 @@
 // A local HTTP server that replays recorded answers for the feeds' tests, never the network: each request is answered
-// by `route` from its path and query, and recorded.
+// by `route` from its path and query (at once, or when a test lets it), and recorded.
 import { createServer, type Server } from 'node:http';
 
 export interface Answer {
@@ -17,14 +17,14 @@ export interface Replay {
   close(): Promise<void>;
 }
 
-export async function startReplay(route: (url: URL, headers: Replay['headers'][number]) => Answer): Promise<Replay> {
+export async function startReplay(route: (url: URL, headers: Replay['headers'][number]) => Answer | Promise<Answer>): Promise<Replay> {
   const requests: URL[] = [];
   const headers: Replay['headers'] = [];
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://replay');
     requests.push(url);
     headers.push(req.headers);
-    const answer = route(url, req.headers);
+    const answer = await route(url, req.headers);
     res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
     res.end(answer.body);
   });

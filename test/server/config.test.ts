@@ -134,3 +134,14 @@ t.test('TAPEWIRE_SOURCES: the file is read and checked at start, each bad entry 
   t.match((t.throws(() => loadConfig({ TAPEWIRE_SOURCES: join(dir, 'none.json') })) as ConfigError).problems, [/TAPEWIRE_SOURCES=".*none.json": cannot read it \(ENOENT\)/]);
   t.end();
 });
+
+t.test('the sources file\'s news and calendars: one way to configure them, NEWS_FEEDS a shortcut beside the file', (t) => {
+  const live = join(ROOT, 'tapewire.sources.live-crypto.json');
+  const c = loadConfig({ TAPEWIRE_SOURCES: live, NEWS_FEEDS: 'Other|https://other.example/rss,https://www.coindesk.com/arc/outboundfeeds/rss/' });
+  t.same(c.news.feeds.map((f) => [f.name, f.everyMs]), [['CoinDesk', 300_000], ['Cointelegraph', 300_000], ['Decrypt', 300_000], ['Other', null]], 'the file\'s feeds with their periods, then the variable\'s others');
+  t.same(loadConfig({ NEWS_FEEDS: 'https://other.example/rss' }).news.feeds, [{ name: null, url: 'https://other.example/rss', everyMs: null }], 'without a file, the variable alone');
+  t.match(c.calendars, [{ id: 'fed', everyMs: 21_600_000, credential: null, key: null }, { id: 'fred-cpi', everyMs: 86_400_000, credential: 'FRED_API_KEY', key: null }]);
+  t.equal(loadConfig({ TAPEWIRE_SOURCES: live, FRED_API_KEY: 'f'.repeat(32) }).calendars[1]!.key, 'f'.repeat(32));
+  t.same(loadConfig({}).calendars, []);
+  t.end();
+});

@@ -1,6 +1,8 @@
 // The demo's EDGAR documents, generated from its world: per listed company, its companyfacts JSON and submissions
 // JSON, and the Form 4 XML of each insider story. They are written as EDGAR serves them, so the demo loads them
-// through the same parsers and import path as downloaded files; what they say is what the stories say.
+// through the same parsers and import path as downloaded files; what they say is what the stories say. They cite the
+// demo's own EDGAR under the reserved .example domain: the invented filings of real CIKs are not in sec.gov's folders.
+import type { EdgarSite } from '../../sources/sec/urls.js';
 import type { DemoWorld } from '../world.js';
 import { demoCompanyFacts } from './companyfacts.js';
 import { DEMO_FILERS, type DemoFiler } from './filers.js';
@@ -8,6 +10,8 @@ import { ownFilings, type DemoFiling } from './filings.js';
 import { demoOwnershipFilings, type DemoOwnershipFiling } from './ownership.js';
 import { demoQuarters, type DemoQuarter } from './quarters.js';
 import { demoSubmissions } from './submissions.js';
+
+export const DEMO_EDGAR: EdgarSite = { url: 'https://edgar.sec.example', dataUrl: 'https://data.sec.example' };
 
 export interface DemoSecCompany {
   filer: DemoFiler;

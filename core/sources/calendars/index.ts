@@ -3,6 +3,7 @@
 // calendar), told apart by their shape, into catalysts of source `calendar`. Each catalyst's key names what it is,
 // not when (an FOMC meeting by its month, an earnings report by its fiscal quarter, a release by its month, an IPO by
 // its deal), so a date that moves updates the stored catalyst and it keeps its id.
+import type { CALENDAR_FORMATS } from '../../schemas/sources.js';
 import { PayloadError, type CatalystRecord, type ParsedPayload, type SkippedItem } from '../records.js';
 import { earningsCatalysts } from './earnings.js';
 import { fedCatalysts } from './fed.js';
@@ -13,7 +14,10 @@ export const CALENDAR_SOURCE = 'calendar';
 
 export type CalendarRead = { catalysts: CatalystRecord[]; skipped: SkippedItem[] };
 
-export function parseCalendarPayload(text: string): ParsedPayload {
+export type CalendarFormat = (typeof CALENDAR_FORMATS)[number];
+
+/** A calendar in any of the formats, or only in `format` (the sources file's entry says which it reads). */
+export function parseCalendarPayload(text: string, format: CalendarFormat | null = null): ParsedPayload {
   let doc: unknown;
   try {
     doc = JSON.parse(text);
@@ -23,11 +27,13 @@ export function parseCalendarPayload(text: string): ParsedPayload {
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) throw new PayloadError('not a calendar: expected a JSON object');
   const o = doc as Record<string, unknown>;
   let read: CalendarRead;
-  if (Array.isArray(o.events)) read = fedCatalysts(o.events);
-  else if (Array.isArray(o.release_dates)) read = fredReleaseCatalysts(o.release_dates);
-  else if (o.data && typeof o.data === 'object' && ('upcoming' in o.data || 'priced' in o.data)) read = ipoCatalysts(o.data as Record<string, unknown>);
-  else if (Object.values(o).some((v) => v !== null && typeof v === 'object' && 'date' in v && 'quarter' in v)) read = earningsCatalysts(o);
+  let found: CalendarFormat;
+  if (Array.isArray(o.events)) [found, read] = ['fed-calendar', fedCatalysts(o.events)];
+  else if (Array.isArray(o.release_dates)) [found, read] = ['fred-release-dates', fredReleaseCatalysts(o.release_dates)];
+  else if (o.data && typeof o.data === 'object' && ('upcoming' in o.data || 'priced' in o.data)) [found, read] = ['nasdaq-ipo', ipoCatalysts(o.data as Record<string, unknown>)];
+  else if (Object.values(o).some((v) => v !== null && typeof v === 'object' && 'date' in v && 'quarter' in v)) [found, read] = ['earnings-calendar', earningsCatalysts(o)];
   else throw new PayloadError('not a calendar this source reads: expected the Federal Reserve calendar (events), FRED release dates (release_dates), Nasdaq IPOs (data.upcoming) or an earnings calendar by ticker');
+  if (format !== null && found !== format) throw new PayloadError(`expected a calendar in the ${format} format, got one in the ${found} format`);
   return { catalysts: read.catalysts, skipped: read.skipped };
 }
 

@@ -81,6 +81,9 @@ function fromRows(rows: BarRow[], skipped: SkippedItem[]): HistoryBars {
   return bars;
 }
 
+/** Why a venue's bar of the minute still open is left out: said, but not a fault of the payload. */
+export const STILL_FORMING = 'the bar still forming';
+
 /** The bars that opened before `cutMs` (the others are still forming, or past what the caller asked). */
 export function barsBefore(bars: HistoryBars, cutMs: number, why: string): HistoryBars {
   let n = bars.length;

@@ -11,7 +11,7 @@ import { parseSecDocument, SEC_SOURCE, type SecDocument } from './index.js';
 import type { OwnershipDocument } from './ownership.js';
 import type { OwnershipFilingRecord, SecFactsRecord, SecFilingRecord } from './records.js';
 import type { SecFiling, Submissions } from './submissions.js';
-import { filingIndexUrl, filingUrl, ownershipXmlUrl } from './urls.js';
+import { companyFactsUrl, companyFilingsUrl, filingIndexUrl, filingUrl, ownershipXmlUrl, SEC_GOV, type EdgarSite } from './urls.js';
 
 /** What a caller may know of an ownership form that its XML does not say: the filing it came in. */
 export interface OwnershipFilingInfo {
@@ -22,27 +22,34 @@ export interface OwnershipFilingInfo {
   filerCik: string;
 }
 
-export function parseSecPayload(text: string, context: PayloadContext, ownership?: OwnershipFilingInfo): ParsedPayload {
-  return secRecords(parseSecDocument(text), text, context, ownership);
+export interface SecPayloadOptions {
+  /** For an ownership form: the filing it came in, when known. */
+  ownership?: OwnershipFilingInfo;
+  /** The site the records cite (sec.gov unless told: the demo's documents cite its own). */
+  site?: EdgarSite;
 }
 
-export function secRecords(doc: SecDocument, text: string, context: PayloadContext, ownership?: OwnershipFilingInfo): ParsedPayload {
+export function parseSecPayload(text: string, context: PayloadContext, options: SecPayloadOptions = {}): ParsedPayload {
+  return secRecords(parseSecDocument(text), text, context, options);
+}
+
+export function secRecords(doc: SecDocument, text: string, context: PayloadContext, { ownership, site = SEC_GOV }: SecPayloadOptions = {}): ParsedPayload {
   switch (doc.format) {
     case 'submissions':
-      return submissionsRecords(doc.submissions);
+      return submissionsRecords(doc.submissions, site);
     case 'submissions-page': {
       const cik = cikFromName(context.name);
       if (!cik) throw new PayloadError('an older-filings page does not name its company: name the file CIK##########-submissions-NNN.json as EDGAR does');
-      return { secFilings: doc.filings.map((f) => filingRecord(cik, null, f)), skipped: doc.skipped };
+      return { secFilings: doc.filings.map((f) => filingRecord(cik, null, f, site)), skipped: doc.skipped };
     }
     case 'companyfacts':
-      return { secFacts: [factsRecord(doc.companyFacts)], skipped: doc.companyFacts.skipped };
+      return { secFacts: [factsRecord(doc.companyFacts, site)], skipped: doc.companyFacts.skipped };
     case 'ownership':
-      return { ownershipFilings: [ownershipRecord(doc.ownership, text, context, ownership)], skipped: doc.ownership.skipped };
+      return { ownershipFilings: [ownershipRecord(doc.ownership, text, context, site, ownership)], skipped: doc.ownership.skipped };
     case 'latest-filings':
       return { secFilings: doc.filings.map((f) => listedFiling(f, f.items, f.indexUrl)), skipped: doc.skipped };
     case 'form-index':
-      return { secFilings: doc.entries.map((e) => listedFiling(e, [], filingIndexUrl(e.cik, e.accession))), skipped: doc.skipped };
+      return { secFilings: doc.entries.map((e) => listedFiling(e, [], filingIndexUrl(e.cik, e.accession, site))), skipped: doc.skipped };
     case 'company-tickers':
       return { skipped: doc.skipped };
     case 'filing-index':
@@ -58,7 +65,7 @@ function listedFiling(f: Listed, items: string[], sourceUrl: string): SecFilingR
   return { cik, companyName, accession, form, filingDate, reportDate: null, acceptedAt: null, items, primaryDocument: null, description: null, size: null, isXbrl: false, sourceUrl };
 }
 
-function submissionsRecords(s: Submissions): ParsedPayload {
+function submissionsRecords(s: Submissions, site: EdgarSite): ParsedPayload {
   const c = s.company;
   return {
     secCompanies: [
@@ -71,15 +78,15 @@ function submissionsRecords(s: Submissions): ParsedPayload {
         sic: c.sic,
         sicDescription: c.sicDescription,
         fiscalYearEnd: c.fiscalYearEnd,
-        sourceUrl: `https://www.sec.gov/cgi-bin/browse-edgar?action=getcompany&CIK=${c.cik}`,
+        sourceUrl: companyFilingsUrl(c.cik, site),
       },
     ],
-    secFilings: s.filings.map((f) => filingRecord(c.cik, c.name, f)),
+    secFilings: s.filings.map((f) => filingRecord(c.cik, c.name, f, site)),
     skipped: s.skipped,
   };
 }
 
-function filingRecord(cik: string, companyName: string | null, f: SecFiling): SecFilingRecord {
+function filingRecord(cik: string, companyName: string | null, f: SecFiling, site: EdgarSite): SecFilingRecord {
   return {
     cik,
     companyName: companyName ?? cik,
@@ -93,14 +100,15 @@ function filingRecord(cik: string, companyName: string | null, f: SecFiling): Se
     description: f.primaryDocDescription,
     size: f.size,
     isXbrl: f.isXBRL || f.isInlineXBRL,
-    sourceUrl: f.primaryDocument ? filingUrl(cik, f.accession, f.primaryDocument) : filingIndexUrl(cik, f.accession),
+    sourceUrl: f.primaryDocument ? filingUrl(cik, f.accession, f.primaryDocument, site) : filingIndexUrl(cik, f.accession, site),
   };
 }
 
-function factsRecord(cf: CompanyFacts): SecFactsRecord {
+function factsRecord(cf: CompanyFacts, site: EdgarSite): SecFactsRecord {
   const out: SecFactsRecord = {
     cik: cf.cik,
     entityName: cf.entityName,
+    sourceUrl: companyFactsUrl(cf.cik, site),
     concepts: [],
     units: [],
     starts: [],
@@ -134,12 +142,12 @@ function factsRecord(cf: CompanyFacts): SecFactsRecord {
   return out;
 }
 
-function ownershipRecord(doc: OwnershipDocument, text: string, context: PayloadContext, info?: OwnershipFilingInfo): OwnershipFilingRecord {
+function ownershipRecord(doc: OwnershipDocument, text: string, context: PayloadContext, site: EdgarSite, info?: OwnershipFilingInfo): OwnershipFilingRecord {
   if (info) {
     return {
       accession: info.accession,
       filingDate: info.filingDate,
-      sourceUrl: info.primaryDocument ? ownershipXmlUrl(info.filerCik, info.accession, info.primaryDocument) : filingIndexUrl(info.filerCik, info.accession),
+      sourceUrl: info.primaryDocument ? ownershipXmlUrl(info.filerCik, info.accession, info.primaryDocument, site) : filingIndexUrl(info.filerCik, info.accession, site),
       document: doc,
     };
   }
@@ -148,7 +156,7 @@ function ownershipRecord(doc: OwnershipDocument, text: string, context: PayloadC
     accession: named ?? `sha256:${hash('sha256', text, 'hex')}`,
     filingDate: doc.periodOfReport,
     // Without the filing's number, the issuer's list of ownership filings on EDGAR is the address to cite.
-    sourceUrl: named ? filingIndexUrl(doc.issuer.cik, named) : `https://www.sec.gov/cgi-bin/browse-edgar?action=getcompany&CIK=${doc.issuer.cik}&type=4&owner=include`,
+    sourceUrl: named ? filingIndexUrl(doc.issuer.cik, named, site) : companyFilingsUrl(doc.issuer.cik, site, '4'),
     document: doc,
   };
 }

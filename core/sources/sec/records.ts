@@ -40,6 +40,8 @@ export interface SecFilingRecord {
 export interface SecFactsRecord {
   cik: string;
   entityName: string;
+  /** The companyfacts document on EDGAR. */
+  sourceUrl: string;
   concepts: string[];
   units: string[];
   starts: (number | null)[];

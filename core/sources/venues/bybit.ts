@@ -82,6 +82,8 @@ function frame(doc: unknown): ParsedFrame {
 function restApi(category: 'spot' | 'linear'): RestApi {
   return {
     paging: 'backward',
+    // 600 requests in 5 seconds per address.
+    requestGapMs: 100,
     klines: (symbol, fromMs, toMs) => ({ method: 'GET', path: `/v5/market/kline?${query({ category, symbol, interval: 1, start: fromMs, end: toMs - 1, limit: 1000 })}` }),
     parseKlines,
     snapshot: (symbol) => [{ method: 'GET', path: `/v5/market/tickers?${query({ category, symbol })}` }],

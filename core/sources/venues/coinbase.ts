@@ -66,6 +66,8 @@ const spot: MarketProtocol = {
   openInterest: null,
   rest: {
     paging: 'forward',
+    // Public endpoints take 10 requests a second.
+    requestGapMs: 150,
     klines: (symbol, fromMs, toMs) => {
       const start = Math.floor(fromMs / 1000);
       const end = Math.min(Math.floor(toMs / 1000), start + CANDLES_PER_REQUEST * 60) - 1;

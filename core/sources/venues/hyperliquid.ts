@@ -130,6 +130,8 @@ const perp: MarketProtocol = {
   openInterest: 'ws',
   rest: {
     paging: 'forward',
+    // 1,200 weight a minute per address; a candle snapshot weighs 20 and more.
+    requestGapMs: 1000,
     klines: (coin, fromMs, toMs) => info({ type: 'candleSnapshot', req: { coin, interval: '1m', startTime: fromMs, endTime: toMs - 1 } }),
     parseKlines,
     fundingHistory: (coin, fromMs, toMs) => info({ type: 'fundingHistory', coin, startTime: fromMs, endTime: toMs - 1 }),

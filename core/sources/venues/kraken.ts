@@ -2,7 +2,7 @@
 // futures WebSocket (the ticker feed: last and mark price, 24h volume, open interest, and the funding rate, which
 // Kraken states per hour). Two protocols on two hosts; one venue.
 import { isObject, ItemError, readEach } from '../fields.js';
-import { barsBefore, collectBars, type BarRow, type HistoryBars } from '../history/bars.js';
+import { barsBefore, collectBars, STILL_FORMING, type BarRow, type HistoryBars } from '../history/bars.js';
 import { PayloadError } from '../records.js';
 import { collectFunding, type FundingHistory } from './derivatives.js';
 import { jsonPayload, listIn, readFrame } from './payload.js';
@@ -38,7 +38,7 @@ export function krakenOhlcAnswer(text: string): { pair: string; bars: HistoryBar
   const pair = Object.keys(result).find((k) => k !== 'last');
   if (pair === undefined) throw new PayloadError('expected the OHLC rows under the pair\'s name in the result');
   const bars = collectBars(listIn(result[pair], `a list of OHLC rows under ${pair}`), 'ohlc', krakenOhlcRow);
-  return { pair, bars: bars.length ? barsBefore(bars, bars.ts[bars.length - 1]!, 'the bar still forming') : bars };
+  return { pair, bars: bars.length ? barsBefore(bars, bars.ts[bars.length - 1]!, STILL_FORMING) : bars };
 }
 
 /** The `result` of a spot REST answer {error: [...], result: {...}}; a non-empty error list is Kraken's error. */
@@ -113,6 +113,8 @@ const spot: MarketProtocol = {
   openInterest: null,
   rest: {
     paging: 'forward',
+    // Public calls take about one a second.
+    requestGapMs: 1000,
     // The REST API names pairs without the slash (BTCUSD for BTC/USD); it serves the latest 720 bars at most.
     klines: (symbol, fromMs) => ({ method: 'GET', path: `/0/public/OHLC?${query({ pair: symbol.replace('/', ''), interval: 1, since: Math.floor(fromMs / 1000) - 1 })}` }),
     parseKlines: (text) => krakenOhlcAnswer(text).bars,
@@ -138,6 +140,7 @@ const perp: MarketProtocol = {
   openInterest: 'ws',
   rest: {
     paging: 'forward',
+    requestGapMs: 500,
     klines: (symbol, fromMs, toMs) => ({ method: 'GET', path: `/api/charts/v1/trade/${symbol}/1m?${query({ from: Math.floor(fromMs / 1000), to: Math.floor(toMs / 1000) - 1 })}` }),
     parseKlines: parseFuturesCandles,
     // The whole history in one answer.

@@ -3,7 +3,7 @@
 // (market/ticker, public/mark-price, public/funding-rate, public/open-interest) share one shape, read by one reader.
 // OKX drops a connection silent for 30 s: the client sends the text "ping" and OKX answers "pong".
 import { isObject, ItemError, readEach } from '../fields.js';
-import { collectBars, type BarRow, type HistoryBars } from '../history/bars.js';
+import { collectBars, STILL_FORMING, type BarRow, type HistoryBars } from '../history/bars.js';
 import { PayloadError } from '../records.js';
 import { collectFunding, collectOpenInterest, type FundingHistory, type OpenInterestHistory } from './derivatives.js';
 import { fundingIntervalHours } from './funding.js';
@@ -24,7 +24,7 @@ const isSwap = (instId: string) => instId.endsWith('-SWAP');
  */
 export function okxCandleRow(raw: unknown, swap: boolean): BarRow {
   const c = cells(raw, 'candle', 7);
-  if (c[8] === '0') throw new ItemError('the bar still forming');
+  if (c[8] === '0') throw new ItemError(STILL_FORMING);
   return {
     ts: epochMs(c[0], 'ts'),
     open: price(c[1], 'open'),
@@ -127,6 +127,8 @@ const KEEPALIVE: Keepalive = { send: { text: 'ping' }, everyMs: 20_000, silenceM
 function restApi(swap: boolean): RestApi {
   return {
     paging: 'backward',
+    // History candles take 20 requests in 2 seconds.
+    requestGapMs: 150,
     // `after` and `before` bound the window, both exclusive; newest first, 100 a page.
     klines: (instId, fromMs, toMs) => ({ method: 'GET', path: `/api/v5/market/history-candles?${query({ instId, bar: '1m', after: toMs, before: fromMs - 1, limit: 100 })}` }),
     parseKlines: (text) => parseOkxCandles(text, swap),

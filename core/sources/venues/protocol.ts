@@ -36,6 +36,8 @@ export interface RestRequest {
  */
 export interface RestApi {
   paging: 'forward' | 'backward';
+  /** Least time between two backfill requests of one client: the venue's public request limit, with room to spare. */
+  requestGapMs: number;
   /** 1m bars. */
   klines(symbol: string, fromMs: number, toMs: number): RestRequest;
   parseKlines(text: string): HistoryBars;

@@ -1,7 +1,8 @@
 // First-run load of the demo universe, in one transaction: its sectors, companies, people and projects in the
 // profiles format; its venues, instruments and listings; its story, written in
 // the demo newswire's and calendar's own formats and read back by the demo source's parser, as imported files are; its
-// macro series and prediction markets in FRED's, Kalshi's and Polymarket's formats, read by their parsers;
+// macro series and prediction markets in FRED's, Kalshi's and Polymarket's formats, read by their parsers; its
+// companies' filings, XBRL facts and Form 4s in EDGAR's formats, read by the SEC parsers;
 // each instrument's history from the world's market model (pooled, and each venue's own); then the candle aggregates
 // materialized. The minutes the load itself took are then drawn too, so the live ticks carry on without a gap. A
 // database that already holds a dataset is left as it is.
@@ -18,6 +19,7 @@ import type { MetaService } from '../../services/meta.js';
 import type { StorageService } from '../../services/storage.js';
 import { listingKey, recordKey, type Writer } from '../../services/writer.js';
 import { writeDemoMacro } from './macro.js';
+import { writeDemoSec } from './sec.js';
 
 export const DEMO_DESCRIPTION =
   'Deterministic demo universe: simulated venues and prices; every source URL points at the reserved .example domain';
@@ -75,6 +77,7 @@ async function writeUniverse(writer: Writer, demo: DemoStore, world: DemoWorld, 
     story.scheduled.map((o) => ({ catalystId: catalystIds.get(recordKey(DEMO_SOURCE, String(o.catalystId)))!, dueAt: o.story.occurredAt, story: o.story })),
   );
   await writeDemoMacro(writer, dataset, anchorMs);
+  await writeDemoSec(writer, world, seed, anchorMs);
 
   const ids = await writer.universe({
     venues: DEMO_VENUES,

@@ -2,7 +2,7 @@
 // Polymarket's formats (core/demo/macro, core/demo/odds), read back by those sources' own parsers as imported files
 // are, and written by the same writers. The payloads are the demo's own: anything they do not read whole is a fault.
 import type { DemoDataset } from '../../../core/demo/payloads.js';
-import { RECORD_KINDS, type ParsedPayload } from '../../../core/sources/records.js';
+import { mergedPayloads } from '../../../core/sources/records.js';
 import type { Writer } from '../../services/writer.js';
 import { fredSource } from '../fred/index.js';
 import { kalshiSource } from '../kalshi/index.js';
@@ -13,7 +13,7 @@ import type { Source } from '../source.js';
 export async function writeDemoMacro(writer: Writer, dataset: DemoDataset, anchorMs: number): Promise<void> {
   const read = (source: Source, payload: object, key: string | null = null) => source.parse(JSON.stringify(payload), { name: null, key, at: anchorMs });
   const { fred, kalshi, polymarket } = dataset;
-  const parsed = merged([
+  const parsed = mergedPayloads([
     read(fredSource, fred.series),
     ...fred.observations.map((o) => read(fredSource, o.payload, o.seriesId)),
     read(fredSource, fred.releaseDates),
@@ -24,14 +24,4 @@ export async function writeDemoMacro(writer: Writer, dataset: DemoDataset, ancho
   ]);
   const skipped = [...parsed.skipped, ...(await writer.macro(parsed)).skipped, ...(await writer.odds(parsed)).skipped];
   if (skipped.length) throw new Error(`the demo's macro and odds payloads were not read whole: ${JSON.stringify(skipped.slice(0, 3))}`);
-}
-
-/** Several payloads' records as one: each kind written in one go (a series' definition with its observations). */
-function merged(payloads: ParsedPayload[]): ParsedPayload {
-  const out: ParsedPayload = { skipped: payloads.flatMap((p) => p.skipped) };
-  for (const kind of RECORD_KINDS) {
-    const records = payloads.flatMap((p) => (p[kind] ?? []) as unknown[]);
-    if (records.length) (out as Record<string, unknown[]>)[kind] = records;
-  }
-  return out;
 }

@@ -1,7 +1,8 @@
 // The SEC EDGAR feed's round: the latest-filings Atom feed first (its filings of covered companies stored), then, for
 // every covered company it names (every covered company on the first round after a start), its submissions, its
 // companyfacts and the ownership forms (3/4/5) it lists that are not stored yet. What is stored is the feed's place:
-// after a restart it asks EDGAR again and fetches only the forms it lacks.
+// after a restart it asks EDGAR again and fetches only the forms it lacks. The stories of new filings take the path
+// news takes: out on the stream and to the linkers as soon as they are written.
 import { unpaddedCik } from '../../../core/sources/sec/ids.js';
 import { parseSecPayload } from '../../../core/sources/sec/payload.js';
 import { ownershipXmlUrl } from '../../../core/sources/sec/urls.js';
@@ -9,6 +10,7 @@ import type { Config } from '../../config.js';
 import type { Logger } from '../../log.js';
 import type { Services } from '../../services/index.js';
 import { FeedItems } from '../poller.js';
+import { publishStories, type StoryOutlet } from '../stories.js';
 import { EdgarClient } from './client.js';
 
 /** Ownership forms fetched per company and round, newest first: a company's backlog arrives over a few rounds. */
@@ -18,15 +20,18 @@ const OWNERSHIP = /^[345](\/A)?$/;
 export class SecFeed {
   private readonly client: EdgarClient;
   private readonly items: FeedItems;
+  private readonly outlet: StoryOutlet;
   private started = false;
 
   constructor(
     private readonly config: Config['sec'] & { userAgent: string },
-    private readonly services: Pick<Services, 'imports' | 'filings'>,
+    private readonly services: Pick<Services, 'imports' | 'filings' | 'events'>,
+    relink: StoryOutlet['relink'],
     private readonly log: Logger,
   ) {
     this.client = new EdgarClient(config.userAgent, config.maxPerSecond);
     this.items = new FeedItems('sec', log);
+    this.outlet = { events: services.events, relink, log };
   }
 
   async round(signal: AbortSignal): Promise<void> {
@@ -56,10 +61,10 @@ export class SecFeed {
       const stored = await this.services.filings.storedOwnership(forms.map((f) => f.accession));
       for (const f of forms.filter((f) => !stored.has(f.accession)).slice(0, FORMS_PER_ROUND)) {
         await this.items.run(`ownership ${f.accession}`, async () => {
-          const xml = await this.client.get(this.archive(ownershipXmlUrl(cik, f.accession, f.primaryDocument!)), signal);
+          const xml = await this.client.get(ownershipXmlUrl(cik, f.accession, f.primaryDocument!, this.config), signal);
           if (xml === null) return;
           const info = { accession: f.accession, filingDate: f.filingDate, primaryDocument: f.primaryDocument, filerCik: cik };
-          await this.write(`ownership ${f.accession}`, parseSecPayload(xml, { name: `${f.accession}.xml`, key: f.accession, at: Date.now() }, info));
+          await this.write(`ownership ${f.accession}`, parseSecPayload(xml, { name: `${f.accession}.xml`, key: f.accession, at: Date.now() }, { ownership: info }));
         });
       }
     });
@@ -69,13 +74,9 @@ export class SecFeed {
     });
   }
 
-  /** An EDGAR archive address at the configured host (a mirror, a replay). */
-  private archive(url: string): string {
-    return url.replace(/^https:\/\/www\.sec\.gov/, this.config.url);
-  }
-
   private async write(item: string, parsed: Parameters<Services['imports']['payload']>[0]): Promise<void> {
     const report = await this.services.imports.payload(parsed);
+    await publishStories(this.outlet, report.storyIds);
     const written = Object.values(report.counts).reduce((n, c) => n + (c?.written ?? 0), 0);
     if (written) this.log.info({ feed: 'sec', item, counts: report.counts }, `feed sec: ${item} written`);
     if (report.skipped.length) this.log.debug({ feed: 'sec', item, skipped: report.skipped.slice(0, 20) }, `feed sec: ${item}: ${report.skipped.length} items skipped`);

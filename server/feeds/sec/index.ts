@@ -17,9 +17,9 @@ export const secSource: Source = {
   }),
   parse: (text, context) => parseSecPayload(text, context),
 
-  async start({ config, services, log }) {
+  async start({ config, services, relink, log }) {
     const userAgent = config.sec.userAgent!;
-    const feed = new SecFeed({ ...config.sec, userAgent }, services, log);
+    const feed = new SecFeed({ ...config.sec, userAgent }, services, relink, log);
     const poller = new Poller(secSource.name, config.sec.everyMs, (signal) => feed.round(signal), log);
     poller.start();
     return () => poller.stop();

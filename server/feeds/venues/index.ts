@@ -1,5 +1,6 @@
 // The live venues source: the sources file's instruments and listings stored at start, then one client per venue
-// market (binance spot, okx perp...) pooling its listings' quotes, each with its health in /v1/meta and /metrics.
+// market (binance spot, okx perp...) pooling its listings' quotes, each with its health in /v1/meta and /metrics, and
+// backfilling their 1m bars over REST at start and after each reconnect (VENUE_BACKFILL_HOURS at most).
 import { PayloadError } from '../../../core/sources/records.js';
 import { sourcesUniverse } from '../../../core/sources/sources-universe.js';
 import { venueNamed } from '../../../core/sources/venues/index.js';
@@ -40,9 +41,9 @@ export const venuesSource: Source = {
     });
   },
 
-  async start({ venueFeeds }) {
+  async start({ config, services, venueFeeds }) {
     const clients = venueFeeds.filter((f): f is VenueClient => f instanceof VenueClient);
-    for (const c of clients) c.start();
+    for (const c of clients) c.start({ service: services.venueBackfill, maxMs: config.venueBackfillMs });
     return async () => {
       await Promise.all(clients.map((c) => c.stop()));
     };
@@ -62,7 +63,7 @@ function venueGroups(file: SourcesFile, state: MarketState): { venue: string; ma
       if (j === undefined) continue;
       const key = `${l.venue} ${l.market}`;
       if (!groups.has(key)) groups.set(key, { venue: l.venue, market: l.market, listings: [] });
-      groups.get(key)!.listings.push({ index: j, venueSymbol: l.venueSymbol, fundingIntervalHours: l.fundingIntervalHours ?? null, usdPerQuote: usdPerQuote(file, state, instrumentOf, l.quote) });
+      groups.get(key)!.listings.push({ index: j, venueSymbol: l.venueSymbol, quote: l.quote, fundingIntervalHours: l.fundingIntervalHours ?? null, usdPerQuote: usdPerQuote(file, state, instrumentOf, l.quote) });
     }
   }
   return [...groups.values()];

@@ -1,7 +1,8 @@
 // A venue market's client as a venue feed: its WebSocket connections (one per chunk of listings the venue allows),
 // each frame read by the venue's parser and merged into its listing's latest quote, a REST snapshot at the start and
-// after lost data, and open interest polled over REST where the WebSocket has none. The tick loop copies the merged
-// quotes into the pool: a venue that goes silent keeps its last quote's time, and so goes stale in the pool.
+// after lost data, open interest polled over REST where the WebSocket has none, and the listings' 1m klines since
+// their last stored bar backfilled at start and after each reconnect. The tick loop copies the merged quotes into
+// the pool: a venue that goes silent keeps its last quote's time, and so goes stale in the pool.
 import { clip } from '../../../core/errors.js';
 import { applyUpdate, type ListingUnits } from '../../../core/sources/venues/quotes.js';
 import { connectionPlans, type Market, type RestRequest, type VenueProtocol } from '../../../core/sources/venues/protocol.js';
@@ -10,7 +11,9 @@ import { blankUpdate, type ParsedUpdates, type VenueUpdate } from '../../../core
 import type { VenueQuotes } from '../../../core/sources/records.js';
 import type { Logger } from '../../log.js';
 import type { SourceHealth } from '../../services/source-health.js';
+import type { VenueBackfill } from '../../services/venue-backfill.js';
 import type { VenueFeed } from '../venue-feed.js';
+import { backfill } from './backfill.js';
 import { VenueConnection, type Backoff } from './connection.js';
 
 /** One listing the client serves. */
@@ -18,6 +21,8 @@ export interface ClientListing {
   /** Its position in the market state's listings. */
   index: number;
   venueSymbol: string;
+  /** Its quote currency (USDT for BTCUSDT). */
+  quote: string;
   fundingIntervalHours: number | null;
   /** USD per unit of its quote currency now (1 for USD, USDT's pooled price for USDT); NaN while unknown. */
   usdPerQuote(): number;
@@ -51,6 +56,11 @@ export class VenueClient implements VenueFeed {
   private oiTimer: NodeJS.Timeout | null = null;
   private skipLoggedAt = -Infinity;
   private snapshotting: Promise<void> | null = null;
+  /** Where backfills write, and how far back they reach; null: none. */
+  private backfills: { service: VenueBackfill; maxMs: number } | null = null;
+  private backfilling: Promise<void> | null = null;
+  /** A reconnect while a backfill runs: another follows it, for the gap it may have missed. */
+  private backfillAgain = false;
 
   constructor(
     readonly venue: VenueProtocol,
@@ -75,7 +85,10 @@ export class VenueClient implements VenueFeed {
           opened: (again) => {
             options.health.open++;
             sequence.reset();
-            if (again) options.health.reconnects++;
+            if (again) {
+              options.health.reconnects++;
+              this.refreshBackfill('reconnect');
+            }
           },
           closed: () => options.health.open--,
         },
@@ -91,9 +104,12 @@ export class VenueClient implements VenueFeed {
     return this.options.health.name;
   }
 
-  start(): void {
+  /** Connects; with `backfills`, the listings' bars since their last stored one are fetched now and after each reconnect. */
+  start(backfills: { service: VenueBackfill; maxMs: number } | null = null): void {
+    this.backfills = backfills && backfills.maxMs > 0 ? backfills : null;
     for (const c of this.connections) c.start();
     this.refreshSnapshot('start');
+    this.refreshBackfill('start');
     const rest = this.venue.markets[this.market]!;
     if (rest.openInterest === 'rest' && rest.rest.openInterestNow && rest.rest.openInterestPollMs) {
       this.oiTimer = setInterval(() => void this.pollOpenInterest(), rest.rest.openInterestPollMs);
@@ -107,6 +123,7 @@ export class VenueClient implements VenueFeed {
     if (this.oiTimer) clearInterval(this.oiTimer);
     for (const c of this.connections) c.stop();
     await this.snapshotting;
+    await this.backfilling;
   }
 
   poll(_nowMs: number, _dtS: number, into: VenueQuotes): void {
@@ -177,6 +194,34 @@ export class VenueClient implements VenueFeed {
         }
       }
     }
+  }
+
+  /** One backfill round at a time; a reconnect during one asks for another after it. */
+  private refreshBackfill(why: string): void {
+    const backfills = this.backfills;
+    if (!backfills) return;
+    if (this.backfilling) {
+      this.backfillAgain = true;
+      return;
+    }
+    const listings = this.listings.map((l, k) => ({ ...l, lastPriceMs: () => this.receivedMs[k]! }));
+    const run = (reason: string): Promise<void> =>
+      backfill(listings, {
+        rest: this.venue.markets[this.market]!.rest,
+        service: backfills.service,
+        fetchText: (req, what) => this.request(req, `backfill ${what}`),
+        skipped: (reasons, text) => this.skipped(reasons, text),
+        maxMs: backfills.maxMs,
+        signal: this.abort.signal,
+        log: this.options.log,
+      }, reason)
+        .catch((err) => this.failed('backfill', (err as Error).message))
+        .then(() => {
+          if (!this.backfillAgain || this.abort.signal.aborted) return;
+          this.backfillAgain = false;
+          return run('reconnect');
+        });
+    this.backfilling = run(why).finally(() => (this.backfilling = null));
   }
 
   private async pollOpenInterest(): Promise<void> {

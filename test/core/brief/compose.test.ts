@@ -112,7 +112,7 @@ function sources(nEvents: number, nMoves: number, nCatalysts: number, nOdds = 0,
   const sec = nTrades >= 0;
   const insiders = sec ? { sinceDays: 365, trades: Array.from({ length: nTrades }, (_, k) => trade(k)) } : null;
   return {
-    type: 'instrument', instrument, events, moves, catalysts, odds, macro, fundamentals: sec ? fundamentals() : null, insiders,
+    type: 'instrument', instrument, events, moves, catalysts, odds, macro, fundamentals: sec ? fundamentals() : null, filingUrls: new Map(), insiders,
     held: { odds: nOdds > 0, macro: nMacro > 0, fundamentals: sec, insiders: sec }, dataThrough: coverage,
   };
 }

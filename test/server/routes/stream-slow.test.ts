@@ -1,4 +1,5 @@
-// A subscriber that stops reading its socket: the others keep their pace, and it is closed once it stays backed up.
+// A subscriber that stops reading its socket: the others keep their pace, and it is closed once it stays backed up
+// (and counted so in /metrics).
 import t from 'tap';
 import { connect } from 'node:net';
 import { startServer } from '../../helpers/server.js';
@@ -29,6 +30,8 @@ t.test('a stalled reader does not slow the others and gets closed', async (t) =>
   const started = Date.now();
   while (!closed && Date.now() - started < 5000) await new Promise((r) => setTimeout(r, 50));
   t.ok(closed, 'its connection is gone');
+  const metrics = await (await server.get('/metrics')).text();
+  t.match(metrics, /^tapewire_stream_closed_total\{reason="stalled"\} 1$/m, '/metrics counts it as a slow client cut off');
 
   const arrivals = healthy.messages.map((m) => m.at);
   const gaps = arrivals.slice(1).map((at, k) => at - arrivals[k]!);

@@ -9,7 +9,9 @@ import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../core/time.js';
 import { DEFAULT_MOVE_FLOORS } from '../../../core/vocabulary.js';
 import { KeyIndex } from '../../../server/auth.js';
 import { openDatabase, type Db } from '../../../server/db.js';
+import { DatabaseFigures } from '../../../server/db-figures.js';
 import { loadDemo } from '../../../server/feeds/demo/load.js';
+import { HttpFigures } from '../../../server/http/figures.js';
 import type { RawJson } from '../../../server/http/raw-json.js';
 import { loadMarket } from '../../../server/market/load.js';
 import { candleRequest, type CandleRequest } from '../../../server/services/candles.js';
@@ -61,7 +63,7 @@ const watched: Db = {
 const workers = new WorkerThreads(1);
 t.teardown(() => workers.close());
 const tickets = new StreamTickets(new KeyIndex({ keyRpm: 600, anonRpm: 120, anon: false }), null);
-const services = buildServices({ db: watched, state, openBars: null, hub, tickets, workers, meta, storage, imports, marketStore, versions, refreshMs: 30_000 });
+const services = buildServices({ db: watched, state, openBars: null, hub, tickets, workers, meta, storage, imports, marketStore, versions, refreshMs: 30_000, figures: { http: new HttpFigures(), database: new DatabaseFigures() } });
 const { candles, derivatives } = services;
 
 const data = (raw: RawJson): unknown => (JSON.parse(Buffer.from(raw.whole()).toString()) as { data: unknown }).data;

@@ -55,4 +55,6 @@ t.test('bad entries are skipped with their reasons; other documents refused', as
   t.throws(() => parseCalendarPayload('[1, 2]'), { message: /expected a JSON object/ });
   t.throws(() => parseCalendarPayload('{"rows": []}'), { message: /not a calendar this source reads/ });
   t.throws(() => parseCalendarPayload('<xml/>'), { message: /^not JSON/ });
+  t.throws(() => parseCalendarPayload('{"release_dates": []}', 'fed-calendar'), { message: 'expected a calendar in the fed-calendar format, got one in the fred-release-dates format' });
+  t.same(parseCalendarPayload('{"release_dates": []}', 'fred-release-dates').catalysts, [], 'the format its entry says');
 });

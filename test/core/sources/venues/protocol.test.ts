@@ -11,7 +11,7 @@ t.test('each venue market is complete and consistent', async (t) => {
       const at = `${venue.id} ${market}`;
       t.match(m.wsUrl, /^wss:\/\//, `${at}: a secure WebSocket`);
       t.match(m.restUrl, /^https:\/\//, `${at}: a secure REST API`);
-      t.ok(m.perConnection > 0 && m.sendGapMs >= 0, `${at}: limits`);
+      t.ok(m.perConnection > 0 && m.sendGapMs >= 0 && m.rest.requestGapMs > 0, `${at}: limits`);
       t.ok(m.keepalive.silenceMs > 0, `${at}: a silence after which to reconnect`);
       t.ok(m.keepalive.send === null || m.keepalive.everyMs > 0, `${at}: a keepalive that is sent has a period`);
       t.equal(m.openInterest === null, market === 'spot', `${at}: open interest exactly on perpetuals`);

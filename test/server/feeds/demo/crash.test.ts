@@ -3,6 +3,7 @@
 import t from 'tap';
 import { rmSync } from 'node:fs';
 import { demoWorld } from '../../../../core/demo/world.js';
+import { DEMO_SEED, demoEvents } from '../../../helpers/demo-events.js';
 import { startServer, tempDataDir } from '../../../helpers/server.js';
 
 const dataDir = tempDataDir();
@@ -23,8 +24,9 @@ t.test('killed while loading the demo, the next start loads it whole', async (t)
   t.teardown(() => server.stop());
   t.ok(server.logs.some((l) => l.msg === 'demo universe loaded'), 'loaded again, not taken as already loaded');
   const { data } = (await (await server.get('/v1/meta')).json()) as { data: { stats: Record<string, number>; dataset: { loadedAt: string } } };
-  // Every story of the world loaded, once, give or take a routine story since.
-  const events = demoWorld(20261121, Date.parse(data.dataset.loadedAt)).story.events.length;
+  // Every story of the world and of its filings loaded, once, give or take a routine story since.
+  const anchor = Date.parse(data.dataset.loadedAt);
+  const events = demoEvents(demoWorld(DEMO_SEED, anchor), anchor).length;
   t.ok(data.stats.events! - events >= 0 && data.stats.events! - events <= 2, `every story, once (${data.stats.events})`);
   t.equal(data.stats.instruments, 30);
   t.equal(data.stats.listings, 144);

@@ -1,7 +1,8 @@
 // The SEC feed against a local replay of EDGAR (the project's own EDGAR fixtures, and Apple's real files when present):
 // it declares its User-Agent on every request, reads the latest filings, then the submissions, ownership forms and
-// companyfacts of covered companies, and after a restart fetches only the forms it lacks; EDGAR's 403 and 429 fail the
-// round (backoff) and an unchanged answer (304) costs nothing; without SEC_USER_AGENT it stays off and says why.
+// companyfacts of covered companies, and after a restart fetches only the forms it lacks; a new filing's story goes out
+// on the stream as it is written; EDGAR's 403 and 429 fail the round (backoff) and an unchanged answer (304) costs
+// nothing; without SEC_USER_AGENT it stays off and says why.
 import t from 'tap';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,9 +13,12 @@ import { FeedHttpError } from '../../../../server/feeds/http.js';
 import { fixture, readRealdata, realdataSkip, REALDATA } from '../../../helpers/realdata.js';
 import { startReplay, type Answer } from '../../../helpers/replay.js';
 import { importFiles, ROOT, startServer, tempDataDir } from '../../../helpers/server.js';
+import { listen } from '../../../helpers/sse.js';
 
 const UA = 'Tapewire Tests tests@example.com';
 const WIDGETS = '/Archives/edgar/data/999001/000120919125000123/wk-form4a_1762557493.xml';
+/** The 8-K (item 2.02) the latest filings name and the imported submissions do not: a new story. */
+const EARNINGS = '0000999001-25-000007';
 const hasRealdata = !realdataSkip('sec_edgar');
 const real = (path: string) => (hasRealdata ? readRealdata(path) : '');
 
@@ -26,7 +30,10 @@ const files: Record<string, () => string> = {
   '/submissions/CIK0000320193.json': () => real('sec_edgar/submissions/CIK0000320193.json'),
   '/api/xbrl/companyfacts/CIK0000320193.json': () => real('sec_edgar/companyfacts/CIK0000320193.json'),
 };
-const edgar = await startReplay((url, headers): Answer => {
+/** The latest filings are answered once this resolves: a test opens its stream before the feed's first round. */
+let latestHeld: Promise<void> = Promise.resolve();
+const edgar = await startReplay(async (url, headers): Promise<Answer> => {
+  if (url.pathname === '/cgi-bin/browse-edgar') await latestHeld;
   const file = files[url.pathname];
   if (!file || !file()) return { status: 404, body: 'Not Found' };
   const etag = `"${url.pathname.length}"`;
@@ -61,7 +68,19 @@ t.test('a covered company is kept up to date from EDGAR, and a restart fetches o
   t.equal(run.code, 0, run.stderr);
   const env = { SEC_USER_AGENT: UA, SEC_URL: edgar.url, SEC_DATA_URL: edgar.url, RATE_LIMIT_ANON_RPM: '1000000' };
   const before = edgar.requests.length;
+  let release!: () => void;
+  latestHeld = new Promise((resolve) => (release = resolve));
   let server = await startServer({ dataDir, env });
+  const stream = listen(`${server.url}/v1/stream?topics=events`);
+  await stream.opened;
+  release();
+  const isEarnings = (m: { event: string; data: Record<string, unknown> }) => m.event === 'event' && String(m.data.sourceUrl).includes(`/${EARNINGS.replaceAll('-', '')}/`);
+  await stream.until((messages) => messages.some(isEarnings), 120_000);
+  stream.close();
+  const told = stream.messages.find(isEarnings)!.data as { id: number; kind: string };
+  t.equal(told.kind, 'earnings', "the new 8-K's story is told on the stream as it is written");
+  const filings = (await (await server.get('/v1/filings?company=WIDG&form=8-K')).json()) as { data: { accession: string; eventId: number | null }[] };
+  t.equal(filings.data.find((f) => f.accession === EARNINGS)?.eventId, told.id, "the story told is the filing's");
   let trades: { data: { code: string; sourceUrl: string }[] } = { data: [] };
   while (!trades.data.length) {
     await new Promise((r) => setTimeout(r, 250));

@@ -48,7 +48,7 @@ for (const { venue, market, symbols } of CASES) {
     const client = new VenueClient(
       protocol,
       market,
-      symbols.map((venueSymbol, index) => ({ index, venueSymbol, fundingIntervalHours: perp ? 8 : null, usdPerQuote: () => 1 })),
+      symbols.map((venueSymbol, index) => ({ index, venueSymbol, quote: 'USD', fundingIntervalHours: perp ? 8 : null, usdPerQuote: () => 1 })),
       { wsUrl: replay.wsUrl, restUrl: replay.restUrl, log, health, backoff: { firstMs: 10, maxMs: 50 } },
     );
     t.teardown(() => client.stop());

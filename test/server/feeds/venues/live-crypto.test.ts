@@ -55,6 +55,9 @@ for (const key of MARKETS) {
 }
 const file = JSON.parse(readFileSync(join(ROOT, 'tapewire.sources.live-crypto.json'), 'utf8'));
 file.endpoints = {};
+// The file's news feeds and calendars are the publishers' own addresses: their replays are the news and calendar tests'.
+delete file.news;
+delete file.calendars;
 for (const [key, replay] of replays) {
   const [venue, market] = key.split(' ') as [string, string];
   (file.endpoints[venue] ??= {})[market] = { wsUrl: replay.wsUrl, restUrl: replay.restUrl };

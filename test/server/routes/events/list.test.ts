@@ -1,8 +1,10 @@
-// GET /v1/events and /v1/catalysts on the demo, checked against the story the demo was generated from: every filter,
-// paging, websearch syntax, bad input; and the story's events really move the prices they are said to move.
+// GET /v1/events and /v1/catalysts on the demo, checked against the story the demo was generated from and the stories
+// of its filings: every filter, paging, websearch syntax, bad input; and the story's events really move the prices they
+// are said to move.
 import t from 'tap';
 import type { StoryEvent } from '../../../../core/demo/story.js';
 import { demoWorld } from '../../../../core/demo/world.js';
+import { DEMO_SEED, demoEvents } from '../../../helpers/demo-events.js';
 import { startServer } from '../../../helpers/server.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '100000' } });
@@ -10,8 +12,10 @@ t.teardown(() => server.dispose());
 
 const meta = (await (await server.get('/v1/meta')).json()) as { data: { dataset: { loadedAt: string } } };
 const anchor = Date.parse(meta.data.dataset.loadedAt);
-const world = demoWorld(20261121, anchor);
+const world = demoWorld(DEMO_SEED, anchor);
 const { story } = world;
+/** The story's events and the stories of the demo companies' filings. */
+const events = demoEvents(world, anchor);
 
 interface Page {
   data: { id: number; kind: string; occurredAt: string; headline: string; summary?: string; importance: number; entities: { type: string; key: string }[]; sourceUrl: string }[];
@@ -32,12 +36,12 @@ const all = async (query: string): Promise<Page['data']> => {
   }
   return out;
 };
-const recent = (events: StoryEvent[]) => [...events].sort((a, b) => b.occurredAt - a.occurredAt || b.id - a.id).map((e) => e.id);
+const recent = (of: StoryEvent[]) => [...of].sort((a, b) => b.occurredAt - a.occurredAt || b.id - a.id).map((e) => e.id);
 const linked = (e: StoryEvent, type: string, key: string) => e.entities.some((r) => r.type === type && r.key === key);
 
 t.test('the default page: the 30 newest stories, each in the Event shape', async (t) => {
   const page = await list('');
-  t.same(page.data.map((e) => e.id), recent(story.events).slice(0, 30));
+  t.same(page.data.map((e) => e.id), recent(events).slice(0, 30));
   t.same(page.page, { limit: 30, offset: 0, nextOffset: 30 });
   const e = page.data[0]!;
   t.match(e, { type: 'event', key: String(e.id), label: e.headline, path: `/events/${e.id}`, precision: /^(minute|hour|day)$/, sourceName: String });
@@ -46,19 +50,19 @@ t.test('the default page: the 30 newest stories, each in the Event shape', async
 
 t.test('paging walks every story once, to nextOffset null', async (t) => {
   const walked = await all('order=recent');
-  t.same(walked.map((e) => e.id), recent(story.events), 'no duplicate, no gap');
-  t.ok(story.events.length >= 300, `several hundred stories (${story.events.length})`);
-  const last = await list(`limit=100&offset=${story.events.length - 5}`);
+  t.same(walked.map((e) => e.id), recent(events), 'no duplicate, no gap');
+  t.ok(events.length >= 300, `several hundred stories (${events.length})`);
+  const last = await list(`limit=100&offset=${events.length - 5}`);
   t.equal(last.data.length, 5);
   t.equal(last.page.nextOffset, null);
 });
 
 t.test('entity filters: symbol, company and type:key pairs, any match', async (t) => {
   const aapl = await all('symbol=aapl');
-  t.same(aapl.map((e) => e.id), recent(story.events.filter((e) => linked(e, 'instrument', 'AAPL'))));
-  t.same((await all('company=apple')).map((e) => e.id), recent(story.events.filter((e) => linked(e, 'company', 'apple'))));
+  t.same(aapl.map((e) => e.id), recent(events.filter((e) => linked(e, 'instrument', 'AAPL'))));
+  t.same((await all('company=apple')).map((e) => e.id), recent(events.filter((e) => linked(e, 'company', 'apple'))));
   const either = await all('entity=macro:us-cpi,sector:energy');
-  t.same(either.map((e) => e.id), recent(story.events.filter((e) => linked(e, 'macro', 'us-cpi') || linked(e, 'sector', 'energy'))));
+  t.same(either.map((e) => e.id), recent(events.filter((e) => linked(e, 'macro', 'us-cpi') || linked(e, 'sector', 'energy'))));
   t.ok(either.some((e) => e.entities.some((r) => r.key === 'us-cpi')) && either.some((e) => e.entities.some((r) => r.key === 'energy')));
   t.equal((await server.get('/v1/events?symbol=NOPE')).status, 404, 'an unknown symbol is named as such');
   t.same((await list('entity=instrument:NOPE')).data, [], 'an entity pair with no stories matches nothing');
@@ -68,23 +72,23 @@ t.test('entity filters: symbol, company and type:key pairs, any match', async (t
 
 t.test('kind, excludeKind, minImportance, from/to, order', async (t) => {
   const kinds = await all('kind=earnings,policy_decision');
-  t.same(kinds.map((e) => e.id), recent(story.events.filter((e) => e.kind === 'earnings' || e.kind === 'policy_decision')));
+  t.same(kinds.map((e) => e.id), recent(events.filter((e) => e.kind === 'earnings' || e.kind === 'policy_decision')));
   const without = await all('excludeKind=news,insider');
-  t.same(without.map((e) => e.id), recent(story.events.filter((e) => e.kind !== 'news' && e.kind !== 'insider')));
+  t.same(without.map((e) => e.id), recent(events.filter((e) => e.kind !== 'news' && e.kind !== 'insider')));
   const important = await all('minImportance=80');
-  t.same(important.map((e) => e.id), recent(story.events.filter((e) => e.importance >= 80)));
+  t.same(important.map((e) => e.id), recent(events.filter((e) => e.importance >= 80)));
   t.equal((await list('minImportance=null')).page.nextOffset, 30, 'null is no filter');
-  const day = new Date(story.events[100]!.occurredAt).toISOString().slice(0, 10);
+  const day = new Date(events[100]!.occurredAt).toISOString().slice(0, 10);
   const dayStart = Date.parse(day);
   const onDay = await all(`from=${day}&to=${day}`);
-  t.same(onDay.map((e) => e.id), recent(story.events.filter((e) => e.occurredAt >= dayStart && e.occurredAt < dayStart + 86_400_000)), 'a date as to covers its day');
+  t.same(onDay.map((e) => e.id), recent(events.filter((e) => e.occurredAt >= dayStart && e.occurredAt < dayStart + 86_400_000)), 'a date as to covers its day');
   // An offset's unencoded `+` arrives as a space.
   const spaced = await all(`from=${day}T02:00:00+02:00&to=${day}T23:59:59.999+00:00`);
   t.same(spaced.map((e) => e.id), onDay.map((e) => e.id), 'a space stands for the + of an offset');
   t.ok(onDay.length >= 1);
   const ranked = await list('order=important&limit=100');
   t.ok(ranked.data.every((e, k) => k === 0 || e.importance <= ranked.data[k - 1]!.importance), 'most important first');
-  t.equal(ranked.data[0]!.importance, Math.max(...story.events.map((e) => e.importance)));
+  t.equal(ranked.data[0]!.importance, Math.max(...events.map((e) => e.importance)));
 });
 
 t.test('full text in web-search syntax: phrases, OR, negation', async (t) => {
@@ -170,7 +174,7 @@ t.test('catalysts: upcoming by default, soonest first; history from a past from,
   const history = await get('from=2000-01-01&limit=200');
   t.same(history.data.map((c) => c.id), story.catalysts.slice(0, 200).map((c) => c.id));
   t.equal(history.page.nextOffset, story.catalysts.length > 200 ? 200 : null);
-  const byId = new Map(story.events.map((e) => [e.id, e]));
+  const byId = new Map(events.map((e) => [e.id, e]));
   const truth = new Map(story.catalysts.map((c) => [c.id, c.outcomeEventId]));
   const past = history.data.filter((c) => Date.parse(c.expectedAt) < anchor);
   t.ok(past.length >= 150, `${past.length} past catalysts`);

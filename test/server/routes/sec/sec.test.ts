@@ -1,7 +1,7 @@
 // /v1/companies/{company}/financials and /fundamentals, /v1/filings, /v1/insider-trades and the filing behind a story,
 // over real HTTP on a server filled by `npm run import -- sec` alone: the project's own EDGAR fixtures (a fictional
-// filer), and Apple's and Berkshire's real files when present; the company page's financials by quarter and by year.
-// Bounds and unknown names answer 422 and 404.
+// filer), and Apple's, Alphabet's (covered by a profile) and Berkshire's real files when present; the company page's
+// financials by quarter and by year. Bounds and unknown names answer 422 and 404.
 import t, { type Test } from 'tap';
 import { join } from 'node:path';
 import { realdataSkip, REALDATA } from '../../../helpers/realdata.js';
@@ -120,4 +120,34 @@ t.test('real files: Apple from its own submissions and companyfacts; Berkshire a
   t.ok(lennar.data.every((tr: Json) => tr.price > 0 && tr.company.label.match(/LENNAR/i)));
   t.equal(lennar.summary.buys.count, 9);
   t.equal(lennar.summary.buys.insiders, 2, 'Berkshire Hathaway and Warren Buffett reported jointly');
+});
+
+t.test('real files: Alphabet, covered by a profile, from its companyfacts alone: 10-K figures and the fourth quarters derived from them', { skip: realdataSkip('sec_edgar/companyfacts') }, async (t) => {
+  const profile = await importFiles(server.dataDir, 'profiles', fixtureFile('profiles/alphabet.json'));
+  if (profile.code !== 0) throw new Error(`import: ${profile.code} ${profile.stdout} ${profile.stderr}`);
+  await load(join(REALDATA, 'sec_edgar/companyfacts/CIK0001652044.json'));
+  const fin = (await get('/v1/companies/GOOGL/financials?metrics=revenue,net_income,operating_income&years=2&quarters=8')).data;
+  t.same(fin.years.map((y: Json) => y.period), ['FY2025', 'FY2024']);
+  t.equal(fin.sourceUrl, 'https://data.sec.gov/api/xbrl/companyfacts/CIK0001652044.json');
+  const column = (periods: Json[], period: string) => periods.findIndex((p) => p.period === period);
+  const M = 1_000_000;
+  // FY2025: 10-K 0001652044-26-000018 less the nine months of 10-Q 0001652044-25-000091 (to 2025-09-30).
+  // FY2024: 10-K 0001652044-25-000014 less 10-Q 0001652044-24-000118; Alphabet's Q4 2024 release: revenues $96.469B,
+  // net income $26.536B, operating income $30.972B.
+  const expected: [string, number, number, number][] = [
+    ['revenue', 2025, 402_836 * M, 113_829 * M],
+    ['net_income', 2025, 132_170 * M, 34_455 * M],
+    ['operating_income', 2025, 129_039 * M, 35_934 * M],
+    ['revenue', 2024, 350_018 * M, 96_469 * M],
+    ['net_income', 2024, 100_118 * M, 26_536 * M],
+    ['operating_income', 2024, 112_390 * M, 30_972 * M],
+  ];
+  for (const [metric, year, fy, q4] of expected) {
+    const m = fin.metrics.find((x: Json) => x.metric === metric);
+    t.match(m.years[column(fin.years, `FY${year}`)], { value: fy, derivation: null }, `${metric} FY${year}`);
+    const q = m.quarters[column(fin.quarters, `Q4 FY${year}`)];
+    t.match(q, { value: q4, derivation: 'q4 = fy - 9m' }, `${metric} Q4 ${year}: the year less its nine months`);
+    t.ok(q.accessions.length === 2, `${metric} Q4 ${year}: from the 10-K and the third-quarter 10-Q (${q.accessions.join(', ')})`);
+  }
+  t.ok(fin.metrics[0].quarters[column(fin.quarters, 'Q4 FY2025')].accessions.includes('0001652044-26-000018'), 'Q4 2025 cites the 10-K for 2025');
 });
