@@ -25,8 +25,9 @@ export function compact(x: number): string {
   return `${sign}${decimals(abs, 0, 2)}`;
 }
 
-/** A USD amount scaled to its size: $3.45T, $1.23B, $456.7M, $12.3K, $999.50. */
+/** A USD amount scaled to its size: $3.45T, $1.23B, $456.7M, $12.3K, $999.50, and none as $0. */
 export function usdCompact(x: number): string {
+  if (x === 0) return '$0';
   const abs = Math.abs(x);
   return `${x < 0 ? '-' : ''}$${abs >= 1e3 ? compact(abs) : abs.toFixed(2)}`;
 }

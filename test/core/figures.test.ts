@@ -8,6 +8,7 @@ t.test('compact dollars', async (t) => {
   t.equal(usdCompact(456_700_000), '$456.7M');
   t.equal(usdCompact(12_345), '$12.3K');
   t.equal(usdCompact(999.5), '$999.50');
+  t.equal(usdCompact(0), '$0', 'nothing traded');
   t.equal(usdCompact(-2_500_000_000), '-$2.50B', 'a loss has its sign before the dollar');
   t.equal(compact(15_204_137_000), '15.20B', 'a share count');
   t.equal(compact(512), '512');

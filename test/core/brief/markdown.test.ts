@@ -70,7 +70,7 @@ t.test('every section, the price with its label, and the budget line', async (t)
   t.match(md, '- [US consumer price index](https://fred.example/CPIAUCSL): 330.1 Index for 2026-10-01; pct change yoy +2.71%; next release 2026-12-10');
   t.match(md, '- Revenue (TTM): $1.23B (TTM to Q4 FY2026) · [filing 0000012345-26-000012](https://www.sec.gov/Archives/edgar/data/12345/000001234526000012/0000012345-26-000012-index.htm)');
     t.match(md, '**Insiders, open market, last 365 days:** 1 buys (100 shares, $1.0K, by 1 insider); 2 sells (300 shares, $4.5K, by 2 insiders)');
-  t.match(md, '- Jane \\*Roe\\* (CFO): bought 0× 0 shares $0.00; sold 2× 300 shares $4.5K; latest 2026-10-28, [Form 4 0000099999-26-000500](https://www.sec.gov/Archives/edgar/data/12345/000009999926000500/form4.xml)');
+  t.match(md, '- Jane \\*Roe\\* (CFO): bought 0× 0 shares $0; sold 2× 300 shares $4.5K; latest 2026-10-28, [Form 4 0000099999-26-000500](https://www.sec.gov/Archives/edgar/data/12345/000009999926000500/form4.xml)');
   t.match(md, "_Not in this service's data yet: related prediction-market odds._");
   t.match(md, 'Data through: event 2026-11-20T12:00:00Z, move 2026-11-20.');
   t.match(md, '_About 321 tokens as JSON (characters / 4), at most 4000; left out for the budget: 2 events._');
