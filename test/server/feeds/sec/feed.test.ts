@@ -72,6 +72,7 @@ t.test('a covered company is kept up to date from EDGAR, and a restart fetches o
   latestHeld = new Promise((resolve) => (release = resolve));
   let server = await startServer({ dataDir, env });
   const stream = listen(`${server.url}/v1/stream?topics=events`);
+  t.teardown(() => stream.close());
   await stream.opened;
   release();
   const isEarnings = (m: { event: string; data: Record<string, unknown> }) => m.event === 'event' && String(m.data.sourceUrl).includes(`/${EARNINGS.replaceAll('-', '')}/`);
