@@ -182,6 +182,7 @@ async function start(
   readiness.waitingFor('finding unusual moves');
   const detector = new MoveDetector(services.moves, state, workers, config.moveFloors, log);
   await detector.run();
+  life.onClose(() => detector.stop());
   ticker?.onTick(() => detector.onTick(Date.now()));
   const linker = new OutcomeLinker(services.catalysts, log);
   await linker.start(OUTCOME_LINK_MS);

@@ -15,6 +15,7 @@ export class MoveDetector {
   private running: Promise<number> | null = null;
   /** The run asked for while one was under way: that one may have read the stories before the newest were written. */
   private queued: Promise<number> | null = null;
+  private stopped = false;
 
   constructor(
     private readonly moves: MoveService,
@@ -33,6 +34,7 @@ export class MoveDetector {
 
   /** Recomputes every move the held daily closes show, after the run under way if any; resolves to how many were stored. */
   run(): Promise<number> {
+    if (this.stopped) return Promise.resolve(0);
     if (this.running) {
       const again = () => {
         this.queued = null;
@@ -44,6 +46,12 @@ export class MoveDetector {
       this.running = null;
     });
     return this.running;
+  }
+
+  /** Waits for the runs asked for so far (a feed's new stories may have asked for one); none starts after. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await (this.queued ?? this.running)?.catch(() => undefined);
   }
 
   private async detect(): Promise<number> {

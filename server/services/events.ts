@@ -243,16 +243,13 @@ export class EventService {
     return { read: records.length, written: ids.length, existing: records.length - ids.length, ids };
   }
 
-  /** Sends stories already written out on the stream: on `events` and the topics of the instruments each is about. */
-  async announce(ids: number[]): Promise<void> {
-    if (!ids.length) return;
-    const stories = await storiesByIds(this.db, ids);
-    this.hub.publish(
-      ids.map((id) => {
-        const story = stories.get(String(id))!;
-        return { event: 'event' as const, key: null, topics: this.topics(story.entities), json: JSON.stringify(story) };
-      }),
-    );
+  /** Sends stories already written out on the stream (on `events` and the topics of the instruments each is about); resolves to them. */
+  async announce(ids: number[]): Promise<Event[]> {
+    if (!ids.length) return [];
+    const byId = await storiesByIds(this.db, ids);
+    const stories = ids.map((id) => byId.get(String(id))!);
+    this.hub.publish(stories.map((story) => ({ event: 'event' as const, key: null, topics: this.topics(story.entities), json: JSON.stringify(story) })));
+    return stories;
   }
 
   /** The filter with its instrument and company shortcuts added to its entities (an unknown symbol is a 404). */

@@ -72,6 +72,7 @@ t.test('a covered company is kept up to date from EDGAR, and a restart fetches o
   latestHeld = new Promise((resolve) => (release = resolve));
   let server = await startServer({ dataDir, env });
   const stream = listen(`${server.url}/v1/stream?topics=events`);
+  t.teardown(() => stream.close());
   await stream.opened;
   release();
   const isEarnings = (m: { event: string; data: Record<string, unknown> }) => m.event === 'event' && String(m.data.sourceUrl).includes(`/${EARNINGS.replaceAll('-', '')}/`);
@@ -113,4 +114,56 @@ t.test('a covered company is kept up to date from EDGAR, and a restart fetches o
   // The round ends with the companies' facts: once they are asked for, every form it would fetch has been.
   while (!edgar.requests.slice(again).some((u) => u.pathname === '/api/xbrl/companyfacts/CIK0000999001.json')) await new Promise((r) => setTimeout(r, 250));
   t.notOk(edgar.requests.slice(again).some((u) => u.pathname === WIDGETS), 'the stored form is not fetched again');
+});
+
+t.test('with the demo: a new 8-K on the day of a move is linked as its cause at once, not at the next start', async (t) => {
+  let ready!: (atom: string) => void;
+  const latest = new Promise<string>((resolve) => (ready = resolve));
+  // The latest filings are held until the test has chosen a move: the feed's first round then finds the 8-K.
+  const demoEdgar = await startReplay(async (url) => (url.pathname === '/cgi-bin/browse-edgar' ? { body: await latest } : { status: 404, body: 'Not Found' }));
+  t.teardown(() => demoEdgar.close());
+  const env = { TAPEWIRE_DEMO: '1', DEMO_NEWS_EVERY_S: '0', SEC_USER_AGENT: UA, SEC_URL: demoEdgar.url, SEC_DATA_URL: demoEdgar.url, RATE_LIMIT_ANON_RPM: '1000000' };
+  const server = await startServer({ env });
+  t.teardown(() => server.dispose());
+  type Json = Record<string, any>;
+  const get = async (path: string): Promise<Json> => ((await (await server.get(path)).json()) as { data: Json }).data;
+
+  let chosen: { move: Json; cik: string } | null = null;
+  for (const move of (await get('/v1/moves?limit=100')) as Json[]) {
+    const company = (await get(`/v1/instruments/${move.instrument.key}`)).company as Json | null;
+    const cik = company ? ((await get(`/v1/companies/${company.key}`)).cik as string | null) : null;
+    if (cik) {
+      chosen = { move, cik };
+      break;
+    }
+  }
+  if (!chosen) throw new Error('no demo move of a company with a CIK');
+  const { move, cik } = chosen;
+  const accession = '0000950170-26-990001';
+  ready(`<?xml version="1.0" encoding="ISO-8859-1" ?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+<title>Latest Filings</title>
+<updated>${move.date}T16:40:00-05:00</updated>
+<entry>
+<title>8-K - Demo Filer (${cik}) (Filer)</title>
+<link rel="alternate" type="text/html" href="https://www.sec.gov/Archives/edgar/data/${Number(cik)}/${accession.replaceAll('-', '')}/${accession}-index.htm"/>
+<summary type="html"> &lt;b&gt;Filed:&lt;/b&gt; ${move.date} &lt;b&gt;AccNo:&lt;/b&gt; ${accession} &lt;b&gt;Size:&lt;/b&gt; 1 MB
+&lt;br&gt;Item 2.02: Results of Operations and Financial Condition</summary>
+<updated>${move.date}T10:00:00-05:00</updated>
+<category scheme="https://www.sec.gov/" label="form type" term="8-K"/>
+</entry>
+</feed>`);
+
+  let eventId: number | null = null;
+  while (eventId === null) {
+    await new Promise((r) => setTimeout(r, 250));
+    const filings = (await get(`/v1/filings?company=${move.instrument.key}&form=8-K&limit=200`)) as Json[];
+    eventId = filings.find((f) => f.accession === accession)?.eventId ?? null;
+  }
+  let linked: Json | undefined;
+  while (!linked?.causes.some((c: Json) => c.id === eventId)) {
+    await new Promise((r) => setTimeout(r, 250));
+    linked = ((await get(`/v1/moves?symbol=${move.instrument.key}&date=${move.date}`)) as Json[])[0];
+  }
+  t.match(linked!.explanation, `(event ${eventId})`, "the move's explanation names the new filing's story");
 });
