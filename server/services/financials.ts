@@ -1,5 +1,5 @@
 // A company's XBRL financials and fundamentals: its stored facts read back into the periods engine's columns once per
-// version of the SEC data (a company's metrics by period and the price-independent part of its fundamentals are then
+// version of that company's facts (its metrics by period and the price-independent part of its fundamentals are then
 // kept in memory), and each /financials answer kept as bytes for that version; fundamentals take the live pooled price
 // of the company's instrument, so only their valuation is computed per request.
 import { ApiError, notFound, validationError } from '../../core/errors.js';
@@ -64,12 +64,13 @@ export class FinancialsService {
     private readonly companies: CompanyService,
     version: DataVersion,
   ) {
-    this.metrics = new AnswerCache(COMPANIES_KEPT, () => version.current);
-    this.answers = new AnswerCache(ANSWERS_KEPT, () => version.current);
+    // Keyed by CIK, and answers by CIK first: a write of one company's facts leaves the others' kept.
+    this.metrics = new AnswerCache(COMPANIES_KEPT, (cik) => version.of(cik));
+    this.answers = new AnswerCache(ANSWERS_KEPT, (id) => version.of(id.slice(0, id.indexOf(' '))));
   }
 
   /**
-   * The financials as bytes, kept per company, query and version of the SEC data: building the table and serializing
+   * The financials as bytes, kept per company, query and version of the company's facts: building the table and serializing
    * it cost about a millisecond for the default query, several for 40 quarters, while a dashboard polls the same one.
    */
   async financialsJson(key: string, query: FinancialsQuery, serialize: Serialize<{ data: Financials }>, caller?: Caller): Promise<RawJson> {
@@ -112,7 +113,7 @@ export class FinancialsService {
     return row?.held === true;
   }
 
-  /** The metrics of `cik` by period, built from its stored facts once per version; null when it has none. */
+  /** The metrics of `cik` by period, built from its stored facts once per version of them; null when it has none. */
   of(cik: string, caller?: Caller): Promise<HeldFinancials | null> {
     return this.metrics.get(cik, async (c) => {
       const [set] = await this.db.rows<{ entityName: string; sourceUrl: string }>('factSet', { cik }, c);
