@@ -1,11 +1,11 @@
 // A company's XBRL financials and fundamentals: its stored facts read back into the periods engine's columns once per
 // version of that company's facts (its metrics by period and the price-independent part of its fundamentals are then
 // kept in memory), and each /financials answer kept as bytes for that version; fundamentals take the live pooled price
-// of the company's instrument, so only their valuation is computed per request.
+// of the company's instrument, so their valuation is computed (and their bytes kept) once per company and price.
 import { ApiError, notFound, validationError } from '../../core/errors.js';
 import { companyFinancials, type CompanyFinancials } from '../../core/financials/company-financials.js';
 import { financialsTable } from '../../core/financials/financials-table.js';
-import { fundamentalsBasis, valuedAt, type FundamentalsBasis } from '../../core/financials/fundamentals.js';
+import { fundamentalsBasis, valuedAt, type FundamentalsBasis, type PriceInput } from '../../core/financials/fundamentals.js';
 import { METRIC_KEYS, type MetricKey } from '../../core/financials/metrics.js';
 import { companyRef, type Ref } from '../../core/refs.js';
 import type { Financials, FinancialsQuery, Fundamentals } from '../../core/schemas/sec.js';
@@ -37,6 +37,14 @@ interface HeldFinancials {
   sourceUrl: string;
 }
 
+/** A fundamentals answer as bytes, and the facts, name and price it was computed from. */
+interface ValuedAnswer {
+  held: HeldFinancials;
+  label: string;
+  price: PriceInput | null;
+  body: RawJson;
+}
+
 /** A covered company that files with the SEC: how it is named, and its CIK. */
 export interface SecCompany {
   ref: Ref;
@@ -57,6 +65,8 @@ export async function secCompany(catalog: EntityCatalog, key: string): Promise<S
 export class FinancialsService {
   private readonly metrics: AnswerCache<HeldFinancials | null>;
   private readonly answers: AnswerCache<RawJson>;
+  /** The last fundamentals answer per company, least recently asked first. */
+  private readonly valued = new Map<string, ValuedAnswer>();
 
   constructor(
     private readonly db: Db,
@@ -99,12 +109,29 @@ export class FinancialsService {
 
   /** TTM results, margins, growth, balance sheet, ROE and valuation at the company's live pooled price. */
   async fundamentals(key: string, caller?: Caller): Promise<Fundamentals> {
+    const { company, held, price } = await this.valuation(key, caller);
+    return { company: company.ref, ...valuedAt(held.basis, price) };
+  }
+
+  /** The fundamentals as bytes, kept per company until its facts or its price change (a price changes once a tick). */
+  async fundamentalsJson(key: string, serialize: Serialize<{ data: Fundamentals }>, caller?: Caller): Promise<RawJson> {
+    const { company, held, price } = await this.valuation(key, caller);
+    const kept = this.valued.get(company.slug);
+    this.valued.delete(company.slug);
+    const same = kept && kept.held === held && kept.label === company.ref.label && samePrice(kept.price, price);
+    const body = same ? kept.body : serialize({ data: { company: company.ref, ...valuedAt(held.basis, price) } });
+    this.valued.set(company.slug, { held, label: company.ref.label, price, body });
+    if (this.valued.size > COMPANIES_KEPT) this.valued.delete(this.valued.keys().next().value!);
+    return body;
+  }
+
+  private async valuation(key: string, caller?: Caller): Promise<{ company: SecCompany; held: HeldFinancials; price: PriceInput | null }> {
     const company = await secCompany(this.catalog, key);
     const held = await this.of(company.cik, caller);
     if (!held) throw notFound(`Financial facts of ${key}`);
     const instrument = await this.companies.primaryInstrument(company.slug);
     const price = instrument?.price != null && instrument.priceTs ? { value: instrument.price, label: instrument.priceLabel, asOf: instrument.priceTs } : null;
-    return { company: company.ref, ...valuedAt(held.basis, price) };
+    return { company, held, price };
   }
 
   /** Whether any company's XBRL facts are stored. */
@@ -123,6 +150,10 @@ export class FinancialsService {
       return { fin, basis: fundamentalsBasis(fin), sourceUrl: set.sourceUrl };
     }, caller);
   }
+}
+
+function samePrice(a: PriceInput | null, b: PriceInput | null): boolean {
+  return a === b || (a !== null && b !== null && a.value === b.value && a.asOf === b.asOf && a.label === b.label);
 }
 
 /** The metrics a query names, all by default; an unknown one is a 422 listing the known ones. */
