@@ -53,7 +53,20 @@ export interface Fundamentals {
 
 const NONE: FundamentalValue = { value: null, derivation: 'no figure', inputs: [] };
 
+/** The price-independent part of a company's fundamentals, and the inputs its valuation at a price is computed from. */
+export interface FundamentalsBasis {
+  figures: Omit<Fundamentals, 'price' | 'valuation'>;
+  inputs: Record<'revenue' | 'operatingIncome' | 'netIncome' | 'fcf' | 'cash' | 'debt' | 'equity' | 'shares' | 'dividends' | 'buybacks', FundamentalInput | null> & {
+    ebitda: FundamentalValue;
+  };
+}
+
 export function fundamentals(fin: CompanyFinancials, price: PriceInput | null): Fundamentals {
+  return valuedAt(fundamentalsBasis(fin), price);
+}
+
+/** Everything but the valuation: it changes only with the company's facts, so it can be kept while the price moves. */
+export function fundamentalsBasis(fin: CompanyFinancials): FundamentalsBasis {
   const latest = quarterColumns(fin)[0];
   const at: QuarterRef | null = latest ? { year: latest.fiscalYear, quarter: latest.quarter! } : null;
   const quarterEnd = (when: QuarterRef): string | null => {
@@ -89,17 +102,12 @@ export function fundamentals(fin: CompanyFinancials, price: PriceInput | null): 
     accessions: [shares.accession],
     derivation: null,
   };
-  const priceInput: FundamentalInput | null = price && { name: 'price', period: price.label, end: price.asOf, value: price.value, accessions: [], derivation: null };
-  const marketCap = compute([priceInput, sharesInput], (p, n) => p * n, 'market_cap = price * shares_outstanding_latest', 'money');
-  const cap = asInput('market_cap', marketCap, priceInput);
-  const enterpriseValue = compute([cap, debt, cash], (m, d, c) => m + d - c, 'enterprise_value = market_cap + total_debt - cash', 'money');
   const meanEquity = compute([equity, equityYearBefore], (e, b) => (e + b) / 2, 'mean of equity at the latest quarter end and a year before', 'money');
 
-  return {
+  const figures: FundamentalsBasis['figures'] = {
     cik: fin.cik,
     entityName: fin.entityName,
     asOfQuarter: latest ? { period: latest.period, end: latest.end } : null,
-    price,
     ttm: {
       revenue: single(revenue),
       grossProfit: single(grossProfit),
@@ -135,6 +143,21 @@ export function fundamentals(fin: CompanyFinancials, price: PriceInput | null): 
           ? compute([netIncome, equity], pct, 'roe = ttm net_income / equity * 100', 'ratio', true)
           : compute([netIncome, asInput('mean_equity', meanEquity, equity)], pct, 'roe = ttm net_income / mean_equity * 100', 'ratio', true),
     },
+  };
+  const inputs = { revenue, operatingIncome, netIncome, fcf, ebitda, cash, debt, equity, shares: sharesInput, dividends: ttm('dividends_paid'), buybacks: ttm('buybacks') };
+  return { figures, inputs };
+}
+
+/** The fundamentals with their valuation at `price` (none without a price). */
+export function valuedAt(basis: FundamentalsBasis, price: PriceInput | null): Fundamentals {
+  const { revenue, operatingIncome, netIncome, fcf, ebitda, cash, debt, equity, shares, dividends, buybacks } = basis.inputs;
+  const priceInput: FundamentalInput | null = price && { name: 'price', period: price.label, end: price.asOf, value: price.value, accessions: [], derivation: null };
+  const marketCap = compute([priceInput, shares], (p, n) => p * n, 'market_cap = price * shares_outstanding_latest', 'money');
+  const cap = asInput('market_cap', marketCap, priceInput);
+  const enterpriseValue = compute([cap, debt, cash], (m, d, c) => m + d - c, 'enterprise_value = market_cap + total_debt - cash', 'money');
+  return {
+    ...basis.figures,
+    price,
     valuation: {
       marketCap,
       enterpriseValue,
@@ -143,8 +166,8 @@ export function fundamentals(fin: CompanyFinancials, price: PriceInput | null): 
       pb: compute([cap, equity], (m, e) => m / e, 'pb = market_cap / equity', 'ratio', true),
       evToEbitda: compute([asInput('enterprise_value', enterpriseValue, cap), asInput('ebitda', ebitda, operatingIncome)], (v, e) => v / e, 'ev_to_ebitda = enterprise_value / ttm ebitda', 'ratio', true),
       fcfYieldPct: compute([fcf, cap], pct, 'fcf_yield = ttm free_cash_flow / market_cap * 100', 'ratio', true),
-      dividendYieldPct: compute([ttm('dividends_paid'), cap], pct, 'dividend_yield = ttm dividends_paid / market_cap * 100', 'ratio', true),
-      buybackYieldPct: compute([ttm('buybacks'), cap], pct, 'buyback_yield = ttm buybacks / market_cap * 100', 'ratio', true),
+      dividendYieldPct: compute([dividends, cap], pct, 'dividend_yield = ttm dividends_paid / market_cap * 100', 'ratio', true),
+      buybackYieldPct: compute([buybacks, cap], pct, 'buyback_yield = ttm buybacks / market_cap * 100', 'ratio', true),
     },
   };
 }

@@ -21,8 +21,8 @@ export class AnswerCache<T> {
 
   constructor(
     private readonly max: number,
-    /** The version of the data answers are built from, now. */
-    private readonly version: () => number,
+    /** The version of the data the answer under a key is built from, now. */
+    private readonly version: (key: string) => number,
   ) {}
 
   /**
@@ -31,7 +31,7 @@ export class AnswerCache<T> {
    * so that a question nobody waits for any more costs no database time; callers arriving after that start anew.
    */
   get(key: string, build: (caller?: Caller) => Promise<T>, caller?: Caller): Promise<T> {
-    const version = this.version();
+    const version = this.version(key);
     const hit = this.entries.get(key);
     this.entries.delete(key);
     if (hit && hit.version === version) {
@@ -98,16 +98,26 @@ export class PerVersion {
   }
 }
 
-/** The version of the stories, catalysts and moves answers are built from: bumped whenever their rows change. */
+/**
+ * The version of the stories, catalysts and moves answers are built from: bumped whenever their rows change. A bump
+ * may name the keys whose data changed (a company's CIK), for answers built from one key's data alone.
+ */
 export class DataVersion {
   private value = 0;
+  private readonly ofKey = new Map<string, number>();
 
-  bump(): void {
+  bump(keys?: Iterable<string>): void {
     this.value++;
+    if (keys) for (const key of keys) this.ofKey.set(key, this.value);
   }
 
   get current(): number {
     return this.value;
+  }
+
+  /** The version at which a bump last named `key`. */
+  of(key: string): number {
+    return this.ofKey.get(key) ?? 0;
   }
 }
 

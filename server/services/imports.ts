@@ -95,7 +95,8 @@ export class ImportService {
       const c = tally[kind];
       if (!c) continue;
       report[kind] = c;
-      if (c.written) this.versions[VERSION_OF[kind]].bump();
+      // Facts are read per company: only the companies written are answered anew.
+      if (c.written) this.versions[VERSION_OF[kind]].bump(kind === 'secFacts' ? parsed.secFacts?.map((f) => f.cik) : undefined);
     }
     return { counts: report, skipped: [...parsed.skipped, ...skipped], storyIds };
   }

@@ -19,5 +19,5 @@ export const companyFinancialsRoute = defineRoute({
   params: FinancialsParams,
   query: FinancialsQuery,
   response: Single(Financials),
-  handler: async ({ params, query, caller }, { financials }) => ({ data: await financials.financials(params.company, query, caller) }),
+  handler: ({ params, query, serialize, caller }, { financials }) => financials.financialsJson(params.company, query, serialize, caller),
 });

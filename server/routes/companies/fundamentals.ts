@@ -16,5 +16,5 @@ export const companyFundamentalsRoute = defineRoute({
   errors: ['not_found'],
   params: FinancialsParams,
   response: Single(Fundamentals),
-  handler: async ({ params, caller }, { financials }) => ({ data: await financials.fundamentals(params.company, caller) }),
+  handler: ({ params, serialize, caller }, { financials }) => financials.fundamentalsJson(params.company, serialize, caller),
 });

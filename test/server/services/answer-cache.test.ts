@@ -1,5 +1,5 @@
-// Kept answers: one build per key and data version, also for concurrent askers; failures not kept; LRU bounded; and
-// the per-tick cache builds once per version.
+// Kept answers: one build per key and data version (or the version of that key's data), also for concurrent askers;
+// failures not kept; LRU bounded; and the per-tick cache builds once per version.
 import t from 'tap';
 import { AnswerCache, DataVersion, PerVersion } from '../../../server/services/answer-cache.js';
 
@@ -15,6 +15,21 @@ t.test('built once per key and version, rebuilt when the data changes', async (t
   version.bump();
   t.equal(await cache.get('k', build), 'n=2', 'a new version rebuilds');
   t.equal(builds, 2);
+});
+
+t.test('versions per key: a bump naming keys rebuilds only their answers', async (t) => {
+  const version = new DataVersion();
+  const cache = new AnswerCache<string>(10, (key) => version.of(key));
+  let builds = 0;
+  const build = async () => `n=${++builds}`;
+  t.equal(await cache.get('a', build), 'n=1');
+  t.equal(await cache.get('b', build), 'n=2');
+  version.bump();
+  t.equal(await cache.get('a', build), 'n=1', 'a bump naming no key leaves them');
+  version.bump(['b']);
+  t.equal(await cache.get('a', build), 'n=1');
+  t.equal(await cache.get('b', build), 'n=3', 'the key named is built anew');
+  t.equal(version.current, 2);
 });
 
 t.test('a failed build is not kept, and the least recently used answer goes first', async (t) => {

@@ -1,6 +1,7 @@
 // The demo's EDGAR documents as a fresh demo serves them: every company's filings, XBRL facts and Form 4s loaded
 // through the SEC parser and writer, each citing the demo's own EDGAR under .example; each earnings story followed by
-// its 8-K's story, which the filing links to, with the figures the story gave; each insider story with its trade.
+// its 8-K's story, which the filing links to, with the figures the story gave; each insider story with its trade; the
+// fundamentals valued at the last tick's price.
 import t from 'tap';
 import { demoSecDocuments } from '../../../../core/demo/sec/index.js';
 import { newYorkDate } from '../../../../core/demo/sec/clock.js';
@@ -85,4 +86,19 @@ t.test('each insider story has its trade, and a company\'s brief cites only the 
   t.ok(brief.fundamentals.length && brief.insiders.length, 'fundamentals and insiders in the brief');
   const cited = (brief.citations as Json[]).filter((c) => c.id.startsWith('filing:'));
   t.ok(cited.length && cited.every((c) => onExample(c.sourceUrl)), `${cited.length} filings cited on the demo's EDGAR`);
+});
+
+t.test('the fundamentals kept between ticks are valued at the last tick\'s price', async (t) => {
+  const first = await get('/v1/companies/apple/fundamentals');
+  t.ok(first.price, `priced: ${first.price?.label}`);
+  const symbol = first.price.label.split(' ')[0];
+  // Waits for a tick after the answer was kept: the instrument's price time moves on.
+  while ((await get(`/v1/instruments/${symbol}`)).priceTs === first.price.asOf) await new Promise((r) => setTimeout(r, 100));
+  const before = Date.parse((await get(`/v1/instruments/${symbol}`)).priceTs);
+  const fund = await get('/v1/companies/apple/fundamentals');
+  const after = Date.parse((await get(`/v1/instruments/${symbol}`)).priceTs);
+  const asOf = Date.parse(fund.price.asOf);
+  t.ok(asOf > Date.parse(first.price.asOf) && asOf >= before && asOf <= after, `valued at ${fund.price.asOf}, a tick after ${first.price.asOf}`);
+  const shares = fund.balanceSheet.sharesOutstanding.value;
+  t.ok(Math.abs(fund.valuation.marketCap.value - fund.price.value * shares) <= 1e-6 * fund.valuation.marketCap.value, 'the market cap at that price');
 });

@@ -1,8 +1,11 @@
 // /v1/companies/{company}/financials and /fundamentals, /v1/filings, /v1/insider-trades and the filing behind a story,
 // over real HTTP on a server filled by `npm run import -- sec` alone: the project's own EDGAR fixtures (a fictional
 // filer), and Apple's, Alphabet's (covered by a profile) and Berkshire's real files when present; the company page's
-// financials by quarter and by year. Bounds and unknown names answer 422 and 404.
+// financials by quarter and by year; answers kept until new facts are imported. Bounds and unknown names answer 422 and
+// 404.
 import t, { type Test } from 'tap';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { realdataSkip, REALDATA } from '../../../helpers/realdata.js';
 import { usdCompact } from '../../../../core/figures.js';
@@ -150,4 +153,26 @@ t.test('real files: Alphabet, covered by a profile, from its companyfacts alone:
     t.ok(q.accessions.length === 2, `${metric} Q4 ${year}: from the 10-K and the third-quarter 10-Q (${q.accessions.join(', ')})`);
   }
   t.ok(fin.metrics[0].quarters[column(fin.quarters, 'Q4 FY2025')].accessions.includes('0001652044-26-000018'), 'Q4 2025 cites the 10-K for 2025');
+});
+
+t.test('kept answers: an import of new facts for a company changes its next financials and fundamentals', async (t) => {
+  const path = '/v1/companies/widg/financials?metrics=revenue&quarters=1&years=1';
+  const before = (await get(path)).data.metrics[0].quarters[0];
+  t.match(before, { period: 'Q1 FY2026', value: 180_000_000 });
+  t.same((await get(path)).data.metrics[0].quarters[0], before, 'asked again, the same answer');
+  const ttmBefore = (await get('/v1/companies/widg/fundamentals')).data.ttm.revenue.value;
+
+  // An amended 10-Q restating the latest quarter's revenue: filed later, so it wins.
+  const doc = JSON.parse(readFileSync(fixtureFile('sec/companyfacts-widgets.json'), 'utf8'));
+  doc.facts['us-gaap'].Revenues.units.USD.push({ start: '2025-09-28', end: '2025-12-27', val: 181_000_000, accn: '0000999001-26-000009', fy: 2026, fp: 'Q1', form: '10-Q/A', filed: '2026-02-20' });
+  const dir = mkdtempSync(join(tmpdir(), 'tapewire-sec-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'companyfacts-widgets.json');
+  writeFileSync(file, JSON.stringify(doc));
+  await load(file);
+
+  const after = (await get(path)).data.metrics[0].quarters[0];
+  t.match(after, { period: 'Q1 FY2026', value: 181_000_000, restated: true }, 'the restated figure, not the kept one');
+  t.ok(after.accessions.includes('0000999001-26-000009'), 'citing the amendment');
+  t.equal((await get('/v1/companies/widg/fundamentals')).data.ttm.revenue.value, ttmBefore + 1_000_000, 'the fundamentals too');
 });
