@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { ROOT, createKey, importFiles, startServer, type ServerHandle } from '../test/helpers/server.js';
 import { fmt, HEADER, load, row, rssMb, table, type Measured } from './measure.js';
+import { intOption } from './options.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -32,16 +33,6 @@ const PATHS = argv.path ?? ['/v1/meta'];
 const EXTRA_ENV = Object.fromEntries((argv.env ?? []).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
 /** Files imported once the server is up, before any path is measured: --import fred=/path/DGS10.csv. */
 const IMPORTS = (argv.import ?? []).map((spec) => ({ source: spec.slice(0, spec.indexOf('=')), path: spec.slice(spec.indexOf('=') + 1) }));
-
-function intOption(name: string, fromArgv: string | undefined, envName: string, fallback: number, min: number, max: number): number {
-  const raw = fromArgv ?? process.env[envName];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || +raw < min || +raw > max) {
-    console.error(`--${name} / ${envName}: expected an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`);
-    process.exit(2);
-  }
-  return +raw;
-}
 
 const duration = intOption('duration', argv.duration, 'BENCH_DURATION', 10, 1, 600);
 const connections = intOption('connections', argv.connections, 'BENCH_CONNECTIONS', 100, 1, 10_000);

@@ -25,6 +25,7 @@ import { fixtureFrames } from '../test/helpers/realdata.js';
 import { ROOT, createKey, startServer, type ServerHandle } from '../test/helpers/server.js';
 import { retime } from '../test/helpers/venue-replay.js';
 import { cpuSeconds, fmt, HEADER, load, row, table, type Measured } from './measure.js';
+import { intOption } from './options.js';
 
 const { values: argv } = parseArgs({
   options: {
@@ -40,16 +41,6 @@ const { values: argv } = parseArgs({
 if (argv.only !== undefined && argv.only !== 'a' && argv.only !== 'b') {
   console.error(`--only: expected a (the connector alone) or b (the server under ingest), got ${JSON.stringify(argv.only)}`);
   process.exit(2);
-}
-
-function intOption(name: string, fromArgv: string | undefined, envName: string, fallback: number, min: number, max: number): number {
-  const raw = fromArgv ?? process.env[envName];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || +raw < min || +raw > max) {
-    console.error(`--${name} / ${envName}: expected an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`);
-    process.exit(2);
-  }
-  return +raw;
 }
 
 /** Messages a second streamed to the server in (b). */
