@@ -213,7 +213,10 @@ export class BriefService {
         orNull(insiders.list({ company: who.company, sinceDays: INSIDER_DAYS, code: 'P,S', limit: INSIDER_TRADES }, c)).then((a) => ({ a })),
       ),
     ]);
-    const filingUrls = fundamentals ? await filings.sourceUrls(fundamentals.cik, fundamentalsAccessions(fundamentals), caller) : new Map<string, string>();
+    const accessions = fundamentals ? fundamentalsAccessions(fundamentals) : [];
+    const filingUrls = fundamentals
+      ? (await this.keep(`filing urls ${fundamentals.cik} ${accessions}`, caller, async (c) => ({ urls: await filings.sourceUrls(fundamentals.cik, accessions, c) }))).urls
+      : new Map<string, string>();
     return { fundamentals, filingUrls, insiders: trades.a && { sinceDays: INSIDER_DAYS, trades: trades.a.data } };
   }
 
@@ -221,7 +224,7 @@ export class BriefService {
   private async markets(about: string[], caller: Caller | undefined) {
     if (!about.length) return [];
     const entities = about.map((e) => e.toLowerCase());
-    return (await this.s.odds.list({ words: [], entities, statuses: null, category: null, limit: MARKETS, offset: 0 }, caller)).data;
+    return (await this.keep(`markets ${entities}`, caller, (c) => this.s.odds.list({ words: [], entities, statuses: null, category: null, limit: MARKETS, offset: 0 }, c))).data;
   }
 
   /** The headline series `pick` names, in the dashboard's order. */
@@ -234,15 +237,15 @@ export class BriefService {
   /** Whether any prediction market, macro series, XBRL fact and insider trade is held. */
   private async held(): Promise<Around['held']> {
     const { odds, macro, financials, insiders } = this.s;
-    const [markets, series, sec] = await Promise.all([
-      odds.list({ words: [], entities: null, statuses: null, category: null, limit: 1, offset: 0 }),
-      macro.holdsAny(),
-      this.keep('held sec', undefined, async () => {
-        const [facts, trades] = await Promise.all([financials.holdsAny(), insiders.holdsAny()]);
-        return { facts, trades };
-      }),
-    ]);
-    return { odds: markets.data.length > 0, macro: series, fundamentals: sec.facts, insiders: sec.trades };
+    return this.keep('held', undefined, async () => {
+      const [markets, series, facts, trades] = await Promise.all([
+        odds.list({ words: [], entities: null, statuses: null, category: null, limit: 1, offset: 0 }),
+        macro.holdsAny(),
+        financials.holdsAny(),
+        insiders.holdsAny(),
+      ]);
+      return { odds: markets.data.length > 0, macro: series, fundamentals: facts, insiders: trades };
+    });
   }
 
   /** The value `build` gives for `key`, kept while stories and reference data are unchanged (at most a refresh interval). */
