@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { ROOT, createKey, importFiles, startServer, type ServerHandle } from '../test/helpers/server.js';
 import { fmt, HEADER, load, row, rssMb, table, type Measured } from './measure.js';
 import { intOption } from './options.js';
+import { watchdog } from './watchdog.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -80,19 +81,7 @@ const killAll = () => {
 // total means something hangs.
 const READY_DEADLINE_MS = 600_000;
 const budgetMs = (3 * PATHS.length * (warmup + duration + 5) + 180) * 1000 + READY_DEADLINE_MS;
-setTimeout(() => {
-  console.error(`${NAME}: still running after ${budgetMs / 1000} s; killing the servers`);
-  killAll();
-  process.exit(1);
-}, budgetMs).unref();
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    // dispose() also deletes the temporary DATA_DIR; a stuck stop must not keep the benchmark alive.
-    setTimeout(() => process.exit(130), 8000).unref();
-    killAll();
-    void (server?.dispose() ?? Promise.resolve()).finally(() => process.exit(130));
-  });
-}
+watchdog(NAME, budgetMs, killAll, () => server?.dispose());
 
 const bodyDir = mkdtempSync(join(tmpdir(), 'tw-bench-'));
 

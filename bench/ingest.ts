@@ -26,6 +26,7 @@ import { ROOT, createKey, startServer, type ServerHandle } from '../test/helpers
 import { retime } from '../test/helpers/venue-replay.js';
 import { cpuSeconds, fmt, HEADER, load, row, table, type Measured } from './measure.js';
 import { intOption } from './options.js';
+import { watchdog } from './watchdog.js';
 
 const { values: argv } = parseArgs({
   options: {
@@ -202,18 +203,7 @@ function killAll(): void {
 }
 
 const budgetMs = (ROUNDS * 2 * (ROUND_S + 3) + ROUNDS * 2 * (loadOptions.warmup + loadOptions.duration + 5) + 900) * 1000;
-setTimeout(() => {
-  console.error(`bench:ingest: still running after ${budgetMs / 1000} s; stopping`);
-  killAll();
-  process.exit(1);
-}, budgetMs).unref();
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    setTimeout(() => process.exit(130), 8000).unref();
-    killAll();
-    void (server?.dispose() ?? Promise.resolve()).finally(() => process.exit(130));
-  });
-}
+watchdog('bench:ingest', budgetMs, killAll, () => server?.dispose());
 
 let exitCode = 0;
 try {

@@ -6,18 +6,10 @@ import t, { type Test } from 'tap';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { DAY_MS } from '../../../core/time.js';
+import { connectMcp, tokens, type Json } from '../../helpers/mcp.js';
 import { createKey, importFiles, ROOT, startServer } from '../../helpers/server.js';
 
-type Json = Record<string, any>;
-const TOKEN_LIMIT = 25_000;
-/** Tokens estimated as characters / 4. */
-const tokens = (text: string) => Math.ceil(text.length / 4);
 const fixtureFile = (path: string) => join(ROOT, 'test/fixtures', path);
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -50,40 +42,7 @@ for (const args of [
 }
 const key = await createKey(server, 'mcp', 100_000_000);
 
-const client = new Client({ name: 'tapewire-test', version: '1.0.0' });
-await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
-t.teardown(() => client.close());
-
-const { tools } = await client.listTools();
-const ajv = new Ajv({ strict: false, allErrors: true });
-addFormats.default(ajv);
-// Compiled when first needed: compiling every schema at once can keep the connection idle past the server's idle
-// timeout (10 s on a busy machine), and the client would then send on a socket the server is closing.
-const validators = new Map<string, ValidateFunction>();
-const validator = (name: string) => validators.get(name) ?? validators.set(name, ajv.compile(tools.find((tool) => tool.name === name)!.outputSchema!)).get(name)!;
-
-const http = async (path: string): Promise<Json> => {
-  const res = await server.get(path, { key });
-  if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
-  return (await res.json()) as Json;
-};
-
-async function call(name: string, args: Json): Promise<Json> {
-  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-  const text = (result.content[0] as { text: string }).text;
-  if (result.isError) throw new Error(`${name} ${JSON.stringify(args)}: ${text}`);
-  const validate = validator(name);
-  if (!validate(result.structuredContent)) throw new Error(`${name}: ${ajv.errorsText(validate.errors)}`);
-  if (text !== JSON.stringify(result.structuredContent)) throw new Error(`${name}: the text is not the structured content's JSON`);
-  if (tokens(text) >= TOKEN_LIMIT) throw new Error(`${name} ${JSON.stringify(args)}: ${tokens(text)} tokens`);
-  return result.structuredContent as Json;
-}
-
-async function toolError(name: string, args: Json): Promise<{ code: string; message: string }> {
-  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-  if (!result.isError) throw new Error(`${name} ${JSON.stringify(args)} did not fail`);
-  return JSON.parse((result.content[0] as { text: string }).text).error;
-}
+const { call, toolError, http } = await connectMcp(t, server, key);
 
 t.test('get_macro_series: the route\'s series, its observations within the answer', async (t) => {
   const cpiSeries = await call('get_macro_series', { slug: 'CPIAUCSL' });

@@ -3,57 +3,15 @@
 // route), every tool with bad arguments (a tool error with its code), and no answer over 25,000 tokens (estimated as
 // characters / 4) even for the largest demo entities and the widest arguments.
 import t from 'tap';
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { connectMcp, tokens, TOKEN_LIMIT, type Json } from '../../helpers/mcp.js';
 import { createKey, startServer } from '../../helpers/server.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1', TAPEWIRE_ANON: '0', DEMO_NEWS_EVERY_S: '0' } });
 t.teardown(() => server.dispose());
 const key = await createKey(server, 'mcp', 100_000_000);
 
-const client = new Client({ name: 'tapewire-test', version: '1.0.0' });
-await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
-t.teardown(() => client.close());
-
-type Json = Record<string, any>;
-const TOKEN_LIMIT = 25_000;
-const tokens = (text: string) => Math.ceil(text.length / 4);
-
-const { tools } = await client.listTools();
-const byName = new Map<string, Tool>(tools.map((tool) => [tool.name, tool]));
-const ajv = new Ajv({ strict: false, allErrors: true });
-addFormats.default(ajv);
-// Compiled when first needed: compiling every schema at once can keep the connection idle past the server's idle
-// timeout (10 s on a busy machine), and the client would then send on a socket the server is closing.
-const validators = new Map<string, ValidateFunction>();
-const validator = (name: string) => validators.get(name) ?? validators.set(name, ajv.compile(byName.get(name)!.outputSchema!)).get(name)!;
-
-const http = async (path: string): Promise<Json> => {
-  const res = await server.get(path, { key });
-  if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
-  return (await res.json()) as Json;
-};
-
-/** Calls a tool and checks what every answer must be; returns its structured content. */
-async function call(name: string, args: Json): Promise<Json> {
-  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-  const text = (result.content[0] as { text: string }).text;
-  if (result.isError) throw new Error(`${name} ${JSON.stringify(args)}: ${text}`);
-  const validate = validator(name);
-  if (!validate(result.structuredContent)) throw new Error(`${name}: ${ajv.errorsText(validate.errors)}`);
-  if (text !== JSON.stringify(result.structuredContent)) throw new Error(`${name}: the text is not the structured content's JSON`);
-  if (tokens(text) >= TOKEN_LIMIT) throw new Error(`${name} ${JSON.stringify(args)}: ${tokens(text)} tokens`);
-  return result.structuredContent as Json;
-}
-
-async function toolError(name: string, args: Json): Promise<{ code: string; message: string }> {
-  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-  if (!result.isError) throw new Error(`${name} ${JSON.stringify(args)} did not fail`);
-  return JSON.parse((result.content[0] as { text: string }).text).error;
-}
+const { client, tools, byName, call, toolError, http } = await connectMcp(t, server, key);
 
 const { data: moves } = await http('/v1/moves?limit=50');
 const cause = (moves as Json[]).find((m) => m.causes.length)!.causes[0].id as number;
