@@ -78,3 +78,13 @@ export function clip(text: string, max: number): string {
 export function notFound(what: string): ApiError {
   return new ApiError('not_found', `${what} not found`);
 }
+
+/** What `work` gives, or null when it names something not held (a 404); any other failure is passed on. */
+export async function orNotFound<T>(work: Promise<T>): Promise<T | null> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'not_found') return null;
+    throw err;
+  }
+}

@@ -7,7 +7,7 @@ import { composeBrief } from '../../core/brief/compose.js';
 import { fundamentalsAccessions } from '../../core/brief/sec-material.js';
 import { parseBriefKey, type BriefKey, type BriefType } from '../../core/brief/key.js';
 import type { Around, BackdropRow, BriefSources } from '../../core/brief/sources.js';
-import { ApiError } from '../../core/errors.js';
+import { orNotFound } from '../../core/errors.js';
 import type { Brief } from '../../core/schemas/brief.js';
 import type { InstrumentSummary } from '../../core/schemas/instruments.js';
 import { DAY_MS } from '../../core/time.js';
@@ -50,16 +50,6 @@ const NO_MACRO: Backdrop = { only: [] };
 const macroOf = (about: string[]): Backdrop => ({ only: about.filter((e) => e.startsWith('macro:')).map((e) => e.slice('macro:'.length)) });
 
 const NO_SEC: Pick<Around, 'fundamentals' | 'filingUrls' | 'insiders'> = { fundamentals: null, filingUrls: new Map(), insiders: null };
-
-/** What `p` gives, or null when it names something the service does not hold (a 404). */
-async function orNull<T>(p: Promise<T>): Promise<T | null> {
-  try {
-    return await p;
-  } catch (e) {
-    if (e instanceof ApiError && e.code === 'not_found') return null;
-    throw e;
-  }
-}
 
 export interface BriefDeps {
   instruments: InstrumentService;
@@ -208,9 +198,9 @@ export class BriefService {
       return { fundamentals: null, filingUrls: new Map(), insiders: trades.all.length ? { sinceDays: INSIDER_DAYS, trades: open } : null };
     }
     const [fundamentals, trades] = await Promise.all([
-      orNull(financials.fundamentals(who.company, caller)),
+      orNotFound(financials.fundamentals(who.company, caller)),
       this.keep(`insiders ${who.company} ${since}`, caller, (c) =>
-        orNull(insiders.list({ company: who.company, sinceDays: INSIDER_DAYS, code: 'P,S', limit: INSIDER_TRADES }, c)).then((a) => ({ a })),
+        orNotFound(insiders.list({ company: who.company, sinceDays: INSIDER_DAYS, code: 'P,S', limit: INSIDER_TRADES }, c)).then((a) => ({ a })),
       ),
     ]);
     const accessions = fundamentals ? fundamentalsAccessions(fundamentals) : [];

@@ -1,7 +1,7 @@
 // The company page's regulator data: financials by quarter with TTM and by fiscal year (derived cells marked, with
 // how), the fundamentals at the pooled price, filings and insider trades; a section is left out while its data is not
 // there.
-import { ApiError } from '../../../core/errors.js';
+import { orNotFound } from '../../../core/errors.js';
 import { fundamentalFigure } from '../../../core/financials/figure.js';
 import { compact, perShare, usdCompact } from '../../../core/figures.js';
 import type { Financials, Fundamentals } from '../../../core/schemas/sec.js';
@@ -11,16 +11,6 @@ import { html, type Html } from '../html.js';
 import { fmtNum, fmtUsd, isUrl } from '../parts.js';
 
 type Cell = Financials['metrics'][number]['ttm'];
-
-/** Null for a 404 (no data of that kind yet); anything else fails the page. */
-async function orNone<T>(work: Promise<T>): Promise<T | null> {
-  try {
-    return await work;
-  } catch (err) {
-    if (err instanceof ApiError && err.code === 'not_found') return null;
-    throw err;
-  }
-}
 
 /** A figure in its unit: dollars scaled, per-share dollars to the cent, share counts scaled. */
 function figure(value: number, unit: string): string {
@@ -65,10 +55,10 @@ function fundamentalsTable(f: Fundamentals): Html {
 
 export async function companySec(slug: string, services: Services, caller: Caller): Promise<Html> {
   const [financials, fundamentals, filings, insiders] = await Promise.all([
-    orNone(services.financials.financials(slug, { years: 5, quarters: 4 }, caller)),
-    orNone(services.financials.fundamentals(slug, caller)),
-    orNone(services.filings.list({ company: slug, limit: 15, offset: 0 }, caller)),
-    orNone(services.insiders.list({ company: slug, limit: 15, offset: 0 }, caller)),
+    orNotFound(services.financials.financials(slug, { years: 5, quarters: 4 }, caller)),
+    orNotFound(services.financials.fundamentals(slug, caller)),
+    orNotFound(services.filings.list({ company: slug, limit: 15, offset: 0 }, caller)),
+    orNotFound(services.insiders.list({ company: slug, limit: 15, offset: 0 }, caller)),
   ]);
   return html`${financials?.metrics.length ? financialsTable(financials) : ''}${fundamentals ? fundamentalsTable(fundamentals) : ''}
 ${filings?.data.length ? html`<h2>Filings</h2><table><tbody>${filings.data.map(
