@@ -26,8 +26,7 @@ export function refLink(ref: RefLike | null | undefined, text?: Part): Html {
 
 export function fmtNum(value: number | null | undefined, digits?: number): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  const d = digits ?? (Math.abs(value) >= 1000 ? 2 : Math.abs(value) >= 1 ? 2 : 4);
-  return decimals(value, d);
+  return decimals(value, digits ?? (Math.abs(value) >= 1 ? 2 : 4));
 }
 
 export function fmtPct(value: number | null | undefined): Html {
