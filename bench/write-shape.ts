@@ -1,13 +1,13 @@
 // `npm run bench:write-shape`: the server CPU per response of one 3.3 MB candle answer written as one buffer (bare uWS),
-// gathered into 256 KiB writes (the server's path) and one write per chunk (before), in alternating rounds of a fixed
-// number of responses, so that a busy machine slows all three alike. CPU comes from /proc (10 ms ticks): hence
-// hundreds of responses per round.
+// through `Exchange.send` (the server's path), each chunk as it is, and gathered into 256 KiB copies, in alternating
+// rounds of a fixed number of responses, so that a busy machine slows all alike. CPU comes from /proc (10 ms ticks):
+// hence hundreds of responses per round.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { cpuSeconds, fmt, table } from './measure.js';
 
-const SHAPES = ['bare', 'gathered', 'per-chunk'] as const;
+const SHAPES = ['bare', 'exchange', 'as-is', 'gathered'] as const;
 const RESPONSES = Number(process.env.BENCH_RESPONSES ?? 400);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 

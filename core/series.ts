@@ -95,8 +95,12 @@ export class BarRing {
     return lo;
   }
 
-  /** JSON of the candles at positions i0..i1-1 (oldest first) of series `s`, as chunks with commas between them. */
-  json(s: number, i0: number, i1: number): Buffer[] {
+  /**
+   * JSON of the candles at positions i0..i1-1 (oldest first) of series `s`, as slices of the kept blocks. Each candle
+   * carries the comma after it, so the slices follow one another as they are; the last one's is left off unless
+   * `more` follows (a candle after them).
+   */
+  json(s: number, i0: number, i1: number, more = false): Buffer[] {
     const chunks: Buffer[] = [];
     const base = this.first[s]!;
     const end = base + this.count[s]!;
@@ -105,16 +109,16 @@ export class BarRing {
       const b = Math.floor(a / BLOCK);
       const start = b * BLOCK;
       const upto = Math.min(stop, start + BLOCK);
-      if (chunks.length) chunks.push(COMMA);
       if (start < base) {
         // The block's first bars have left the ring: the rest of it is written as asked, not kept.
-        chunks.push(Buffer.from(this.candles(s, a - base, upto - base).join(','), 'latin1'));
+        chunks.push(Buffer.from(this.candles(s, a - base, upto - base).join(',') + ',', 'latin1'));
       } else {
         const block = this.block(s, b, Math.min(end, start + BLOCK) - start);
-        chunks.push(block.bytes.subarray(block.offsets[a - start], block.offsets[upto - start]! - 1));
+        chunks.push(block.bytes.subarray(block.offsets[a - start], block.offsets[upto - start]));
       }
       a = upto;
     }
+    if (!more && chunks.length) chunks[chunks.length - 1] = chunks[chunks.length - 1]!.subarray(0, -1);
     return chunks;
   }
 
@@ -130,7 +134,7 @@ export class BarRing {
       const offsets = new Uint32Array(n + 1);
       // Candle JSON is ASCII, so string lengths are byte lengths; each offset counts the comma after the candle.
       for (let k = 0; k < n; k++) offsets[k + 1] = offsets[k]! + parts[k]!.length + 1;
-      block = { bytes: Buffer.from(parts.join(','), 'latin1'), offsets, count: n };
+      block = { bytes: Buffer.from(parts.join(',') + ',', 'latin1'), offsets, count: n };
       this.blocks[s]!.set(b, block);
     }
     return block;
@@ -146,14 +150,12 @@ export class BarRing {
   }
 }
 
-/** A block's candles as JSON joined by commas, and where each starts (`offsets[count]` is one past the end, plus one). */
+/** A block's candles as JSON, each followed by a comma, and where each starts (`offsets[count]` is the end). */
 interface Block {
   bytes: Buffer;
   offsets: Uint32Array;
   count: number;
 }
-
-export const COMMA = Buffer.from(',');
 
 /** A number as JSON: NaN and infinities as null. */
 export function jsonNumber(x: number): string {

@@ -8,12 +8,6 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
  * own buffer for every slow reader.
  */
 const STREAM_MIN_BYTES = 64 * 1024;
-/**
- * Where the small chunks of a streamed body (candle blocks, the commas between them) are joined before each write: one
- * write per chunk meant a system call and a TCP segment for every comma. Shared: uWS copies or sends what it takes
- * from a write before returning, and keeps no reference to it.
- */
-const gather = Buffer.allocUnsafeSlow(256 * 1024);
 const bootId = Date.now().toString(36);
 let sequence = 0;
 
@@ -195,7 +189,7 @@ export class Exchange {
     const pump = (offset: number): boolean => {
       for (let written = offset - start; ; ) {
         while (written >= before + chunks[k]!.byteLength) before += chunks[k++]!.byteLength;
-        const [ok, done] = res.tryEnd(nextPiece(chunks, k, written - before), total);
+        const [ok, done] = res.tryEnd(chunks[k]!.subarray(written - before), total);
         if (done) {
           if (waiting) this.waitedMs = performance.now() - waiting;
           this.done();
@@ -212,17 +206,3 @@ export class Exchange {
   }
 }
 
-/** The body from byte `at` of chunk `k` on, as much of it as one write should take: gathered when the chunks are small. */
-function nextPiece(chunks: readonly Uint8Array[], k: number, at: number): Uint8Array {
-  const first = chunks[k]!.subarray(at);
-  if (first.byteLength >= gather.byteLength || k + 1 === chunks.length) return first;
-  gather.set(first, 0);
-  let n = first.byteLength;
-  for (let j = k + 1; j < chunks.length && n < gather.byteLength; j++) {
-    const c = chunks[j]!;
-    const take = Math.min(c.byteLength, gather.byteLength - n);
-    gather.set(take === c.byteLength ? c : c.subarray(0, take), n);
-    n += take;
-  }
-  return gather.subarray(0, n);
-}

@@ -6,7 +6,7 @@ import type { Bar } from '../../core/kernels/bars.js';
 import { notFound, validationError } from '../../core/errors.js';
 import { instrumentRef } from '../../core/refs.js';
 import type { Candle, CandleQuery, CandleSeries } from '../../core/schemas/candles.js';
-import { candleJson, candleObject, COMMA, type BarRing, type HeldBars } from '../../core/series.js';
+import { candleJson, candleObject, type BarRing, type HeldBars } from '../../core/series.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS, parseWindow } from '../../core/time.js';
 import type { Caller, Columns, Db } from '../db.js';
 import { RawJson } from '../http/raw-json.js';
@@ -162,17 +162,15 @@ function count(sel: Selection): number {
 function json(sel: Selection): Buffer[] {
   const { live } = sel;
   let body: Buffer[];
-  if (sel.from === 'memory') body = sel.ring.json(sel.s, sel.i0, sel.i1);
+  if (sel.from === 'memory') body = sel.ring.json(sel.s, sel.i0, sel.i1, live !== null);
   else {
     const c = sel.columns;
     const parts: string[] = [];
     for (let k = sel.k0; k < sel.n; k++) parts.push(candleJson(c.ts[k]!, c.open[k]!, c.high[k]!, c.low[k]!, c.close[k]!, c.volume[k]!, c.venues[k]! || 0));
+    if (live && parts.length) parts.push('');
     body = parts.length ? [Buffer.from(parts.join(','))] : [];
   }
-  if (live) {
-    if (body.length) body.push(COMMA);
-    body.push(Buffer.from(candleJson(live.ts, live.open, live.high, live.low, live.close, live.volume, live.venues)));
-  }
+  if (live) body.push(Buffer.from(candleJson(live.ts, live.open, live.high, live.low, live.close, live.volume, live.venues)));
   return body;
 }
 
