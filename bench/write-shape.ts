@@ -10,6 +10,7 @@ import { cpuSeconds, fmt, table } from './measure.js';
 const SHAPES = ['bare', 'exchange', 'as-is', 'gathered'] as const;
 const RESPONSES = Number(process.env.BENCH_RESPONSES ?? 400);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'bench/write-shape-server.ts'], { stdio: ['pipe', 'pipe', 'inherit'] });
 try {
@@ -19,9 +20,9 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     for (const shape of SHAPES) {
       const url = `http://127.0.0.1:${port}/${shape}`;
-      await autocannon({ url, connections: 10, amount: 30 });
+      await autocannon({ url, connections: CONNECTIONS, amount: 3 * CONNECTIONS });
       const c0 = cpuSeconds(child.pid)!;
-      const result = await autocannon({ url, connections: 10, amount: RESPONSES });
+      const result = await autocannon({ url, connections: CONNECTIONS, amount: RESPONSES });
       const c1 = cpuSeconds(child.pid)!;
       const n = Math.max(1, result.requests.total);
       perShape.get(shape)!.us.push(((c1.user - c0.user + c1.sys - c0.sys) * 1e6) / n);
@@ -30,7 +31,7 @@ try {
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
   const bare = median(perShape.get('bare')!.us);
-  console.log(`bench:write-shape  ${RESPONSES} responses per round, ${ROUNDS} rounds, 10 connections; median of the rounds`);
+  console.log(`bench:write-shape  ${RESPONSES} responses per round, ${ROUNDS} rounds, ${CONNECTIONS} connections; median of the rounds`);
   console.log(
     table([
       ['', 'CPU µs/resp', 'of it sys', 'rounds', 'ratio to bare'],
