@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { ROOT, createKey, importFiles, startServer, type ServerHandle } from '../test/helpers/server.js';
-import { fmt, HEADER, load, row, rssMb, table, type Measured } from './measure.js';
+import { cpuAtRest, fmt, HEADER, load, netUsPerResponse, row, rssMb, table, type Measured } from './measure.js';
 import { intOption } from './options.js';
 import { watchdog } from './watchdog.js';
 
@@ -21,6 +21,7 @@ const { values: argv } = parseArgs({
     warmup: { type: 'string' },
     'log-level': { type: 'string' },
     'cpu-prof': { type: 'string' },
+    idle: { type: 'string' },
     path: { type: 'string', multiple: true },
     env: { type: 'string', multiple: true },
     import: { type: 'string', multiple: true },
@@ -39,6 +40,8 @@ const duration = intOption('duration', argv.duration, 'BENCH_DURATION', 10, 1, 6
 const connections = intOption('connections', argv.connections, 'BENCH_CONNECTIONS', 100, 1, 10_000);
 const pipelining = intOption('pipelining', argv.pipelining, 'BENCH_PIPELINING', 1, 1, 100);
 const warmup = intOption('warmup', argv.warmup, 'BENCH_WARMUP', 2, 0, 60);
+/** Seconds the server's CPU at rest is measured before the first path (0: not measured). */
+const idleSeconds = intOption('idle', argv.idle, 'BENCH_IDLE', 10, 0, 120);
 // `info` is what a default deployment runs: one access-log line per request is part of the cost being measured.
 const logLevel = argv['log-level'] ?? process.env.BENCH_LOG_LEVEL ?? 'info';
 if (!LOG_LEVELS.includes(logLevel)) {
@@ -80,7 +83,7 @@ const killAll = () => {
 // Start-up (PGlite, migrations, the demo) takes seconds to minutes on a busy machine; anything far past the expected
 // total means something hangs.
 const READY_DEADLINE_MS = 600_000;
-const budgetMs = (3 * PATHS.length * (warmup + duration + 5) + 180) * 1000 + READY_DEADLINE_MS;
+const budgetMs = (3 * PATHS.length * (warmup + duration + 5) + idleSeconds + 180) * 1000 + READY_DEADLINE_MS;
 watchdog(NAME, budgetMs, killAll, () => server?.dispose());
 
 const bodyDir = mkdtempSync(join(tmpdir(), 'tw-bench-'));
@@ -181,6 +184,8 @@ try {
   }
   const key = await createKey(server, 'bench', 100_000_000);
   console.log(`  tapewire RSS at rest (started${IMPORTS.length ? ', imports done' : ''}, key made): ${fmt(rssMb(server.child.pid) ?? 0)} MB`);
+  const atRest = idleSeconds > 0 ? await cpuAtRest(server.child.pid, idleSeconds) : null;
+  if (atRest !== null) console.log(`  tapewire CPU at rest (no request, ${idleSeconds} s): ${fmt(atRest * 1000, 1)} ms per second`);
   const headers = { authorization: `Bearer ${key}` };
   const runs: { path: string; body: Buffer; contentType: string; tapewire: Measured; logged: { bytes: number; lines: number } }[] = [];
   for (const path of PATHS) {
@@ -231,6 +236,13 @@ try {
       );
     }
     console.log(`ratio tapewire/fastify: server CPU per response ${ratio(tapewire.serverUsPerResponse, fastify.serverUsPerResponse)}`);
+    const net = netUsPerResponse(tapewire, atRest);
+    if (net !== null) {
+      console.log(
+        `tapewire net of its CPU at rest: ${fmt(net, 1)} µs per response, ratio to bare ${ratio(net, baseline.serverUsPerResponse)}, ` +
+          `to fastify ${ratio(net, fastify.serverUsPerResponse)}`,
+      );
+    }
     if (baseline.benchCpu > 0.9 && (baseline.serverCpu ?? 1) < 0.9) {
       console.log('note: autocannon saturated its core against the bare server, so the bare req/s is a floor and the req/s ratio flatters tapewire');
     }

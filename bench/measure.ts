@@ -59,6 +59,8 @@ export interface Measured {
   benchCpu: number;
   /** The server's RSS in MB at the end of the measured run. */
   rssMb: number | null;
+  /** Seconds the measured run took. */
+  wall: number;
 }
 
 export async function load(
@@ -99,7 +101,26 @@ export async function load(
     serverSysUsPerResponse: serverTime ? (serverTime.sys * 1e6) / responses : null,
     benchCpu: (benchCpu.user + benchCpu.system) / 1e6 / wall,
     rssMb: rssMb(pid),
+    wall,
   };
+}
+
+/**
+ * The CPU a process spends per second with no request to answer, over `seconds`: a live server's ticks, simulated
+ * feeds and writes, which a measured run also pays and bare uWS does not.
+ */
+export async function cpuAtRest(pid: number | undefined, seconds: number): Promise<number | null> {
+  const c0 = cpuSeconds(pid);
+  const t0 = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  const c1 = cpuSeconds(pid);
+  return c0 && c1 ? (c1.user - c0.user + c1.sys - c0.sys) / ((performance.now() - t0) / 1000) : null;
+}
+
+/** CPU µs per response of a run with `atRest` CPU seconds per second taken off: what answering alone cost. */
+export function netUsPerResponse(m: Measured, atRest: number | null): number | null {
+  if (m.serverUsPerResponse === null || atRest === null) return null;
+  return m.serverUsPerResponse - (atRest * m.wall * 1e6) / Math.max(1, m.result.requests.total);
 }
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });

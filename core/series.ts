@@ -23,6 +23,8 @@ export class BarRing {
   private readonly first: Float64Array;
   /** Per series: JSON of blocks of BLOCK bars by block number (absolute bar number / BLOCK), the newest maybe partial. */
   private readonly blocks: Map<number, Block>[];
+  /** Per series: how many times its bars changed (a push or a clear), so that what was built from them can be kept. */
+  private readonly changes: Float64Array;
 
   constructor(
     readonly series: number,
@@ -40,16 +42,23 @@ export class BarRing {
     this.head = new Int32Array(series);
     this.first = new Float64Array(series);
     this.blocks = Array.from({ length: series }, () => new Map<number, Block>());
+    this.changes = new Float64Array(series);
   }
 
   size(s: number): number {
     return this.count[s]!;
   }
 
+  /** A number that changes whenever the bars of series `s` do: equal twice, the same bars at the same positions. */
+  version(s: number): number {
+    return this.changes[s]!;
+  }
+
   /** Appends a bar newer than the last one of series `s` (older or equal times are ignored: history is append-only). */
   push(s: number, ts: number, open: number, high: number, low: number, close: number, volume: number, venues: number): void {
     const n = this.count[s]!;
     if (n > 0 && ts <= this.ts[this.slot(s, n - 1)]!) return;
+    this.changes[s]! += 1;
     let k: number;
     if (n < this.capacity) {
       k = this.slot(s, n);
@@ -72,6 +81,7 @@ export class BarRing {
 
   /** Forgets every bar of series `s`, before it is read again. */
   clear(s: number): void {
+    this.changes[s]! += 1;
     this.count[s] = 0;
     this.head[s] = 0;
     this.first[s] = 0;

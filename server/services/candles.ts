@@ -12,6 +12,7 @@ import type { Caller, Columns, Db } from '../db.js';
 import { RawJson } from '../http/raw-json.js';
 import type { CandleInterval, MarketState } from '../market/state.js';
 import { BAR_COLUMNS, type BarColumn } from './bar-rows.js';
+import { CandleAnswers } from './candle-answers.js';
 
 const BUCKET_MS = { '1m': MINUTE_MS, '1h': HOUR_MS, '1d': DAY_MS } as const;
 const DEFAULT_LOOKBACK_MS = { '1m': DAY_MS, '1h': 30 * DAY_MS, '1d': Infinity } as const;
@@ -67,6 +68,8 @@ interface Series {
   /** Its index in `held`. */
   index: number;
   open: Bar | null;
+  /** Whether it is a venue listing's (else the pooled price's). */
+  listing: boolean;
   /** Its database id and queries. */
   id: number;
   queries: { from: string; latest: string };
@@ -80,6 +83,8 @@ type Selection =
 const CLOSE = Buffer.from(']}}');
 
 export class CandleService {
+  private readonly kept = new CandleAnswers();
+
   constructor(
     private readonly db: Db,
     private readonly state: MarketState,
@@ -113,7 +118,7 @@ export class CandleService {
   private pooledSeries(symbol: string, interval: CandleInterval): Series {
     const i = this.state.require(symbol);
     const held = this.state.candles[interval];
-    return { instrument: i, held, index: i, open: this.openBars?.openBar(i) ?? null, id: this.state.instruments[i]!.id, queries: POOLED_QUERIES[interval] };
+    return { instrument: i, held, index: i, listing: false, open: this.openBars?.openBar(i) ?? null, id: this.state.instruments[i]!.id, queries: POOLED_QUERIES[interval] };
   }
 
   private listingSeries(symbol: string, listingId: number, interval: CandleInterval): Series {
@@ -122,18 +127,20 @@ export class CandleService {
     const j = s.listingIndex(listingId);
     if (j < 0 || j < s.offsets[i]! || j >= s.offsets[i + 1]!) throw notFound(`Listing ${listingId} of ${s.instruments[i]!.symbol}`);
     const held = s.listingCandles[interval];
-    return { instrument: i, held, index: j, open: this.openBars?.openListingBar(j) ?? null, id: listingId, queries: LISTING_QUERIES[interval] };
+    return { instrument: i, held, index: j, listing: true, open: this.openBars?.openListingBar(j) ?? null, id: listingId, queries: LISTING_QUERIES[interval] };
   }
 
   private select(series: Series, request: CandleRequest, caller?: Caller): Promise<Selection> | Selection {
     return series.held.held(series.index, request.fromMs) ? fromMemory(series, request) : fromDatabase(this.db, series, request, caller);
   }
 
-  /** The answer around the candle chunks, which are sent as they are. */
+  /** The answer around the candle chunks, which are sent as they are; from memory, kept while its bars are unchanged. */
   private answer(series: Series, request: CandleRequest, sel: Selection): RawJson {
     const inst = this.state.instruments[series.instrument]!;
-    const head = Buffer.from(`{"data":{"instrument":${JSON.stringify(instrumentRef(inst))},"interval":"${request.interval}","count":${count(sel)},"candles":[`);
-    return new RawJson([head, ...json(sel), CLOSE]);
+    const build = () => [Buffer.from(`{"data":{"instrument":${JSON.stringify(instrumentRef(inst))},"interval":"${request.interval}","count":${count(sel)},"candles":[`), ...json(sel), CLOSE];
+    if (sel.from === 'database') return new RawJson(build());
+    const key = `${series.listing ? 'l' : 'p'}${series.index}:${request.interval}:${sel.i0}:${sel.i1}:${sel.live ? 1 : 0}`;
+    return this.kept.get(key, { ring: sel.ring, s: sel.s, live: sel.live, instrument: inst }, build);
   }
 
   private objects(series: Series, request: CandleRequest, sel: Selection): CandleSeries {
