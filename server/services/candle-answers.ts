@@ -26,6 +26,8 @@ interface Kept {
 /** At most this many answers and joined bytes are kept; the least recently asked go first. */
 const MAX_ANSWERS = 256;
 const MAX_JOINED_BYTES = 64 * 1024 * 1024;
+/** Larger answers stay in their chunks: joining one costs a copy of its size, and memory for each kept. */
+const MAX_JOINED_ANSWER = 8 * 1024 * 1024;
 
 export class CandleAnswers {
   /** In least recently used order. */
@@ -43,7 +45,7 @@ export class CandleAnswers {
     const hit = this.kept.get(key);
     if (hit) this.forget(key, hit);
     if (hit && hit.ring === ring && hit.version === version && hit.instrument === instrument && sameBar(hit.live, live)) {
-      if (!hit.joined && hit.body.byteLength <= MAX_JOINED_BYTES / 8) {
+      if (!hit.joined && hit.body.byteLength <= MAX_JOINED_ANSWER) {
         hit.body = new RawJson(hit.body.whole());
         hit.joined = true;
       }
