@@ -39,6 +39,8 @@ function freePort(): Promise<number> {
 }
 
 // A test that times out is killed without its teardown: make sure no server outlives the process that started it.
+// The signals below cover what the test process can catch; the server's own preload covers SIGKILL.
+const EXIT_WITH_PARENT = new URL('./exit-with-parent.mjs', import.meta.url).href;
 const children = new Set<ChildProcess>();
 process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -73,7 +75,7 @@ export async function startServer(
   const port = await freePort();
   // The demo universe is off unless a test asks for it: most tests are about the service, not its data.
   const env = { LOG_LEVEL: 'info', PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', TAPEWIRE_DEMO: '0', ...options.env };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', EXIT_WITH_PARENT, 'server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

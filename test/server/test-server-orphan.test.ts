@@ -1,0 +1,47 @@
+// A server started by the test helper ends when the process that started it is killed outright (SIGKILL: no exit
+// handler runs), so a test killed on its timeout leaves no server running for the rest of the suite.
+import t from 'tap';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { ROOT } from '../helpers/server.js';
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+t.test('a test server ends with the test process that started it, even one killed with SIGKILL', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'tw-orphan-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  // .mts: outside the project no package.json says the file is a module, and it awaits at top level.
+  const script = join(dir, 'starter.mts');
+  writeFileSync(
+    script,
+    `import { startServer } from ${JSON.stringify(join(ROOT, 'test/helpers/server.ts'))};\n` +
+      `const server = await startServer();\n` +
+      `console.log(JSON.stringify({ pid: server.child.pid, dataDir: server.dataDir }));\n` +
+      `setInterval(() => undefined, 1000);\n`,
+  );
+  const starter = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: starter.stdout! }).once('line', resolve);
+    starter.once('exit', (code) => reject(new Error(`the starter exited with ${code} before its server was ready`)));
+  });
+  const { pid, dataDir } = JSON.parse(line) as { pid: number; dataDir: string };
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  t.ok(alive(pid), 'the server runs');
+
+  starter.kill('SIGKILL');
+  const deadline = Date.now() + 15_000;
+  while (alive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+  const stillAlive = alive(pid);
+  if (stillAlive) process.kill(pid, 'SIGKILL');
+  t.notOk(stillAlive, 'the server is gone within 15 s of its starter');
+});
