@@ -8,7 +8,11 @@ import type { Candle } from './schemas/candles.js';
 /** Bars per pre-serialized block: small enough that the unaligned edges of a range cost little to write. */
 export const BLOCK = 256;
 
+let rings = 0;
+
 export class BarRing {
+  /** Tells rings apart in keys (what is built from one ring's bars is kept under its id). */
+  readonly id = ++rings;
   readonly ts: Float64Array;
   readonly open: Float64Array;
   readonly high: Float64Array;

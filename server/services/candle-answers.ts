@@ -5,16 +5,18 @@ import type { Bar } from '../../core/kernels/bars.js';
 import type { BarRing } from '../../core/series.js';
 import { RawJson } from '../http/raw-json.js';
 
-/** What an answer was built from: the ring's bars at a version, the open bar's values, and the instrument. */
+/** What an answer is built from: positions i0..i1-1 of series `s` of a ring, the open bar after them, the instrument. */
 export interface CandleStamp {
   ring: BarRing;
   s: number;
+  i0: number;
+  i1: number;
   live: Bar | null;
   instrument: object;
 }
 
 interface Kept {
-  ring: BarRing;
+  /** The ring's version of series `s` the answer was built at. */
   version: number;
   live: Bar | null;
   instrument: object;
@@ -35,16 +37,17 @@ export class CandleAnswers {
   private joinedBytes = 0;
 
   /**
-   * The answer under `key` when it was built from what `stamp` holds now, else `build()`'s, kept. An answer asked
-   * once stays in its chunks (slices of the kept blocks: no copy for a question never asked again); asked again with
-   * nothing changed, it is joined into one buffer that serves every later ask.
+   * The answer kept for what `stamp` holds now, else `build()`'s, kept. An answer asked once stays in its chunks (slices
+   * of the kept blocks: no copy for a question never asked again); asked again with nothing changed, it is joined into
+   * one buffer that serves every later ask.
    */
-  get(key: string, stamp: CandleStamp, build: () => readonly Uint8Array[]): RawJson {
+  get(stamp: CandleStamp, build: () => readonly Uint8Array[]): RawJson {
     const { ring, s, live, instrument } = stamp;
+    const key = `${ring.id}:${s}:${stamp.i0}:${stamp.i1}:${live ? 1 : 0}`;
     const version = ring.version(s);
     const hit = this.kept.get(key);
     if (hit) this.forget(key, hit);
-    if (hit && hit.ring === ring && hit.version === version && hit.instrument === instrument && sameBar(hit.live, live)) {
+    if (hit && hit.version === version && hit.instrument === instrument && sameBar(hit.live, live)) {
       if (!hit.joined && hit.body.byteLength <= MAX_JOINED_ANSWER) {
         hit.body = new RawJson(hit.body.whole());
         hit.joined = true;
@@ -53,7 +56,7 @@ export class CandleAnswers {
       return hit.body;
     }
     const body = new RawJson(build());
-    this.keep(key, { ring, version, live: live && { ...live }, instrument, body, joined: false });
+    this.keep(key, { version, live: live && { ...live }, instrument, body, joined: false });
     return body;
   }
 

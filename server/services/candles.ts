@@ -68,8 +68,6 @@ interface Series {
   /** Its index in `held`. */
   index: number;
   open: Bar | null;
-  /** Whether it is a venue listing's (else the pooled price's). */
-  listing: boolean;
   /** Its database id and queries. */
   id: number;
   queries: { from: string; latest: string };
@@ -118,7 +116,7 @@ export class CandleService {
   private pooledSeries(symbol: string, interval: CandleInterval): Series {
     const i = this.state.require(symbol);
     const held = this.state.candles[interval];
-    return { instrument: i, held, index: i, listing: false, open: this.openBars?.openBar(i) ?? null, id: this.state.instruments[i]!.id, queries: POOLED_QUERIES[interval] };
+    return { instrument: i, held, index: i, open: this.openBars?.openBar(i) ?? null, id: this.state.instruments[i]!.id, queries: POOLED_QUERIES[interval] };
   }
 
   private listingSeries(symbol: string, listingId: number, interval: CandleInterval): Series {
@@ -127,7 +125,7 @@ export class CandleService {
     const j = s.listingIndex(listingId);
     if (j < 0 || j < s.offsets[i]! || j >= s.offsets[i + 1]!) throw notFound(`Listing ${listingId} of ${s.instruments[i]!.symbol}`);
     const held = s.listingCandles[interval];
-    return { instrument: i, held, index: j, listing: true, open: this.openBars?.openListingBar(j) ?? null, id: listingId, queries: LISTING_QUERIES[interval] };
+    return { instrument: i, held, index: j, open: this.openBars?.openListingBar(j) ?? null, id: listingId, queries: LISTING_QUERIES[interval] };
   }
 
   private select(series: Series, request: CandleRequest, caller?: Caller): Promise<Selection> | Selection {
@@ -138,9 +136,7 @@ export class CandleService {
   private answer(series: Series, request: CandleRequest, sel: Selection): RawJson {
     const inst = this.state.instruments[series.instrument]!;
     const build = () => [Buffer.from(`{"data":{"instrument":${JSON.stringify(instrumentRef(inst))},"interval":"${request.interval}","count":${count(sel)},"candles":[`), ...json(sel), CLOSE];
-    if (sel.from === 'database') return new RawJson(build());
-    const key = `${series.listing ? 'l' : 'p'}${series.index}:${request.interval}:${sel.i0}:${sel.i1}:${sel.live ? 1 : 0}`;
-    return this.kept.get(key, { ring: sel.ring, s: sel.s, live: sel.live, instrument: inst }, build);
+    return sel.from === 'database' ? new RawJson(build()) : this.kept.get({ ...sel, instrument: inst }, build);
   }
 
   private objects(series: Series, request: CandleRequest, sel: Selection): CandleSeries {
@@ -174,8 +170,7 @@ function json(sel: Selection): Buffer[] {
     const c = sel.columns;
     const parts: string[] = [];
     for (let k = sel.k0; k < sel.n; k++) parts.push(candleJson(c.ts[k]!, c.open[k]!, c.high[k]!, c.low[k]!, c.close[k]!, c.volume[k]!, c.venues[k]! || 0));
-    if (live && parts.length) parts.push('');
-    body = parts.length ? [Buffer.from(parts.join(','))] : [];
+    body = parts.length ? [Buffer.from(parts.join(',') + (live ? ',' : ''))] : [];
   }
   if (live) body.push(Buffer.from(candleJson(live.ts, live.open, live.high, live.low, live.close, live.volume, live.venues)));
   return body;

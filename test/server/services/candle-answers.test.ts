@@ -42,7 +42,7 @@ t.test('a kept answer is always the fresh one, whatever happens between asks', (
           const n = ring.size(1);
           const [a, b] = o.ask.map((q) => Math.round((q * n) / 4)).sort((x, y) => x - y) as [number, number];
           for (let again = 0; again < 2; again++) {
-            const got = answers.get(`${a}:${b}:${live ? 1 : 0}`, { ring, s: 1, live, instrument }, () => answer(ring, a, b, live));
+            const got = answers.get({ ring, s: 1, i0: a, i1: b, live, instrument }, () => answer(ring, a, b, live));
             if (!Buffer.concat(got.chunks).equals(Buffer.concat(answer(ring, a, b, live)))) return false;
           }
         }
@@ -61,24 +61,30 @@ t.test('unchanged, an answer is built once and, asked again, sent as one buffer;
   const answers = new CandleAnswers();
   let builds = 0;
   const build = () => (builds++, [Buffer.from('['), ...ring.json(0, 0, 600), Buffer.from(']')]);
-  const stamp = { ring, s: 0, live: null, instrument };
-  const first = answers.get('all', stamp, build);
+  const stamp = { ring, s: 0, i0: 0, i1: 600, live: null, instrument };
+  const first = answers.get(stamp, build);
   t.ok(first.chunks.length > 2, 'first asked: the kept blocks as they are');
-  const second = answers.get('all', stamp, build);
+  const second = answers.get(stamp, build);
   t.equal(second.chunks.length, 1, 'asked again: one buffer');
   t.ok(Buffer.from(second.chunks[0]!).equals(Buffer.concat(first.chunks)));
-  t.equal(answers.get('all', stamp, build), second, 'then the same answer');
+  t.equal(answers.get(stamp, build), second, 'then the same answer');
   t.equal(builds, 1);
 
-  const renamed = { ...stamp, instrument: { symbol: 'BTC' } };
-  t.not(answers.get('all', renamed, build), second, 'another instrument object: built again');
-  answers.get('all', renamed, build);
+  const copy = new BarRing(1, 1000);
+  for (let k = 1; k <= 600; k++) copy.push(0, k * 60_000, k, k, k, k, k, 1);
+  t.not(answers.get({ ...stamp, ring: copy }, build), second, 'the same positions of another ring: built again');
+  t.equal(answers.get(stamp, build), second, 'and the first ring\'s answer still kept');
   t.equal(builds, 2);
-  for (let k = 0; k < 255; k++) answers.get(`other-${k}`, stamp, () => [Buffer.from('[]')]);
-  answers.get('all', renamed, build);
-  t.equal(builds, 2, 'kept among 256 answers');
-  for (let k = 0; k < 256; k++) answers.get(`more-${k}`, stamp, () => [Buffer.from('[]')]);
-  answers.get('all', renamed, build);
-  t.equal(builds, 3, 'forgotten after 256 others were asked since');
+
+  const renamed = { ...stamp, instrument: { symbol: 'BTC' } };
+  t.not(answers.get(renamed, build), second, 'another instrument object: built again');
+  answers.get(renamed, build);
+  t.equal(builds, 3);
+  for (let k = 0; k < 254; k++) answers.get({ ...stamp, i0: 1000 + k }, () => [Buffer.from('[]')]);
+  answers.get(renamed, build);
+  t.equal(builds, 3, 'kept among 256 answers');
+  for (let k = 0; k < 256; k++) answers.get({ ...stamp, i0: 2000 + k }, () => [Buffer.from('[]')]);
+  answers.get(renamed, build);
+  t.equal(builds, 4, 'forgotten after 256 others were asked since');
   t.end();
 });
