@@ -38,6 +38,7 @@ import { StreamHub } from './stream/hub.js';
 import { StreamTickets } from './stream/tickets.js';
 import { MarketFeed } from './stream/market-feed.js';
 import { WorkerThreads } from './worker-threads.js';
+import { clock } from './clock.js';
 
 export class StartupError extends Error {}
 
@@ -71,7 +72,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   life.onClose(await lockDataDir(config.dataDir));
   const loose = tightenDataDir(config.dataDir);
   if (loose) log.warn(loose);
-  const startedAt = Date.now();
+  const startedAt = clock.now();
   const database = new DatabaseHealth(log);
   const readiness = new Readiness('opening the database', database);
   const keys = new KeyIndex({ keyRpm: config.keyRpm, anonRpm: config.anonRpm, anon: config.anon });
@@ -161,7 +162,7 @@ async function start(
   const marketStore = new MarketStore(db);
   const venueFeeds: VenueFeed[] = [];
   const memory = { staleMs: config.poolStaleS * 1000, minuteBarsDays: config.minuteBarsDays, hourBarsDays: config.hourBarsDays, listingMinuteBarsDays: config.listingMinuteBarsDays };
-  const { state, cutShort } = await loadMarket(marketStore, memory, Date.now(), sources.some((s) => s.venueFeeds));
+  const { state, cutShort } = await loadMarket(marketStore, memory, clock.now(), sources.some((s) => s.venueFeeds));
   for (const source of sources) venueFeeds.push(...((await source.venueFeeds?.({ config, state, store: marketStore, health, log })) ?? []));
   const ticker = venueFeeds.length ? new Ticker(state, venueFeeds, marketStore, log, { workers, minQuotes: config.poolWorkerMinQuotes }) : null;
   if (ticker) {
@@ -183,7 +184,7 @@ async function start(
   const detector = new MoveDetector(services.moves, state, workers, config.moveFloors, log);
   await detector.run();
   life.onClose(() => detector.stop());
-  ticker?.onTick(() => detector.onTick(Date.now()));
+  ticker?.onTick(() => detector.onTick(clock.now()));
   const linker = new OutcomeLinker(services.catalysts, log);
   await linker.start(OUTCOME_LINK_MS);
   life.onClose(() => linker.stop());

@@ -5,6 +5,7 @@ import { catalogBySlug, DASHBOARD_SLUGS } from '../core/macro/catalog.js';
 import { seriesIdOf } from '../core/sources/fred/series-id.js';
 import { DEFAULT_MOVE_FLOORS, INSTRUMENT_KINDS, type InstrumentKind } from '../core/vocabulary.js';
 import { accessMode } from './access-mode.js';
+import { clockShift } from './clock.js';
 import { DEFAULT_QUEUE } from './db-queue.js';
 import type { SourcesFile } from '../core/schemas/sources.js';
 import type { CalendarFormat } from '../core/sources/calendars/index.js';
@@ -328,6 +329,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (Buffer.byteLength(config.dataDir) > MAX_DATA_DIR_BYTES) {
     problems.push(`DATA_DIR ${config.dataDir} is longer than ${MAX_DATA_DIR_BYTES} bytes: its sockets would not fit a unix socket path`);
   }
+  const clockProblem = clockShift(env).problem;
+  if (clockProblem) problems.push(clockProblem);
   if (problems.length) throw new ConfigError(problems);
   return config;
 }

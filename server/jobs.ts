@@ -3,6 +3,7 @@
 // past the first load, and old chunks never compressed or dropped.
 import { logFailure, type Logger } from './log.js';
 import type { Job, StorageService } from './services/storage.js';
+import { clock } from './clock.js';
 
 const POLL_MS = 30_000;
 
@@ -19,7 +20,7 @@ export class JobRunner {
 
   start(): void {
     const poll = () => {
-      this.running = this.running.then(() => this.runDue(Date.now())).then(
+      this.running = this.running.then(() => this.runDue(clock.now())).then(
         () => undefined,
         (err) => logFailure(this.log, err, 'database jobs failed'),
       );

@@ -2,6 +2,7 @@
 import { RetryLaterError } from '../core/errors.js';
 import { TokenBuckets } from '../core/ratelimit.js';
 import type { Principal } from './auth.js';
+import { clock } from './clock.js';
 
 export interface HeaderSink {
   header(name: string, value: string): void;
@@ -37,7 +38,7 @@ export class Limiter {
    * Takes `cost` tokens for `p` (one per request; an MCP request one per tool it calls), sets the headers on `out`,
    * and throws RateLimitError (429) when the bucket holds fewer.
    */
-  apply(p: Principal, out: HeaderSink, nowMs = Date.now(), cost = 1): void {
+  apply(p: Principal, out: HeaderSink, nowMs = clock.now(), cost = 1): void {
     const v = (p.kind === 'key' ? this.keyBuckets : this.ipBuckets).take(p.client, p.rpm, nowMs, cost);
     const q = this.quota(p);
     out.header('X-RateLimit-Limit', q.limit);

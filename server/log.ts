@@ -3,6 +3,7 @@ import { writeSync } from 'node:fs';
 import { pino, type Logger } from 'pino';
 import type { Config } from './config.js';
 import { DatabaseUnavailableError } from './db-health.js';
+import { clock } from './clock.js';
 
 export type { Logger };
 
@@ -20,7 +21,7 @@ let timeField = '';
 
 /** pino's `isoTime` field, formatted once per millisecond: a busy server logs tens of lines in each. */
 function isoTimeField(): string {
-  const ms = Date.now();
+  const ms = clock.now();
   if (ms !== timeMs) {
     timeMs = ms;
     timeField = `,"time":"${new Date(ms).toISOString()}"`;

@@ -5,6 +5,7 @@ import t from 'tap';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { loadNamedQueries } from '../server/db.js';
+import { clock } from '../server/clock.js';
 import { ROOT } from './helpers/server.js';
 
 /** Every .ts file under `dir`, as paths relative to the repository root. */
@@ -73,4 +74,50 @@ t.test('core is pure: no server code, no I/O', async (t) => {
   const IO = /^node:(fs|fs\/promises|net|http|https|http2|child_process|worker_threads|dgram|dns|tls|os|readline)$/;
   const bad = sources('core').flatMap((f) => imports(f).filter((i) => i.startsWith('server/') || i.startsWith('workers/') || IO.test(i)).map((i) => `${f} imports ${i}`));
   t.same(bad, []);
+});
+
+const everything = ['core', 'server', 'workers', 'test'].flatMap(sources);
+
+t.test('one clock: nothing reads the wall clock but server/clock.ts, so a run can be shifted to another day', async (t) => {
+  const WALL_CLOCK = /\bDate\.now\(\)|\bnew Date\(\)|(?<![\w.])Date\(\)/;
+  t.same(everything.filter((f) => f !== 'server/clock.ts' && WALL_CLOCK.test(text(f))), []);
+});
+
+/**
+ * Dates a test may not write: any day from five years before now on, which holds all the demo keeps (two years of
+ * prices, the fiscal years its filings compare) and every day still to come. A date written in such a test turns into
+ * another part of the demo's history as the days pass (a test of 2026-11-01's hourly candles failed from 2026-12-02).
+ */
+const DEMO_REACH_MS = 5 * 365 * 86_400_000;
+
+/** Sentinels such as FRED's 9999-12-31 ("no end") name no day of the demo's. */
+const SENTINEL_AFTER_MS = 50 * 365 * 86_400_000;
+
+/** The calendar dates a test's code (comments left out) writes from `fromMs` on, sentinels far ahead left out. */
+function datesWritten(code: string, fromMs: number): string[] {
+  const uncommented = code.replace(/^\s*(\/\/|\*|\/\*).*$/gm, '');
+  return [...uncommented.matchAll(/(?<![\d-])(\d{4})-(\d{2})-(\d{2})(?!\d)/g)]
+    .filter(([, y, m, d]) => {
+      const day = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+      const real = day.getUTCMonth() === Number(m) - 1 && day.getUTCDate() === Number(d);
+      return real && day.getTime() >= fromMs && day.getTime() < fromMs + DEMO_REACH_MS + SENTINEL_AFTER_MS;
+    })
+    .map((m) => m[0]);
+}
+
+t.test('a test on the live clock reads the demo’s dates from its answers, or pins its own clock', async (t) => {
+  const fromMs = clock.now() - DEMO_REACH_MS;
+  t.same(datesWritten("const d = await candles('interval=1h&from=2026-11-01T10:30:00Z');", Date.UTC(2021, 11, 6)), ['2026-11-01'], 'the rule sees a written date');
+  t.same(datesWritten("['from=2026-02-30', 'from'], ['to=2026-13-01', 'to'], ['from=2019-03-01', 'from'], '9999-12-31'\n  // as on 2026-11-01", Date.UTC(2021, 11, 6)), [], 'but not an impossible date, one long past, a sentinel, or a comment');
+  // On the live clock: a test that reads it, or runs the server or the demo (which read it).
+  const onTheClock = (f: string) => /\bclock\.now\(\)|\bstartServer\(|\bloadDemo\(/.test(text(f));
+  const tests = sources('test').filter((f) => f.endsWith('.test.ts') && !f.startsWith('test/fixtures/'));
+  const bad = tests.filter((f) => onTheClock(f) && !text(f).includes('pinnedClock(')).flatMap((f) => datesWritten(text(f), fromMs).map((d) => `${f}: ${d}`));
+  t.same(bad, [], 'read the date from an answer (or the clock), or pin the test’s clock (test/helpers/clock.ts)');
+});
+
+t.test('a test of the shared real samples skips with a message when they are absent', async (t) => {
+  const reads = sources('test').filter((f) => f.endsWith('.test.ts') && /\b(readRealdata|realdataFiles|REALDATA)\b/.test(text(f)));
+  t.ok(reads.length >= 30, `${reads.length} files read the samples`);
+  t.same(reads.filter((f) => !text(f).includes('realdataSkip(')), [], 'each through realdataSkip (test/helpers/realdata.ts)');
 });

@@ -1,5 +1,6 @@
 // One exchange per request: reads what the request offers while it is valid, tracks abort, and writes corked.
 import type { HttpRequest, HttpResponse } from './uws.js';
+import { clock } from '../clock.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 /**
@@ -14,7 +15,7 @@ const STREAM_MIN_BYTES = 64 * 1024;
  * before returning and keeps no reference, and after a partial write the rest goes from the chunks, never from here.
  */
 const firstWrite = Buffer.allocUnsafeSlow(1024 * 1024);
-const bootId = Date.now().toString(36);
+const bootId = clock.now().toString(36);
 let sequence = 0;
 
 export class Exchange {

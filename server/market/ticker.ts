@@ -10,6 +10,7 @@ import { logFailure, type Logger } from '../log.js';
 import type { MarketStore } from '../services/market-store.js';
 import type { WorkerThreads } from '../worker-threads.js';
 import type { MarketState } from './state.js';
+import { clock } from '../clock.js';
 
 const QUOTE_FLUSH_TICKS = 10;
 /** A tick skipped because the last one is still pooling is logged at most this often. */
@@ -82,9 +83,9 @@ export class Ticker {
   }
 
   start(everyMs: number): void {
-    this.last = Date.now();
+    this.last = clock.now();
     this.next(this.last);
-    this.timer = setInterval(() => this.next(Date.now()), everyMs);
+    this.timer = setInterval(() => this.next(clock.now()), everyMs);
   }
 
   /** Stops the loop, writes the open bars as they stand (a restart in the same minute resumes them), and waits for the writes. */

@@ -15,6 +15,7 @@ import type { HttpRequest, HttpResponse, TemplatedApp } from '../http/uws.js';
 import type { Services } from '../services/index.js';
 import { originAllowed } from './origin.js';
 import { requestServer } from './server.js';
+import { clock } from '../clock.js';
 
 const MCP_PATH = '/mcp';
 /** JSON-RPC requests are small: tool arguments are a few hundred bytes. */
@@ -50,9 +51,9 @@ export function mountMcp(app: TemplatedApp, deps: McpDeps): { serve(services: Se
   const answer = async (ex: Exchange, headers: [string, string][], body: Body, principal: Principal) => {
     if ('tooLarge' in body) throw new ApiError('payload_too_large', `The request body is over ${MAX_BODY_BYTES} bytes`);
     const parsed = parseJson(body.bytes);
-    deps.limiter.apply(principal, ex, Date.now(), Math.max(1, toolCalls(parsed)));
+    deps.limiter.apply(principal, ex, clock.now(), Math.max(1, toolCalls(parsed)));
     const called: string[] = [];
-    const ctx = { services: services!, caller: { owner: principal.client, get signal() { return ex.signal; } }, nowMs: Date.now() };
+    const ctx = { services: services!, caller: { owner: principal.client, get signal() { return ex.signal; } }, nowMs: clock.now() };
     const server = requestServer(ctx, log, (name, error) => called.push(error ? `${name}:${error}` : name));
     const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
     await server.connect(transport);

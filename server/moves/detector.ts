@@ -9,6 +9,7 @@ import { logFailure, type Logger } from '../log.js';
 import type { MarketState } from '../market/state.js';
 import type { FoundMove, MoveService } from '../services/moves.js';
 import type { WorkerThreads } from '../worker-threads.js';
+import { clock } from '../clock.js';
 
 export class MoveDetector {
   private lastDay = -1;
@@ -56,7 +57,7 @@ export class MoveDetector {
 
   private async detect(): Promise<number> {
     const started = performance.now();
-    this.lastDay = Math.floor(Date.now() / DAY_MS);
+    this.lastDay = Math.floor(clock.now() / DAY_MS);
     const { state } = this;
     const ring = state.candles['1d'].ring;
     const n = state.instruments.length;

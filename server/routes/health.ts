@@ -3,6 +3,7 @@
 import { ApiError } from '../../core/errors.js';
 import { Live, Ready } from '../../core/schemas/health.js';
 import { defineRoute, type Gate, type Route } from '../http/route.js';
+import { clock } from '../clock.js';
 
 export function probeRoutes(gate: Gate, startedAt: number): Route[] {
   return [
@@ -12,7 +13,7 @@ export function probeRoutes(gate: Gate, startedAt: number): Route[] {
       tags: ['health'],
       auth: false,
       response: Live,
-      handler: () => ({ status: 'live' as const, uptimeS: Math.round((Date.now() - startedAt) / 1000) }),
+      handler: () => ({ status: 'live' as const, uptimeS: Math.round((clock.now() - startedAt) / 1000) }),
     }),
     defineRoute({
       path: '/ready',

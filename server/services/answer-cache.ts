@@ -2,6 +2,7 @@
 // queries over data that changes rarely (stories, moves) kept while the data's version is unchanged, and answers of
 // the hot market state kept until the next tick.
 import type { Caller } from '../db.js';
+import { clock } from '../clock.js';
 
 /** An answer being built or built: who still waits for it while it builds, and how to stop its build. */
 interface Entry<T> {
@@ -123,5 +124,5 @@ export class DataVersion {
 
 /** A version that changes every `ms`: for values re-read from the database at most that often. */
 export function every(ms: number): () => number {
-  return () => Math.floor(Date.now() / ms);
+  return () => Math.floor(clock.now() / ms);
 }

@@ -28,6 +28,7 @@ import type { OddsService } from './odds.js';
 import type { PeopleService } from './people.js';
 import type { ProjectService } from './projects.js';
 import type { SectorService } from './sectors.js';
+import { clock } from '../clock.js';
 
 /** Stories, moves and catalysts gathered at most: more than the largest budget holds of each. */
 const EVENTS = 40;
@@ -79,7 +80,7 @@ export class BriefService {
   }
 
   /** The brief of the subject `key` names as a `type` (a 400 when it cannot, a 404 when there is none) within `maxTokens`. */
-  async get(type: BriefType, key: string, maxTokens: number, caller?: Caller, nowMs = Date.now()): Promise<Brief> {
+  async get(type: BriefType, key: string, maxTokens: number, caller?: Caller, nowMs = clock.now()): Promise<Brief> {
     return composeBrief(await this.gather(parseBriefKey(type, key), caller, nowMs), maxTokens);
   }
 

@@ -7,6 +7,7 @@ import { catalystRef, type Ref } from '../../core/refs.js';
 import type { Catalyst, CatalystListQuery } from '../../core/schemas/catalysts.js';
 import { parseWindow } from '../../core/time.js';
 import { CATALYST_KINDS, type PRECISIONS } from '../../core/vocabulary.js';
+import { clock } from '../clock.js';
 import type { Caller, Db } from '../db.js';
 import type { DataVersion } from './answer-cache.js';
 
@@ -100,8 +101,8 @@ export class CatalystService {
   }
 
   /** Links the catalysts whose time has passed to the stories that reported their outcome; returns how many were. */
-  async linkOutcomes(): Promise<number> {
-    const linked = await this.db.rows<{ id: string }>('linkCatalystOutcomes');
+  async linkOutcomes(nowMs = clock.now()): Promise<number> {
+    const linked = await this.db.rows<{ id: string }>('linkCatalystOutcomes', { now: new Date(nowMs) });
     if (linked.length) this.version.bump();
     return linked.length;
   }

@@ -11,6 +11,7 @@ import type { StoryRecord } from '../../core/sources/records.js';
 import { EVENTS_TOPIC, instrumentTopic } from '../../core/stream/topics.js';
 import { parseWindow } from '../../core/time.js';
 import { EVENT_KINDS, type EventKind, type PRECISIONS } from '../../core/vocabulary.js';
+import { clock } from '../clock.js';
 import type { Caller, Db } from '../db.js';
 import type { RawJson, Serialize } from '../http/raw-json.js';
 import type { StreamHub } from '../stream/hub.js';
@@ -216,8 +217,8 @@ export class EventService {
   }
 
   /** Stories of the last `days` days ranked by importance halved per 24 hours of age, at most `limit`. */
-  async top(days: number, limit: number): Promise<Event[]> {
-    return (await this.db.rows<EventRow>('topStories', { days, limit })).map(eventView);
+  async top(days: number, limit: number, nowMs = clock.now()): Promise<Event[]> {
+    return (await this.db.rows<EventRow>('topStories', { days, limit, now: new Date(nowMs) })).map(eventView);
   }
 
   /** References to the stories whose text matches `words` (a tsquery), best first. */

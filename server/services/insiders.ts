@@ -10,6 +10,7 @@ import { TRANSACTION_CODES, isTransactionCode } from '../../core/sources/sec/tra
 import type { Caller, Db } from '../db.js';
 import { companySlug } from './companies.js';
 import type { Catalog, EntityCatalog } from './entity-catalog.js';
+import { clock } from '../clock.js';
 
 interface TradeRow {
   issuerCik: string;
@@ -51,7 +52,7 @@ export class InsiderService {
     const codes = codeList(query.code);
     const catalog = await this.catalog.get();
     const issuer = query.company === undefined ? null : await this.issuerOf(catalog, query.company, caller);
-    const since = query.sinceDays === undefined ? null : new Date(Date.now() - query.sinceDays * DAY_MS).toISOString().slice(0, 10);
+    const since = query.sinceDays === undefined ? null : new Date(clock.now() - query.sinceDays * DAY_MS).toISOString().slice(0, 10);
     const limit = query.limit ?? 50;
     const offset = query.offset ?? 0;
     const [rows, sides] = await Promise.all([

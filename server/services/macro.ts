@@ -24,6 +24,7 @@ import { AnswerCache, every, type DataVersion } from './answer-cache.js';
 import type { CatalystService } from './catalysts.js';
 import type { EventService } from './events.js';
 import type { OddsService } from './odds.js';
+import { clock } from '../clock.js';
 
 /** Series whose collapsed observations are held, and answers kept, least recently used dropped first. */
 const SERIES_KEPT = 128;
@@ -197,7 +198,7 @@ export class MacroService {
       this.pointsOf([s], caller),
       this.nextReleases([s], caller),
       this.events.about([entity], RELEASE_STORIES, caller, { kinds: ['macro_release', 'policy_decision'] }),
-      this.catalysts.list({ entities: [entity], kinds: null, fromMs: Date.now(), toMs: null, limit: SERIES_CATALYSTS, offset: 0 }, caller),
+      this.catalysts.list({ entities: [entity], kinds: null, fromMs: clock.now(), toMs: null, limit: SERIES_CATALYSTS, offset: 0 }, caller),
       this.odds.about(entity, SERIES_MARKETS),
     ]);
     const p = points!;
@@ -329,7 +330,7 @@ export class MacroService {
 
   /** Each series' next release: the first date ahead on its release calendar, or its next release catalyst when sooner. */
   private async nextReleases(series: SeriesRow[], caller?: Caller): Promise<Map<string, NonNullable<NextRelease>>> {
-    const now = Date.now();
+    const now = clock.now();
     const [calendar, catalysts] = await Promise.all([
       this.db.rows<{ source: string; releaseId: string; date: string; releaseName: string | null }>('nextReleaseDates', { today: isoDay(now) }, caller),
       this.catalysts.nextPerEntity('macro', ['macro_release', 'policy_decision'], now, caller),

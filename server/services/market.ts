@@ -16,6 +16,7 @@ import type { InstrumentService } from './instruments.js';
 import type { MacroService } from './macro.js';
 import type { MetaService } from './meta.js';
 import type { MoveService } from './moves.js';
+import { clock } from '../clock.js';
 
 /** Catalysts of the days ahead shown at most: more than a week ever holds. */
 const CATALYSTS_SHOWN = 200;
@@ -42,7 +43,7 @@ export class MarketService {
   }
 
   /** Every instrument's summary and sparkline at `nowMs`. */
-  strip(nowMs = Date.now()): StripItem[] {
+  strip(nowMs = clock.now()): StripItem[] {
     return this.instruments.state.instruments.map((_, i) => ({ ...this.instruments.summary(i), sparkline: this.sparkline(i, nowMs) }));
   }
 
@@ -68,10 +69,10 @@ export class MarketService {
   }
 
   private async readStored(): Promise<StoredPart> {
-    const now = Date.now();
+    const now = clock.now();
     const [moves, topStories, catalysts, macro] = await Promise.all([
       this.moves.latestDay(BIGGEST_MOVES),
-      this.events.top(TOP_STORIES_DAYS, TOP_STORIES),
+      this.events.top(TOP_STORIES_DAYS, TOP_STORIES, now),
       this.catalysts.between(now, now + CATALYST_DAYS * DAY_MS, CATALYSTS_SHOWN),
       this.macro.dashboard(),
     ]);

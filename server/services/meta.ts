@@ -11,6 +11,7 @@ import type { Db } from '../db.js';
 import type { RawJson, Serialize } from '../http/raw-json.js';
 import { logFailure, type Logger } from '../log.js';
 import { SourceHealthBoard } from './source-health.js';
+import { clock } from '../clock.js';
 
 export type MetaSnapshot = Omit<Meta, 'now' | 'sources'>;
 
@@ -73,7 +74,7 @@ export class MetaService {
   /** The snapshot as of now: what /v1/meta answers. */
   meta(): Meta | Promise<Meta> {
     const at = (s: MetaSnapshot): Meta => {
-      const now = Date.now();
+      const now = clock.now();
       return { ...s, now: new Date(now).toISOString(), sources: this.health.statuses(now) };
     };
     const s = this.get();
@@ -84,7 +85,7 @@ export class MetaService {
   metaJson(serialize: Serialize<{ data: Meta }>): RawJson | Promise<RawJson> {
     const s = this.get();
     if (s instanceof Promise) return s.then(() => this.metaJson(serialize));
-    const ms = Date.now();
+    const ms = clock.now();
     if (this.kept?.snapshot !== s || this.kept.ms !== ms) {
       this.kept = { snapshot: s, ms, body: serialize({ data: { ...s, now: new Date(ms).toISOString(), sources: this.health.statuses(ms) } }) };
     }
@@ -125,7 +126,7 @@ export class MetaService {
       stats: Object.fromEntries(counts.map((c) => [c.name, c.rowCount])),
       coverage: Object.fromEntries(latest.map((r) => [r.key, r.latest])) as Record<CoverageKey, string | null>,
       dataset: await this.dataset(),
-      refreshedAt: new Date().toISOString(),
+      refreshedAt: new Date(clock.now()).toISOString(),
     };
   }
 }

@@ -7,6 +7,7 @@ import { SLOW_QUERY_MS, type DatabaseFigures } from '../db-figures.js';
 import { STATUS_CLASSES, type HttpFigures } from '../http/figures.js';
 import { CLOSE_REASONS, type StreamHub } from '../stream/hub.js';
 import type { SourceHealthBoard } from './source-health.js';
+import { clock } from '../clock.js';
 
 const STATES = ['live', 'stale', 'down', 'off'] as const;
 
@@ -25,7 +26,7 @@ export class MetricsService {
     const labelNames = ['source', 'kind'] as const;
     const registers = [this.registry];
     const each = (read: (h: ReturnType<SourceHealthBoard['all']>[number], now: number) => number, set: (labels: { source: string; kind: string }, v: number) => void) => {
-      const now = Date.now();
+      const now = clock.now();
       for (const h of board.all()) {
         const v = read(h, now);
         if (Number.isFinite(v)) set({ source: h.name, kind: h.kind }, v);
@@ -67,7 +68,7 @@ export class MetricsService {
       registers,
       collect() {
         this.reset();
-        const now = Date.now();
+        const now = clock.now();
         for (const h of board.all()) {
           const state = h.state(now);
           for (const s of STATES) this.set({ source: h.name, kind: h.kind, state: s }, s === state ? 1 : 0);

@@ -15,6 +15,7 @@ import type { Caller, Db } from '../db.js';
 import type { RawJson, Serialize } from '../http/raw-json.js';
 import { AnswerCache, every, type DataVersion } from './answer-cache.js';
 import type { CatalystService } from './catalysts.js';
+import { clock } from '../clock.js';
 
 /** Answers kept in memory, least recently used dropped first. */
 const ANSWERS_KEPT = 200;
@@ -240,7 +241,7 @@ export class OddsService {
   private async catalystsOf(m: MarketEntry, caller?: Caller): Promise<Catalyst[]> {
     if (!m.entities.length) return [];
     const close = m.closeAt?.getTime() ?? null;
-    const window = close === null ? { fromMs: Date.now(), toMs: null } : { fromMs: close - CATALYSTS_BEFORE_CLOSE_MS, toMs: close + CATALYSTS_AFTER_CLOSE_MS };
+    const window = close === null ? { fromMs: clock.now(), toMs: null } : { fromMs: close - CATALYSTS_BEFORE_CLOSE_MS, toMs: close + CATALYSTS_AFTER_CLOSE_MS };
     const filter = { entities: [...m.entityKeys], kinds: null, ...window, limit: MARKET_CATALYSTS, offset: 0 };
     return (await this.catalysts.list(filter, caller)).data;
   }

@@ -9,6 +9,7 @@ import type { Caller } from '../db.js';
 import type { CompanyService } from './companies.js';
 import type { Catalog, EntityCatalog, SectorRow } from './entity-catalog.js';
 import type { EventService } from './events.js';
+import { clock } from '../clock.js';
 
 export class SectorService {
   constructor(
@@ -24,7 +25,7 @@ export class SectorService {
   }
 
   /** One sector (slug in any case) with its companies and its most important stories of the last days. */
-  async detail(slug: string, caller?: Caller, nowMs = Date.now()): Promise<SectorDetail> {
+  async detail(slug: string, caller?: Caller, nowMs = clock.now()): Promise<SectorDetail> {
     const catalog = await this.catalog.get();
     const s = catalog.sectors.get(slug.toLowerCase());
     if (!s) throw notFound(`Sector ${slug}`);

@@ -10,6 +10,7 @@ import { reloadSeries } from '../market/load.js';
 import type { CandleInterval, MarketState } from '../market/state.js';
 import { barInsertParams } from './bar-rows.js';
 import type { MarketStore } from './market-store.js';
+import { clock } from '../clock.js';
 
 export const BACKFILL_SOURCE = 'venue-backfill';
 
@@ -93,7 +94,7 @@ export class VenueBackfill {
     if (listings.length) {
       await this.db.rows('refreshListingBars1h');
       await this.db.rows('refreshListingBars1d');
-      for (const [j, from] of listings) await reloadSeries(this.store, 'listing', this.state.listingCandles, j, this.state.listings[j]!.id, Date.now(), from);
+      for (const [j, from] of listings) await reloadSeries(this.store, 'listing', this.state.listingCandles, j, this.state.listings[j]!.id, clock.now(), from);
     }
     const pooled: number[] = [];
     let total = 0;
@@ -110,7 +111,7 @@ export class VenueBackfill {
     }
     for (const id of pooled) {
       const i = this.state.instruments.findIndex((inst) => inst.id === id);
-      if (i >= 0) await reloadSeries(this.store, 'pooled', this.state.candles, i, id, Date.now(), {});
+      if (i >= 0) await reloadSeries(this.store, 'pooled', this.state.candles, i, id, clock.now(), {});
     }
     return total;
   }

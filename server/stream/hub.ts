@@ -7,6 +7,7 @@ import { mergeById, ReplayBuffer, type Buffered } from '../../core/stream/replay
 import { HEARTBEAT, parseLastEventId, sseMessage, sseOpening } from '../../core/stream/sse.js';
 import type { HttpResponse } from '../http/uws.js';
 import { RateLimitError } from '../limits.js';
+import { clock } from '../clock.js';
 
 /** Retry-After of the 429 for one stream too many: when the client's other streams end is unknown, so a fixed pause. */
 const STREAM_CAP_RETRY_S = 10;
@@ -94,14 +95,14 @@ export class StreamHub {
   /** Ids start at the boot time in µs, so they keep increasing across restarts and an id from before is told apart. */
   private readonly firstId: number;
   private lastId: number;
-  private lastHeartbeat = Date.now();
+  private lastHeartbeat = clock.now();
   private readonly sweeper: NodeJS.Timeout;
   readonly counts: StreamCounts = { sent: 0, conflated: 0, ended: Object.fromEntries(CLOSE_REASONS.map((r) => [r, 0])) as Record<CloseReason, number> };
 
   constructor(readonly limits: StreamLimits) {
-    this.firstId = Date.now() * 1000;
+    this.firstId = clock.now() * 1000;
     this.lastId = this.firstId;
-    this.sweeper = setInterval(() => this.sweep(Date.now()), Math.min(1000, limits.heartbeatMs));
+    this.sweeper = setInterval(() => this.sweep(clock.now()), Math.min(1000, limits.heartbeatMs));
     this.sweeper.unref();
   }
 
@@ -157,7 +158,7 @@ export class StreamHub {
    */
   open(res: HttpResponse, topics: string[], client: string, lastEventId: string | null, onClose: (reason: CloseReason) => void): (reason: CloseReason) => void {
     const group = this.group(topics);
-    const sub: Subscriber = { res, group, client, opened: Date.now(), backedUpSince: 0, pending: new Map(), pendingBytes: 0, closed: false, onClose };
+    const sub: Subscriber = { res, group, client, opened: clock.now(), backedUpSince: 0, pending: new Map(), pendingBytes: 0, closed: false, onClose };
     group.subscribers.add(sub);
     this.subscribers.add(sub);
     this.perClient.set(client, (this.perClient.get(client) ?? 0) + 1);
@@ -268,7 +269,7 @@ export class StreamHub {
   /** Writes (the caller corks) and notices backpressure: from then on messages are held until the socket drains. */
   private write(sub: Subscriber, bytes: string | Buffer): void {
     if (sub.closed) return;
-    if (!sub.res.write(bytes)) sub.backedUpSince ||= Date.now();
+    if (!sub.res.write(bytes)) sub.backedUpSince ||= clock.now();
   }
 
   private hold(sub: Subscriber, messages: Buffered[]): void {

@@ -7,6 +7,7 @@ import type { MarketState } from '../market/state.js';
 import type { Ticker } from '../market/ticker.js';
 import type { InstrumentService } from '../services/instruments.js';
 import type { Outgoing, StreamHub } from './hub.js';
+import { clock } from '../clock.js';
 
 export class MarketFeed {
   /** Per instrument: when its quote last went out, and whether a newer one waits for its turn. */
@@ -36,7 +37,7 @@ export class MarketFeed {
 
   private publishTick(): void {
     const { state } = this;
-    const now = Date.now();
+    const now = clock.now();
     const batch: Outgoing[] = [];
     for (let i = 0; i < state.instruments.length; i++) {
       if (now - this.quoteSentAt[i]! >= this.quoteMs) batch.push(this.quote(i, now));
@@ -64,7 +65,7 @@ export class MarketFeed {
     if (due === Infinity) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      const at = Date.now();
+      const at = clock.now();
       const batch: Outgoing[] = [];
       for (let i = 0; i < this.quoteWaiting.length; i++) {
         if (this.quoteWaiting[i] && at - this.quoteSentAt[i]! >= this.quoteMs) batch.push(this.quote(i, at));

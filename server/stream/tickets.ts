@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { readTicket, signTicket, TICKET_TTL_MS } from '../../core/stream/ticket.js';
 import { AuthError, type KeyIndex, type Principal } from '../auth.js';
+import { clock } from '../clock.js';
 
 const CHALLENGE = 'Bearer realm="tapewire", error="invalid_token"';
 
@@ -23,13 +24,13 @@ export class StreamTickets {
     this.secret = secret ? Buffer.from(secret) : randomBytes(32);
   }
 
-  issue(principal: Pick<Principal, 'client'>, topics: string[], nowMs = Date.now()): IssuedTicket {
+  issue(principal: Pick<Principal, 'client'>, topics: string[], nowMs = clock.now()): IssuedTicket {
     const expiresAtMs = nowMs + TICKET_TTL_MS;
     return { ticket: signTicket(this.secret, { client: principal.client, topics, expiresAtMs }), topics, expiresAt: new Date(expiresAtMs).toISOString() };
   }
 
   /** The caller a ticket acts for, and the topics it may open; an AuthError (401) for any ticket that does not hold. */
-  admit(ticket: string, ip: () => string, nowMs = Date.now()): { principal: Principal; topics: string[] } {
+  admit(ticket: string, ip: () => string, nowMs = clock.now()): { principal: Principal; topics: string[] } {
     const check = readTicket(this.secret, ticket, nowMs);
     if (!check.ok) throw new AuthError(`This stream ticket ${check.reason}`, CHALLENGE);
     const { client, topics } = check.grant;

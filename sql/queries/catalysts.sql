@@ -11,7 +11,7 @@ ORDER BY c."expectedAt", c.id
 LIMIT :limit OFFSET :offset;
 
 -- name: linkCatalystOutcomes
--- Links each catalyst whose time has passed to the story that reported its outcome, once there is one: a story of
+-- Links each catalyst whose time has passed by :now to the story that reported its outcome, once there is one: a story of
 -- the matching kind about one of the catalyst's own entities (a sector is shared by companies that may report the same
 -- day, so it does not count), from an hour before the expected time to two days after, the nearest in time first.
 -- Returns the catalysts linked.
@@ -23,7 +23,7 @@ FROM (
     ON e.kind = CASE k.kind WHEN 'product_launch' THEN 'product' WHEN 'shareholder_meeting' THEN 'management'
                             WHEN 'index_event' THEN 'market_structure' WHEN 'expiry' THEN 'market_structure' ELSE k.kind END
    AND e.occurred_at >= k.expected_at - INTERVAL '1 hour' AND e.occurred_at < k.expected_at + INTERVAL '2 days'
-  WHERE k.outcome_event_id IS NULL AND k.expected_at <= now()
+  WHERE k.outcome_event_id IS NULL AND k.expected_at <= :now
     AND EXISTS (SELECT 1 FROM event_entities x JOIN catalyst_entities y ON y.type = x.type AND y.key = x.key
                 WHERE x.event_id = e.id AND y.catalyst_id = k.id AND y.type <> 'sector')
   ORDER BY k.id, abs(extract(epoch FROM e.occurred_at - k.expected_at)), e.importance DESC, e.id

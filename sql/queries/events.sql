@@ -30,11 +30,11 @@ ORDER BY r.importance DESC, r.occurred_at DESC, r.id DESC
 LIMIT :limit;
 
 -- name: topStories
--- Stories of the last :days days ranked by importance halved for every 24 hours of age, at most :limit.
+-- Stories of the :days days to :now ranked by importance halved for every 24 hours of age, at most :limit.
 SELECT e.id, e.kind, e."occurredAt", e.precision, e.headline, e.summary, e.points, e.importance, e."sourceName", e."sourceUrl", e.entities
 FROM event_rows e
-WHERE e."occurredAt" >= now() - make_interval(days => :days) AND e."occurredAt" <= now()
-ORDER BY e.importance * power(0.5, extract(epoch FROM now() - e."occurredAt")::float8 / 86400) DESC, e.id DESC
+WHERE e."occurredAt" >= :now::timestamptz - make_interval(days => :days) AND e."occurredAt" <= :now::timestamptz
+ORDER BY e.importance * power(0.5, extract(epoch FROM :now::timestamptz - e."occurredAt")::float8 / 86400) DESC, e.id DESC
 LIMIT :limit;
 
 -- name: searchEvents

@@ -4,7 +4,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const REALDATA = fileURLToPath(new URL('../../../shared/realdata/', import.meta.url));
+/** The samples' directory; TAPEWIRE_REALDATA moves it, so a run can check that every test of them skips without them. */
+export const REALDATA = process.env.TAPEWIRE_REALDATA || fileURLToPath(new URL('../../../shared/realdata/', import.meta.url));
 
 /** Why a test of `dir`'s samples is skipped, or false when they are there. */
 export function realdataSkip(dir: string): string | false {

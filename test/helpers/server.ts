@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
+import { clock } from '../../server/clock.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -107,11 +108,11 @@ export async function startServer(
       return fetch(url + path, { ...rest, headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(headers as object) } });
     },
     async waitForLog(test, ms = 3000) {
-      const deadline = Date.now() + ms;
+      const deadline = clock.now() + ms;
       for (;;) {
         const line = logs.find(test);
         if (line) return line;
-        if (Date.now() > deadline) throw new Error('log line not seen');
+        if (clock.now() > deadline) throw new Error('log line not seen');
         await new Promise((r) => setTimeout(r, 25));
       }
     },
@@ -132,13 +133,13 @@ export async function startServer(
   // a minute alone (bench:load), but tests share the machine; the deadline only has to catch a start that hangs.
   const probe = options.waitReady === false ? '/live' : '/ready';
   const readyMs = options.readyDeadlineMs ?? READY_DEADLINE_MS;
-  const deadline = Date.now() + readyMs;
+  const deadline = clock.now() + readyMs;
   for (;;) {
     const res = await fetch(url + probe).catch(() => null);
     if (res?.status === 200) break;
     await res?.arrayBuffer();
     const failure =
-      child.exitCode !== null ? `server exited with ${child.exitCode}` : Date.now() > deadline ? `server not answering ${probe} within ${readyMs / 1000} s` : null;
+      child.exitCode !== null ? `server exited with ${child.exitCode}` : clock.now() > deadline ? `server not answering ${probe} within ${readyMs / 1000} s` : null;
     if (failure) {
       await handle.dispose();
       throw new Error(`${failure}:\n${stderr}`);

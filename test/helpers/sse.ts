@@ -1,5 +1,6 @@
 // A real SSE client for tests: the `eventsource` package against the running server, recording every message.
 import { EventSource } from 'eventsource';
+import { clock } from '../../server/clock.js';
 
 export interface Received {
   event: string;
@@ -32,7 +33,7 @@ export function listen(url: string, options: { key?: string; lastEventId?: strin
   const messages: Received[] = [];
   const opened = new Promise<void>((resolve) => es.addEventListener('open', () => resolve(), { once: true }));
   for (const event of EVENTS) {
-    es.addEventListener(event, (e) => messages.push({ event, id: e.lastEventId, data: JSON.parse(e.data), at: Date.now() }));
+    es.addEventListener(event, (e) => messages.push({ event, id: e.lastEventId, data: JSON.parse(e.data), at: clock.now() }));
   }
   return {
     messages,
@@ -42,10 +43,10 @@ export function listen(url: string, options: { key?: string; lastEventId?: strin
     opened,
     until(test, ms = 10_000) {
       return new Promise((resolve, reject) => {
-        const started = Date.now();
+        const started = clock.now();
         const check = () => {
           if (test(messages)) return resolve();
-          if (Date.now() - started > ms) return reject(new Error(`condition not met in ${ms} ms (${messages.length} messages)`));
+          if (clock.now() - started > ms) return reject(new Error(`condition not met in ${ms} ms (${messages.length} messages)`));
           setTimeout(check, 20);
         };
         check();

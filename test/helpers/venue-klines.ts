@@ -3,6 +3,7 @@
 // candles (newest first before `after`, 100 a page). Each minute's prices come from the test's own function, and the
 // venue has nothing from `endMs()` on, as a venue whose history a test ends at a chosen minute.
 import type { Answer } from './replay.js';
+import { clock } from '../../server/clock.js';
 
 const MINUTE_MS = 60_000;
 
@@ -23,7 +24,7 @@ export function klineAt(h: KlineHistory, ts: number): { open: number; high: numb
 /** The minutes in [fromMs, toMs) the venue has, oldest first. */
 function minutes(h: KlineHistory, fromMs: number, toMs: number): number[] {
   const out: number[] = [];
-  const end = Math.min(toMs, h.endMs(), Date.now() - (Date.now() % MINUTE_MS) + MINUTE_MS);
+  const end = Math.min(toMs, h.endMs(), clock.now() - (clock.now() % MINUTE_MS) + MINUTE_MS);
   for (let ts = Math.ceil(fromMs / MINUTE_MS) * MINUTE_MS; ts < end; ts += MINUTE_MS) out.push(ts);
   return out;
 }
@@ -44,7 +45,7 @@ export function binanceFunding(h: KlineHistory, url: URL, rate: number, symbol: 
   const q = url.searchParams;
   const step = 8 * 3_600_000;
   const out = [];
-  for (let ts = Math.ceil(Number(q.get('startTime')) / step) * step; ts <= Math.min(Number(q.get('endTime')), h.endMs() - 1, Date.now()); ts += step) {
+  for (let ts = Math.ceil(Number(q.get('startTime')) / step) * step; ts <= Math.min(Number(q.get('endTime')), h.endMs() - 1, clock.now()); ts += step) {
     out.push({ symbol, fundingTime: ts, fundingRate: String(rate), markPrice: '1' });
   }
   return { body: JSON.stringify(out) };
@@ -55,7 +56,7 @@ export function binanceOpenInterest(h: KlineHistory, url: URL, coins: number, sy
   const q = url.searchParams;
   const step = 5 * MINUTE_MS;
   const out = [];
-  const end = Math.min(Number(q.get('endTime')), h.endMs() - 1, Date.now());
+  const end = Math.min(Number(q.get('endTime')), h.endMs() - 1, clock.now());
   for (let ts = Math.ceil(Number(q.get('startTime')) / step) * step; ts <= end; ts += step) {
     out.push({ symbol, sumOpenInterest: String(coins), sumOpenInterestValue: String(coins * h.price(ts)), timestamp: ts });
   }
@@ -81,7 +82,7 @@ export function bybitKlines(h: KlineHistory, url: URL): Answer {
     const k = klineAt(h, ts);
     return [String(ts), String(k.open), String(k.high), String(k.low), String(k.close), '2', String(2 * k.close)];
   });
-  return { body: JSON.stringify({ retCode: 0, retMsg: 'OK', result: { category: q.get('category'), symbol: q.get('symbol'), list: rows }, retExtInfo: {}, time: Date.now() }) };
+  return { body: JSON.stringify({ retCode: 0, retMsg: 'OK', result: { category: q.get('category'), symbol: q.get('symbol'), list: rows }, retExtInfo: {}, time: clock.now() }) };
 }
 
 /** POST /info candleSnapshot: the minutes from startTime to endTime (inclusive), oldest first, 5,000 at most. */

@@ -5,6 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import WebSocket, { WebSocketServer } from 'ws';
 import type { Answer } from './replay.js';
+import { clock } from '../../server/clock.js';
 
 export interface VenueReplay {
   wsUrl: string;
@@ -76,7 +77,7 @@ export async function startVenueReplay(options: ReplayOptions): Promise<VenueRep
     sockets.add(socket);
     let round = 0;
     let timer: NodeJS.Timeout | null = null;
-    const sendAll = () => options.frames.forEach((line) => socket.readyState === WebSocket.OPEN && socket.send(retime(line, Date.now(), round)));
+    const sendAll = () => options.frames.forEach((line) => socket.readyState === WebSocket.OPEN && socket.send(retime(line, clock.now(), round)));
     socket.on('message', (data) => {
       const text = data.toString();
       received.push(text);

@@ -1,4 +1,5 @@
 // Configuration: defaults, anonymous-access rules, and every invalid value reported together.
+// The same on any day: configuration and start-up, which read no date.
 import t from 'tap';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -4,6 +4,7 @@
 import t from 'tap';
 import { startPostgres } from '../helpers/postgres.js';
 import { createKey, ROOT, runNode, startServer } from '../helpers/server.js';
+import { clock } from '../../server/clock.js';
 
 const pg = await startPostgres();
 t.teardown(() => pg.stop());
@@ -35,7 +36,7 @@ t.test('an outage: 503 with Retry-After while it lasts, logged once, reported by
   const readyBody = (await ready.json()) as { error: { message: string; details: { database: string; since: string } } };
   t.match(readyBody.error.message, /^Degraded: the database is unreachable/);
   t.equal(readyBody.error.details.database, 'unreachable');
-  t.ok(Date.parse(readyBody.error.details.since) <= Date.now());
+  t.ok(Date.parse(readyBody.error.details.since) <= clock.now());
   t.notMatch(readyBody.error.message, /127\.0\.0\.1|ECONNREFUSED/, 'the public probe does not tell where the database is');
 
   await server.waitForLog((l) => l.msg === 'request' && l.status === 503 && l.route === '/v1/events');

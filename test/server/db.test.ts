@@ -10,6 +10,7 @@ import type { CatalystRecord, StoryRecord } from '../../core/sources/records.js'
 import { BAR_COLUMNS } from '../../server/services/bar-rows.js';
 import { recordKey, Writer } from '../../server/services/writer.js';
 import { ROOT, tempDataDir } from '../helpers/server.js';
+import { clock } from '../../server/clock.js';
 
 const dataDir = tempDataDir();
 const log = pino({ level: 'silent' });
@@ -150,7 +151,7 @@ t.test('named parameters: a query takes exactly the names it uses', async (t) =>
 
 t.test('stories are written once per source and key, numbered in the order given, their entities in order', async (t) => {
   const writer = new Writer(db.rows);
-  const now = Date.now();
+  const now = clock.now();
   const first = await writer.stories([storyOf('a', 'news', 'acme', now), storyOf('b', 'news', 'acme', now), storyOf('a', 'news', 'acme', now)]);
   t.same([...first.values()], [1, 2], 'two new stories (a key given twice is one), ids in order');
   const again = await writer.stories([storyOf('b', 'news', 'acme', now), storyOf('c', 'news', 'other', now)]);
@@ -162,7 +163,7 @@ t.test('stories are written once per source and key, numbered in the order given
 });
 
 t.test('a passed catalyst is linked to the story of its kind about its entity, near its time, and to nothing else', async (t) => {
-  const at = Date.now() - 3 * 86_400_000;
+  const at = clock.now() - 3 * 86_400_000;
   const writer = new Writer(db.rows);
   const catalyst: CatalystRecord = {
     source: 'test', sourceKey: 'q', kind: 'earnings', title: 'Q results', expectedAt: at, precision: 'minute', confirmed: true,
@@ -170,10 +171,10 @@ t.test('a passed catalyst is linked to the story of its kind about its entity, n
   };
   const [catalystId] = [...(await writer.catalysts([catalyst])).values()];
   await writer.stories([storyOf('x1', 'earnings', 'other', at), storyOf('x2', 'guidance', 'acme', at), storyOf('x3', 'earnings', 'acme', at + 3 * 86_400_000)]);
-  t.same(await db.rows('linkCatalystOutcomes'), [], 'another company, another kind, too late: no outcome');
+  t.same(await db.rows('linkCatalystOutcomes', { now: new Date(clock.now()) }), [], 'another company, another kind, too late: no outcome');
   const [outcome] = [...(await writer.stories([storyOf('x4', 'earnings', 'acme', at + 5 * 60_000)])).values()];
-  t.same((await db.rows<{ id: string }>('linkCatalystOutcomes')).map((r) => Number(r.id)), [catalystId]);
+  t.same((await db.rows<{ id: string }>('linkCatalystOutcomes', { now: new Date(clock.now()) })).map((r) => Number(r.id)), [catalystId]);
   const [linked] = await db.rows<{ outcomeEventId: string }>('listCatalysts', { entities: null, kinds: null, from: new Date(at - 1000), to: null, limit: 10, offset: 0 });
   t.equal(Number(linked!.outcomeEventId), outcome);
-  t.same(await db.rows('linkCatalystOutcomes'), [], 'linked once');
+  t.same(await db.rows('linkCatalystOutcomes', { now: new Date(clock.now()) }), [], 'linked once');
 });

@@ -9,6 +9,7 @@ import { openDatabase } from '../../server/db.js';
 import { JobRunner } from '../../server/jobs.js';
 import { StorageService } from '../../server/services/storage.js';
 import { tempDataDir } from '../helpers/server.js';
+import { clock } from '../../server/clock.js';
 
 const dataDir = tempDataDir();
 const log = pino({ level: 'silent' });
@@ -30,7 +31,7 @@ const policies = async () =>
 const quoteCount = async () => Number((await db.rows<{ name: string; rowCount: string }>('tableCounts')).find((r) => r.name === 'venue_quotes')!.rowCount);
 
 const HOUR = 3_600_000;
-const now = Date.now();
+const now = clock.now();
 const hours = 20 * 24;
 await db.rows('insertVenueQuotes', {
   ids: Array.from({ length: hours }, () => 1),

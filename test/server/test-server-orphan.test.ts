@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ROOT } from '../helpers/server.js';
+import { clock } from '../../server/clock.js';
 
 const alive = (pid: number) => {
   try {
@@ -39,8 +40,8 @@ t.test('a test server ends with the test process that started it, even one kille
   t.ok(alive(pid), 'the server runs');
 
   starter.kill('SIGKILL');
-  const deadline = Date.now() + 15_000;
-  while (alive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+  const deadline = clock.now() + 15_000;
+  while (alive(pid) && clock.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
   const stillAlive = alive(pid);
   if (stillAlive) process.kill(pid, 'SIGKILL');
   t.notOk(stillAlive, 'the server is gone within 15 s of its starter');

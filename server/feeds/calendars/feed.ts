@@ -8,6 +8,7 @@ import type { ImportService } from '../../services/imports.js';
 import { getText } from '../http.js';
 import { importAnswer } from '../imported.js';
 import { FeedItems } from '../poller.js';
+import { clock } from '../../clock.js';
 
 /** A round comes a little early or late: a calendar due within this much is read in it. */
 const SLACK_MS = 1_000;
@@ -37,7 +38,7 @@ export class CalendarFeed {
   async round(signal: AbortSignal): Promise<void> {
     for (const c of this.calendars) {
       if (signal.aborted) return;
-      const now = Date.now();
+      const now = clock.now();
       if (!readable(c) || now + SLACK_MS < (this.readAt.get(c.id) ?? -Infinity) + c.everyMs) continue;
       await this.items.run(c.id, async () => {
         const url = new URL(c.url);

@@ -6,6 +6,7 @@ import type { Source } from '../source.js';
 import { loadDemo } from './load.js';
 import { DemoNewswire } from './newswire.js';
 import { DemoVenueFeed, demoVenueFeed } from './venues.js';
+import { clock } from '../../clock.js';
 
 export const demoSource: Source = {
   name: DEMO_SOURCE,
@@ -19,12 +20,12 @@ export const demoSource: Source = {
   loads: 'the demo universe',
 
   async load({ config, services, progress, log }) {
-    const { loaded } = await loadDemo(services, { seed: config.demoSeed, anchorMs: Date.now(), minuteDays: config.demoMinuteDays, progress });
+    const { loaded } = await loadDemo(services, { seed: config.demoSeed, anchorMs: clock.now(), minuteDays: config.demoMinuteDays, progress });
     log.info({ seed: config.demoSeed, loaded }, loaded ? 'demo universe loaded' : 'a dataset is already loaded');
   },
 
   async venueFeeds({ config, state, store }) {
-    return state.instruments.length ? [await demoVenueFeed(state, store, config.demoSeed, Date.now())] : [];
+    return state.instruments.length ? [await demoVenueFeed(state, store, config.demoSeed, clock.now())] : [];
   },
 
   async start({ config, services, venueFeeds, log }) {

@@ -20,6 +20,7 @@ import type { StorageService } from '../../services/storage.js';
 import { listingKey, recordKey, type Writer } from '../../services/writer.js';
 import { writeDemoMacro } from './macro.js';
 import { writeDemoSec } from './sec.js';
+import { clock } from '../../clock.js';
 
 export const DEMO_DESCRIPTION =
   'Deterministic demo universe: simulated venues and prices; every source URL points at the reserved .example domain';
@@ -118,7 +119,7 @@ const venueCount = (listings: { symbol: string }[], symbol: string) => listings.
  */
 async function writeMinutesSinceAnchor(writer: Writer, demo: DemoStore, world: DemoWorld, ids: UniverseIds, { seed, anchorMs }: DemoLoadOptions): Promise<void> {
   const from = anchorMs - (anchorMs % MINUTE_MS);
-  const nowMs = Date.now();
+  const nowMs = clock.now();
   const minutes = (nowMs - (nowMs % MINUTE_MS) - from) / MINUTE_MS + 1;
   const bars = world.path.bars(from, MINUTE_MS, minutes);
   const listings = demoListings(seed);

@@ -7,6 +7,7 @@ import { parseDemoPayload } from '../../../core/sources/demo/index.js';
 import { logFailure, type Logger } from '../../log.js';
 import type { Services } from '../../services/index.js';
 import type { DemoVenueFeed } from './venues.js';
+import { clock } from '../../clock.js';
 
 /**
  * An outcome published later than this after its time (the server was down) is told, but shocks nothing: the day it
@@ -37,9 +38,9 @@ export class DemoNewswire {
   /** Publishes the outcomes already due, then keeps to the schedule; a routine story every `routineEveryMs` unless 0. */
   async start(routineEveryMs: number): Promise<void> {
     if (routineEveryMs > 0) {
-      this.routineTimer = setInterval(() => void this.enqueue(() => this.publishRoutine(Date.now()), 'demo story not published'), routineEveryMs);
+      this.routineTimer = setInterval(() => void this.enqueue(() => this.publishRoutine(clock.now()), 'demo story not published'), routineEveryMs);
     }
-    await this.enqueue(() => this.publishDue(Date.now()), 'demo outcomes not scheduled');
+    await this.enqueue(() => this.publishDue(clock.now()), 'demo outcomes not scheduled');
   }
 
   async stop(): Promise<void> {
@@ -73,7 +74,7 @@ export class DemoNewswire {
       await this.publishOutcomes(nowMs);
     } catch (err) {
       logFailure(this.log, err, 'demo outcomes not published; trying again later');
-      notBefore = Date.now() + RETRY_MS;
+      notBefore = clock.now() + RETRY_MS;
     }
     await this.scheduleNext(notBefore);
   }
@@ -100,10 +101,10 @@ export class DemoNewswire {
   private async scheduleNext(notBefore: number): Promise<void> {
     const at = await this.services.demo.nextAt().catch((err) => {
       logFailure(this.log, err, 'next demo outcome not read; looking again later');
-      return Date.now() + RETRY_MS;
+      return clock.now() + RETRY_MS;
     });
     if (this.stopped || at === null) return;
-    const wait = Math.min(Math.max(0, at - Date.now(), notBefore - Date.now()), MAX_WAIT_MS);
-    this.outcomeTimer = setTimeout(() => void this.enqueue(() => this.publishDue(Date.now()), 'demo outcomes not scheduled'), wait);
+    const wait = Math.min(Math.max(0, at - clock.now(), notBefore - clock.now()), MAX_WAIT_MS);
+    this.outcomeTimer = setTimeout(() => void this.enqueue(() => this.publishDue(clock.now()), 'demo outcomes not scheduled'), wait);
   }
 }

@@ -14,6 +14,7 @@ import { getText } from '../http.js';
 import { importAnswer } from '../imported.js';
 import { FeedItems } from '../poller.js';
 import type { Source } from '../source.js';
+import { clock } from '../../clock.js';
 
 /** FRED's largest page of observations. */
 const PAGE = 100_000;
@@ -40,7 +41,7 @@ export class FredFeed {
   }
 
   async round(signal: AbortSignal): Promise<void> {
-    const now = Date.now();
+    const now = clock.now();
     const releases = new Set<string>();
     for (const id of this.settings.series) {
       await this.items.run(`series ${id}`, async () => {
@@ -78,6 +79,6 @@ export class FredFeed {
     const shown = `/fred/${path}?${query}`;
     query.set('api_key', this.settings.apiKey!);
     const text = await getText(`${this.settings.url}/${path}?${query}`, shown, signal);
-    return importAnswer(this.source, text, { name: shown, key: seriesId, at: Date.now() }, this.services.imports, this.log);
+    return importAnswer(this.source, text, { name: shown, key: seriesId, at: clock.now() }, this.services.imports, this.log);
   }
 }

@@ -10,6 +10,7 @@ import { FeedHttpError, getText } from '../http.js';
 import { importAnswer } from '../imported.js';
 import { FeedItems } from '../poller.js';
 import type { Source } from '../source.js';
+import { clock } from '../../clock.js';
 
 const CANDLES_MS = 30 * DAY_MS;
 /** Minutes per candle. */
@@ -28,7 +29,7 @@ export class KalshiFeed {
   }
 
   async round(signal: AbortSignal): Promise<void> {
-    const now = Date.now();
+    const now = clock.now();
     for (const ticker of this.settings.markets) {
       await this.items.run(`market ${ticker}`, async () => {
         const found = await this.answer(`markets/${encodeURIComponent(ticker)}`, {}, null, signal).catch((err: unknown) => {
@@ -49,6 +50,6 @@ export class KalshiFeed {
     const query = new URLSearchParams(params).toString();
     const shown = `/${path}${query ? `?${query}` : ''}`;
     const text = await getText(`${this.settings.url}${shown}`, shown, signal);
-    return importAnswer(this.source, text, { name: shown, key, at: Date.now() }, this.imports, this.log);
+    return importAnswer(this.source, text, { name: shown, key, at: clock.now() }, this.imports, this.log);
   }
 }

@@ -9,6 +9,7 @@ import type { Services } from '../../services/index.js';
 import { getText } from '../http.js';
 import { FeedItems } from '../poller.js';
 import { publishStories, type StoryOutlet } from '../stories.js';
+import { clock } from '../../clock.js';
 
 const ACCEPT = 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5';
 /** A round comes a little early or late: a feed due within this much is read in it. */
@@ -38,7 +39,7 @@ export class NewsFeed {
   async round(signal: AbortSignal): Promise<void> {
     for (const feed of this.config.feeds) {
       if (signal.aborted) return;
-      const now = Date.now();
+      const now = clock.now();
       if (now + SLACK_MS < (this.readAt.get(feed.url) ?? -Infinity) + (feed.everyMs ?? this.config.everyMs)) continue;
       await this.items.run(feed.url, async () => {
         const text = await getText(feed.url, feed.url, signal, ACCEPT);

@@ -9,6 +9,7 @@ import { FeedHttpError, getText } from '../http.js';
 import { importAnswer } from '../imported.js';
 import { FeedItems } from '../poller.js';
 import type { Source } from '../source.js';
+import { clock } from '../../clock.js';
 
 /** Minutes between two points of a price history. */
 const FIDELITY_MINUTES = '60';
@@ -48,6 +49,6 @@ export class PolymarketFeed {
   private async answer(base: string, path: string, params: Record<string, string>, key: string | null, signal: AbortSignal): Promise<ParsedPayload> {
     const shown = `/${path}?${new URLSearchParams(params)}`;
     const text = await getText(`${base}${shown}`, shown, signal);
-    return importAnswer(this.source, text, { name: shown, key, at: Date.now() }, this.imports, this.log);
+    return importAnswer(this.source, text, { name: shown, key, at: clock.now() }, this.imports, this.log);
   }
 }

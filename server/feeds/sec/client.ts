@@ -4,6 +4,7 @@
 // poller backs off rather than asking again at once.
 import { clip } from '../../../core/errors.js';
 import { FeedHttpError } from '../http.js';
+import { clock } from '../../clock.js';
 
 const TIMEOUT_MS = 30_000;
 
@@ -44,7 +45,7 @@ export class EdgarClient {
 
   /** Waits until this request may go: requests spaced evenly at `maxPerSecond`. */
   private async turn(signal: AbortSignal): Promise<void> {
-    const now = Date.now();
+    const now = clock.now();
     const at = Math.max(now, this.nextAt);
     this.nextAt = at + 1000 / this.maxPerSecond;
     if (at > now) await new Promise<void>((resolve) => {

@@ -12,6 +12,7 @@ import type { Services } from '../../services/index.js';
 import { FeedItems } from '../poller.js';
 import { publishStories, type StoryOutlet } from '../stories.js';
 import { EdgarClient } from './client.js';
+import { clock } from '../../clock.js';
 
 /** Ownership forms fetched per company and round, newest first: a company's backlog arrives over a few rounds. */
 const FORMS_PER_ROUND = 20;
@@ -40,7 +41,7 @@ export class SecFeed {
     const latest = await this.client.get(`${this.config.url}/cgi-bin/browse-edgar?action=getcurrent&type=&company=&dateb=&owner=include&start=0&count=100&output=atom`, signal);
     if (latest !== null) {
       await this.items.run('latest filings', async () => {
-        const parsed = parseSecPayload(latest, { name: 'latest-filings.atom', key: null, at: Date.now() });
+        const parsed = parseSecPayload(latest, { name: 'latest-filings.atom', key: null, at: clock.now() });
         for (const f of parsed.secFilings ?? []) if (covered.has(f.cik)) named.add(f.cik);
         await this.write('latest filings', parsed);
       });
@@ -55,7 +56,7 @@ export class SecFeed {
     await this.items.run(`submissions ${cik}`, async () => {
       const text = await this.client.get(`${this.config.dataUrl}/submissions/${name}`, signal);
       if (text === null) return;
-      const parsed = parseSecPayload(text, { name, key: null, at: Date.now() });
+      const parsed = parseSecPayload(text, { name, key: null, at: clock.now() });
       await this.write(`submissions ${cik}`, parsed);
       const forms = (parsed.secFilings ?? []).filter((f) => OWNERSHIP.test(f.form) && f.primaryDocument);
       const stored = await this.services.filings.storedOwnership(forms.map((f) => f.accession));
@@ -64,13 +65,13 @@ export class SecFeed {
           const xml = await this.client.get(ownershipXmlUrl(cik, f.accession, f.primaryDocument!, this.config), signal);
           if (xml === null) return;
           const info = { accession: f.accession, filingDate: f.filingDate, primaryDocument: f.primaryDocument, filerCik: cik };
-          await this.write(`ownership ${f.accession}`, parseSecPayload(xml, { name: `${f.accession}.xml`, key: f.accession, at: Date.now() }, { ownership: info }));
+          await this.write(`ownership ${f.accession}`, parseSecPayload(xml, { name: `${f.accession}.xml`, key: f.accession, at: clock.now() }, { ownership: info }));
         });
       }
     });
     await this.items.run(`companyfacts ${cik}`, async () => {
       const text = await this.client.get(`${this.config.dataUrl}/api/xbrl/companyfacts/${name}`, signal);
-      if (text !== null) await this.write(`companyfacts ${unpaddedCik(cik)}`, parseSecPayload(text, { name, key: null, at: Date.now() }));
+      if (text !== null) await this.write(`companyfacts ${unpaddedCik(cik)}`, parseSecPayload(text, { name, key: null, at: clock.now() }));
     });
   }
 

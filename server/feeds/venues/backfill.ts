@@ -10,6 +10,7 @@ import type { FundingHistory, OpenInterestHistory } from '../../../core/sources/
 import { nextWindow, type RestApi, type RestRequest } from '../../../core/sources/venues/protocol.js';
 import type { Logger } from '../../log.js';
 import type { VenueBackfill } from '../../services/venue-backfill.js';
+import { clock } from '../../clock.js';
 
 /** One listing to backfill: its position in the state's listings and what its venue calls it. */
 export interface BackfillListing {
@@ -49,7 +50,7 @@ export async function backfill(listings: BackfillListing[], ctx: BackfillContext
     const last = await ctx.service.lastBars(listings.map((l) => l.index));
     for (const l of listings) {
       if (ctx.signal.aborted) return;
-      const window = backfillWindow(last.get(l.index) ?? null, l.lastPriceMs(), Date.now(), ctx.maxMs);
+      const window = backfillWindow(last.get(l.index) ?? null, l.lastPriceMs(), clock.now(), ctx.maxMs);
       if (window) await backfillListing(l, window.fromMs, window.toMs, ctx, why);
     }
   } finally {

@@ -4,6 +4,7 @@
 import WebSocket from 'ws';
 import type { ConnectionPlan } from '../../../core/sources/venues/protocol.js';
 import type { Logger } from '../../log.js';
+import { clock } from '../../clock.js';
 
 export interface ConnectionEvents {
   /** A text frame, with when it arrived. */
@@ -70,19 +71,19 @@ export class VenueConnection {
     this.ws = ws;
     ws.on('open', () => this.opened(ws));
     ws.on('message', (data, isBinary) => {
-      this.lastHeardMs = Date.now();
+      this.lastHeardMs = clock.now();
       // A venue that data flows from again is not failing: the next drop starts the backoff over.
       this.attempts = 0;
       if (!isBinary) this.events.frame(data.toString(), this.lastHeardMs);
     });
-    ws.on('pong', () => (this.lastHeardMs = Date.now()));
+    ws.on('pong', () => (this.lastHeardMs = clock.now()));
     ws.on('error', (err) => this.log.warn({ venue: this.plan.venue, market: this.plan.market, err: err.message }, 'venue connection error'));
     ws.on('close', () => this.closed(ws));
   }
 
   private opened(ws: WebSocket): void {
     const { plan } = this;
-    this.lastHeardMs = Date.now();
+    this.lastHeardMs = clock.now();
     this.isOpen = true;
     this.events.opened(this.connectedBefore);
     this.connectedBefore = true;
@@ -90,7 +91,7 @@ export class VenueConnection {
     const { send, everyMs, silenceMs, lifetimeMs } = plan.keepalive;
     if (send && everyMs > 0) this.every(() => (send === 'ws-ping' ? ws.ping() : ws.send(send.text)), everyMs);
     this.every(() => {
-      if (Date.now() - this.lastHeardMs >= silenceMs) this.reconnectNow(`silent for ${silenceMs} ms`);
+      if (clock.now() - this.lastHeardMs >= silenceMs) this.reconnectNow(`silent for ${silenceMs} ms`);
     }, Math.max(50, Math.min(silenceMs / 4, 5_000)));
     if (lifetimeMs) this.later(() => this.reconnectNow('the venue closes connections this old'), Math.max(lifetimeMs / 2, lifetimeMs - LIFETIME_MARGIN_MS));
   }

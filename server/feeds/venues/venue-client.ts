@@ -15,6 +15,7 @@ import type { VenueBackfill } from '../../services/venue-backfill.js';
 import type { VenueFeed } from '../venue-feed.js';
 import { backfill } from './backfill.js';
 import { VenueConnection, type Backoff } from './connection.js';
+import { clock } from '../../clock.js';
 
 /** One listing the client serves. */
 export interface ClientListing {
@@ -167,7 +168,7 @@ export class VenueClient implements VenueFeed {
 
   private skipped(reasons: string[], text: string): void {
     this.options.health.errors += reasons.length;
-    const now = Date.now();
+    const now = clock.now();
     if (now - this.skipLoggedAt < SKIP_LOG_MS) return;
     this.skipLoggedAt = now;
     this.options.log.warn({ source: this.name, reasons: reasons.slice(0, 3), excerpt: clip(text, 200) }, 'venue frame skipped');
@@ -188,7 +189,7 @@ export class VenueClient implements VenueFeed {
         try {
           const parsed = rest.parseSnapshot(text, l.venueSymbol);
           if (parsed.skipped.length) this.skipped(parsed.skipped.map((s) => `${s.item}: ${s.reason}`), text);
-          this.merge(parsed, Date.now());
+          this.merge(parsed, clock.now());
         } catch (err) {
           this.skipped([(err as Error).message], text);
         }

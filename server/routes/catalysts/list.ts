@@ -3,6 +3,7 @@ import { Catalyst, CatalystListQuery } from '../../../core/schemas/catalysts.js'
 import { List } from '../../../core/schemas/common.js';
 import { defineRoute } from '../../http/route.js';
 import { catalystFilter } from '../../services/catalysts.js';
+import { clock } from '../../clock.js';
 
 export const catalystListRoute = defineRoute({
   path: '/v1/catalysts',
@@ -12,5 +13,5 @@ export const catalystListRoute = defineRoute({
   errors: ['bad_request'],
   query: CatalystListQuery,
   response: List(Catalyst),
-  handler: ({ query, caller }, { catalysts }) => catalysts.list(catalystFilter(query, Date.now()), caller),
+  handler: ({ query, caller }, { catalysts }) => catalysts.list(catalystFilter(query, clock.now()), caller),
 });

@@ -3,6 +3,7 @@ import { CandleParams, CandleQuery, CandleSeries } from '../../../core/schemas/c
 import { Single } from '../../../core/schemas/common.js';
 import { defineRoute } from '../../http/route.js';
 import { candleRequest } from '../../services/candles.js';
+import { clock } from '../../clock.js';
 
 export const candlesRoute = defineRoute({
   path: '/v1/instruments/:symbol/candles',
@@ -17,5 +18,5 @@ export const candlesRoute = defineRoute({
   params: CandleParams,
   query: CandleQuery,
   response: Single(CandleSeries),
-  handler: ({ params, query, caller }, { candles }) => candles.pooledJson(params.symbol, candleRequest(query, Date.now()), caller),
+  handler: ({ params, query, caller }, { candles }) => candles.pooledJson(params.symbol, candleRequest(query, clock.now()), caller),
 });

@@ -5,13 +5,14 @@ import { CANDLE_INTERVALS } from '../../../core/vocabulary.js';
 import type { CandleInterval } from '../../market/state.js';
 import { candleRequest } from '../../services/candles.js';
 import { JsonAnswer, type WebPage } from '../mount.js';
+import { clock } from '../../clock.js';
 
 export const chartCandles: WebPage = {
   path: '/web/candles/:symbol',
   async render({ params, query, services, caller }) {
     const interval = query.interval ?? '1d';
     if (!CANDLE_INTERVALS.includes(interval as CandleInterval)) throw validationError([{ in: 'query', param: 'interval', message: `must be one of ${CANDLE_INTERVALS.join(', ')}` }]);
-    return new JsonAnswer(await services.candles.pooledJson(params[0]!, candleRequest({ interval: interval as CandleInterval }, Date.now()), caller));
+    return new JsonAnswer(await services.candles.pooledJson(params[0]!, candleRequest({ interval: interval as CandleInterval }, clock.now()), caller));
   },
 };
 

@@ -4,6 +4,10 @@ import t from 'tap';
 import { join } from 'node:path';
 import { importFiles, startServer, tempDataDir } from '../../helpers/server.js';
 import { REALDATA, realdataSkip } from '../../helpers/realdata.js';
+import { pinnedClock } from '../../helpers/clock.js';
+
+// The dates written here are fixed: so is the day the test runs on (see test/helpers/clock.ts).
+const { env: CLOCK } = pinnedClock('2026-12-06T12:00:00Z');
 
 const STOOQ = 'test/fixtures/history/stooq';
 const AAPL = join(REALDATA, 'equities_daily/stooq/aapl_us_d.csv');
@@ -32,7 +36,7 @@ t.test('history import, then candles served from it', async (t) => {
   t.match(first.stdout, /BTC-USDT_1H\.json: not imported: the header has no open, high, low, close column/, 'a file not in the format is refused whole');
   if (!real) t.match(first.stdout, /aapl_us_d\.csv: 1d bars of AAPL \(stooq\): read \d{5}, written \d{5}, already stored 0; added instrument AAPL\n/);
 
-  const server = await startServer({ dataDir, env: { TAPEWIRE_ANON: '1' } });
+  const server = await startServer({ dataDir, env: { ...CLOCK, TAPEWIRE_ANON: '1' } });
   t.teardown(() => server.dispose());
   const candles = async (path: string): Promise<CandleAnswer['data']> => {
     const res = await server.get(path);

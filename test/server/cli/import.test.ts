@@ -6,6 +6,10 @@ import { join, relative } from 'node:path';
 import { demoDataset } from '../../../core/demo/payloads.js';
 import { EVENT_KINDS } from '../../../core/vocabulary.js';
 import { importFiles, ROOT, startServer, tempDataDir, type ServerHandle } from '../../helpers/server.js';
+import { pinnedClock } from '../../helpers/clock.js';
+
+// The dates written here are fixed: so is the day the test runs on (see test/helpers/clock.ts).
+const { env: CLOCK } = pinnedClock('2026-12-06T12:00:00Z');
 
 const FIXTURES = 'test/fixtures/demo';
 /** A file as the CLI names it in its report: relative to its working directory, the repository root. */
@@ -45,30 +49,33 @@ const events = async (server: ServerHandle): Promise<EventRow[]> => {
 };
 
 /**
- * The row counts of stories and catalysts from a /v1/meta snapshot counted after `since`: the counts are refreshed
- * every META_REFRESH_S (1 s here), so one refreshed more than a period later was counted after `since`.
+ * The row counts of stories and catalysts from a /v1/meta snapshot counted after the call, by the server's own clock:
+ * the counts are refreshed every META_REFRESH_S (1 s here), so one refreshed more than a period after the server's
+ * `now` at the call was counted after it.
  */
-async function statsAfter(server: ServerHandle, since: number): Promise<Stats> {
-  for (const deadline = Date.now() + 15_000; ; ) {
-    const { data } = (await (await server.get('/v1/meta')).json()) as { data: { stats: Stats; refreshedAt: string } };
+async function statsAfter(server: ServerHandle): Promise<Stats> {
+  let since: number | null = null;
+  for (const deadline = performance.now() + 15_000; ; ) {
+    const { data } = (await (await server.get('/v1/meta')).json()) as { data: { stats: Stats; refreshedAt: string; now: string } };
+    since ??= Date.parse(data.now);
     if (Date.parse(data.refreshedAt) > since + 1000) {
       const { events, catalysts, event_entities, catalyst_entities } = data.stats;
       return { events, catalysts, event_entities, catalyst_entities };
     }
-    if (Date.now() > deadline) throw new Error('/v1/meta not refreshed');
+    if (performance.now() > deadline) throw new Error('/v1/meta not refreshed');
     await new Promise((r) => setTimeout(r, 200));
   }
 }
 
 // The demo server loads for 20-30 s: it starts now, loading while the tests before its own run. No routine demo
 // stories: its counts must move only if an import writes.
-const demoServer = startServer({ env: { TAPEWIRE_DEMO: '1', META_REFRESH_S: '1', DEMO_NEWS_EVERY_S: '0' } });
+const demoServer = startServer({ env: { ...CLOCK, TAPEWIRE_DEMO: '1', META_REFRESH_S: '1', DEMO_NEWS_EVERY_S: '0' } });
 demoServer.catch(() => {}); // reported by the test that awaits it
 t.teardown(async () => (await demoServer.catch(() => null))?.dispose());
 
 t.test('with a server running: through its control socket', async (t) => {
   const dataDir = tempDataDir();
-  const server = await startServer({ dataDir, env: { TAPEWIRE_ANON: '1', META_REFRESH_S: '1' } });
+  const server = await startServer({ dataDir, env: { ...CLOCK, TAPEWIRE_ANON: '1', META_REFRESH_S: '1' } });
   t.teardown(async () => {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -114,7 +121,7 @@ t.test('with a server running: through its control socket', async (t) => {
       { kind: 'earnings', title: 'Apple Q1 2027 results', expectedAt: '2027-01-28T21:05:00.000Z', confirmed: false, consensus: 'EPS $2.31', sourceUrl: 'https://wire.example/calendar/apple-q1-2027-fixture' },
     ], 'soonest first');
     t.equal(catalysts.length, 2);
-    counts = await statsAfter(server, Date.now());
+    counts = await statsAfter(server);
     t.same(counts, { events: 2, catalysts: 2, event_entities: 4, catalyst_entities: 3 });
   });
 
@@ -122,7 +129,7 @@ t.test('with a server running: through its control socket', async (t) => {
     const run = await cli('demo', FIXTURES);
     t.equal(run.code, 0, run.stderr);
     t.equal(run.stdout, againReport);
-    t.same(await statsAfter(server, Date.now()), counts, 'no row added, entities included');
+    t.same(await statsAfter(server), counts, 'no row added, entities included');
     t.equal((await events(server)).length, 2);
   });
 
@@ -243,7 +250,7 @@ t.test("the demo's own dataset, in its sources' formats, is already stored", asy
   const meta = (await (await server.get('/v1/meta')).json()) as { data: { dataset: { loadedAt: string } } };
   const anchor = Date.parse(meta.data.dataset.loadedAt);
   const dataset = demoDataset(20261121, anchor, 1);
-  const before = await statsAfter(server, Date.now());
+  const before = await statsAfter(server);
   t.equal(before.catalysts, dataset.calendar.entries.length, 'the regenerated calendar is the one loaded');
   t.ok(dataset.story.events.length >= 300 && before.events >= dataset.wire.items.length, `${dataset.wire.items.length} stories`);
 
@@ -255,7 +262,7 @@ t.test("the demo's own dataset, in its sources' formats, is already stored", asy
   const reference = (['sectors', 'companies', 'people', 'projects'] as const).map((k) => stored(k, dataset.profiles[k]!.length)).join('; ');
   const lines = [stored('catalysts', dataset.calendar.entries.length), reference, stored('stories', dataset.wire.items.length)];
   t.equal(run.stdout, names.map((name, k) => `${shown(join(scratch, `${name}.json`))}: ${lines[k]}\n`).join(''));
-  t.same(await statsAfter(server, Date.now()), before, 'no row added');
+  t.same(await statsAfter(server), before, 'no row added');
 });
 
 t.test('with no server: directly into the database, which --create makes', async (t) => {
@@ -285,7 +292,7 @@ t.test('with no server: directly into the database, which --create makes', async
   t.equal(again.code, 0, again.stderr);
   t.equal(again.stdout, againReport, 'the database now there is used without --create, and nothing is written twice');
 
-  server = await startServer({ dataDir, env: { TAPEWIRE_ANON: '1' } });
+  server = await startServer({ dataDir, env: { ...CLOCK, TAPEWIRE_ANON: '1' } });
   const served = await events(server);
   t.same(served.map((e) => e.headline), ['Euro-area flash PMI steadies at 50.2', 'Apple ships a repair kit for its oldest phones']);
   t.equal(served[1]!.sourceUrl, 'https://wire.example/2026/11/20/apple-repair-kit-fixture-1');

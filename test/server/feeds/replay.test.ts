@@ -7,12 +7,14 @@ import { DAY_MS } from '../../../core/time.js';
 import { fixture, readRealdata, realdataSkip } from '../../helpers/realdata.js';
 import { startReplay, type Answer } from '../../helpers/replay.js';
 import { startServer, type ServerHandle } from '../../helpers/server.js';
+import { pinnedClock } from '../../helpers/clock.js';
 
 type Json = Record<string, any>;
 
 const json = (value: unknown): Answer => ({ body: JSON.stringify(value) });
 const KEY = 'replay-key-0123456789';
-const now = Date.now();
+// The samples' and fixtures' dates are fixed: so is the day the test runs on.
+const { nowMs: now, env: CLOCK } = pinnedClock('2026-12-06T12:00:00Z');
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const cpiDay = isoDay(now + 12 * DAY_MS);
 const hours = (n: number, p: (k: number) => number) => Array.from({ length: n }, (_, k) => ({ t: Math.floor((now - (n - k) * 3_600_000) / 1000), p: p(k) }));
@@ -57,6 +59,7 @@ t.teardown(() => replay.close());
 
 const server = await startServer({
   env: {
+    ...CLOCK,
     RATE_LIMIT_ANON_RPM: '1000000',
     META_REFRESH_S: '1',
     FRED_API_KEY: KEY,
@@ -73,11 +76,11 @@ t.teardown(() => server.dispose());
 
 /** The answer of `path` once `ready` holds of it, polled; the feeds work in the background. */
 async function when(path: string, ready: (body: Json) => boolean, on: ServerHandle = server): Promise<Json> {
-  for (const deadline = Date.now() + 60_000; ; ) {
+  for (const deadline = performance.now() + 60_000; ; ) {
     const res = await on.get(path);
     const body = (await res.json()) as Json;
     if (res.status === 200 && ready(body)) return body;
-    if (Date.now() > deadline) throw new Error(`${path}: not ready: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+    if (performance.now() > deadline) throw new Error(`${path}: not ready: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -141,7 +144,7 @@ t.test('the real samples replayed: a Gamma market and a Kalshi market as their A
 });
 
 t.test('FRED without a key and EDGAR without a User-Agent are off, each said once; the market feeds are off without markets', async (t) => {
-  const bare = await startServer({ env: { FRED_API_KEY: '', SEC_USER_AGENT: '' } });
+  const bare = await startServer({ env: { ...CLOCK, FRED_API_KEY: '', SEC_USER_AGENT: '' } });
   t.teardown(() => bare.dispose());
   const off = await bare.waitForLog((l) => l.msg === 'source fred off: FRED_API_KEY is not set');
   t.match(off, { level: 30, source: 'fred' });

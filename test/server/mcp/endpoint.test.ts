@@ -5,7 +5,7 @@
 import t from 'tap';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { createKey, startServer } from '../../helpers/server.js';
 
 const server = await startServer({ env: { TAPEWIRE_ANON: '0', MCP_ALLOWED_ORIGINS: 'https://app.example.com' } });
@@ -89,7 +89,8 @@ t.test('protocol versions: an unknown one in initialize is answered with ours, a
   const bad = await post(list, { 'mcp-protocol-version': '1999-01-01' });
   t.equal(bad.status, 400);
   t.match(await bad.json(), { jsonrpc: '2.0', error: { message: /Unsupported protocol version/ } });
-  const good = await post(list, { 'mcp-protocol-version': '2025-06-18' });
+  // An earlier version the SDK still supports.
+  const good = await post(list, { 'mcp-protocol-version': SUPPORTED_PROTOCOL_VERSIONS[1]! });
   t.equal(good.status, 200);
   t.equal(((await good.json()) as Json).result.tools.length, 24, "the interface's 24 tools");
 });

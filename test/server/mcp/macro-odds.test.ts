@@ -9,6 +9,10 @@ import { join } from 'node:path';
 import { DAY_MS } from '../../../core/time.js';
 import { connectMcp, tokens, type Json } from '../../helpers/mcp.js';
 import { createKey, importFiles, ROOT, startServer } from '../../helpers/server.js';
+import { pinnedClock } from '../../helpers/clock.js';
+
+// The dates written here are fixed: so is the day the test runs on (see test/helpers/clock.ts).
+const { env: CLOCK } = pinnedClock('2026-12-06T12:00:00Z');
 
 const fixtureFile = (path: string) => join(ROOT, 'test/fixtures', path);
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -28,7 +32,7 @@ writeFileSync(join(scratch, 'wire.json'), JSON.stringify({
   items: [{ guid: 'cpi-aug', published: '2025-09-11T12:30:00Z', precision: 'minute', category: 'macro_release', title: 'US consumer prices rose 0.3% in August', importance: 70, provider: 'Macro Desk', link: 'https://macrodesk.example/cpi-aug', about: [cpi] }],
 }));
 
-const server = await startServer({ env: { TAPEWIRE_ANON: '0', META_REFRESH_S: '1' } });
+const server = await startServer({ env: { ...CLOCK, TAPEWIRE_ANON: '0', META_REFRESH_S: '1' } });
 t.teardown(() => server.dispose());
 for (const args of [
   ['fred', fixtureFile('fred/CPIAUCSL.json'), fixtureFile('fred/alfred_PAYEMS_vintages.csv'), join(scratch, 'DGS10.csv')],

@@ -2,6 +2,7 @@
 import t from 'tap';
 import { EventSource } from 'eventsource';
 import { startServer } from '../../helpers/server.js';
+import { clock } from '../../../server/clock.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '0', STREAM_LIFETIME_S: '1', STREAM_RETRY_MS: '100' } });
 t.teardown(() => server.dispose());
@@ -15,7 +16,7 @@ t.test('the lifetime cap ends a stream cleanly, and the client comes back', asyn
   t.equal(ended.status, 200);
   t.notOk(ended.aborted, 'ended by the server, not cut');
   t.ok((ended.ms as number) >= 1000, `after the cap (${ended.ms} ms)`);
-  const started = Date.now();
-  while (opened < 2 && Date.now() - started < 5000) await new Promise((r) => setTimeout(r, 20));
+  const started = clock.now();
+  while (opened < 2 && clock.now() - started < 5000) await new Promise((r) => setTimeout(r, 20));
   t.ok(opened >= 2, 'EventSource reconnected on its own');
 });

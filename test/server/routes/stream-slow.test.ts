@@ -1,9 +1,11 @@
 // A subscriber that stops reading its socket: the others keep their pace, and it is closed once it stays backed up
 // (and counted so in /metrics).
+// The same on any day: a stalled reader's socket; the demo is only the stream's source.
 import t from 'tap';
 import { connect } from 'node:net';
 import { startServer } from '../../helpers/server.js';
 import { listen } from '../../helpers/sse.js';
+import { clock } from '../../../server/clock.js';
 
 // Ticks every 50 ms with no quote cadence: about 1.3 MB/s on every topic, so a reader that stops fills its socket fast.
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1', TICK_MS: '50', STREAM_QUOTE_MS: '0', STREAM_STALL_S: '2' } });
@@ -27,8 +29,8 @@ t.test('a stalled reader does not slow the others and gets closed', async (t) =>
   t.equal(line.ended, 'stalled', 'closed for staying backed up');
   t.equal(line.status, 200);
   stalled.resume();
-  const started = Date.now();
-  while (!closed && Date.now() - started < 5000) await new Promise((r) => setTimeout(r, 50));
+  const started = clock.now();
+  while (!closed && clock.now() - started < 5000) await new Promise((r) => setTimeout(r, 50));
   t.ok(closed, 'its connection is gone');
   const metrics = await (await server.get('/metrics')).text();
   t.match(metrics, /^tapewire_stream_closed_total\{reason="stalled"\} 1$/m, '/metrics counts it as a slow client cut off');

@@ -5,6 +5,7 @@ import t from 'tap';
 import { signTicket } from '../../../core/stream/ticket.js';
 import { createKey, startServer } from '../../helpers/server.js';
 import { listen } from '../../helpers/sse.js';
+import { clock } from '../../../server/clock.js';
 
 const SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
 const server = await startServer({ env: { TAPEWIRE_ANON: '0', STREAM_TICKET_SECRET: SECRET, STREAM_HEARTBEAT_S: '1' } });
@@ -28,7 +29,7 @@ t.test('a ticket is issued for a key only, names its topics and expires within a
   t.equal((await server.get('/v1/stream/ticket?topics=nonsense', { key })).status, 422, 'a bad topic is a 422');
   const issued = await ticketFor('EVENTS,quotes');
   t.same(issued.topics.sort(), ['events', 'quotes'], 'topics in canonical spelling');
-  const ttl = Date.parse(issued.expiresAt) - Date.now();
+  const ttl = Date.parse(issued.expiresAt) - clock.now();
   t.ok(ttl > 30_000 && ttl <= 60_000, `expires in ${ttl} ms`);
   t.notOk(issued.ticket.includes(key.slice(5)), 'the ticket does not carry the key');
 });
@@ -46,9 +47,9 @@ t.test('an expired, tampered, foreign or other-topic ticket is a 401', async (t)
   const { ticket } = await ticketFor('events');
   const [v, body, mac] = ticket.split('.');
   const grant = JSON.parse(Buffer.from(body!, 'base64url').toString()) as { c: string };
-  const expired = signTicket(Buffer.from(SECRET), { client: grant.c, topics: ['events'], expiresAtMs: Date.now() - 1000 });
+  const expired = signTicket(Buffer.from(SECRET), { client: grant.c, topics: ['events'], expiresAtMs: clock.now() - 1000 });
   const widened = Buffer.from(JSON.stringify({ ...grant, t: ['events', 'quotes'] })).toString('base64url');
-  const foreign = signTicket(Buffer.from('another-secret-of-at-least-thirty-two-chars'), { client: grant.c, topics: ['events'], expiresAtMs: Date.now() + 60_000 });
+  const foreign = signTicket(Buffer.from('another-secret-of-at-least-thirty-two-chars'), { client: grant.c, topics: ['events'], expiresAtMs: clock.now() + 60_000 });
   for (const [what, bad, topics] of [
     ['expired', expired, 'events'],
     ['with its grant altered', `${v}.${widened}.${mac}`, 'events,quotes'],

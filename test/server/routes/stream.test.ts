@@ -3,6 +3,7 @@
 import t from 'tap';
 import { createKey, startServer } from '../../helpers/server.js';
 import { listen, type Received } from '../../helpers/sse.js';
+import { clock } from '../../../server/clock.js';
 
 const server = await startServer({
   env: {
@@ -52,8 +53,8 @@ t.test('the stream opens with SSE headers and retry, and sends heartbeats', asyn
   t.ok(res.headers.get('x-ratelimit-remaining'), 'rate-limited like every /v1 path');
   const reader = res.body!.getReader();
   let text = '';
-  const started = Date.now();
-  while (!text.includes(': heartbeat') && Date.now() - started < 5000) text += new TextDecoder().decode((await reader.read()).value);
+  const started = clock.now();
+  while (!text.includes(': heartbeat') && clock.now() - started < 5000) text += new TextDecoder().decode((await reader.read()).value);
   t.match(text, /^retry: \d+\n\n/, 'retry comes first');
   t.match(text, /: heartbeat\n\n/, 'a heartbeat comment within the interval');
   controller.abort();
@@ -168,7 +169,7 @@ t.test('stories: on `events` in the Event shape, on the topics of their instrume
   const story = client.messages[0]!.data as { id: number; type: string; path: string; headline: string; sourceUrl: string; entities: { type: string; key: string }[]; occurredAt: string };
   t.match(story, { type: 'event', key: String(story.id), path: `/events/${story.id}`, kind: String, precision: 'minute', importance: Number, sourceName: String });
   t.ok(new URL(story.sourceUrl).hostname.endsWith('.example'));
-  t.ok(Date.now() - Date.parse(story.occurredAt) < 120_000, 'a story of now');
+  t.ok(clock.now() - Date.parse(story.occurredAt) < 120_000, 'a story of now');
   const listed = (await (await server.get('/v1/events?limit=5', { key })).json()) as { data: { id: number }[] };
   t.ok(listed.data.some((e) => e.id === story.id), 'the list shows it at once');
   const detail = await server.get(`/v1/events/${story.id}`, { key });

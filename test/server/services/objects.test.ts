@@ -4,7 +4,7 @@ import { rmSync } from 'node:fs';
 import { pino } from 'pino';
 import { ApiError } from '../../../core/errors.js';
 import type { CandleQuery, CandleSeries } from '../../../core/schemas/candles.js';
-import type { Derivatives } from '../../../core/schemas/derivatives.js';
+import { DERIVATIVES_DEFAULT_FROM, type Derivatives } from '../../../core/schemas/derivatives.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../core/time.js';
 import { DEFAULT_MOVE_FLOORS } from '../../../core/vocabulary.js';
 import { KeyIndex } from '../../../server/auth.js';
@@ -25,6 +25,7 @@ import { StorageService } from '../../../server/services/storage.js';
 import { StreamHub } from '../../../server/stream/hub.js';
 import { StreamTickets } from '../../../server/stream/tickets.js';
 import { tempDataDir } from '../../helpers/server.js';
+import { clock } from '../../../server/clock.js';
 
 const dataDir = tempDataDir();
 const log = pino({ level: 'silent' });
@@ -41,11 +42,11 @@ const versions = { stories: new DataVersion(), entities: new DataVersion(), macr
 const meta = new MetaService(db, DEFAULT_MOVE_FLOORS, log);
 const storage = new StorageService(db);
 const imports = new ImportService(db, versions);
-await loadDemo({ meta, imports, storage }, { seed: 20261121, anchorMs: Date.now(), minuteDays: 1, progress: () => {} });
+await loadDemo({ meta, imports, storage }, { seed: 20261121, anchorMs: clock.now(), minuteDays: 1, progress: () => {} });
 const marketStore = new MarketStore(db);
 // Small memory windows: 1m and 1h ranges older than a day or two, and the 1h default lookback of 30 days, come from
 // the database, while recent ranges and all daily candles come from memory.
-const { state } = await loadMarket(marketStore, { staleMs: 60_000, minuteBarsDays: 1, hourBarsDays: 2, listingMinuteBarsDays: 1 }, Date.now(), false);
+const { state } = await loadMarket(marketStore, { staleMs: 60_000, minuteBarsDays: 1, hourBarsDays: 2, listingMinuteBarsDays: 1 }, clock.now(), false);
 
 // The services read through this so each answer shows which database reads it made: none when memory served it.
 const reads: string[] = [];
@@ -74,7 +75,7 @@ const btc = state.require('BTC');
 const listingId = services.instruments.detail('BTC').venues[0]!.listingId;
 const listingIndex = state.listingIndex(listingId);
 // Fixed once, so that the memory windows below are the same for every request whatever minute the test reaches.
-const now = Date.now();
+const now = clock.now();
 const minute = now - (now % MINUTE_MS);
 const hour = now - (now % HOUR_MS);
 const day = now - (now % DAY_MS);
@@ -184,7 +185,7 @@ t.test('derivatives: the bytes and the objects agree, numbers included', async (
   };
 
   const plain = await compareDerivatives(derivativesRequest({}));
-  t.equal(plain.from, '2026-01-01T00:00:00.000Z', 'the default start');
+  t.equal(plain.from, `${DERIVATIVES_DEFAULT_FROM}T00:00:00.000Z`, "the interface's default start");
   t.ok(plain.daily.length > 30, `${plain.daily.length} days`);
   t.notOk('perVenue' in plain, 'no per-venue series unless asked');
   // Without a tick loop no venue quote is fresh: the current values are unknown, written as null on both sides.
@@ -243,7 +244,7 @@ t.test('an unknown symbol or listing is not found, and a reversed window is refu
 
   let err: unknown = null;
   try {
-    candleRequest({ from: '2026-03-02', to: '2026-03-01' }, Date.now());
+    candleRequest({ from: '2020-03-02', to: '2020-03-01' }, clock.now());
   } catch (e) {
     err = e;
   }

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { importFiles, ROOT, startServer } from '../../helpers/server.js';
+import { clock } from '../../../server/clock.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = join(ROOT, 'screenshots');
@@ -131,9 +132,9 @@ t.test('the page ticket opens the stream on its topics for the viewer only', asy
 
 /** Polls `expression` in the page until it is true: a page's CSP forbids the eval that waitForFunction's string form needs. */
 async function until(tab: { evaluate(expression: string): Promise<unknown> }, expression: string, ms = 30_000): Promise<void> {
-  const deadline = Date.now() + ms;
+  const deadline = clock.now() + ms;
   while (!(await tab.evaluate(expression))) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${expression}`);
+    if (clock.now() > deadline) throw new Error(`not within ${ms} ms: ${expression}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -3,6 +3,7 @@ import { CandleQuery, CandleSeries, ListingCandleParams } from '../../../../core
 import { Single } from '../../../../core/schemas/common.js';
 import { defineRoute } from '../../../http/route.js';
 import { candleRequest } from '../../../services/candles.js';
+import { clock } from '../../../clock.js';
 
 export const listingCandlesRoute = defineRoute({
   path: '/v1/instruments/:symbol/listings/:listingId/candles',
@@ -17,5 +18,5 @@ export const listingCandlesRoute = defineRoute({
   params: ListingCandleParams,
   query: CandleQuery,
   response: Single(CandleSeries),
-  handler: ({ params, query, caller }, { candles }) => candles.listingJson(params.symbol, params.listingId, candleRequest(query, Date.now()), caller),
+  handler: ({ params, query, caller }, { candles }) => candles.listingJson(params.symbol, params.listingId, candleRequest(query, clock.now()), caller),
 });

@@ -3,7 +3,7 @@
 import t from 'tap';
 import { backfillWindow, barsInUsd, holdsWholeHour, hourlyDerivatives, joinPages, usdLike } from '../../../../core/sources/venues/backfill.js';
 import { venueNamed } from '../../../../core/sources/venues/index.js';
-import { fixture, readRealdata } from '../../../helpers/realdata.js';
+import { fixture, readRealdata, realdataSkip } from '../../../helpers/realdata.js';
 
 const M = 60_000;
 const H = 3_600_000;
@@ -30,6 +30,11 @@ t.test('pages join into one series in the window, the first page’s bar kept at
   const first = page.ts[0]!;
   const joined = joinPages([page, page], first + M, page.ts[page.length - 1]!);
   t.same(Array.from(joined.ts), Array.from(page.ts.subarray(1, page.length - 1)), 'cut to [from, to), each minute once');
+  t.ok(usdLike('USDT') && usdLike('USD') && !usdLike('EUR'));
+});
+
+t.test('a real page of Binance klines joins whole and turns to USD at the quote’s rate', { skip: realdataSkip('crypto/binance') }, async (t) => {
+  const spot = binance.markets.spot!.rest;
   const real = spot.parseKlines(readRealdata('crypto/binance/spot_api_v3_klines_BTCUSDT_1m_2021-10-22.json'));
   const all = joinPages([real], 0, Infinity);
   t.equal(all.length, 10, 'the real sample’s ten minutes');
@@ -37,7 +42,6 @@ t.test('pages join into one series in the window, the first page’s bar kept at
   const usd = barsInUsd(joinPages([real], 0, Infinity), 0.999);
   t.equal(usd.close[0], 60719.27 * 0.999, 'prices in USD at the quote’s rate');
   t.equal(usd.volume[0], all.volume[0]! * 0.999, 'and the quote volume');
-  t.ok(usdLike('USDT') && usdLike('USD') && !usdLike('EUR'));
 });
 
 t.test('funding and open interest by the hour: the rate in force restated per the listing, the hour’s last open interest', async (t) => {
@@ -51,7 +55,9 @@ t.test('funding and open interest by the hour: the rate in force restated per th
   t.equal(hours.fundingRate[0], funding.rate[paid], 'the last payment by the hour’s end');
   const last = Array.from(oi.ts).filter((ts) => ts < from + H).length - 1;
   t.equal(hours.openInterestUsd[0], oi.quote[last], 'the last open interest of the hour, in USDT read as USD');
+});
 
+t.test('Hyperliquid’s real hourly funding history, restated per an 8-hour listing', { skip: realdataSkip('crypto/hyperliquid') }, async (t) => {
   const real = hyperliquid.markets.perp!.rest.parseFundingHistory!(readRealdata('crypto/hyperliquid/info_fundingHistory_BTC_2023-05-12_to_2023-07-17.json'));
   const start = Date.UTC(2023, 6, 1);
   const day = hourlyDerivatives(real, null, 8, 1, { ts: new Float64Array(0), open: new Float64Array(0), high: new Float64Array(0), low: new Float64Array(0), close: new Float64Array(0), volume: new Float64Array(0), length: 0 }, start, start + 24 * H);

@@ -1,5 +1,6 @@
 // A crash in the middle of the first demo load: nothing half-loaded is kept, and the next start loads the whole
 // universe again, because the load is one transaction.
+// The same on any day: a kill in the middle of the load; what the load holds on each day is load.test.ts's.
 import t from 'tap';
 import { rmSync } from 'node:fs';
 import { demoWorld } from '../../../../core/demo/world.js';

@@ -11,6 +11,7 @@ import { Writer } from '../../../../server/services/writer.js';
 import { demoHistoryStart } from '../../../../core/demo/history.js';
 import { DEMO_INSTRUMENTS, demoListings } from '../../../../core/demo/universe.js';
 import { startServer, tempDataDir } from '../../../helpers/server.js';
+import { clock } from '../../../../server/clock.js';
 
 const dataDir = tempDataDir();
 t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -39,7 +40,7 @@ t.test('first start loads the universe and /v1/meta reports it', async (t) => {
   t.ok(data.stats.imported_derivatives_1h! >= perps * 30 * 24, 'hourly for the last 30 days');
   t.notOk('demo_outcomes' in data.stats, "the demo's sealed outcomes are not counted as data");
   const price = Date.parse(data.coverage.price!);
-  t.ok(Date.now() - price < 3 * 60_000, `price coverage is current (${data.coverage.price})`);
+  t.ok(clock.now() - price < 3 * 60_000, `price coverage is current (${data.coverage.price})`);
 
   // The live market carries on the recorded one: the model's origin, read from the first stored day, is the history's;
   // and the ETFs still track their indices in the live prices.
@@ -74,7 +75,7 @@ t.test('a restart keeps the minute that was open: its bar is written at shutdown
   const listingId = ((await (await server.get('/v1/instruments/ETH')).json()) as { data: { venues: { listingId: number }[] } }).data.venues[0]!.listingId;
   const paths = ['/v1/instruments/ETH/candles', `/v1/instruments/ETH/listings/${listingId}/candles`];
   // Most restarts then land in the same minute; one that crosses into the next still finds the minute in the database.
-  while (new Date().getUTCSeconds() > 40) await new Promise((r) => setTimeout(r, 500));
+  while (new Date(clock.now()).getUTCSeconds() > 40) await new Promise((r) => setTimeout(r, 500));
   await new Promise((r) => setTimeout(r, 1000));
   const before = await Promise.all(paths.map((p) => openBar(server, p)));
   const all = (path: string, interval: string) =>
@@ -141,7 +142,7 @@ t.test('the outcome of an upcoming catalyst is published when its time comes: th
   await server.stop();
 
   const db = await openDatabase({ databaseUrl: null, dataDir, maxConnections: 1 }, pino({ level: 'silent' }));
-  const now = Date.now();
+  const now = clock.now();
   const onTimeId = await schedule(db, 'test-on-time', 'AAPL', now + 5000, 8);
   // Its time passed while the server was down: told at start, but moving nothing.
   const lateId = await schedule(db, 'test-late', 'MSFT', now - 3_600_000, -8);

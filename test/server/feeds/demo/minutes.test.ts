@@ -13,6 +13,7 @@ import { MarketStore } from '../../../../server/services/market-store.js';
 import { MetaService } from '../../../../server/services/meta.js';
 import { StorageService } from '../../../../server/services/storage.js';
 import { tempDataDir } from '../../../helpers/server.js';
+import { clock } from '../../../../server/clock.js';
 
 const dataDir = tempDataDir();
 const log = pino({ level: 'silent' });
@@ -24,9 +25,9 @@ t.teardown(async () => {
 await db.migrate();
 
 t.test('a load anchored six minutes ago writes every minute since, the open one last', async (t) => {
-  const anchorMs = Date.now() - 6 * MINUTE_MS;
+  const anchorMs = clock.now() - 6 * MINUTE_MS;
   await loadDemo({ meta: new MetaService(db, DEFAULT_MOVE_FLOORS, log), imports: new ImportService(db, { stories: new DataVersion(), entities: new DataVersion(), macro: new DataVersion(), odds: new DataVersion(), sec: new DataVersion() }), storage: new StorageService(db) }, { seed: 7, anchorMs, minuteDays: 1, progress: () => {} });
-  const done = Date.now();
+  const done = clock.now();
   const store = new MarketStore(db);
   const { instruments, listings } = await store.universe();
   const from = anchorMs - (anchorMs % MINUTE_MS) - 10 * MINUTE_MS;

@@ -9,9 +9,10 @@ import type { ParsedPayload } from '../../../../core/sources/records.js';
 import type { ImportService } from '../../../../server/services/imports.js';
 import type { MacroService } from '../../../../server/services/macro.js';
 import { startReplay } from '../../../helpers/replay.js';
+import { clock } from '../../../../server/clock.js';
 
 const PAGE = 100_000;
-const observations = (n: number) => ({ observations: Array.from({ length: n }, (_, k) => ({ realtime_start: '2026-01-02', realtime_end: '9999-12-31', date: new Date(Date.UTC(1900, 0, 1 + k)).toISOString().slice(0, 10), value: String(k) })) });
+const observations = (n: number) => ({ observations: Array.from({ length: n }, (_, k) => ({ realtime_start: '2020-01-02', realtime_end: '9999-12-31', date: new Date(Date.UTC(1900, 0, 1 + k)).toISOString().slice(0, 10), value: String(k) })) });
 const replay = await startReplay((url) => {
   const q = url.searchParams;
   if (url.pathname === '/fred/series/observations') return { body: JSON.stringify(observations(q.get('offset') === '0' && q.get('series_id') === 'DGS10' ? PAGE : 5)) };
@@ -34,7 +35,7 @@ t.test('whole or recent histories, paged; one calendar per release', async (t) =
   t.same(pages.map((q) => [q.series_id, q.offset, q.observation_start ?? null]), [
     ['DGS10', '0', null],
     ['DGS10', String(PAGE), null],
-    ['DGS2', '0', new Date(Date.now() - 5 * 366 * 86_400_000).toISOString().slice(0, 10)],
+    ['DGS2', '0', new Date(clock.now() - 5 * 366 * 86_400_000).toISOString().slice(0, 10)],
   ], 'DGS10 not held: all of it, two pages; DGS2 held: five years');
   t.equal(written.reduce((n, p) => n + (p.observations?.length ?? 0), 0), PAGE + 10, 'every page written');
   t.same(asked('/fred/release/dates').map((q) => q.release_id), ['18'], 'H.15 once for both');

@@ -4,6 +4,7 @@ import t from 'tap';
 import { fixture } from '../../../helpers/realdata.js';
 import { startReplay } from '../../../helpers/replay.js';
 import { importFiles, startServer } from '../../../helpers/server.js';
+import { clock } from '../../../../server/clock.js';
 
 t.test('NEWS_FEEDS: replayed feed into linked stories', async (t) => {
   let up = false;
@@ -15,7 +16,7 @@ t.test('NEWS_FEEDS: replayed feed into linked stories', async (t) => {
   t.equal(profiles.code, 0, profiles.stderr);
   up = true;
   let data: { headline: string; entities: { key: string }[]; summary: string; sourceUrl: string }[] = [];
-  for (const deadline = Date.now() + 60_000; data.length < 3 && Date.now() < deadline; await new Promise((r) => setTimeout(r, 500))) {
+  for (const deadline = clock.now() + 60_000; data.length < 3 && clock.now() < deadline; await new Promise((r) => setTimeout(r, 500))) {
     data = ((await (await server.get('/v1/events?limit=100')).json()) as { data: typeof data }).data;
   }
   t.equal(data.length, 3, 'the feed recovered and its readable items were written');

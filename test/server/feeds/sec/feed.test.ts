@@ -3,6 +3,7 @@
 // companyfacts of covered companies, and after a restart fetches only the forms it lacks; a new filing's story goes out
 // on the stream as it is written; EDGAR's 403 and 429 fail the round (backoff) and an unchanged answer (304) costs
 // nothing; without SEC_USER_AGENT it stays off and says why.
+// The same on any day: the SEC feed against a replay of fixed documents.
 import t from 'tap';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';

@@ -8,6 +8,10 @@ import { join } from 'node:path';
 import { fixture } from '../../../helpers/realdata.js';
 import { startReplay } from '../../../helpers/replay.js';
 import { startServer, tempDataDir } from '../../../helpers/server.js';
+import { pinnedClock } from '../../../helpers/clock.js';
+
+// The dates written here are fixed: so is the day the test runs on (see test/helpers/clock.ts).
+const { env: CLOCK } = pinnedClock('2026-12-06T12:00:00Z');
 
 const replay = await startReplay((url) => {
   if (url.pathname.endsWith('.rss')) return { body: fixture('news/wire.rss.xml'), headers: { 'content-type': 'application/rss+xml' } };
@@ -30,7 +34,7 @@ writeFileSync(
   }),
 );
 const server = await startServer({
-  env: { TAPEWIRE_ANON: '1', TAPEWIRE_SOURCES: file, NEWS_FEEDS: `Env Wire|${replay.url}/env.rss,${replay.url}/file.rss`, CALENDAR_TEST_KEY: 'k'.repeat(32) },
+  env: { ...CLOCK, TAPEWIRE_ANON: '1', TAPEWIRE_SOURCES: file, NEWS_FEEDS: `Env Wire|${replay.url}/env.rss,${replay.url}/file.rss`, CALENDAR_TEST_KEY: 'k'.repeat(32) },
   dataDir,
 });
 t.teardown(async () => {

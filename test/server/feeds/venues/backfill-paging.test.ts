@@ -9,6 +9,7 @@ import type { Answer } from '../../../helpers/replay.js';
 import { startVenueReplay } from '../../../helpers/venue-replay.js';
 import { binanceKlines, bybitKlines, coinbaseCandles, hyperliquidCandles, klineAt, krakenFuturesCandles, krakenOhlc, okxCandles, type KlineHistory } from '../../../helpers/venue-klines.js';
 import { fetchPages } from '../../../../server/feeds/venues/backfill.js';
+import { clock } from '../../../../server/clock.js';
 
 const MINUTE = 60_000;
 const history: KlineHistory = { price: (ts) => 3_000 + 20 * Math.sin(ts / 600_000), endMs: () => Infinity };
@@ -39,7 +40,7 @@ for (const c of CASES) {
     });
     t.teardown(() => replay.close());
     const rest = venueNamed(c.venue)!.markets[c.market]!.rest;
-    const toMs = Date.now() - (Date.now() % MINUTE);
+    const toMs = clock.now() - (clock.now() % MINUTE);
     const fromMs = toMs - 11 * 60 * MINUTE;
     const skipped: string[] = [];
     const fetchText = async (req: RestRequest): Promise<string | null> => {

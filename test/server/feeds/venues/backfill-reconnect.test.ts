@@ -10,9 +10,10 @@ import { fixtureFrames } from '../../../helpers/realdata.js';
 import { startServer, tempDataDir, type ServerHandle } from '../../../helpers/server.js';
 import { startVenueReplay } from '../../../helpers/venue-replay.js';
 import { binanceKlines, klineAt, type KlineHistory } from '../../../helpers/venue-klines.js';
+import { clock } from '../../../../server/clock.js';
 
 const MINUTE = 60_000;
-const thisMinute = () => Date.now() - (Date.now() % MINUTE);
+const thisMinute = () => clock.now() - (clock.now() % MINUTE);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const history: KlineHistory = { price: (ts) => 50_000 + 200 * Math.sin(ts / 900_000), endMs: () => Infinity };
@@ -25,7 +26,7 @@ const replay = await startVenueReplay({
   everyMs: 300,
   rest: (url) => {
     if (url.pathname !== '/api/v3/klines') return { status: 404, body: '{"code":-1,"msg":"not replayed"}' };
-    klineRequests.push({ atMs: Date.now(), startTime: Number(url.searchParams.get('startTime')) });
+    klineRequests.push({ atMs: clock.now(), startTime: Number(url.searchParams.get('startTime')) });
     return binanceKlines(history, url);
   },
 });
@@ -80,9 +81,9 @@ t.test('a venue silent for a whole minute is backfilled when it reconnects', asy
   // Silent: the venue still accepts the connection, but sends nothing.
   frames.length = 0;
   replay.drop();
-  const silentAt = Date.now();
+  const silentAt = clock.now();
   const hole = Math.ceil((silentAt + 3_000) / MINUTE) * MINUTE;
-  await sleep(hole + MINUTE + 1_000 - Date.now());
+  await sleep(hole + MINUTE + 1_000 - clock.now());
 
   // Back: the next connection streams again.
   frames.push(...session);

@@ -10,9 +10,10 @@ import { join } from 'node:path';
 import { startServer, tempDataDir, type ServerHandle } from '../../../helpers/server.js';
 import { startVenueReplay, type VenueReplay } from '../../../helpers/venue-replay.js';
 import { binanceFunding, binanceKlines, binanceOpenInterest, klineAt, okxCandles, type KlineHistory } from '../../../helpers/venue-klines.js';
+import { clock } from '../../../../server/clock.js';
 
 const MINUTE = 60_000;
-const thisMinute = () => Date.now() - (Date.now() % MINUTE);
+const thisMinute = () => clock.now() - (clock.now() % MINUTE);
 /** Where the venues' history ends in the first run: the server went down 130 minutes ago (over a whole clock hour). */
 const downAt = thisMinute() - 130 * MINUTE;
 let historyEnd = downAt;

@@ -11,6 +11,7 @@ import { SourceHealth } from '../../../../server/services/source-health.js';
 import { fixtureFrames } from '../../../helpers/realdata.js';
 import { startVenueReplay } from '../../../helpers/venue-replay.js';
 import { session } from '../../../helpers/venue-frames.js';
+import { clock } from '../../../../server/clock.js';
 
 const log = pino({ level: 'silent' });
 
@@ -58,19 +59,19 @@ for (const { venue, market, symbols } of CASES) {
     const subscribe = protocol.markets[market]!.subscribe(symbols);
     await until(() => replay.received.length >= subscribe.length && health.messages >= frames.length);
     t.same(replay.received.slice(0, subscribe.length), subscribe, 'the venue’s subscribe frames, in order');
-    t.equal(health.state(Date.now()), 'live');
+    t.equal(health.state(clock.now()), 'live');
 
     // What the client pooled is what the session says of BTC, last price wins.
     const btc = session(protocol, market, path).updates.filter((u) => u.symbol === symbols[0] && u.price > 0);
-    client.poll(Date.now(), 1, quotes);
+    client.poll(clock.now(), 1, quotes);
     t.equal(quotes.price[0], btc[btc.length - 1]!.price, 'the last price of the session');
-    t.ok(quotes.ts[0]! <= Date.now());
+    t.ok(quotes.ts[0]! <= clock.now());
     if (perp) t.ok(Number.isFinite(quotes.fundingRate[0]), 'funding carried');
 
     const errors = health.errors;
     replay.send('{"not": "a frame of this venue"');
     await until(() => health.errors > errors);
-    client.poll(Date.now(), 1, quotes);
+    client.poll(clock.now(), 1, quotes);
     t.equal(quotes.price[0], btc[btc.length - 1]!.price, 'a malformed frame changes nothing');
 
     for (const restart of restarts) {

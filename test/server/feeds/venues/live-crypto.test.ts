@@ -12,6 +12,7 @@ import { allocatePoolOutput, poolQuotes } from '../../../../core/kernels/pool.js
 import { fixtureFrames } from '../../../helpers/realdata.js';
 import { ROOT, startServer } from '../../../helpers/server.js';
 import { startVenueReplay, type VenueReplay } from '../../../helpers/venue-replay.js';
+import { clock } from '../../../../server/clock.js';
 
 interface VenueRow {
   venue: string;
@@ -92,7 +93,7 @@ t.test('BTC pools every configured venue, each with its own quote', async (t) =>
   // The pool is the volume-weighted median of these very quotes.
   const n = btc.venues.length;
   const out = allocatePoolOutput(1, n);
-  const now = Date.now();
+  const now = clock.now();
   poolQuotes(
     { offsets: Int32Array.from([0, n]), prices: Float64Array.from(btc.venues, (v) => v.price!), volumes: Float64Array.from(btc.venues, (v) => v.volume24hUsd ?? 0), ts: new Float64Array(n).fill(now) },
     { nowMs: now, staleMs: 60_000, band: 0.02 },

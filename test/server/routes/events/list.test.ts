@@ -6,6 +6,7 @@ import type { StoryEvent } from '../../../../core/demo/story.js';
 import { demoWorld } from '../../../../core/demo/world.js';
 import { DEMO_SEED, demoEvents } from '../../../helpers/demo-events.js';
 import { startServer } from '../../../helpers/server.js';
+import { clock } from '../../../../server/clock.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '100000' } });
 t.teardown(() => server.dispose());
@@ -113,9 +114,9 @@ t.test('bad input: 400 for what cannot mean anything, 422 for bounds', async (t)
   t.equal(await status('entity=planet:mars'), 400, 'an unknown type');
   t.equal(await status('entity=project:nvidia'), 400, 'a project key is company/project');
   t.equal(await status('entity=instrument:'), 400, 'an empty key');
-  t.equal(await status('from=2026-03-02&to=2026-03-01'), 400, 'from after to');
+  t.equal(await status('from=2020-03-02&to=2020-03-01'), 400, 'from after to');
   // A 400 names what is wrong the way a 422 does.
-  for (const [query, param] of [['entity=planet:mars,instrument:', 'entity'], ['from=2026-03-02&to=2026-03-01', 'from'], ['company=a%20b', 'company']] as const) {
+  for (const [query, param] of [['entity=planet:mars,instrument:', 'entity'], ['from=2020-03-02&to=2020-03-01', 'from'], ['company=a%20b', 'company']] as const) {
     const body = (await (await server.get(`/v1/events?${query}`)).json()) as { error: { code: string; details: { in: string; param: string; message: string }[] } };
     t.equal(body.error.code, 'bad_request', query);
     t.ok(body.error.details.length >= 1 && body.error.details.every((d) => d.in === 'query' && d.param === param && typeof d.message === 'string'), `${query}: details are {in, param, message}`);
@@ -162,7 +163,7 @@ t.test('catalysts: upcoming by default, soonest first; history from a past from,
     page: { nextOffset: number | null };
   }
   const get = async (query: string) => (await (await server.get(`/v1/catalysts?${query}`)).json()) as Catalysts;
-  const now = Date.now();
+  const now = clock.now();
   const upcoming = await get('limit=200');
   const expected = story.catalysts.filter((c) => c.expectedAt >= now);
   // The story's catalysts, and the milestones of the demo's projects still to come (dated to their month or quarter).
@@ -182,10 +183,15 @@ t.test('catalysts: upcoming by default, soonest first; history from a past from,
   t.ok(past.every((c) => byId.get(c.outcomeEventId!)?.kind === c.kind));
   const earnings = await get('from=2000-01-01&kind=earnings&entity=company:nvidia&limit=200');
   t.same(earnings.data.map((c) => c.id), story.catalysts.filter((c) => c.kind === 'earnings' && c.entities.some((e) => e.key === 'nvidia')).map((c) => c.id));
-  const month = await get('from=2026-03-01&to=2026-03-31&kind=macro_release,policy_decision');
-  t.ok(month.data.length >= 2 && month.data.every((c) => c.expectedAt.startsWith('2026-03')), 'a month of macro dates');
+  // A whole month of the demo's history, six months before its anchor.
+  const monthStart = new Date(anchor - 180 * 86_400_000);
+  monthStart.setUTCDate(1);
+  const monthEnd = new Date(Date.UTC(monthStart.getUTCFullYear(), monthStart.getUTCMonth() + 1, 0));
+  const [yearMonth, lastDay] = [monthStart.toISOString().slice(0, 7), monthEnd.toISOString().slice(0, 10)];
+  const month = await get(`from=${yearMonth}-01&to=${lastDay}&kind=macro_release,policy_decision`);
+  t.ok(month.data.length >= 2 && month.data.every((c) => c.expectedAt.startsWith(yearMonth)), `a month of macro dates (${yearMonth})`);
   const status = async (query: string) => (await server.get(`/v1/catalysts?${query}`)).status;
-  t.equal(await status('from=2026-03-02&to=2026-03-01'), 400);
+  t.equal(await status('from=2020-03-02&to=2020-03-01'), 400);
   t.equal(await status('entity=nope'), 400);
   t.equal(await status('kind=earnings,eclipse'), 422);
   t.equal(await status('limit=201'), 422);

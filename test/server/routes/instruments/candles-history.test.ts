@@ -3,6 +3,7 @@
 import t from 'tap';
 import { connect, type Socket } from 'node:net';
 import { startServer } from '../../../helpers/server.js';
+import { clock } from '../../../../server/clock.js';
 
 // One day of 1m and 1h candles in memory; the demo writes 1m bars from yesterday's midnight and 30 days of hours, so the
 // older ones are only in the database.
@@ -11,7 +12,7 @@ t.teardown(() => server.dispose());
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
-const midnight = Date.now() - (Date.now() % DAY);
+const midnight = clock.now() - (clock.now() % DAY);
 const yesterday = new Date(midnight - DAY).toISOString().slice(0, 10);
 
 interface Candles {
@@ -34,7 +35,7 @@ t.test('1m candles older than memory are read from the database, up to the open 
   t.equal(before.count, 31, 'the latest candles up to a past instant: 00:00 to 00:30');
   t.equal(times(before).at(-1), midnight - DAY + 30 * MINUTE);
 
-  const asked = Date.now();
+  const asked = clock.now();
   const all = await candles(`interval=1m&from=${yesterday}&limit=20000`);
   const ts = times(all);
   t.ok(ts.every((x, k) => k === 0 || x > ts[k - 1]!), 'ascending across the database and memory');
@@ -42,12 +43,12 @@ t.test('1m candles older than memory are read from the database, up to the open 
   // The open bar is the tick loop's: until the first tick of a new minute (a second at most) it is the minute before.
   // A minute may also turn while the request is answered.
   const openMinute = ts.at(-1)!;
-  t.ok(openMinute >= asked - (asked % MINUTE) - MINUTE && openMinute <= Date.now(), 'the open minute last');
+  t.ok(openMinute >= asked - (asked % MINUTE) - MINUTE && openMinute <= clock.now(), 'the open minute last');
 });
 
 t.test('candles from memory equal those from the database where both answer', async (t) => {
   for (const interval of ['1m', '1h']) {
-    const since = new Date(Date.now() - 6 * 3_600_000).toISOString();
+    const since = new Date(clock.now() - 6 * 3_600_000).toISOString();
     const fromDb = await candles(`interval=${interval}&from=${yesterday}&limit=20000`);
     const fromMemory = await candles(`interval=${interval}&from=${since}&limit=20000`);
     t.ok(fromMemory.count > 1);

@@ -2,6 +2,8 @@
 // per venue, the current values of the instrument detail, and live hours from the venue quotes.
 import t from 'tap';
 import { startServer } from '../../../helpers/server.js';
+import { DERIVATIVES_DEFAULT_FROM } from '../../../../core/schemas/derivatives.js';
+import { clock } from '../../../../server/clock.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1', TICK_MS: '100' } });
 t.teardown(() => server.dispose());
@@ -37,7 +39,7 @@ t.test('bad input: 422 naming the parameter, 404 for an unknown symbol', async (
     ['from=soon', 'from'],
     [`from=${'2'.repeat(41)}`, 'from'],
     ['perVenue=maybe', 'perVenue'],
-    ['until=2026-01-01', 'until'],
+    ['until=2020-01-01', 'until'],
   ] as [string, string][]) {
     const res = await server.get(`/v1/instruments/BTC/derivatives?${query}`);
     const body = (await res.json()) as { error: { details: { param: string }[] } };
@@ -47,14 +49,14 @@ t.test('bad input: 422 naming the parameter, 404 for an unknown symbol', async (
   t.equal((await server.get('/v1/instruments/NOPE/derivatives')).status, 404);
 });
 
-t.test('default: daily since 2026-01-01, one value per UTC day, every perpetual counted, no venue series', async (t) => {
+t.test(`default: daily since ${DERIVATIVES_DEFAULT_FROM}, one value per UTC day, every perpetual counted, no venue series`, async (t) => {
   const d = await derivatives('');
-  t.equal(d.from, '2026-01-01T00:00:00.000Z');
+  t.equal(d.from, `${DERIVATIVES_DEFAULT_FROM}T00:00:00.000Z`, "the interface's fixed default");
   t.match(d.instrument, { type: 'instrument', key: 'BTC' });
   t.notOk('perVenue' in d);
   // The demo writes a year of history before today.
-  const today = Date.now() - (Date.now() % DAY);
-  const expectedFirst = Math.max(Date.UTC(2026, 0, 1), today - 365 * DAY);
+  const today = clock.now() - (clock.now() % DAY);
+  const expectedFirst = Math.max(Date.parse(DERIVATIVES_DEFAULT_FROM), today - 365 * DAY);
   t.equal(Date.parse(d.daily[0]!.date), expectedFirst);
   t.equal(Date.parse(d.daily.at(-1)!.date), today, 'today is there');
   t.ok(d.daily.every((x, k) => k === 0 || Date.parse(x.date) - Date.parse(d.daily[k - 1]!.date) === DAY), 'consecutive days');
@@ -66,7 +68,7 @@ t.test('default: daily since 2026-01-01, one value per UTC day, every perpetual 
 });
 
 t.test('a day inside the hourly history equals the OI-weighted mean recomputed from each venue’s hours', async (t) => {
-  const yesterday = new Date(Date.now() - (Date.now() % DAY) - DAY).toISOString().slice(0, 10);
+  const yesterday = new Date(clock.now() - (clock.now() % DAY) - DAY).toISOString().slice(0, 10);
   const d = await derivatives(`?from=${yesterday}&perVenue=true`);
   const day = d.daily.find((x) => x.date === yesterday)!;
   let oi = 0;
@@ -86,13 +88,13 @@ t.test('a day inside the hourly history equals the OI-weighted mean recomputed f
 });
 
 t.test('current values match the instrument detail, and live hours come from the venue quotes', async (t) => {
-  const d = await derivatives('?from=2026-11-01');
+  const d = await derivatives(`?from=${new Date(clock.now() - 7 * DAY).toISOString().slice(0, 10)}`);
   const detail = ((await (await server.get('/v1/instruments/BTC')).json()) as { data: { fundingRate8h: number; openInterestUsd: number } }).data;
   // A few ticks may pass between the two requests: open interest moves about 0.1% per tick.
   t.ok(close(d.current.openInterestUsd!, detail.openInterestUsd, 0.02));
   t.ok(Math.abs(d.current.fundingRate8h! - detail.fundingRate8h) < 0.00002);
 
-  const hour = new Date(Date.now() - (Date.now() % HOUR)).toISOString();
+  const hour = new Date(clock.now() - (clock.now() % HOUR)).toISOString();
   let live: Derivatives | null = null;
   for (let k = 0; k < 60 && !live; k++) {
     const v = await derivatives(`?from=${hour}&perVenue=true`);

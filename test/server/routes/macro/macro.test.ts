@@ -11,6 +11,7 @@ import { catalogBySlug } from '../../../../core/macro/catalog.js';
 import { DAY_MS } from '../../../../core/time.js';
 import { realdataSkip, REALDATA } from '../../../helpers/realdata.js';
 import { importFiles, ROOT, startServer, type ServerHandle } from '../../../helpers/server.js';
+import { pinnedClock } from '../../../helpers/clock.js';
 
 type Json = Record<string, any>;
 
@@ -18,7 +19,8 @@ const scratch = mkdtempSync(join(tmpdir(), 'tw-macro-'));
 t.teardown(() => rmSync(scratch, { recursive: true, force: true }));
 const fixtureFile = (path: string) => join(ROOT, 'test/fixtures', path);
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const now = Date.now();
+// The fixtures' dates are fixed: so is the day the test runs on.
+const { nowMs: now, env: CLOCK } = pinnedClock('2026-12-06T12:00:00Z');
 const today = now - (now % DAY_MS);
 
 // A long daily series (weekdays) named by its file: a wave, one spike, one dip and a missing value every 500 days.
@@ -51,7 +53,7 @@ writeFileSync(join(scratch, 'wire.json'), JSON.stringify({
   ],
 }));
 
-const server = await startServer({ env: { RATE_LIMIT_ANON_RPM: '1000000', META_REFRESH_S: '1' } });
+const server = await startServer({ env: { ...CLOCK, RATE_LIMIT_ANON_RPM: '1000000', META_REFRESH_S: '1' } });
 t.teardown(() => server.dispose());
 
 async function get(path: string, status = 200, on: ServerHandle = server): Promise<Json> {
@@ -189,7 +191,7 @@ t.test('bad input: unknown series 404; maxPoints, dates and parameters 422', asy
 });
 
 t.test('the real FRED samples: every file imports, a missing CPI month stays missing', { skip: realdataSkip('fred'), timeout: 240_000 }, async (t) => {
-  const real = await startServer({ env: { RATE_LIMIT_ANON_RPM: '1000000' } });
+  const real = await startServer({ env: { ...CLOCK, RATE_LIMIT_ANON_RPM: '1000000' } });
   t.teardown(() => real.dispose());
   await loadInto(real, 'fred', join(REALDATA, 'fred/csv_date_value'), join(REALDATA, 'fred/csv_native_fredgraph'));
   await loadInto(real, 'fred', join(REALDATA, 'fred/api_json'), '--key', 'CPIAUCSL');

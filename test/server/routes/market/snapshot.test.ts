@@ -3,6 +3,7 @@
 import t from 'tap';
 import { DASHBOARD_SLUGS } from '../../../../core/macro/catalog.js';
 import { startServer } from '../../../helpers/server.js';
+import { clock } from '../../../../server/clock.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1' } });
 t.teardown(() => server.dispose());
@@ -30,7 +31,7 @@ t.test('every part, consistent with the endpoints it summarizes', async (t) => {
   t.same(data.moves.moves.map((m) => (m as unknown as { id: number }).id), thatDay.data.map((m) => m.id), 'most unusual first');
   t.ok(data.moves.moves.every((m) => Array.isArray(m.causes) && Array.isArray(m.candidateStories)));
 
-  const now = Date.now();
+  const now = clock.now();
   const score = (s: { importance: number; occurredAt: string }) => s.importance * 0.5 ** ((now - Date.parse(s.occurredAt)) / 86_400_000);
   t.ok(data.topStories.length >= 1 && data.topStories.length <= 10);
   t.ok(data.topStories.every((s, k) => k === 0 || score(s) <= score(data.topStories[k - 1]!) * 1.001), 'ranked by decayed importance');

@@ -2,6 +2,7 @@
 import t from 'tap';
 import { CANDLE_INTERVALS, EVENT_KINDS, INSTRUMENT_KINDS, PRECISIONS } from '../../../../core/vocabulary.js';
 import { createKey, startServer } from '../../../helpers/server.js';
+import { clock } from '../../../../server/clock.js';
 
 const server = await startServer({ env: { TAPEWIRE_ANON: '0', MOVE_FLOORS: 'crypto=12' } });
 t.teardown(() => server.dispose());
@@ -16,7 +17,7 @@ t.test('/v1/meta: stats, coverage per dataset, dataset, now', async (t) => {
   t.type(data.stats, 'object');
   t.same(data.coverage, { event: null, price: null, move: null, macroObservation: null, filing: null, oddsUpdate: null });
   t.equal(data.dataset, null, 'no dataset loaded yet');
-  t.ok(Math.abs(Date.parse(data.now as string) - Date.now()) < 5000, 'now is the current time');
+  t.ok(Math.abs(Date.parse(data.now as string) - clock.now()) < 5000, 'now is the current time');
 });
 
 t.test('/v1/meta/vocabulary lists every enumeration of the interface', async (t) => {

@@ -1,5 +1,6 @@
 // GET /metrics beside the sources' figures: the HTTP requests by route and status class with their times, the
 // stream's subscribers and messages, and the database's queries and queue, each moving as the server works.
+// The same on any day: counters of requests, streams and queries; the demo is only their load.
 import t from 'tap';
 import { startServer } from '../../../helpers/server.js';
 import { listen } from '../../../helpers/sse.js';

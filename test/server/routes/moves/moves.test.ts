@@ -132,8 +132,9 @@ t.test('filters: symbol, date (most unusual first), from/to, minPct, minZ, candi
   t.ok(inOrder(day), 'most unusual first');
   const mixed = moves.find((m) => m.zScore === null && moves.some((o) => o.date === m.date && o !== m))!;
   t.ok(inOrder(await all(`date=${mixed.date}`)), `${mixed.date}: by zScore, then those without one by size`);
-  const march = await all('from=2026-03-01&to=2026-03-31');
-  t.same(march.map((m) => m.id), moves.filter((m) => m.date >= '2026-03-01' && m.date <= '2026-03-31').map((m) => m.id), 'to is included');
+  const monthStart = `${busiest.slice(0, 7)}-01`;
+  const untilBusiest = await all(`from=${monthStart}&to=${busiest}`);
+  t.same(untilBusiest.map((m) => m.id), moves.filter((m) => m.date >= monthStart && m.date <= busiest).map((m) => m.id), 'to is included');
   t.same((await all('minPct=8')).map((m) => m.id), moves.filter((m) => Math.abs(m.pct) >= 8).map((m) => m.id));
   t.same((await all('minZ=4')).map((m) => m.id), moves.filter((m) => (m.zScore ?? 0) >= 4).map((m) => m.id));
   t.ok(moves.some((m) => m.zScore === null), 'some moves have no zScore');
@@ -142,9 +143,9 @@ t.test('filters: symbol, date (most unusual first), from/to, minPct, minZ, candi
   t.ok((await list('candidates=false')).data.every((m) => m.candidateStories === undefined), 'candidates=false leaves them out');
   const status = async (query: string) => (await server.get(`/v1/moves?${query}`)).status;
   t.equal(await status('symbol=NOPE'), 404);
-  t.equal(await status('from=2026-03-02&to=2026-03-01'), 422, 'from after to is a validation error (400 is for events, catalysts, brief)');
+  t.equal(await status('from=2020-03-02&to=2020-03-01'), 422, 'from after to is a validation error (400 is for events, catalysts, brief)');
   t.equal(await status('date=2026-02-30'), 422);
-  t.equal(await status('date=2026-03-01T00:00'), 422);
+  t.equal(await status('date=2020-03-01T00:00'), 422);
   t.equal(await status('limit=201'), 422);
   t.equal(await status('minZ=-1'), 422);
 });

@@ -8,6 +8,10 @@ import { join } from 'node:path';
 import { ODDS_STATUSES } from '../../../../core/vocabulary.js';
 import { REALDATA, realdataSkip } from '../../../helpers/realdata.js';
 import { importFiles, ROOT, startServer, type ServerHandle } from '../../../helpers/server.js';
+import { pinnedClock } from '../../../helpers/clock.js';
+
+// The dates written here are fixed: so is the day the test runs on (see test/helpers/clock.ts).
+const { env: CLOCK } = pinnedClock('2026-12-06T12:00:00Z');
 
 type Json = Record<string, any>;
 
@@ -30,7 +34,7 @@ writeFileSync(join(scratch, 'calendar.json'), JSON.stringify({
   ],
 }));
 
-const server = await startServer({ env: { RATE_LIMIT_ANON_RPM: '1000000', META_REFRESH_S: '1' } });
+const server = await startServer({ env: { ...CLOCK, RATE_LIMIT_ANON_RPM: '1000000', META_REFRESH_S: '1' } });
 t.teardown(() => server.dispose());
 
 async function get(path: string, status = 200, on: ServerHandle = server): Promise<Json> {
@@ -168,7 +172,7 @@ t.test('bad input: unknown market 404; bounds, enums, dates and repeated paramet
 });
 
 t.test('the real samples: each imports, the settled Fed decision resolved No with its event', { skip: realdataSkip('prediction_markets') }, async (t) => {
-  const real = await startServer({ env: { RATE_LIMIT_ANON_RPM: '1000000' } });
+  const real = await startServer({ env: { ...CLOCK, RATE_LIMIT_ANON_RPM: '1000000' } });
   t.teardown(() => real.dispose());
   const poly = await importFiles(real.dataDir, 'polymarket', join(REALDATA, 'prediction_markets/polymarket'));
   t.equal(poly.code, 1, 'the prices-history answer, which does not name its token, is refused');

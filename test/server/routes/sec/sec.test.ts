@@ -11,11 +11,15 @@ import { realdataSkip, REALDATA } from '../../../helpers/realdata.js';
 import { usdCompact } from '../../../../core/figures.js';
 import { escapeHtml } from '../../../../server/web/html.js';
 import { importFiles, ROOT, startServer } from '../../../helpers/server.js';
+import { pinnedClock } from '../../../helpers/clock.js';
+
+// The dates written here are fixed: so is the day the test runs on (see test/helpers/clock.ts).
+const { env: CLOCK } = pinnedClock('2026-12-06T12:00:00Z');
 
 type Json = Record<string, any>;
 const fixtureFile = (path: string) => join(ROOT, 'test/fixtures', path);
 
-const server = await startServer({ env: { RATE_LIMIT_ANON_RPM: '1000000' } });
+const server = await startServer({ env: { ...CLOCK, RATE_LIMIT_ANON_RPM: '1000000' } });
 t.teardown(() => server.dispose());
 
 async function get(path: string, status = 200): Promise<Json> {
