@@ -270,7 +270,7 @@ async function partB(): Promise<void> {
   // The access log is counted, not parsed: a deployment hands stdout to another process.
   server.child.stdout!.removeAllListeners('data');
   server.child.stdout!.on('data', () => undefined);
-  const key = await createKey(server, 'bench', 100_000_000);
+  const key = await createKey(server, 'bench', 100_000_000, 'read,metrics');
   const headers = { authorization: `Bearer ${key}` };
   venue.rate(100);
   for (;;) {

@@ -42,7 +42,7 @@ const random = () => {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
 
-const keyIndex = new KeyIndex({ keyRpm: KEY_RPM, anonRpm: ANON_RPM, anon: true });
+const keyIndex = new KeyIndex({ keyRpm: KEY_RPM, anonRpm: ANON_RPM, anon: true, anonMetrics: false });
 const keys: string[] = [];
 const records: KeyRecord[] = [];
 for (let id = 1; id <= KEYS; id++) {
@@ -57,6 +57,8 @@ for (let id = 1; id <= KEYS; id++) {
     createdAt: new Date().toISOString(),
     revoked: false,
     rpm: null,
+    scopes: ['read'],
+    expiresAt: null,
   });
 }
 keyIndex.load(records);
@@ -79,7 +81,7 @@ for (let i = 0; i < MIX_LENGTH; i++) {
 
 // Prebuilt principals for the limiter alone: what authenticate() returns (the key ones are its own cached objects).
 const keyPrincipals: Principal[] = authorizations.map((a) => keyIndex.authenticate(a, () => ''));
-const anonPrincipals: Principal[] = ips.map((ip) => ({ client: `ip:${ip}`, kind: 'anonymous', keyId: null, rpm: ANON_RPM }));
+const anonPrincipals: Principal[] = ips.map((ip) => ({ client: `ip:${ip}`, kind: 'anonymous', keyId: null, rpm: ANON_RPM, scopes: ['read'] }));
 const mapOfClients = new Map<string, number>();
 [...keyPrincipals, ...anonPrincipals].forEach((p, i) => mapOfClients.set(p.client, i));
 const clientNames = [...keyPrincipals, ...anonPrincipals].map((p) => p.client);
@@ -149,7 +151,7 @@ function limiterCase(limiter: Limiter): Case {
 }
 
 function rejectedCase(limiter: Limiter): Case {
-  const p: Principal = { client: 'key:exhausted', kind: 'key', keyId: 0, rpm: 1 };
+  const p: Principal = { client: 'key:exhausted', kind: 'key', keyId: 0, rpm: 1, scopes: ['read'] };
   return (n) => {
     let acc = 0;
     for (let i = 0; i < n; i++) {

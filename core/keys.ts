@@ -35,3 +35,24 @@ export function lookupPrefix(key: string): string {
 export function sameHash(a: Buffer, b: Buffer): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
+
+/** What a key may read: `read` the API (/v1, /mcp, the stream), `metrics` the operator's /metrics. */
+export const KEY_SCOPES = ['read', 'metrics'] as const;
+export type KeyScope = (typeof KEY_SCOPES)[number];
+
+/** The scopes a `--scope read,metrics` list names, or why it does not. */
+export function parseScopes(text: string): KeyScope[] | string {
+  const named = [...new Set(text.split(',').map((s) => s.trim()).filter(Boolean))];
+  const unknown = named.filter((s) => !(KEY_SCOPES as readonly string[]).includes(s));
+  if (!named.length || unknown.length) return `--scope takes ${KEY_SCOPES.join(' and/or ')}, comma-separated${unknown.length ? `: not ${unknown.join(', ')}` : ''}`;
+  return named as KeyScope[];
+}
+
+const LIFETIME = /^(\d{1,5})(d|h|m|s)$/;
+const LIFETIME_UNIT_MS = { d: 86_400_000, h: 3_600_000, m: 60_000, s: 1000 } as const;
+
+/** A key's lifetime or grace period as written (`90d`, `12h`, `30m`, `45s`) in ms, or null when it is not one. */
+export function parseLifetime(text: string): number | null {
+  const m = LIFETIME.exec(text.trim());
+  return m && Number(m[1]) > 0 ? Number(m[1]) * LIFETIME_UNIT_MS[m[2] as keyof typeof LIFETIME_UNIT_MS] : null;
+}

@@ -18,7 +18,8 @@ export interface RouteSpec {
   contentType?: string;
 }
 
-const AUTH_ERRORS: ErrorCode[] = ['unauthorized', 'validation_failed', 'rate_limited'];
+// Every route behind keys: no key (401), a key without the route's scope (403), bad parameters, its bucket empty.
+const AUTH_ERRORS: ErrorCode[] = ['unauthorized', 'forbidden', 'validation_failed', 'rate_limited'];
 
 /** JSON Schema without TypeBox's symbol keys, with named shared schemas turned into $refs. */
 function plain(schema: TSchema, root = true): unknown {

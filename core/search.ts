@@ -75,3 +75,12 @@ export function prefixTsQuery(text: string): string | null {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu);
   return words ? [...new Set(words)].slice(0, 16).map((w) => `${w}:*`).join(' & ') : null;
 }
+
+/**
+ * Web-search text for websearch_to_tsquery with its chains of negations folded into one: PostgreSQL nests a NOT per
+ * `-` of a run (`---x`, `- - x`, `-!-!x`), and 32 of them overflow its parser ("tsquery stack too small", a 500). An
+ * odd run is one `-`, an even one none, as the chain meant.
+ */
+export function webSearchText(text: string): string {
+  return text.replace(/-(?:[^\p{L}\p{N}"]*-)+/gu, (run) => ((run.match(/-/g)!.length % 2 ? '-' : ' ')));
+}

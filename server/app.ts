@@ -1,9 +1,11 @@
 // Assembles the service in named phases: listen (so /live and /ready answer), open the database, load the sources'
 // first data, load the market state, start the venue feeds, build the services, start the background work, serve.
+import { keyEvents, keyStates, type KeyState } from '../core/key-events.js';
+import { isLoopback } from './access-mode.js';
 import type { Config } from './config.js';
 import { KeyIndex } from './auth.js';
 import { startControlServer } from './control.js';
-import { runControl } from './control-ops.js';
+import { runControl, type KeyChangeBy } from './control-ops.js';
 import { controlSocketPath, lockDataDir, tightenDataDir } from './datadir.js';
 import { openDatabase } from './db.js';
 import { DatabaseFigures } from './db-figures.js';
@@ -57,7 +59,7 @@ export interface RunningApp {
 /** What the server runs once started: the services, and the background work the control socket can prompt. */
 interface Started {
   services: Services;
-  reloadKeys(): Promise<void>;
+  reloadKeys(by?: KeyChangeBy, logged?: ReadonlySet<number>): Promise<void>;
   relink(): Promise<void>;
 }
 
@@ -75,7 +77,8 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   const startedAt = clock.now();
   const database = new DatabaseHealth(log);
   const readiness = new Readiness('opening the database', database);
-  const keys = new KeyIndex({ keyRpm: config.keyRpm, anonRpm: config.anonRpm, anon: config.anon });
+  // Anonymous callers of a server only this machine can reach are its operator: they read /metrics too.
+  const keys = new KeyIndex({ keyRpm: config.keyRpm, anonRpm: config.anonRpm, anon: config.anon, anonMetrics: config.anon && isLoopback(config.host) });
   const limiter = new Limiter(config.maxRateClients);
   const workers = new WorkerThreads(config.workers);
   life.onClose(() => workers.close());
@@ -111,14 +114,14 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
     })());
 
   const app = uWS.App();
-  const mcp = mountMcp(app, { keys, limiter, gate: readiness, log, figures: figures.http, allowedOrigins: config.mcpAllowedOrigins });
+  const mcp = mountMcp(app, { keys, limiter, gate: readiness, log, figures: figures.http, allowedOrigins: config.mcpAllowedOrigins, compressMinBytes: config.compressMinBytes });
   const web = config.web ? mountWeb(app, { keys, limiter, gate: readiness, tickets, log, figures: figures.http }) : null;
   const router = mountRoutes(app, routeTable(readiness, startedAt), { keys, limiter, gate: readiness, log, figures: figures.http, tickets, compressMinBytes: config.compressMinBytes });
   try {
     // The CLIs find this process as soon as it owns DATA_DIR; their requests wait until the services are up.
     const control = await startControlServer(controlSocketPath(config.dataDir), async (req) => {
       const { services, reloadKeys, relink } = await started;
-      return runControl(req, { services, reloadKeys, relink, forgetKey: (id) => limiter.forget(`key:${id}`) });
+      return runControl(req, { services, reloadKeys, relink, forgetKey: (id) => limiter.forget(`key:${id}`), log });
     });
     life.onClose(() => control.close());
     listenSocket = await listenExclusive(app, config.host, config.port);
@@ -202,8 +205,19 @@ async function start(
     life.onClose(() => jobs.stop());
   }
 
-  const reloadKeys = async () => {
-    keys.load(await services.keys.list());
+  // The audit trail: every key created, revoked or expired since the last reading is logged once, with who did it
+  // (this server's keys CLI, or another process writing the database), never the key itself.
+  let keyStatesKnown: Map<number, KeyState> | null = null;
+  const reloadKeys = async (by: KeyChangeBy = 'database', logged: ReadonlySet<number> = new Set()) => {
+    const records = await services.keys.list();
+    const now = clock.now();
+    if (keyStatesKnown) {
+      for (const e of keyEvents(keyStatesKnown, records, now)) {
+        if (!logged.has(e.id)) log.info({ keyId: e.id, name: e.name, scopes: e.scopes, by: e.event === 'expired' ? 'expiry' : by }, `key ${e.event}`);
+      }
+    }
+    keyStatesKnown = keyStates(records, now);
+    keys.load(records, now);
     // Streams of a key no longer active end now, and a key whose rate limit was lowered keeps what it still allows.
     hub.enforce((client) => keys.rpmOf(client));
   };

@@ -1,6 +1,7 @@
 // Authenticates a request against the in-memory index of active keys: SHA-256 of the key, constant-time compare.
 import { ApiError } from '../core/errors.js';
-import { hashKey, isWellFormedKey, lookupPrefix, sameHash } from '../core/keys.js';
+import { hashKey, isWellFormedKey, lookupPrefix, sameHash, type KeyScope } from '../core/keys.js';
+import { clock } from './clock.js';
 
 /** A stored key as the server and the CLI see it (never the key itself). */
 export interface KeyRecord {
@@ -13,6 +14,9 @@ export interface KeyRecord {
   revoked: boolean;
   /** Per-key requests per minute; null means the configured default. */
   rpm: number | null;
+  scopes: KeyScope[];
+  /** When it stops working (ISO 8601, to the second), or null: never. */
+  expiresAt: string | null;
 }
 
 /** Who is calling: a key, or an anonymous client identified by its IP. */
@@ -22,6 +26,8 @@ export interface Principal {
   kind: 'key' | 'anonymous';
   keyId: number | null;
   rpm: number;
+  /** What it may read: a key's scopes; an anonymous caller reads the API, and /metrics only on a loopback-only server. */
+  scopes: readonly KeyScope[];
 }
 
 export class AuthError extends ApiError {
@@ -40,40 +46,46 @@ export function keyClient(id: number): string {
   return `key:${id}`;
 }
 
+/** Whether `record` is past its expiry at `nowMs`. */
+export function isExpired(record: Pick<KeyRecord, 'expiresAt'>, nowMs: number): boolean {
+  return record.expiresAt !== null && Date.parse(record.expiresAt) <= nowMs;
+}
+
 export class KeyIndex {
   private byPrefix = new Map<string, KeyRecord[]>();
-  /** The rpm of each active key, by its client id. */
-  private rpmByClient = new Map<string, number>();
-  private principals = new WeakMap<KeyRecord, Principal>();
+  /** The principal of each active key, by its client id. */
+  private byClient = new Map<string, Principal>();
+  private readonly anonScopes: readonly KeyScope[];
 
   constructor(
-    private readonly defaults: { keyRpm: number; anonRpm: number; anon: boolean },
-  ) {}
+    private readonly defaults: { keyRpm: number; anonRpm: number; anon: boolean; anonMetrics: boolean },
+  ) {
+    this.anonScopes = defaults.anonMetrics ? ['read', 'metrics'] : ['read'];
+  }
 
-  /** Replaces the index with the active keys of `records` (revoked keys are dropped). */
-  load(records: KeyRecord[]): void {
+  /** Replaces the index with the active keys of `records` at `nowMs` (revoked and expired keys are dropped). */
+  load(records: KeyRecord[], nowMs = clock.now()): void {
     const next = new Map<string, KeyRecord[]>();
-    const rpms = new Map<string, number>();
+    const principals = new Map<string, Principal>();
     for (const r of records) {
-      if (r.revoked) continue;
+      if (r.revoked || isExpired(r, nowMs)) continue;
       const list = next.get(r.prefix) ?? [];
       list.push(r);
       next.set(r.prefix, list);
-      rpms.set(keyClient(r.id), this.rpm(r));
+      principals.set(keyClient(r.id), { client: keyClient(r.id), kind: 'key', keyId: r.id, rpm: r.rpm ?? this.defaults.keyRpm, scopes: r.scopes });
     }
     this.byPrefix = next;
-    this.rpmByClient = rpms;
+    this.byClient = principals;
   }
 
   /** The requests per minute of the active key whose client id is `client`; null when none is (revoked, gone, an IP). */
   rpmOf(client: string): number | null {
-    return this.rpmByClient.get(client) ?? null;
+    return this.byClient.get(client)?.rpm ?? null;
   }
 
   /** The principal of the active key whose client id is `client`; null when none is (revoked, gone, an IP). */
   keyPrincipal(client: string): Principal | null {
-    const rpm = this.rpmByClient.get(client);
-    return rpm === undefined ? null : { client, kind: 'key', keyId: Number(client.slice('key:'.length)), rpm };
+    return this.byClient.get(client) ?? null;
   }
 
   get size(): number {
@@ -95,26 +107,16 @@ export class KeyIndex {
     }
     const hash = hashKey(key);
     for (const record of this.byPrefix.get(lookupPrefix(key)) ?? []) {
-      if (sameHash(hash, record.hash)) return this.principal(record);
+      if (!sameHash(hash, record.hash)) continue;
+      // Expiry is checked per request, as a revocation takes effect at once: the index is reloaded only now and then.
+      if (record.expiresAt !== null && isExpired(record, clock.now())) break;
+      return this.byClient.get(keyClient(record.id))!;
     }
-    throw new AuthError('Invalid or revoked API key', 'Bearer realm="tapewire", error="invalid_token"');
+    throw new AuthError('Invalid, revoked or expired API key', 'Bearer realm="tapewire", error="invalid_token"');
   }
 
   /** The anonymous principal of an IP: used for anonymous access, and to limit requests that have no valid key. */
   byIp(ip: string): Principal {
-    return { client: `ip:${ip}`, kind: 'anonymous', keyId: null, rpm: this.defaults.anonRpm };
-  }
-
-  private principal(record: KeyRecord): Principal {
-    let p = this.principals.get(record);
-    if (!p) {
-      p = { client: keyClient(record.id), kind: 'key', keyId: record.id, rpm: this.rpm(record) };
-      this.principals.set(record, p);
-    }
-    return p;
-  }
-
-  private rpm(record: KeyRecord): number {
-    return record.rpm ?? this.defaults.keyRpm;
+    return { client: `ip:${ip}`, kind: 'anonymous', keyId: null, rpm: this.defaults.anonRpm, scopes: this.anonScopes };
   }
 }

@@ -2,19 +2,24 @@
 // (applied at once), and imports of parsed payloads (written like any source's, then linked to catalysts and moves).
 import type { ParsedPayload } from '../core/sources/records.js';
 import type { ControlRequest } from './control.js';
+import type { Logger } from './log.js';
 import type { HistoryPayload } from './services/history-import.js';
 import { sourceNamed } from './feeds/registry.js';
 import type { Services } from './services/index.js';
 import { runKeyOperation, type KeyInfo } from './services/keys.js';
 
+/** Who changed a key, for the audit log: the keys CLI through this server, or another process in the database. */
+export type KeyChangeBy = 'cli' | 'database';
+
 export interface ControlContext {
   services: Services;
-  /** Reloads the keys the router authenticates with. */
-  reloadKeys(): Promise<void>;
+  /** Reloads the keys the router authenticates with, logging what changed as done `by`, but for the keys `logged`. */
+  reloadKeys(by: KeyChangeBy, logged?: ReadonlySet<number>): Promise<void>;
   /** Drops a revoked key's rate-limit bucket. */
   forgetKey(id: number): void;
   /** Links what new stories explain: catalyst outcomes and the causes of moves. */
   relink(): Promise<void>;
+  log: Logger;
 }
 
 /** An import request: one payload's records, parsed by the CLI with its source's parser. */
@@ -45,7 +50,13 @@ export async function runControl(req: ControlRequest, ctx: ControlContext): Prom
     return ctx.services.history.write(history, symbol);
   }
   const result = await runKeyOperation(ctx.services.keys, req.op, req.args);
-  if (req.op !== 'keys.list') await ctx.reloadKeys();
+  if (req.op === 'keys.rotate') {
+    // One line for the rotation, rather than the reload's two (one key created, one revoked).
+    const { info, old } = result as { info: KeyInfo; old: KeyInfo };
+    ctx.log.info({ keyId: old.id, newKeyId: info.id, name: info.name, scopes: info.scopes, oldWorksUntil: old.revoked ? null : old.expiresAt, by: 'cli' }, 'key rotated');
+    await ctx.reloadKeys('cli', new Set([old.id, info.id]));
+    if (old.revoked) ctx.forgetKey(old.id);
+  } else if (req.op !== 'keys.list') await ctx.reloadKeys('cli');
   if (req.op === 'keys.revoke') ctx.forgetKey((result as KeyInfo).id);
   return result;
 }

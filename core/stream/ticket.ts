@@ -32,7 +32,9 @@ export function readTicket(secret: Buffer, ticket: string, nowMs: number): Ticke
   if (version !== VERSION || !body || !signature || extra !== undefined) return { ok: false, reason: 'is not a stream ticket' };
   const given = Buffer.from(signature, 'base64url');
   const expected = mac(secret, body);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'has a signature this server did not make' };
+  // Base64url decoding forgives padding and stray characters: only the one encoding the server writes is accepted.
+  const canonical = given.toString('base64url') === signature;
+  if (!canonical || given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'has a signature this server did not make' };
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(body, 'base64url').toString());

@@ -2,6 +2,7 @@
 // parser and writes their records, through the running server's control socket when one owns DATA_DIR (which then
 // links them to catalysts and moves at once), otherwise into the database directly. Each file is written in one
 // transaction, and records already stored are left alone, so importing a file twice changes nothing.
+import { forTerminal } from '../../core/terminal.js';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -62,13 +63,14 @@ function files(paths: string[]): InputFile[] {
   return out;
 }
 
+// Every field that comes from a file (its name, an item, a reason quoting its bytes) is made terminal-safe.
 function line(r: FileReport): string {
-  const name = relative(process.cwd(), r.file) || r.file;
-  if (r.error) return `${name}: not imported: ${r.error}`;
+  const name = forTerminal(relative(process.cwd(), r.file) || r.file);
+  if (r.error) return `${name}: not imported: ${forTerminal(r.error)}`;
   if (r.history) return historyLine(name, r.history);
   const parts = Object.entries(r.counts!).map(([kind, c]) => `${kind}: read ${c.read}, written ${c.written}, already stored ${c.existing}`);
   const skipped = r.skipped!.length ? `; skipped ${r.skipped!.length} item${r.skipped!.length > 1 ? 's' : ''}` : '';
-  return `${name}: ${parts.join('; ') || 'no records'}${skipped}${r.skipped!.map((s) => `\n  ${s.item}: ${s.reason}`).join('')}`;
+  return `${name}: ${parts.join('; ') || 'no records'}${skipped}${r.skipped!.map((s) => `\n  ${forTerminal(s.item)}: ${forTerminal(s.reason)}`).join('')}`;
 }
 
 function historyLine(name: string, h: HistoryReport): string {
@@ -76,8 +78,8 @@ function historyLine(name: string, h: HistoryReport): string {
   const added = h.added ? `; added instrument ${h.symbol}` : '';
   const later = h.served ? '' : '; the running server serves them after its next start';
   const skipped = h.skipped.length ? `; skipped ${h.skipped.length} row${h.skipped.length > 1 ? 's' : ''}` : '';
-  const shown = h.skipped.slice(0, 20).map((s) => `\n  ${s.item}: ${s.reason}`).join('');
-  return `${name}: ${h.interval} bars of ${h.symbol}${rolled} (${h.source}): read ${h.read}, written ${h.written}, already stored ${h.existing}${added}${later}${skipped}${shown}`;
+  const shown = h.skipped.slice(0, 20).map((s) => `\n  ${forTerminal(s.item)}: ${forTerminal(s.reason)}`).join('');
+  return `${name}: ${h.interval} bars of ${forTerminal(h.symbol)}${rolled} (${h.source}): read ${h.read}, written ${h.written}, already stored ${h.existing}${added}${later}${skipped}${shown}`;
 }
 
 async function main(): Promise<number> {
@@ -87,7 +89,7 @@ async function main(): Promise<number> {
     if (args.positionals.length < 2) throw new UsageError('name a source and at least one file or directory');
     if (!sourceNamed(args.positionals[0]!) && !historyFormat(args.positionals[0]!)) throw new UsageError(`unknown source ${args.positionals[0]}`);
   } catch (err) {
-    console.error(`${(err as Error).message}\n${USAGE}`);
+    console.error(`${forTerminal((err as Error).message)}\n${USAGE}`);
     return 2;
   }
   const [name, ...paths] = args.positionals;
@@ -155,7 +157,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err: Error) => {
-    console.error(`import: ${err.message}`);
+    console.error(`import: ${forTerminal(err.message)}`);
     process.exit(1);
   },
 );

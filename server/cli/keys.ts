@@ -1,15 +1,23 @@
-// `npm run keys -- create|list|revoke`: asks the running server over its control socket, or opens the database itself.
+// `npm run keys -- create|list|revoke|rotate`: asks the running server over its control socket, or opens the database
+// itself.
 import { parseArgs } from 'node:util';
+import { parseLifetime, parseScopes } from '../../core/keys.js';
+import { forTerminal } from '../../core/terminal.js';
 import { loadConfig } from '../config.js';
 import { callControl, type ControlRequest } from '../control.js';
 import { controlSocketPath } from '../datadir.js';
+import { isExpired } from '../auth.js';
+import { clock } from '../clock.js';
 import { KeyStore, runKeyOperation, type KeyInfo } from '../services/keys.js';
 import { withDatabase } from './direct.js';
 
 const USAGE = `usage:
-  npm run keys -- create --name <name> [--account <account>] [--rpm <requests per minute>] [--create]
+  npm run keys -- create --name <name> [--account <account>] [--rpm <requests per minute>] [--scope read,metrics] [--expires 90d] [--create]
   npm run keys -- list [--json]
   npm run keys -- revoke <prefix-or-id>
+  npm run keys -- rotate <prefix-or-id> [--expires 90d] [--grace 1h]
+--scope: read (the API; the default) and/or metrics (/metrics). --expires: the key stops working after 90d, 12h, 30m.
+rotate: a new key with the old one's name, account, rate and scopes; the old one revoked, or working for --grace more.
 Without a running server the command opens DATA_DIR's database itself; --create makes one when there is none.`;
 
 class UsageError extends Error {}
@@ -18,8 +26,24 @@ function request(argv: string[]): { req: ControlRequest; json: boolean; create: 
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { name: { type: 'string' }, account: { type: 'string' }, rpm: { type: 'string' }, json: { type: 'boolean' }, create: { type: 'boolean' } },
+    options: {
+      name: { type: 'string' },
+      account: { type: 'string' },
+      rpm: { type: 'string' },
+      scope: { type: 'string' },
+      expires: { type: 'string' },
+      grace: { type: 'string' },
+      json: { type: 'boolean' },
+      create: { type: 'boolean' },
+    },
   });
+  const lifetime = (option: 'expires' | 'grace'): number | undefined => {
+    const text = values[option];
+    if (text === undefined) return undefined;
+    const ms = parseLifetime(text);
+    if (ms === null) throw new UsageError(`--${option} takes a number of days, hours, minutes or seconds: 90d, 12h, 30m, 45s`);
+    return ms;
+  };
   const [command, ...rest] = positionals;
   const json = values.json ?? false;
   const create = values.create ?? false;
@@ -28,22 +52,29 @@ function request(argv: string[]): { req: ControlRequest; json: boolean; create: 
       if (!values.name) throw new UsageError('create needs --name <name>');
       if (values.rpm !== undefined && !/^[1-9]\d{0,8}$/.test(values.rpm)) throw new UsageError('--rpm must be an integer from 1 to 100000000');
       const rpm = values.rpm === undefined ? null : Number(values.rpm);
-      return { req: { op: 'keys.create', args: { name: values.name, account: values.account, rpm } }, json, create };
+      const scopes = values.scope === undefined ? undefined : parseScopes(values.scope);
+      if (typeof scopes === 'string') throw new UsageError(scopes);
+      return { req: { op: 'keys.create', args: { name: values.name, account: values.account, rpm, scopes, expiresInMs: lifetime('expires') } }, json, create };
     }
     case 'list':
       return { req: { op: 'keys.list' }, json, create };
     case 'revoke':
       if (rest.length !== 1) throw new UsageError('revoke needs one <prefix-or-id>');
       return { req: { op: 'keys.revoke', args: { ref: rest[0] } }, json, create };
+    case 'rotate':
+      if (rest.length !== 1) throw new UsageError('rotate needs one <prefix-or-id>');
+      return { req: { op: 'keys.rotate', args: { ref: rest[0], expiresInMs: lifetime('expires'), graceMs: lifetime('grace') } }, json, create };
     default:
       throw new UsageError(command ? `unknown command ${command}` : 'no command given');
   }
 }
 
 function table(keys: KeyInfo[]): string {
-  const rows = [['ID', 'PREFIX', 'NAME', 'ACCOUNT', 'RPM', 'CREATED', 'STATUS']];
+  const rows = [['ID', 'PREFIX', 'NAME', 'ACCOUNT', 'RPM', 'SCOPES', 'CREATED', 'EXPIRES', 'STATUS']];
+  const now = clock.now();
   for (const k of keys) {
-    rows.push([String(k.id), `${k.prefix}…`, k.name, k.account, k.rpm === null ? 'default' : String(k.rpm), k.createdAt, k.revoked ? 'revoked' : 'active']);
+    const status = k.revoked ? 'revoked' : isExpired(k, now) ? 'expired' : 'active';
+    rows.push([String(k.id), `${k.prefix}…`, forTerminal(k.name), forTerminal(k.account), k.rpm === null ? 'default' : String(k.rpm), k.scopes.join(','), k.createdAt, k.expiresAt ?? 'never', status]);
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
@@ -54,7 +85,7 @@ async function main(): Promise<number> {
   try {
     parsed = request(process.argv.slice(2));
   } catch (err) {
-    console.error(`${(err as Error).message}\n${USAGE}`);
+    console.error(`${forTerminal((err as Error).message)}\n${USAGE}`);
     return 2;
   }
   const { req, json, create } = parsed;
@@ -63,13 +94,15 @@ async function main(): Promise<number> {
   if (reply && !reply.ok) throw new Error(reply.error);
   const result = reply ? reply.result : await withDatabase(config, create, (db) => runKeyOperation(new KeyStore(db), req.op, req.args));
 
-  if (req.op === 'keys.create') {
-    const { key, info } = result as { key: string; info: KeyInfo };
+  if (req.op === 'keys.create' || req.op === 'keys.rotate') {
+    const { key, info, old } = result as { key: string; info: KeyInfo; old?: KeyInfo };
     process.stdout.write(`${key}\n`);
-    console.error(`created key ${info.id} (${info.prefix}…) name=${info.name} account=${info.account} rpm=${info.rpm ?? 'default'}; it is shown once: store it now`);
+    const made = `key ${info.id} (${info.prefix}…) name=${forTerminal(info.name)} account=${forTerminal(info.account)} rpm=${info.rpm ?? 'default'} scopes=${info.scopes.join(',')} expires=${info.expiresAt ?? 'never'}`;
+    const replaced = old ? `; it replaces key ${old.id} (${old.prefix}…), ${old.revoked ? 'revoked' : `working until ${old.expiresAt}`}` : '';
+    console.error(`${old ? 'rotated to' : 'created'} ${made}${replaced}; the new key is shown once: store it now`);
   } else if (req.op === 'keys.revoke') {
     const info = result as KeyInfo;
-    process.stdout.write(`revoked key ${info.id} (${info.prefix}…) ${info.name}\n`);
+    process.stdout.write(`revoked key ${info.id} (${info.prefix}…) ${forTerminal(info.name)}\n`);
   } else {
     const keys = result as KeyInfo[];
     process.stdout.write(json ? `${JSON.stringify(keys, null, 2)}\n` : `${table(keys)}\n`);
@@ -80,7 +113,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err: Error) => {
-    console.error(`keys: ${err.message}`);
+    console.error(`keys: ${forTerminal(err.message)}`);
     process.exit(1);
   },
 );

@@ -1,6 +1,7 @@
 // Who may go on: readiness, then the caller's key, then tokens from its bucket. Every surface (the /v1 routes, /mcp)
 // admits requests this way, so one key has one quota wherever it calls.
 import { ApiError } from '../../core/errors.js';
+import type { KeyScope } from '../../core/keys.js';
 import { AuthError, type KeyIndex, type Principal } from '../auth.js';
 import type { StreamTickets } from '../stream/tickets.js';
 import type { Limiter } from '../limits.js';
@@ -61,4 +62,9 @@ export function admitTicket(ex: Exchange, a: Admission, tickets: StreamTickets, 
 /** A ticket sent to a route that does not take one: refused, so a ticket never grants more than the stream it names. */
 export function refuseTicket(ex: Exchange, a: Admission): never {
   refuse(ex, a, new AuthError('A stream ticket is accepted by /v1/stream only: send Authorization: Bearer <key>', 'Bearer realm="tapewire", error="invalid_request"'));
+}
+
+/** A 403 unless `principal` holds `scope`: a key made for /metrics alone does not read the API, nor a plain key /metrics. */
+export function requireScope(principal: Principal, scope: KeyScope, path: string): void {
+  if (!principal.scopes.includes(scope)) throw new ApiError('forbidden', `${path} needs a key with the ${scope} scope (npm run keys -- create --scope ${scope})`);
 }

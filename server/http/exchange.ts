@@ -128,48 +128,6 @@ export class Exchange {
     });
   }
 
-  /**
-   * Writes status, headers and a body that arrives over time (a web Response's), each chunk as the client takes it:
-   * the next chunk is read only once uWS has drained the last, and the body is cancelled if the client leaves.
-   * `sent` is called once it is all handed to the socket, or the client is gone.
-   */
-  pipe(statusLine: string, body: ReadableStream<Uint8Array> | null, sent?: () => void): void {
-    this.sent = sent ?? null;
-    if (this.aborted || this.status) {
-      body?.cancel().catch(() => undefined);
-      return this.done();
-    }
-    this.status = parseInt(statusLine, 10);
-    const { res, headers } = this;
-    res.cork(() => {
-      res.writeStatus(statusLine);
-      res.writeHeader('X-Request-Id', this.requestId);
-      for (let i = 0; i < headers.length; i += 2) res.writeHeader(headers[i]!, headers[i + 1]!);
-      if (!body) res.end();
-    });
-    if (!body) return this.done();
-    const reader = body.getReader();
-    this.signal.addEventListener('abort', () => reader.cancel().catch(() => undefined), { once: true });
-    const drained = () => new Promise<void>((resolve) => res.onWritable(() => (resolve(), true)));
-    const pump = async () => {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (this.aborted) return;
-        if (done) break;
-        let taken = true;
-        res.cork(() => (taken = res.write(value)));
-        if (!taken) await drained();
-      }
-      res.cork(() => res.end());
-      this.done();
-    };
-    pump().catch(() => {
-      // The body failed half way: the client cannot tell a cut answer from a whole one unless the connection ends.
-      if (!this.aborted) res.close();
-      this.done();
-    });
-  }
-
   /** The end of a stream opened with openStream, and why: logs it once. */
   streamEnded(reason: string): void {
     this.ended ??= reason;

@@ -5,7 +5,7 @@ import { Type } from '@sinclair/typebox';
 import { ApiError, clip, validationError, type ValidationDetail } from '../../core/errors.js';
 import type { Services } from '../services/index.js';
 import type { StreamTickets } from '../stream/tickets.js';
-import { admit, admitTicket, refuseTicket, type Admission } from './admission.js';
+import { admit, admitTicket, identify, refuseTicket, requireScope, type Admission } from './admission.js';
 import { compress, pickEncoding } from './compress.js';
 import { Exchange } from './exchange.js';
 import { decodeComponent, parseQuery } from './query.js';
@@ -111,9 +111,14 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
       const ticket = parsed.values.ticket;
       let principal: Ctx['principal'] = null;
       let ticketTopics: Ctx['ticketTopics'] = null;
-      if (route.auth && ticket !== undefined && route.ticket) ({ principal, topics: ticketTopics } = admitTicket(ex, deps, deps.tickets, ticket));
+      if (route.auth && ticket !== undefined && route.ticket) {
+        // A key sent beside a ticket must hold too: a bad one is a 401, not passed over for the ticket.
+        if (ex.authorization) identify(ex, deps);
+        ({ principal, topics: ticketTopics } = admitTicket(ex, deps, deps.tickets, ticket));
+      }
       else if (route.auth && ticket !== undefined) refuseTicket(ex, deps);
       else if (route.auth) principal = admit(ex, deps);
+      if (principal) requireScope(principal, route.scope ?? 'read', route.path);
       const problems: ValidationDetail[] = [];
       const params = decodeParams(c, ex, problems);
       if (c.params && !problems.length) problems.push(...c.params.check(params));

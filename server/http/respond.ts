@@ -12,7 +12,7 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 export const UNMATCHED = 'unmatched';
 /** Every logged field a client controls is bounded: a flood of 100 KB URLs must not become a flood of log. */
 export const URL_LOG_CHARS = 200;
-const ERROR_LOG_CHARS = 2000;
+const ERROR_LOG_CHARS = 500;
 const serializeError = fastJson(ErrorBody);
 
 /** Where an answered request is told: the access log, and the request figures of /metrics. */
@@ -70,8 +70,12 @@ export function asApiError(log: Logger, err: unknown, context: Record<string, un
   return new ApiError('internal');
 }
 
-/** A fault for the log: its message and stack bounded, as either may quote what a client sent. */
+/**
+ * A fault for the log, one bounded line: its message clipped (it may quote what a client sent) and its stack's frames
+ * without the message the stack starts with.
+ */
 function boundedError(err: unknown): unknown {
   if (!(err instanceof Error)) return clip(String(err), ERROR_LOG_CHARS);
-  return { type: err.name, message: clip(err.message, ERROR_LOG_CHARS), stack: err.stack && clip(err.stack, 2 * ERROR_LOG_CHARS), code: (err as NodeJS.ErrnoException).code };
+  const frames = err.stack?.slice(err.stack.indexOf('\n    at ') + 1);
+  return { type: err.name, message: clip(err.message, ERROR_LOG_CHARS), stack: frames && clip(frames, 2 * ERROR_LOG_CHARS), code: (err as NodeJS.ErrnoException).code };
 }

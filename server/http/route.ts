@@ -1,6 +1,7 @@
 // What a route declares: its path, schemas and handler. Handlers validate nothing themselves (the pipeline did), call
 // one service and return its answer: data for the route's serializer, bytes, or a stream.
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import type { KeyScope } from '../../core/keys.js';
 import type { RouteSpec } from '../../core/openapi.js';
 import type { Principal } from '../auth.js';
 import type { Caller } from '../db-queue.js';
@@ -45,6 +46,8 @@ export class TextAnswer {
 export interface Route extends RouteSpec {
   /** Takes `?ticket=` (a stream ticket) in place of the Authorization header. */
   ticket?: boolean;
+  /** The key scope it needs when it is not `read` (a key without it gets a 403). */
+  scope?: KeyScope;
   /** Request headers the answer depends on besides Accept-Encoding, sent as Vary (Accept for a route that negotiates). */
   vary?: string;
   /**
@@ -59,6 +62,7 @@ export function defineRoute<P extends TObject, Q extends TObject, R extends TSch
   route: Omit<RouteSpec, 'params' | 'query' | 'response'> & {
     vary?: string;
     ticket?: boolean;
+    scope?: KeyScope;
     params?: P;
     query?: Q;
     response: R;

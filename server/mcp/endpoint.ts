@@ -1,16 +1,18 @@
 // /mcp: the Streamable HTTP endpoint, stateless (no session is kept between requests), on the SDK's web-standard
 // transport bridged to uWS: the body read with onData (bounded), a web Request built from it, the transport's
-// Response streamed back as the client takes it, the request's abort handed to the tools. The same keys and buckets
-// as /v1: a POST spends one token per tool it calls (at least one), and a browser page may call only from this
-// machine or an origin listed in MCP_ALLOWED_ORIGINS (any other Origin is a 403).
+// Response sent back compressed as /v1's answers are, the request's abort handed to the tools. The same keys and
+// buckets as /v1: a POST spends one token per JSON-RPC message it holds (a batch holds at most ten, one initialize and
+// one tools/list among them), and a browser page may call only from this machine or an origin listed in
+// MCP_ALLOWED_ORIGINS (any other Origin is a 403).
 import { STATUS_CODES } from 'node:http';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { ApiError, clip } from '../../core/errors.js';
 import type { Principal } from '../auth.js';
-import { admit, identify, refuse, type Admission } from '../http/admission.js';
+import { admit, identify, refuse, requireScope, type Admission } from '../http/admission.js';
 import { readBody, type Body } from '../http/body.js';
 import { Exchange } from '../http/exchange.js';
 import { logDone, sendError, type AccessLog } from '../http/respond.js';
+import { sendBody } from '../http/send-body.js';
 import type { HttpRequest, HttpResponse, TemplatedApp } from '../http/uws.js';
 import type { Services } from '../services/index.js';
 import { originAllowed } from './origin.js';
@@ -20,6 +22,13 @@ import { clock } from '../clock.js';
 const MCP_PATH = '/mcp';
 /** JSON-RPC requests are small: tool arguments are a few hundred bytes. */
 const MAX_BODY_BYTES = 1 << 20;
+/**
+ * JSON-RPC batches left the protocol in 2025-06-18 and no client of the current one sends them; older clients send a
+ * few. Bounded so that one POST cannot buy a hundred answers (100 tools/list were 18 MB for one token).
+ */
+const MAX_BATCH = 10;
+/** Methods whose answer is the same every time: once per batch is all a client can want. */
+const ONCE_PER_BATCH = ['initialize', 'tools/list'];
 const ALLOW = 'POST, OPTIONS';
 const CORS_EXPOSE = 'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy, Retry-After, WWW-Authenticate';
 const CORS_ALLOW_HEADERS = 'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID, X-Request-Id';
@@ -27,6 +36,8 @@ const CORS_ALLOW_HEADERS = 'Authorization, Content-Type, Accept, Mcp-Protocol-Ve
 export interface McpDeps extends Admission, AccessLog {
   /** Browser origins allowed besides this machine's own. */
   allowedOrigins: readonly string[];
+  /** Answers at least this large are compressed when the client accepts it, as /v1's are. */
+  compressMinBytes: number;
 }
 
 /** Mounts /mcp on `app`; it answers 503 until `serve` hands it the services, as the routes do. */
@@ -51,7 +62,8 @@ export function mountMcp(app: TemplatedApp, deps: McpDeps): { serve(services: Se
   const answer = async (ex: Exchange, headers: [string, string][], body: Body, principal: Principal) => {
     if ('tooLarge' in body) throw new ApiError('payload_too_large', `The request body is over ${MAX_BODY_BYTES} bytes`);
     const parsed = parseJson(body.bytes);
-    deps.limiter.apply(principal, ex, clock.now(), Math.max(1, toolCalls(parsed)));
+    deps.limiter.apply(principal, ex, clock.now(), Array.isArray(parsed) ? Math.max(1, parsed.length) : 1);
+    checkBatch(parsed);
     const called: string[] = [];
     const ctx = { services: services!, caller: { owner: principal.client, get signal() { return ex.signal; } }, nowMs: clock.now() };
     const server = requestServer(ctx, log, (name, error) => called.push(error ? `${name}:${error}` : name));
@@ -65,8 +77,11 @@ export function mountMcp(app: TemplatedApp, deps: McpDeps): { serve(services: Se
     // about a tenth of a call's CPU.
     const response = await transport.handleRequest(request, parsed === undefined ? undefined : { parsedBody: parsed });
     if (called.length) ex.logFields = { tools: called };
-    for (const [name, value] of response.headers) ex.header(name, value);
-    ex.pipe(`${response.status} ${STATUS_CODES[response.status] ?? ''}`, response.body, () => logDone(deps, ex, MCP_PATH));
+    // In JSON mode the answer is whole once it is returned: no stream to relay, so it is compressed like /v1's.
+    for (const [name, value] of response.headers) if (name !== 'content-type') ex.header(name, value);
+    const answered = new Uint8Array(await response.arrayBuffer());
+    const status = `${response.status} ${STATUS_CODES[response.status] ?? ''}`;
+    sendBody(ex, status, response.headers.get('content-type') ?? '', answered, deps.compressMinBytes, () => logDone(deps, ex, MCP_PATH), (err) => fail(ex, err));
   };
 
   app.post(MCP_PATH, (res: HttpResponse, req: HttpRequest) => {
@@ -78,6 +93,7 @@ export function mountMcp(app: TemplatedApp, deps: McpDeps): { serve(services: Se
     try {
       checkOrigin(ex);
       principal = identify(ex, deps);
+      requireScope(principal, 'read', MCP_PATH);
     } catch (err) {
       return fail(ex, err);
     }
@@ -127,10 +143,17 @@ function parseJson(bytes: Buffer): unknown {
   }
 }
 
-/** How many tools a JSON-RPC message (or batch) calls. */
-function toolCalls(message: unknown): number {
-  const isCall = (m: unknown) => typeof m === 'object' && m !== null && (m as { method?: unknown }).method === 'tools/call';
-  return Array.isArray(message) ? message.filter(isCall).length : isCall(message) ? 1 : 0;
+/**
+ * A batch is refused (once charged: each message costs what it would have) when it holds over MAX_BATCH messages or
+ * asks twice for an answer that never changes.
+ */
+function checkBatch(message: unknown): void {
+  if (!Array.isArray(message)) return;
+  if (message.length > MAX_BATCH) throw new ApiError('bad_request', `A JSON-RPC batch holds at most ${MAX_BATCH} messages; this one holds ${message.length}`);
+  const method = (m: unknown) => (typeof m === 'object' && m !== null ? (m as { method?: unknown }).method : undefined);
+  for (const once of ONCE_PER_BATCH) {
+    if (message.filter((m) => method(m) === once).length > 1) throw new ApiError('bad_request', `A JSON-RPC batch may ask for ${once} once`);
+  }
 }
 
 function webHeaders(pairs: [string, string][]): Headers {

@@ -9,6 +9,7 @@ import type { Event, EventListQuery } from '../../core/schemas/events.js';
 import type { Move } from '../../core/schemas/moves.js';
 import type { StoryRecord } from '../../core/sources/records.js';
 import { EVENTS_TOPIC, instrumentTopic } from '../../core/stream/topics.js';
+import { webSearchText } from '../../core/search.js';
 import { parseWindow } from '../../core/time.js';
 import { EVENT_KINDS, type EventKind, type PRECISIONS } from '../../core/vocabulary.js';
 import { clock } from '../clock.js';
@@ -74,7 +75,7 @@ export function eventFilter(query: EventListQuery): EventFilter {
     excludeKinds,
     fromMs: window.fromMs,
     toMs: window.toMs,
-    q: query.q?.trim() ? query.q : null,
+    q: query.q?.trim() ? webSearchText(query.q) : null,
     minImportance: query.minImportance ?? null,
     order: query.order ?? 'recent',
     limit: query.limit ?? 30,

@@ -4,11 +4,11 @@
 import { ApiError, ERROR_CATALOGUE, RetryLaterError } from '../../core/errors.js';
 import type { KeyIndex } from '../auth.js';
 import type { Caller } from '../db-queue.js';
-import { compress, pickEncoding } from '../http/compress.js';
 import { Exchange } from '../http/exchange.js';
 import { decodeComponent, parseQuery } from '../http/query.js';
 import { RawJson } from '../http/raw-json.js';
 import { asApiError, JSON_TYPE, logDone, type AccessLog } from '../http/respond.js';
+import { sendBody } from '../http/send-body.js';
 import type { Gate } from '../http/route.js';
 import type { HttpRequest, HttpResponse, TemplatedApp } from '../http/uws.js';
 import type { Limiter } from '../limits.js';
@@ -26,6 +26,8 @@ const COMPRESS_MIN_BYTES = 1024;
 export interface PageCtx {
   params: string[];
   query: Record<string, string>;
+  /** The request headers the page named in `headers`, lower-case ('' when absent). */
+  headers: Record<string, string>;
   services: Services;
   caller: Caller;
   ip: string;
@@ -39,6 +41,8 @@ export class JsonAnswer {
 
 export interface WebPage {
   path: string;
+  /** Request headers the page reads (read for it before rendering: uWS's request lives only until its handler returns). */
+  headers?: readonly string[];
   render(ctx: PageCtx): string | JsonAnswer | Promise<string | JsonAnswer>;
 }
 
@@ -59,19 +63,8 @@ export function mountWeb(app: TemplatedApp, deps: WebDeps): { serve(services: Se
     ex.header('Referrer-Policy', 'same-origin');
   };
 
-  const send = (ex: Exchange, route: string, status: string, type: string, body: string | Buffer) => {
-    const size = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
-    const encoding = size >= COMPRESS_MIN_BYTES ? pickEncoding(ex.acceptEncoding) : null;
-    if (size >= COMPRESS_MIN_BYTES) ex.header('Vary', 'Accept-Encoding');
-    if (!encoding) return ex.send(status, type, body, () => logDone(deps, ex, route));
-    compress(typeof body === 'string' ? Buffer.from(body) : body, encoding).then(
-      (packed) => {
-        ex.header('Content-Encoding', encoding);
-        ex.send(status, type, packed, () => logDone(deps, ex, route));
-      },
-      (err) => fail(ex, route, err),
-    );
-  };
+  const send = (ex: Exchange, route: string, status: string, type: string, body: string | Buffer) =>
+    sendBody(ex, status, type, body, COMPRESS_MIN_BYTES, () => logDone(deps, ex, route), (err) => fail(ex, route, err));
 
   const fail = (ex: Exchange, route: string, err: unknown) => {
     if (ex.aborted) return logDone(deps, ex, route);
@@ -98,7 +91,8 @@ export function mountWeb(app: TemplatedApp, deps: WebDeps): { serve(services: Se
           return ex.signal;
         },
       };
-      const ctx: PageCtx = { params: params as string[], query: parseQuery(ex.query).values, services: services!, caller, ip: ex.ip, tickets: deps.tickets };
+      const headers = Object.fromEntries((p.headers ?? []).map((name) => [name, req.getHeader(name)]));
+      const ctx: PageCtx = { params: params as string[], query: parseQuery(ex.query).values, headers, services: services!, caller, ip: ex.ip, tickets: deps.tickets };
       const done = (out: string | JsonAnswer) => {
         if (ex.aborted) return logDone(deps, ex, p.path);
         ex.header('Cache-Control', 'no-cache');

@@ -1,7 +1,7 @@
 // Search ranking: pg_trgm's similarity, and exact before prefix before fuzzy.
 import t from 'tap';
 import { instrumentRef, macroRef } from '../../core/refs.js';
-import { prefixTsQuery, rankMatches, searchable, similarity, trigrams } from '../../core/search.js';
+import { prefixTsQuery, rankMatches, searchable, similarity, trigrams, webSearchText } from '../../core/search.js';
 
 t.test('trigram similarity as pg_trgm computes it', async (t) => {
   t.same([...trigrams('word')].sort(), ['  w', ' wo', 'ord', 'rd ', 'wor']);
@@ -46,3 +46,13 @@ t.test('story search text: word prefixes only, nothing that could break a tsquer
   t.equal(prefixTsQuery(' - OR "'), 'or:*');
   t.equal(prefixTsQuery('%% -- ()'), null);
 });
+
+t.test('web-search text: a chain of negations folds into one, an even chain into none, the rest as typed', async (t) => {
+  t.equal(webSearchText('---x'), '-x');
+  t.equal(webSearchText('- - x'), '  x');
+  t.equal(webSearchText('-!-!-x'), '-x');
+  t.equal(webSearchText('"federal reserve" -holds OR cuts'), '"federal reserve" -holds OR cuts', 'one negation is left alone');
+  t.equal(webSearchText('x-ray -"a-b"'), 'x-ray -"a-b"', 'hyphens inside words and phrases too');
+  t.equal(webSearchText('-'.repeat(40)), ' ');
+});
+

@@ -92,6 +92,13 @@ t.test('a NUL character is refused as a validation error wherever a string goes,
   }
 });
 
+t.test('a search of chained negations is answered, not a database stack overflow (a 500 before)', async (t) => {
+  for (const q of ['-'.repeat(40), `${'- '.repeat(40)}bitcoin`, `${'-!'.repeat(40)}x`, `${'-('.repeat(33)}fed`]) {
+    const { status, body } = await raw(`/v1/events?q=${encodeURIComponent(q)}`);
+    t.equal(status, 200, `${q.slice(0, 12)}...: ${body.slice(0, 200)}`);
+  }
+});
+
 t.test('overlong URLs and header values are refused without a 5xx', async (t) => {
   for (const length of [2_000, 8_000, 20_000]) {
     const res = await raw(`/v1/meta?q=${'a'.repeat(length)}`).catch(() => ({ status: -1, body: 'connection closed' }));

@@ -1,6 +1,9 @@
 // GET /moves (the unusual moves, newest first, optionally of one symbol) and /instruments/{symbol}/moves/{date} (one
 // move's explanation: causes, stories around it, macro news that day, other movers, daily closes).
-import type { MoveListQuery } from '../../../core/schemas/moves.js';
+import { validationError } from '../../../core/errors.js';
+import { ExplainQuery, type MoveListQuery } from '../../../core/schemas/moves.js';
+import { compileValidator } from '../../http/validate.js';
+import { explainDate } from '../../services/moves.js';
 import { html } from '../html.js';
 import { page } from '../layout.js';
 import type { WebPage } from '../mount.js';
@@ -8,6 +11,8 @@ import { fmtNum, fmtPct, moveTable, refLink, storyList } from '../parts.js';
 
 const PAGE = 50;
 const SYMBOL = /^[A-Za-z0-9.^=_-]{1,20}$/;
+/** The page's symbol and date, checked as /v1/moves/explain checks its query: a bad one is a 422 page. */
+const EXPLAIN = compileValidator('path', ExplainQuery);
 
 export const movesPage: WebPage = {
   path: '/moves',
@@ -30,7 +35,10 @@ ${moveTable(moves.data)}${more}`,
 export const moveExplainPage: WebPage = {
   path: '/instruments/:symbol/moves/:date',
   async render({ params, services, caller }) {
-    const x = await services.moves.explain(params[0]!, params[1]!, caller);
+    const asked = { symbol: params[0]!, date: params[1]! };
+    const problems = EXPLAIN.check(asked);
+    if (problems.length) throw validationError(problems);
+    const x = await services.moves.explain(asked.symbol, explainDate(asked), caller);
     const m = x.move;
     return page({
       title: `${x.instrument.label} on ${x.date}`,

@@ -41,6 +41,56 @@ t.test('with the server running, through its owner-only control socket', async (
   t.match((await cli('revoke', '1')).stderr, /already revoked/);
 });
 
+t.test('scopes, expiry, rotation, printable names, and one audit line for each change', async (t) => {
+  const server = await startServer({ dataDir, env: { TAPEWIRE_ANON: '0', KEY_RELOAD_S: '1' } });
+  t.teardown(() => server.stop());
+  const make = async (...args: string[]) => {
+    const made = await cli('create', ...args);
+    t.equal(made.code, 0, made.stderr);
+    return made.stdout.trim();
+  };
+  const plain = await make('--name', 'plain');
+  const scraper = await make('--name', 'scraper', '--scope', 'metrics');
+  const both = await make('--name', 'both', '--scope', 'read,metrics');
+  t.equal((await server.get('/metrics', { key: plain })).status, 403, 'a plain key no longer reads /metrics');
+  t.match(await (await server.get('/metrics', { key: plain })).json(), { error: { code: 'forbidden', message: /metrics scope/ } });
+  t.equal((await server.get('/metrics', { key: scraper })).status, 200);
+  t.equal((await server.get('/v1/meta', { key: scraper })).status, 403, 'nor does a metrics key read the API');
+  t.equal((await server.get('/metrics', { key: both })).status, 200);
+  t.equal((await server.get('/v1/meta', { key: both })).status, 200);
+  t.match(await server.waitForLog((l) => l.msg === 'key created' && l.name === 'scraper'), { scopes: ['metrics'], by: 'cli' });
+  t.notOk(server.logs.some((l) => JSON.stringify(l).includes(plain.slice(5))), 'no log line holds a key');
+
+  const brief = await make('--name', 'brief', '--expires', '2s');
+  t.equal((await server.get('/v1/meta', { key: brief })).status, 200, 'an expiring key works until then');
+  await new Promise((r) => setTimeout(r, 2500));
+  t.equal((await server.get('/v1/meta', { key: brief })).status, 401, 'and not after');
+  t.match(await server.waitForLog((l) => l.msg === 'key expired', 5000), { name: 'brief', by: 'expiry' });
+  t.match((await cli('list')).stdout, /brief .* expired/);
+
+  const rotated = await cli('rotate', 'plain', '--grace', '2s');
+  t.equal(rotated.code, 1, 'a name is not a reference');
+  const id = (JSON.parse((await cli('list', '--json')).stdout) as { id: number; name: string }[]).find((k) => k.name === 'plain')!.id;
+  const rotation = await cli('rotate', String(id), '--grace', '2s');
+  t.equal(rotation.code, 0, rotation.stderr);
+  const successor = rotation.stdout.trim();
+  t.match(rotation.stderr, /rotated to key \d+ .*name=plain .*; it replaces key \d+ .*working until/);
+  t.equal((await server.get('/v1/meta', { key: successor })).status, 200, 'the new key works at once');
+  t.equal((await server.get('/v1/meta', { key: plain })).status, 200, 'the old one for its grace period');
+  t.match(await server.waitForLog((l) => l.msg === 'key rotated'), { keyId: id, name: 'plain', by: 'cli' });
+  await new Promise((r) => setTimeout(r, 2500));
+  t.equal((await server.get('/v1/meta', { key: plain })).status, 401, 'then no more');
+  const direct = await cli('rotate', String(id));
+  t.match(direct.stderr, /already revoked|expired/, 'an expired key is not rotated again');
+
+  const escape = await cli('create', '--name', 'x\x1b]0;pwned\x07');
+  t.equal(escape.code, 1);
+  t.match(escape.stderr, /printable/);
+  t.notMatch(escape.stderr, /\x1b/, 'the refusal does not echo the escape either');
+  t.equal((await cli('create', '--name', 'y', '--scope', 'admin')).code, 2, 'an unknown scope is a usage error');
+  t.equal((await cli('create', '--name', 'y', '--expires', 'soon')).code, 2);
+});
+
 t.test('with the server stopped, the CLI opens the database itself', async (t) => {
   const created = await cli('create', '--name', 'bob');
   t.equal(created.code, 0, created.stderr);

@@ -1,7 +1,7 @@
 // /mcp as an HTTP endpoint (on an empty database: the tools' data is not the point here): the same keys as /v1 (401),
 // Origin checked (403 for a hostile page, CORS for this machine's pages and the listed origins), no sessions (GET and
-// DELETE 405), unsupported protocol versions as the spec says, a tool call spending from the key's bucket, bounded
-// bodies, and the SDK's Client working through it all.
+// DELETE 405), unsupported protocol versions as the spec says, each JSON-RPC message spending from the key's bucket,
+// bounded batches and bodies, compressed answers, and the SDK's Client working through it all.
 import t from 'tap';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -95,7 +95,7 @@ t.test('protocol versions: an unknown one in initialize is answered with ours, a
   t.equal(((await good.json()) as Json).result.tools.length, 24, "the interface's 24 tools");
 });
 
-t.test('every tool call spends from the key bucket: a batch of three spends three, one over the bucket is a 429', async (t) => {
+t.test('every message spends from the key bucket: a batch of three spends three, one over the bucket is a 429', async (t) => {
   const small = await createKey(server, 'mcp-small', 6);
   const three = await post([glossaryCall(1), glossaryCall(2), glossaryCall(3)], {}, small);
   t.equal(three.status, 200);
@@ -105,8 +105,38 @@ t.test('every tool call spends from the key bucket: a batch of three spends thre
   t.equal(four.status, 429);
   t.match(four.headers.get('retry-after'), /^\d+$/);
   const listing = await post({ jsonrpc: '2.0', id: 8, method: 'tools/list' }, {}, small);
-  t.equal(listing.status, 200, 'a request without a tool call costs one');
+  t.equal(listing.status, 200, 'a request without a tool call costs one too');
   t.equal(listing.headers.get('x-ratelimit-remaining'), '2');
+});
+
+t.test('a batch: every message spends a token, ten at most, one tools/list and one initialize (100 tools/list were 18 MB for one token)', async (t) => {
+  const list = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' });
+  const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
+  const hundred = await createKey(server, 'mcp-hundred', 100);
+  const amplified = await post(Array.from({ length: 100 }, (_, k) => list(k)), {}, hundred);
+  t.equal(amplified.status, 400);
+  t.match(await amplified.json(), { error: { code: 'bad_request', message: /at most 10 messages; this one holds 100/ } });
+  t.equal(amplified.headers.get('x-ratelimit-remaining'), '0', 'charged a token a message all the same');
+  t.equal((await post(Array.from({ length: 100 }, (_, k) => list(k)), {}, hundred)).status, 429, 'so the next one is over the bucket');
+  const small = await createKey(server, 'mcp-batch', 12);
+  const twice = await post([list(1), list(2)], {}, small);
+  t.equal(twice.status, 400);
+  t.match(await twice.json(), { error: { message: /tools\/list once/ } });
+  t.equal((await post([initialize(), { ...initialize(), id: 2 }], {}, small)).status, 400, 'initialize once too');
+  const mixed = await post([list(1), ping(2), ping(3), ping(4), ping(5)], {}, small);
+  t.equal(mixed.status, 200);
+  t.equal(((await mixed.json()) as Json[]).length, 5);
+  t.equal(mixed.headers.get('x-ratelimit-remaining'), '3', 'five messages, five tokens');
+});
+
+t.test('answers are compressed as /v1 answers are', async (t) => {
+  const listing = await post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'accept-encoding': 'br' });
+  t.equal(listing.status, 200);
+  t.equal(listing.headers.get('content-encoding'), 'br');
+  t.match(listing.headers.get('vary'), /Accept-Encoding/);
+  t.equal(((await listing.json()) as Json).result.tools.length, 24, 'fetch decodes it whole');
+  const small = await post({ jsonrpc: '2.0', id: 2, method: 'ping' }, { 'accept-encoding': 'br' });
+  t.equal(small.headers.get('content-encoding'), null, 'a small answer goes as it is');
 });
 
 t.test('bodies: bounded, parsed as JSON-RPC, and the Accept the transport requires', async (t) => {

@@ -3,6 +3,7 @@
 // tampered, other topics, another route, a revoked key.
 import t from 'tap';
 import { signTicket } from '../../../core/stream/ticket.js';
+import { TICKET_STREAMS } from '../../../server/stream/tickets.js';
 import { createKey, startServer } from '../../helpers/server.js';
 import { listen } from '../../helpers/sse.js';
 import { clock } from '../../../server/clock.js';
@@ -63,6 +64,20 @@ t.test('an expired, tampered, foreign or other-topic ticket is a 401', async (t)
     t.match(res.headers.get('www-authenticate') ?? '', /Bearer/);
   }
   t.equal((await streamWith(ticket)).status, 200, 'the untouched ticket still opens its topic');
+});
+
+t.test(`a ticket opens ${TICKET_STREAMS} streams at most, only in the encoding the server writes, and never beside a bad key`, async (t) => {
+  const { ticket } = await ticketFor('events');
+  for (let k = 0; k < TICKET_STREAMS; k++) t.equal((await streamWith(ticket)).status, 200, `stream ${k + 1}`);
+  const spent = await server.get(`/v1/stream?topics=events&ticket=${encodeURIComponent(ticket)}`);
+  t.equal(spent.status, 401, 'then it is spent');
+  t.match(((await spent.json()) as { error: { message: string } }).error.message, /has opened its 3 streams/);
+  const fresh = (await ticketFor('events')).ticket;
+  t.equal((await streamWith(`${fresh}=`)).status, 401, 'padding on the signature');
+  t.equal((await streamWith(`${fresh.slice(0, -1)}${fresh.at(-1) === 'A' ? 'B' : 'A'}`)).status, 401, 'a changed last character');
+  const beside = await server.get(`/v1/stream?topics=events&ticket=${encodeURIComponent(fresh)}`, { method: 'HEAD', headers: { authorization: 'Bearer junk' } });
+  t.equal(beside.status, 401, 'a bad Authorization header beside a good ticket');
+  t.equal((await streamWith(fresh)).status, 200, 'the ticket alone still opens');
 });
 
 t.test('a ticket is refused on every other route', async (t) => {

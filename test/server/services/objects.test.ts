@@ -63,7 +63,7 @@ const watched: Db = {
 };
 const workers = new WorkerThreads(1);
 t.teardown(() => workers.close());
-const tickets = new StreamTickets(new KeyIndex({ keyRpm: 600, anonRpm: 120, anon: false }), null);
+const tickets = new StreamTickets(new KeyIndex({ keyRpm: 600, anonRpm: 120, anon: false, anonMetrics: false }), null);
 const services = buildServices({ db: watched, state, openBars: null, hub, tickets, workers, meta, storage, imports, marketStore, versions, refreshMs: 30_000, figures: { http: new HttpFigures(), database: new DatabaseFigures() } });
 const { candles, derivatives } = services;
 

@@ -84,6 +84,16 @@ t.test('what is not there is a plain 404 page', async (t) => {
   }
 });
 
+t.test("a page's bad parameter is the API's 422, as a page, never a 500 (a move page's date was handed to the database)", async (t) => {
+  for (const path of ['/instruments/BTC/moves/notadate', '/instruments/BTC/moves/2026-02-30', `/instruments/${'X'.repeat(21)}/moves/2020-01-02`]) {
+    const { status, headers, body } = await page(path);
+    t.equal(status, 422, path);
+    t.match(headers.get('content-type'), /^text\/html/);
+    t.match(body, /422/);
+  }
+  t.equal((await page('/instruments/NOPE/moves/2020-01-02')).status, 404);
+});
+
 t.test('a story headline carrying markup renders as text wherever it appears', async (t) => {
   for (const path of [`/events/${xssId}`, '/instruments/AAPL', '/companies/apple']) {
     const { body } = await page(path);
@@ -126,8 +136,23 @@ t.test('the page ticket opens the stream on its topics for the viewer only', asy
   const open = await server.get(`/v1/stream?topics=instrument:BTC&ticket=${encodeURIComponent(ticket)}`, { method: 'HEAD' });
   t.equal(open.status, 200);
   t.equal((await server.get(`/v1/stream?topics=quotes&ticket=${encodeURIComponent(ticket)}`, { method: 'HEAD' })).status, 401, 'not other topics');
-  const fresh = (await json('/web/ticket?topics=instrument:BTC')) as Json;
-  t.same(fresh.topics, ['instrument:BTC'], 'a fresh ticket for a page whose first one expired');
+  const renew = (topics: string, referer?: string) => server.get(`/web/ticket?topics=${topics}`, { headers: referer === undefined ? {} : { referer } });
+  const fresh = await renew('instrument:BTC', `${server.url}/instruments/btc`);
+  t.equal(fresh.status, 200);
+  t.same(((await fresh.json()) as Json).data.topics, ['instrument:BTC'], 'a fresh ticket for a page whose first one expired');
+  t.equal((await renew('quotes', `${server.url}/`)).status, 200, "the home page's quotes");
+  // With NODE_ENV=production and TAPEWIRE_WEB=1 anyone got a ticket for every topic here, and 270 events in 4 s.
+  for (const [topics, referer, why] of [
+    ['quotes,events', undefined, 'no page asked'],
+    ['instrument:BTC', 'https://elsewhere.example/instruments/BTC', "another site's page"],
+    ['events', `${server.url}/`, 'a topic no page shows'],
+    ['instrument:ETH', `${server.url}/instruments/BTC`, "another instrument than the page's"],
+    ['quotes', `${server.url}/instruments/BTC`, 'quotes from an instrument page'],
+  ] as const) {
+    const res = await renew(topics, referer);
+    t.equal(res.status, 403, why);
+    t.match(await res.json(), { error: { code: 'forbidden' } }, why);
+  }
 });
 
 /** Polls `expression` in the page until it is true: a page's CSP forbids the eval that waitForFunction's string form needs. */
