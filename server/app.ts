@@ -71,7 +71,7 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   log.info({ anonymous: config.anon, why: config.anonWhy }, config.anon ? 'access: API keys, and anonymous callers limited per IP' : 'access: API keys only');
   log.info({ web: config.web }, config.web ? 'website: pages served, viewers limited per IP' : 'website: off (TAPEWIRE_WEB=1 serves it)');
   const life = new Lifetime();
-  life.onClose(await lockDataDir(config.dataDir));
+  life.onClose(await lockDataDir(config.dataDir, (message) => log.warn(message)));
   const loose = tightenDataDir(config.dataDir);
   if (loose) log.warn(loose);
   const startedAt = clock.now();

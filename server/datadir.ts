@@ -1,74 +1,119 @@
 // One owner per DATA_DIR: the embedded database and the control socket live there, and two owners would corrupt them.
-// The lock is a Linux abstract unix socket named after the directory's device and inode, bound for the owner's life:
-// binding is atomic and the kernel frees the name when the process ends (SIGKILL included), so ownership is never
-// shared nor outlives its owner, with no file to check and delete and no dependency (flock(2) would need a native addon).
-// The limit: abstract names are per network namespace, so processes sharing DATA_DIR from different network namespaces
-// (two containers with their own networks on one volume) would not see each other's lock.
-import { chmodSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+// The lock is a Linux abstract unix socket bound for the owner's life: binding is atomic and the kernel frees the name
+// when the process ends (SIGKILL included), so ownership is never shared nor outlives its owner, with no file to check
+// and delete and no dependency (flock(2) would need a native addon). Abstract names carry no permissions, so the name
+// holds a random token kept in DATA_DIR (0700: only its owner reads it), and a process holding the name is believed
+// only once /proc shows it is one of this user's: another user who learnt the name (/proc/net/unix lists it) and bound
+// it first is passed over with a warning and a new token. The limit: abstract names are per network namespace, so
+// processes sharing DATA_DIR from different network namespaces would not see each other's lock.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, linkSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 export class DataDirBusyError extends Error {}
 
-/**
- * How long a refused process waits for the owner to say its pid before naming the one in the lock file (which can be
- * a previous owner's until the new one writes it): an owner starting up on a busy machine takes seconds to answer.
- */
-const OWNER_ANSWER_MS = 5000;
-const ANSWER = /^tapewire (\d+)\n/;
+const TOKEN_FILE = 'lock-token';
+/** Tries at most this many names: a squatter passed over is one, an owner that ended meanwhile another. */
+const ATTEMPTS = 4;
 
-/** The lock's name: the directory itself (device and inode), whatever path or symlink it is reached by. */
-function lockName(dir: string): string {
+/** The lock's name: the directory itself (device and inode, whatever path reaches it) and its secret token. */
+function lockName(dir: string, token: string): string {
   const { dev, ino } = statSync(dir, { bigint: true });
-  return `\0tapewire-lock:${dev}:${ino}`;
+  return `\0tapewire-lock:${dev}:${ino}:${token}`;
+}
+
+/** Writes a new token file whole, in one step: `replace` it, or only create it when there is none (then false). */
+function writeToken(dir: string, replace: boolean): boolean {
+  const temp = join(dir, `${TOKEN_FILE}.${process.pid}.${randomBytes(4).toString('hex')}`);
+  writeFileSync(temp, randomBytes(16).toString('hex'), { mode: 0o600 });
+  try {
+    if (replace) renameSync(temp, join(dir, TOKEN_FILE));
+    else linkSync(temp, join(dir, TOKEN_FILE));
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  } finally {
+    rmSync(temp, { force: true });
+  }
+}
+
+function readToken(dir: string): string {
+  try {
+    return readFileSync(join(dir, TOKEN_FILE), 'utf8').trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    writeToken(dir, false); // racing processes: one file is made, every one reads it
+    return readFileSync(join(dir, TOKEN_FILE), 'utf8').trim();
+  }
 }
 
 /** Binds the lock's name: the server, or null when another process holds it. */
 function bind(name: string): Promise<ReturnType<typeof createServer> | null> {
-  const server = createServer((socket) => {
-    socket.on('error', () => socket.destroy());
-    socket.end(`tapewire ${process.pid}\n`);
-  });
+  const server = createServer((socket) => socket.destroy());
   return new Promise((resolve, reject) => {
-    // Once bound, an error (a failed accept) only costs a refused process the owner's pid: it must not end the owner.
     server.on('error', (err: NodeJS.ErrnoException) => (server.listening ? undefined : err.code === 'EADDRINUSE' ? resolve(null) : reject(err)));
     // exclusive: a cluster worker binds the name itself instead of sharing its primary's handle.
     server.listen({ path: name, exclusive: true }, () => resolve(server));
   });
 }
 
-/** The owner's pid as it answers on the lock socket; 'gone' when nobody listens any more, null without an answer. */
-function askOwner(name: string): Promise<number | 'gone' | null> {
-  return new Promise((resolve) => {
-    const socket = createConnection(name);
-    let data = '';
-    const done = (answer: number | 'gone' | null) => {
-      socket.destroy();
-      resolve(answer);
-    };
-    socket.setEncoding('utf8');
-    socket.setTimeout(OWNER_ANSWER_MS, () => done(null));
-    socket.on('data', (chunk: string) => {
-      data += chunk;
-      const m = ANSWER.exec(data);
-      if (m) done(Number(m[1]));
-      else if (data.length > 64) done(null);
-    });
-    socket.on('end', () => done(null));
-    socket.on('error', (err: NodeJS.ErrnoException) => done(err.code === 'ECONNREFUSED' || err.code === 'ENOENT' ? 'gone' : null));
-  });
+type Holder = { kind: 'mine'; pid: number } | { kind: 'foreign'; pid: number | null } | { kind: 'gone' } | { kind: 'unknown' };
+
+/**
+ * Who listens on the abstract socket `name`, as /proc tells: a process of this user (its pid), another user's, or
+ * nobody any more. Another user's process is `foreign` whether /proc shows it (as to root) or hides it.
+ */
+function holderOf(name: string): Holder {
+  const path = `@${name.slice(1)}`;
+  let table: string;
+  try {
+    table = readFileSync('/proc/net/unix', 'utf8');
+  } catch {
+    return { kind: 'unknown' };
+  }
+  const inodes = new Set<string>();
+  for (const line of table.split('\n').slice(1)) {
+    const [, , , flags, , state, inode, bound] = line.trim().split(/\s+/);
+    // A listening socket (state 01, unconnected, with __SO_ACCEPTCON set) on the name. Node binds an abstract name
+    // with the whole sun_path, so /proc lists it padded with NULs, shown as '@'.
+    if (bound?.replace(/@+$/, '') === path && state === '01' && parseInt(flags ?? '0', 16) & 0x10000) inodes.add(inode!);
+  }
+  if (!inodes.size) return { kind: 'gone' };
+  const uid = process.getuid!();
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    let fds: string[];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue; // another user's process (or one that just ended)
+    }
+    for (const fd of fds) {
+      let target: string;
+      try {
+        target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      } catch {
+        continue;
+      }
+      const m = /^socket:\[(\d+)\]$/.exec(target);
+      if (!m || !inodes.has(m[1]!)) continue;
+      return statSync(`/proc/${pid}`).uid === uid ? { kind: 'mine', pid: Number(pid) } : { kind: 'foreign', pid: Number(pid) };
+    }
+  }
+  return { kind: 'foreign', pid: null };
 }
 
 /**
  * Creates `dir` (0700) and takes its lock before anything is written there; resolves to the release function, or
- * rejects with DataDirBusyError naming the owner. `tapewire.lock` then holds the owner's pid for people to read:
- * ownership never depends on it.
+ * rejects with DataDirBusyError naming the owner (only a pid /proc showed holding the lock). `warn` hears of a squatter
+ * passed over. `tapewire.lock` then holds the owner's pid for people to read: ownership never depends on it.
  */
-export async function lockDataDir(dir: string): Promise<() => void> {
+export async function lockDataDir(dir: string, warn: (message: string) => void): Promise<() => void> {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const name = lockName(dir);
   const file = join(dir, 'tapewire.lock');
-  for (let attempt = 0; ; attempt++) {
+  for (let attempt = 1; ; attempt++) {
+    const name = lockName(dir, readToken(dir));
     const server = await bind(name);
     if (server) {
       // The lock holds the process alive no longer than its work does; the kernel frees it at exit.
@@ -87,19 +132,15 @@ export async function lockDataDir(dir: string): Promise<() => void> {
         server.close();
       };
     }
-    const owner = await askOwner(name);
-    // The owner ended between the bind and the question: try again (the bind alone decides who owns).
-    if (owner === 'gone' && attempt < 3) continue;
-    const pid = typeof owner === 'number' ? owner : pidInFile(file);
-    throw new DataDirBusyError(`DATA_DIR ${dir} is in use by ${pid ? `process ${pid}` : 'another process'}; stop it or choose another DATA_DIR`);
-  }
-}
-
-function pidInFile(file: string): number | null {
-  try {
-    return parseInt(readFileSync(file, 'utf8'), 10) || null;
-  } catch {
-    return null;
+    const holder = holderOf(name);
+    if (holder.kind === 'mine') throw new DataDirBusyError(`DATA_DIR ${dir} is in use by process ${holder.pid}; stop it or choose another DATA_DIR`);
+    if (attempt < ATTEMPTS && holder.kind === 'gone') continue; // the owner ended between the bind and the look
+    if (attempt < ATTEMPTS && holder.kind === 'foreign') {
+      warn(`DATA_DIR ${dir}: its lock name is held by ${holder.pid ? `process ${holder.pid}` : 'a process'} of another user, which has no business with it: passed over, with a new lock name`);
+      writeToken(dir, true);
+      continue;
+    }
+    throw new DataDirBusyError(`DATA_DIR ${dir} is in use by another process; stop it or choose another DATA_DIR`);
   }
 }
 

@@ -16,9 +16,10 @@ export async function withDatabase<T>(config: Config, create: boolean, work: (db
         '(its "listening" log line names it), start the server first, or pass --create to make a new database there.',
     );
   }
-  const release = await lockDataDir(config.dataDir);
+  const log = createLogger('warn', 2);
+  const release = await lockDataDir(config.dataDir, (message) => log.warn(message));
   try {
-    const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, maxConnections: 1 }, createLogger('warn', 2));
+    const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, maxConnections: 1 }, log);
     try {
       await db.migrate();
       return await work(db);

@@ -3,7 +3,7 @@
 // server exclude each other.
 import t, { type Test } from 'tap';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { lockDataDir } from '../../server/datadir.js';
@@ -116,7 +116,7 @@ t.test('kill -9 of the owner frees the lock at once', async (t) => {
   await refused.exited;
 
   await killHard(first);
-  const release = await lockDataDir(dir); // no wait, no retry: this throws if the lock outlived its owner
+  const release = await lockDataDir(dir, t.fail); // no wait, no retry: this throws if the lock outlived its owner
   t.pass('taken as soon as the owner is gone');
   const meanwhile = start(dir);
   t.equal(await meanwhile.next(), 'READY');
@@ -147,4 +147,30 @@ t.test("the CLIs' direct path and a server exclude each other", async (t) => {
   t.match(keys.stderr, `is in use by process ${server.child.pid}`);
   t.equal((await server.stop()).code, 0);
   t.equal((await server.keys('list')).code, 0, 'and runs once the server is gone');
+});
+
+t.test("another user's process squatting the lock's name is passed over, and never named as the owner", { skip: process.getuid?.() === 0 ? false : 'needs root, to run the squatter as user nobody' }, async (t) => {
+  const dir = tempDataDir();
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  // The name is secret on disk (DATA_DIR is 0700) but listed in /proc/net/unix while it is bound: learnt there.
+  const first = await owner(t, dir);
+  const bound = readFileSync('/proc/net/unix', 'utf8').split('\n').map((l) => l.trim().split(/\s+/)[7]).filter((p) => p?.startsWith('@tapewire-lock:'));
+  const { dev, ino } = statSync(dir, { bigint: true });
+  const name = bound.find((p) => p!.replace(/@+$/, '').split(':').slice(1, 3).join(':') === `${dev}:${ino}`)!.replace(/@+$/, '');
+  t.ok(name, 'the owner’s name is listed');
+  await first.done();
+  const script = `require('net').createServer((s) => s.end('tapewire 1\\n')).listen({ path: '\\0' + process.argv[1] }, () => console.log('BOUND'))`;
+  const squatter = spawn(process.execPath, ['-e', script, name.slice(1)], { uid: 65534, gid: 65534, cwd: '/', stdio: ['ignore', 'pipe', 'inherit'] });
+  children.add(squatter);
+  t.teardown(() => squatter.kill('SIGKILL'));
+  t.equal((await createInterface({ input: squatter.stdout! })[Symbol.asyncIterator]().next()).value, 'BOUND', 'user nobody holds the name');
+  const tokenFile = join(dir, 'lock-token');
+  const token = existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8') : null;
+  const next = await owner(t, dir);
+  t.not(readFileSync(tokenFile, 'utf8'), token, 'a new name was taken');
+  const refused = start(dir);
+  t.equal(await refused.next(), 'READY');
+  t.equal(await refused.next(), `BUSY DATA_DIR ${dir} is in use by process ${next.pid}; stop it or choose another DATA_DIR`, 'the real owner is named, not "process 1"');
+  await refused.exited;
+  await next.done();
 });
