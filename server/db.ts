@@ -1,5 +1,5 @@
 // The only module that talks to the database: the embedded PGlite+TimescaleDB or a server, migrations, named queries.
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -116,6 +116,22 @@ interface Embedded {
   stop(): Promise<void>;
 }
 
+/** Below this much free space a failed start is put down to a full disk: PGlite's WASM only says "Aborted()". */
+const DISK_NEARLY_FULL_BYTES = 64 * 1024 * 1024;
+
+/** What a failed start should add when the disk holding `dir` is (nearly) full: the numbers; else nothing. */
+function diskNote(dir: string): string {
+  try {
+    const { bavail, blocks, bsize } = statfsSync(dir);
+    const free = bavail * bsize;
+    if (free >= DISK_NEARLY_FULL_BYTES) return '';
+    const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
+    return `. The disk holding DATA_DIR ${dir} is full: ${mb(free)} free of ${mb(blocks * bsize)}. Free some space and start again`;
+  } catch {
+    return '';
+  }
+}
+
 /**
  * Starts PGlite with TimescaleDB in `dataDir/pg` on its own thread (server/db-host.ts), serving it on a unix socket
  * inside `dataDir/run` (mode 0700, so only its owner can connect). PGlite runs its queries synchronously in WASM, so on
@@ -134,7 +150,7 @@ async function startEmbedded(dataDir: string, log: Logger): Promise<Embedded> {
   await new Promise<void>((resolve, reject) => {
     host.on('message', (message: DbHostMessage) => {
       if (message.type === 'ready') resolve();
-      else if (message.type === 'failed') reject(new DatabaseError(`embedded database: ${message.error}`));
+      else if (message.type === 'failed') reject(new DatabaseError(`embedded database: ${message.error}${diskNote(dataDir)}`));
       else log.warn({ err: message.error }, message.message);
     });
     host.once('error', (err) => {
@@ -144,7 +160,7 @@ async function startEmbedded(dataDir: string, log: Logger): Promise<Embedded> {
     });
     host.once('exit', (code) => {
       if (!stopping) log.error({ code }, 'embedded database thread exited');
-      reject(new DatabaseError(`embedded database thread exited with code ${code}`));
+      reject(new DatabaseError(`embedded database thread exited with code ${code}${diskNote(dataDir)}`));
     });
   });
   log.info({ dataDir: pgDir, ms: Math.round(performance.now() - started) }, 'embedded database open');

@@ -4,7 +4,8 @@
 // follows the stream, and screenshots of the home, instrument, company and story pages are written to screenshots/.
 import t from 'tap';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importFiles, ROOT, startServer } from '../../helpers/server.js';
 import { clock } from '../../../server/clock.js';
@@ -14,9 +15,15 @@ export const SCREENSHOTS = join(ROOT, 'screenshots');
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '1000000', DEMO_NEWS_EVERY_S: '0' } });
 t.teardown(() => server.dispose());
-// A story whose headline carries markup, and a macro series and prediction markets (the demo has none yet).
-for (const [source, file] of [['demo', 'web/xss-wire.json'], ['fred', 'fred/CPIAUCSL.json'], ['polymarket', 'polymarket/gamma_event_rates.json']]) {
-  const imported = await importFiles(server.dataDir, source!, join(ROOT, 'test/fixtures', file!));
+// A story whose headline carries markup, published an hour ago so that it is among the pages' latest stories whatever
+// the day, and a macro series and prediction markets (the demo has none yet).
+const scratch = mkdtempSync(join(tmpdir(), 'tw-site-'));
+t.teardown(() => rmSync(scratch, { recursive: true, force: true }));
+const wire = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/web/xss-wire.json'), 'utf8')) as { items: { published: string }[] };
+wire.items[0]!.published = new Date(clock.now() - 3_600_000).toISOString();
+writeFileSync(join(scratch, 'xss-wire.json'), JSON.stringify(wire));
+for (const [source, file] of [['demo', join(scratch, 'xss-wire.json')], ['fred', join(ROOT, 'test/fixtures/fred/CPIAUCSL.json')], ['polymarket', join(ROOT, 'test/fixtures/polymarket/gamma_event_rates.json')]]) {
+  const imported = await importFiles(server.dataDir, source!, file!);
   if (imported.code !== 0) throw new Error(`import of ${file} failed: ${imported.stderr}`);
 }
 
