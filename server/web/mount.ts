@@ -7,7 +7,7 @@ import type { Caller } from '../db-queue.js';
 import { Exchange } from '../http/exchange.js';
 import { decodeComponent, parseQuery } from '../http/query.js';
 import { RawJson } from '../http/raw-json.js';
-import { asApiError, JSON_TYPE, logDone, type AccessLog } from '../http/respond.js';
+import { asApiError, JSON_TYPE, logDone, sendError, type AccessLog } from '../http/respond.js';
 import { sendBody } from '../http/send-body.js';
 import type { Gate } from '../http/route.js';
 import type { HttpRequest, HttpResponse, TemplatedApp } from '../http/uws.js';
@@ -22,6 +22,8 @@ export const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 const HTML_TYPE = 'text/html; charset=utf-8';
 const COMPRESS_MIN_BYTES = 1024;
+/** Where the pages' scripts read their data (candles, a renewed ticket): JSON answers, JSON errors. */
+const DATA_PATHS = '/web/';
 
 export interface PageCtx {
   params: string[];
@@ -68,10 +70,12 @@ export function mountWeb(app: TemplatedApp, deps: WebDeps): { serve(services: Se
 
   const fail = (ex: Exchange, route: string, err: unknown) => {
     if (ex.aborted) return logDone(deps, ex, route);
+    ex.header('Cache-Control', 'no-store');
+    // The pages' data answers are read by their scripts: a failure there is the API's JSON error, not a page.
+    if (route.startsWith(DATA_PATHS)) return sendError(deps, ex, route, err);
     const e = asApiError(log, err, { reqId: ex.requestId, route });
     if (e instanceof RetryLaterError) ex.header('Retry-After', String(e.retryAfterS));
     else if (e.code === 'unavailable') ex.header('Retry-After', '5');
-    ex.header('Cache-Control', 'no-store');
     send(ex, route, ERROR_CATALOGUE[e.code].statusLine, HTML_TYPE, errorPage(e));
   };
 
