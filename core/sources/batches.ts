@@ -5,8 +5,11 @@
 // only what is missing, as records already stored are found by their source and key.
 import { RECORD_KINDS, type ParsedPayload, type RecordKind } from './records.js';
 
-/** The kinds that come in tens of thousands (a wire's archive, a daily series, a market's history): cut in slices. */
-const LONG: readonly RecordKind[] = ['stories', 'catalysts', 'observations', 'oddsHistory'];
+/**
+ * The kinds that come in tens of thousands (a wire's archive, a calendar's years), cut in slices. A series' observations
+ * and a market's history stay whole with their definitions: the writers read a series' frequency from its dates.
+ */
+const LONG: readonly RecordKind[] = ['stories', 'catalysts'];
 
 /** The batches of `payload`, each long list cut to `size`; the parser's skipped items are the caller's to report. */
 export function payloadBatches(payload: ParsedPayload, size: number): ParsedPayload[] {

@@ -65,8 +65,8 @@ const VERSION_OF: Record<RecordKind, keyof ImportVersions> = {
 };
 
 /**
- * Records of one long list written in one transaction at most: about 0.4 s of the embedded database's time for
- * stories (60,000 took 46 s), the longest a request then waits behind an import.
+ * Stories or catalysts written in one transaction at most: about 0.4 s of the embedded database's time (60,000 stories
+ * took 46 s), the longest a request then waits behind an import.
  */
 const IMPORT_BATCH = 500;
 
@@ -78,7 +78,7 @@ export class ImportService {
     private readonly versions: ImportVersions,
   ) {}
 
-  /** Writes one payload's records, a transaction per batch of at most IMPORT_BATCH of a kind. */
+  /** Writes one payload's records, a transaction per batch (at most IMPORT_BATCH stories or catalysts). */
   async payload(parsed: ParsedPayload): Promise<Imported> {
     const tally: ImportReport['counts'] = {};
     const skipped: SkippedItem[] = [];
