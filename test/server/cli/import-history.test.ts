@@ -1,6 +1,7 @@
 // History files through `npm run import -- <format> <files>`: into a database of their own (the instrument added,
 // idempotent, bad rows reported), then served as candles by a server started on it, and imported again while it runs.
 import t from 'tap';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { importFiles, startServer, tempDataDir } from '../../helpers/server.js';
 import { REALDATA, realdataSkip } from '../../helpers/realdata.js';
@@ -74,4 +75,15 @@ t.test('history import, then candles served from it', async (t) => {
   const added = await cli('okx-candles', 'test/fixtures/history/okx/BTC-USDT_1H.json');
   t.equal(added.code, 0, added.stderr);
   t.match(added.stdout, /1h bars of BTC \(okx\): read \d+, written \d+, already stored 0; added instrument BTC; the running server serves them after its next start/);
+});
+
+t.test("a file's bytes reach the terminal with their control characters escaped", async (t) => {
+  const dir = tempDataDir();
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'evil\x1b[2J.csv');
+  writeFileSync(file, 'Date,Open,High,Low,Close,Volume\n2020-01-02,1,2,0.5,1.5,100\n2020-01-03,1,2,0.5,1.5,100\n2020-01-06\x1b]0;pwned\x07,1,2,0.5,1.5,100\n');
+  const run = await importFiles(join(dir, 'data'), 'stooq', file, '--symbol', 'EVIL', '--create');
+  t.notMatch(run.stdout + run.stderr, /\x1b|\x07/, 'no escape sequence is printed');
+  t.match(run.stdout, /evil\\u001b\[2J\.csv: 1d bars of EVIL/, 'the file name, escaped');
+  t.match(run.stdout, /\\u001b\]0;pwned\\u0007/, 'the bad row as it is in the file, escaped');
 });
