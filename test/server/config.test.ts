@@ -146,3 +146,11 @@ t.test('the sources file\'s news and calendars: one way to configure them, NEWS_
   t.same(loadConfig({}).calendars, []);
   t.end();
 });
+
+t.test('TAPEWIRE_CLOCK: read in development and tests, refused in production or when it cannot be read', (t) => {
+  t.doesNotThrow(() => loadConfig({ NODE_ENV: 'test', TAPEWIRE_CLOCK: '+30d' }));
+  t.throws(() => loadConfig({ NODE_ENV: 'production', TAPEWIRE_CLOCK: '+30d' }), { name: 'ConfigError', message: /TAPEWIRE_CLOCK is refused when NODE_ENV is production/ });
+  t.throws(() => loadConfig({ TAPEWIRE_CLOCK: 'next week' }), { name: 'ConfigError', message: /expected a signed duration/ });
+  t.end();
+});
+
