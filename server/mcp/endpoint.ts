@@ -13,8 +13,10 @@ import { readBody, type Body } from '../http/body.js';
 import { Exchange } from '../http/exchange.js';
 import { logDone, sendError, type AccessLog } from '../http/respond.js';
 import { sendBody } from '../http/send-body.js';
+import { pickEncoding } from '../http/compress.js';
 import type { HttpRequest, HttpResponse, TemplatedApp } from '../http/uws.js';
 import type { Services } from '../services/index.js';
+import { listingBody, toolsListId, transportTakes } from './listing.js';
 import { originAllowed } from './origin.js';
 import { requestServer } from './server.js';
 import { clock } from '../clock.js';
@@ -64,6 +66,8 @@ export function mountMcp(app: TemplatedApp, deps: McpDeps): { serve(services: Se
     const parsed = parseJson(body.bytes);
     deps.limiter.apply(principal, ex, clock.now(), Array.isArray(parsed) ? Math.max(1, parsed.length) : 1);
     checkBatch(parsed);
+    const listId = toolsListId(parsed);
+    if (listId !== undefined && transportTakes((name) => headers.find(([n]) => n === name)?.[1] ?? '')) return answerListing(ex, listId);
     const called: string[] = [];
     const ctx = { services: services!, caller: { owner: principal.client, get signal() { return ex.signal; } }, nowMs: clock.now() };
     const server = requestServer(ctx, log, (name, error) => called.push(error ? `${name}:${error}` : name));
@@ -82,6 +86,15 @@ export function mountMcp(app: TemplatedApp, deps: McpDeps): { serve(services: Se
     const answered = new Uint8Array(await response.arrayBuffer());
     const status = `${response.status} ${STATUS_CODES[response.status] ?? ''}`;
     sendBody(ex, status, response.headers.get('content-type') ?? '', answered, deps.compressMinBytes, () => logDone(deps, ex, MCP_PATH), (err) => fail(ex, err));
+  };
+
+  /** A lone tools/list: the bytes made once (compressed ones kept), answered as the transport would. */
+  const answerListing = async (ex: Exchange, id: string | number) => {
+    ex.header('Vary', 'Accept-Encoding');
+    const encoding = pickEncoding(ex.acceptEncoding);
+    const bytes = await listingBody(id, encoding);
+    if (encoding) ex.header('Content-Encoding', encoding);
+    ex.send('200 OK', 'application/json', bytes, () => logDone(deps, ex, MCP_PATH));
   };
 
   app.post(MCP_PATH, (res: HttpResponse, req: HttpRequest) => {

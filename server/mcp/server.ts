@@ -42,6 +42,9 @@ const LISTING: { tools: ListedTool[] } = {
   })),
 };
 
+/** tools/list's result as JSON, made once: the answer never changes (server/mcp/listing.ts serves it). */
+export const LISTING_JSON = JSON.stringify(LISTING);
+
 /** One validator for every request's server: building an Ajv instance per request would cost milliseconds. */
 const validator = new AjvJsonSchemaValidator();
 

@@ -129,6 +129,16 @@ t.test('a batch: every message spends a token, ten at most, one tools/list and o
   t.equal(mixed.headers.get('x-ratelimit-remaining'), '3', 'five messages, five tokens');
 });
 
+t.test('a lone tools/list is answered from bytes made once: the same answer as the SDK gives', async (t) => {
+  const alone = await post({ jsonrpc: '2.0', id: 'list-7', method: 'tools/list' });
+  t.equal(alone.status, 200);
+  t.equal(alone.headers.get('content-type'), 'application/json');
+  const viaSdk = (await (await post([{ jsonrpc: '2.0', id: 'list-7', method: 'tools/list' }, { jsonrpc: '2.0', id: 8, method: 'ping' }])).json()) as Json[];
+  t.same(await alone.json(), viaSdk[0], 'the batch goes through the SDK: the same message');
+  t.equal((await post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-protocol-version': '1999-01-01' })).status, 400, 'what the transport refuses is still refused');
+  t.equal((await post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { accept: 'application/json' })).status, 406);
+});
+
 t.test('answers are compressed as /v1 answers are', async (t) => {
   const listing = await post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'accept-encoding': 'br' });
   t.equal(listing.status, 200);
