@@ -3,6 +3,12 @@
 // hundreds of requests and hanging up made every other caller wait seconds behind queries nobody would read.
 import { RetryLaterError } from '../core/errors.js';
 
+/**
+ * Abort listeners a caller's signal may hold: every query and kept answer it waits for adds one, and a request fans out
+ * (the macro dashboard reads its 22 series at once), so Node's default of 10 warned of a leak on ordinary work.
+ */
+export const FAN_OUT = 100;
+
 /** Who a query is for: the rate-limit client of the request (`key:<id>` or `ip:<addr>`), and its abort signal. */
 export interface Caller {
   owner: string;

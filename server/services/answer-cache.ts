@@ -1,7 +1,9 @@
 // Answers kept in memory, so that a question asked again is answered without redoing its work: answers of read-only
 // queries over data that changes rarely (stories, moves) kept while the data's version is unchanged, and answers of
 // the hot market state kept until the next tick.
+import { setMaxListeners } from 'node:events';
 import type { Caller } from '../db.js';
+import { FAN_OUT } from '../db-queue.js';
 import { clock } from '../clock.js';
 
 /** An answer being built or built: who still waits for it while it builds, and how to stop its build. */
@@ -41,6 +43,7 @@ export class AnswerCache<T> {
       return hit.body;
     }
     const stop = new AbortController();
+    setMaxListeners(FAN_OUT, stop.signal);
     const entry: Entry<T> = { version, body: null!, settled: false, waiting: 0, pinned: false, stop };
     this.wait(key, entry, caller);
     entry.body = build(caller && { owner: caller.owner, signal: stop.signal });

@@ -17,11 +17,11 @@ interface CompanyRow {
 
 /** The linker over every entity stored now. */
 export async function mentionLinker(rows: Rows): Promise<MentionLinker> {
-  const [companies, instruments, people] = await Promise.all([
-    rows<CompanyRow>('mentionCompanies'),
-    rows<{ symbol: string; name: string }>('mentionInstruments'),
-    rows<{ slug: string; name: string }>('mentionPeople'),
-  ]);
+  // One after another: `rows` is often a transaction's one client, and pg deprecates queueing a query on a client
+  // that already has one waiting (its DeprecationWarning, to be an error in pg 9).
+  const companies = await rows<CompanyRow>('mentionCompanies');
+  const instruments = await rows<{ symbol: string; name: string }>('mentionInstruments');
+  const people = await rows<{ slug: string; name: string }>('mentionPeople');
   const targets: LinkTarget[] = [];
   for (const c of companies) {
     const ref = companyRef(c.slug, c.name);

@@ -17,6 +17,8 @@ export interface ServerHandle {
   child: ChildProcess;
   /** Every JSON log line the server printed so far. */
   logs: Record<string, unknown>[];
+  /** What the server printed on stderr so far (the demo's progress, and any warning Node or a library printed). */
+  readonly stderr: string;
   get(path: string, init?: RequestInit & { key?: string }): Promise<Response>;
   /** The first log line matching `test`, waiting for it (logs are flushed in batches); throws after `ms`. */
   waitForLog(test: (line: Record<string, unknown>) => boolean, ms?: number): Promise<Record<string, unknown>>;
@@ -103,6 +105,9 @@ export async function startServer(
     dataDir,
     child,
     logs,
+    get stderr() {
+      return stderr;
+    },
     get(path, init = {}) {
       const { key, headers, ...rest } = init;
       return fetch(url + path, { ...rest, headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(headers as object) } });

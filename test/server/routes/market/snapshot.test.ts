@@ -8,6 +8,16 @@ import { clock } from '../../../../server/clock.js';
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1' } });
 t.teardown(() => server.dispose());
 
+t.test('many answers asked at once on a fresh server, each fanning out to many reads: no warning on stderr', async (t) => {
+  // A request waits on a kept answer or a query per part (the macro dashboard, 22 series): past ten waits on one
+  // request's abort signal Node warned of a leak (MaxListenersExceededWarning), four times in a normal session.
+  const paths = ['/v1/macro/dashboard', '/v1/market/snapshot', '/v1/brief/company/apple', '/v1/brief/macro/us-cpi', '/v1/macro'];
+  const answers = await Promise.all(Array.from({ length: 12 }, (_, k) => server.get(paths[k % paths.length]!)));
+  t.ok(answers.every((a) => a.status === 200 || a.status === 503), 'answered (or refused by the per-client database cap)');
+  await Promise.all(answers.map((a) => a.arrayBuffer()));
+  t.notMatch(server.stderr, /Warning/, 'no warning printed by Node or a library');
+});
+
 interface Snapshot {
   strip: { symbol: string; sparkline: unknown[] }[];
   moves: { date: string | null; moves: { date: string; zScore: number | null; causes: unknown[]; candidateStories: unknown[] }[] };
