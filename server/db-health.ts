@@ -2,7 +2,7 @@
 // starts and once when it ends with its duration, answers that need the database are a 503 meanwhile, and /ready
 // says what is wrong.
 import { RetryLaterError } from '../core/errors.js';
-import type { Logger } from './log.js';
+import type { Logger } from 'pino';
 import { clock } from './clock.js';
 
 /** Retry-After while the database is unreachable: a restart of the server takes seconds. */

@@ -121,3 +121,43 @@ t.test('a test of the shared real samples skips with a message when they are abs
   t.ok(reads.length >= 30, `${reads.length} files read the samples`);
   t.same(reads.filter((f) => !text(f).includes('realdataSkip(')), [], 'each through realdataSkip (test/helpers/realdata.ts)');
 });
+
+/** The import cycles of `graph` (file -> the files it imports): each strongly connected group of more than one file. */
+function cycles(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v)!) {
+      if (!graph.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const group: string[] = [];
+    for (let w = ''; w !== v; ) {
+      w = stack.pop()!;
+      onStack.delete(w);
+      group.push(w);
+    }
+    if (group.length > 1) found.push(group.sort());
+  };
+  for (const f of graph.keys()) if (!index.has(f)) visit(f);
+  return found;
+}
+
+t.test('no import cycles, runtime or type-only: shared helpers and types live in the leaves both sides use', async (t) => {
+  const graph = (edges: Record<string, string[]>) => new Map(Object.entries(edges));
+  t.same(cycles(graph({ a: ['b'], b: ['c'], c: ['a'], d: ['a'] })), [['a', 'b', 'c']], 'the rule sees a cycle');
+  t.same(cycles(graph({ a: ['b', 'c'], b: ['c'], c: [] })), [], 'and not a shared leaf');
+  const files = ['core', 'server', 'workers'].flatMap(sources);
+  t.same(cycles(new Map(files.map((f) => [f, imports(f).filter((i) => i.endsWith('.ts'))]))), []);
+});

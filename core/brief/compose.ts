@@ -4,7 +4,8 @@
 // Deterministic: the same sources and budget give the same brief, byte for byte.
 import type { Brief } from '../schemas/brief.js';
 import { CHARS_PER_TOKEN, estimateTokens, TOKEN_ESTIMATE } from '../tokens.js';
-import { material, type Cited } from './material.js';
+import type { Cited } from './cited.js';
+import { material } from './material.js';
 import type { BriefSources } from './sources.js';
 
 const SECTIONS = ['facts', 'fundamentals', 'events', 'moves', 'catalysts', 'insiders', 'odds', 'macro'] as const;

@@ -17,13 +17,8 @@ import type { PersonDetail } from '../schemas/people.js';
 import type { Milestone, ProjectDetail } from '../schemas/projects.js';
 import type { SectorDetail } from '../schemas/sectors.js';
 import { citedFundamentals, citedInsiders, insiderSummary } from './sec-material.js';
+import type { Cited } from './cited.js';
 import type { BackdropRow, BriefSources } from './sources.js';
-
-/** A statement with the citations of the ids it names. */
-export interface Cited<T> {
-  item: T;
-  cites: Citation[];
-}
 
 interface Material {
   subject: Ref;

@@ -4,7 +4,7 @@
 import type { BriefFundamental, BriefInsider, BriefInsiderSummary, Citation } from '../schemas/brief.js';
 import type { Fundamentals, InsiderTrade } from '../schemas/sec.js';
 import { filingIndexUrl } from '../sources/sec/urls.js';
-import type { Cited } from './material.js';
+import type { Cited } from './cited.js';
 import type { InsiderActivity } from './sources.js';
 
 /** The fundamentals a brief shows, most telling first: [group, field, label]. */

@@ -2,7 +2,7 @@
 // malformed item is skipped with a reason instead of being half-read.
 import { ENTITY_TYPES, entityRef, parseEntityFilter, type EntityType, type Ref } from '../refs.js';
 import { parseDay } from '../time.js';
-import type { SkippedItem } from './records.js';
+import type { SkippedItem } from './provenance.js';
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/;
 

@@ -2,7 +2,7 @@
 // the vintage (realtime range) it was read from, and the scheduled dates of the releases that publish series. Calendar
 // dates are the epoch ms of their UTC midnight.
 import type { MacroFrequency } from '../vocabulary.js';
-import type { Provenance, SkippedItem } from './records.js';
+import type { Provenance, SkippedItem } from './provenance.js';
 
 /** A series' definition as its source describes it; `sourceKey` is the source's series id. */
 export interface SeriesRecord extends Provenance {

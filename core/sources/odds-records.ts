@@ -1,7 +1,7 @@
 // The normalized prediction-market records every odds source's parser produces, whatever the source's own shape:
 // markets with their outcomes' probabilities (0..1), the events that group markets, and probability history points.
 import type { MARKET_KINDS, OddsStatus } from '../vocabulary.js';
-import type { ParsedPayload, Provenance, SkippedItem } from './records.js';
+import type { Provenance, SkippedItem } from './provenance.js';
 
 export interface OutcomeRecord {
   name: string;
@@ -78,8 +78,8 @@ export function emptyOddsPayload(): OddsPayload {
   return { markets: [], events: [], history: [], skipped: [] };
 }
 
-/** An odds payload as the records every source writes through. */
-export function oddsRecords(p: OddsPayload): ParsedPayload {
+/** An odds payload as the records every source writes through (a ParsedPayload, spelt out: records.ts builds on this file). */
+export function oddsRecords(p: OddsPayload): { marketEvents: PredictionEventRecord[]; markets: PredictionMarketRecord[]; oddsHistory: ProbabilityPoint[]; skipped: SkippedItem[] } {
   return { marketEvents: p.events, markets: p.markets, oddsHistory: p.history, skipped: p.skipped };
 }
 

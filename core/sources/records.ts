@@ -4,14 +4,10 @@ import type { Ref } from '../refs.js';
 import type { CATALYST_KINDS, EventKind, MilestoneStatus, PersonKind, PRECISIONS, ProjectStage, ProjectStatus } from '../vocabulary.js';
 import type { ObservationRecord, ReleaseDateRecord, SeriesRecord, SeriesReleaseRecord } from './macro-records.js';
 import type { PredictionEventRecord, PredictionMarketRecord, ProbabilityPoint } from './odds-records.js';
+import type { Provenance, SkippedItem } from './provenance.js';
 import type { OwnershipFilingRecord, SecCompanyRecord, SecFactsRecord, SecFilingRecord } from './sec/records.js';
 
-/** Where a record came from: the source (as the sources registry names it) and the source's own key for the item. */
-export interface Provenance {
-  source: string;
-  /** A feed item's guid, a filing's accession number...: with `source`, the record's identity across imports. */
-  sourceKey: string;
-}
+export { PayloadError, type Provenance, type SkippedItem } from './provenance.js';
 
 export interface StoryRecord extends Provenance {
   kind: EventKind;
@@ -70,12 +66,6 @@ export function allocateVenueQuotes(n: number): VenueQuotes {
   };
 }
 
-/** An item of a payload that could not be read, and why: reported and left out, never half-written. */
-export interface SkippedItem {
-  /** Where it was in the payload (an index, a guid), for the report. */
-  item: string;
-  reason: string;
-}
 
 /** A sector companies belong to, described in the service's own words. */
 export interface SectorRecord extends Provenance {
@@ -247,5 +237,3 @@ export interface PayloadContext {
   at: number | null;
 }
 
-/** A payload whose whole shape is wrong (not JSON, not this source's format): nothing of it is written. */
-export class PayloadError extends Error {}

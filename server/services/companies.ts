@@ -1,26 +1,12 @@
 // Companies: the covered ones with their sector and latest pooled price, and one company's profile with its
 // instruments, people, segments, projects and peers. A company is named by its slug or any of its tickers, in any case.
 import { notFound } from '../../core/errors.js';
-import { companyRef, personRef, sectorRef, type Ref } from '../../core/refs.js';
+import { companyRef, personRef, sectorRef } from '../../core/refs.js';
 import type { CompanyDetail, CompanySummary } from '../../core/schemas/companies.js';
 import type { InstrumentSummary } from '../../core/schemas/instruments.js';
 import type { Catalog, CompanyEntry, EntityCatalog } from './entity-catalog.js';
 import type { InstrumentService } from './instruments.js';
-import { projectWithPlan } from './projects.js';
-import { roleView } from './people.js';
-
-/** The slug of the company `key` names (slug or ticker, any case), or null. */
-export function companySlug(catalog: Catalog, key: string): string | null {
-  const slug = key.toLowerCase();
-  if (catalog.companies.has(slug)) return slug;
-  return catalog.byTicker.get(key.toUpperCase()) ?? null;
-}
-
-/** A company's reference: labelled with its name when covered; a company the data only names has no page. */
-export function coveredCompanyRef(catalog: Catalog, slug: string): Ref {
-  const c = catalog.companies.get(slug);
-  return c ? companyRef(slug, c.name) : { ...companyRef(slug), path: null };
-}
+import { companySlug, coveredCompanyRef, projectWithPlan, roleView } from './entity-views.js';
 
 /** Titles in the order a reader looks for them: the chief executive, the chair, the finance chief, other officers, the board. */
 const SENIORITY = [/chief executive/i, /^chair|president/i, /chief financial/i, /chief|officer/i, /director/i];

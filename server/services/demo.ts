@@ -2,7 +2,7 @@
 // time comes, and each venue's own history drawn from the pooled one at load.
 import type { Shock } from '../../core/demo/market-model.js';
 import type { ScheduledOutcome } from '../../core/demo/story.js';
-import type { Rows } from './writer.js';
+import type { Rows } from './write-support.js';
 
 export interface SealedOutcome {
   catalystId: number;

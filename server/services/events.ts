@@ -18,10 +18,10 @@ import type { RawJson, Serialize } from '../http/raw-json.js';
 import type { StreamHub } from '../stream/hub.js';
 import { AnswerCache, type DataVersion } from './answer-cache.js';
 import type { FilingsService } from './filings.js';
-import type { Counts } from './imports.js';
 import type { InstrumentService } from './instruments.js';
 import { linkMentions } from './mentions.js';
-import { recordKey, Writer } from './writer.js';
+import { recordKey, type Counts } from './write-support.js';
+import { Writer } from './writer.js';
 
 /** Answers about stories and moves kept in memory, least recently used dropped first (a few MB at tens of KB each). */
 export const ANSWERS_KEPT = 500;

@@ -7,7 +7,7 @@ import type { Page } from '../../core/schemas/common.js';
 import type { Filing, FilingsQuery } from '../../core/schemas/sec.js';
 import type { Caller, Db } from '../db.js';
 import type { EntityCatalog } from './entity-catalog.js';
-import { secCompany } from './financials.js';
+import { secCompany } from './entity-views.js';
 
 type FilingRow = Omit<Filing, 'company' | 'acceptedAt'> & { acceptedAt: Date | null; cik?: string };
 

@@ -2,12 +2,11 @@
 // version of that company's facts (its metrics by period and the price-independent part of its fundamentals are then
 // kept in memory), and each /financials answer kept as bytes for that version; fundamentals take the live pooled price
 // of the company's instrument, so their valuation is computed (and their bytes kept) once per company and price.
-import { ApiError, notFound, validationError } from '../../core/errors.js';
+import { notFound, validationError } from '../../core/errors.js';
 import { companyFinancials, type CompanyFinancials } from '../../core/financials/company-financials.js';
 import { financialsTable } from '../../core/financials/financials-table.js';
 import { fundamentalsBasis, valuedAt, type FundamentalsBasis, type PriceInput } from '../../core/financials/fundamentals.js';
 import { METRIC_KEYS, type MetricKey } from '../../core/financials/metrics.js';
-import { companyRef, type Ref } from '../../core/refs.js';
 import type { Financials, FinancialsQuery, Fundamentals } from '../../core/schemas/sec.js';
 import { NO_DAY, type CompanyFacts, type FactSeries } from '../../core/sources/sec/companyfacts.js';
 import type { SecFactsRecord } from '../../core/sources/sec/records.js';
@@ -15,8 +14,8 @@ import { companyFactsUrl } from '../../core/sources/sec/urls.js';
 import type { Caller, Db } from '../db.js';
 import type { RawJson, Serialize } from '../http/raw-json.js';
 import { AnswerCache, type DataVersion } from './answer-cache.js';
-import { companySlug } from './companies.js';
 import type { CompanyService } from './companies.js';
+import { secCompany, type SecCompany } from './entity-views.js';
 import type { EntityCatalog } from './entity-catalog.js';
 
 /** Companies whose metrics are kept in memory at once. */
@@ -43,23 +42,6 @@ interface ValuedAnswer {
   label: string;
   price: PriceInput | null;
   body: RawJson;
-}
-
-/** A covered company that files with the SEC: how it is named, and its CIK. */
-export interface SecCompany {
-  ref: Ref;
-  slug: string;
-  cik: string;
-}
-
-/** The covered company `key` names (slug or ticker) with its CIK; a 404 when it is not covered or files nothing. */
-export async function secCompany(catalog: EntityCatalog, key: string): Promise<SecCompany> {
-  const c = await catalog.get();
-  const slug = companySlug(c, key);
-  const entry = slug === null ? undefined : c.companies.get(slug);
-  if (!entry) throw notFound(`Company ${key}`);
-  if (!entry.cik) throw new ApiError('not_found', `Company ${key} has no SEC filings: it has no CIK`);
-  return { ref: companyRef(entry.slug, entry.name), slug: entry.slug, cik: entry.cik };
 }
 
 export class FinancialsService {

@@ -7,15 +7,8 @@ import type { Db } from '../db.js';
 import type { DataVersion } from './answer-cache.js';
 import { DemoStore } from './demo.js';
 import { linkMentions } from './mentions.js';
-import { counts } from './write-support.js';
+import { counts, type Counts } from './write-support.js';
 import { Writer } from './writer.js';
-
-export interface Counts {
-  read: number;
-  written: number;
-  /** Already stored (by source and key, or unchanged), or given twice: left as they are. */
-  existing: number;
-}
 
 export interface ImportReport {
   /** Per kind of record the payload holds: what was read, written and found already stored. */

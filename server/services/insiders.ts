@@ -8,7 +8,7 @@ import type { Page } from '../../core/schemas/common.js';
 import type { InsiderTrade, InsiderTradesAnswer, InsiderTradesQuery } from '../../core/schemas/sec.js';
 import { TRANSACTION_CODES, isTransactionCode } from '../../core/sources/sec/transaction-codes.js';
 import type { Caller, Db } from '../db.js';
-import { companySlug } from './companies.js';
+import { companySlug } from './entity-views.js';
 import type { Catalog, EntityCatalog } from './entity-catalog.js';
 import { clock } from '../clock.js';
 

@@ -5,9 +5,7 @@
 import { seriesDefinition, type SeriesDefinition } from '../../core/macro/definition.js';
 import type { ObservationRecord } from '../../core/sources/macro-records.js';
 import type { Records, SkippedItem } from '../../core/sources/records.js';
-import type { Counts } from './imports.js';
-import { contentHash, counts } from './write-support.js';
-import type { Rows } from './writer.js';
+import { contentHash, counts, type Counts, type Rows } from './write-support.js';
 
 export type MacroKind = 'series' | 'seriesReleases' | 'observations' | 'releaseDates';
 export type MacroRecords = Partial<Pick<Records, MacroKind>>;

@@ -5,7 +5,7 @@ import { companyRef, instrumentRef, personRef } from '../../core/refs.js';
 import { MentionLinker, type LinkTarget } from '../../core/sources/news/mentions.js';
 import { newsSummary } from '../../core/sources/news/index.js';
 import type { StoryRecord } from '../../core/sources/records.js';
-import type { Rows } from './writer.js';
+import type { Rows } from './write-support.js';
 
 interface CompanyRow {
   slug: string;

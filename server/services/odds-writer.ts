@@ -6,9 +6,7 @@ import { marketEntities } from '../../core/odds/links.js';
 import { marketSlug, prefixedSlug } from '../../core/odds/slug.js';
 import type { PredictionEventRecord, PredictionMarketRecord, ProbabilityPoint } from '../../core/sources/odds-records.js';
 import type { Records, SkippedItem } from '../../core/sources/records.js';
-import type { Counts } from './imports.js';
-import { contentHash, counts } from './write-support.js';
-import type { Rows } from './writer.js';
+import { contentHash, counts, type Counts, type Rows } from './write-support.js';
 
 export type OddsKind = 'marketEvents' | 'markets' | 'oddsHistory';
 export type OddsRecords = Partial<Pick<Records, OddsKind>>;

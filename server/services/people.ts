@@ -1,25 +1,12 @@
 // People: executives, directors, founders and policymakers with their roles, and the stories about one of them.
 import { notFound } from '../../core/errors.js';
 import { personRef } from '../../core/refs.js';
-import { PERSON_EVENTS, PERSON_TRADES, type PersonDetail, type PersonSummary, type Role } from '../../core/schemas/people.js';
+import { PERSON_EVENTS, PERSON_TRADES, type PersonDetail, type PersonSummary } from '../../core/schemas/people.js';
 import type { Caller } from '../db.js';
-import { coveredCompanyRef } from './companies.js';
-import type { Catalog, EntityCatalog, PersonEntry, RoleRow } from './entity-catalog.js';
+import { roleView } from './entity-views.js';
+import type { Catalog, EntityCatalog, PersonEntry } from './entity-catalog.js';
 import type { EventService } from './events.js';
 import type { InsiderService } from './insiders.js';
-
-/** A role as the interface shows it; held while it has no end date. */
-export function roleView(catalog: Catalog, r: RoleRow): Role {
-  return {
-    title: r.title,
-    company: r.company === null ? null : coveredCompanyRef(catalog, r.company),
-    institution: r.institution,
-    since: r.since,
-    until: r.until,
-    current: r.until === null,
-    sourceUrl: r.sourceUrl,
-  };
-}
 
 export class PeopleService {
   constructor(

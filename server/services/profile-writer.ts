@@ -4,7 +4,7 @@
 // written half-linked. Works on the caller's connection, inside its transaction.
 import type { CompanyRecord, PersonRecord, ProjectRecord, Records, SectorRecord, SkippedItem } from '../../core/sources/records.js';
 import { contentHash } from './write-support.js';
-import type { Rows } from './writer.js';
+import type { Rows } from './write-support.js';
 
 export type ProfileKind = 'sectors' | 'companies' | 'people' | 'projects';
 export type ProfileRecords = Partial<Pick<Records, ProfileKind>>;

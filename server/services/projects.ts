@@ -2,12 +2,11 @@
 // stories about it and the company's other projects.
 import { notFound, validationError, type ValidationDetail } from '../../core/errors.js';
 import { kindList } from '../../core/filters.js';
-import { companyRef, projectRef } from '../../core/refs.js';
-import { PROJECT_EVENTS, type Milestone, type ProjectDetail, type ProjectListQuery, type ProjectSummary, type ProjectWithPlan } from '../../core/schemas/projects.js';
+import { PROJECT_EVENTS, type ProjectDetail, type ProjectListQuery, type ProjectSummary } from '../../core/schemas/projects.js';
 import { PROJECT_STAGES, type ProjectStage } from '../../core/vocabulary.js';
 import type { Caller } from '../db.js';
-import { companySlug } from './companies.js';
-import type { Catalog, EntityCatalog, MilestoneRow, ProjectEntry } from './entity-catalog.js';
+import { companySlug, projectSummary, projectWithPlan } from './entity-views.js';
+import type { EntityCatalog } from './entity-catalog.js';
 import type { EventService } from './events.js';
 
 export interface ProjectFilter {
@@ -22,33 +21,6 @@ export function projectFilter(query: ProjectListQuery): ProjectFilter {
   const stages = kindList(query.stage, PROJECT_STAGES, 'stage', problems);
   if (problems.length) throw validationError(problems);
   return { company: query.company ?? null, stages };
-}
-
-const milestoneView = ({ company: _, project: __, ...m }: MilestoneRow): Milestone => m;
-
-/** When a milestone not yet done is due: its new date when it slipped and has one, else its planned date. */
-const dueOn = (m: MilestoneRow) => m.expectedFor ?? m.plannedFor ?? '';
-
-/** What every list of projects shows of one: its stage, status and the next milestone still to come. */
-export function projectSummary(catalog: Catalog, p: ProjectEntry): ProjectSummary {
-  const next = p.milestones.filter((m) => m.status !== 'done').sort((a, b) => dueOn(a).localeCompare(dueOn(b)))[0];
-  return {
-    ...projectRef(p.key, p.name),
-    type: 'project',
-    company: companyRef(p.company, catalog.companies.get(p.company)?.name),
-    slug: p.slug,
-    name: p.name,
-    goal: p.goal,
-    stage: p.stage,
-    status: p.status,
-    nextMilestone: next ? milestoneView(next) : null,
-    sourceUrl: p.sourceUrl,
-  };
-}
-
-/** A project with its KPIs and all its milestones, in plan order. */
-export function projectWithPlan(catalog: Catalog, p: ProjectEntry): ProjectWithPlan {
-  return { ...projectSummary(catalog, p), kpis: p.kpis.map(({ company: _, project: __, ...k }) => k), milestones: p.milestones.map(milestoneView) };
 }
 
 export class ProjectService {

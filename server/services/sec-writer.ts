@@ -8,10 +8,9 @@ import { insiderTrades, type OwnershipFiling } from '../../core/insiders/trades.
 import type { CompanyRecord, Records, SkippedItem } from '../../core/sources/records.js';
 import type { OwnershipDocument } from '../../core/sources/sec/ownership.js';
 import type { SecCompanyRecord, SecFactsRecord, SecFilingRecord } from '../../core/sources/sec/records.js';
-import type { Counts } from './imports.js';
 import { ProfileWriter } from './profile-writer.js';
-import { contentHash, counts } from './write-support.js';
-import { Writer, type Rows } from './writer.js';
+import { StoryWriter } from './story-writer.js';
+import { contentHash, counts, type Counts, type Rows } from './write-support.js';
 
 export type SecKind = 'secCompanies' | 'secFilings' | 'secFacts' | 'ownershipFilings';
 export type SecRecords = Partial<Pick<Records, SecKind>>;
@@ -105,7 +104,7 @@ export class SecWriter {
     });
     const stories = kept.filter((r) => tellsStory(r.form)).map((r) => filingStory(r, companies.get(r.cik)!));
     if (stories.length) {
-      out.storyIds.push(...(await new Writer(this.rows).stories(stories)).values());
+      out.storyIds.push(...(await new StoryWriter(this.rows).stories(stories)).values());
       await this.rows('linkFilingEvents', { accessions: stories.map((s) => s.sourceKey) });
     }
     return counts(records.length, written.length, left);

@@ -16,6 +16,7 @@ import type { Services } from '../services/index.js';
 import type { StreamTickets } from '../stream/tickets.js';
 import { ASSET_CACHE, ASSETS } from './assets.js';
 import { errorPage } from './pages/error.js';
+import { JsonAnswer, type PageCtx, type WebPage } from './page.js';
 import { WEB_PAGES } from './pages/index.js';
 
 export const CSP =
@@ -24,29 +25,6 @@ const HTML_TYPE = 'text/html; charset=utf-8';
 const COMPRESS_MIN_BYTES = 1024;
 /** Where the pages' scripts read their data (candles, a renewed ticket): JSON answers, JSON errors. */
 const DATA_PATHS = '/web/';
-
-export interface PageCtx {
-  params: string[];
-  query: Record<string, string>;
-  /** The request headers the page named in `headers`, lower-case ('' when absent). */
-  headers: Record<string, string>;
-  services: Services;
-  caller: Caller;
-  ip: string;
-  tickets: StreamTickets;
-}
-
-/** A page's data answer for its script (candles for the chart, a fresh stream ticket): JSON, not HTML. */
-export class JsonAnswer {
-  constructor(readonly body: string | RawJson) {}
-}
-
-export interface WebPage {
-  path: string;
-  /** Request headers the page reads (read for it before rendering: uWS's request lives only until its handler returns). */
-  headers?: readonly string[];
-  render(ctx: PageCtx): string | JsonAnswer | Promise<string | JsonAnswer>;
-}
 
 export interface WebDeps extends AccessLog {
   keys: KeyIndex;

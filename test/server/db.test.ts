@@ -8,7 +8,8 @@ import { openDatabase, parseFloatArray } from '../../server/db.js';
 import { companyRef } from '../../core/refs.js';
 import type { CatalystRecord, StoryRecord } from '../../core/sources/records.js';
 import { BAR_COLUMNS } from '../../server/services/bar-rows.js';
-import { recordKey, Writer } from '../../server/services/writer.js';
+import { recordKey } from '../../server/services/write-support.js';
+import { Writer } from '../../server/services/writer.js';
 import { ROOT, tempDataDir } from '../helpers/server.js';
 import { clock } from '../../server/clock.js';
 

@@ -3,7 +3,7 @@
 // catalyst. Not an official source: the dates are unconfirmed, and each cites the source the calendar names.
 import { instrumentRef } from '../../refs.js';
 import type { CatalystRecord, SkippedItem } from '../records.js';
-import { isoDay, type CalendarRead } from './index.js';
+import { isoDay, type CalendarRead } from './read.js';
 
 export function earningsCatalysts(byTicker: Record<string, unknown>): CalendarRead {
   const catalysts: CatalystRecord[] = [];

@@ -5,7 +5,7 @@
 import { newYorkTime } from '../../calendar/new-york-time.js';
 import { plainText } from '../news/text.js';
 import type { CatalystRecord, SkippedItem } from '../records.js';
-import type { CalendarRead } from './index.js';
+import type { CalendarRead } from './read.js';
 
 const CALENDAR_URL = 'https://www.federalreserve.gov/newsevents/calendar.htm';
 

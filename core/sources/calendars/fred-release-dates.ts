@@ -1,7 +1,7 @@
 // FRED's release dates (/fred/release/dates): each date of a release a macro release on that day, known by the release
 // and the month it falls in, so a date moved within its month keeps its catalyst. FRED gives no time of day.
 import type { CatalystRecord, SkippedItem } from '../records.js';
-import { isoDay, type CalendarRead } from './index.js';
+import { isoDay, type CalendarRead } from './read.js';
 
 /** Names of FRED's most followed releases by id; others are named by their id. */
 const RELEASES = new Map([

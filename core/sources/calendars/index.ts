@@ -4,15 +4,14 @@
 // not when (an FOMC meeting by its month, an earnings report by its fiscal quarter, a release by its month, an IPO by
 // its deal), so a date that moves updates the stored catalyst and it keeps its id.
 import type { CALENDAR_FORMATS } from '../../schemas/sources.js';
-import { PayloadError, type CatalystRecord, type ParsedPayload, type SkippedItem } from '../records.js';
+import { PayloadError, type ParsedPayload } from '../records.js';
 import { earningsCatalysts } from './earnings.js';
 import { fedCatalysts } from './fed.js';
 import { fredReleaseCatalysts } from './fred-release-dates.js';
 import { ipoCatalysts } from './nasdaq-ipo.js';
+import type { CalendarRead } from './read.js';
 
 export const CALENDAR_SOURCE = 'calendar';
-
-export type CalendarRead = { catalysts: CatalystRecord[]; skipped: SkippedItem[] };
 
 export type CalendarFormat = (typeof CALENDAR_FORMATS)[number];
 
@@ -35,10 +34,4 @@ export function parseCalendarPayload(text: string, format: CalendarFormat | null
   else throw new PayloadError('not a calendar this source reads: expected the Federal Reserve calendar (events), FRED release dates (release_dates), Nasdaq IPOs (data.upcoming) or an earnings calendar by ticker');
   if (format !== null && found !== format) throw new PayloadError(`expected a calendar in the ${format} format, got one in the ${found} format`);
   return { catalysts: read.catalysts, skipped: read.skipped };
-}
-
-/** A YYYY-MM-DD date as its UTC midnight, or NaN. */
-export function isoDay(s: unknown): number {
-  if (typeof s !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(s)) return NaN;
-  return Date.parse(`${s}T00:00:00Z`);
 }

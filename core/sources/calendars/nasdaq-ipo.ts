@@ -1,7 +1,7 @@
 // Nasdaq's IPO calendar (api.nasdaq.com/api/ipo/calendar): upcoming deals on their expected pricing date and priced
 // ones on theirs become catalysts known by Nasdaq's deal id; filings without a date and withdrawn deals are left out.
 import type { CatalystRecord, SkippedItem } from '../records.js';
-import type { CalendarRead } from './index.js';
+import type { CalendarRead } from './read.js';
 
 const TABLES = [
   { path: ['upcoming', 'upcomingTable'], date: 'expectedPriceDate', confirmed: false },

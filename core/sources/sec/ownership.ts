@@ -4,7 +4,7 @@
 // skipped with its reason; a document that is not such a form is a PayloadError.
 import { parseDay } from '../../days.js';
 import { ItemError, readEach } from '../fields.js';
-import { PayloadError, type SkippedItem } from '../records.js';
+import { PayloadError, type SkippedItem } from '../provenance.js';
 import { childElements, firstChild, parseXml, textOf, XmlError, type XmlElement } from '../xml.js';
 import { padCik } from './ids.js';
 import { planEvidence, type PlanEvidence } from './rule-10b5-1.js';

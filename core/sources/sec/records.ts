@@ -1,7 +1,7 @@
 // The records the SEC EDGAR source delivers, in plain JSON (they cross the import command's control socket): the
 // company a submissions file describes, the filings companies list, the XBRL facts of one company as columns, and
 // ownership forms with the filing they came in.
-import type { Provenance } from '../records.js';
+import type { Provenance } from '../provenance.js';
 import type { OwnershipDocument } from './ownership.js';
 
 /** A filer as EDGAR describes it: added as a covered company when no company has its CIK yet. */

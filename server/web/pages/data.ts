@@ -6,7 +6,7 @@ import { CANDLE_INTERVALS } from '../../../core/vocabulary.js';
 import type { CandleInterval } from '../../market/state.js';
 import { candleRequest } from '../../services/candles.js';
 import type { Services } from '../../services/index.js';
-import { JsonAnswer, type WebPage } from '../mount.js';
+import { JsonAnswer, type WebPage } from '../page.js';
 import { clock } from '../../clock.js';
 
 export const chartCandles: WebPage = {

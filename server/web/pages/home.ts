@@ -4,7 +4,7 @@ import { QUOTES_TOPIC } from '../../../core/stream/topics.js';
 import { ASSETS } from '../assets.js';
 import { html } from '../html.js';
 import { page } from '../layout.js';
-import type { WebPage } from '../mount.js';
+import type { WebPage } from '../page.js';
 import { fmtNum, fmtPct, fmtTime, macroHeadline, macroHeadlineUnit, moveTable, refLink, sparkline, storyList, type RefLike } from '../parts.js';
 import { liveData } from './live-data.js';
 

@@ -1,5 +1,5 @@
 // Every page of the website, one per path scheme the API's EntityRefs hand out, and the pages' data answers.
-import type { WebPage } from '../mount.js';
+import type { WebPage } from '../page.js';
 import { chartCandles, pageTicket } from './data.js';
 import { homePage } from './home.js';
 import { instrumentPage } from './instrument.js';

@@ -8,7 +8,7 @@ import { derivativesRequest } from '../../services/derivatives.js';
 import { ASSETS } from '../assets.js';
 import { html, jsonData } from '../html.js';
 import { page } from '../layout.js';
-import type { WebPage } from '../mount.js';
+import type { WebPage } from '../page.js';
 import { fmtNum, fmtPct, fmtTime, fmtUsd, moveTable, refLink, storyList } from '../parts.js';
 import { liveData } from './live-data.js';
 

@@ -1,5 +1,5 @@
 // What a page's live script needs on <body>: a stream ticket for the viewer's address on the page's topics.
-import type { PageCtx } from '../mount.js';
+import type { PageCtx } from '../page.js';
 
 export function liveData(ctx: PageCtx, topics: string[]): Record<string, string> {
   const { ticket } = ctx.tickets.issue({ client: `ip:${ctx.ip}` }, topics);

@@ -6,7 +6,7 @@ import { compileValidator } from '../../http/validate.js';
 import { explainDate } from '../../services/moves.js';
 import { html } from '../html.js';
 import { page } from '../layout.js';
-import type { WebPage } from '../mount.js';
+import type { WebPage } from '../page.js';
 import { fmtNum, fmtPct, moveTable, refLink, storyList } from '../parts.js';
 
 const PAGE = 50;

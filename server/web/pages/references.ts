@@ -1,7 +1,7 @@
 // GET /companies/{slug}, /projects/{company}/{project}, /people/{slug}, /sectors/{slug}, /glossary/{slug}: the
 // reference records as the API serves them; a company adds its regulator data and latest stories.
 import { html } from '../html.js';
-import type { WebPage } from '../mount.js';
+import type { WebPage } from '../page.js';
 import { storyList } from '../parts.js';
 import { companySec } from './company-sec.js';
 import { entityPage } from './entity.js';

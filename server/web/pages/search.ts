@@ -3,7 +3,7 @@
 import { searchFilter } from '../../services/search.js';
 import { html } from '../html.js';
 import { page } from '../layout.js';
-import type { WebPage } from '../mount.js';
+import type { WebPage } from '../page.js';
 import { fmtNum, fmtPct, refLink } from '../parts.js';
 
 const MAX_Q = 200;

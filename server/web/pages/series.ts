@@ -4,7 +4,7 @@ import { macroRequest } from '../../services/macro.js';
 import { oddsRequest } from '../../services/odds.js';
 import { ASSETS } from '../assets.js';
 import { html, jsonData } from '../html.js';
-import type { WebPage } from '../mount.js';
+import type { WebPage } from '../page.js';
 import { entityPage } from './entity.js';
 
 /** Points a page's line chart carries: the series is downsampled by the service (macro) or thinned here (odds). */

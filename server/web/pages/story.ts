@@ -3,7 +3,7 @@
 import { ApiError } from '../../../core/errors.js';
 import { html } from '../html.js';
 import { page } from '../layout.js';
-import type { WebPage } from '../mount.js';
+import type { WebPage } from '../page.js';
 import { facts, fmtTime, isUrl, moveTable, refLink, storyList } from '../parts.js';
 
 const ID = /^[1-9]\d{0,15}$/;
