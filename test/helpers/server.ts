@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { clock } from '../../server/clock.js';
+import { copiesDemo, demoCopy } from './demo-template.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -70,11 +71,16 @@ export function runNode(script: string, args: string[], env: Record<string, stri
 
 const READY_DEADLINE_MS = 150_000;
 
-/** Starts a server and waits until /ready answers 200 (or `waitReady: false`: only until it listens). */
+/**
+ * Starts a server and waits until /ready answers 200 (or `waitReady: false`: only until it listens). A demo server
+ * without a dataDir of its own starts on a copy of the run's demo (test/helpers/demo-template.ts); `freshDemo` loads it.
+ */
 export async function startServer(
-  options: { env?: Record<string, string>; dataDir?: string; waitReady?: boolean; readyDeadlineMs?: number } = {},
+  options: { env?: Record<string, string>; dataDir?: string; waitReady?: boolean; readyDeadlineMs?: number; freshDemo?: boolean } = {},
 ): Promise<ServerHandle> {
-  const dataDir = options.dataDir ?? tempDataDir();
+  const demoEnv = { ...process.env, ...options.env };
+  const copy = !options.dataDir && !options.freshDemo && copiesDemo(demoEnv);
+  const dataDir = options.dataDir ?? (copy ? await demoCopy(ROOT, demoEnv, loadTemplate(options.env ?? {}), tempDataDir()) : tempDataDir());
   const port = await freePort();
   // The demo universe is off unless a test asks for it: most tests are about the service, not its data.
   const env = { LOG_LEVEL: 'info', PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', TAPEWIRE_DEMO: '0', ...options.env };
@@ -165,4 +171,15 @@ export async function createKey(server: ServerHandle, name: string, rpm?: number
 /** `npm run import -- <args>` on `dataDir`: through the control socket of a server owning it, else into its database. */
 export function importFiles(dataDir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return runNode('server/cli/import.ts', args, { DATA_DIR: dataDir });
+}
+
+/** Loads the demo into a template directory as a server of `env` would, and stops cleanly, leaving it to be copied. */
+function loadTemplate(env: Record<string, string>): (dataDir: string) => Promise<void> {
+  const { DEMO_SEED, DEMO_MINUTE_DAYS, TAPEWIRE_CLOCK } = env;
+  const shaping = Object.fromEntries(Object.entries({ DEMO_SEED, DEMO_MINUTE_DAYS, TAPEWIRE_CLOCK }).filter(([, v]) => v !== undefined)) as Record<string, string>;
+  return async (dataDir) => {
+    const server = await startServer({ dataDir, env: { ...shaping, TAPEWIRE_DEMO: '1', DEMO_NEWS_EVERY_S: '0' } });
+    const { code } = await server.stop();
+    if (code !== 0) throw new Error(`the demo template's server stopped with code ${code}: ${server.stderr}`);
+  };
 }

@@ -1,0 +1,97 @@
+// One demo load per run of the suite, copied for each server started on the demo: such a server then opens a loaded
+// database and catches its market up in seconds, instead of loading the demo for 20-30 s, and the suite loads the
+// demo a few times instead of twenty-five. A template is a data directory a server loaded and then stopped cleanly,
+// named by all its load depends on (the code, DEMO_SEED, DEMO_MINUTE_DAYS, the clock's offset) and used while it is
+// young; test files running at once wait for the one that makes it. A test of the load itself gives its own dataDir.
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { clock, clockShift } from '../../server/clock.js';
+
+/** A template older than this is made again: a copy's market catches up from the template's load to now. */
+const MAX_AGE_MS = 30 * 60_000;
+/** How long a file waits for another to make the template it needs. */
+const WAIT_MS = 240_000;
+const PREFIX = 'tapewire-demo-';
+
+let fingerprint: string | null = null;
+
+/** What the demo's load is made by: every source file of the server and the lock file of its packages. */
+function codeFingerprint(root: string): string {
+  if (fingerprint) return fingerprint;
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(join(root, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else hash.update(path).update(readFileSync(join(root, path)));
+    }
+  };
+  for (const dir of ['core', 'server', 'sql', 'workers']) walk(dir);
+  hash.update(readFileSync(join(root, 'package-lock.json')));
+  return (fingerprint = hash.digest('hex').slice(0, 16));
+}
+
+/**
+ * Whether a server of `env` may start on a copy: the demo on, and the clock real or shifted by an offset (an instant
+ * would start the copy's clock where the template's started, behind the data it holds).
+ */
+export function copiesDemo(env: Record<string, string | undefined>): boolean {
+  const value = env.TAPEWIRE_CLOCK?.trim();
+  return env.TAPEWIRE_DEMO === '1' && (!value || /^[+-]/.test(value));
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * A new data directory holding the demo as a server of `env` would load it: a copy of the template, made first with
+ * `load` (which starts a server on the directory given, waits for /ready and stops it) when there is none young enough.
+ */
+export async function demoCopy(root: string, env: Record<string, string | undefined>, load: (dataDir: string) => Promise<void>, target: string): Promise<string> {
+  const shift = clockShift({ TAPEWIRE_CLOCK: env.TAPEWIRE_CLOCK }).offsetMs;
+  const key = createHash('sha256').update(JSON.stringify([codeFingerprint(root), env.DEMO_SEED ?? '', env.DEMO_MINUTE_DAYS ?? '', shift])).digest('hex').slice(0, 16);
+  const dir = join(tmpdir(), `${PREFIX}${key}`);
+  const made = join(dir, 'made');
+  const young = () => existsSync(made) && Date.parse(readFileSync(made, 'utf8')) > clock.now() - MAX_AGE_MS;
+  for (const deadline = performance.now() + WAIT_MS; !young(); ) {
+    const lock = `${dir}.lock`;
+    try {
+      mkdirSync(lock);
+    } catch {
+      const owner = Number(readFileSync(join(lock, 'pid'), { encoding: 'utf8', flag: 'a+' }));
+      if (owner && !alive(owner)) rmSync(lock, { recursive: true, force: true });
+      else if (performance.now() > deadline) throw new Error(`the demo template ${dir} was not made within ${WAIT_MS / 1000} s`);
+      else await new Promise((r) => setTimeout(r, 500));
+      continue;
+    }
+    try {
+      writeFileSync(join(lock, 'pid'), String(process.pid));
+      sweep();
+      rmSync(dir, { recursive: true, force: true });
+      await load(join(dir, 'data'));
+      writeFileSync(made, new Date(clock.now()).toISOString());
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+  // The database and what the server keeps beside it; not the sockets of the server that made it.
+  cpSync(join(dir, 'data'), target, { recursive: true, filter: (src) => !lstatSync(src).isSocket() });
+  return target;
+}
+
+/** Templates of earlier runs (other code, other days) are removed once they are old. */
+function sweep(): void {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(PREFIX) || name.endsWith('.lock')) continue;
+    const path = join(tmpdir(), name);
+    if (statSync(path).mtimeMs < clock.now() - 4 * MAX_AGE_MS) rmSync(path, { recursive: true, force: true });
+  }
+}
