@@ -6,7 +6,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { ROOT, createKey, importFiles, startServer, type ServerHandle } from '../test/helpers/server.js';
+import { ROOT, createKey, importFiles, startServer, type ServerHandle } from '../harness/server.js';
 import { cpuAtRest, fmt, HEADER, load, netUsPerResponse, row, rssMb, table, type Measured } from './measure.js';
 import { intOption } from './options.js';
 import { watchdog } from './watchdog.js';

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { cpus, loadavg } from 'node:os';
-import { ROOT, createKey, startServer } from '../test/helpers/server.js';
+import { ROOT, createKey, startServer } from '../harness/server.js';
 
 const WAVE = Number(process.env.BENCH_FLOOD ?? 600);
 const WAVE_MS = Number(process.env.BENCH_WAVE_MS ?? 500);

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, startServer, type ServerHandle } from '../test/helpers/server.js';
+import { ROOT, startServer, type ServerHandle } from '../harness/server.js';
 
 const STORIES = 60_000;
 const CEILING = 3;

@@ -1,7 +1,7 @@
 // First start with the demo universe on a fresh DATA_DIR, timed to /ready, against the one-minute budget of the issue.
 import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { startServer, tempDataDir } from '../test/helpers/server.js';
+import { startServer, tempDataDir } from '../harness/server.js';
 
 const BUDGET_S = 60;
 const minuteDays = process.env.DEMO_MINUTE_DAYS ?? '1';

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from '../test/helpers/server.js';
+import { ROOT } from '../harness/server.js';
 
 const DAY_MS = 86_400_000;
 const POINTS = 10_000;

@@ -5,7 +5,7 @@
 // token; now it costs 100 and is refused). Prints the key's p50 and p99 in each phase, and the MCP flood's p50 over the
 // plain flood's (ceiling 2x: MCP must cost no more to the others than any other request).
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
-import { createKey, startServer } from '../test/helpers/server.js';
+import { createKey, startServer } from '../harness/server.js';
 
 const CEILING = 2;
 const FLOODERS = 4;

@@ -4,7 +4,7 @@
 // structuredContent and as text) over the route's own path.
 import { cpus, loadavg } from 'node:os';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
-import { createKey, startServer, type ServerHandle } from '../test/helpers/server.js';
+import { createKey, startServer, type ServerHandle } from '../harness/server.js';
 import { fmt, HEADER, load, row, table, type LoadOptions } from './measure.js';
 
 const int = (name: string, fallback: number) => (/^\d+$/.test(process.env[name] ?? '') ? Number(process.env[name]) : fallback);

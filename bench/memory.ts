@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { createKey, startServer, tempDataDir, type ServerHandle } from '../test/helpers/server.js';
+import { createKey, startServer, tempDataDir, type ServerHandle } from '../harness/server.js';
 
 const { values: argv } = parseArgs({
   options: {

@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { createInterface, type Interface } from 'node:readline';
-import { ROOT, createKey, startServer, type ServerHandle } from '../test/helpers/server.js';
+import { ROOT, createKey, startServer, type ServerHandle } from '../harness/server.js';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 10_000);
 const LOADERS = Number(process.env.BENCH_LOADERS ?? 2);

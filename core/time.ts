@@ -70,3 +70,8 @@ export function parseWindow(query: { from?: string | undefined; to?: string | un
   if (query.to !== undefined && !to) problems.push({ in: 'query', param: 'to', message: 'is not a valid date' });
   return { fromMs: from ? from.ms : null, toMs: to ? (to.dateOnly ? to.ms + DAY_MS : to.ms + 1) : null, problems };
 }
+
+/** The UTC calendar day (`YYYY-MM-DD`) of an instant. */
+export function utcDate(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}

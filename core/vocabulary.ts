@@ -33,6 +33,7 @@ export const ODDS_INTERVALS = ['1h', '1d'] as const;
 export const MARKET_KINDS = ['binary', 'categorical', 'scalar'] as const;
 
 export type InstrumentKind = (typeof INSTRUMENT_KINDS)[number];
+export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
 export type ProjectStage = (typeof PROJECT_STAGES)[number];
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];

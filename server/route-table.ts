@@ -1,6 +1,7 @@
 // The route table: every route of the API in the order it is mounted and documented, the probes first and the
 // OpenAPI document (built from this table) last.
-import type { Gate, Route } from './http/route.js';
+import type { Gate } from './http/route.js';
+import type { ApiRoute } from './api-route.js';
 import { briefRoute } from './routes/brief.js';
 import { catalystListRoute } from './routes/catalysts/list.js';
 import { companyDetailRoute } from './routes/companies/detail.js';
@@ -44,7 +45,7 @@ import { streamRoute } from './routes/stream.js';
 import { streamTicketRoute } from './routes/stream-ticket.js';
 
 /** The routes of /v1, each calling the services it is handed. */
-export const API_ROUTES: readonly Route[] = [
+export const API_ROUTES: readonly ApiRoute[] = [
   metaRoute,
   metricsRoute,
   vocabularyRoute,
@@ -86,7 +87,7 @@ export const API_ROUTES: readonly Route[] = [
   briefRoute,
 ];
 
-export function routeTable(gate: Gate, startedAt: number): Route[] {
+export function routeTable(gate: Gate, startedAt: number): ApiRoute[] {
   const routes = [...probeRoutes(gate, startedAt), ...API_ROUTES];
   routes.push(openApiRoute(routes));
   return routes;

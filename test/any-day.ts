@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { nyseHolidays } from '../core/calendar/us-holidays.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../core/time.js';
 import { clock } from '../server/clock.js';
-import { ROOT } from './helpers/server.js';
+import { ROOT } from '../harness/server.js';
 
 interface Variant {
   name: string;

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { loadNamedQueries } from '../server/db.js';
 import { clock } from '../server/clock.js';
-import { ROOT } from './helpers/server.js';
+import { ROOT } from '../harness/server.js';
 
 /** Every .ts file under `dir`, as paths relative to the repository root. */
 function sources(dir: string): string[] {
@@ -54,6 +54,37 @@ t.test('services never import a route, and the database module is opened only by
   t.same(openers, ['server/app.ts', 'server/cli/direct.ts']);
 });
 
+/**
+ * The imports each layer may not make (docs/architecture.md, "Folders"): the HTTP pipeline runs routes of any services and
+ * knows nothing of the domain; the tick loop writes through the market store alone; services read the hot state and
+ * nothing else of the market; surfaces (routes, MCP, pages, the stream) reach the hot state and the database through
+ * services; benches share helpers with the tests through `harness/`, not the tests' own folder.
+ */
+const LAYERS: { from: string; may: (target: string) => boolean; why: string }[] = [
+  { from: 'server/http/', may: (i) => !/^server\/(services|market|feeds|stream|routes|mcp|web)\//.test(i), why: 'the pipeline knows nothing of the domain' },
+  { from: 'server/market/', may: (i) => !i.startsWith('server/services/') || i === 'server/services/market-store.ts', why: 'the tick loop writes through the market store' },
+  { from: 'server/services/', may: (i) => !i.startsWith('server/market/') || i === 'server/market/state.ts' || i === 'server/market/load.ts', why: 'services read the hot state, and reload a series into it' },
+  ...['server/routes/', 'server/mcp/', 'server/web/', 'server/stream/'].map((from) => ({
+    from,
+    may: (i: string) => !i.startsWith('server/market/') && i !== 'server/db.ts',
+    why: 'surfaces reach the hot state and the database through services',
+  })),
+  { from: 'bench/', may: (i) => !i.startsWith('test/'), why: 'benches share helpers with the tests through harness/' },
+];
+
+/** Each import of `file` its layer may not make. */
+function breaches(file: string, imported: string[]): string[] {
+  return LAYERS.filter((l) => file.startsWith(l.from)).flatMap((l) => imported.filter((i) => !l.may(i)).map((i) => `${file} imports ${i}: ${l.why}`));
+}
+
+t.test('each layer imports only what it may call', async (t) => {
+  t.same(breaches('server/http/pipeline.ts', ['server/services/index.ts', 'server/auth.ts']).length, 1, 'the rule sees the pipeline import the services');
+  t.same(breaches('server/stream/market-feed.ts', ['server/market/state.ts']).length, 1, 'and a surface reach into the hot state');
+  t.same(breaches('bench/endpoint.ts', ['test/helpers/server.ts', 'harness/server.ts']).length, 1, 'and a bench import a test helper');
+  const files = ['server', 'bench'].flatMap(sources);
+  t.same(files.flatMap((f) => breaches(f, imports(f))), []);
+});
+
 t.test('only services run named queries, each by its name written out', async (t) => {
   const outside = server.filter((f) => !inServices(f) && f !== 'server/db.ts' && [...text(f).matchAll(QUERY_CALL)].length);
   t.same(outside, [], 'no named query is run outside server/services/');
@@ -76,7 +107,7 @@ t.test('core is pure: no server code, no I/O', async (t) => {
   t.same(bad, []);
 });
 
-const everything = ['core', 'server', 'workers', 'test'].flatMap(sources);
+const everything = ['core', 'server', 'workers', 'test', 'harness'].flatMap(sources);
 
 t.test('one clock: nothing reads the wall clock but server/clock.ts, so a run can be shifted to another day', async (t) => {
   const WALL_CLOCK = /\bDate\.now\(\)|\bnew Date\(\)|(?<![\w.])Date\(\)/;
@@ -119,7 +150,7 @@ t.test('a test on the live clock reads the demo’s dates from its answers, or p
 t.test('a test of the shared real samples skips with a message when they are absent', async (t) => {
   const reads = sources('test').filter((f) => f.endsWith('.test.ts') && /\b(readRealdata|realdataFiles|REALDATA)\b/.test(text(f)));
   t.ok(reads.length >= 30, `${reads.length} files read the samples`);
-  t.same(reads.filter((f) => !text(f).includes('realdataSkip(')), [], 'each through realdataSkip (test/helpers/realdata.ts)');
+  t.same(reads.filter((f) => !text(f).includes('realdataSkip(')), [], 'each through realdataSkip (harness/realdata.ts)');
 });
 
 /** The import cycles of `graph` (file -> the files it imports): each strongly connected group of more than one file. */
@@ -158,6 +189,6 @@ t.test('no import cycles, runtime or type-only: shared helpers and types live in
   const graph = (edges: Record<string, string[]>) => new Map(Object.entries(edges));
   t.same(cycles(graph({ a: ['b'], b: ['c'], c: ['a'], d: ['a'] })), [['a', 'b', 'c']], 'the rule sees a cycle');
   t.same(cycles(graph({ a: ['b', 'c'], b: ['c'], c: [] })), [], 'and not a shared leaf');
-  const files = ['core', 'server', 'workers'].flatMap(sources);
+  const files = ['core', 'server', 'workers', 'harness'].flatMap(sources);
   t.same(cycles(new Map(files.map((f) => [f, imports(f).filter((i) => i.endsWith('.ts'))]))), []);
 });

@@ -3,7 +3,6 @@
 import { ApiError } from '../../core/errors.js';
 import type { KeyScope } from '../../core/keys.js';
 import { AuthError, type KeyIndex, type Principal } from '../auth.js';
-import type { StreamTickets } from '../stream/tickets.js';
 import type { Limiter } from '../limits.js';
 import type { Exchange } from './exchange.js';
 import type { Gate } from './route.js';
@@ -42,11 +41,16 @@ export function admit(ex: Exchange, a: Admission): Principal {
   return principal;
 }
 
+/** What reads a stream ticket (the stream's tickets, handed in at start-up): whom it acts for and what it opens. */
+export interface TicketAdmitter {
+  admit(ticket: string, ip: () => string): { principal: Principal; topics: string[] };
+}
+
 /**
  * The caller a stream ticket acts for, with one request's token taken from its bucket, and the topics it may open.
  * A ticket that does not hold spends from the IP's bucket like a bad key.
  */
-export function admitTicket(ex: Exchange, a: Admission, tickets: StreamTickets, ticket: string): { principal: Principal; topics: string[] } {
+export function admitTicket(ex: Exchange, a: Admission, tickets: TicketAdmitter, ticket: string): { principal: Principal; topics: string[] } {
   const notReady = a.gate.notReadyReason();
   if (notReady) refuse(ex, a, new ApiError('unavailable', `Not ready: ${notReady}`));
   try {

@@ -3,9 +3,7 @@
 import fastJson from 'fast-json-stringify';
 import { Type } from '@sinclair/typebox';
 import { ApiError, clip, validationError, type ValidationDetail } from '../../core/errors.js';
-import type { Services } from '../services/index.js';
-import type { StreamTickets } from '../stream/tickets.js';
-import { admit, admitTicket, identify, refuseTicket, requireScope, type Admission } from './admission.js';
+import { admit, admitTicket, identify, refuseTicket, requireScope, type Admission, type TicketAdmitter } from './admission.js';
 import { compress, pickEncoding } from './compress.js';
 import { Exchange } from './exchange.js';
 import { decodeComponent, parseQuery } from './query.js';
@@ -16,7 +14,7 @@ import type { HttpRequest, HttpResponse, TemplatedApp } from './uws.js';
 import { compileValidator, type CompiledValidator } from './validate.js';
 
 export interface RouterDeps extends Admission, AccessLog {
-  tickets: StreamTickets;
+  tickets: TicketAdmitter;
   compressMinBytes: number;
 }
 
@@ -24,8 +22,8 @@ const CORS_EXPOSE =
   'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy, Retry-After';
 const ALLOW = 'GET, HEAD, OPTIONS';
 
-interface Compiled {
-  route: Route;
+interface Compiled<S> {
+  route: Route<S>;
   paramNames: string[];
   params: CompiledValidator | null;
   query: CompiledValidator;
@@ -33,7 +31,7 @@ interface Compiled {
   toRaw: (data: unknown) => RawJson;
 }
 
-function compile(route: Route): Compiled {
+function compile<S>(route: Route<S>): Compiled<S> {
   const paramNames = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
   const declared = Object.keys(route.params?.properties ?? {});
   if (paramNames.join() !== declared.join()) {
@@ -54,8 +52,8 @@ function compile(route: Route): Compiled {
  * Mounts every route on `app`. The routes answer 503 until `serve` hands them the services (the server listens
  * before its database is open, so that /live and /ready answer meanwhile).
  */
-export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps): { serve(services: Services): void } {
-  let services: Services | null = null;
+export function mountRoutes<S>(app: TemplatedApp, routes: Route<S>[], deps: RouterDeps): { serve(services: S): void } {
+  let services: S | null = null;
 
   const corsHeaders = (ex: Exchange) => {
     if (ex.origin) {
@@ -67,7 +65,7 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
   const logDone = (ex: Exchange, route: string) => logRequest(deps, ex, route);
   const fail = (ex: Exchange, route: string, err: unknown) => sendError(deps, ex, route, err);
 
-  const finish = (ex: Exchange, c: Compiled, data: unknown) => {
+  const finish = (ex: Exchange, c: Compiled<S>, data: unknown) => {
     if (ex.aborted) return logDone(ex, c.route.path);
     if (data instanceof StreamAnswer) {
       for (const [name, value] of Object.entries(data.headers)) ex.header(name, value);
@@ -93,7 +91,7 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
     );
   };
 
-  const decodeParams = (c: Compiled, ex: Exchange, problems: ValidationDetail[]) => {
+  const decodeParams = (c: Compiled<S>, ex: Exchange, problems: ValidationDetail[]) => {
     const out: Record<string, unknown> = {};
     c.paramNames.forEach((name, i) => {
       const value = decodeComponent(ex.rawParams[i]!, false);
@@ -103,7 +101,7 @@ export function mountRoutes(app: TemplatedApp, routes: Route[], deps: RouterDeps
     return out;
   };
 
-  const run = (c: Compiled, ex: Exchange) => {
+  const run = (c: Compiled<S>, ex: Exchange) => {
     const { route } = c;
     try {
       corsHeaders(ex);

@@ -2,13 +2,12 @@
 // wait on the database. Refreshed in place by the tick loop.
 import { notFound } from '../../core/errors.js';
 import { allocatePoolOutput, OUT_STALE, poolQuotes, type PoolOutput, type PoolParams } from '../../core/kernels/pool.js';
-import type { InstrumentKind } from '../../core/vocabulary.js';
+import type { CandleInterval, InstrumentKind } from '../../core/vocabulary.js';
 import type { Bar } from '../../core/kernels/bars.js';
 import { HeldBars } from '../../core/series.js';
 import type { VenueQuotes } from '../../core/sources/records.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../core/time.js';
 
-export type CandleInterval = '1m' | '1h' | '1d';
 
 /** Daily candles held per instrument: ten years, the whole history of most datasets. */
 const DAYS_HELD = 3660;

@@ -5,7 +5,8 @@ import { Brief, BRIEF_DEFAULT_TOKENS, BRIEF_MAX_TOKENS, BriefParams, BriefQuery 
 import { Single } from '../../core/schemas/common.js';
 import { TOKEN_ESTIMATE } from '../../core/tokens.js';
 import { namesMediaType } from '../http/negotiate.js';
-import { defineRoute, TextAnswer } from '../http/route.js';
+import { TextAnswer } from '../http/route.js';
+import { defineRoute } from '../api-route.js';
 
 const MARKDOWN = 'text/markdown; charset=utf-8';
 

@@ -2,10 +2,11 @@
 // services exist, from the readiness gate alone.
 import { ApiError } from '../../core/errors.js';
 import { Live, Ready } from '../../core/schemas/health.js';
-import { defineRoute, type Gate, type Route } from '../http/route.js';
+import type { Gate } from '../http/route.js';
+import { defineRoute, type ApiRoute } from '../api-route.js';
 import { clock } from '../clock.js';
 
-export function probeRoutes(gate: Gate, startedAt: number): Route[] {
+export function probeRoutes(gate: Gate, startedAt: number): ApiRoute[] {
   return [
     defineRoute({
       path: '/live',

@@ -1,7 +1,8 @@
 // GET /metrics: Prometheus text exposition of each live source's health, the HTTP, stream and database figures, and
 // the process's.
 import { Type } from '@sinclair/typebox';
-import { defineRoute, TextAnswer } from '../http/route.js';
+import { TextAnswer } from '../http/route.js';
+import { defineRoute } from '../api-route.js';
 
 const EXPOSITION = 'text/plain; version=0.0.4; charset=utf-8';
 

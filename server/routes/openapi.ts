@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { buildOpenApi } from '../../core/openapi.js';
 import { RawJson } from '../http/raw-json.js';
-import { defineRoute, type Route } from '../http/route.js';
+import { defineRoute, type ApiRoute } from '../api-route.js';
 
 const DESCRIPTION =
   'Read-only market data and explained events. Every /v1 path needs `Authorization: Bearer <key>`. ' +
@@ -10,7 +10,7 @@ const DESCRIPTION =
   'X-RateLimit-Remaining, X-RateLimit-Reset and the IETF RateLimit-Policy / RateLimit pair, and every 429 Retry-After.';
 
 /** The document of `routes` (this route included once it is in the table). */
-export function openApiRoute(routes: readonly Route[]): Route {
+export function openApiRoute(routes: readonly ApiRoute[]): ApiRoute {
   let document: RawJson | null = null;
   return defineRoute({
     path: '/v1/openapi.json',

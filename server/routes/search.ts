@@ -1,9 +1,9 @@
 // GET /v1/search: typed refs for a name or symbol, to feed the detail endpoints.
 import { onlyPage } from '../../core/paging.js';
+import { searchFilter } from '../../core/requests/search.js';
 import { EntityRef, List } from '../../core/schemas/common.js';
 import { SearchQuery } from '../../core/schemas/search.js';
-import { defineRoute } from '../http/route.js';
-import { searchFilter } from '../services/search.js';
+import { defineRoute } from '../api-route.js';
 
 export const searchRoute = defineRoute({
   path: '/v1/search',

@@ -2,7 +2,7 @@
 // open the stream for a key without holding it.
 import { StreamTicket, TicketQuery } from '../../core/schemas/stream.js';
 import { TICKET_TTL_MS } from '../../core/stream/ticket.js';
-import { defineRoute } from '../http/route.js';
+import { defineRoute } from '../api-route.js';
 
 export const streamTicketRoute = defineRoute({
   path: '/v1/stream/ticket',

@@ -1,6 +1,7 @@
 // GET /v1/stream: Server-Sent Events on `quotes`, `events` and `instrument:<symbol>` topics, fed by the stream hub.
 import { StreamMessage, StreamQuery } from '../../core/schemas/stream.js';
-import { defineRoute, StreamAnswer } from '../http/route.js';
+import { StreamAnswer } from '../http/route.js';
+import { defineRoute } from '../api-route.js';
 
 const DESCRIPTION = [
   'Server-Sent Events. `topics` is a comma-separated list of `quotes` (every pooled quote), `events` (new stories) and',

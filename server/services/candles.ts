@@ -3,20 +3,17 @@
 // so the open bar is always there. HTTP gets bytes, written without per-candle objects (closed candles are slices of
 // kept blocks); MCP and brief get the same candles as objects.
 import type { Bar } from '../../core/kernels/bars.js';
-import { notFound, validationError } from '../../core/errors.js';
+import { notFound } from '../../core/errors.js';
 import { instrumentRef } from '../../core/refs.js';
-import type { Candle, CandleQuery, CandleSeries } from '../../core/schemas/candles.js';
+import { BUCKET_MS, type CandleRequest } from '../../core/requests/candles.js';
+import type { Candle, CandleSeries } from '../../core/schemas/candles.js';
 import { candleJson, candleObject, type BarRing, type HeldBars } from '../../core/series.js';
-import { DAY_MS, HOUR_MS, MINUTE_MS, parseWindow } from '../../core/time.js';
 import type { Caller, Columns, Db } from '../db.js';
 import { RawJson } from '../http/raw-json.js';
-import type { CandleInterval, MarketState } from '../market/state.js';
+import type { CandleInterval } from '../../core/vocabulary.js';
+import type { MarketState } from '../market/state.js';
 import { BAR_COLUMNS, type BarColumn } from './bar-rows.js';
 import { CandleAnswers } from './candle-answers.js';
-
-const BUCKET_MS = { '1m': MINUTE_MS, '1h': HOUR_MS, '1d': DAY_MS } as const;
-const DEFAULT_LOOKBACK_MS = { '1m': DAY_MS, '1h': 30 * DAY_MS, '1d': Infinity } as const;
-const DEFAULT_LIMIT = 5000;
 
 /** The candle queries of each interval: the first candles from a time, or the latest before one. */
 const POOLED_QUERIES = {
@@ -34,31 +31,6 @@ const LISTING_QUERIES = {
 export interface OpenBars {
   openBar(i: number): Bar | null;
   openListingBar(j: number): Bar | null;
-}
-
-/** What a candle query asks for: an interval, the window [fromMs, toMs), and whether to count from its start. */
-export interface CandleRequest {
-  interval: CandleInterval;
-  fromMs: number;
-  toMs: number;
-  /** True when `from` was given: the first `limit` candles from it; else the latest `limit` of the window. */
-  ascendingFrom: boolean;
-  limit: number;
-}
-
-/** Resolves a candle query at `nowMs` into a request, or throws a 422 naming what is wrong. */
-export function candleRequest(query: CandleQuery, nowMs: number): CandleRequest {
-  const interval = query.interval ?? '1d';
-  const parsed = parseWindow(query);
-  const { problems } = parsed;
-  // Without `to`, up to the end of the open bar: a default lookback then holds exactly its number of bars (1,440
-  // minutes, 720 hours), the open one last.
-  const bucket = BUCKET_MS[interval];
-  const toMs = parsed.toMs ?? nowMs - (nowMs % bucket) + bucket;
-  const fromMs = parsed.fromMs ?? toMs - DEFAULT_LOOKBACK_MS[interval];
-  if (parsed.fromMs !== null && parsed.toMs !== null && parsed.fromMs >= parsed.toMs) problems.push({ in: 'query', param: 'from', message: 'is after to' });
-  if (problems.length) throw validationError(problems);
-  return { interval, fromMs, toMs, ascendingFrom: parsed.fromMs !== null, limit: query.limit ?? DEFAULT_LIMIT };
 }
 
 /** One series of candles: pooled (an instrument) or one venue listing's. */

@@ -1,12 +1,10 @@
 // Scheduled catalysts: lists by entity, kind and time (upcoming by default), those of the days ahead, and the outcome
 // links made as the stories that report them arrive.
-import { ApiError, validationError, type ValidationDetail } from '../../core/errors.js';
-import { entityKeys, kindList } from '../../core/filters.js';
-import { paged, pageQuery, type Page, type PageRequest } from '../../core/paging.js';
+import { paged, pageQuery, type Page } from '../../core/paging.js';
 import { catalystRef, type Ref } from '../../core/refs.js';
-import type { Catalyst, CatalystListQuery } from '../../core/schemas/catalysts.js';
-import { parseWindow } from '../../core/time.js';
-import { CATALYST_KINDS, type PRECISIONS } from '../../core/vocabulary.js';
+import type { CatalystFilter } from '../../core/requests/catalysts.js';
+import type { Catalyst } from '../../core/schemas/catalysts.js';
+import type { CATALYST_KINDS, PRECISIONS } from '../../core/vocabulary.js';
 import { clock } from '../clock.js';
 import type { Caller, Db } from '../db.js';
 import type { DataVersion } from './answer-cache.js';
@@ -30,28 +28,6 @@ export interface NextCatalyst {
   id: number;
   title: string;
   expectedAt: Date;
-}
-
-/** What a list of catalysts asks for: [fromMs, toMs), toMs null for no end. */
-export interface CatalystFilter extends PageRequest {
-  entities: string[] | null;
-  kinds: (typeof CATALYST_KINDS)[number][] | null;
-  fromMs: number;
-  toMs: number | null;
-}
-
-/** The filter of a /v1/catalysts query at `nowMs` (upcoming unless `from` says otherwise). */
-export function catalystFilter(query: CatalystListQuery, nowMs: number): CatalystFilter {
-  const problems: ValidationDetail[] = [];
-  const kinds = kindList(query.kind, CATALYST_KINDS, 'kind', problems);
-  const window = parseWindow(query);
-  problems.push(...window.problems);
-  if (problems.length) throw validationError(problems);
-  const fromMs = window.fromMs ?? nowMs;
-  if (window.toMs !== null && fromMs >= window.toMs) {
-    throw new ApiError('bad_request', `\`from\` (${query.from ?? 'now'}) is after \`to\``, [{ in: 'query', param: 'from', message: 'is after to' }]);
-  }
-  return { entities: entityKeys([query.entity]), kinds, fromMs, toMs: window.toMs, limit: query.limit ?? 50, offset: query.offset ?? 0 };
 }
 
 /** A stored catalyst as the interface shows it. */

@@ -1,13 +1,11 @@
 // Funding and open interest of an instrument's perpetual listings: the current values from hot state, and the daily
 // series (funding per 8 hours weighted by open interest, total open interest) with, on request, each listing's hourly
 // series, read as columns. HTTP gets the stored series as kept bytes; MCP and brief get objects.
-import { validationError } from '../../core/errors.js';
 import { instrumentRef } from '../../core/refs.js';
-import {
-  DERIVATIVES_DEFAULT_FROM, type Derivatives, type DerivativesDay, type DerivativesHour, type DerivativesQuery, type VenueDerivatives,
-} from '../../core/schemas/derivatives.js';
+import type { DerivativesRequest } from '../../core/requests/derivatives.js';
+import type { Derivatives, DerivativesDay, DerivativesHour, VenueDerivatives } from '../../core/schemas/derivatives.js';
 import { jsonNumber } from '../../core/series.js';
-import { DAY_MS, parseInstant } from '../../core/time.js';
+import { DAY_MS } from '../../core/time.js';
 import type { Caller, Columns, Db } from '../db.js';
 import { RawJson } from '../http/raw-json.js';
 import type { ListingRow, MarketState } from '../market/state.js';
@@ -19,19 +17,6 @@ const SERIES_FRESH_MS = 10_000;
 const CLOSE = Buffer.from('}}');
 const DAY_COLUMNS = ['day', 'funding_8h', 'oi', 'venues'] as const;
 const HOUR_COLUMNS = ['listing_id', 'ts', 'funding_rate', 'open_interest_usd'] as const;
-
-/** What a derivatives query asks for: the series from `fromMs`, and each venue's hourly series or not. */
-export interface DerivativesRequest {
-  fromMs: number;
-  perVenue: boolean;
-}
-
-/** Resolves a derivatives query, or throws a 422 when `from` is not a date. */
-export function derivativesRequest(query: DerivativesQuery): DerivativesRequest {
-  const from = parseInstant(query.from ?? DERIVATIVES_DEFAULT_FROM);
-  if (!from) throw validationError([{ in: 'query', param: 'from', message: 'is not a valid date' }]);
-  return { fromMs: from.ms, perVenue: query.perVenue ?? false };
-}
 
 export class DerivativesService {
   /** The stored series change only as venue quotes are written (every few seconds): they are re-read at most that often. */

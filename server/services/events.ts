@@ -1,17 +1,16 @@
 // Sourced stories: lists by entity, kind, time, importance and full text; one story with what hangs on it; the top
 // stories; and the one way stories come in from any source (written, then told to the stream when they are news).
-import { ApiError, notFound, validationError, type ValidationDetail } from '../../core/errors.js';
-import { entityKeys, kindList } from '../../core/filters.js';
-import { paged, pageQuery, type Page, type PageRequest } from '../../core/paging.js';
+import { notFound } from '../../core/errors.js';
+import { entityKeys } from '../../core/filters.js';
+import { paged, pageQuery, type Page } from '../../core/paging.js';
 import { eventRef, type Ref } from '../../core/refs.js';
+import { eventFilter, type EventFilter } from '../../core/requests/events.js';
 import { RELATED_STORIES, type EventDetail } from '../../core/schemas/event-detail.js';
 import type { Event, EventListQuery } from '../../core/schemas/events.js';
 import type { Move } from '../../core/schemas/moves.js';
 import type { StoryRecord } from '../../core/sources/records.js';
 import { EVENTS_TOPIC, instrumentTopic } from '../../core/stream/topics.js';
-import { webSearchText } from '../../core/search.js';
-import { parseWindow } from '../../core/time.js';
-import { EVENT_KINDS, type EventKind, type PRECISIONS } from '../../core/vocabulary.js';
+import type { EventKind, PRECISIONS } from '../../core/vocabulary.js';
 import { clock } from '../clock.js';
 import type { Caller, Db } from '../db.js';
 import type { RawJson, Serialize } from '../http/raw-json.js';
@@ -38,49 +37,6 @@ export interface EventRow {
   sourceName: string;
   sourceUrl: string;
   entities: Ref[];
-}
-
-/** What a list of stories asks for. Shortcuts for one instrument (a symbol) and one company (slug or ticker) are resolved by the service. */
-export interface EventFilter extends PageRequest {
-  /** Lower-cased `type:key` pairs, any match; null for any. */
-  entities: string[] | null;
-  symbol: string | null;
-  company: string | null;
-  kinds: EventKind[] | null;
-  excludeKinds: EventKind[] | null;
-  fromMs: number | null;
-  toMs: number | null;
-  /** Full text in web-search syntax. */
-  q: string | null;
-  minImportance: number | null;
-  order: 'recent' | 'important';
-}
-
-/** The filter of a /v1/events query: kinds not in the vocabulary are a 422, a malformed entity or `from` after `to` a 400. */
-export function eventFilter(query: EventListQuery): EventFilter {
-  const problems: ValidationDetail[] = [];
-  const kinds = kindList(query.kind, EVENT_KINDS, 'kind', problems);
-  const excludeKinds = kindList(query.excludeKind, EVENT_KINDS, 'excludeKind', problems);
-  const window = parseWindow(query);
-  problems.push(...window.problems);
-  if (problems.length) throw validationError(problems);
-  if (window.fromMs !== null && window.toMs !== null && window.fromMs >= window.toMs) {
-    throw new ApiError('bad_request', '`from` is after `to`', [{ in: 'query', param: 'from', message: 'is after to' }]);
-  }
-  return {
-    entities: entityKeys([query.entity]),
-    symbol: query.symbol ?? null,
-    company: query.company ?? null,
-    kinds,
-    excludeKinds,
-    fromMs: window.fromMs,
-    toMs: window.toMs,
-    q: query.q?.trim() ? webSearchText(query.q) : null,
-    minImportance: query.minImportance ?? null,
-    order: query.order ?? 'recent',
-    limit: query.limit ?? 30,
-    offset: query.offset ?? 0,
-  };
 }
 
 /** A stored story as the interface shows it: an EntityRef plus its fields (no empty summary or points). */

@@ -17,6 +17,21 @@ export class InstrumentService {
     this.kept = new PerVersion(() => state.version);
   }
 
+  /** How many instruments there are: their indexes run from 0 to this. */
+  get count(): number {
+    return this.state.instruments.length;
+  }
+
+  /** The listings of instrument `i`: the indexes [start, end) that `venue(j)` reads. */
+  listings(i: number): { start: number; end: number } {
+    return { start: this.state.offsets[i]!, end: this.state.offsets[i + 1]! };
+  }
+
+  /** How many of instrument `i`'s venues are in its pool now. */
+  venuesInPool(i: number): number {
+    return this.state.pooled.inPool[i]!;
+  }
+
   /** Index of the instrument named by `symbol` (any case), or a 404 naming it. */
   resolve(symbol: string): number {
     return this.state.require(symbol);

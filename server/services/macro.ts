@@ -3,19 +3,19 @@
 // catalysts and the markets on it. A series' vintages are read once per data version and collapsed per date
 // (core/macro/vintages.ts); answers are kept as bytes until the data changes. Long series are downsampled on a worker
 // thread by min/max per bucket (core/kernels/downsample.ts), which keeps every extreme a chart shows.
-import { notFound, validationError } from '../../core/errors.js';
+import { notFound } from '../../core/errors.js';
 import { downsampleIndices, seriesBytes, seriesViews } from '../../core/kernels/downsample.js';
 import { DASHBOARD_SLUGS, MACRO_CATALOG } from '../../core/macro/catalog.js';
 import { macroNumbers, type MacroNumbers } from '../../core/macro/display.js';
 import { vintagesByDate } from '../../core/macro/vintages.js';
 import { wholeList, type Page } from '../../core/paging.js';
 import { macroRef, type Ref } from '../../core/refs.js';
+import { macroRequest, type MacroRequest } from '../../core/requests/macro.js';
 import {
   RELEASE_STORIES, REVISIONS_SHOWN, SERIES_MARKETS,
   type MacroDashboardRow, type MacroObservation, type MacroSeries, type MacroSeriesQuery, type MacroSeriesSummary,
 } from '../../core/schemas/macro.js';
 import type { ObservationRecord } from '../../core/sources/macro-records.js';
-import { parseDay } from '../../core/time.js';
 import { MACRO_CATEGORIES, type MacroCategory, type MacroDisplayMode, type MacroFrequency } from '../../core/vocabulary.js';
 import type { Caller, Db } from '../db.js';
 import type { RawJson, Serialize } from '../http/raw-json.js';
@@ -107,20 +107,6 @@ function lowerBound(dates: Float64Array, ms: number): number {
     else hi = mid;
   }
   return lo;
-}
-
-export interface MacroRequest {
-  /** Observations from this date (epoch ms of its UTC midnight); null: all. */
-  fromMs: number | null;
-  /** Null: every observation. */
-  maxPoints: number | null;
-}
-
-/** The request of a /v1/macro/{slug} query: a `from` that is no calendar date is a 422. */
-export function macroRequest(query: MacroSeriesQuery): MacroRequest {
-  const fromMs = query.from === undefined ? null : parseDay(query.from);
-  if (query.from !== undefined && fromMs === null) throw validationError([{ in: 'query', param: 'from', message: 'is not a valid date' }]);
-  return { fromMs, maxPoints: query.maxPoints ?? null };
 }
 
 export class MacroService {

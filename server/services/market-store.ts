@@ -2,7 +2,8 @@
 // and what the tick loop writes as it goes (closed 1m bars, pooled and per listing, and venue quotes).
 import type { ClosedBars } from '../../core/kernels/bars.js';
 import type { Columns, Db } from '../db.js';
-import type { CandleInterval, InstrumentRow, ListingRow } from '../market/state.js';
+import type { CandleInterval } from '../../core/vocabulary.js';
+import type { InstrumentRow, ListingRow } from '../market/state.js';
 import { BAR_COLUMNS, barInsertParams } from './bar-rows.js';
 
 /** Which series memory holds candles of: each instrument's pooled ones, or each venue listing's own. */

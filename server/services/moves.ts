@@ -1,13 +1,14 @@
 // Unusual daily moves of the pooled price with the stories that caused them: lists, the explanation of one
 // instrument's day, a day's biggest, those a story caused; and the detector's reads and writes.
-import { validationError, notFound } from '../../core/errors.js';
+import { notFound } from '../../core/errors.js';
 import type { LinkableEvent } from '../../core/moves/linker.js';
 import { paged, pageQuery, type Page, type PageRequest } from '../../core/paging.js';
 import { instrumentRef, moveRef } from '../../core/refs.js';
+import { explainDate, moveFilter, type MoveFilter } from '../../core/requests/moves.js';
 import {
   CLOSES_AROUND, OTHER_MOVERS, STORIES_AROUND, STORIES_DAYS_BEFORE, type ExplainQuery, type Move, type MoveExplanation, type MoveListQuery,
 } from '../../core/schemas/moves.js';
-import { DAY_MS, parseInstant, parseWindow } from '../../core/time.js';
+import { DAY_MS, utcDate } from '../../core/time.js';
 import type { Caller, Db } from '../db.js';
 import type { RawJson, Serialize } from '../http/raw-json.js';
 import type { MarketState } from '../market/state.js';
@@ -41,51 +42,8 @@ export interface FoundMove {
   candidates: LinkableEvent[];
 }
 
-/** What a list of moves asks for: days as YYYY-MM-DD, `toDate` excluded. */
-export interface MoveFilter extends PageRequest {
-  symbol: string | null;
-  date: string | null;
-  fromDate: string | null;
-  toDate: string | null;
-  minPct: number | null;
-  minZ: number | null;
-  /** Attach candidate stories to the moves without a cause. */
-  candidates: boolean;
-}
-
 /** What a read of stored moves asks for: the list filter with the instrument resolved to its id. */
 type StoredMoves = Partial<Pick<MoveFilter, 'date' | 'fromDate' | 'toDate' | 'minPct' | 'minZ'>> & PageRequest & { instrumentId: number | null };
-
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** The filter of a /v1/moves query: a date that does not exist or `from` after `to` is a 422. */
-export function moveFilter(query: MoveListQuery): MoveFilter {
-  // Days, `to` included: parseWindow reads a date as `to` as its whole day.
-  const window = parseWindow(query);
-  const date = query.date === undefined ? null : parseInstant(query.date);
-  if (query.date !== undefined && !date) window.problems.push({ in: 'query', param: 'date', message: 'is not a valid date' });
-  if (window.fromMs !== null && window.toMs !== null && window.fromMs >= window.toMs) window.problems.push({ in: 'query', param: 'from', message: 'is after `to`' });
-  if (window.problems.length) throw validationError(window.problems);
-  return {
-    symbol: query.symbol ?? null,
-    date: date ? day(date.ms) : null,
-    fromDate: window.fromMs === null ? null : day(window.fromMs),
-    toDate: window.toMs === null ? null : day(window.toMs),
-    minPct: query.minPct ?? null,
-    minZ: query.minZ ?? null,
-    candidates: query.candidates ?? true,
-    limit: query.limit ?? 30,
-    offset: query.offset ?? 0,
-  };
-}
-
-/** The day an explanation is asked about; null for the latest move. A date that does not exist is a 422. */
-export function explainDate(query: ExplainQuery): string | null {
-  if (query.date === undefined) return null;
-  const given = parseInstant(query.date);
-  if (!given) throw validationError([{ in: 'query', param: 'date', message: 'is not a valid date' }]);
-  return day(given.ms);
-}
 
 export class MoveService {
   private readonly answers: AnswerCache<RawJson>;
@@ -247,7 +205,7 @@ export class MoveService {
     for (let p = ring.lowerBound(i, dayMs - CLOSES_AROUND * DAY_MS); p < ring.size(i); p++) {
       const slot = ring.slot(i, p);
       if (ring.ts[slot]! > dayMs + CLOSES_AROUND * DAY_MS) break;
-      out.push({ date: day(ring.ts[slot]!), close: ring.close[slot]! });
+      out.push({ date: utcDate(ring.ts[slot]!), close: ring.close[slot]! });
     }
     return out;
   }

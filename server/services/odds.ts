@@ -3,14 +3,14 @@
 // wide coverage) and read on every answer, so they are held in memory until an import or a feed changes them; the
 // history is read from the database per question and the answer kept while the markets are unchanged.
 import { groupBy } from '../../core/collections.js';
-import { notFound, validationError, type ValidationDetail } from '../../core/errors.js';
-import { entityKeys, kindList } from '../../core/filters.js';
-import { paged, type Page, type PageRequest } from '../../core/paging.js';
+import { notFound } from '../../core/errors.js';
+import { paged, type Page } from '../../core/paging.js';
 import { marketRef, type Ref } from '../../core/refs.js';
+import { oddsFilter, oddsRequest, type OddsFilter, type OddsRequest } from '../../core/requests/odds.js';
 import type { Catalyst } from '../../core/schemas/catalysts.js';
 import type { OddsDetailQuery, OddsListQuery, PredictionMarket, PredictionMarketDetail } from '../../core/schemas/odds.js';
-import { DAY_MS, parseWindow } from '../../core/time.js';
-import { ODDS_STATUSES, type MARKET_KINDS, type OddsInterval, type OddsStatus } from '../../core/vocabulary.js';
+import { DAY_MS } from '../../core/time.js';
+import { ODDS_STATUSES, type MARKET_KINDS, type OddsStatus } from '../../core/vocabulary.js';
 import type { Caller, Db } from '../db.js';
 import type { RawJson, Serialize } from '../http/raw-json.js';
 import { AnswerCache, every, type DataVersion } from './answer-cache.js';
@@ -80,41 +80,6 @@ interface Markets {
   ordered: MarketEntry[];
   /** The markets of each event, by `source:eventKey`. */
   byEvent: Map<string, MarketEntry[]>;
-}
-
-export interface OddsFilter extends PageRequest {
-  words: string[];
-  entities: string[] | null;
-  statuses: OddsStatus[] | null;
-  category: string | null;
-}
-
-/** The filter of a /v1/odds query: statuses not in the vocabulary are a 422, a malformed entity a 400. */
-export function oddsFilter(query: OddsListQuery): OddsFilter {
-  const problems: ValidationDetail[] = [];
-  const statuses = kindList(query.status, ODDS_STATUSES, 'status', problems);
-  if (problems.length) throw validationError(problems);
-  return {
-    words: (query.q ?? '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [],
-    entities: entityKeys([query.entity]),
-    statuses,
-    category: query.category?.trim().toLowerCase() || null,
-    limit: query.limit ?? 50,
-    offset: query.offset ?? 0,
-  };
-}
-
-export interface OddsRequest {
-  interval: OddsInterval;
-  /** Null: the interval's default. */
-  fromMs: number | null;
-}
-
-/** The request of a /v1/odds/{slug} query: a `from` that is not a date is a 422. */
-export function oddsRequest(query: OddsDetailQuery): OddsRequest {
-  const window = parseWindow({ from: query.from });
-  if (window.problems.length) throw validationError(window.problems);
-  return { interval: query.interval ?? '1h', fromMs: window.fromMs };
 }
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());

@@ -1,27 +1,12 @@
 // Projects: lists by company and stage, each with its next milestone, and one project with its KPIs, milestones, the
 // stories about it and the company's other projects.
-import { notFound, validationError, type ValidationDetail } from '../../core/errors.js';
-import { kindList } from '../../core/filters.js';
-import { PROJECT_EVENTS, type ProjectDetail, type ProjectListQuery, type ProjectSummary } from '../../core/schemas/projects.js';
-import { PROJECT_STAGES, type ProjectStage } from '../../core/vocabulary.js';
+import { notFound } from '../../core/errors.js';
+import type { ProjectFilter } from '../../core/requests/projects.js';
+import { PROJECT_EVENTS, type ProjectDetail, type ProjectSummary } from '../../core/schemas/projects.js';
 import type { Caller } from '../db.js';
 import { companySlug, projectSummary, projectWithPlan } from './entity-views.js';
 import type { EntityCatalog } from './entity-catalog.js';
 import type { EventService } from './events.js';
-
-export interface ProjectFilter {
-  /** A company slug or ticker, as given. */
-  company: string | null;
-  stages: ProjectStage[] | null;
-}
-
-/** The filter of a /v1/projects query: a stage outside the vocabulary is a 422 naming the valid ones. */
-export function projectFilter(query: ProjectListQuery): ProjectFilter {
-  const problems: ValidationDetail[] = [];
-  const stages = kindList(query.stage, PROJECT_STAGES, 'stage', problems);
-  if (problems.length) throw validationError(problems);
-  return { company: query.company ?? null, stages };
-}
 
 export class ProjectService {
   constructor(

@@ -1,13 +1,10 @@
 // Search: typed refs for a name or symbol, to feed the detail endpoints. Instruments, companies, people, projects,
 // sectors, macro series, prediction markets and glossary terms are matched in memory (exact, then prefix, then
 // trigram-fuzzy); stories by full text, every word as a prefix.
-import { validationError, type ValidationDetail } from '../../core/errors.js';
-import { kindList } from '../../core/filters.js';
 import { GLOSSARY } from '../../core/glossary.js';
 import { companyRef, glossaryRef, instrumentRef, personRef, projectRef, sectorRef, type Ref } from '../../core/refs.js';
-import type { SearchQuery } from '../../core/schemas/search.js';
+import type { SearchFilter, SearchType } from '../../core/requests/search.js';
 import { prefixTsQuery, rankMatches, searchable, type Searchable } from '../../core/search.js';
-import { SEARCH_TYPES } from '../../core/vocabulary.js';
 import type { Caller } from '../db.js';
 import { AnswerCache, every } from './answer-cache.js';
 import type { EntityCatalog } from './entity-catalog.js';
@@ -15,22 +12,6 @@ import type { EventService } from './events.js';
 import type { InstrumentService } from './instruments.js';
 import type { MacroService } from './macro.js';
 import type { OddsService } from './odds.js';
-
-type SearchType = (typeof SEARCH_TYPES)[number];
-
-export interface SearchFilter {
-  q: string;
-  types: Set<SearchType>;
-  limit: number;
-}
-
-/** The filter of a /v1/search query: types not in the vocabulary are a 422. */
-export function searchFilter(query: SearchQuery): SearchFilter {
-  const problems: ValidationDetail[] = [];
-  const types = new Set(kindList(query.type, SEARCH_TYPES, 'type', problems) ?? SEARCH_TYPES);
-  if (problems.length) throw validationError(problems);
-  return { q: query.q, types, limit: query.limit ?? 20 };
-}
 
 export class SearchService {
   /** What search finds besides stories, rebuilt at most once per refresh interval. */

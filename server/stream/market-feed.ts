@@ -3,30 +3,39 @@
 // venue listing's state and the open 1m candle.
 import { candleJson } from '../../core/series.js';
 import { instrumentTopic, QUOTES_TOPIC } from '../../core/stream/topics.js';
-import type { MarketState } from '../market/state.js';
-import type { Ticker } from '../market/ticker.js';
+import type { Bar } from '../../core/kernels/bars.js';
 import type { InstrumentService } from '../services/instruments.js';
 import type { Outgoing, StreamHub } from './hub.js';
 import { clock } from '../clock.js';
+
+/** The tick loop as the feed sees it: told after each tick, and each instrument's open 1m bar. */
+export interface Ticks {
+  onTick(listener: () => void): void;
+  openBar(i: number): Bar | null;
+}
 
 export class MarketFeed {
   /** Per instrument: when its quote last went out, and whether a newer one waits for its turn. */
   private readonly quoteSentAt: Float64Array;
   private readonly quoteWaiting: Uint8Array;
   private readonly topics: string[];
+  private readonly symbols: string[];
+  /** Instrument `i`'s listings are [listingsFrom[i], listingsFrom[i + 1]), as the instrument service numbers them. */
+  private readonly listingsFrom: Int32Array;
   private timer: NodeJS.Timeout | null = null;
-  private readonly state: MarketState;
 
   constructor(
     private readonly instruments: InstrumentService,
-    private readonly ticker: Ticker,
+    private readonly ticker: Ticks,
     private readonly hub: StreamHub,
     private readonly quoteMs: number,
   ) {
-    const state = (this.state = instruments.state);
-    this.quoteSentAt = new Float64Array(state.instruments.length).fill(-Infinity);
-    this.quoteWaiting = new Uint8Array(state.instruments.length);
-    this.topics = state.instruments.map((inst) => instrumentTopic(inst.symbol));
+    this.quoteSentAt = new Float64Array(instruments.count).fill(-Infinity);
+    this.quoteWaiting = new Uint8Array(instruments.count);
+    this.symbols = Array.from({ length: instruments.count }, (_, i) => instruments.row(i).symbol);
+    this.topics = this.symbols.map(instrumentTopic);
+    this.listingsFrom = new Int32Array(instruments.count + 1);
+    for (let i = 0; i < instruments.count; i++) this.listingsFrom[i + 1] = instruments.listings(i).end;
     ticker.onTick(() => this.publishTick());
   }
 
@@ -36,21 +45,22 @@ export class MarketFeed {
   }
 
   private publishTick(): void {
-    const { state } = this;
+    const { instruments } = this;
     const now = clock.now();
     const batch: Outgoing[] = [];
-    for (let i = 0; i < state.instruments.length; i++) {
+    for (let i = 0; i < instruments.count; i++) {
       if (now - this.quoteSentAt[i]! >= this.quoteMs) batch.push(this.quote(i, now));
       else this.quoteWaiting[i] = 1;
       const topics = [this.topics[i]!];
-      for (let j = state.offsets[i]!; j < state.offsets[i + 1]!; j++) {
-        const venue = this.instruments.venue(j);
-        batch.push({ event: 'venue', key: `venue:${venue.listingId}`, topics, json: JSON.stringify({ symbol: state.instruments[i]!.symbol, ...venue }) });
+      const symbol = this.symbols[i]!;
+      for (let j = this.listingsFrom[i]!; j < this.listingsFrom[i + 1]!; j++) {
+        const venue = instruments.venue(j);
+        batch.push({ event: 'venue', key: `venue:${venue.listingId}`, topics, json: JSON.stringify({ symbol, ...venue }) });
       }
       const bar = this.ticker.openBar(i);
       if (bar) {
         const candle = candleJson(bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues);
-        batch.push({ event: 'candle', key: `candle:${i}`, topics, json: `{"symbol":${JSON.stringify(state.instruments[i]!.symbol)},"interval":"1m","candle":${candle}}` });
+        batch.push({ event: 'candle', key: `candle:${i}`, topics, json: `{"symbol":${JSON.stringify(symbol)},"interval":"1m","candle":${candle}}` });
       }
     }
     this.hub.publish(batch);
@@ -79,7 +89,7 @@ export class MarketFeed {
     const { symbol, price, changePct, priceTs, priceLabel } = this.instruments.summary(i);
     this.quoteSentAt[i] = now;
     this.quoteWaiting[i] = 0;
-    const json = JSON.stringify({ symbol, price, changePct, priceTs, priceLabel, venuesInPool: this.state.pooled.inPool[i]! });
+    const json = JSON.stringify({ symbol, price, changePct, priceTs, priceLabel, venuesInPool: this.instruments.venuesInPool(i) });
     return { event: 'quote', key: `quote:${i}`, topics: [QUOTES_TOPIC, this.topics[i]!], json };
   }
 }

@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from '
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer } from '../helpers/server.js';
+import { startServer } from '../../harness/server.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const manifest = join(here, 'suite');

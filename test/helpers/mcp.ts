@@ -7,7 +7,7 @@ import addFormats from 'ajv-formats';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { ServerHandle } from './server.js';
+import type { ServerHandle } from '../../harness/server.js';
 
 export type Json = Record<string, any>;
 export const TOKEN_LIMIT = 25_000;

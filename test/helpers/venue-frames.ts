@@ -3,7 +3,7 @@
 import { PayloadError } from '../../core/sources/records.js';
 import type { Market, VenueProtocol } from '../../core/sources/venues/protocol.js';
 import type { ParsedFrame, VenueUpdate } from '../../core/sources/venues/update.js';
-import { fixtureFrames } from './realdata.js';
+import { fixtureFrames } from '../../harness/realdata.js';
 
 export interface Session {
   frames: ParsedFrame[];

@@ -2,7 +2,7 @@
 // USD-M, oldest first from startTime, `limit` a page), its funding and open interest history, and OKX history
 // candles (newest first before `after`, 100 a page). Each minute's prices come from the test's own function, and the
 // venue has nothing from `endMs()` on, as a venue whose history a test ends at a chosen minute.
-import type { Answer } from './replay.js';
+import type { Answer } from '../../harness/replay.js';
 import { clock } from '../../server/clock.js';
 
 const MINUTE_MS = 60_000;

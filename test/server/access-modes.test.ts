@@ -2,7 +2,7 @@
 // where anyone could reach it, and logged at start.
 import t from 'tap';
 import { rmSync } from 'node:fs';
-import { runNode, startServer, tempDataDir } from '../helpers/server.js';
+import { runNode, startServer, tempDataDir } from '../../harness/server.js';
 
 const accessLine = (l: Record<string, unknown>) => typeof l.msg === 'string' && l.msg.startsWith('access:');
 

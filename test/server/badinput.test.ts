@@ -4,7 +4,7 @@ import t from 'tap';
 import fc from 'fast-check';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { createKey, importFiles, ROOT, startServer } from '../helpers/server.js';
+import { createKey, importFiles, ROOT, startServer } from '../../harness/server.js';
 import { clock } from '../../server/clock.js';
 
 // The demo universe, so that the market routes get past the symbol to their handlers, and a macro series and markets

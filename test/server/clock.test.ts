@@ -2,7 +2,7 @@
 // (a key's creation time is the database's), by the same offset as this test's clock.
 import t from 'tap';
 import { clock, CLOCK_OFFSET_MS } from '../../server/clock.js';
-import { createKey, startServer } from '../helpers/server.js';
+import { createKey, startServer } from '../../harness/server.js';
 
 const DAY = 86_400_000;
 /** The server's clock ahead of this test's, which may run shifted itself (npm run test:any-day). */

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../../server/config.js';
-import { ROOT } from '../helpers/server.js';
+import { ROOT } from '../../harness/server.js';
 
 t.test('defaults', (t) => {
   const c = loadConfig({});

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { lockDataDir } from '../../server/datadir.js';
-import { ROOT, runNode, startServer, tempDataDir } from '../helpers/server.js';
+import { ROOT, runNode, startServer, tempDataDir } from '../../harness/server.js';
 
 const CHILD = join(ROOT, 'test/fixtures/datadir-lock-child.ts');
 const TRIALS = 20;

@@ -4,7 +4,7 @@
 // The same on any day: the database queue under a flood; the demo is only its load.
 import t from 'tap';
 import { connect } from 'node:net';
-import { createKey, startServer } from '../helpers/server.js';
+import { createKey, startServer } from '../../harness/server.js';
 import { clock } from '../../server/clock.js';
 
 const PER_CLIENT = 4;

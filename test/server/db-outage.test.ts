@@ -3,7 +3,7 @@
 // recovers without a restart. A full disk likewise: writes fail, /ready says so until a write succeeds again.
 import t from 'tap';
 import { startPostgres } from '../helpers/postgres.js';
-import { createKey, ROOT, runNode, startServer } from '../helpers/server.js';
+import { createKey, ROOT, runNode, startServer } from '../../harness/server.js';
 import { clock } from '../../server/clock.js';
 
 const pg = await startPostgres();

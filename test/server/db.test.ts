@@ -10,7 +10,7 @@ import type { CatalystRecord, StoryRecord } from '../../core/sources/records.js'
 import { BAR_COLUMNS } from '../../server/services/bar-rows.js';
 import { recordKey } from '../../server/services/write-support.js';
 import { Writer } from '../../server/services/writer.js';
-import { ROOT, tempDataDir } from '../helpers/server.js';
+import { ROOT, tempDataDir } from '../../harness/server.js';
 import { clock } from '../../server/clock.js';
 
 const dataDir = tempDataDir();

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runNode, startServer } from '../helpers/server.js';
+import { runNode, startServer } from '../../harness/server.js';
 
 const mountPoint = mkdtempSync(join(tmpdir(), 'tw-disk-'));
 let mounted = false;

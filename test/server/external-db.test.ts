@@ -2,7 +2,7 @@
 import t from 'tap';
 import { rmSync } from 'node:fs';
 import { startPostgres as postgres } from '../helpers/postgres.js';
-import { createKey, runNode, startServer, tempDataDir } from '../helpers/server.js';
+import { createKey, runNode, startServer, tempDataDir } from '../../harness/server.js';
 
 t.test('a server without timescaledb is refused with a clear message', async (t) => {
   const pg = await postgres(false);

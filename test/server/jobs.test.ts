@@ -8,7 +8,7 @@ import { loadConfig } from '../../server/config.js';
 import { openDatabase } from '../../server/db.js';
 import { JobRunner } from '../../server/jobs.js';
 import { StorageService } from '../../server/services/storage.js';
-import { tempDataDir } from '../helpers/server.js';
+import { tempDataDir } from '../../harness/server.js';
 import { clock } from '../../server/clock.js';
 
 const dataDir = tempDataDir();

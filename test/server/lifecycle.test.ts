@@ -2,7 +2,7 @@
 // refusals.
 import t from 'tap';
 import { chmodSync, mkdirSync, rmSync, statSync } from 'node:fs';
-import { createKey, runNode, startServer, tempDataDir } from '../helpers/server.js';
+import { createKey, runNode, startServer, tempDataDir } from '../../harness/server.js';
 
 t.test('/ready and /v1 answer 503 with a reason until the database is ready', async (t) => {
   const server = await startServer({ waitReady: false });

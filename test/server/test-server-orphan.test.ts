@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { ROOT } from '../helpers/server.js';
+import { ROOT } from '../../harness/server.js';
 import { clock } from '../../server/clock.js';
 
 const alive = (pid: number) => {
@@ -25,7 +25,7 @@ t.test('a test server ends with the test process that started it, even one kille
   const script = join(dir, 'starter.mts');
   writeFileSync(
     script,
-    `import { startServer } from ${JSON.stringify(join(ROOT, 'test/helpers/server.ts'))};\n` +
+    `import { startServer } from ${JSON.stringify(join(ROOT, 'harness/server.ts'))};\n` +
       `const server = await startServer();\n` +
       `console.log(JSON.stringify({ pid: server.child.pid, dataDir: server.dataDir }));\n` +
       `setInterval(() => undefined, 1000);\n`,

@@ -1,6 +1,6 @@
 // get_calendar: scheduled catalysts, as /v1/catalysts.
+import { catalystFilter } from '../../../core/requests/catalysts.js';
 import { Catalyst, CatalystListQuery } from '../../../core/schemas/catalysts.js';
-import { catalystFilter } from '../../services/catalysts.js';
 import { defineTool, ToolList } from '../tool.js';
 
 export const getCalendar = defineTool({

@@ -1,8 +1,8 @@
 // get_derivatives: funding and open interest history, as /v1/instruments/{symbol}/derivatives, the oldest days and
 // hours left out first when it would be too large.
 import { oldestAcross, type Trim } from '../../../core/fit.js';
+import { derivativesRequest } from '../../../core/requests/derivatives.js';
 import { Derivatives, DerivativesParams, DerivativesQuery } from '../../../core/schemas/derivatives.js';
-import { derivativesRequest } from '../../services/derivatives.js';
 import { Args, defineTool, ToolSingle } from '../tool.js';
 
 /** Each venue's hours: the oldest of all venues left out first. */

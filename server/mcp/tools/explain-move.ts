@@ -1,7 +1,7 @@
 // explain_move: everything around one instrument's move on one day, as /v1/moves/explain.
 import { cutTail } from '../../../core/fit.js';
+import { explainDate } from '../../../core/requests/moves.js';
 import { ExplainQuery, MoveExplanation } from '../../../core/schemas/moves.js';
-import { explainDate } from '../../services/moves.js';
 import { defineTool, ToolSingle } from '../tool.js';
 
 export const explainMove = defineTool({

@@ -1,8 +1,8 @@
 // get_macro_series: one macro series, as /v1/macro/{slug}, its observations downsampled to at most MAX_POINTS (min and
 // max per bucket of time, as the route's maxPoints) so that a long daily series stays readable and small.
 import { cutTail } from '../../../core/fit.js';
+import { macroRequest } from '../../../core/requests/macro.js';
 import { MacroParams, MacroSeries, MacroSeriesQuery } from '../../../core/schemas/macro.js';
-import { macroRequest } from '../../services/macro.js';
 import { Args, defineTool, ToolSingle } from '../tool.js';
 
 /** Observations an answer holds at most: about 55 characters each, a quarter of the answer size at most. */

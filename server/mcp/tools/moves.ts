@@ -1,6 +1,6 @@
 // get_moves: unusual daily moves with their causes, as /v1/moves.
+import { moveFilter } from '../../../core/requests/moves.js';
 import { Move, MoveListQuery } from '../../../core/schemas/moves.js';
-import { moveFilter } from '../../services/moves.js';
 import { defineTool, ToolList } from '../tool.js';
 
 export const getMoves = defineTool({

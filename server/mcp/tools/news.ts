@@ -1,6 +1,6 @@
 // get_news: sourced stories, as /v1/events.
+import { eventFilter } from '../../../core/requests/events.js';
 import { Event, EventListQuery } from '../../../core/schemas/events.js';
-import { eventFilter } from '../../services/events.js';
 import { defineTool, ToolList } from '../tool.js';
 
 export const getNews = defineTool({

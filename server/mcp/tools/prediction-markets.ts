@@ -3,9 +3,9 @@
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { oldestAcross, type Trim } from '../../../core/fit.js';
 import { validationError, type ValidationDetail } from '../../../core/errors.js';
+import { oddsFilter, oddsRequest } from '../../../core/requests/odds.js';
 import { Page } from '../../../core/schemas/common.js';
 import { OddsDetailQuery, OddsListQuery, OddsParams, PredictionMarket, PredictionMarketDetail } from '../../../core/schemas/odds.js';
-import { oddsFilter, oddsRequest } from '../../services/odds.js';
 import { Args, defineTool } from '../tool.js';
 
 /** The arguments of one form that the other form refuses: those without a default (a default is set either way, and unused). */

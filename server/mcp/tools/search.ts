@@ -1,8 +1,8 @@
 // search: typed references for a name or symbol, as /v1/search.
 import { onlyPage } from '../../../core/paging.js';
+import { searchFilter } from '../../../core/requests/search.js';
 import { EntityRef } from '../../../core/schemas/common.js';
 import { SearchQuery } from '../../../core/schemas/search.js';
-import { searchFilter } from '../../services/search.js';
 import { defineTool, ToolList } from '../tool.js';
 
 export const search = defineTool({

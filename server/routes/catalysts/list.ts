@@ -1,8 +1,8 @@
 // GET /v1/catalysts: scheduled events (earnings, macro releases, rate decisions, ...), upcoming by default.
+import { catalystFilter } from '../../../core/requests/catalysts.js';
 import { Catalyst, CatalystListQuery } from '../../../core/schemas/catalysts.js';
 import { List } from '../../../core/schemas/common.js';
-import { defineRoute } from '../../http/route.js';
-import { catalystFilter } from '../../services/catalysts.js';
+import { defineRoute } from '../../api-route.js';
 import { clock } from '../../clock.js';
 
 export const catalystListRoute = defineRoute({

@@ -2,7 +2,7 @@
 // and peers.
 import { Single } from '../../../core/schemas/common.js';
 import { CompanyDetail, CompanyParams } from '../../../core/schemas/companies.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute } from '../../api-route.js';
 
 export const companyDetailRoute = defineRoute({
   path: '/v1/companies/:company',

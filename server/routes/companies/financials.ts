@@ -3,7 +3,7 @@
 import { Single } from '../../../core/schemas/common.js';
 import { Financials, FinancialsParams, FinancialsQuery } from '../../../core/schemas/sec.js';
 import { METRIC_KEYS } from '../../../core/financials/metrics.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute } from '../../api-route.js';
 
 export const companyFinancialsRoute = defineRoute({
   path: '/v1/companies/:company/financials',

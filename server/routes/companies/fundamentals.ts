@@ -2,7 +2,7 @@
 // the live pooled price, each with the inputs and periods it came from.
 import { Single } from '../../../core/schemas/common.js';
 import { FinancialsParams, Fundamentals } from '../../../core/schemas/sec.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute } from '../../api-route.js';
 
 export const companyFundamentalsRoute = defineRoute({
   path: '/v1/companies/:company/fundamentals',

@@ -2,7 +2,7 @@
 import { wholeList } from '../../../core/paging.js';
 import { List } from '../../../core/schemas/common.js';
 import { CompanySummary } from '../../../core/schemas/companies.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute } from '../../api-route.js';
 
 export const companyListRoute = defineRoute({
   path: '/v1/companies',

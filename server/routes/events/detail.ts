@@ -2,7 +2,7 @@
 import { Single } from '../../../core/schemas/common.js';
 import { EventDetail } from '../../../core/schemas/event-detail.js';
 import { EventParams } from '../../../core/schemas/events.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute } from '../../api-route.js';
 
 export const eventDetailRoute = defineRoute({
   path: '/v1/events/:id',

@@ -1,7 +1,7 @@
 // GET /v1/events: sourced stories, filtered by entity, kind, time, importance and full text (web-search syntax).
 import { List } from '../../../core/schemas/common.js';
 import { Event, EventListQuery } from '../../../core/schemas/events.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute } from '../../api-route.js';
 
 export const eventListRoute = defineRoute({
   path: '/v1/events',

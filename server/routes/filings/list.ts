@@ -1,7 +1,7 @@
 // GET /v1/filings: a company's SEC filings, newest first, each citing the filing on EDGAR and the story about it.
 import { List } from '../../../core/schemas/common.js';
 import { Filing, FilingsQuery } from '../../../core/schemas/sec.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute } from '../../api-route.js';
 
 export const filingListRoute = defineRoute({
   path: '/v1/filings',

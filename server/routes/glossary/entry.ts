@@ -1,7 +1,7 @@
 // GET /v1/glossary/{slug}: one term's definition, explanation and related terms.
 import { Single } from '../../../core/schemas/common.js';
 import { GlossaryEntry, GlossaryParams } from '../../../core/schemas/glossary.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute } from '../../api-route.js';
 
 export const glossaryEntryRoute = defineRoute({
   path: '/v1/glossary/:slug',

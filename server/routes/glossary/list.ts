@@ -2,7 +2,7 @@
 import { List } from '../../../core/schemas/common.js';
 import { GlossaryTerm } from '../../../core/schemas/glossary.js';
 import { wholeList } from '../../../core/paging.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute } from '../../api-route.js';
 
 export const glossaryListRoute = defineRoute({
   path: '/v1/glossary',

@@ -1,6 +1,6 @@
 // GET /v1/insider-trades: Form 3/4/5 transactions newest first, with the open-market buy and sell summary.
 import { InsiderTradesAnswer, InsiderTradesQuery } from '../../../core/schemas/sec.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute } from '../../api-route.js';
 
 export const insiderTradesRoute = defineRoute({
   path: '/v1/insider-trades',

@@ -1,8 +1,8 @@
 // GET /v1/instruments/{symbol}/candles: OHLCV candles of the pooled price, ascending, the open bar included.
+import { candleRequest } from '../../../core/requests/candles.js';
 import { CandleParams, CandleQuery, CandleSeries } from '../../../core/schemas/candles.js';
 import { Single } from '../../../core/schemas/common.js';
-import { defineRoute } from '../../http/route.js';
-import { candleRequest } from '../../services/candles.js';
+import { defineRoute } from '../../api-route.js';
 import { clock } from '../../clock.js';
 
 export const candlesRoute = defineRoute({

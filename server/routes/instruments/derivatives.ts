@@ -1,9 +1,9 @@
 // GET /v1/instruments/{symbol}/derivatives: daily funding (per 8 hours, weighted by open interest across the perpetual
 // listings) and total open interest since `from`, the current values, and with `perVenue=true` each listing's hours.
+import { derivativesRequest } from '../../../core/requests/derivatives.js';
 import { Single } from '../../../core/schemas/common.js';
 import { Derivatives, DerivativesParams, DerivativesQuery } from '../../../core/schemas/derivatives.js';
-import { defineRoute } from '../../http/route.js';
-import { derivativesRequest } from '../../services/derivatives.js';
+import { defineRoute } from '../../api-route.js';
 
 export const derivativesRoute = defineRoute({
   path: '/v1/instruments/:symbol/derivatives',

@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { Single } from '../../../core/schemas/common.js';
 import { InstrumentDetail, SymbolParam } from '../../../core/schemas/instruments.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute } from '../../api-route.js';
 
 export const instrumentDetailRoute = defineRoute({
   path: '/v1/instruments/:symbol',

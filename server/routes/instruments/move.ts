@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { Single } from '../../../core/schemas/common.js';
 import { SymbolParam } from '../../../core/schemas/instruments.js';
 import { MoveExplanation } from '../../../core/schemas/moves.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute } from '../../api-route.js';
 
 export const instrumentMoveRoute = defineRoute({
   path: '/v1/instruments/:symbol/moves/:date',

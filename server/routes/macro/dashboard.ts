@@ -1,7 +1,7 @@
 // GET /v1/macro/dashboard: the headline series with their latest value and next release.
 import { List } from '../../../core/schemas/common.js';
 import { MacroDashboardRow } from '../../../core/schemas/macro.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute } from '../../api-route.js';
 
 export const macroDashboardRoute = defineRoute({
   path: '/v1/macro/dashboard',

@@ -1,7 +1,7 @@
 // GET /v1/macro/{slug}: one series' definition, why it matters, latest, next release, release stories and observations.
 import { Single } from '../../../core/schemas/common.js';
 import { MacroParams, MacroSeries, MacroSeriesQuery } from '../../../core/schemas/macro.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute } from '../../api-route.js';
 
 export const macroDetailRoute = defineRoute({
   path: '/v1/macro/:slug',

@@ -1,7 +1,7 @@
 // GET /v1/macro: every macro series with its latest value, change, year-on-year change and headline number.
 import { List } from '../../../core/schemas/common.js';
 import { MacroSeriesSummary } from '../../../core/schemas/macro.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute } from '../../api-route.js';
 
 export const macroListRoute = defineRoute({
   path: '/v1/macro',

@@ -2,7 +2,7 @@
 // stories, the week's catalysts and how far each dataset runs.
 import { Single } from '../../../core/schemas/common.js';
 import { MarketSnapshot } from '../../../core/schemas/market.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute } from '../../api-route.js';
 
 export const snapshotRoute = defineRoute({
   path: '/v1/market/snapshot',

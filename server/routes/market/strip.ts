@@ -2,7 +2,7 @@
 // sparkline, from hot state, for dashboards that poll it.
 import { List } from '../../../core/schemas/common.js';
 import { StripItem } from '../../../core/schemas/market.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute } from '../../api-route.js';
 
 export const stripRoute = defineRoute({
   path: '/v1/market/strip',

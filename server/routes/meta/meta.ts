@@ -1,7 +1,7 @@
 // GET /v1/meta: row counts, the latest date per dataset, and which dataset is loaded.
 import { Single } from '../../../core/schemas/common.js';
 import { Meta } from '../../../core/schemas/meta.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute } from '../../api-route.js';
 
 export const metaRoute = defineRoute({
   path: '/v1/meta',

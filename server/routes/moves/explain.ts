@@ -2,7 +2,7 @@
 // the data: the move and its causes, the stories around it, that day's macro news, the other movers, the closes.
 import { Single } from '../../../core/schemas/common.js';
 import { ExplainQuery, MoveExplanation } from '../../../core/schemas/moves.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute } from '../../api-route.js';
 
 export const moveExplainRoute = defineRoute({
   path: '/v1/moves/explain',

@@ -1,7 +1,7 @@
 // GET /v1/moves: unusual daily moves of the pooled price, each with the stories that caused it and candidate stories.
 import { List } from '../../../core/schemas/common.js';
 import { Move, MoveListQuery } from '../../../core/schemas/moves.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute } from '../../api-route.js';
 
 export const moveListRoute = defineRoute({
   path: '/v1/moves',

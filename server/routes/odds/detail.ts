@@ -1,7 +1,7 @@
 // GET /v1/odds/{slug}: one prediction market with its probability history, its event's markets, entities and catalysts.
 import { Single } from '../../../core/schemas/common.js';
 import { OddsDetailQuery, OddsParams, PredictionMarketDetail } from '../../../core/schemas/odds.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute } from '../../api-route.js';
 
 export const oddsDetailRoute = defineRoute({
   path: '/v1/odds/:slug',

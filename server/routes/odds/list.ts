@@ -1,7 +1,7 @@
 // GET /v1/odds: prediction markets by words, entity, status and category, open and most traded first.
 import { List } from '../../../core/schemas/common.js';
 import { OddsListQuery, PredictionMarket } from '../../../core/schemas/odds.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute } from '../../api-route.js';
 
 export const oddsListRoute = defineRoute({
   path: '/v1/odds',

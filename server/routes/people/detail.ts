@@ -1,7 +1,7 @@
 // GET /v1/people/{slug}: a person's roles, at companies or institutions, and the recent stories about them.
 import { Single } from '../../../core/schemas/common.js';
 import { PersonDetail, PersonParams } from '../../../core/schemas/people.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute } from '../../api-route.js';
 
 export const personDetailRoute = defineRoute({
   path: '/v1/people/:slug',

@@ -2,7 +2,7 @@
 import { wholeList } from '../../../core/paging.js';
 import { List } from '../../../core/schemas/common.js';
 import { PersonSummary } from '../../../core/schemas/people.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute } from '../../api-route.js';
 
 export const peopleListRoute = defineRoute({
   path: '/v1/people',

@@ -2,7 +2,7 @@
 // the company's other projects.
 import { Single } from '../../../core/schemas/common.js';
 import { ProjectDetail, ProjectParams } from '../../../core/schemas/projects.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute } from '../../api-route.js';
 
 export const projectDetailRoute = defineRoute({
   path: '/v1/projects/:company/:project',

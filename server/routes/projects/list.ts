@@ -1,9 +1,9 @@
 // GET /v1/projects: projects by company and stage, each with its stage, status and next milestone.
 import { wholeList } from '../../../core/paging.js';
+import { projectFilter } from '../../../core/requests/projects.js';
 import { List } from '../../../core/schemas/common.js';
 import { ProjectListQuery, ProjectSummary } from '../../../core/schemas/projects.js';
-import { defineRoute } from '../../http/route.js';
-import { projectFilter } from '../../services/projects.js';
+import { defineRoute } from '../../api-route.js';
 
 export const projectListRoute = defineRoute({
   path: '/v1/projects',

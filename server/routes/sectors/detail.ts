@@ -2,7 +2,7 @@
 // stories.
 import { Single } from '../../../core/schemas/common.js';
 import { SectorDetail, SectorParams } from '../../../core/schemas/sectors.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute } from '../../api-route.js';
 
 export const sectorDetailRoute = defineRoute({
   path: '/v1/sectors/:slug',

@@ -2,7 +2,7 @@
 import { wholeList } from '../../../core/paging.js';
 import { List } from '../../../core/schemas/common.js';
 import { SectorSummary } from '../../../core/schemas/sectors.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute } from '../../api-route.js';
 
 export const sectorListRoute = defineRoute({
   path: '/v1/sectors',

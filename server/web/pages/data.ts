@@ -1,10 +1,9 @@
 // The pages' own data answers, for their scripts: the chart's candles (the candles service's bytes, as
 // /v1/instruments/{symbol}/candles answers them) and a fresh stream ticket once the page's first one has expired.
 import { ApiError, clip, validationError } from '../../../core/errors.js';
+import { candleRequest } from '../../../core/requests/candles.js';
 import { instrumentTopic, QUOTES_TOPIC } from '../../../core/stream/topics.js';
-import { CANDLE_INTERVALS } from '../../../core/vocabulary.js';
-import type { CandleInterval } from '../../market/state.js';
-import { candleRequest } from '../../services/candles.js';
+import { CANDLE_INTERVALS, type CandleInterval } from '../../../core/vocabulary.js';
 import type { Services } from '../../services/index.js';
 import { JsonAnswer, type WebPage } from '../page.js';
 import { clock } from '../../clock.js';

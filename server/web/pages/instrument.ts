@@ -1,10 +1,10 @@
 // GET /instruments/{symbol}: the pooled price and its label, the venue table (deviation, staleness, place in the pool),
 // the candle chart (1m/1h/1d with volume) and funding with open interest, moves with causes and stories. Price, venue
 // rows and the open candle then follow the stream (`instrument:<symbol>`).
+import { derivativesRequest } from '../../../core/requests/derivatives.js';
 import type { Derivatives } from '../../../core/schemas/derivatives.js';
 import type { Venue } from '../../../core/schemas/instruments.js';
 import { instrumentTopic } from '../../../core/stream/topics.js';
-import { derivativesRequest } from '../../services/derivatives.js';
 import { ASSETS } from '../assets.js';
 import { html, jsonData } from '../html.js';
 import { page } from '../layout.js';

@@ -1,9 +1,9 @@
 // GET /moves (the unusual moves, newest first, optionally of one symbol) and /instruments/{symbol}/moves/{date} (one
 // move's explanation: causes, stories around it, macro news that day, other movers, daily closes).
 import { validationError } from '../../../core/errors.js';
+import { explainDate } from '../../../core/requests/moves.js';
 import { ExplainQuery, type MoveListQuery } from '../../../core/schemas/moves.js';
 import { compileValidator } from '../../http/validate.js';
-import { explainDate } from '../../services/moves.js';
 import { html } from '../html.js';
 import { page } from '../layout.js';
 import type { WebPage } from '../page.js';

@@ -1,6 +1,6 @@
 // GET /search?q=: what /v1/search finds, as links; without a query, the directory of instruments, companies,
 // people, sectors and macro series.
-import { searchFilter } from '../../services/search.js';
+import { searchFilter } from '../../../core/requests/search.js';
 import { html } from '../html.js';
 import { page } from '../layout.js';
 import type { WebPage } from '../page.js';

@@ -1,7 +1,7 @@
 // GET /macro/{slug} and /odds/{slug}: a line chart of the series (its points in the page, at most a few hundred) over
 // the record's facts, release stories and catalysts.
-import { macroRequest } from '../../services/macro.js';
-import { oddsRequest } from '../../services/odds.js';
+import { macroRequest } from '../../../core/requests/macro.js';
+import { oddsRequest } from '../../../core/requests/odds.js';
 import { ASSETS } from '../assets.js';
 import { html, jsonData } from '../html.js';
 import type { WebPage } from '../page.js';

@@ -7,7 +7,7 @@ import type { MetricKey } from '../../../core/financials/metrics.js';
 import { periodKey, type PeriodQuarter } from '../../../core/financials/periods.js';
 import { parseCompanyFacts } from '../../../core/sources/sec/companyfacts.js';
 import { readFixture } from '../../helpers/fixtures.js';
-import { realdataSkip, readRealdata } from '../../helpers/realdata.js';
+import { realdataSkip, readRealdata } from '../../../harness/realdata.js';
 
 const M = 1_000_000;
 const get = (fin: CompanyFinancials, metric: MetricKey, year: number, quarter: PeriodQuarter) => fin.metrics[metric].get(periodKey(year, quarter));

@@ -6,7 +6,7 @@ import { fiscalCalendar, type FiscalCalendar } from '../../../core/financials/fi
 import { parseCompanyFacts } from '../../../core/sources/sec/companyfacts.js';
 import { companyFactsOf, type FactRow } from '../../helpers/companyfacts.js';
 import { readFixture } from '../../helpers/fixtures.js';
-import { realdataSkip, readRealdata } from '../../helpers/realdata.js';
+import { realdataSkip, readRealdata } from '../../../harness/realdata.js';
 
 function describe(calendar: FiscalCalendar, from: number): string[] {
   return calendar.years

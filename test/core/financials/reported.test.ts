@@ -5,7 +5,7 @@ import { parseDay } from '../../../core/days.js';
 import { reportedPeriods, sameFigure } from '../../../core/financials/reported.js';
 import { findSeries, parseCompanyFacts } from '../../../core/sources/sec/companyfacts.js';
 import { companyFactsOf } from '../../helpers/companyfacts.js';
-import { realdataSkip, readRealdata } from '../../helpers/realdata.js';
+import { realdataSkip, readRealdata } from '../../../harness/realdata.js';
 
 t.test('one figure written at two precisions is the same figure; a change is not', async (t) => {
   t.ok(sameFigure(90_678_000_000, 90_700_000_000), '$90,678M and $90.7B');

@@ -5,7 +5,7 @@ import { openMarketSummary } from '../../../core/insiders/open-market-summary.js
 import { insiderTrades, type OwnershipFiling } from '../../../core/insiders/trades.js';
 import { parseOwnership } from '../../../core/sources/sec/ownership.js';
 import { readFixture } from '../../helpers/fixtures.js';
-import { realdataSkip, readRealdata } from '../../helpers/realdata.js';
+import { realdataSkip, readRealdata } from '../../../harness/realdata.js';
 
 const amendmentXml = readFixture('sec/form4-amendment.xml');
 // The form the fixture's 4/A amends: filed 2025-11-05 with a wrong price for the first sale.

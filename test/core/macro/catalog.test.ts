@@ -4,7 +4,7 @@ import t from 'tap';
 import { DASHBOARD_SLUGS, MACRO_CATALOG, catalogBySlug, catalogSeries } from '../../../core/macro/catalog.js';
 import { seriesIdFromFileName, seriesIdOf } from '../../../core/sources/fred/series-id.js';
 import { MACRO_CATEGORIES } from '../../../core/vocabulary.js';
-import { realdataFiles, realdataSkip } from '../../helpers/realdata.js';
+import { realdataFiles, realdataSkip } from '../../../harness/realdata.js';
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/;
 

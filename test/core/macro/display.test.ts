@@ -3,7 +3,7 @@
 import t from 'tap';
 import { macroNumbers, type ObservationPoint } from '../../../core/macro/display.js';
 import { parseFredPayload } from '../../../core/sources/fred/index.js';
-import { readRealdata, realdataSkip } from '../../helpers/realdata.js';
+import { readRealdata, realdataSkip } from '../../../harness/realdata.js';
 
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
 const series = (id: string) => parseFredPayload(readRealdata(`fred/csv_date_value/${id}.csv`), { seriesId: id }).observations;

@@ -7,7 +7,7 @@ import { marketSlug, prefixedSlug } from '../../../core/odds/slug.js';
 import { parseKalshiPayload } from '../../../core/sources/kalshi/index.js';
 import type { PredictionMarketRecord } from '../../../core/sources/odds-records.js';
 import { parsePolymarketPayload } from '../../../core/sources/polymarket/index.js';
-import { fixture, readRealdata, realdataSkip } from '../../helpers/realdata.js';
+import { fixture, readRealdata, realdataSkip } from '../../../harness/realdata.js';
 
 const linked = (m: PredictionMarketRecord, title: string | null = null) => marketEntities(m, title === null ? null : { title }).map((r) => r.key);
 

@@ -5,7 +5,7 @@ import t from 'tap';
 import { historyFormat } from '../../../core/sources/history/index.js';
 import { hyperliquidUniverse, parseAllDexsAssetCtxs } from '../../../core/sources/venues/hyperliquid.js';
 import { venueNamed } from '../../../core/sources/venues/index.js';
-import { readRealdata, realdataFiles, realdataSkip } from '../../helpers/realdata.js';
+import { readRealdata, realdataFiles, realdataSkip } from '../../../harness/realdata.js';
 
 const rest = (venue: string, market: 'spot' | 'perp') => venueNamed(venue)!.markets[market]!.rest;
 const history = (format: string) => (text: string, path: string) => historyFormat(format)!.read(text, path.split('/').pop()!).bars.length;

@@ -4,7 +4,7 @@ import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseSourcesFile, validateSources } from '../../../core/sources/sources-file.js';
-import { ROOT } from '../../helpers/server.js';
+import { ROOT } from '../../../harness/server.js';
 
 const LIVE = readFileSync(join(ROOT, 'tapewire.sources.live-crypto.json'), 'utf8');
 const live = () => JSON.parse(LIVE);

@@ -1,7 +1,7 @@
 // Calendars through `npm run import -- calendar` into a running server: catalysts served with their source, and a
 // meeting imported again with a new date keeps its id and shows the new time.
 import t from 'tap';
-import { importFiles, startServer } from '../../helpers/server.js';
+import { importFiles, startServer } from '../../../harness/server.js';
 import { pinnedClock } from '../../helpers/clock.js';
 
 // The dates written here are fixed: so is the day the test runs on (see test/helpers/clock.ts).

@@ -3,8 +3,8 @@
 import t from 'tap';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { importFiles, startServer, tempDataDir } from '../../helpers/server.js';
-import { REALDATA, realdataSkip } from '../../helpers/realdata.js';
+import { importFiles, startServer, tempDataDir } from '../../../harness/server.js';
+import { REALDATA, realdataSkip } from '../../../harness/realdata.js';
 import { pinnedClock } from '../../helpers/clock.js';
 
 // The dates written here are fixed: so is the day the test runs on (see test/helpers/clock.ts).

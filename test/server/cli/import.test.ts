@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { demoDataset } from '../../../core/demo/payloads.js';
 import { EVENT_KINDS } from '../../../core/vocabulary.js';
-import { importFiles, ROOT, startServer, tempDataDir, type ServerHandle } from '../../helpers/server.js';
+import { importFiles, ROOT, startServer, tempDataDir, type ServerHandle } from '../../../harness/server.js';
 import { pinnedClock } from '../../helpers/clock.js';
 
 // The dates written here are fixed: so is the day the test runs on (see test/helpers/clock.ts).

@@ -2,7 +2,7 @@
 import t from 'tap';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { runNode, startServer, tempDataDir } from '../../helpers/server.js';
+import { runNode, startServer, tempDataDir } from '../../../harness/server.js';
 
 const dataDir = tempDataDir();
 t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));

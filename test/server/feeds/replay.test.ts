@@ -4,9 +4,9 @@
 // key never logged.
 import t from 'tap';
 import { DAY_MS } from '../../../core/time.js';
-import { fixture, readRealdata, realdataSkip } from '../../helpers/realdata.js';
-import { startReplay, type Answer } from '../../helpers/replay.js';
-import { startServer, type ServerHandle } from '../../helpers/server.js';
+import { fixture, readRealdata, realdataSkip } from '../../../harness/realdata.js';
+import { startReplay, type Answer } from '../../../harness/replay.js';
+import { startServer, type ServerHandle } from '../../../harness/server.js';
 import { pinnedClock } from '../../helpers/clock.js';
 
 type Json = Record<string, any>;

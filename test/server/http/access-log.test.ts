@@ -2,7 +2,7 @@
 // own logger on stdout (in a child process, as the server logs to its own stdout).
 import t from 'tap';
 import { spawnSync } from 'node:child_process';
-import { ROOT } from '../../helpers/server.js';
+import { ROOT } from '../../../harness/server.js';
 
 // Each request is logged twice with the clocks held still: by logDone (by hand), then by pino with logDone's fields.
 const script = `

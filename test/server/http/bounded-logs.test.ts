@@ -3,7 +3,7 @@
 import t from 'tap';
 import { request } from 'node:http';
 import { MAX_DETAILS } from '../../../core/errors.js';
-import { createKey, startServer } from '../../helpers/server.js';
+import { createKey, startServer } from '../../../harness/server.js';
 
 const server = await startServer({ env: { TAPEWIRE_ANON: '0' } });
 t.teardown(() => server.dispose());

@@ -20,7 +20,7 @@
 // build gives (505/431/400 within a second), and update the README section "Deploying behind a proxy".
 import t, { type Test } from 'tap';
 import { connect } from 'node:net';
-import { startServer } from '../../helpers/server.js';
+import { startServer } from '../../../harness/server.js';
 
 const server = await startServer();
 t.teardown(() => server.dispose());

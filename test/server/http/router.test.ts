@@ -2,7 +2,7 @@
 import t, { type Test } from 'tap';
 import { get as httpGet } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
-import { createKey, startServer } from '../../helpers/server.js';
+import { createKey, startServer } from '../../../harness/server.js';
 import { clock } from '../../../server/clock.js';
 
 const server = await startServer({ env: { TAPEWIRE_ANON: '0' } });

@@ -13,7 +13,7 @@ import { MarketState, type InstrumentRow, type ListingRow } from '../../../serve
 import { Ticker } from '../../../server/market/ticker.js';
 import { MarketStore } from '../../../server/services/market-store.js';
 import { WorkerThreads } from '../../../server/worker-threads.js';
-import { tempDataDir } from '../../helpers/server.js';
+import { tempDataDir } from '../../../harness/server.js';
 
 const dataDir = tempDataDir();
 const log = pino({ level: 'silent' });

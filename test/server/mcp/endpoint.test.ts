@@ -6,7 +6,7 @@ import t from 'tap';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
-import { createKey, startServer } from '../../helpers/server.js';
+import { createKey, startServer } from '../../../harness/server.js';
 
 const server = await startServer({ env: { TAPEWIRE_ANON: '0', MCP_ALLOWED_ORIGINS: 'https://app.example.com' } });
 t.teardown(() => server.dispose());

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DAY_MS } from '../../../core/time.js';
 import { connectMcp, tokens, type Json } from '../../helpers/mcp.js';
-import { createKey, importFiles, ROOT, startServer } from '../../helpers/server.js';
+import { createKey, importFiles, ROOT, startServer } from '../../../harness/server.js';
 import { pinnedClock } from '../../helpers/clock.js';
 
 // The dates written here are fixed: so is the day the test runs on (see test/helpers/clock.ts).

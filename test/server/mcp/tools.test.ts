@@ -5,7 +5,7 @@
 import t from 'tap';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { connectMcp, tokens, TOKEN_LIMIT, type Json } from '../../helpers/mcp.js';
-import { createKey, startServer } from '../../helpers/server.js';
+import { createKey, startServer } from '../../../harness/server.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1', TAPEWIRE_ANON: '0', DEMO_NEWS_EVERY_S: '0' } });
 t.teardown(() => server.dispose());

@@ -5,7 +5,7 @@
 import t, { type Test } from 'tap';
 import { join } from 'node:path';
 import { usdCompact } from '../../../core/figures.js';
-import { importFiles, ROOT, startServer } from '../../helpers/server.js';
+import { importFiles, ROOT, startServer } from '../../../harness/server.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '1000000', DEMO_NEWS_EVERY_S: '0' } });
 t.teardown(() => server.dispose());

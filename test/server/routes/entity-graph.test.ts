@@ -5,7 +5,7 @@ import t from 'tap';
 import { demoDataset } from '../../../core/demo/payloads.js';
 import type { CompanyRecord, PersonRecord, ProjectRecord } from '../../../core/sources/records.js';
 import { PROJECT_STAGES } from '../../../core/vocabulary.js';
-import { startServer } from '../../helpers/server.js';
+import { startServer } from '../../../harness/server.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '1000000', DEMO_NEWS_EVERY_S: '0' } });
 t.teardown(() => server.dispose());

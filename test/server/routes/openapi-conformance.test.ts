@@ -5,7 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { listen } from '../../helpers/sse.js';
 import { join } from 'node:path';
-import { createKey, importFiles, ROOT, startServer } from '../../helpers/server.js';
+import { createKey, importFiles, ROOT, startServer } from '../../../harness/server.js';
 
 const server = await startServer({ env: { TAPEWIRE_ANON: '0', LOG_LEVEL: 'warn', TAPEWIRE_DEMO: '1', DEMO_NEWS_EVERY_S: '1' } });
 t.teardown(() => server.dispose());

@@ -1,6 +1,6 @@
 // /v1/search on the demo: exact before prefix before fuzzy, every type the demo has, type filters, bad input.
 import t from 'tap';
-import { startServer } from '../../helpers/server.js';
+import { startServer } from '../../../harness/server.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '100000' } });
 t.teardown(() => server.dispose());

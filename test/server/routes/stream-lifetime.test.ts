@@ -1,7 +1,7 @@
 // A stream ends cleanly at its lifetime cap, and EventSource reconnects by itself.
 import t from 'tap';
 import { EventSource } from 'eventsource';
-import { startServer } from '../../helpers/server.js';
+import { startServer } from '../../../harness/server.js';
 import { clock } from '../../../server/clock.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '0', STREAM_LIFETIME_S: '1', STREAM_RETRY_MS: '100' } });

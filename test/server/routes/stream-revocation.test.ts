@@ -4,7 +4,7 @@
 // external database (PGlite over TCP in this process), so that this test can change a key in the database itself.
 import t from 'tap';
 import { startPostgres } from '../../helpers/postgres.js';
-import { createKey, startServer } from '../../helpers/server.js';
+import { createKey, startServer } from '../../../harness/server.js';
 import { listen, type Listener } from '../../helpers/sse.js';
 import { clock } from '../../../server/clock.js';
 

@@ -3,7 +3,7 @@
 // The same on any day: a stalled reader's socket; the demo is only the stream's source.
 import t from 'tap';
 import { connect } from 'node:net';
-import { startServer } from '../../helpers/server.js';
+import { startServer } from '../../../harness/server.js';
 import { listen } from '../../helpers/sse.js';
 import { clock } from '../../../server/clock.js';
 

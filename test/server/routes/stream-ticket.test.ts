@@ -4,7 +4,7 @@
 import t from 'tap';
 import { signTicket } from '../../../core/stream/ticket.js';
 import { TICKET_STREAMS } from '../../../server/stream/tickets.js';
-import { createKey, startServer } from '../../helpers/server.js';
+import { createKey, startServer } from '../../../harness/server.js';
 import { listen } from '../../helpers/sse.js';
 import { clock } from '../../../server/clock.js';
 

@@ -1,7 +1,7 @@
 // GET /v1/stream with a real SSE client on the live demo: topics, message shapes, heartbeat, resume without gaps,
 // reset, auth and the per-key stream cap, and the stories the demo's newswire publishes (one a second here).
 import t from 'tap';
-import { createKey, startServer } from '../../helpers/server.js';
+import { createKey, startServer } from '../../../harness/server.js';
 import { listen, type Received } from '../../helpers/sse.js';
 import { clock } from '../../../server/clock.js';
 

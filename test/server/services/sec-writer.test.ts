@@ -9,8 +9,8 @@ import { openDatabase } from '../../../server/db.js';
 import { importSecDocuments, type SecDocumentReport } from '../../../server/feeds/sec/documents.js';
 import { DataVersion } from '../../../server/services/answer-cache.js';
 import { ImportService } from '../../../server/services/imports.js';
-import { fixture, readRealdata, realdataSkip } from '../../helpers/realdata.js';
-import { tempDataDir } from '../../helpers/server.js';
+import { fixture, readRealdata, realdataSkip } from '../../../harness/realdata.js';
+import { tempDataDir } from '../../../harness/server.js';
 
 const dataDir = tempDataDir();
 const db = await openDatabase({ databaseUrl: null, dataDir, maxConnections: 1 }, pino({ level: 'silent' }));

@@ -1,8 +1,8 @@
 // GET /v1/instruments/{symbol}/listings/{listingId}/candles: OHLCV candles of one venue listing's own price.
+import { candleRequest } from '../../../../core/requests/candles.js';
 import { CandleQuery, CandleSeries, ListingCandleParams } from '../../../../core/schemas/candles.js';
 import { Single } from '../../../../core/schemas/common.js';
-import { defineRoute } from '../../../http/route.js';
-import { candleRequest } from '../../../services/candles.js';
+import { defineRoute } from '../../../api-route.js';
 import { clock } from '../../../clock.js';
 
 export const listingCandlesRoute = defineRoute({

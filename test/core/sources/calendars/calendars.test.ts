@@ -2,7 +2,7 @@
 // calendars) and on refusals; a meeting or report that moves keeps its key, so its stored catalyst keeps its id.
 import t from 'tap';
 import { parseCalendarPayload } from '../../../../core/sources/calendars/index.js';
-import { readRealdata, realdataSkip } from '../../../helpers/realdata.js';
+import { readRealdata, realdataSkip } from '../../../../harness/realdata.js';
 
 const skip = realdataSkip('calendars');
 

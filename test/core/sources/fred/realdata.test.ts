@@ -3,7 +3,7 @@ import t from 'tap';
 import { parseFredPayload } from '../../../../core/sources/fred/index.js';
 import { seriesIdFromFileName } from '../../../../core/sources/fred/series-id.js';
 import type { ObservationRecord } from '../../../../core/sources/macro-records.js';
-import { readRealdata, realdataFiles, realdataSkip } from '../../../helpers/realdata.js';
+import { readRealdata, realdataFiles, realdataSkip } from '../../../../harness/realdata.js';
 
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
 const at = (observations: ObservationRecord[], iso: string) => observations.find((o) => o.date === day(iso));

@@ -2,7 +2,7 @@
 // CSVs rolled up from 5m to 1h in whole hours, the interval from the klines' own close times; and the real files.
 import t from 'tap';
 import { binanceKlinesHistory } from '../../../../core/sources/history/binance-klines.js';
-import { fixture, readRealdata, realdataSkip } from '../../../helpers/realdata.js';
+import { fixture, readRealdata, realdataSkip } from '../../../../harness/realdata.js';
 import { payloadError } from '../../../helpers/venue-frames.js';
 
 t.test('data.binance.vision CSV of 2025 on: times in microseconds, no header', async (t) => {

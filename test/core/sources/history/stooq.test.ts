@@ -2,7 +2,7 @@
 // their reasons, weekly and intraday files refused, the exchange-close label; and the four real files.
 import t from 'tap';
 import { stooqHistory } from '../../../../core/sources/history/stooq.js';
-import { fixture, readRealdata, realdataSkip } from '../../../helpers/realdata.js';
+import { fixture, readRealdata, realdataSkip } from '../../../../harness/realdata.js';
 import { payloadError } from '../../../helpers/venue-frames.js';
 
 const DAY = 86_400_000;

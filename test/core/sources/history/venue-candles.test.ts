@@ -4,7 +4,7 @@ import t from 'tap';
 import { coinbaseCandlesHistory } from '../../../../core/sources/history/coinbase-candles.js';
 import { krakenOhlcHistory } from '../../../../core/sources/history/kraken-ohlc.js';
 import { okxCandlesHistory } from '../../../../core/sources/history/okx-candles.js';
-import { fixture, readRealdata, realdataSkip } from '../../../helpers/realdata.js';
+import { fixture, readRealdata, realdataSkip } from '../../../../harness/realdata.js';
 import { payloadError } from '../../../helpers/venue-frames.js';
 
 t.test('OKX: hourly spot candles, the forming one left out', async (t) => {

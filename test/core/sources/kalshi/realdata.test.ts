@@ -2,7 +2,7 @@
 // current `_dollars`/`_fp` fields, and an order book read at its midpoint.
 import t from 'tap';
 import { parseKalshiPayload } from '../../../../core/sources/kalshi/index.js';
-import { readRealdata, realdataFiles, realdataSkip } from '../../../helpers/realdata.js';
+import { readRealdata, realdataFiles, realdataSkip } from '../../../../harness/realdata.js';
 import { refusal } from '../../../helpers/refusal.js';
 
 const DIR = 'prediction_markets/kalshi';

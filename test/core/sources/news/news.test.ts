@@ -7,7 +7,7 @@ import { parseNewsPayload, storyKey } from '../../../../core/sources/news/index.
 import { MentionLinker, type LinkTarget } from '../../../../core/sources/news/mentions.js';
 import { PayloadError } from '../../../../core/sources/records.js';
 import { thrownBy } from '../../../helpers/thrown.js';
-import { fixture, readRealdata, realdataSkip } from '../../../helpers/realdata.js';
+import { fixture, readRealdata, realdataSkip } from '../../../../harness/realdata.js';
 
 const YAHOO = 'news_rss/yahoo_finance_headline_rss_NVDA_2026-09-26.xml';
 

@@ -3,7 +3,7 @@
 import t from 'tap';
 import { parsePolymarketPayload } from '../../../../core/sources/polymarket/index.js';
 import type { OddsPayload } from '../../../../core/sources/odds-records.js';
-import { readRealdata, realdataFiles, realdataSkip } from '../../../helpers/realdata.js';
+import { readRealdata, realdataFiles, realdataSkip } from '../../../../harness/realdata.js';
 
 const DIR = 'prediction_markets/polymarket';
 const HISTORY_TOKEN = '94134253597648057047877517813082069606962886792971715730299111686696678669356';

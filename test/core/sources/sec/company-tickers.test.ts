@@ -1,7 +1,7 @@
 // company_tickers.json: ticker to zero-padded CIK, a malformed row skipped.
 import t from 'tap';
 import { parseCompanyTickers } from '../../../../core/sources/sec/company-tickers.js';
-import { realdataSkip, readRealdata } from '../../../helpers/realdata.js';
+import { realdataSkip, readRealdata } from '../../../../harness/realdata.js';
 
 t.test('rows, padded CIKs, share-class tickers, malformed rows skipped', async (t) => {
   const { tickers, skipped } = parseCompanyTickers(

@@ -1,7 +1,7 @@
 // A filing folder's index.json: which documents the filing holds.
 import t from 'tap';
 import { parseFilingIndex } from '../../../../core/sources/sec/filing-index.js';
-import { realdataSkip, readRealdata } from '../../../helpers/realdata.js';
+import { realdataSkip, readRealdata } from '../../../../harness/realdata.js';
 
 t.test('documents with size and time; the folder names the filer and accession', async (t) => {
   const index = parseFilingIndex(

@@ -2,7 +2,7 @@
 import t from 'tap';
 import { parseFormIndex } from '../../../../core/sources/sec/form-index.js';
 import { readFixture } from '../../../helpers/fixtures.js';
-import { realdataSkip, readRealdata } from '../../../helpers/realdata.js';
+import { realdataSkip, readRealdata } from '../../../../harness/realdata.js';
 
 t.test('rows of the fixture: forms with spaces, a name filling its column', async (t) => {
   const { entries, skipped } = parseFormIndex(readFixture('sec/form-index.idx'));

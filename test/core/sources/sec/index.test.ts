@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseSecDocument, type SecDocument } from '../../../../core/sources/sec/index.js';
 import { readFixture } from '../../../helpers/fixtures.js';
-import { realdataSkip, readRealdata, REALDATA } from '../../../helpers/realdata.js';
+import { realdataSkip, readRealdata, REALDATA } from '../../../../harness/realdata.js';
 
 /** Each real file, the format it is, and how much is in it. */
 const FILES: [string, SecDocument['format'], number][] = [

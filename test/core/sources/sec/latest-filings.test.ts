@@ -2,7 +2,7 @@
 import t from 'tap';
 import { parseLatestFilings } from '../../../../core/sources/sec/latest-filings.js';
 import { readFixture } from '../../../helpers/fixtures.js';
-import { realdataSkip, readRealdata } from '../../../helpers/realdata.js';
+import { realdataSkip, readRealdata } from '../../../../harness/realdata.js';
 
 t.test('entries with their accession, form, filer, role, items and index page', async (t) => {
   const { filings, skipped } = parseLatestFilings(readFixture('sec/latest-filings.atom.xml'));

@@ -3,7 +3,7 @@ import t from 'tap';
 import { PayloadError } from '../../../../core/sources/records.js';
 import { parseOwnership } from '../../../../core/sources/sec/ownership.js';
 import { readFixture } from '../../../helpers/fixtures.js';
-import { realdataSkip, readRealdata } from '../../../helpers/realdata.js';
+import { realdataSkip, readRealdata } from '../../../../harness/realdata.js';
 import { thrownBy } from '../../../helpers/thrown.js';
 
 t.test('a 4/A: its owner, the original it amends, rows with their footnotes and plan evidence, a holding', async (t) => {

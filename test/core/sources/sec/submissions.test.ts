@@ -3,7 +3,7 @@ import t from 'tap';
 import { parseSubmissions, parseSubmissionsPage } from '../../../../core/sources/sec/submissions.js';
 import { filingUrl } from '../../../../core/sources/sec/urls.js';
 import { readFixture } from '../../../helpers/fixtures.js';
-import { realdataSkip, readRealdata } from '../../../helpers/realdata.js';
+import { realdataSkip, readRealdata } from '../../../../harness/realdata.js';
 
 t.test('the company and its filings; a malformed row is skipped', async (t) => {
   const s = parseSubmissions(readFixture('sec/submissions-widgets.json'));

@@ -3,7 +3,7 @@
 import t from 'tap';
 import { backfillWindow, barsInUsd, holdsWholeHour, hourlyDerivatives, joinPages, usdLike } from '../../../../core/sources/venues/backfill.js';
 import { venueNamed } from '../../../../core/sources/venues/index.js';
-import { fixture, readRealdata, realdataSkip } from '../../../helpers/realdata.js';
+import { fixture, readRealdata, realdataSkip } from '../../../../harness/realdata.js';
 
 const M = 60_000;
 const H = 3_600_000;

@@ -3,7 +3,7 @@
 import t from 'tap';
 import { binance } from '../../../../core/sources/venues/binance.js';
 import { connectionPlans } from '../../../../core/sources/venues/protocol.js';
-import { fixture, readRealdata, realdataSkip } from '../../../helpers/realdata.js';
+import { fixture, readRealdata, realdataSkip } from '../../../../harness/realdata.js';
 import { carried, payloadError, session, skippedReason } from '../../../helpers/venue-frames.js';
 
 const spot = binance.markets.spot!;

@@ -3,7 +3,7 @@
 import t from 'tap';
 import { bybit } from '../../../../core/sources/venues/bybit.js';
 import { SequenceTracker } from '../../../../core/sources/venues/sequence.js';
-import { fixture } from '../../../helpers/realdata.js';
+import { fixture } from '../../../../harness/realdata.js';
 import { carried, payloadError, session, skippedReason } from '../../../helpers/venue-frames.js';
 
 const spot = bybit.markets.spot!;

@@ -3,7 +3,7 @@
 import t from 'tap';
 import { coinbase } from '../../../../core/sources/venues/coinbase.js';
 import { SequenceTracker } from '../../../../core/sources/venues/sequence.js';
-import { fixture, fixtureFrames, readRealdata, realdataSkip } from '../../../helpers/realdata.js';
+import { fixture, fixtureFrames, readRealdata, realdataSkip } from '../../../../harness/realdata.js';
 import { carried, payloadError, session, skippedReason } from '../../../helpers/venue-frames.js';
 
 const spot = coinbase.markets.spot!;

@@ -2,7 +2,7 @@
 // named by the universe, and the REST answers (fixtures and the real samples).
 import t from 'tap';
 import { hyperliquid, hyperliquidUniverse, parseAllDexsAssetCtxs } from '../../../../core/sources/venues/hyperliquid.js';
-import { fixture, readRealdata, realdataSkip } from '../../../helpers/realdata.js';
+import { fixture, readRealdata, realdataSkip } from '../../../../harness/realdata.js';
 import { carried, payloadError, session, skippedReason } from '../../../helpers/venue-frames.js';
 
 const perp = hyperliquid.markets.perp!;

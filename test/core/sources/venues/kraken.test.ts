@@ -2,7 +2,7 @@
 // inverse contracts counted in dollars, and the REST answers (fixtures and the real samples).
 import t from 'tap';
 import { kraken } from '../../../../core/sources/venues/kraken.js';
-import { fixture, readRealdata, realdataSkip } from '../../../helpers/realdata.js';
+import { fixture, readRealdata, realdataSkip } from '../../../../harness/realdata.js';
 import { carried, payloadError, session, skippedReason } from '../../../helpers/venue-frames.js';
 
 const spot = kraken.markets.spot!;

@@ -9,8 +9,8 @@ import { PayloadError } from '../../../../core/sources/records.js';
 import { VENUES, venueNamed } from '../../../../core/sources/venues/index.js';
 import type { Market } from '../../../../core/sources/venues/protocol.js';
 import type { ParsedFrame } from '../../../../core/sources/venues/update.js';
-import { fixtureFrames } from '../../../helpers/realdata.js';
-import { ROOT } from '../../../helpers/server.js';
+import { fixtureFrames } from '../../../../harness/realdata.js';
+import { ROOT } from '../../../../harness/server.js';
 
 /** Every fixture frame, with the venue and market it came from. */
 const frames = VENUES.flatMap((venue) =>

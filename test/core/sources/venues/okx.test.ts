@@ -2,7 +2,7 @@
 // reconnect, malformed frames, and the REST answers (fixtures and the real sample).
 import t from 'tap';
 import { okx } from '../../../../core/sources/venues/okx.js';
-import { fixture, readRealdata, realdataSkip } from '../../../helpers/realdata.js';
+import { fixture, readRealdata, realdataSkip } from '../../../../harness/realdata.js';
 import { carried, payloadError, session, skippedReason } from '../../../helpers/venue-frames.js';
 
 const spot = okx.markets.spot!;

@@ -7,7 +7,7 @@ import { venueNamed } from '../../../../core/sources/venues/index.js';
 import type { Market } from '../../../../core/sources/venues/protocol.js';
 import { applyUpdate } from '../../../../core/sources/venues/quotes.js';
 import { blankUpdate } from '../../../../core/sources/venues/update.js';
-import { fixtureFrames } from '../../../helpers/realdata.js';
+import { fixtureFrames } from '../../../../harness/realdata.js';
 
 const USD_PER = { USD: 1, USDT: 0.9995, USDC: 1.0001 } as const;
 /** BTC's listings as the live sources file has them, each with the fixture session of its venue and market. */

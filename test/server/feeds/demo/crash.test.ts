@@ -5,7 +5,7 @@ import t from 'tap';
 import { rmSync } from 'node:fs';
 import { demoWorld } from '../../../../core/demo/world.js';
 import { DEMO_SEED, demoEvents } from '../../../helpers/demo-events.js';
-import { startServer, tempDataDir } from '../../../helpers/server.js';
+import { startServer, tempDataDir } from '../../../../harness/server.js';
 
 const dataDir = tempDataDir();
 t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));

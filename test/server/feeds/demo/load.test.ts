@@ -10,7 +10,7 @@ import { DemoStore } from '../../../../server/services/demo.js';
 import { Writer } from '../../../../server/services/writer.js';
 import { demoHistoryStart } from '../../../../core/demo/history.js';
 import { DEMO_INSTRUMENTS, demoListings } from '../../../../core/demo/universe.js';
-import { startServer, tempDataDir } from '../../../helpers/server.js';
+import { startServer, tempDataDir } from '../../../../harness/server.js';
 import { clock } from '../../../../server/clock.js';
 
 const dataDir = tempDataDir();

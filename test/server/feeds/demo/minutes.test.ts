@@ -12,7 +12,7 @@ import { ImportService } from '../../../../server/services/imports.js';
 import { MarketStore } from '../../../../server/services/market-store.js';
 import { MetaService } from '../../../../server/services/meta.js';
 import { StorageService } from '../../../../server/services/storage.js';
-import { tempDataDir } from '../../../helpers/server.js';
+import { tempDataDir } from '../../../../harness/server.js';
 import { clock } from '../../../../server/clock.js';
 
 const dataDir = tempDataDir();

@@ -7,7 +7,7 @@ import { demoSecDocuments } from '../../../../core/demo/sec/index.js';
 import { newYorkDate } from '../../../../core/demo/sec/clock.js';
 import { demoWorld } from '../../../../core/demo/world.js';
 import { DEMO_SEED } from '../../../helpers/demo-events.js';
-import { startServer } from '../../../helpers/server.js';
+import { startServer } from '../../../../harness/server.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '100000', DEMO_NEWS_EVERY_S: '0' } });
 t.teardown(() => server.dispose());

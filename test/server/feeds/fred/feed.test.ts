@@ -8,7 +8,7 @@ import { FredFeed } from '../../../../server/feeds/fred/feed.js';
 import type { ParsedPayload } from '../../../../core/sources/records.js';
 import type { ImportService } from '../../../../server/services/imports.js';
 import type { MacroService } from '../../../../server/services/macro.js';
-import { startReplay } from '../../../helpers/replay.js';
+import { startReplay } from '../../../../harness/replay.js';
 import { clock } from '../../../../server/clock.js';
 
 const PAGE = 100_000;

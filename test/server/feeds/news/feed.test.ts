@@ -1,9 +1,9 @@
 // The news feed against a local HTTP server serving an RSS feed: down at first (retried with backoff), then its
 // stories written once, linked to the covered entities they name, and announced on the stream.
 import t from 'tap';
-import { fixture } from '../../../helpers/realdata.js';
-import { startReplay } from '../../../helpers/replay.js';
-import { importFiles, startServer } from '../../../helpers/server.js';
+import { fixture } from '../../../../harness/realdata.js';
+import { startReplay } from '../../../../harness/replay.js';
+import { importFiles, startServer } from '../../../../harness/server.js';
 import { clock } from '../../../../server/clock.js';
 
 t.test('NEWS_FEEDS: replayed feed into linked stories', async (t) => {

@@ -11,9 +11,9 @@ import { ConfigError, loadConfig } from '../../../../server/config.js';
 import { EdgarClient } from '../../../../server/feeds/sec/client.js';
 import { secSource } from '../../../../server/feeds/sec/index.js';
 import { FeedHttpError } from '../../../../server/feeds/http.js';
-import { fixture, readRealdata, realdataSkip, REALDATA } from '../../../helpers/realdata.js';
-import { startReplay, type Answer } from '../../../helpers/replay.js';
-import { importFiles, ROOT, startServer, tempDataDir } from '../../../helpers/server.js';
+import { fixture, readRealdata, realdataSkip, REALDATA } from '../../../../harness/realdata.js';
+import { startReplay, type Answer } from '../../../../harness/replay.js';
+import { importFiles, ROOT, startServer, tempDataDir } from '../../../../harness/server.js';
 import { listen } from '../../../helpers/sse.js';
 
 const UA = 'Tapewire Tests tests@example.com';

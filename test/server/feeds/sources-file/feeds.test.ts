@@ -5,9 +5,9 @@
 import t from 'tap';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fixture } from '../../../helpers/realdata.js';
-import { startReplay } from '../../../helpers/replay.js';
-import { startServer, tempDataDir } from '../../../helpers/server.js';
+import { fixture } from '../../../../harness/realdata.js';
+import { startReplay } from '../../../../harness/replay.js';
+import { startServer, tempDataDir } from '../../../../harness/server.js';
 import { pinnedClock } from '../../../helpers/clock.js';
 
 // The dates written here are fixed: so is the day the test runs on (see test/helpers/clock.ts).

@@ -6,9 +6,9 @@ import t from 'tap';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { binance } from '../../../../core/sources/venues/binance.js';
-import { fixtureFrames } from '../../../helpers/realdata.js';
-import { startServer, tempDataDir, type ServerHandle } from '../../../helpers/server.js';
-import { startVenueReplay } from '../../../helpers/venue-replay.js';
+import { fixtureFrames } from '../../../../harness/realdata.js';
+import { startServer, tempDataDir, type ServerHandle } from '../../../../harness/server.js';
+import { startVenueReplay } from '../../../../harness/venue-replay.js';
 import { binanceKlines, klineAt, type KlineHistory } from '../../../helpers/venue-klines.js';
 import { clock } from '../../../../server/clock.js';
 

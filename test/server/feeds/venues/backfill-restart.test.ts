@@ -7,8 +7,8 @@
 import t from 'tap';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, tempDataDir, type ServerHandle } from '../../../helpers/server.js';
-import { startVenueReplay, type VenueReplay } from '../../../helpers/venue-replay.js';
+import { startServer, tempDataDir, type ServerHandle } from '../../../../harness/server.js';
+import { startVenueReplay, type VenueReplay } from '../../../../harness/venue-replay.js';
 import { binanceFunding, binanceKlines, binanceOpenInterest, klineAt, okxCandles, type KlineHistory } from '../../../helpers/venue-klines.js';
 import { clock } from '../../../../server/clock.js';
 

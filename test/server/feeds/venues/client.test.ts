@@ -8,8 +8,8 @@ import { venueNamed } from '../../../../core/sources/venues/index.js';
 import type { Market } from '../../../../core/sources/venues/protocol.js';
 import { VenueClient } from '../../../../server/feeds/venues/venue-client.js';
 import { SourceHealth } from '../../../../server/services/source-health.js';
-import { fixtureFrames } from '../../../helpers/realdata.js';
-import { startVenueReplay } from '../../../helpers/venue-replay.js';
+import { fixtureFrames } from '../../../../harness/realdata.js';
+import { startVenueReplay } from '../../../../harness/venue-replay.js';
 import { session } from '../../../helpers/venue-frames.js';
 import { clock } from '../../../../server/clock.js';
 

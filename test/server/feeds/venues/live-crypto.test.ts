@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { allocatePoolOutput, poolQuotes } from '../../../../core/kernels/pool.js';
-import { fixtureFrames } from '../../../helpers/realdata.js';
-import { ROOT, startServer } from '../../../helpers/server.js';
-import { startVenueReplay, type VenueReplay } from '../../../helpers/venue-replay.js';
+import { fixtureFrames } from '../../../../harness/realdata.js';
+import { ROOT, startServer } from '../../../../harness/server.js';
+import { startVenueReplay, type VenueReplay } from '../../../../harness/venue-replay.js';
 import { clock } from '../../../../server/clock.js';
 
 interface VenueRow {

@@ -5,7 +5,7 @@ import t from 'tap';
 import type { StoryEvent } from '../../../../core/demo/story.js';
 import { demoWorld } from '../../../../core/demo/world.js';
 import { DEMO_SEED, demoEvents } from '../../../helpers/demo-events.js';
-import { startServer } from '../../../helpers/server.js';
+import { startServer } from '../../../../harness/server.js';
 import { clock } from '../../../../server/clock.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '100000' } });

@@ -1,7 +1,7 @@
 // /v1/glossary and /v1/glossary/{slug}: every term listed, each entry with its related terms, 404 for an unknown slug.
 import t from 'tap';
 import { GLOSSARY } from '../../../../core/glossary.js';
-import { startServer } from '../../../helpers/server.js';
+import { startServer } from '../../../../harness/server.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '0' } });
 t.teardown(() => server.dispose());

@@ -2,7 +2,7 @@
 // without holding up other clients, and a reader that leaves mid-body is let go.
 import t from 'tap';
 import { connect, type Socket } from 'node:net';
-import { startServer } from '../../../helpers/server.js';
+import { startServer } from '../../../../harness/server.js';
 import { clock } from '../../../../server/clock.js';
 
 // One day of 1m and 1h candles in memory; the demo writes 1m bars from yesterday's midnight and 30 days of hours, so the

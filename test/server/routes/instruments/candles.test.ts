@@ -1,6 +1,6 @@
 // /v1/instruments/{symbol}/candles: bounds, defaults, the open bar, and 1h/1d equal to the 1m candles they cover.
 import t from 'tap';
-import { startServer } from '../../../helpers/server.js';
+import { startServer } from '../../../../harness/server.js';
 import { clock } from '../../../../server/clock.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1', TICK_MS: '250' } });

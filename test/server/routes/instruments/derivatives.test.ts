@@ -1,7 +1,7 @@
 // /v1/instruments/{symbol}/derivatives: bounds, the default start, daily values recomputed from the hourly series
 // per venue, the current values of the instrument detail, and live hours from the venue quotes.
 import t from 'tap';
-import { startServer } from '../../../helpers/server.js';
+import { startServer } from '../../../../harness/server.js';
 import { DERIVATIVES_DEFAULT_FROM } from '../../../../core/schemas/derivatives.js';
 import { clock } from '../../../../server/clock.js';
 

@@ -2,7 +2,7 @@
 // pooled on a worker thread (the other market tests run the demo's default, inline).
 import t from 'tap';
 import { DEMO_INSTRUMENTS } from '../../../../core/demo/universe.js';
-import { startServer } from '../../../helpers/server.js';
+import { startServer } from '../../../../harness/server.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1', TICK_MS: '200', META_REFRESH_S: '1', POOL_WORKER_MIN_QUOTES: '1' } });
 t.teardown(() => server.dispose());

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { downsampleIndices } from '../../../../core/kernels/downsample.js';
 import { catalogBySlug } from '../../../../core/macro/catalog.js';
 import { DAY_MS } from '../../../../core/time.js';
-import { realdataSkip, REALDATA } from '../../../helpers/realdata.js';
-import { importFiles, ROOT, startServer, type ServerHandle } from '../../../helpers/server.js';
+import { realdataSkip, REALDATA } from '../../../../harness/realdata.js';
+import { importFiles, ROOT, startServer, type ServerHandle } from '../../../../harness/server.js';
 import { pinnedClock } from '../../../helpers/clock.js';
 
 type Json = Record<string, any>;

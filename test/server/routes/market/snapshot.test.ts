@@ -2,7 +2,7 @@
 // catalysts, its headline macro numbers, and how far each dataset runs.
 import t from 'tap';
 import { DASHBOARD_SLUGS } from '../../../../core/macro/catalog.js';
-import { startServer } from '../../../helpers/server.js';
+import { startServer } from '../../../../harness/server.js';
 import { clock } from '../../../../server/clock.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1' } });

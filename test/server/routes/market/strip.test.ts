@@ -1,7 +1,7 @@
 // /v1/market/strip: every instrument, live price and change, and a sparkline of hourly closes matching the 1h candles.
 import t from 'tap';
 import { DEMO_INSTRUMENTS } from '../../../../core/demo/universe.js';
-import { startServer } from '../../../helpers/server.js';
+import { startServer } from '../../../../harness/server.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1', TICK_MS: '250' } });
 t.teardown(() => server.dispose());

@@ -1,7 +1,7 @@
 // /v1/meta, /v1/meta/vocabulary and /v1/openapi.json on the real server.
 import t from 'tap';
 import { CANDLE_INTERVALS, EVENT_KINDS, INSTRUMENT_KINDS, PRECISIONS } from '../../../../core/vocabulary.js';
-import { createKey, startServer } from '../../../helpers/server.js';
+import { createKey, startServer } from '../../../../harness/server.js';
 import { clock } from '../../../../server/clock.js';
 
 const server = await startServer({ env: { TAPEWIRE_ANON: '0', MOVE_FLOORS: 'crypto=12' } });

@@ -2,7 +2,7 @@
 // stream's subscribers and messages, and the database's queries and queue, each moving as the server works.
 // The same on any day: counters of requests, streams and queries; the demo is only their load.
 import t from 'tap';
-import { startServer } from '../../../helpers/server.js';
+import { startServer } from '../../../../harness/server.js';
 import { listen } from '../../../helpers/sse.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1', TICK_MS: '200' } });

@@ -5,7 +5,7 @@ import t from 'tap';
 import { rmSync } from 'node:fs';
 import { DEMO_INSTRUMENTS } from '../../../../core/demo/universe.js';
 import { demoWorld } from '../../../../core/demo/world.js';
-import { startServer } from '../../../helpers/server.js';
+import { startServer } from '../../../../harness/server.js';
 
 const env = { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '100000' };
 let server = await startServer({ env });

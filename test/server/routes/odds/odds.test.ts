@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ODDS_STATUSES } from '../../../../core/vocabulary.js';
-import { REALDATA, realdataSkip } from '../../../helpers/realdata.js';
-import { importFiles, ROOT, startServer, type ServerHandle } from '../../../helpers/server.js';
+import { REALDATA, realdataSkip } from '../../../../harness/realdata.js';
+import { importFiles, ROOT, startServer, type ServerHandle } from '../../../../harness/server.js';
 import { pinnedClock } from '../../../helpers/clock.js';
 
 // The dates written here are fixed: so is the day the test runs on (see test/helpers/clock.ts).

@@ -7,10 +7,10 @@ import t, { type Test } from 'tap';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { realdataSkip, REALDATA } from '../../../helpers/realdata.js';
+import { realdataSkip, REALDATA } from '../../../../harness/realdata.js';
 import { usdCompact } from '../../../../core/figures.js';
 import { escapeHtml } from '../../../../server/web/html.js';
-import { importFiles, ROOT, startServer } from '../../../helpers/server.js';
+import { importFiles, ROOT, startServer } from '../../../../harness/server.js';
 import { pinnedClock } from '../../../helpers/clock.js';
 
 // The dates written here are fixed: so is the day the test runs on (see test/helpers/clock.ts).

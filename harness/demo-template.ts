@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clock, clockShift } from '../../server/clock.js';
+import { clock, clockShift } from '../server/clock.js';
 
 /** A template older than this is made again: a copy's market catches up from the template's load to now. */
 const MAX_AGE_MS = 30 * 60_000;

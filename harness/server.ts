@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
-import { clock } from '../../server/clock.js';
+import { clock } from '../server/clock.js';
 import { copiesDemo, demoCopy } from './demo-template.js';
 
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 export interface ServerHandle {
   url: string;
@@ -73,7 +73,7 @@ const READY_DEADLINE_MS = 150_000;
 
 /**
  * Starts a server and waits until /ready answers 200 (or `waitReady: false`: only until it listens). A demo server
- * without a dataDir of its own starts on a copy of the run's demo (test/helpers/demo-template.ts); `freshDemo` loads it.
+ * without a dataDir of its own starts on a copy of the run's demo (harness/demo-template.ts); `freshDemo` loads it.
  */
 export async function startServer(
   options: { env?: Record<string, string>; dataDir?: string; waitReady?: boolean; readyDeadlineMs?: number; freshDemo?: boolean } = {},

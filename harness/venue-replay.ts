@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import WebSocket, { WebSocketServer } from 'ws';
 import type { Answer } from './replay.js';
-import { clock } from '../../server/clock.js';
+import { clock } from '../server/clock.js';
 
 export interface VenueReplay {
   wsUrl: string;
