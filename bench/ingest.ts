@@ -20,7 +20,7 @@ import { venueNamed } from '../core/sources/venues/index.js';
 import { connectionPlans } from '../core/sources/venues/protocol.js';
 import type { SourcesFile } from '../core/schemas/sources.js';
 import { VenueClient } from '../server/feeds/venues/venue-client.js';
-import { SourceHealth } from '../server/services/source-health.js';
+import { SourceHealth } from '../server/services/read/source-health.js';
 import { fixtureFrames } from '../harness/realdata.js';
 import { ROOT, createKey, startServer, type ServerHandle } from '../harness/server.js';
 import { retime } from '../harness/venue-replay.js';

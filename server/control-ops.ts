@@ -3,10 +3,10 @@
 import type { ParsedPayload } from '../core/sources/records.js';
 import type { ControlRequest } from './control.js';
 import type { Logger } from './log.js';
-import type { HistoryPayload } from './services/history-import.js';
+import type { HistoryPayload } from './services/write/history-import.js';
 import { sourceNamed } from './feeds/registry.js';
 import type { Services } from './services/index.js';
-import { runKeyOperation, type KeyInfo } from './services/keys.js';
+import { runKeyOperation, type KeyInfo } from './services/ops/keys.js';
 
 /** Who changed a key, for the audit log: the keys CLI through this server, or another process in the database. */
 export type KeyChangeBy = 'cli' | 'database';

@@ -2,7 +2,7 @@
 // server runs them in background workers, PGlite has none. Without this the aggregates would never be materialized
 // past the first load, and old chunks never compressed or dropped.
 import { logFailure, type Logger } from './log.js';
-import type { Job, StorageService } from './services/storage.js';
+import type { Job, StorageService } from './services/ops/storage.js';
 import { clock } from './clock.js';
 
 const POLL_MS = 30_000;

@@ -62,7 +62,7 @@ t.test('services never import a route, and the database module is opened only by
  */
 const LAYERS: { from: string; may: (target: string) => boolean; why: string }[] = [
   { from: 'server/http/', may: (i) => !/^server\/(services|market|feeds|stream|routes|mcp|web)\//.test(i), why: 'the pipeline knows nothing of the domain' },
-  { from: 'server/market/', may: (i) => !i.startsWith('server/services/') || i === 'server/services/market-store.ts', why: 'the tick loop writes through the market store' },
+  { from: 'server/market/', may: (i) => !i.startsWith('server/services/') || i === 'server/services/write/market-store.ts', why: 'the tick loop writes through the market store' },
   { from: 'server/services/', may: (i) => !i.startsWith('server/market/') || i === 'server/market/state.ts' || i === 'server/market/load.ts', why: 'services read the hot state, and reload a series into it' },
   ...['server/routes/', 'server/mcp/', 'server/web/', 'server/stream/'].map((from) => ({
     from,
@@ -83,6 +83,24 @@ t.test('each layer imports only what it may call', async (t) => {
   t.same(breaches('bench/endpoint.ts', ['test/helpers/server.ts', 'harness/server.ts']).length, 1, 'and a bench import a test helper');
   const files = ['server', 'bench'].flatMap(sources);
   t.same(files.flatMap((f) => breaches(f, imports(f))), []);
+});
+
+t.test('services by role: a folder of services reaches another only through its index, and no role imports a later one', async (t) => {
+  // Imports run one way, ops -> read -> write -> kept: a folder never imports a later one back, so their indexes make no cycle.
+  const ORDER = ['ops', 'read', 'write', 'kept'];
+  const folder = (f: string) => /^server\/services\/([a-z]+)\//.exec(f)?.[1] ?? null;
+  const crossings = (file: string, imported: string[]) =>
+    imported.flatMap((i) => {
+      const [from, to] = [folder(file), folder(i)];
+      if (!from || !to || from === to) return [];
+      if (!i.endsWith('/index.ts')) return [`${file} reaches into ${i}: import server/services/${to}/index.ts`];
+      return ORDER.indexOf(to) < ORDER.indexOf(from) ? [`${file} imports ${to}/, which comes before ${from}/`] : [];
+    });
+  t.same(crossings('server/services/read/events.ts', ['server/services/write/writer.ts']).length, 1, 'the rule sees a reach into a sibling');
+  t.same(crossings('server/services/write/imports.ts', ['server/services/read/index.ts']).length, 1, 'and an import the wrong way');
+  const folders = readdirSync(join(ROOT, 'server/services'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  t.same(folders.sort(), [...ORDER].sort(), 'every folder of services has its place in the order');
+  t.same(server.filter(inServices).flatMap((f) => crossings(f, imports(f))), []);
 });
 
 t.test('only services run named queries, each by its name written out', async (t) => {

@@ -14,9 +14,9 @@ import { controlSocketPath } from '../datadir.js';
 import { HISTORY_FORMATS, historyFormat } from '../../core/sources/history/index.js';
 import { SOURCES, sourceNamed } from '../feeds/registry.js';
 import { progressBar } from '../progress.js';
-import { DataVersion } from '../services/answer-cache.js';
-import { HistoryImport, historyPayload, type HistoryPayload, type HistoryReport } from '../services/history-import.js';
-import { ImportService, type ImportReport } from '../services/imports.js';
+import { DataVersion } from '../services/kept/answer-cache.js';
+import { HistoryImport, historyPayload, type HistoryPayload, type HistoryReport } from '../services/write/history-import.js';
+import { ImportService, type ImportReport } from '../services/write/imports.js';
 import { withDatabase } from './direct.js';
 
 const USAGE = `usage:

@@ -8,7 +8,7 @@ import { callControl, type ControlRequest } from '../control.js';
 import { controlSocketPath } from '../datadir.js';
 import { isExpired } from '../auth.js';
 import { clock } from '../clock.js';
-import { KeyStore, runKeyOperation, type KeyInfo } from '../services/keys.js';
+import { KeyStore, runKeyOperation, type KeyInfo } from '../services/ops/keys.js';
 import { withDatabase } from './direct.js';
 
 const USAGE = `usage:

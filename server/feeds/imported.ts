@@ -2,7 +2,7 @@
 // transaction, records already stored left alone), and logged when it changed something.
 import type { ParsedPayload, PayloadContext } from '../../core/sources/records.js';
 import type { Logger } from '../log.js';
-import type { ImportService } from '../services/imports.js';
+import type { ImportService } from '../services/write/imports.js';
 import type { Source } from './source.js';
 
 export async function importAnswer(

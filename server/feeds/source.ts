@@ -5,12 +5,12 @@ import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import type { MarketState } from '../market/state.js';
 import type { Services } from '../services/index.js';
-import type { ImportService } from '../services/imports.js';
-import type { MarketStore } from '../services/market-store.js';
-import type { MetaService } from '../services/meta.js';
-import type { SourceHealthBoard } from '../services/source-health.js';
-import type { SourceUniverseService } from '../services/source-universe.js';
-import type { StorageService } from '../services/storage.js';
+import type { ImportService } from '../services/write/imports.js';
+import type { MarketStore } from '../services/write/market-store.js';
+import type { MetaService } from '../services/read/meta.js';
+import type { SourceHealthBoard } from '../services/read/source-health.js';
+import type { SourceUniverseService } from '../services/ops/source-universe.js';
+import type { StorageService } from '../services/ops/storage.js';
 import type { VenueFeed } from './venue-feed.js';
 
 /** Whether a source runs, how often each of its feeds does its work, and the credentials it uses (their names only). */

@@ -4,7 +4,7 @@
 import { barAt, type Bar } from '../../core/kernels/bars.js';
 import type { HeldBars } from '../../core/series.js';
 import { DAY_MS, MINUTE_MS } from '../../core/time.js';
-import type { MarketStore, SeriesKind } from '../services/market-store.js';
+import type { MarketStore, SeriesKind } from '../services/write/market-store.js';
 import type { CandleInterval } from '../../core/vocabulary.js';
 import { MarketState } from './state.js';
 

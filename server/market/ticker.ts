@@ -7,7 +7,7 @@ import { allocateVenueQuotes, type VenueQuotes } from '../../core/sources/record
 import { DAY_MS } from '../../core/time.js';
 import type { VenueFeed } from '../feeds/venue-feed.js';
 import { logFailure, type Logger } from '../log.js';
-import type { MarketStore } from '../services/market-store.js';
+import type { MarketStore } from '../services/write/market-store.js';
 import type { WorkerThreads } from '../worker-threads.js';
 import type { MarketState } from './state.js';
 import { clock } from '../clock.js';

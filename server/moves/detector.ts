@@ -7,7 +7,7 @@ import { DAY_MS } from '../../core/time.js';
 import type { InstrumentKind } from '../../core/vocabulary.js';
 import { logFailure, type Logger } from '../log.js';
 import type { MarketState } from '../market/state.js';
-import type { FoundMove, MoveService } from '../services/moves.js';
+import type { FoundMove, MoveService } from '../services/read/moves.js';
 import type { WorkerThreads } from '../worker-threads.js';
 import { clock } from '../clock.js';
 

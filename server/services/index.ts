@@ -5,37 +5,33 @@ import type { MarketState } from '../market/state.js';
 import type { StreamHub } from '../stream/hub.js';
 import type { StreamTickets } from '../stream/tickets.js';
 import type { WorkerThreads } from '../worker-threads.js';
-import { DataVersion } from './answer-cache.js';
-import { BriefService } from './brief.js';
-import { CandleService, type OpenBars } from './candles.js';
-import { CatalystService } from './catalysts.js';
-import { CompanyService } from './companies.js';
-import { DemoStore } from './demo.js';
-import { DerivativesService } from './derivatives.js';
-import { EntityCatalog } from './entity-catalog.js';
-import { EventService } from './events.js';
-import { FilingsService } from './filings.js';
-import { FinancialsService } from './financials.js';
-import { GlossaryService } from './glossary.js';
-import { HistoryImport } from './history-import.js';
-import { InsiderService } from './insiders.js';
-import type { ImportService, ImportVersions } from './imports.js';
-import { InstrumentService } from './instruments.js';
-import { KeyStore } from './keys.js';
-import { MacroService } from './macro.js';
-import { MarketService } from './market.js';
-import { MarketStore } from './market-store.js';
-import { MetricsService, type Figures } from './metrics.js';
-import type { MetaService } from './meta.js';
-import { MoveService } from './moves.js';
-import { OddsService } from './odds.js';
-import { PeopleService } from './people.js';
-import { ProjectService } from './projects.js';
-import { SearchService } from './search.js';
-import { SectorService } from './sectors.js';
-import type { StorageService } from './storage.js';
-import { StreamService } from './stream.js';
-import { VenueBackfill } from './venue-backfill.js';
+import { DataVersion } from './kept/index.js';
+import { type Figures, KeyStore, MetricsService, type StorageService, StreamService } from './ops/index.js';
+import {
+  BriefService,
+  CandleService,
+  CatalystService,
+  CompanyService,
+  DerivativesService,
+  EntityCatalog,
+  EventService,
+  FilingsService,
+  FinancialsService,
+  GlossaryService,
+  InsiderService,
+  InstrumentService,
+  MacroService,
+  MarketService,
+  type MetaService,
+  MoveService,
+  OddsService,
+  type OpenBars,
+  PeopleService,
+  ProjectService,
+  SearchService,
+  SectorService,
+} from './read/index.js';
+import { DemoStore, HistoryImport, type ImportService, type ImportVersions, MarketStore, VenueBackfill } from './write/index.js';
 
 export interface Services {
   instruments: InstrumentService;

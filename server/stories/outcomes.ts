@@ -1,7 +1,7 @@
 // Links catalysts whose time has passed to the stories that reported their outcome, as those stories arrive: at start
 // and then every minute (sql/queries/catalysts.sql, linkCatalystOutcomes, holds the rule).
 import { logFailure, type Logger } from '../log.js';
-import type { CatalystService } from '../services/catalysts.js';
+import type { CatalystService } from '../services/read/catalysts.js';
 
 export class OutcomeLinker {
   private timer: NodeJS.Timeout | null = null;

@@ -4,7 +4,7 @@
 import { candleJson } from '../../core/series.js';
 import { instrumentTopic, QUOTES_TOPIC } from '../../core/stream/topics.js';
 import type { Bar } from '../../core/kernels/bars.js';
-import type { InstrumentService } from '../services/instruments.js';
+import type { InstrumentService } from '../services/read/instruments.js';
 import type { Outgoing, StreamHub } from './hub.js';
 import { clock } from '../clock.js';
 

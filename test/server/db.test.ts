@@ -7,9 +7,9 @@ import { pino } from 'pino';
 import { openDatabase, parseFloatArray } from '../../server/db.js';
 import { companyRef } from '../../core/refs.js';
 import type { CatalystRecord, StoryRecord } from '../../core/sources/records.js';
-import { BAR_COLUMNS } from '../../server/services/bar-rows.js';
-import { recordKey } from '../../server/services/write-support.js';
-import { Writer } from '../../server/services/writer.js';
+import { BAR_COLUMNS } from '../../server/services/write/bar-rows.js';
+import { recordKey } from '../../server/services/write/write-support.js';
+import { Writer } from '../../server/services/write/writer.js';
 import { ROOT, tempDataDir } from '../../harness/server.js';
 import { clock } from '../../server/clock.js';
 

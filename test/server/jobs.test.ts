@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import { loadConfig } from '../../server/config.js';
 import { openDatabase } from '../../server/db.js';
 import { JobRunner } from '../../server/jobs.js';
-import { StorageService } from '../../server/services/storage.js';
+import { StorageService } from '../../server/services/ops/storage.js';
 import { tempDataDir } from '../../harness/server.js';
 import { clock } from '../../server/clock.js';
 

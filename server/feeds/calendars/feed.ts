@@ -4,7 +4,7 @@
 import { CALENDAR_SOURCE, parseCalendarPayload } from '../../../core/sources/calendars/index.js';
 import type { CalendarFeedConfig } from '../../config.js';
 import type { Logger } from '../../log.js';
-import type { ImportService } from '../../services/imports.js';
+import type { ImportService } from '../../services/write/imports.js';
 import { getText } from '../http.js';
 import { importAnswer } from '../imported.js';
 import { FeedItems } from '../poller.js';

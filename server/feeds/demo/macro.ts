@@ -3,7 +3,7 @@
 // are, and written by the same writers. The payloads are the demo's own: anything they do not read whole is a fault.
 import type { DemoDataset } from '../../../core/demo/payloads.js';
 import { mergedPayloads } from '../../../core/sources/records.js';
-import type { Writer } from '../../services/writer.js';
+import type { Writer } from '../../services/write/writer.js';
 import { fredSource } from '../fred/index.js';
 import { kalshiSource } from '../kalshi/index.js';
 import { polymarketSource } from '../polymarket/index.js';

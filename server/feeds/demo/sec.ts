@@ -5,7 +5,7 @@
 import { DEMO_EDGAR, demoSecDocuments } from '../../../core/demo/sec/index.js';
 import type { DemoWorld } from '../../../core/demo/world.js';
 import { mergedPayloads } from '../../../core/sources/records.js';
-import type { Writer } from '../../services/writer.js';
+import type { Writer } from '../../services/write/writer.js';
 import { readSecDocument, type SecDocumentInput } from '../sec/documents.js';
 
 export async function writeDemoSec(writer: Writer, world: DemoWorld, seed: number, anchorMs: number): Promise<void> {

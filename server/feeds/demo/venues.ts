@@ -7,8 +7,8 @@ import { DEMO_INSTRUMENTS, demoListings } from '../../../core/demo/universe.js';
 import { VenueSimulator } from '../../../core/demo/venues.js';
 import type { VenueQuotes } from '../../../core/sources/records.js';
 import type { MarketState } from '../../market/state.js';
-import type { MarketStore } from '../../services/market-store.js';
-import { listingKey } from '../../services/writer.js';
+import type { MarketStore } from '../../services/write/market-store.js';
+import { listingKey } from '../../services/write/writer.js';
 import type { VenueFeed } from '../venue-feed.js';
 
 export class DemoVenueFeed implements VenueFeed {

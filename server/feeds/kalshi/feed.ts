@@ -5,7 +5,7 @@ import type { ParsedPayload } from '../../../core/sources/records.js';
 import { DAY_MS } from '../../../core/time.js';
 import type { Config } from '../../config.js';
 import type { Logger } from '../../log.js';
-import type { ImportService } from '../../services/imports.js';
+import type { ImportService } from '../../services/write/imports.js';
 import { FeedHttpError, getText } from '../http.js';
 import { importAnswer } from '../imported.js';
 import { FeedItems } from '../poller.js';

@@ -4,7 +4,7 @@ import { POLYMARKET_SOURCE } from '../../../core/sources/polymarket/source.js';
 import type { ParsedPayload } from '../../../core/sources/records.js';
 import type { Config } from '../../config.js';
 import type { Logger } from '../../log.js';
-import type { ImportService } from '../../services/imports.js';
+import type { ImportService } from '../../services/write/imports.js';
 import { FeedHttpError, getText } from '../http.js';
 import { importAnswer } from '../imported.js';
 import { FeedItems } from '../poller.js';

@@ -4,7 +4,7 @@
 import { PayloadError, type ParsedPayload } from '../../../core/sources/records.js';
 import { parseSecPayload, type OwnershipFilingInfo } from '../../../core/sources/sec/payload.js';
 import type { EdgarSite } from '../../../core/sources/sec/urls.js';
-import type { ImportReport, ImportService } from '../../services/imports.js';
+import type { ImportReport, ImportService } from '../../services/write/imports.js';
 
 export interface SecDocumentInput {
   /** A file name as EDGAR names it (CIK0000320193.json, 0001104659-25-025206.xml): it can carry the CIK or accession. */

@@ -9,7 +9,7 @@ import { STILL_FORMING } from '../../../core/sources/history/bars.js';
 import type { FundingHistory, OpenInterestHistory } from '../../../core/sources/venues/derivatives.js';
 import { nextWindow, type RestApi, type RestRequest } from '../../../core/sources/venues/protocol.js';
 import type { Logger } from '../../log.js';
-import type { VenueBackfill } from '../../services/venue-backfill.js';
+import type { VenueBackfill } from '../../services/write/venue-backfill.js';
 import { clock } from '../../clock.js';
 
 /** One listing to backfill: its position in the state's listings and what its venue calls it. */

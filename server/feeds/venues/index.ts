@@ -7,7 +7,7 @@ import { venueNamed } from '../../../core/sources/venues/index.js';
 import type { Market } from '../../../core/sources/venues/protocol.js';
 import type { SourcesFile } from '../../../core/schemas/sources.js';
 import type { MarketState } from '../../market/state.js';
-import { SourceHealth } from '../../services/source-health.js';
+import { SourceHealth } from '../../services/read/source-health.js';
 import type { Source } from '../source.js';
 import { VenueClient, type ClientListing } from './venue-client.js';
 

@@ -11,7 +11,7 @@ import { openDatabase } from '../../../server/db.js';
 import { DemoVenueFeed } from '../../../server/feeds/demo/venues.js';
 import { MarketState, type InstrumentRow, type ListingRow } from '../../../server/market/state.js';
 import { Ticker } from '../../../server/market/ticker.js';
-import { MarketStore } from '../../../server/services/market-store.js';
+import { MarketStore } from '../../../server/services/write/market-store.js';
 import { WorkerThreads } from '../../../server/worker-threads.js';
 import { tempDataDir } from '../../../harness/server.js';
 

@@ -4,7 +4,7 @@ import t from 'tap';
 import fc from 'fast-check';
 import type { Bar } from '../../../core/kernels/bars.js';
 import { BarRing, BLOCK, candleJson } from '../../../core/series.js';
-import { CandleAnswers } from '../../../server/services/candle-answers.js';
+import { CandleAnswers } from '../../../server/services/kept/candle-answers.js';
 
 const instrument = { symbol: 'BTC' };
 

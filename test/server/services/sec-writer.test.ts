@@ -7,8 +7,8 @@ import { rmSync } from 'node:fs';
 import { pino } from 'pino';
 import { openDatabase } from '../../../server/db.js';
 import { importSecDocuments, type SecDocumentReport } from '../../../server/feeds/sec/documents.js';
-import { DataVersion } from '../../../server/services/answer-cache.js';
-import { ImportService } from '../../../server/services/imports.js';
+import { DataVersion } from '../../../server/services/kept/answer-cache.js';
+import { ImportService } from '../../../server/services/write/imports.js';
 import { fixture, readRealdata, realdataSkip } from '../../../harness/realdata.js';
 import { tempDataDir } from '../../../harness/server.js';
 

@@ -7,11 +7,11 @@ import { MINUTE_MS } from '../../../../core/time.js';
 import { DEFAULT_MOVE_FLOORS } from '../../../../core/vocabulary.js';
 import { openDatabase } from '../../../../server/db.js';
 import { loadDemo } from '../../../../server/feeds/demo/load.js';
-import { DataVersion } from '../../../../server/services/answer-cache.js';
-import { ImportService } from '../../../../server/services/imports.js';
-import { MarketStore } from '../../../../server/services/market-store.js';
-import { MetaService } from '../../../../server/services/meta.js';
-import { StorageService } from '../../../../server/services/storage.js';
+import { DataVersion } from '../../../../server/services/kept/answer-cache.js';
+import { ImportService } from '../../../../server/services/write/imports.js';
+import { MarketStore } from '../../../../server/services/write/market-store.js';
+import { MetaService } from '../../../../server/services/read/meta.js';
+import { StorageService } from '../../../../server/services/ops/storage.js';
 import { tempDataDir } from '../../../../harness/server.js';
 import { clock } from '../../../../server/clock.js';
 

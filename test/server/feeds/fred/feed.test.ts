@@ -6,8 +6,8 @@ import { pino } from 'pino';
 import { fredSource } from '../../../../server/feeds/fred/index.js';
 import { FredFeed } from '../../../../server/feeds/fred/feed.js';
 import type { ParsedPayload } from '../../../../core/sources/records.js';
-import type { ImportService } from '../../../../server/services/imports.js';
-import type { MacroService } from '../../../../server/services/macro.js';
+import type { ImportService } from '../../../../server/services/write/imports.js';
+import type { MacroService } from '../../../../server/services/read/macro.js';
 import { startReplay } from '../../../../harness/replay.js';
 import { clock } from '../../../../server/clock.js';
 

@@ -7,7 +7,7 @@ import { allocateVenueQuotes } from '../../../../core/sources/records.js';
 import { venueNamed } from '../../../../core/sources/venues/index.js';
 import type { Market } from '../../../../core/sources/venues/protocol.js';
 import { VenueClient } from '../../../../server/feeds/venues/venue-client.js';
-import { SourceHealth } from '../../../../server/services/source-health.js';
+import { SourceHealth } from '../../../../server/services/read/source-health.js';
 import { fixtureFrames } from '../../../../harness/realdata.js';
 import { startVenueReplay } from '../../../../harness/venue-replay.js';
 import { session } from '../../../helpers/venue-frames.js';

@@ -1,0 +1,131 @@
+// Answers kept in memory, so that a question asked again is answered without redoing its work: answers of read-only
+// queries over data that changes rarely (stories, moves) kept while the data's version is unchanged, and answers of
+// the hot market state kept until the next tick.
+import { setMaxListeners } from 'node:events';
+import type { Caller } from '../../db.js';
+import { FAN_OUT } from '../../db-queue.js';
+import { clock } from '../../clock.js';
+
+/** An answer being built or built: who still waits for it while it builds, and how to stop its build. */
+interface Entry<T> {
+  version: number;
+  body: Promise<T>;
+  settled: boolean;
+  /** Clients waiting for the build; a waiter without a caller (the service itself) pins it. */
+  waiting: number;
+  pinned: boolean;
+  stop: AbortController;
+}
+
+/** Values by key at the current version of their data: the one kept, the one being built, or a new one. */
+export class AnswerCache<T> {
+  /** In least recently used order: the first entry is evicted first. */
+  private readonly entries = new Map<string, Entry<T>>();
+
+  constructor(
+    private readonly max: number,
+    /** The version of the data the answer under a key is built from, now. */
+    private readonly version: (key: string) => number,
+  ) {}
+
+  /**
+   * The value for `key`: the one kept, the one being built (a burst of one new question costs one build), or
+   * `build(caller)`. A build runs for the first caller's owner and is aborted once every caller waiting for it has left,
+   * so that a question nobody waits for any more costs no database time; callers arriving after that start anew.
+   */
+  get(key: string, build: (caller?: Caller) => Promise<T>, caller?: Caller): Promise<T> {
+    const version = this.version(key);
+    const hit = this.entries.get(key);
+    this.entries.delete(key);
+    if (hit && hit.version === version) {
+      this.entries.set(key, hit);
+      if (!hit.settled) this.wait(key, hit, caller);
+      return hit.body;
+    }
+    const stop = new AbortController();
+    setMaxListeners(FAN_OUT, stop.signal);
+    const entry: Entry<T> = { version, body: null!, settled: false, waiting: 0, pinned: false, stop };
+    this.wait(key, entry, caller);
+    entry.body = build(caller && { owner: caller.owner, signal: stop.signal });
+    entry.body.then(
+      () => (entry.settled = true),
+      () => {
+        entry.settled = true;
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
+    this.entries.set(key, entry);
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+    return entry.body;
+  }
+
+  private wait(key: string, entry: Entry<T>, caller: Caller | undefined): void {
+    if (!caller) {
+      entry.pinned = true;
+      return;
+    }
+    entry.waiting++;
+    caller.signal.addEventListener(
+      'abort',
+      () => {
+        if (--entry.waiting || entry.pinned || entry.settled) return;
+        // Forgotten at once: a client asking in the meantime must not be handed the aborted build.
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+        entry.stop.abort(caller.signal.reason);
+      },
+      { once: true },
+    );
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/**
+ * Values built at most once per version and key, synchronously: every hot answer is a function of the last tick, so
+ * between ticks the same bytes serve every client instead of being rebuilt per request. Keys are few (one per
+ * instrument and list), so nothing is evicted.
+ */
+export class PerVersion {
+  private readonly kept = new Map<string, { version: number; value: unknown }>();
+
+  constructor(private readonly version: () => number) {}
+
+  get<T>(key: string, build: () => T): T {
+    const version = this.version();
+    const hit = this.kept.get(key);
+    if (hit && hit.version === version) return hit.value as T;
+    const value = build();
+    this.kept.set(key, { version, value });
+    return value;
+  }
+}
+
+/**
+ * The version of the stories, catalysts and moves answers are built from: bumped whenever their rows change. A bump
+ * may name the keys whose data changed (a company's CIK), for answers built from one key's data alone.
+ */
+export class DataVersion {
+  private value = 0;
+  private readonly ofKey = new Map<string, number>();
+
+  bump(keys?: Iterable<string>): void {
+    this.value++;
+    if (keys) for (const key of keys) this.ofKey.set(key, this.value);
+  }
+
+  get current(): number {
+    return this.value;
+  }
+
+  /** The version at which a bump last named `key`. */
+  of(key: string): number {
+    return this.ofKey.get(key) ?? 0;
+  }
+}
+
+/** A version that changes every `ms`: for values re-read from the database at most that often. */
+export function every(ms: number): () => number {
+  return () => Math.floor(clock.now() / ms);
+}

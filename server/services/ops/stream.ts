@@ -1,0 +1,50 @@
+// Subscriptions to the stream: topics validated against the instruments, the per-client cap, and the hub that
+// writes to each subscriber.
+import { validationError } from '../../../core/errors.js';
+import { parseTopics } from '../../../core/stream/topics.js';
+import { AuthError, type Principal } from '../../auth.js';
+import type { IssuedTicket, StreamTickets } from '../../stream/tickets.js';
+import type { HttpResponse } from '../../http/uws.js';
+import type { CloseReason, StreamHub } from '../../stream/hub.js';
+import type { InstrumentService } from '../read/index.js';
+
+/** An admitted subscription, to open on a response once its headers are out; `open` returns how to close it. */
+export interface Subscription {
+  open(res: HttpResponse, lastEventId: string | null, ended: (reason: CloseReason) => void): (reason: CloseReason) => void;
+}
+
+export class StreamService {
+  constructor(
+    private readonly hub: StreamHub,
+    private readonly instruments: InstrumentService,
+    private readonly tickets: StreamTickets,
+  ) {}
+
+  /** The canonical topics named by `raw`; a 422 for a bad one. */
+  topics(raw: string): string[] {
+    const { topics, problems } = parseTopics(raw, (symbol) => {
+      const i = this.instruments.find(symbol);
+      return i < 0 ? null : this.instruments.row(i).symbol;
+    });
+    if (problems.length) throw validationError(problems);
+    return topics;
+  }
+
+  /** A ticket for `who` to open the topics named by `raw`. */
+  ticket(raw: string, who: Pick<Principal, 'client'>): IssuedTicket {
+    return this.tickets.issue(who, this.topics(raw));
+  }
+
+  /**
+   * A subscription of `who` to the topics named by `raw`: a 422 for a bad topic, a 401 for one its ticket does not
+   * grant (`granted`, null without a ticket), a 429 over its stream allowance.
+   */
+  subscribe(raw: string, who: Pick<Principal, 'client' | 'rpm'>, granted: string[] | null = null): Subscription {
+    const { client, rpm } = who;
+    const topics = this.topics(raw);
+    const refused = granted ? topics.filter((t) => !granted.includes(t)) : [];
+    if (refused.length) throw new AuthError(`This stream ticket does not grant ${refused.join(', ')}`, 'Bearer realm="tapewire", error="insufficient_scope"');
+    this.hub.admit(client, rpm);
+    return { open: (res, lastEventId, ended) => this.hub.open(res, topics, client, lastEventId, ended) };
+  }
+}

@@ -1,0 +1,96 @@
+// The market at a glance. The strip (every instrument's pooled price, change and 24-point hourly sparkline) comes from
+// hot state at every tick; the snapshot adds the latest day's biggest moves, top stories, the week's catalysts, the
+// headline macro numbers and how far each dataset runs, its database part read at most once per refresh interval and
+// shared meanwhile.
+import { finiteOrNull } from '../../../core/kernels/pool.js';
+import { wholeList, type Page } from '../../../core/paging.js';
+import {
+  BIGGEST_MOVES, CATALYST_DAYS, SPARKLINE_POINTS, TOP_STORIES, TOP_STORIES_DAYS, type MarketSnapshot, type StripItem,
+} from '../../../core/schemas/market.js';
+import { DAY_MS, HOUR_MS } from '../../../core/time.js';
+import type { RawJson, Serialize } from '../../http/raw-json.js';
+import { AnswerCache, every, PerVersion } from '../kept/index.js';
+import type { CatalystService } from './catalysts.js';
+import type { EventService } from './events.js';
+import type { InstrumentService } from './instruments.js';
+import type { MacroService } from './macro.js';
+import type { MetaService } from './meta.js';
+import type { MoveService } from './moves.js';
+import { clock } from '../../clock.js';
+
+/** Catalysts of the days ahead shown at most: more than a week ever holds. */
+const CATALYSTS_SHOWN = 200;
+
+type StoredPart = Pick<MarketSnapshot, 'moves' | 'topStories' | 'catalysts' | 'macro'>;
+
+export class MarketService {
+  private readonly kept: PerVersion;
+  private readonly stored: AnswerCache<StoredPart>;
+  /** The last snapshot's bytes, valid while neither the hot state nor the stored part has changed. */
+  private last: { version: number; part: StoredPart; body: RawJson } | null = null;
+
+  constructor(
+    private readonly instruments: InstrumentService,
+    private readonly moves: MoveService,
+    private readonly events: EventService,
+    private readonly catalysts: CatalystService,
+    private readonly macro: MacroService,
+    private readonly meta: MetaService,
+    refreshMs: number,
+  ) {
+    this.kept = new PerVersion(() => instruments.state.version);
+    this.stored = new AnswerCache(1, every(refreshMs));
+  }
+
+  /** Every instrument's summary and sparkline at `nowMs`. */
+  strip(nowMs = clock.now()): StripItem[] {
+    return this.instruments.state.instruments.map((_, i) => ({ ...this.instruments.summary(i), sparkline: this.sparkline(i, nowMs) }));
+  }
+
+  stripJson(serialize: Serialize<{ data: StripItem[]; page: Page }>): RawJson {
+    return this.kept.get('strip', () => serialize(wholeList(this.strip())));
+  }
+
+  async snapshot(): Promise<MarketSnapshot> {
+    return this.compose(await this.stored.get('snapshot', () => this.readStored()));
+  }
+
+  async snapshotJson(serialize: Serialize<{ data: MarketSnapshot }>): Promise<RawJson> {
+    const part = await this.stored.get('snapshot', () => this.readStored());
+    const version = this.instruments.state.version;
+    if (this.last?.version !== version || this.last.part !== part) this.last = { version, part, body: serialize({ data: await this.compose(part) }) };
+    return this.last.body;
+  }
+
+  private async compose(part: StoredPart): Promise<MarketSnapshot> {
+    const { coverage } = await this.meta.get();
+    // Kept per tick: the home page composes a snapshot on every view (the answer is shared: callers must not change it).
+    return { strip: this.kept.get('strip items', () => this.strip()), ...part, dataThrough: coverage };
+  }
+
+  private async readStored(): Promise<StoredPart> {
+    const now = clock.now();
+    const [moves, topStories, catalysts, macro] = await Promise.all([
+      this.moves.latestDay(BIGGEST_MOVES),
+      this.events.top(TOP_STORIES_DAYS, TOP_STORIES, now),
+      this.catalysts.between(now, now + CATALYST_DAYS * DAY_MS, CATALYSTS_SHOWN),
+      this.macro.dashboard(),
+    ]);
+    return { moves, topStories, catalysts, macro };
+  }
+
+  /** Closes of the last 23 closed hours (null for an hour without a candle), then the live price. */
+  private sparkline(i: number, nowMs: number): (number | null)[] {
+    const s = this.instruments.state;
+    const ring = s.candles['1h'].ring;
+    const hourStart = nowMs - (nowMs % HOUR_MS);
+    const out = new Array<number | null>(SPARKLINE_POINTS);
+    for (let k = 0; k < SPARKLINE_POINTS - 1; k++) {
+      const hour = hourStart - (SPARKLINE_POINTS - 1 - k) * HOUR_MS;
+      const p = ring.lowerBound(i, hour);
+      out[k] = p < ring.size(i) && ring.ts[ring.slot(i, p)] === hour ? ring.close[ring.slot(i, p)]! : null;
+    }
+    out[SPARKLINE_POINTS - 1] = finiteOrNull(s.pooled.price[i]!);
+    return out;
+  }
+}

@@ -1,0 +1,132 @@
+// What the service holds, refreshed periodically so /v1/meta never waits on the database: row counts, how far each
+// dataset runs, the loaded dataset; and every enumeration of the interface.
+import { COVERAGE_DATASETS, type CoverageKey } from '../../../core/datasets.js';
+import type { Dataset, Meta, Vocabulary } from '../../../core/schemas/meta.js';
+import {
+  BRIEF_TYPES, CANDLE_INTERVALS, CATALYST_KINDS, EVENT_KINDS, FORM4_CODES, INSTRUMENT_KINDS, MACRO_CATEGORIES, MACRO_DISPLAY_MODES,
+  MACRO_FREQUENCIES, MARKET_KINDS, MARKETS, MILESTONE_STATUSES, ODDS_INTERVALS, ODDS_STATUSES, PERSON_KINDS, PRECISIONS, PROJECT_STAGES,
+  PROJECT_STATUSES, SEARCH_TYPES, VENUE_OUT_REASONS, type InstrumentKind,
+} from '../../../core/vocabulary.js';
+import type { Db } from '../../db.js';
+import type { RawJson, Serialize } from '../../http/raw-json.js';
+import { logFailure, type Logger } from '../../log.js';
+import { SourceHealthBoard } from './source-health.js';
+import { clock } from '../../clock.js';
+
+export type MetaSnapshot = Omit<Meta, 'now' | 'sources'>;
+
+export class MetaService {
+  private snapshot: MetaSnapshot | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private inflight: Promise<MetaSnapshot> | null = null;
+  /** /v1/meta's last answer: valid for its snapshot within the millisecond its `now` names. */
+  private kept: { snapshot: MetaSnapshot; ms: number; body: RawJson } | null = null;
+  private readonly vocabularyData: Vocabulary;
+
+  constructor(
+    private readonly db: Db,
+    moveFloors: Record<InstrumentKind, number>,
+    private readonly log: Logger,
+    private readonly health: SourceHealthBoard = new SourceHealthBoard(),
+  ) {
+    this.vocabularyData = {
+      instrumentKinds: [...INSTRUMENT_KINDS],
+      eventKinds: [...EVENT_KINDS],
+      catalystKinds: [...CATALYST_KINDS],
+      projectStages: [...PROJECT_STAGES],
+      projectStatuses: [...PROJECT_STATUSES],
+      milestoneStatuses: [...MILESTONE_STATUSES],
+      personKinds: [...PERSON_KINDS],
+      form4Codes: Object.entries(FORM4_CODES).map(([code, meaning]) => ({ code, meaning })),
+      searchTypes: [...SEARCH_TYPES],
+      briefTypes: [...BRIEF_TYPES],
+      candleIntervals: [...CANDLE_INTERVALS],
+      precisions: [...PRECISIONS],
+      markets: [...MARKETS],
+      venueOutReasons: [...VENUE_OUT_REASONS],
+      macroCategories: [...MACRO_CATEGORIES],
+      macroDisplayModes: [...MACRO_DISPLAY_MODES],
+      macroFrequencies: [...MACRO_FREQUENCIES],
+      marketKinds: [...MARKET_KINDS],
+      oddsStatuses: [...ODDS_STATUSES],
+      oddsIntervals: [...ODDS_INTERVALS],
+      moveFloors,
+    };
+  }
+
+  /** Re-reads every `seconds` from now on. */
+  start(seconds: number): void {
+    this.timer = setInterval(() => {
+      this.refresh().catch((err) => logFailure(this.log, err, 'meta refresh failed'));
+    }, seconds * 1000);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /** The latest snapshot, synchronously once there is one (the hot path); the first call reads the database. */
+  get(): MetaSnapshot | Promise<MetaSnapshot> {
+    return this.snapshot ?? this.refresh();
+  }
+
+  /** The snapshot as of now: what /v1/meta answers. */
+  meta(): Meta | Promise<Meta> {
+    const at = (s: MetaSnapshot): Meta => {
+      const now = clock.now();
+      return { ...s, now: new Date(now).toISOString(), sources: this.health.statuses(now) };
+    };
+    const s = this.get();
+    return s instanceof Promise ? s.then(at) : at(s);
+  }
+
+  /** /v1/meta's bytes, serialized again only when the snapshot or the millisecond of `now` (and so the sources' ages) has changed. */
+  metaJson(serialize: Serialize<{ data: Meta }>): RawJson | Promise<RawJson> {
+    const s = this.get();
+    if (s instanceof Promise) return s.then(() => this.metaJson(serialize));
+    const ms = clock.now();
+    if (this.kept?.snapshot !== s || this.kept.ms !== ms) {
+      this.kept = { snapshot: s, ms, body: serialize({ data: { ...s, now: new Date(ms).toISOString(), sources: this.health.statuses(ms) } }) };
+    }
+    return this.kept.body;
+  }
+
+  /** Re-reads counts and coverage; concurrent callers share one read. */
+  refresh(): Promise<MetaSnapshot> {
+    this.inflight ??= this.read()
+      .then((s) => (this.snapshot = s))
+      .finally(() => (this.inflight = null));
+    return this.inflight;
+  }
+
+  /** The live sources' health, for /metrics. */
+  sources(): SourceHealthBoard {
+    return this.health;
+  }
+
+  vocabulary(): Vocabulary {
+    return this.vocabularyData;
+  }
+
+  /** The dataset loaded, null before any. */
+  async dataset(): Promise<Dataset | null> {
+    const [setting] = await this.db.rows<{ value: Dataset }>('getSetting', { key: 'dataset' });
+    return setting?.value ?? null;
+  }
+
+  private async read(): Promise<MetaSnapshot> {
+    const counts = await this.db.rows<{ name: string; rowCount: number }>('tableCounts');
+    const latest = await this.db.rows<{ key: CoverageKey; latest: string | null }>('coverage', {
+      keys: COVERAGE_DATASETS.map((d) => d.key),
+      tables: COVERAGE_DATASETS.map((d) => d.table),
+      columns: COVERAGE_DATASETS.map((d) => d.column),
+    });
+    return {
+      stats: Object.fromEntries(counts.map((c) => [c.name, c.rowCount])),
+      coverage: Object.fromEntries(latest.map((r) => [r.key, r.latest])) as Record<CoverageKey, string | null>,
+      dataset: await this.dataset(),
+      refreshedAt: new Date(clock.now()).toISOString(),
+    };
+  }
+}

@@ -1,0 +1,67 @@
+// Search: typed refs for a name or symbol, to feed the detail endpoints. Instruments, companies, people, projects,
+// sectors, macro series, prediction markets and glossary terms are matched in memory (exact, then prefix, then
+// trigram-fuzzy); stories by full text, every word as a prefix.
+import { GLOSSARY } from '../../../core/glossary.js';
+import { companyRef, glossaryRef, instrumentRef, personRef, projectRef, sectorRef, type Ref } from '../../../core/refs.js';
+import type { SearchFilter, SearchType } from '../../../core/requests/search.js';
+import { prefixTsQuery, rankMatches, searchable, type Searchable } from '../../../core/search.js';
+import type { Caller } from '../../db.js';
+import { AnswerCache, every } from '../kept/index.js';
+import type { EntityCatalog } from './entity-catalog.js';
+import type { EventService } from './events.js';
+import type { InstrumentService } from './instruments.js';
+import type { MacroService } from './macro.js';
+import type { OddsService } from './odds.js';
+
+export class SearchService {
+  /** What search finds besides stories, rebuilt at most once per refresh interval. */
+  private readonly index: AnswerCache<Searchable[]>;
+
+  constructor(
+    private readonly instruments: InstrumentService,
+    private readonly events: EventService,
+    private readonly catalog: EntityCatalog,
+    private readonly macro: MacroService,
+    private readonly odds: OddsService,
+    refreshMs: number,
+  ) {
+    this.index = new AnswerCache(1, every(refreshMs));
+  }
+
+  /** The best matches first: exact, prefix and close names of entities, then stories by their text. */
+  async find({ q, types, limit }: SearchFilter, caller?: Caller): Promise<Ref[]> {
+    const pool = (await this.index.get('index', () => this.build())).filter((item) => types.has(item.ref.type as SearchType));
+    const found = rankMatches(pool, q, limit).map((m) => m.ref);
+    const words = prefixTsQuery(q);
+    if (types.has('event') && found.length < limit && words) found.push(...(await this.events.matching(words, limit - found.length, caller)));
+    return found;
+  }
+
+  /**
+   * The entities search finds: the instruments, the covered companies, people, projects and sectors (by their names,
+   * tickers and legal names), macro series (by their source's id too), prediction markets (by their label and event),
+   * the glossary, and everything else stories are linked to.
+   */
+  private async build(): Promise<Searchable[]> {
+    const [catalog, linked, series, markets] = await Promise.all([this.catalog.get(), this.events.linkedEntities(), this.macro.searchable(), this.odds.searchable()]);
+    const rows = this.instruments.state.instruments;
+    const items: Searchable[] = rows.map((inst) => searchable(instrumentRef(inst), [inst.symbol, inst.name]));
+    const seen = new Set<string>();
+    const add = (item: Searchable) => {
+      seen.add(`${item.ref.type}:${item.ref.key}`);
+      items.push(item);
+    };
+    for (const c of catalog.companies.values()) add(searchable(companyRef(c.slug, c.name), [...c.tickers, ...(c.legalName ? [c.legalName] : [])]));
+    for (const p of catalog.people.values()) add(searchable(personRef(p.slug, p.name)));
+    for (const p of catalog.projects.values()) add(searchable(projectRef(p.key, p.name), [p.slug]));
+    for (const s of catalog.sectors.values()) add(searchable(sectorRef(s.slug, s.name)));
+    for (const s of series) add(searchable(s.ref, s.names));
+    for (const m of markets) add(searchable(m.ref, m.names));
+    // Companies only the instruments or stories name are found by those names too.
+    for (const inst of rows) {
+      if (inst.company && !seen.has(`company:${inst.company}`)) add(searchable(companyRef(inst.company, inst.companyName), [inst.name]));
+    }
+    for (const ref of linked) if (ref.type !== 'instrument' && !seen.has(`${ref.type}:${ref.key}`)) add(searchable(ref));
+    return [...items, ...GLOSSARY.map((e) => searchable(glossaryRef(e), [e.term]))];
+  }
+}
