@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { clock } from '../server/clock.js';
 import { copiesDemo, demoCopy } from './demo-template.js';
+import { tallyStart } from './server-tally.js';
 
 export const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
@@ -84,6 +85,7 @@ export async function startServer(
   const port = await freePort();
   // The demo universe is off unless a test asks for it: most tests are about the service, not its data.
   const env = { LOG_LEVEL: 'info', PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', TAPEWIRE_DEMO: '0', ...options.env };
+  tallyStart(copy ? 'demo copy' : env.TAPEWIRE_DEMO === '1' ? 'demo' : 'no demo');
   const child = spawn(process.execPath, ['--import', 'tsx', '--import', EXIT_WITH_PARENT, 'server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...env },

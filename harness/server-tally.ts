@@ -1,0 +1,35 @@
+// A tally of the servers one run of the suite starts, printed at its end (test/after.ts): the suite's time follows
+// how many it starts, and how many of those load the demo rather than open a copy of one load.
+import { appendFileSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export type ServerStart = 'demo copy' | 'demo' | 'no demo';
+
+const RUN_TALLY = 'TAPEWIRE_SERVER_TALLY';
+
+/** One file per run, named by the tap process whose children the run's test files and closing script are. */
+const runFile = () => join(tmpdir(), `tapewire-servers-${process.ppid}.tally`);
+
+// A test file (tap sets TAP=1) names its run's file in the environment, so that a process it starts counts there too.
+if (process.env.TAP === '1') process.env[RUN_TALLY] ??= runFile();
+
+/** Counts a start in a run of the suite; a bench's starts are not counted. */
+export function tallyStart(kind: ServerStart): void {
+  const file = process.env[RUN_TALLY];
+  if (file) appendFileSync(file, `${kind}\n`);
+}
+
+/** The run's starts by kind, read once by the run's closing script: the file is removed. */
+export function takeTally(): Record<ServerStart, number> {
+  const counts: Record<ServerStart, number> = { 'demo copy': 0, demo: 0, 'no demo': 0 };
+  let text = '';
+  try {
+    text = readFileSync(runFile(), 'utf8');
+  } catch {
+    return counts;
+  }
+  rmSync(runFile(), { force: true });
+  for (const line of text.split('\n')) if (line in counts) counts[line as ServerStart]++;
+  return counts;
+}
