@@ -2,7 +2,7 @@
 // source's parser in the format the entry says and written as catalysts (one whose date moved keeps its id). A calendar whose key is not set is
 // left out; the key goes in the request only (as `api_key`, FRED's parameter), never in a log line.
 import { CALENDAR_SOURCE, parseCalendarPayload } from '../../../core/sources/calendars/index.js';
-import type { CalendarFeedConfig } from '../../config.js';
+import type { CalendarFeedConfig } from '../../config/sources.js';
 import type { Logger } from '../../log.js';
 import type { ImportService } from '../../services/write/imports.js';
 import { getText } from '../http.js';
