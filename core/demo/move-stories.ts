@@ -4,12 +4,12 @@
 // taken as its cause: so every move of the recorded history has a known cause.
 import { instrumentRef } from '../refs.js';
 import { dailyMoves, isMove, MOVE_MIN_Z } from '../kernels/moves.js';
-import { CAUSE_MIN_IMPORTANCE, linkMove, type LinkableEvent } from '../moves/linker.js';
+import { CAUSE_MIN_IMPORTANCE, type LinkableEvent, linkMove } from '../moves/linker.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../time.js';
 import { DEFAULT_MOVE_FLOORS } from '../vocabulary.js';
-import { concat, regroup, type DemoHistory } from './history.js';
+import { concat, type DemoHistory, regroup } from './history.js';
 import { Random } from './random.js';
-import { companyRefs, type Draft } from './story.js';
+import { companyRefs, type Draft } from './story/draft.js';
 import { MOVE_NEWS, type Pair } from './templates.js';
 import { DEMO_COMPANIES, DEMO_INSTRUMENTS, type DemoInstrument } from './universe.js';
 

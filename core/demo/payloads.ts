@@ -11,7 +11,7 @@ import { demoFred, type DemoFred } from './macro/fred.js';
 import { demoKalshi, type DemoKalshi } from './odds/kalshi.js';
 import { demoPolymarket, type DemoPolymarket } from './odds/polymarket.js';
 import { demoProfileNews, demoProfiles, type ProfileCatalyst } from './profiles/index.js';
-import { UPCOMING_DAYS, type DemoStory, type LiveStory, type StoryCatalyst } from './story.js';
+import { type DemoStory, type LiveStory, type StoryCatalyst, UPCOMING_DAYS } from './story/draft.js';
 import { demoWorld, type DemoWorld } from './world.js';
 
 const about = (entities: Ref[]) => entities.map((e) => ({ type: e.type, id: e.key, name: e.label }));

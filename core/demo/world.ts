@@ -1,11 +1,12 @@
 // The whole demo world from a seed and an anchor (the load time): its market model, the news story drawn first, the
 // price history with the story's shocks drawn in, then a story for each unusual day the market drew on its own; and the
 // numbers its release stories report, past and upcoming, which its macro series hold.
-import { demoHistories, demoHistoryStart, MarketPath, type DemoHistory } from './history.js';
+import { demoHistories, type DemoHistory, demoHistoryStart, MarketPath } from './history.js';
 import { demoMarketModel } from './market-model.js';
 import type { MacroPrint } from './macro/prints.js';
 import { moveStories } from './move-stories.js';
-import { finishStory, storyDrafts, type DemoStory } from './story.js';
+import { finishStory, storyDrafts } from './story.js';
+import type { DemoStory } from './story/draft.js';
 
 export interface DemoWorld {
   story: DemoStory;

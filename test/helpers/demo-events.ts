@@ -3,7 +3,7 @@
 // them, numbered in the order the load writes them. What tests of /v1/events hold the demo to.
 import { DEMO_PROFILES } from '../../core/demo/profiles/companies.js';
 import { DEMO_EDGAR, demoSecDocuments } from '../../core/demo/sec/index.js';
-import type { StoryEvent } from '../../core/demo/story.js';
+import type { StoryEvent } from '../../core/demo/story/draft.js';
 import type { DemoWorld } from '../../core/demo/world.js';
 import { filingStory, tellsStory } from '../../core/filings/filing-story.js';
 import { parseSecPayload } from '../../core/sources/sec/payload.js';

@@ -1,7 +1,8 @@
 // The live demo's newswire: a routine story every DEMO_NEWS_EVERY_S, and each upcoming catalyst's outcome story when
 // its time comes, with the shocks it gives the market. Each story goes out in the demo wire's own format and takes the path
 // real news takes: parsed by the demo source's parser, written by the event service, announced on the stream.
-import { liveStory, publishedStory, type LiveStory } from '../../../core/demo/story.js';
+import { liveStory, publishedStory } from '../../../core/demo/story.js';
+import type { LiveStory } from '../../../core/demo/story/draft.js';
 import { wireItem, wirePayload } from '../../../core/demo/payloads.js';
 import { parseDemoPayload } from '../../../core/sources/demo/index.js';
 import { logFailure, type Logger } from '../../log.js';

@@ -1,7 +1,7 @@
 // What only the demo keeps: each upcoming catalyst's sealed outcome story, published by the demo newswire when its
 // time comes, and each venue's own history drawn from the pooled one at load.
 import type { Shock } from '../../../core/demo/market-model.js';
-import type { ScheduledOutcome } from '../../../core/demo/story.js';
+import type { ScheduledOutcome } from '../../../core/demo/story/draft.js';
 import type { Rows } from './write-support.js';
 
 export interface SealedOutcome {

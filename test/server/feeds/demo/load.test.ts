@@ -3,9 +3,9 @@
 import t from 'tap';
 import { rmSync } from 'node:fs';
 import { pino } from 'pino';
-import type { ScheduledOutcome } from '../../../../core/demo/story.js';
+import type { ScheduledOutcome } from '../../../../core/demo/story/draft.js';
 import { companyRef, instrumentRef } from '../../../../core/refs.js';
-import { openDatabase, type Db } from '../../../../server/db.js';
+import { type Db, openDatabase } from '../../../../server/db.js';
 import { DemoStore } from '../../../../server/services/write/demo.js';
 import { Writer } from '../../../../server/services/write/writer.js';
 import { demoHistoryStart } from '../../../../core/demo/history.js';

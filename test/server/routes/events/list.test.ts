@@ -2,7 +2,7 @@
 // of its filings: every filter, paging, websearch syntax, bad input; and the story's events really move the prices they
 // are said to move.
 import t from 'tap';
-import type { StoryEvent } from '../../../../core/demo/story.js';
+import type { StoryEvent } from '../../../../core/demo/story/draft.js';
 import { demoWorld } from '../../../../core/demo/world.js';
 import { DEMO_SEED, demoEvents } from '../../../helpers/demo-events.js';
 import { startServer } from '../../../../harness/server.js';

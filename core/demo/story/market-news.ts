@@ -1,0 +1,50 @@
+// The demo's crypto and commodity news: about four stories a year per instrument, each moving it or its factor.
+import { instrumentRef } from '../../refs.js';
+import { DAY_MS, MINUTE_MS } from '../../time.js';
+import type { Shock } from '../market-model.js';
+import { FACTOR_VOL } from '../structure.js';
+import { CRYPTO_NEWS, GAS_NEWS, OIL_NEWS, type Pair } from '../templates.js';
+import { DEMO_INSTRUMENTS, type DemoInstrument } from '../universe.js';
+import { type Context, moved, signed } from './draft.js';
+
+/** What moves an instrument's market news: a factor for crude oil (it moves energy), the instrument itself otherwise. */
+const MARKET_NEWS: Record<string, { templates: Pair[]; on: (inst: DemoInstrument) => string; vol: (inst: DemoInstrument) => number }> = {
+  crypto: { templates: CRYPTO_NEWS, on: (i) => i.symbol, vol: (i) => i.dailyVol },
+  WTI: { templates: OIL_NEWS, on: () => 'energy', vol: () => FACTOR_VOL.energy },
+  NATGAS: { templates: GAS_NEWS, on: (i) => i.symbol, vol: (i) => i.dailyVol },
+};
+
+/** Crypto and energy stories, about four a year per instrument. */
+export function marketNews(ctx: Context): void {
+  const { rng } = ctx;
+  for (const inst of DEMO_INSTRUMENTS) {
+    const news = MARKET_NEWS[inst.kind === 'crypto' ? 'crypto' : inst.symbol];
+    if (!news) continue;
+    const crypto = inst.kind === 'crypto';
+    for (let at = ctx.startMs + rng.int(90) * DAY_MS; at < ctx.anchorMs; at += (60 + rng.int(70)) * DAY_MS) {
+      const when = at + rng.int(24 * 60) * MINUTE_MS;
+      const on = news.on(inst);
+      if (!ctx.claim([on], when)) continue;
+      const up = rng.next() < 0.5;
+      const shocks: Shock[] = [{ on, size: (up ? 1 : -1) * (3.2 + rng.next() * 2) * news.vol(inst) }];
+      // The instrument's own exposure to what moves is 1: its change is the shock's.
+      const pct = Math.expm1(shocks[0]!.size) * 100;
+      const template = news.templates[rng.int(news.templates.length)]!;
+      const told = up ? template.up : template.down;
+      const headline = told.text.replace('{n}', inst.name) + (crypto ? '' : `: ${inst.name} ${up ? 'rallies' : 'slides'}`);
+      ctx.drafts.push({
+        kind: told.kind,
+        occurredAt: when,
+        precision: 'minute',
+        headline,
+        summary: `${headline}. ${inst.symbol} moved ${signed(pct)}% on the news.`,
+        points: [headline, `${inst.symbol} ${signed(pct)}% on the news`],
+        importance: 60 + rng.int(30),
+        entities: [instrumentRef(inst)],
+        shocks,
+        moves: moved(ctx.model, shocks, when),
+        source: crypto ? 'chain' : 'commodity',
+      });
+    }
+  }
+}
