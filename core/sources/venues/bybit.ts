@@ -70,7 +70,7 @@ function frame(doc: unknown): ParsedFrame {
   if (o.op === 'pong' || o.ret_msg === 'pong') return controlFrame('pong');
   if (o.op !== undefined) {
     if (o.success === false) return skippedFrame(`Bybit refused ${excerpt(o.op)}: ${venueMessage(o.ret_msg)}`);
-    return controlFrame(`${o.op}`);
+    return controlFrame(typeof o.op === 'string' ? o.op : excerpt(o.op));
   }
   if (typeof o.topic !== 'string' || !o.topic.startsWith('tickers.')) return skippedFrame(`unknown topic ${excerpt(o.topic)}`);
   const ts = epochMs(o.ts, 'ts');

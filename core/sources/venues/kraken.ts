@@ -164,7 +164,7 @@ function spotFrame(doc: unknown): ParsedFrame {
   const o = obj(doc, 'frame');
   if (o.method !== undefined) {
     if (o.success === false) return skippedFrame(`Kraken refused ${excerpt(o.method)}: ${venueMessage(o.error)}`);
-    return controlFrame(`${o.method}`);
+    return controlFrame(typeof o.method === 'string' ? o.method : excerpt(o.method));
   }
   switch (o.channel) {
     case 'heartbeat':

@@ -106,7 +106,9 @@ function required(x: number, name: string): number {
 /** A venue's own error message (a string, or {code, msg}), as a reason quotes it: up to 200 characters. */
 export function venueMessage(v: unknown): string {
   const o = isObject(v) ? v : null;
-  const text = typeof v === 'string' ? v : o && (typeof o.msg === 'string' || typeof o.message === 'string') ? `${o.code ?? ''} ${o.msg ?? o.message}`.trim() : JSON.stringify(v) ?? 'nothing';
+  // Only numbers and strings are quoted as they are: another value may not even turn into text (`{"toString": false}`).
+  const code = o && (typeof o.code === 'number' || typeof o.code === 'string') ? o.code : '';
+  const text = typeof v === 'string' ? v : o && (typeof o.msg === 'string' || typeof o.message === 'string') ? `${code} ${typeof o.msg === 'string' ? o.msg : o.message}`.trim() : JSON.stringify(v) ?? 'nothing';
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 

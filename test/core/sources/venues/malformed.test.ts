@@ -44,7 +44,9 @@ function replaceLeaf(value: unknown, pick: number, by: unknown): unknown {
 }
 
 const frame = fc.constantFrom(...frames);
-const bad = fc.oneof(fc.constantFrom(0, -1, '0', '-5', 'NaN', 'Infinity', '', ' ', null, true, [], {}, 1e308, -1e308, '1e999', 'abc'), fc.jsonValue());
+// `{toString: false}` is JSON that cannot even be turned into text: a parser quoting it with `${}` would throw.
+const UNPRINTABLE = { toString: false };
+const bad = fc.oneof(fc.constantFrom(0, -1, '0', '-5', 'NaN', 'Infinity', '', ' ', null, true, [], {}, UNPRINTABLE, 1e308, -1e308, '1e999', 'abc'), fc.jsonValue());
 
 t.test(`${frames.length} fixture frames of ${VENUES.length} venues are read without a skip`, async (t) => {
   for (const f of frames) t.same(venueNamed(f.venue)!.parseFrame(f.text, f.market).skipped, [], `${f.venue} ${f.market}: ${f.text.slice(0, 60)}`);
@@ -69,6 +71,16 @@ t.test('any value replaced by a wrong one: read soundly or skipped with a reason
     }),
     { numRuns: 3000 },
   );
+});
+
+t.test('a control frame or a venue error whose values cannot be turned into text is read, not thrown', async (t) => {
+  const cases: [string, Market, unknown][] = [
+    ['bybit', 'perp', { op: UNPRINTABLE, args: ['1767225620000'], conn_id: 'c8a1e7d0-11' }],
+    ['bybit', 'spot', { op: 'subscribe', success: false, ret_msg: { msg: UNPRINTABLE, message: 'denied', code: UNPRINTABLE } }],
+    ['kraken', 'spot', { method: UNPRINTABLE, success: true }],
+    ['kraken', 'spot', { method: 'subscribe', success: false, error: { code: UNPRINTABLE, msg: 'no such pair' } }],
+  ];
+  for (const [venue, market, doc] of cases) t.ok(sound(venueNamed(venue)!.parseFrame(JSON.stringify(doc), market)), `${venue} ${market}: ${JSON.stringify(doc)}`);
 });
 
 t.test('arbitrary JSON and text', async (t) => {
