@@ -17,7 +17,7 @@
 // ("HTTP/1.1 505 HTTP Version Not Supported", 431, 400, then Connection: close) but never serves HTTP/1.0.
 //
 // When the uWS build is upgraded, the "no answer" tests below are meant to fail: replace them with the answers the new
-// build gives (505/431/400 within a second), and update the README section "Deploying behind a proxy".
+// build gives (505/431/400 within a second), and update the section "Deploying behind a proxy" of docs/operations.md.
 import t, { type Test } from 'tap';
 import { connect } from 'node:net';
 import { startServer } from '../../../harness/server.js';
