@@ -8,6 +8,7 @@ import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rm
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clock, clockShift } from '../server/clock.js';
+import { processAlive } from './process-alive.js';
 
 /** A template older than this is made again: a copy's market catches up from the template's load to now. */
 const MAX_AGE_MS = 30 * 60_000;
@@ -42,15 +43,6 @@ export function copiesDemo(env: Record<string, string | undefined>): boolean {
   return env.TAPEWIRE_DEMO === '1' && (!value || /^[+-]/.test(value));
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /**
  * A new data directory holding the demo as a server of `env` would load it: a copy of the template, made first with
  * `load` (which starts a server on the directory given, waits for /ready and stops it) when there is none young enough.
@@ -67,7 +59,7 @@ export async function demoCopy(root: string, env: Record<string, string | undefi
       mkdirSync(lock);
     } catch {
       const owner = Number(readFileSync(join(lock, 'pid'), { encoding: 'utf8', flag: 'a+' }));
-      if (owner && !alive(owner)) rmSync(lock, { recursive: true, force: true });
+      if (owner && !processAlive(owner)) rmSync(lock, { recursive: true, force: true });
       else if (performance.now() > deadline) throw new Error(`the demo template ${dir} was not made within ${WAIT_MS / 1000} s`);
       else await new Promise((r) => setTimeout(r, 500));
       continue;

@@ -8,15 +8,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ROOT } from '../../harness/server.js';
 import { clock } from '../../server/clock.js';
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+import { processAlive } from '../../harness/process-alive.js';
 
 t.test('a test server ends with the test process that started it, even one killed with SIGKILL', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'tw-orphan-'));
@@ -37,12 +29,12 @@ t.test('a test server ends with the test process that started it, even one kille
   });
   const { pid, dataDir } = JSON.parse(line) as { pid: number; dataDir: string };
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
-  t.ok(alive(pid), 'the server runs');
+  t.ok(processAlive(pid), 'the server runs');
 
   starter.kill('SIGKILL');
   const deadline = clock.now() + 15_000;
-  while (alive(pid) && clock.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-  const stillAlive = alive(pid);
+  while (processAlive(pid) && clock.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+  const stillAlive = processAlive(pid);
   if (stillAlive) process.kill(pid, 'SIGKILL');
   t.notOk(stillAlive, 'the server is gone within 15 s of its starter');
 });
