@@ -1,8 +1,8 @@
 // One demo load per run of the suite, copied for each server started on the demo: such a server then opens a loaded
-// database and catches its market up in seconds, instead of loading the demo for 20-30 s, and the suite loads the
-// demo a few times instead of twenty-five. A template is a data directory a server loaded and then stopped cleanly,
-// named by all its load depends on (the code, DEMO_SEED, DEMO_MINUTE_DAYS, the clock's offset) and used while it is
-// young; test files running at once wait for the one that makes it. A test of the load itself gives its own dataDir.
+// database and is ready in seconds, instead of loading the demo for 20-30 s, and the suite loads the demo a few times
+// instead of twenty-five. A template is a data directory a server loaded and then stopped cleanly, named by all its
+// load depends on (the code, DEMO_SEED, DEMO_MINUTE_DAYS, the clock's offset, the UTC hour) and used while it is young;
+// test files running at once wait for the one that makes it. A test of the load itself gives its own dataDir.
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,7 +49,10 @@ export function copiesDemo(env: Record<string, string | undefined>): boolean {
  */
 export async function demoCopy(root: string, env: Record<string, string | undefined>, load: (dataDir: string) => Promise<void>, target: string): Promise<string> {
   const shift = clockShift({ TAPEWIRE_CLOCK: env.TAPEWIRE_CLOCK }).offsetMs;
-  const key = createHash('sha256').update(JSON.stringify([codeFingerprint(root), env.DEMO_SEED ?? '', env.DEMO_MINUTE_DAYS ?? '', shift])).digest('hex').slice(0, 16);
+  // A copy's demo does not draw the minutes between the template's load and its own start (a restart leaves the hole a
+  // downtime would): one template per UTC hour keeps that hole inside the open hour, so every closed hour is whole.
+  const hour = Math.floor(clock.now() / 3_600_000);
+  const key = createHash('sha256').update(JSON.stringify([codeFingerprint(root), env.DEMO_SEED ?? '', env.DEMO_MINUTE_DAYS ?? '', shift, hour])).digest('hex').slice(0, 16);
   const dir = join(tmpdir(), `${PREFIX}${key}`);
   const made = join(dir, 'made');
   const young = () => existsSync(made) && Date.parse(readFileSync(made, 'utf8')) > clock.now() - MAX_AGE_MS;
