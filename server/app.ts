@@ -13,7 +13,7 @@ import { DatabaseHealth } from './db-health.js';
 import { runningSources, SOURCES } from './feeds/registry.js';
 import type { LoadContext, Source } from './feeds/source.js';
 import type { VenueFeed } from './feeds/venue-feed.js';
-import { HttpFigures } from './http/figures.js';
+import { HttpFigures } from '../core/http-figures.js';
 import { mountRoutes } from './http/pipeline.js';
 import { UWS_FALLBACK_MESSAGE, uWS, uwsIsNative, type TemplatedApp, type us_listen_socket } from './http/uws.js';
 import { JobRunner } from './jobs.js';

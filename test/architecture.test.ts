@@ -64,6 +64,8 @@ const LAYERS: { from: string; may: (target: string) => boolean; why: string }[] 
   { from: 'server/http/', may: (i) => !/^server\/(services|market|feeds|stream|routes|mcp|web)\//.test(i), why: 'the pipeline knows nothing of the domain' },
   { from: 'server/market/', may: (i) => !i.startsWith('server/services/') || i === 'server/services/write/market-store.ts', why: 'the tick loop writes through the market store' },
   { from: 'server/services/', may: (i) => !i.startsWith('server/market/') || i === 'server/market/state.ts' || i === 'server/market/load.ts', why: 'services read the hot state, and reload a series into it' },
+  { from: 'server/services/', may: (i) => !/^server\/(http|answers)\//.test(i), why: 'services return data: the HTTP edge owns bytes' },
+  { from: 'server/answers/', may: (i) => !i.startsWith('server/') || i.startsWith('server/http/') || i.startsWith('server/answers/'), why: "answers' bytes are written from data alone" },
   ...['server/routes/', 'server/mcp/', 'server/web/', 'server/stream/'].map((from) => ({
     from,
     may: (i: string) => !i.startsWith('server/market/') && i !== 'server/db.ts',
@@ -81,6 +83,7 @@ t.test('each layer imports only what it may call', async (t) => {
   t.same(breaches('server/http/pipeline.ts', ['server/services/index.ts', 'server/auth.ts']).length, 1, 'the rule sees the pipeline import the services');
   t.same(breaches('server/stream/market-feed.ts', ['server/market/state.ts']).length, 1, 'and a surface reach into the hot state');
   t.same(breaches('bench/endpoint.ts', ['test/helpers/server.ts', 'harness/server.ts']).length, 1, 'and a bench import a test helper');
+  t.same(breaches('server/services/read/candles.ts', ['server/http/raw-json.ts', 'server/answers/candles.ts']).length, 2, 'and a service write bytes');
   const files = ['server', 'bench'].flatMap(sources);
   t.same(files.flatMap((f) => breaches(f, imports(f))), []);
 });

@@ -28,7 +28,7 @@ interface Compiled<S> {
   params: CompiledValidator | null;
   query: CompiledValidator;
   serialize: (data: unknown) => string;
-  toRaw: (data: unknown) => RawJson;
+  kept: (value: object, envelope?: (value: object) => unknown) => RawJson;
 }
 
 function compile<S>(route: Route<S>): Compiled<S> {
@@ -38,13 +38,20 @@ function compile<S>(route: Route<S>): Compiled<S> {
     throw new Error(`route ${route.path}: path parameters ${paramNames} do not match the params schema ${declared}`);
   }
   const serialize = fastJson(route.response) as (data: unknown) => string;
+  // An object is answered with one envelope per route: the bytes are kept by the object alone.
+  const bodies = new WeakMap<object, RawJson>();
+  const kept = (value: object, envelope?: (value: object) => unknown) => {
+    let body = bodies.get(value);
+    if (!body) bodies.set(value, (body = new RawJson(Buffer.from(serialize(envelope ? envelope(value) : value)))));
+    return body;
+  };
   return {
     route,
     paramNames,
     params: route.params ? compileValidator('path', route.params) : null,
     query: compileValidator('query', route.query ?? Type.Object({})),
     serialize,
-    toRaw: (data) => new RawJson(Buffer.from(serialize(data))),
+    kept,
   };
 }
 
@@ -132,7 +139,7 @@ export function mountRoutes<S>(app: TemplatedApp, routes: Route<S>[], deps: Rout
         ticketTopics,
         requestId: ex.requestId,
         accept: ex.accept,
-        serialize: c.toRaw,
+        kept: c.kept as Ctx['kept'],
         // The abort signal is made only when a query reads it: an answer from memory never does.
         get caller() {
           return (caller ??= {

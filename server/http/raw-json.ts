@@ -15,6 +15,3 @@ export class RawJson {
     return this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
   }
 }
-
-/** A route's compiled serializer of its answer: what services hand back when they keep an answer as bytes. */
-export type Serialize<T> = (data: T) => RawJson;

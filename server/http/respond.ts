@@ -5,7 +5,7 @@ import { ErrorBody } from '../../core/schemas/common.js';
 import { AuthError } from '../auth.js';
 import { writeInfoLine, type Logger } from '../log.js';
 import type { Exchange } from './exchange.js';
-import type { HttpFigures } from './figures.js';
+import type { HttpFigures } from '../../core/http-figures.js';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 /** The access log's `route` of a request no route matched; its URL is logged apart, cut to URL_LOG_CHARS. */

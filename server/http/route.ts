@@ -6,7 +6,7 @@ import type { Principal } from '../auth.js';
 import type { Caller } from '../db-queue.js';
 import type { HealthProblem } from '../db-health.js';
 import type { Exchange } from './exchange.js';
-import type { Serialize } from './raw-json.js';
+import type { RawJson } from './raw-json.js';
 
 export interface Ctx<P = unknown, Q = unknown, R = unknown> {
   params: P;
@@ -20,9 +20,18 @@ export interface Ctx<P = unknown, Q = unknown, R = unknown> {
   requestId: string;
   /** The request's Accept header ('' when absent), for the routes that answer in more than one form. */
   accept: string;
-  /** The route's compiled response serializer, for answers a service keeps as bytes and serves again. */
-  serialize: Serialize<R>;
+  /**
+   * The answer of `value` (`envelope(value)`, or `value` itself) as bytes, made once per object: for values a service
+   * keeps and hands back unchanged while its data is unchanged, so that their bytes serve every request until then.
+   */
+  kept: {
+    (value: R & object): RawJson;
+    <T extends object>(value: T, envelope: (value: T) => R): RawJson;
+  };
 }
+
+/** The envelope of a detail answer: `{ data }`. */
+export const inData = <T>(data: T) => ({ data });
 
 /** A handler's answer that is a stream: once the headers are out, `start` takes over the response until it ends. */
 export class StreamAnswer {

@@ -1,6 +1,7 @@
 // get_price_history: candles of the pooled price, as /v1/instruments/{symbol}/candles, merged into at most
 // MAX_CANDLES (fewer when their JSON would not fit the answer) so that a long range stays readable and small.
 import { mergeCandles } from '../../../core/downsample.js';
+import { candleSeries } from '../../../core/candle-view.js';
 import { candleRequest } from '../../../core/requests/candles.js';
 import { CandleParams, CandleQuery, CandleSeries } from '../../../core/schemas/candles.js';
 import { Args, defineTool, MAX_RESULT_CHARS, ToolSingle } from '../tool.js';
@@ -20,7 +21,7 @@ export const getPriceHistory = defineTool({
   input: Args(CandleParams, CandleQuery),
   output: ToolSingle(CandleSeries),
   run: async ({ symbol, ...query }, { services, caller, nowMs }) => {
-    const series = await services.candles.pooled(symbol, candleRequest(query, nowMs), caller);
+    const series = candleSeries(await services.candles.pooled(symbol, candleRequest(query, nowMs), caller));
     const perCandle = series.count ? JSON.stringify(series.candles).length / series.count : 0;
     const most = Math.min(MAX_CANDLES, Math.floor((MAX_RESULT_CHARS - AROUND_CANDLES) / Math.max(perCandle, 1)));
     const factor = Math.ceil(series.count / most);

@@ -4,6 +4,7 @@ import { Single } from '../../../core/schemas/common.js';
 import { Financials, FinancialsParams, FinancialsQuery } from '../../../core/schemas/sec.js';
 import { METRIC_KEYS } from '../../../core/financials/metrics.js';
 import { defineRoute } from '../../api-route.js';
+import { inData } from '../../http/route.js';
 
 export const companyFinancialsRoute = defineRoute({
   path: '/v1/companies/:company/financials',
@@ -19,5 +20,6 @@ export const companyFinancialsRoute = defineRoute({
   params: FinancialsParams,
   query: FinancialsQuery,
   response: Single(Financials),
-  handler: ({ params, query, serialize, caller }, { financials }) => financials.financialsJson(params.company, query, serialize, caller),
+  handler: ({ params, query, kept, caller }, { financials }) =>
+    financials.financials(params.company, query, caller).then((x) => kept(x, inData)),
 });

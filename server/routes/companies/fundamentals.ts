@@ -3,6 +3,7 @@
 import { Single } from '../../../core/schemas/common.js';
 import { FinancialsParams, Fundamentals } from '../../../core/schemas/sec.js';
 import { defineRoute } from '../../api-route.js';
+import { inData } from '../../http/route.js';
 
 export const companyFundamentalsRoute = defineRoute({
   path: '/v1/companies/:company/fundamentals',
@@ -16,5 +17,5 @@ export const companyFundamentalsRoute = defineRoute({
   errors: ['not_found'],
   params: FinancialsParams,
   response: Single(Fundamentals),
-  handler: ({ params, serialize, caller }, { financials }) => financials.fundamentalsJson(params.company, serialize, caller),
+  handler: ({ params, kept, caller }, { financials }) => financials.fundamentals(params.company, caller).then((x) => kept(x, inData)),
 });

@@ -3,6 +3,7 @@ import { Single } from '../../../core/schemas/common.js';
 import { EventDetail } from '../../../core/schemas/event-detail.js';
 import { EventParams } from '../../../core/schemas/events.js';
 import { defineRoute } from '../../api-route.js';
+import { inData } from '../../http/route.js';
 
 export const eventDetailRoute = defineRoute({
   path: '/v1/events/:id',
@@ -12,5 +13,5 @@ export const eventDetailRoute = defineRoute({
   errors: ['not_found'],
   params: EventParams,
   response: Single(EventDetail),
-  handler: ({ params, serialize, caller }, { events }) => events.detailJson(params.id, serialize, caller),
+  handler: ({ params, kept, caller }, { events }) => events.detailKept(params.id, caller).then((x) => kept(x, inData)),
 });

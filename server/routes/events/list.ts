@@ -15,5 +15,5 @@ export const eventListRoute = defineRoute({
   errors: ['bad_request', 'not_found'],
   query: EventListQuery,
   response: List(Event),
-  handler: ({ query, serialize, caller }, { events }) => events.listJson(query, serialize, caller),
+  handler: ({ query, kept, caller }, { events }) => events.listKept(query, caller).then((page) => kept(page)),
 });

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { Single } from '../../../core/schemas/common.js';
 import { InstrumentDetail, SymbolParam } from '../../../core/schemas/instruments.js';
 import { defineRoute } from '../../api-route.js';
+import { inData } from '../../http/route.js';
 
 export const instrumentDetailRoute = defineRoute({
   path: '/v1/instruments/:symbol',
@@ -15,5 +16,5 @@ export const instrumentDetailRoute = defineRoute({
   errors: ['not_found'],
   params: Type.Object({ symbol: SymbolParam }),
   response: Single(InstrumentDetail),
-  handler: ({ params, serialize }, { instruments }) => instruments.detailJson(params.symbol, serialize),
+  handler: ({ params, kept }, { instruments }) => kept(instruments.detailKept(params.symbol), inData),
 });

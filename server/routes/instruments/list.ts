@@ -10,5 +10,5 @@ export const instrumentListRoute = defineRoute({
   auth: true,
   query: InstrumentListQuery,
   response: List(InstrumentSummary),
-  handler: ({ query, serialize }, { instruments }) => instruments.listJson(query.kind, serialize),
+  handler: ({ query, kept }, { instruments }) => kept(instruments.listKept(query.kind)),
 });

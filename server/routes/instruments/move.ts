@@ -5,6 +5,7 @@ import { Single } from '../../../core/schemas/common.js';
 import { SymbolParam } from '../../../core/schemas/instruments.js';
 import { MoveExplanation } from '../../../core/schemas/moves.js';
 import { defineRoute } from '../../api-route.js';
+import { inData } from '../../http/route.js';
 
 export const instrumentMoveRoute = defineRoute({
   path: '/v1/instruments/:symbol/moves/:date',
@@ -15,5 +16,6 @@ export const instrumentMoveRoute = defineRoute({
   errors: ['not_found'],
   params: Type.Object({ symbol: SymbolParam, date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' }) }),
   response: Single(MoveExplanation),
-  handler: ({ params, serialize, caller }, { moves }) => moves.explainJson({ symbol: params.symbol, date: params.date }, serialize, caller),
+  handler: ({ params, kept, caller }, { moves }) =>
+    moves.explainKept({ symbol: params.symbol, date: params.date }, caller).then((x) => kept(x, inData)),
 });

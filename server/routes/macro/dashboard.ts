@@ -2,6 +2,7 @@
 import { List } from '../../../core/schemas/common.js';
 import { MacroDashboardRow } from '../../../core/schemas/macro.js';
 import { defineRoute } from '../../api-route.js';
+import { wholeList } from '../../../core/paging.js';
 
 export const macroDashboardRoute = defineRoute({
   path: '/v1/macro/dashboard',
@@ -10,5 +11,5 @@ export const macroDashboardRoute = defineRoute({
   tags: ['macro'],
   auth: true,
   response: List(MacroDashboardRow),
-  handler: ({ serialize, caller }, { macro }) => macro.dashboardJson(serialize, caller),
+  handler: ({ kept, caller }, { macro }) => macro.dashboardKept(caller).then((rows) => kept(rows, wholeList)),
 });

@@ -2,6 +2,7 @@
 import { Single } from '../../../core/schemas/common.js';
 import { MacroParams, MacroSeries, MacroSeriesQuery } from '../../../core/schemas/macro.js';
 import { defineRoute } from '../../api-route.js';
+import { inData } from '../../http/route.js';
 
 export const macroDetailRoute = defineRoute({
   path: '/v1/macro/:slug',
@@ -16,5 +17,5 @@ export const macroDetailRoute = defineRoute({
   params: MacroParams,
   query: MacroSeriesQuery,
   response: Single(MacroSeries),
-  handler: ({ params, query, serialize, caller }, { macro }) => macro.detailJson(params.slug, query, serialize, caller),
+  handler: ({ params, query, kept, caller }, { macro }) => macro.detailKept(params.slug, query, caller).then((x) => kept(x, inData)),
 });

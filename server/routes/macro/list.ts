@@ -2,6 +2,7 @@
 import { List } from '../../../core/schemas/common.js';
 import { MacroSeriesSummary } from '../../../core/schemas/macro.js';
 import { defineRoute } from '../../api-route.js';
+import { wholeList } from '../../../core/paging.js';
 
 export const macroListRoute = defineRoute({
   path: '/v1/macro',
@@ -13,5 +14,5 @@ export const macroListRoute = defineRoute({
   tags: ['macro'],
   auth: true,
   response: List(MacroSeriesSummary),
-  handler: ({ serialize, caller }, { macro }) => macro.listJson(serialize, caller),
+  handler: ({ kept, caller }, { macro }) => macro.listKept(caller).then((list) => kept(list, wholeList)),
 });

@@ -3,6 +3,7 @@
 import { Single } from '../../../core/schemas/common.js';
 import { MarketSnapshot } from '../../../core/schemas/market.js';
 import { defineRoute } from '../../api-route.js';
+import { inData } from '../../http/route.js';
 
 export const snapshotRoute = defineRoute({
   path: '/v1/market/snapshot',
@@ -10,5 +11,5 @@ export const snapshotRoute = defineRoute({
   tags: ['market'],
   auth: true,
   response: Single(MarketSnapshot),
-  handler: ({ serialize }, { market }) => market.snapshotJson(serialize),
+  handler: ({ kept }, { market }) => market.snapshot().then((x) => kept(x, inData)),
 });

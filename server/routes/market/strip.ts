@@ -10,5 +10,5 @@ export const stripRoute = defineRoute({
   tags: ['market'],
   auth: true,
   response: List(StripItem),
-  handler: ({ serialize }, { market }) => market.stripJson(serialize),
+  handler: ({ kept }, { market }) => kept(market.stripKept()),
 });

@@ -2,6 +2,7 @@
 import { Single } from '../../../core/schemas/common.js';
 import { Meta } from '../../../core/schemas/meta.js';
 import { defineRoute } from '../../api-route.js';
+import { inData } from '../../http/route.js';
 
 export const metaRoute = defineRoute({
   path: '/v1/meta',
@@ -9,5 +10,8 @@ export const metaRoute = defineRoute({
   tags: ['meta'],
   auth: true,
   response: Single(Meta),
-  handler: ({ serialize }, { meta }) => meta.metaJson(serialize),
+  handler: ({ kept }, { meta }) => {
+    const answer = meta.meta();
+    return answer instanceof Promise ? answer.then((m) => kept(m, inData)) : kept(answer, inData);
+  },
 });

@@ -3,6 +3,7 @@
 import { Single } from '../../../core/schemas/common.js';
 import { ExplainQuery, MoveExplanation } from '../../../core/schemas/moves.js';
 import { defineRoute } from '../../api-route.js';
+import { inData } from '../../http/route.js';
 
 export const moveExplainRoute = defineRoute({
   path: '/v1/moves/explain',
@@ -12,5 +13,5 @@ export const moveExplainRoute = defineRoute({
   errors: ['not_found'],
   query: ExplainQuery,
   response: Single(MoveExplanation),
-  handler: ({ query, serialize, caller }, { moves }) => moves.explainJson(query, serialize, caller),
+  handler: ({ query, kept, caller }, { moves }) => moves.explainKept(query, caller).then((x) => kept(x, inData)),
 });

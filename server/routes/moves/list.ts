@@ -16,5 +16,5 @@ export const moveListRoute = defineRoute({
   errors: ['not_found'],
   query: MoveListQuery,
   response: List(Move),
-  handler: ({ query, serialize, caller }, { moves }) => moves.listJson(query, serialize, caller),
+  handler: ({ query, kept, caller }, { moves }) => moves.listKept(query, caller).then((page) => kept(page)),
 });

@@ -2,6 +2,7 @@
 import { Single } from '../../../core/schemas/common.js';
 import { OddsDetailQuery, OddsParams, PredictionMarketDetail } from '../../../core/schemas/odds.js';
 import { defineRoute } from '../../api-route.js';
+import { inData } from '../../http/route.js';
 
 export const oddsDetailRoute = defineRoute({
   path: '/v1/odds/:slug',
@@ -15,5 +16,5 @@ export const oddsDetailRoute = defineRoute({
   params: OddsParams,
   query: OddsDetailQuery,
   response: Single(PredictionMarketDetail),
-  handler: ({ params, query, serialize, caller }, { odds }) => odds.detailJson(params.slug, query, serialize, caller),
+  handler: ({ params, query, kept, caller }, { odds }) => odds.detailKept(params.slug, query, caller).then((x) => kept(x, inData)),
 });

@@ -14,5 +14,5 @@ export const oddsListRoute = defineRoute({
   errors: ['bad_request'],
   query: OddsListQuery,
   response: List(PredictionMarket),
-  handler: ({ query, serialize, caller }, { odds }) => odds.listJson(query, serialize, caller),
+  handler: ({ query, kept, caller }, { odds }) => odds.listKept(query, caller).then((page) => kept(page)),
 });

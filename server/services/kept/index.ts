@@ -1,3 +1,2 @@
-// Answers kept in memory: per data version, per tick, and candle blocks as bytes.
+// Answers kept in memory: per data version and per tick.
 export * from './answer-cache.js';
-export * from './candle-answers.js';

@@ -4,7 +4,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Registry, type Metric } from 'prom-client';
 import type { Histogram } from '../../../core/histogram.js';
 import { SLOW_QUERY_MS, type DatabaseFigures } from '../../db-figures.js';
-import { STATUS_CLASSES, type HttpFigures } from '../../http/figures.js';
+import { STATUS_CLASSES, type HttpFigures } from '../../../core/http-figures.js';
 import { CLOSE_REASONS, type StreamHub } from '../../stream/hub.js';
 import type { SourceHealthBoard } from '../read/index.js';
 import { clock } from '../../clock.js';

@@ -4,13 +4,15 @@ import { validationError } from '../../../core/errors.js';
 import { parseTopics } from '../../../core/stream/topics.js';
 import { AuthError, type Principal } from '../../auth.js';
 import type { IssuedTicket, StreamTickets } from '../../stream/tickets.js';
-import type { HttpResponse } from '../../http/uws.js';
 import type { CloseReason, StreamHub } from '../../stream/hub.js';
 import type { InstrumentService } from '../read/index.js';
 
+/** Where the hub writes a subscriber's messages: the stream surface's response. */
+type Sink = Parameters<StreamHub['open']>[0];
+
 /** An admitted subscription, to open on a response once its headers are out; `open` returns how to close it. */
 export interface Subscription {
-  open(res: HttpResponse, lastEventId: string | null, ended: (reason: CloseReason) => void): (reason: CloseReason) => void;
+  open(res: Sink, lastEventId: string | null, ended: (reason: CloseReason) => void): (reason: CloseReason) => void;
 }
 
 export class StreamService {

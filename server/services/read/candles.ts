@@ -1,19 +1,17 @@
 // Candles of the pooled price and of one venue listing: from memory when it holds the range, else from the database
 // (bars_1m; the 1h/1d aggregates with imported history where they have none) read as columns, the live bar merged in
-// so the open bar is always there. HTTP gets bytes, written without per-candle objects (closed candles are slices of
-// kept blocks); MCP and brief get the same candles as objects.
+// so the open bar is always there. Returned as a view (core/candle-view.ts) that HTTP writes from the ring's kept
+// blocks and MCP and brief read as objects.
 import type { Bar } from '../../../core/kernels/bars.js';
+import { memoryRun, type CandleView } from '../../../core/candle-view.js';
 import { notFound } from '../../../core/errors.js';
 import { instrumentRef } from '../../../core/refs.js';
 import { BUCKET_MS, type CandleRequest } from '../../../core/requests/candles.js';
-import type { Candle, CandleSeries } from '../../../core/schemas/candles.js';
-import { candleJson, candleObject, type BarRing, type HeldBars } from '../../../core/series.js';
-import type { Caller, Columns, Db } from '../../db.js';
-import { RawJson } from '../../http/raw-json.js';
+import type { HeldBars } from '../../../core/series.js';
+import type { Caller, Db } from '../../db.js';
 import type { CandleInterval } from '../../../core/vocabulary.js';
-import type { MarketState } from '../../market/state.js';
-import { BAR_COLUMNS, type BarColumn } from '../write/index.js';
-import { CandleAnswers } from '../kept/index.js';
+import type { InstrumentRow, MarketState } from '../../market/state.js';
+import { BAR_COLUMNS } from '../write/index.js';
 
 /** The candle queries of each interval: the first candles from a time, or the latest before one. */
 const POOLED_QUERIES = {
@@ -45,15 +43,9 @@ interface Series {
   queries: { from: string; latest: string };
 }
 
-/** The candles an answer holds: a run of a ring in memory, or columns read from the database, and the live bar after. */
-type Selection =
-  | { from: 'memory'; ring: BarRing; s: number; i0: number; i1: number; live: Bar | null }
-  | { from: 'database'; columns: Columns<BarColumn>['columns']; k0: number; n: number; live: Bar | null };
-
-const CLOSE = Buffer.from(']}}');
-
 export class CandleService {
-  private readonly kept = new CandleAnswers();
+  /** One reference per instrument row, so that a view's instrument is the same object while the row is unchanged. */
+  private readonly refs = new WeakMap<InstrumentRow, CandleView['instrument']>();
 
   constructor(
     private readonly db: Db,
@@ -61,28 +53,14 @@ export class CandleService {
     private readonly openBars: OpenBars | null,
   ) {}
 
-  /** The pooled candles of an instrument as the HTTP answer's bytes. */
-  async pooledJson(symbol: string, request: CandleRequest, caller?: Caller): Promise<RawJson> {
-    const series = this.pooledSeries(symbol, request.interval);
-    return this.answer(series, request, await this.select(series, request, caller));
+  /** The pooled candles of an instrument. */
+  async pooled(symbol: string, request: CandleRequest, caller?: Caller): Promise<CandleView> {
+    return this.view(this.pooledSeries(symbol, request.interval), request, caller);
   }
 
-  /** The candles of one venue listing of an instrument as the HTTP answer's bytes. */
-  async listingJson(symbol: string, listingId: number, request: CandleRequest, caller?: Caller): Promise<RawJson> {
-    const series = this.listingSeries(symbol, listingId, request.interval);
-    return this.answer(series, request, await this.select(series, request, caller));
-  }
-
-  /** The pooled candles of an instrument as objects. */
-  async pooled(symbol: string, request: CandleRequest, caller?: Caller): Promise<CandleSeries> {
-    const series = this.pooledSeries(symbol, request.interval);
-    return this.objects(series, request, await this.select(series, request, caller));
-  }
-
-  /** The candles of one venue listing as objects. */
-  async listing(symbol: string, listingId: number, request: CandleRequest, caller?: Caller): Promise<CandleSeries> {
-    const series = this.listingSeries(symbol, listingId, request.interval);
-    return this.objects(series, request, await this.select(series, request, caller));
+  /** The candles of one venue listing of an instrument. */
+  async listing(symbol: string, listingId: number, request: CandleRequest, caller?: Caller): Promise<CandleView> {
+    return this.view(this.listingSeries(symbol, listingId, request.interval), request, caller);
   }
 
   private pooledSeries(symbol: string, interval: CandleInterval): Series {
@@ -100,72 +78,22 @@ export class CandleService {
     return { instrument: i, held, index: j, open: this.openBars?.openListingBar(j) ?? null, id: listingId, queries: LISTING_QUERIES[interval] };
   }
 
-  private select(series: Series, request: CandleRequest, caller?: Caller): Promise<Selection> | Selection {
-    return series.held.held(series.index, request.fromMs) ? fromMemory(series, request) : fromDatabase(this.db, series, request, caller);
+  private async view(series: Series, request: CandleRequest, caller?: Caller): Promise<CandleView> {
+    const row = this.state.instruments[series.instrument]!;
+    let instrument = this.refs.get(row);
+    if (!instrument) this.refs.set(row, (instrument = instrumentRef(row)));
+    const selected = series.held.held(series.index, request.fromMs)
+      ? memoryRun(series.held, series.index, series.open, request)
+      : await fromDatabase(this.db, series, request, caller);
+    return { instrument, interval: request.interval, ...selected };
   }
-
-  /** The answer around the candle chunks, which are sent as they are; from memory, kept while its bars are unchanged. */
-  private answer(series: Series, request: CandleRequest, sel: Selection): RawJson {
-    const inst = this.state.instruments[series.instrument]!;
-    const build = () => [Buffer.from(`{"data":{"instrument":${JSON.stringify(instrumentRef(inst))},"interval":"${request.interval}","count":${count(sel)},"candles":[`), ...json(sel), CLOSE];
-    return sel.from === 'database' ? new RawJson(build()) : this.kept.get({ ...sel, instrument: inst }, build);
-  }
-
-  private objects(series: Series, request: CandleRequest, sel: Selection): CandleSeries {
-    const candles: Candle[] = [];
-    if (sel.from === 'memory') {
-      const { ring, s } = sel;
-      for (let p = sel.i0; p < sel.i1; p++) {
-        const k = ring.slot(s, p);
-        candles.push(candleObject(ring.ts[k]!, ring.open[k]!, ring.high[k]!, ring.low[k]!, ring.close[k]!, ring.volume[k]!, ring.venues[k]!));
-      }
-    } else {
-      const c = sel.columns;
-      for (let k = sel.k0; k < sel.n; k++) candles.push(candleObject(c.ts[k]!, c.open[k]!, c.high[k]!, c.low[k]!, c.close[k]!, c.volume[k]!, c.venues[k]! || 0));
-    }
-    const { live } = sel;
-    if (live) candles.push(candleObject(live.ts, live.open, live.high, live.low, live.close, live.volume, live.venues));
-    return { instrument: instrumentRef(this.state.instruments[series.instrument]!), interval: request.interval, count: candles.length, candles };
-  }
-}
-
-function count(sel: Selection): number {
-  return (sel.from === 'memory' ? sel.i1 - sel.i0 : sel.n - sel.k0) + (sel.live ? 1 : 0);
-}
-
-/** The selected candles as JSON chunks (commas between them included). */
-function json(sel: Selection): Buffer[] {
-  const { live } = sel;
-  let body: Buffer[];
-  if (sel.from === 'memory') body = sel.ring.json(sel.s, sel.i0, sel.i1, live !== null);
-  else {
-    const c = sel.columns;
-    const parts: string[] = [];
-    for (let k = sel.k0; k < sel.n; k++) parts.push(candleJson(c.ts[k]!, c.open[k]!, c.high[k]!, c.low[k]!, c.close[k]!, c.volume[k]!, c.venues[k]! || 0));
-    body = parts.length ? [Buffer.from(parts.join(',') + (live ? ',' : ''))] : [];
-  }
-  if (live) body.push(Buffer.from(candleJson(live.ts, live.open, live.high, live.low, live.close, live.volume, live.venues)));
-  return body;
-}
-
-/** Candles of a series held in memory, with the open bucket (closed finer bars and the live 1m bar) last. */
-function fromMemory(series: Series, { fromMs, toMs, ascendingFrom, limit }: CandleRequest): Selection {
-  const { held, index: s } = series;
-  const ring = held.ring;
-  const live = held.live(s, series.open);
-  const withLive = live !== null && live.ts >= fromMs && live.ts < toMs;
-  let i0 = ring.lowerBound(s, fromMs);
-  let i1 = ring.lowerBound(s, toMs);
-  if (ascendingFrom) i1 = Math.min(i1, i0 + limit);
-  else i0 = Math.max(i0, i1 - (limit - (withLive ? 1 : 0)));
-  return { from: 'memory', ring, s, i0, i1, live: withLive && i1 - i0 < limit ? live : null };
 }
 
 /**
  * Candles from the database, read as columns, the live bar folded into the last candle of its bucket or added after
  * it; one past the limit, the newest candle (the live one) goes when counting from `from`, else the oldest does.
  */
-async function fromDatabase(db: Db, series: Series, request: CandleRequest, caller?: Caller): Promise<Selection> {
+async function fromDatabase(db: Db, series: Series, request: CandleRequest, caller?: Caller): Promise<Pick<CandleView, 'run' | 'live'>> {
   const { fromMs, toMs, ascendingFrom, limit, interval } = request;
   const open = series.open;
   // "All" history is an unbounded start, which PostgreSQL spells -infinity.
@@ -187,5 +115,5 @@ async function fromDatabase(db: Db, series: Series, request: CandleRequest, call
   }
   const over = n + (live ? 1 : 0) > limit;
   if (over && ascendingFrom) live = null;
-  return { from: 'database', columns: c, k0: over && !ascendingFrom ? 1 : 0, n, live };
+  return { run: { from: 'database', columns: c, k0: over && !ascendingFrom ? 1 : 0, n }, live };
 }

@@ -13,7 +13,6 @@ import { EVENTS_TOPIC, instrumentTopic } from '../../../core/stream/topics.js';
 import type { EventKind, PRECISIONS } from '../../../core/vocabulary.js';
 import { clock } from '../../clock.js';
 import type { Caller, Db } from '../../db.js';
-import type { RawJson, Serialize } from '../../http/raw-json.js';
 import type { StreamHub } from '../../stream/hub.js';
 import { AnswerCache, type DataVersion } from '../kept/index.js';
 import type { FilingsService } from './filings.js';
@@ -96,8 +95,8 @@ export interface Ingested extends Counts {
 }
 
 export class EventService {
-  private readonly answers: AnswerCache<RawJson>;
   private readonly pages: AnswerCache<{ data: Event[]; page: Page }>;
+  private readonly details: AnswerCache<EventDetail>;
 
   constructor(
     private readonly db: Db,
@@ -108,8 +107,8 @@ export class EventService {
     private readonly version: DataVersion,
     private readonly filings: Pick<FilingsService, 'ofEvent'>,
   ) {
-    this.answers = new AnswerCache(ANSWERS_KEPT, () => version.current);
     this.pages = new AnswerCache(ANSWERS_KEPT, () => version.current);
+    this.details = new AnswerCache(ANSWERS_KEPT, () => version.current);
   }
 
   /** Stories matching `filter`, newest or most important first, one page. */
@@ -119,19 +118,12 @@ export class EventService {
   }
 
   /**
-   * The page of stories a query asks for, kept while the stories are unchanged: what the website shows, so that its
-   * viewers share one database read (the answer is shared: callers must not change it).
+   * The page of stories a validated query asks for, kept while the stories are unchanged (the same object until then,
+   * shared: callers must not change it): a question asked again costs one lookup, its filter read only when the page
+   * is built.
    */
   listKept(query: EventListQuery, caller?: Caller): Promise<{ data: Event[]; page: Page }> {
     return this.pages.get(`list ${JSON.stringify(query)}`, (c) => this.list(eventFilter(query), c), caller);
-  }
-
-  /**
-   * The answer to a validated /v1/events query as bytes, kept while the stories are unchanged: a question asked
-   * again costs one lookup, its filter read only when the answer is built.
-   */
-  listJson(query: EventListQuery, serialize: Serialize<{ data: Event[]; page: Page }>, caller?: Caller): Promise<RawJson> {
-    return this.answers.get(`list ${JSON.stringify(query)}`, (c) => this.list(eventFilter(query), c).then(serialize), caller);
   }
 
   /** One story with the moves it caused, the filing behind it and related stories; a 404 when there is none. */
@@ -147,9 +139,9 @@ export class EventService {
     return { ...story, causedMoves, filing, relatedStories: related.map((r) => byId.get(r.id)!) };
   }
 
-  /** The detail as bytes, kept while the stories are unchanged. */
-  detailJson(id: number, serialize: Serialize<{ data: EventDetail }>, caller?: Caller): Promise<RawJson> {
-    return this.answers.get(`detail ${id}`, (c) => this.detail(id, c).then((data) => serialize({ data })), caller);
+  /** The detail, kept likewise. */
+  detailKept(id: number, caller?: Caller): Promise<EventDetail> {
+    return this.details.get(String(id), (c) => this.detail(id, c), caller);
   }
 
   /**

@@ -5,7 +5,6 @@ import { wholeList, type Page } from '../../../core/paging.js';
 import { companyRef, instrumentRef } from '../../../core/refs.js';
 import type { InstrumentDetail, InstrumentSummary, Venue } from '../../../core/schemas/instruments.js';
 import { VENUE_OUT_REASONS, type InstrumentKind } from '../../../core/vocabulary.js';
-import type { RawJson, Serialize } from '../../http/raw-json.js';
 import type { InstrumentRow, MarketState } from '../../market/state.js';
 import { PerVersion } from '../kept/index.js';
 
@@ -84,9 +83,9 @@ export class InstrumentService {
     return out;
   }
 
-  /** The list as one page, serialized once per tick. */
-  listJson(kind: InstrumentKind | undefined, serialize: Serialize<{ data: InstrumentSummary[]; page: Page }>): RawJson {
-    return this.kept.get(`list:${kind ?? ''}`, () => serialize(wholeList(this.list(kind))));
+  /** The list as one page, built once per tick (shared until the next: callers must not change it). */
+  listKept(kind?: InstrumentKind): { data: InstrumentSummary[]; page: Page } {
+    return this.kept.get(`list:${kind ?? ''}`, () => wholeList(this.list(kind)));
   }
 
   /** Listing `j` as the instrument detail and the stream show it: its quote, its place in the pool, its derivatives. */
@@ -116,10 +115,10 @@ export class InstrumentService {
     return this.detailOf(this.resolve(symbol));
   }
 
-  /** The detail, serialized once per tick. */
-  detailJson(symbol: string, serialize: Serialize<{ data: InstrumentDetail }>): RawJson {
+  /** The detail, built once per tick likewise. */
+  detailKept(symbol: string): InstrumentDetail {
     const i = this.resolve(symbol);
-    return this.kept.get(`detail:${i}`, () => serialize({ data: this.detailOf(i) }));
+    return this.kept.get(`detail:${i}`, () => this.detailOf(i));
   }
 
   private detailOf(i: number): InstrumentDetail {

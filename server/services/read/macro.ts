@@ -8,7 +8,6 @@ import { downsampleIndices, seriesBytes, seriesViews } from '../../../core/kerne
 import { DASHBOARD_SLUGS, MACRO_CATALOG } from '../../../core/macro/catalog.js';
 import { macroNumbers, type MacroNumbers } from '../../../core/macro/display.js';
 import { vintagesByDate } from '../../../core/macro/vintages.js';
-import { wholeList, type Page } from '../../../core/paging.js';
 import { macroRef, type Ref } from '../../../core/refs.js';
 import { macroRequest, type MacroRequest } from '../../../core/requests/macro.js';
 import {
@@ -18,7 +17,6 @@ import {
 import type { ObservationRecord } from '../../../core/sources/macro-records.js';
 import { MACRO_CATEGORIES, type MacroCategory, type MacroDisplayMode, type MacroFrequency } from '../../../core/vocabulary.js';
 import type { Caller, Db } from '../../db.js';
-import type { RawJson, Serialize } from '../../http/raw-json.js';
 import type { WorkerThreads } from '../../worker-threads.js';
 import { AnswerCache, every, type DataVersion } from '../kept/index.js';
 import type { CatalystService } from './catalysts.js';
@@ -112,8 +110,9 @@ function lowerBound(dates: Float64Array, ms: number): number {
 export class MacroService {
   private readonly rows: AnswerCache<Map<string, SeriesRow>>;
   private readonly points: AnswerCache<SeriesPoints>;
-  private readonly answers: AnswerCache<RawJson>;
   private readonly summaries: AnswerCache<MacroSeriesSummary[]>;
+  private readonly dashboards: AnswerCache<MacroDashboardRow[]>;
+  private readonly details: AnswerCache<MacroSeries>;
 
   constructor(
     private readonly db: Db,
@@ -131,7 +130,10 @@ export class MacroService {
     this.rows = new AnswerCache(1, data);
     this.points = new AnswerCache(SERIES_KEPT, data);
     this.summaries = new AnswerCache(1, data);
-    this.answers = new AnswerCache(ANSWERS_KEPT, () => versions.macro.current + versions.stories.current + versions.odds.current + period());
+    // A dashboard's next releases and a series' stories, catalysts and markets change with the stories and the odds too.
+    const around = () => versions.macro.current + versions.stories.current + versions.odds.current + period();
+    this.dashboards = new AnswerCache(1, around);
+    this.details = new AnswerCache(ANSWERS_KEPT, around);
   }
 
   /** Every stored series with its numbers: by category, then as the catalog orders them, then by name. */
@@ -141,13 +143,9 @@ export class MacroService {
     return series.map((s, k) => ({ ...seriesFields(s), ...numberFields(points[k]!.numbers) }));
   }
 
-  /** The same list, kept while the series are unchanged: the website reads it on every view (callers must not change it). */
+  /** The same list, kept while the series are unchanged (the same array until then: callers must not change it). */
   listKept(caller?: Caller): Promise<MacroSeriesSummary[]> {
     return this.summaries.get('list', (c) => this.list(c), caller);
-  }
-
-  listJson(serialize: Serialize<{ data: MacroSeriesSummary[]; page: Page }>, caller?: Caller): Promise<RawJson> {
-    return this.answers.get('list', async (c) => serialize(wholeList(await this.list(c))), caller);
   }
 
   /** The dashboard's headline series that are stored, in its order, with their latest value and next release. */
@@ -161,8 +159,9 @@ export class MacroService {
     });
   }
 
-  dashboardJson(serialize: Serialize<{ data: MacroDashboardRow[]; page: Page }>, caller?: Caller): Promise<RawJson> {
-    return this.answers.get('dashboard', async (c) => serialize(wholeList(await this.dashboard(c))), caller);
+  /** The dashboard, kept while its series, stories and markets are unchanged (shared likewise). */
+  dashboardKept(caller?: Caller): Promise<MacroDashboardRow[]> {
+    return this.dashboards.get('dashboard', (c) => this.dashboard(c), caller);
   }
 
   /** The dashboard's rows, each with its series' page at its source: a brief's macro backdrop. */
@@ -211,10 +210,9 @@ export class MacroService {
     };
   }
 
-  /** The detail as bytes, kept per series and query until the data changes. */
-  detailJson(key: string, query: MacroSeriesQuery, serialize: Serialize<{ data: MacroSeries }>, caller?: Caller): Promise<RawJson> {
-    const build = (c?: Caller) => this.detail(key, macroRequest(query), c).then((data) => serialize({ data }));
-    return this.answers.get(`detail ${key.toLowerCase()} ${query.from} ${query.maxPoints}`, build, caller);
+  /** The detail a validated query asks for, kept per series and query while the data is unchanged (shared likewise). */
+  detailKept(key: string, query: MacroSeriesQuery, caller?: Caller): Promise<MacroSeries> {
+    return this.details.get(`${key.toLowerCase()} ${query.from} ${query.maxPoints}`, (c) => this.detail(key, macroRequest(query), c), caller);
   }
 
   /** Whether `source`'s series `seriesId` has observations stored: a feed then reads its recent years only. */

@@ -8,7 +8,6 @@ import {
   BIGGEST_MOVES, CATALYST_DAYS, SPARKLINE_POINTS, TOP_STORIES, TOP_STORIES_DAYS, type MarketSnapshot, type StripItem,
 } from '../../../core/schemas/market.js';
 import { DAY_MS, HOUR_MS } from '../../../core/time.js';
-import type { RawJson, Serialize } from '../../http/raw-json.js';
 import { AnswerCache, every, PerVersion } from '../kept/index.js';
 import type { CatalystService } from './catalysts.js';
 import type { EventService } from './events.js';
@@ -26,8 +25,8 @@ type StoredPart = Pick<MarketSnapshot, 'moves' | 'topStories' | 'catalysts' | 'm
 export class MarketService {
   private readonly kept: PerVersion;
   private readonly stored: AnswerCache<StoredPart>;
-  /** The last snapshot's bytes, valid while neither the hot state nor the stored part has changed. */
-  private last: { version: number; part: StoredPart; body: RawJson } | null = null;
+  /** The last snapshot, valid while neither the hot state nor the stored part has changed. */
+  private last: { version: number; part: StoredPart; snapshot: Promise<MarketSnapshot> } | null = null;
 
   constructor(
     private readonly instruments: InstrumentService,
@@ -47,19 +46,17 @@ export class MarketService {
     return this.instruments.state.instruments.map((_, i) => ({ ...this.instruments.summary(i), sparkline: this.sparkline(i, nowMs) }));
   }
 
-  stripJson(serialize: Serialize<{ data: StripItem[]; page: Page }>): RawJson {
-    return this.kept.get('strip', () => serialize(wholeList(this.strip())));
+  /** The strip as one page, built once per tick (shared until the next: callers must not change it). */
+  stripKept(): { data: StripItem[]; page: Page } {
+    return this.kept.get('strip', () => wholeList(this.strip()));
   }
 
+  /** The snapshot, the same object while neither the hot state nor its stored part has changed (shared likewise). */
   async snapshot(): Promise<MarketSnapshot> {
-    return this.compose(await this.stored.get('snapshot', () => this.readStored()));
-  }
-
-  async snapshotJson(serialize: Serialize<{ data: MarketSnapshot }>): Promise<RawJson> {
     const part = await this.stored.get('snapshot', () => this.readStored());
     const version = this.instruments.state.version;
-    if (this.last?.version !== version || this.last.part !== part) this.last = { version, part, body: serialize({ data: await this.compose(part) }) };
-    return this.last.body;
+    if (this.last?.version !== version || this.last.part !== part) this.last = { version, part, snapshot: this.compose(part) };
+    return this.last.snapshot;
   }
 
   private async compose(part: StoredPart): Promise<MarketSnapshot> {

@@ -8,7 +8,6 @@ import {
   PROJECT_STATUSES, SEARCH_TYPES, VENUE_OUT_REASONS, type InstrumentKind,
 } from '../../../core/vocabulary.js';
 import type { Db } from '../../db.js';
-import type { RawJson, Serialize } from '../../http/raw-json.js';
 import { logFailure, type Logger } from '../../log.js';
 import { SourceHealthBoard } from './source-health.js';
 import { clock } from '../../clock.js';
@@ -19,8 +18,8 @@ export class MetaService {
   private snapshot: MetaSnapshot | null = null;
   private timer: NodeJS.Timeout | null = null;
   private inflight: Promise<MetaSnapshot> | null = null;
-  /** /v1/meta's last answer: valid for its snapshot within the millisecond its `now` names. */
-  private kept: { snapshot: MetaSnapshot; ms: number; body: RawJson } | null = null;
+  /** The last answer: valid for its snapshot within the millisecond its `now` names. */
+  private kept: { snapshot: MetaSnapshot; ms: number; meta: Meta } | null = null;
   private readonly vocabularyData: Vocabulary;
 
   constructor(
@@ -71,25 +70,18 @@ export class MetaService {
     return this.snapshot ?? this.refresh();
   }
 
-  /** The snapshot as of now: what /v1/meta answers. */
+  /**
+   * The snapshot as of now: what /v1/meta answers. The same object while neither the snapshot nor the millisecond of
+   * `now` (and so the sources' ages) has changed (shared: callers must not change it).
+   */
   meta(): Meta | Promise<Meta> {
-    const at = (s: MetaSnapshot): Meta => {
-      const now = clock.now();
-      return { ...s, now: new Date(now).toISOString(), sources: this.health.statuses(now) };
-    };
     const s = this.get();
-    return s instanceof Promise ? s.then(at) : at(s);
-  }
-
-  /** /v1/meta's bytes, serialized again only when the snapshot or the millisecond of `now` (and so the sources' ages) has changed. */
-  metaJson(serialize: Serialize<{ data: Meta }>): RawJson | Promise<RawJson> {
-    const s = this.get();
-    if (s instanceof Promise) return s.then(() => this.metaJson(serialize));
+    if (s instanceof Promise) return s.then(() => this.meta());
     const ms = clock.now();
     if (this.kept?.snapshot !== s || this.kept.ms !== ms) {
-      this.kept = { snapshot: s, ms, body: serialize({ data: { ...s, now: new Date(ms).toISOString(), sources: this.health.statuses(ms) } }) };
+      this.kept = { snapshot: s, ms, meta: { ...s, now: new Date(ms).toISOString(), sources: this.health.statuses(ms) } };
     }
-    return this.kept.body;
+    return this.kept.meta;
   }
 
   /** Re-reads counts and coverage; concurrent callers share one read. */

@@ -10,7 +10,6 @@ import {
 } from '../../../core/schemas/moves.js';
 import { DAY_MS, utcDate } from '../../../core/time.js';
 import type { Caller, Db } from '../../db.js';
-import type { RawJson, Serialize } from '../../http/raw-json.js';
 import type { MarketState } from '../../market/state.js';
 import { AnswerCache, type DataVersion } from '../kept/index.js';
 import { ANSWERS_KEPT, ANY_STORY, eventView, readStories, storiesByIds } from './events.js';
@@ -46,8 +45,8 @@ export interface FoundMove {
 type StoredMoves = Partial<Pick<MoveFilter, 'date' | 'fromDate' | 'toDate' | 'minPct' | 'minZ'>> & PageRequest & { instrumentId: number | null };
 
 export class MoveService {
-  private readonly answers: AnswerCache<RawJson>;
   private readonly pages: AnswerCache<{ data: Move[]; page: Page }>;
+  private readonly explanations: AnswerCache<MoveExplanation>;
 
   constructor(
     private readonly db: Db,
@@ -55,8 +54,8 @@ export class MoveService {
     /** The version of stories, moves and catalysts: bumped here when moves are stored. */
     private readonly version: DataVersion,
   ) {
-    this.answers = new AnswerCache(ANSWERS_KEPT, () => version.current);
     this.pages = new AnswerCache(ANSWERS_KEPT, () => version.current);
+    this.explanations = new AnswerCache(ANSWERS_KEPT, () => version.current);
   }
 
   /** Moves matching `filter`: on one date the most unusual first, else the newest first; one page. */
@@ -68,16 +67,12 @@ export class MoveService {
   }
 
   /**
-   * The page of moves a query asks for, kept while moves and stories are unchanged: what the website shows, so that
-   * its viewers share one database read (the answer is shared: callers must not change it).
+   * The page of moves a validated query asks for, kept while moves and stories are unchanged (the same object until
+   * then, shared: callers must not change it): a question asked again costs one lookup, its filter read only when the
+   * page is built.
    */
   listKept(query: MoveListQuery, caller?: Caller): Promise<{ data: Move[]; page: Page }> {
     return this.pages.get(`list ${JSON.stringify(query)}`, (c) => this.list(moveFilter(query), c), caller);
-  }
-
-  /** The answer to a validated /v1/moves query as bytes, kept while moves and stories are unchanged; its filter is read only when it is built. */
-  listJson(query: MoveListQuery, serialize: Serialize<{ data: Move[]; page: Page }>, caller?: Caller): Promise<RawJson> {
-    return this.answers.get(`list ${JSON.stringify(query)}`, (c) => this.list(moveFilter(query), c).then(serialize), caller);
   }
 
   /**
@@ -110,9 +105,9 @@ export class MoveService {
     };
   }
 
-  /** The answer to a validated /v1/moves/explain query as bytes, kept likewise. */
-  explainJson(query: ExplainQuery, serialize: Serialize<{ data: MoveExplanation }>, caller?: Caller): Promise<RawJson> {
-    return this.answers.get(`explain ${JSON.stringify(query)}`, (c) => this.explain(query.symbol, explainDate(query), c).then((data) => serialize({ data })), caller);
+  /** The explanation a validated query asks for, kept likewise. */
+  explainKept(query: ExplainQuery, caller?: Caller): Promise<MoveExplanation> {
+    return this.explanations.get(JSON.stringify(query), (c) => this.explain(query.symbol, explainDate(query), c), caller);
   }
 
   /** The latest day with moves and its `limit` most unusual, with causes and candidate stories. */

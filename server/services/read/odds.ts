@@ -12,7 +12,6 @@ import type { OddsDetailQuery, OddsListQuery, PredictionMarket, PredictionMarket
 import { DAY_MS } from '../../../core/time.js';
 import { ODDS_STATUSES, type MARKET_KINDS, type OddsStatus } from '../../../core/vocabulary.js';
 import type { Caller, Db } from '../../db.js';
-import type { RawJson, Serialize } from '../../http/raw-json.js';
 import { AnswerCache, every, type DataVersion } from '../kept/index.js';
 import type { CatalystService } from './catalysts.js';
 import { clock } from '../../clock.js';
@@ -111,7 +110,8 @@ function view(m: MarketRow, outcomes: OutcomeRow[], entities: Ref[]): Prediction
 
 export class OddsService {
   private readonly markets: AnswerCache<Markets>;
-  private readonly answers: AnswerCache<RawJson>;
+  private readonly pages: AnswerCache<{ data: PredictionMarket[]; page: Page }>;
+  private readonly details: AnswerCache<PredictionMarketDetail>;
 
   constructor(
     private readonly db: Db,
@@ -125,7 +125,9 @@ export class OddsService {
     const period = every(refreshMs);
     // Each only grows, so their sum changes whenever one does; the period picks up another process's writes.
     this.markets = new AnswerCache(1, () => version.current + period());
-    this.answers = new AnswerCache(ANSWERS_KEPT, () => version.current + stories.current + period());
+    const answers = () => version.current + stories.current + period();
+    this.pages = new AnswerCache(ANSWERS_KEPT, answers);
+    this.details = new AnswerCache(ANSWERS_KEPT, answers);
   }
 
   /** Markets matching `filter`: open first, then the most traded; one page. */
@@ -142,9 +144,9 @@ export class OddsService {
     return { data: items.map((m) => m.view), page };
   }
 
-  /** The list answer as bytes, kept while the markets are unchanged. */
-  listJson(query: OddsListQuery, serialize: Serialize<{ data: PredictionMarket[]; page: Page }>, caller?: Caller): Promise<RawJson> {
-    return this.answers.get(`list ${JSON.stringify(query)}`, (c) => this.list(oddsFilter(query), c).then(serialize), caller);
+  /** The page a validated query asks for, kept while the markets are unchanged (the same object until then, shared: callers must not change it). */
+  listKept(query: OddsListQuery, caller?: Caller): Promise<{ data: PredictionMarket[]; page: Page }> {
+    return this.pages.get(JSON.stringify(query), (c) => this.list(oddsFilter(query), c), caller);
   }
 
   /** One market with its history, its event's other markets and its entities' catalysts; a 404 when there is none. */
@@ -178,9 +180,9 @@ export class OddsService {
     };
   }
 
-  /** The detail as bytes, kept while the markets and catalysts are unchanged. */
-  detailJson(key: string, query: OddsDetailQuery, serialize: Serialize<{ data: PredictionMarketDetail }>, caller?: Caller): Promise<RawJson> {
-    return this.answers.get(`detail ${key.toLowerCase()} ${JSON.stringify(query)}`, (c) => this.detail(key, oddsRequest(query), c).then((data) => serialize({ data })), caller);
+  /** The detail a validated query asks for, kept while the markets and catalysts are unchanged (shared likewise). */
+  detailKept(key: string, query: OddsDetailQuery, caller?: Caller): Promise<PredictionMarketDetail> {
+    return this.details.get(`${key.toLowerCase()} ${JSON.stringify(query)}`, (c) => this.detail(key, oddsRequest(query), c), caller);
   }
 
   /** The open markets about `entity` (lower-cased `type:key`), most traded first, at most `limit`. */

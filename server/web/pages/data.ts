@@ -1,6 +1,7 @@
 // The pages' own data answers, for their scripts: the chart's candles (the candles service's bytes, as
 // /v1/instruments/{symbol}/candles answers them) and a fresh stream ticket once the page's first one has expired.
 import { ApiError, clip, validationError } from '../../../core/errors.js';
+import { candleAnswer } from '../../answers/candles.js';
 import { candleRequest } from '../../../core/requests/candles.js';
 import { instrumentTopic, QUOTES_TOPIC } from '../../../core/stream/topics.js';
 import { CANDLE_INTERVALS, type CandleInterval } from '../../../core/vocabulary.js';
@@ -13,7 +14,7 @@ export const chartCandles: WebPage = {
   async render({ params, query, services, caller }) {
     const interval = query.interval ?? '1d';
     if (!CANDLE_INTERVALS.includes(interval as CandleInterval)) throw validationError([{ in: 'query', param: 'interval', message: `must be one of ${CANDLE_INTERVALS.join(', ')}` }]);
-    return new JsonAnswer(await services.candles.pooledJson(params[0]!, candleRequest({ interval: interval as CandleInterval }, clock.now()), caller));
+    return new JsonAnswer(candleAnswer(await services.candles.pooled(params[0]!, candleRequest({ interval: interval as CandleInterval }, clock.now()), caller)));
   },
 };
 

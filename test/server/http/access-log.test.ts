@@ -8,7 +8,7 @@ import { ROOT } from '../../../harness/server.js';
 const script = `
 import { createLogger } from './server/log.ts';
 import { logDone } from './server/http/respond.ts';
-import { HttpFigures } from './server/http/figures.ts';
+import { HttpFigures } from './core/http-figures.ts';
 Date.now = () => 1764000000123;
 performance.now = () => 1000;
 const log = createLogger('info');

@@ -3,6 +3,7 @@ import { candleRequest } from '../../../../core/requests/candles.js';
 import { CandleQuery, CandleSeries, ListingCandleParams } from '../../../../core/schemas/candles.js';
 import { Single } from '../../../../core/schemas/common.js';
 import { defineRoute } from '../../../api-route.js';
+import { candleAnswer } from '../../../answers/candles.js';
 import { clock } from '../../../clock.js';
 
 export const listingCandlesRoute = defineRoute({
@@ -18,5 +19,5 @@ export const listingCandlesRoute = defineRoute({
   params: ListingCandleParams,
   query: CandleQuery,
   response: Single(CandleSeries),
-  handler: ({ params, query, caller }, { candles }) => candles.listingJson(params.symbol, params.listingId, candleRequest(query, clock.now()), caller),
+  handler: ({ params, query, caller }, { candles }) => candles.listing(params.symbol, params.listingId, candleRequest(query, clock.now()), caller).then(candleAnswer),
 });

@@ -1,6 +1,6 @@
 // Every answered request counted by route and status class, and its time in a histogram, for /metrics. Taken as
 // each request is logged: a map lookup by the route's pattern and a few increments, nothing allocated per request.
-import { Histogram } from '../../core/histogram.js';
+import { Histogram } from './histogram.js';
 
 /** Seconds from a request's arrival to its answer sent: memory answers take well under a millisecond. */
 export const LATENCY_BOUNDS_S = [0.001, 0.005, 0.025, 0.1, 0.5, 2.5];

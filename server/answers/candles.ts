@@ -1,25 +1,16 @@
-// Candle answers from memory kept as bytes while the bars they hold are unchanged: clients polling the same candles
-// (a chart's default pull, a bot's window) between two ticks get the same answer in one buffer, sent in one write,
-// instead of one assembled per request from the kept blocks.
-import type { Bar } from '../../../core/kernels/bars.js';
-import type { BarRing } from '../../../core/series.js';
-import { RawJson } from '../../http/raw-json.js';
-
-/** What an answer is built from: positions i0..i1-1 of series `s` of a ring, the open bar after them, the instrument. */
-export interface CandleStamp {
-  ring: BarRing;
-  s: number;
-  i0: number;
-  i1: number;
-  live: Bar | null;
-  instrument: object;
-}
+// The bytes of a candle answer: the candles as chunks (slices of the ring's kept blocks) between a head and the closing
+// braces. Answers from memory are kept as bytes while the bars they hold are unchanged: clients polling the same
+// candles (a chart's default pull, a bot's window) between two ticks get the same answer in one buffer, sent in one
+// write, instead of one assembled per request from the kept blocks.
+import { candleChunks, candleCount, type CandleRun, type CandleView } from '../../core/candle-view.js';
+import type { Bar } from '../../core/kernels/bars.js';
+import { RawJson } from '../http/raw-json.js';
 
 interface Kept {
   /** The ring's version of series `s` the answer was built at. */
   version: number;
   live: Bar | null;
-  instrument: object;
+  instrument: CandleView['instrument'];
   body: RawJson;
   /** Whether `body` is one buffer: an answer is joined into one when it is asked for a second time. */
   joined: boolean;
@@ -31,19 +22,33 @@ const MAX_JOINED_BYTES = 64 * 1024 * 1024;
 /** Larger answers stay in their chunks: joining one costs a copy of its size, and memory for each kept. */
 const MAX_JOINED_ANSWER = 8 * 1024 * 1024;
 
+const CLOSE = Buffer.from(']}}');
+
+/** The answer `{ data: CandleSeries }` of `view`, as bytes. */
+export function candleAnswer(view: CandleView): RawJson {
+  const { run } = view;
+  return run.from === 'database' ? new RawJson(build(view)) : kept.get(view, run);
+}
+
+function build(view: CandleView): Buffer[] {
+  const head = `{"data":{"instrument":${JSON.stringify(view.instrument)},"interval":"${view.interval}","count":${candleCount(view)},"candles":[`;
+  return [Buffer.from(head), ...candleChunks(view), CLOSE];
+}
+
 export class CandleAnswers {
   /** In least recently used order. */
   private readonly kept = new Map<string, Kept>();
   private joinedBytes = 0;
 
   /**
-   * The answer kept for what `stamp` holds now, else `build()`'s, kept. An answer asked once stays in its chunks (slices
+   * The answer kept for what `view` holds now, else a new one, kept. An answer asked once stays in its chunks (slices
    * of the kept blocks: no copy for a question never asked again); asked again with nothing changed, it is joined into
    * one buffer that serves every later ask.
    */
-  get(stamp: CandleStamp, build: () => readonly Uint8Array[]): RawJson {
-    const { ring, s, live, instrument } = stamp;
-    const key = `${ring.id}:${s}:${stamp.i0}:${stamp.i1}:${live ? 1 : 0}`;
+  get(view: CandleView, run: Extract<CandleRun, { from: 'memory' }>): RawJson {
+    const { live, instrument } = view;
+    const { ring, s } = run;
+    const key = `${ring.id}:${s}:${run.i0}:${run.i1}:${live ? 1 : 0}`;
     const version = ring.version(s);
     const hit = this.kept.get(key);
     if (hit) this.forget(key, hit);
@@ -55,7 +60,7 @@ export class CandleAnswers {
       this.keep(key, hit);
       return hit.body;
     }
-    const body = new RawJson(build());
+    const body = new RawJson(build(view));
     this.keep(key, { version, live: live && { ...live }, instrument, body, joined: false });
     return body;
   }
@@ -74,6 +79,8 @@ export class CandleAnswers {
     if (kept.joined) this.joinedBytes -= kept.body.byteLength;
   }
 }
+
+const kept = new CandleAnswers();
 
 /** Whether two open bars have the same values (NaN, an unknown volume, equal to itself). */
 function sameBar(a: Bar | null, b: Bar | null): boolean {

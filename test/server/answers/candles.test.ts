@@ -1,18 +1,21 @@
-// Kept candle answers: whatever is pushed, cleared or changed in the open bar between asks, an answer is byte for byte
-// the one built afresh; unchanged, it is not built again, and asked again it is one buffer.
+// Kept candle answers: whatever is pushed, cleared or changed in the open bar between asks, an answer is the view's
+// candles as objects, byte for byte once parsed; unchanged, it is not built again, and asked again it is one buffer.
 import t from 'tap';
 import fc from 'fast-check';
+import { candleSeries, type CandleView } from '../../../core/candle-view.js';
 import type { Bar } from '../../../core/kernels/bars.js';
-import { BarRing, BLOCK, candleJson } from '../../../core/series.js';
-import { CandleAnswers } from '../../../server/services/kept/candle-answers.js';
+import { instrumentRef } from '../../../core/refs.js';
+import { BarRing, BLOCK } from '../../../core/series.js';
+import { CandleAnswers } from '../../../server/answers/candles.js';
 
-const instrument = { symbol: 'BTC' };
+const instrument = instrumentRef({ symbol: 'BTC', name: 'Bitcoin' });
 
-/** The answer of positions i0..i1 of series 1 with `live` after them, as the candle service builds it. */
-function answer(ring: BarRing, i0: number, i1: number, live: Bar | null): Buffer[] {
-  const tail = live ? [Buffer.from(candleJson(live.ts, live.open, live.high, live.low, live.close, live.volume, live.venues))] : [];
-  return [Buffer.from(`{"count":${i1 - i0 + tail.length},"candles":[`), ...ring.json(1, i0, i1, live !== null), ...tail, Buffer.from(']}')];
+/** The view of positions i0..i1 of series `s` of `ring` with `live` after them. */
+function view(ring: BarRing, s: number, i0: number, i1: number, live: Bar | null, of = instrument): CandleView & { run: { from: 'memory' } } {
+  return { instrument: of, interval: '1m', run: { from: 'memory', ring, s, i0, i1 }, live };
 }
+
+const ask = (answers: CandleAnswers, v: ReturnType<typeof view>) => answers.get(v, v.run);
 
 t.test('a kept answer is always the fresh one, whatever happens between asks', (t) => {
   const capacity = BLOCK + 50;
@@ -42,8 +45,9 @@ t.test('a kept answer is always the fresh one, whatever happens between asks', (
           const n = ring.size(1);
           const [a, b] = o.ask.map((q) => Math.round((q * n) / 4)).sort((x, y) => x - y) as [number, number];
           for (let again = 0; again < 2; again++) {
-            const got = answers.get({ ring, s: 1, i0: a, i1: b, live, instrument }, () => answer(ring, a, b, live));
-            if (!Buffer.concat(got.chunks).equals(Buffer.concat(answer(ring, a, b, live)))) return false;
+            const v = view(ring, 1, a, b, live);
+            const got = JSON.parse(Buffer.concat(ask(answers, v).chunks).toString());
+            if (JSON.stringify(got) !== JSON.stringify({ data: candleSeries(v) })) return false;
           }
         }
       }
@@ -59,32 +63,27 @@ t.test('unchanged, an answer is built once and, asked again, sent as one buffer;
   const ring = new BarRing(1, 1000);
   for (let k = 1; k <= 600; k++) ring.push(0, k * 60_000, k, k, k, k, k, 1);
   const answers = new CandleAnswers();
-  let builds = 0;
-  const build = () => (builds++, [Buffer.from('['), ...ring.json(0, 0, 600), Buffer.from(']')]);
-  const stamp = { ring, s: 0, i0: 0, i1: 600, live: null, instrument };
-  const first = answers.get(stamp, build);
+  const all = view(ring, 0, 0, 600, null);
+  const first = ask(answers, all);
   t.ok(first.chunks.length > 2, 'first asked: the kept blocks as they are');
-  const second = answers.get(stamp, build);
+  const second = ask(answers, all);
   t.equal(second.chunks.length, 1, 'asked again: one buffer');
   t.ok(Buffer.from(second.chunks[0]!).equals(Buffer.concat(first.chunks)));
-  t.equal(answers.get(stamp, build), second, 'then the same answer');
-  t.equal(builds, 1);
+  t.equal(ask(answers, all), second, 'then the same answer, not built again');
 
   const copy = new BarRing(1, 1000);
   for (let k = 1; k <= 600; k++) copy.push(0, k * 60_000, k, k, k, k, k, 1);
-  t.not(answers.get({ ...stamp, ring: copy }, build), second, 'the same positions of another ring: built again');
-  t.equal(answers.get(stamp, build), second, 'and the first ring\'s answer still kept');
-  t.equal(builds, 2);
+  t.not(ask(answers, view(copy, 0, 0, 600, null)), second, 'the same positions of another ring: built again');
+  t.equal(ask(answers, all), second, "and the first ring's answer still kept");
 
-  const renamed = { ...stamp, instrument: { symbol: 'BTC' } };
-  t.not(answers.get(renamed, build), second, 'another instrument object: built again');
-  answers.get(renamed, build);
-  t.equal(builds, 3);
-  for (let k = 0; k < 254; k++) answers.get({ ...stamp, i0: 1000 + k }, () => [Buffer.from('[]')]);
-  answers.get(renamed, build);
-  t.equal(builds, 3, 'kept among 256 answers');
-  for (let k = 0; k < 256; k++) answers.get({ ...stamp, i0: 2000 + k }, () => [Buffer.from('[]')]);
-  answers.get(renamed, build);
-  t.equal(builds, 4, 'forgotten after 256 others were asked since');
+  const renamed = view(ring, 0, 0, 600, null, instrumentRef({ symbol: 'BTC', name: 'Bitcoin' }));
+  const other = ask(answers, renamed);
+  t.not(other, second, 'another instrument object: built again');
+  const joined = ask(answers, renamed);
+  t.not(joined, other, 'and joined when asked again');
+  for (let k = 0; k < 254; k++) ask(answers, view(ring, 0, 1000 + k, 1000 + k, null));
+  t.equal(ask(answers, renamed), joined, 'kept among 256 answers');
+  for (let k = 0; k < 256; k++) ask(answers, view(ring, 0, 2000 + k, 2000 + k, null));
+  t.not(ask(answers, renamed), joined, 'forgotten after 256 others were asked since');
   t.end();
 });

@@ -1,0 +1,30 @@
+// The bytes of a derivatives answer: a head written for each answer (the current values change every tick), then the
+// stored series, written by hand once per array the service keeps (thousands of hours per venue on request).
+import type { Derivatives, DerivativesDay, VenueDerivatives } from '../../core/schemas/derivatives.js';
+import { jsonNumber } from '../../core/series.js';
+import { KeptBytes } from '../http/kept-bytes.js';
+import { RawJson } from '../http/raw-json.js';
+
+const CLOSE = Buffer.from('}}');
+const num = (x: number | null) => (x === null ? 'null' : jsonNumber(x));
+
+const daily = new KeptBytes<DerivativesDay[]>(
+  (days) => `,"daily":[${days.map((d) => `{"date":"${d.date}","fundingRate8h":${num(d.fundingRate8h)},"openInterestUsd":${num(d.openInterestUsd)},"venues":${d.venues}}`).join(',')}]`,
+);
+
+const perVenue = new KeptBytes<VenueDerivatives[]>((venues) => {
+  const venue = (v: VenueDerivatives) => {
+    const hours = v.hourly.map((h) => `{"ts":"${h.ts}","fundingRate":${num(h.fundingRate)},"fundingRate8h":${num(h.fundingRate8h)},"openInterestUsd":${num(h.openInterestUsd)}}`);
+    return `{"listingId":${v.listingId},"venue":${JSON.stringify(v.venue)},"fundingIntervalHours":${v.fundingIntervalHours},"hourly":[${hours.join(',')}]}`;
+  };
+  return `,"perVenue":[${venues.map(venue).join(',')}]`;
+});
+
+/** The answer `{ data: Derivatives }` of `d`, as bytes. */
+export function derivativesAnswer(d: Derivatives): RawJson {
+  const { current } = d;
+  const head =
+    `{"data":{"instrument":${JSON.stringify(d.instrument)},"from":"${d.from}",` +
+    `"current":{"fundingRate8h":${num(current.fundingRate8h)},"openInterestUsd":${num(current.openInterestUsd)},"venues":${current.venues}}`;
+  return new RawJson([Buffer.from(head), daily.of(d.daily), ...(d.perVenue ? [perVenue.of(d.perVenue)] : []), CLOSE]);
+}

@@ -1,0 +1,14 @@
+// Bytes kept by the object they were written from. A service hands back the same object while its data is unchanged
+// (a kept page, a tick's strip, a stored series), so the bytes written from it once serve every request until the
+// service builds a new one, and are dropped with the old one: the object is the data version.
+export class KeptBytes<T extends object> {
+  private readonly bytes = new WeakMap<T, Buffer>();
+
+  constructor(private readonly write: (value: T) => string) {}
+
+  of(value: T): Buffer {
+    let body = this.bytes.get(value);
+    if (!body) this.bytes.set(value, (body = Buffer.from(this.write(value))));
+    return body;
+  }
+}
