@@ -4,7 +4,8 @@ import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { KeyScope } from '../core/keys.js';
 import type { RouteSpec } from '../core/openapi.js';
 import type { RawJson } from './http/raw-json.js';
-import type { Ctx, Route, StreamAnswer, TextAnswer } from './http/route.js';
+import type { Ctx, Route } from './http/route.js';
+import type { Reply, StreamAnswer } from './http/surface.js';
 import type { Services } from './services/index.js';
 
 export type ApiRoute = Route<Services>;
@@ -21,7 +22,7 @@ export function defineRoute<P extends TObject, Q extends TObject, R extends TSch
     handler(
       ctx: Ctx<Static<P>, Static<Q>, Static<R>>,
       services: Services,
-    ): Static<R> | RawJson | TextAnswer | StreamAnswer | Promise<Static<R> | RawJson | TextAnswer>;
+    ): Static<R> | RawJson | Reply | StreamAnswer | Promise<Static<R> | RawJson | Reply>;
   },
 ): ApiRoute {
   return route as ApiRoute;

@@ -42,6 +42,14 @@ t.test('no route imports another route or the database module', async (t) => {
   t.same(bad, []);
 });
 
+t.test('one request pipeline: every request of every surface goes through server/http/surface.ts', async (t) => {
+  // A handler on the uWS app is made by `handler(...)`, which alone takes uWS's (res, req), makes an exchange, sends
+  // and logs: a surface that wrote its own would take them itself.
+  const OWN = /new Exchange\(|\(res(?::\s*HttpResponse)?,\s*req\b/;
+  t.ok(OWN.test("app.get('/x', (res, req) => {})"), 'the rule sees a handler written in place');
+  t.same(server.filter((f) => f !== 'server/http/surface.ts' && OWN.test(text(f))), []);
+});
+
 t.test('MCP tools call services, never a route', async (t) => {
   const mcp = server.filter((f) => f.startsWith('server/mcp/'));
   t.ok(mcp.some((f) => f.startsWith('server/mcp/tools/')), `${mcp.length} MCP files`);

@@ -1,21 +1,20 @@
-// The one pipeline every request goes through: each route's schemas compiled once at boot, then per request
-// readiness, the caller, its rate limit, validation, the handler and the answer (compressed when it pays).
+// The /v1 routes on the request pipeline (surface.ts): each route's schemas compiled once at boot, then per request
+// CORS, readiness, the caller, its rate limit, validation, the handler, and its data serialized.
 import fastJson from 'fast-json-stringify';
 import { Type } from '@sinclair/typebox';
 import { ApiError, clip, validationError, type ValidationDetail } from '../../core/errors.js';
 import { admit, admitTicket, identify, refuseTicket, requireScope, type Admission, type TicketAdmitter } from './admission.js';
-import { compress, pickEncoding } from './compress.js';
-import { Exchange } from './exchange.js';
+import type { Exchange } from './exchange.js';
 import { decodeComponent, parseQuery } from './query.js';
 import { RawJson } from './raw-json.js';
-import { JSON_TYPE, logDone as logRequest, sendError, UNMATCHED, URL_LOG_CHARS, type AccessLog } from './respond.js';
-import { StreamAnswer, TextAnswer, type Ctx, type Route } from './route.js';
-import type { HttpRequest, HttpResponse, TemplatedApp } from './uws.js';
+import { JSON_TYPE, UNMATCHED, URL_LOG_CHARS } from './respond.js';
+import type { Ctx, Route } from './route.js';
+import { handler, Reply, StreamAnswer, type Answer, type Surface } from './surface.js';
+import type { TemplatedApp } from './uws.js';
 import { compileValidator, type CompiledValidator } from './validate.js';
 
-export interface RouterDeps extends Admission, AccessLog {
+export interface RouterDeps extends Admission, Surface {
   tickets: TicketAdmitter;
-  compressMinBytes: number;
 }
 
 const CORS_EXPOSE =
@@ -69,33 +68,12 @@ export function mountRoutes<S>(app: TemplatedApp, routes: Route<S>[], deps: Rout
     }
   };
 
-  const logDone = (ex: Exchange, route: string) => logRequest(deps, ex, route);
-  const fail = (ex: Exchange, route: string, err: unknown) => sendError(deps, ex, route, err);
-
-  const finish = (ex: Exchange, c: Compiled<S>, data: unknown) => {
-    if (ex.aborted) return logDone(ex, c.route.path);
-    if (data instanceof StreamAnswer) {
-      for (const [name, value] of Object.entries(data.headers)) ex.header(name, value);
-      if (ex.method === 'head') return ex.send('200 OK', data.contentType, '', () => logDone(ex, c.route.path));
-      ex.openStream(data.contentType, () => logDone(ex, c.route.path));
-      return data.start(ex);
-    }
-    // uWS copies a string straight into its buffers: a Buffer is made only when the body is to be compressed.
-    const body = data instanceof RawJson ? data : data instanceof TextAnswer ? data.body : c.serialize(data);
-    const type = data instanceof TextAnswer ? data.contentType : (c.route.contentType ?? JSON_TYPE);
-    const compressible = (typeof body === 'string' ? body.length : body.byteLength) >= deps.compressMinBytes;
+  /** The handler's answer as the pipeline sends it: data serialized, bytes and replies as they are. */
+  const answer = (c: Compiled<S>, ex: Exchange, data: unknown): Answer => {
+    if (data instanceof StreamAnswer || data instanceof Reply) return data;
     if (c.route.vary) ex.header('Vary', c.route.vary);
-    if (compressible) ex.header('Vary', 'Accept-Encoding');
-    const encoding = compressible ? pickEncoding(ex.acceptEncoding) : null;
-    if (!encoding) return ex.send('200 OK', type, typeof body === 'string' ? body : body.chunks, () => logDone(ex, c.route.path));
-    // HEAD negotiates like GET, so its Content-Length and Content-Encoding are the ones GET would send.
-    compress(typeof body === 'string' ? Buffer.from(body) : body.whole(), encoding).then(
-      (packed) => {
-        ex.header('Content-Encoding', encoding);
-        ex.send('200 OK', type, packed, () => logDone(ex, c.route.path));
-      },
-      (err) => fail(ex, c.route.path, err),
-    );
+    const type = c.route.contentType ?? JSON_TYPE;
+    return new Reply(type, data instanceof RawJson ? data : c.serialize(data));
   };
 
   const decodeParams = (c: Compiled<S>, ex: Exchange, problems: ValidationDetail[]) => {
@@ -108,10 +86,9 @@ export function mountRoutes<S>(app: TemplatedApp, routes: Route<S>[], deps: Rout
     return out;
   };
 
-  const run = (c: Compiled<S>, ex: Exchange) => {
+  const run = (c: Compiled<S>, ex: Exchange): Answer | Promise<Answer> => {
     const { route } = c;
-    try {
-      corsHeaders(ex);
+    corsHeaders(ex);
       const parsed = parseQuery(ex.query);
       const ticket = parsed.values.ticket;
       let principal: Ctx['principal'] = null;
@@ -150,51 +127,41 @@ export function mountRoutes<S>(app: TemplatedApp, routes: Route<S>[], deps: Rout
           });
         },
       };
-      // Only the probes run before the services exist (admit() answers 503 for every other route), and they ignore them.
-      const out = route.handler(ctx, services!);
-      if (out instanceof Promise) out.then((data) => finish(ex, c, data)).catch((err) => fail(ex, route.path, err));
-      else finish(ex, c, out);
-    } catch (err) {
-      fail(ex, route.path, err);
-    }
+    // Only the probes run before the services exist (admit() answers 503 for every other route), and they ignore them.
+    const out = route.handler(ctx, services!);
+    return out instanceof Promise ? out.then((data) => answer(c, ex, data)) : answer(c, ex, out);
   };
 
-  const preflight = (res: HttpResponse, req: HttpRequest) => {
-    const ex = new Exchange(res, req, 0);
+  const preflight = (ex: Exchange) => {
     ex.header('Access-Control-Allow-Origin', '*');
     ex.header('Access-Control-Allow-Methods', ALLOW);
     ex.header('Access-Control-Allow-Headers', 'Authorization, Accept, Last-Event-ID, X-Request-Id');
     ex.header('Access-Control-Max-Age', '86400');
     ex.header('Allow', ALLOW);
-    ex.send('204 No Content', '', '');
+    return new Reply('', '', '204 No Content');
   };
 
   /**
    * 404 and 405: under /v1 only after the caller is admitted, so that every /v1 answer is authenticated and limited.
    * `route` is the pattern the URL matched (405), or UNMATCHED (404).
    */
-  const rejectWith = (code: 'method_not_allowed' | 'not_found', route: string) => (res: HttpResponse, req: HttpRequest) => {
-    const ex = new Exchange(res, req, 0);
-    try {
-      corsHeaders(ex);
-      if (ex.url === '/v1' || ex.url.startsWith('/v1/')) admit(ex, deps);
-      if (code === 'not_found') throw new ApiError(code, `No route for ${clip(ex.url, URL_LOG_CHARS)}`);
-      ex.header('Allow', ALLOW);
-      throw new ApiError(code, 'Only GET, HEAD and OPTIONS are served');
-    } catch (err) {
-      fail(ex, route, err);
-    }
+  const reject = (code: 'method_not_allowed' | 'not_found') => (ex: Exchange): never => {
+    corsHeaders(ex);
+    if (ex.url === '/v1' || ex.url.startsWith('/v1/')) admit(ex, deps);
+    if (code === 'not_found') throw new ApiError(code, `No route for ${clip(ex.url, URL_LOG_CHARS)}`);
+    ex.header('Allow', ALLOW);
+    throw new ApiError(code, 'Only GET, HEAD and OPTIONS are served');
   };
 
   for (const route of routes) {
     const c = compile(route);
-    const handler = (res: HttpResponse, req: HttpRequest) => run(c, new Exchange(res, req, c.paramNames.length));
-    app.get(route.path, handler);
-    app.head(route.path, handler);
-    app.options(route.path, preflight);
-    app.any(route.path, rejectWith('method_not_allowed', route.path));
+    const get = handler(deps, route.path, c.paramNames.length, (ex) => run(c, ex));
+    app.get(route.path, get);
+    app.head(route.path, get);
+    app.options(route.path, handler(deps, route.path, 0, preflight));
+    app.any(route.path, handler(deps, route.path, 0, reject('method_not_allowed')));
   }
-  app.any('/*', rejectWith('not_found', UNMATCHED));
+  app.any('/*', handler(deps, UNMATCHED, 0, reject('not_found')));
   return {
     serve(built) {
       services = built;

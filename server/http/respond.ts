@@ -56,11 +56,16 @@ export function sendError(access: AccessLog, ex: Exchange, route: string, err: u
   // The client left: its work was dropped or cut short on purpose (the abort signal), nothing to answer or report.
   if (ex.aborted) return logDone(access, ex, route);
   const e = asApiError(access.log, err, { reqId: ex.requestId, route });
+  errorHeaders(ex, e);
+  const body = serializeError({ error: { code: e.code, message: e.message, details: e.details ?? undefined } });
+  ex.send(ERROR_CATALOGUE[e.code].statusLine, JSON_TYPE, body, () => logDone(access, ex, route));
+}
+
+/** The headers an error's code calls for, whatever the form of its body: the key challenge, when to try again. */
+export function errorHeaders(ex: Exchange, e: ApiError): void {
   if (e instanceof AuthError) ex.header('WWW-Authenticate', e.challenge);
   if (e instanceof RetryLaterError) ex.header('Retry-After', String(e.retryAfterS));
   else if (e.code === 'unavailable') ex.header('Retry-After', '5');
-  const body = serializeError({ error: { code: e.code, message: e.message, details: e.details ?? undefined } });
-  ex.send(ERROR_CATALOGUE[e.code].statusLine, JSON_TYPE, body, () => logDone(access, ex, route));
 }
 
 /** `err` as the answer it is, or an internal error once the unexpected fault is logged (bounded) with `context`. */

@@ -1,11 +1,10 @@
 // What a route declares: its path, schemas and handler. Handlers validate nothing themselves (the pipeline did), call
-// one service and return its answer: data for the route's serializer, bytes, or a stream.
+// one service and return its answer: data for the route's serializer, bytes, a reply in another form, or a stream.
 import type { KeyScope } from '../../core/keys.js';
 import type { RouteSpec } from '../../core/openapi.js';
 import type { Principal } from '../auth.js';
 import type { Caller } from '../db-queue.js';
 import type { HealthProblem } from '../db-health.js';
-import type { Exchange } from './exchange.js';
 import type { RawJson } from './raw-json.js';
 
 export interface Ctx<P = unknown, Q = unknown, R = unknown> {
@@ -32,23 +31,6 @@ export interface Ctx<P = unknown, Q = unknown, R = unknown> {
 
 /** The envelope of a detail answer: `{ data }`. */
 export const inData = <T>(data: T) => ({ data });
-
-/** A handler's answer that is a stream: once the headers are out, `start` takes over the response until it ends. */
-export class StreamAnswer {
-  constructor(
-    readonly contentType: string,
-    readonly headers: Record<string, string>,
-    readonly start: (ex: Exchange) => void,
-  ) {}
-}
-
-/** A handler's answer in another form than the route's JSON (the brief as Markdown): its bytes and their media type. */
-export class TextAnswer {
-  constructor(
-    readonly contentType: string,
-    readonly body: string,
-  ) {}
-}
 
 export interface Route<S = unknown> extends RouteSpec {
   /** Takes `?ticket=` (a stream ticket) in place of the Authorization header. */

@@ -10,11 +10,10 @@ import { ApiError, clip } from '../../core/errors.js';
 import type { Principal } from '../auth.js';
 import { admit, identify, refuse, requireScope, type Admission } from '../http/admission.js';
 import { readBody, type Body } from '../http/body.js';
-import { Exchange } from '../http/exchange.js';
-import { logDone, sendError, type AccessLog } from '../http/respond.js';
-import { sendBody } from '../http/send-body.js';
+import type { Exchange } from '../http/exchange.js';
 import { pickEncoding } from '../http/compress.js';
-import type { HttpRequest, HttpResponse, TemplatedApp } from '../http/uws.js';
+import { handler, Reply, type Surface } from '../http/surface.js';
+import type { TemplatedApp } from '../http/uws.js';
 import type { Services } from '../services/index.js';
 import { listingBody, toolsListId, transportTakes } from './listing.js';
 import { originAllowed } from './origin.js';
@@ -35,11 +34,9 @@ const ALLOW = 'POST, OPTIONS';
 const CORS_EXPOSE = 'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy, Retry-After, WWW-Authenticate';
 const CORS_ALLOW_HEADERS = 'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID, X-Request-Id';
 
-export interface McpDeps extends Admission, AccessLog {
+export interface McpDeps extends Admission, Surface {
   /** Browser origins allowed besides this machine's own. */
   allowedOrigins: readonly string[];
-  /** Answers at least this large are compressed when the client accepts it, as /v1's are. */
-  compressMinBytes: number;
 }
 
 /** Mounts /mcp on `app`; it answers 503 until `serve` hands it the services, as the routes do. */
@@ -47,7 +44,6 @@ export function mountMcp(app: TemplatedApp, deps: McpDeps): { serve(services: Se
   const { log } = deps;
   const listed = new Set(deps.allowedOrigins);
   let services: Services | null = null;
-  const fail = (ex: Exchange, err: unknown) => sendError(deps, ex, MCP_PATH, err);
 
   /** A page of another origin is refused; an allowed one gets the CORS headers that let it read the answer. */
   const checkOrigin = (ex: Exchange) => {
@@ -61,7 +57,7 @@ export function mountMcp(app: TemplatedApp, deps: McpDeps): { serve(services: Se
     }
   };
 
-  const answer = async (ex: Exchange, headers: [string, string][], body: Body, principal: Principal) => {
+  const answer = async (ex: Exchange, headers: [string, string][], body: Body, principal: Principal): Promise<Reply> => {
     if ('tooLarge' in body) throw new ApiError('payload_too_large', `The request body is over ${MAX_BODY_BYTES} bytes`);
     const parsed = parseJson(body.bytes);
     deps.limiter.apply(principal, ex, clock.now(), Array.isArray(parsed) ? Math.max(1, parsed.length) : 1);
@@ -84,61 +80,50 @@ export function mountMcp(app: TemplatedApp, deps: McpDeps): { serve(services: Se
     // In JSON mode the answer is whole once it is returned: no stream to relay, so it is compressed like /v1's.
     for (const [name, value] of response.headers) if (name !== 'content-type') ex.header(name, value);
     const answered = new Uint8Array(await response.arrayBuffer());
-    const status = `${response.status} ${STATUS_CODES[response.status] ?? ''}`;
-    sendBody(ex, status, response.headers.get('content-type') ?? '', answered, deps.compressMinBytes, () => logDone(deps, ex, MCP_PATH), (err) => fail(ex, err));
+    return new Reply(response.headers.get('content-type') ?? '', answered, `${response.status} ${STATUS_CODES[response.status] ?? ''}`);
   };
 
   /** A lone tools/list: the bytes made once (compressed ones kept), answered as the transport would. */
-  const answerListing = async (ex: Exchange, id: string | number) => {
-    ex.header('Vary', 'Accept-Encoding');
+  const answerListing = async (ex: Exchange, id: string | number): Promise<Reply> => {
     const encoding = pickEncoding(ex.acceptEncoding);
-    const bytes = await listingBody(id, encoding);
-    if (encoding) ex.header('Content-Encoding', encoding);
-    ex.send('200 OK', 'application/json', bytes, () => logDone(deps, ex, MCP_PATH));
+    return new Reply('application/json', await listingBody(id, encoding), '200 OK', encoding);
   };
 
-  app.post(MCP_PATH, (res: HttpResponse, req: HttpRequest) => {
-    const headers: [string, string][] = [];
-    req.forEach((name, value) => headers.push([name, value]));
-    const ex = new Exchange(res, req, 0);
-    const body = readBody(res, MAX_BODY_BYTES);
-    let principal: Principal;
-    try {
+  app.post(
+    MCP_PATH,
+    handler(deps, MCP_PATH, 0, (ex, req) => {
+      const headers: [string, string][] = [];
+      req.forEach((name, value) => headers.push([name, value]));
+      const body = readBody(ex.res, MAX_BODY_BYTES);
       checkOrigin(ex);
-      principal = identify(ex, deps);
+      const principal = identify(ex, deps);
       requireScope(principal, 'read', MCP_PATH);
-    } catch (err) {
-      return fail(ex, err);
-    }
-    body.then((b) => answer(ex, headers, b, principal)).catch((err) => fail(ex, err));
-  });
+      return body.then((b) => answer(ex, headers, b, principal));
+    }),
+  );
 
-  app.options(MCP_PATH, (res: HttpResponse, req: HttpRequest) => {
-    const ex = new Exchange(res, req, 0);
-    try {
+  app.options(
+    MCP_PATH,
+    handler(deps, MCP_PATH, 0, (ex) => {
       checkOrigin(ex);
       ex.header('Access-Control-Allow-Methods', ALLOW);
       ex.header('Access-Control-Allow-Headers', CORS_ALLOW_HEADERS);
       ex.header('Access-Control-Max-Age', '86400');
       ex.header('Allow', ALLOW);
-      ex.send('204 No Content', '', '', () => logDone(deps, ex, MCP_PATH));
-    } catch (err) {
-      fail(ex, err);
-    }
-  });
+      return new Reply('', '', '204 No Content');
+    }),
+  );
 
   // Stateless: there is no stream to GET (the spec's answer for that is a 405) and no session to DELETE.
-  app.any(MCP_PATH, (res: HttpResponse, req: HttpRequest) => {
-    const ex = new Exchange(res, req, 0);
-    try {
+  app.any(
+    MCP_PATH,
+    handler(deps, MCP_PATH, 0, (ex) => {
       checkOrigin(ex);
       admit(ex, deps);
       ex.header('Allow', ALLOW);
       throw new ApiError('method_not_allowed', 'POST JSON-RPC messages to /mcp: it keeps no sessions and offers no GET stream');
-    } catch (err) {
-      fail(ex, err);
-    }
-  });
+    }),
+  );
 
   return {
     serve(built) {

@@ -5,7 +5,7 @@ import { Brief, BRIEF_DEFAULT_TOKENS, BRIEF_MAX_TOKENS, BriefParams, BriefQuery 
 import { Single } from '../../core/schemas/common.js';
 import { TOKEN_ESTIMATE } from '../../core/tokens.js';
 import { namesMediaType } from '../http/negotiate.js';
-import { TextAnswer } from '../http/route.js';
+import { Reply } from '../http/surface.js';
 import { defineRoute } from '../api-route.js';
 
 const MARKDOWN = 'text/markdown; charset=utf-8';
@@ -31,6 +31,6 @@ export const briefRoute = defineRoute({
   handler: async ({ params, query, accept, caller }, { brief }) => {
     const data = await brief.get(params.type, params.key, query.maxTokens ?? BRIEF_DEFAULT_TOKENS, caller);
     const markdown = query.format === 'markdown' || (query.format === undefined && namesMediaType(accept, 'text/markdown'));
-    return markdown ? new TextAnswer(MARKDOWN, briefMarkdown(data)) : { data };
+    return markdown ? new Reply(MARKDOWN, briefMarkdown(data)) : { data };
   },
 });

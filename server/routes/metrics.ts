@@ -1,7 +1,7 @@
 // GET /metrics: Prometheus text exposition of each live source's health, the HTTP, stream and database figures, and
 // the process's.
 import { Type } from '@sinclair/typebox';
-import { TextAnswer } from '../http/route.js';
+import { Reply } from '../http/surface.js';
 import { defineRoute } from '../api-route.js';
 
 const EXPOSITION = 'text/plain; version=0.0.4; charset=utf-8';
@@ -26,5 +26,5 @@ export const metricsRoute = defineRoute({
   scope: 'metrics',
   contentType: EXPOSITION,
   response: Type.String({ description: 'the metrics in Prometheus text exposition format' }),
-  handler: async (_, { metrics }) => new TextAnswer(EXPOSITION, await metrics.text()),
+  handler: async (_, { metrics }) => new Reply(EXPOSITION, await metrics.text()),
 });

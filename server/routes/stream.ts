@@ -1,6 +1,6 @@
 // GET /v1/stream: Server-Sent Events on `quotes`, `events` and `instrument:<symbol>` topics, fed by the stream hub.
 import { StreamMessage, StreamQuery } from '../../core/schemas/stream.js';
-import { StreamAnswer } from '../http/route.js';
+import { StreamAnswer } from '../http/surface.js';
 import { defineRoute } from '../api-route.js';
 
 const DESCRIPTION = [

@@ -1,16 +1,15 @@
 // Mounts the website on the API's uWS app: every page and the pages' own data answers go through one handler that
 // admits the viewer like an anonymous caller (readiness, then the IP's rate-limit bucket), renders from the services
 // and sends HTML with a CSP that allows no inline script; the hashed assets are served from memory.
-import { ApiError, ERROR_CATALOGUE, RetryLaterError } from '../../core/errors.js';
+import { ApiError, ERROR_CATALOGUE } from '../../core/errors.js';
 import type { KeyIndex } from '../auth.js';
 import type { Caller } from '../db-queue.js';
-import { Exchange } from '../http/exchange.js';
+import type { Exchange } from '../http/exchange.js';
 import { decodeComponent, parseQuery } from '../http/query.js';
-import { RawJson } from '../http/raw-json.js';
-import { asApiError, JSON_TYPE, logDone, sendError, type AccessLog } from '../http/respond.js';
-import { sendBody } from '../http/send-body.js';
+import { asApiError, errorHeaders, JSON_TYPE, logDone, sendError, type AccessLog } from '../http/respond.js';
 import type { Gate } from '../http/route.js';
-import type { HttpRequest, HttpResponse, TemplatedApp } from '../http/uws.js';
+import { handler, Reply, send, type Surface } from '../http/surface.js';
+import type { HttpRequest, TemplatedApp } from '../http/uws.js';
 import type { Limiter } from '../limits.js';
 import type { Services } from '../services/index.js';
 import type { StreamTickets } from '../stream/tickets.js';
@@ -43,67 +42,56 @@ export function mountWeb(app: TemplatedApp, deps: WebDeps): { serve(services: Se
     ex.header('Referrer-Policy', 'same-origin');
   };
 
-  const send = (ex: Exchange, route: string, status: string, type: string, body: string | Buffer) =>
-    sendBody(ex, status, type, body, COMPRESS_MIN_BYTES, () => logDone(deps, ex, route), (err) => fail(ex, route, err));
-
   const fail = (ex: Exchange, route: string, err: unknown) => {
     if (ex.aborted) return logDone(deps, ex, route);
     ex.header('Cache-Control', 'no-store');
     // The pages' data answers are read by their scripts: a failure there is the API's JSON error, not a page.
     if (route.startsWith(DATA_PATHS)) return sendError(deps, ex, route, err);
     const e = asApiError(log, err, { reqId: ex.requestId, route });
-    if (e instanceof RetryLaterError) ex.header('Retry-After', String(e.retryAfterS));
-    else if (e.code === 'unavailable') ex.header('Retry-After', '5');
-    send(ex, route, ERROR_CATALOGUE[e.code].statusLine, HTML_TYPE, errorPage(e));
+    errorHeaders(ex, e);
+    const page = new Reply(HTML_TYPE, errorPage(e), ERROR_CATALOGUE[e.code].statusLine);
+    send(ex, page, COMPRESS_MIN_BYTES, () => logDone(deps, ex, route), (err) => sendError(deps, ex, route, err));
   };
+  const surface: Surface = { log, figures: deps.figures, compressMinBytes: COMPRESS_MIN_BYTES, fail };
 
-  const handle = (p: WebPage, paramCount: number) => (res: HttpResponse, req: HttpRequest) => {
-    const ex = new Exchange(res, req, paramCount);
-    try {
-      securityHeaders(ex);
-      const notReady = deps.gate.notReadyReason();
-      if (notReady) throw new ApiError('unavailable', `Not ready: ${notReady}`);
-      const principal = deps.keys.byIp(ex.ip);
-      deps.limiter.apply(principal, ex);
-      const params = ex.rawParams.map((raw) => decodeComponent(raw, false));
-      if (params.some((v) => v === null)) throw new ApiError('not_found', 'No such page');
-      const caller: Caller = {
-        owner: principal.client,
-        get signal() {
-          return ex.signal;
-        },
-      };
-      const headers = Object.fromEntries((p.headers ?? []).map((name) => [name, req.getHeader(name)]));
-      const ctx: PageCtx = { params: params as string[], query: parseQuery(ex.query).values, headers, services: services!, caller, ip: ex.ip, tickets: deps.tickets };
-      const done = (out: string | JsonAnswer) => {
-        if (ex.aborted) return logDone(deps, ex, p.path);
-        ex.header('Cache-Control', 'no-cache');
-        if (out instanceof JsonAnswer) {
-          const body = out.body instanceof RawJson ? Buffer.from(out.body.whole()) : out.body;
-          return send(ex, p.path, '200 OK', JSON_TYPE, body);
-        }
-        send(ex, p.path, '200 OK', HTML_TYPE, out);
-      };
-      const out = p.render(ctx);
-      if (out instanceof Promise) out.then(done).catch((err) => fail(ex, p.path, err));
-      else done(out);
-    } catch (err) {
-      fail(ex, p.path, err);
-    }
+  const render = (p: WebPage) => (ex: Exchange, req: HttpRequest) => {
+    securityHeaders(ex);
+    const notReady = deps.gate.notReadyReason();
+    if (notReady) throw new ApiError('unavailable', `Not ready: ${notReady}`);
+    const principal = deps.keys.byIp(ex.ip);
+    deps.limiter.apply(principal, ex);
+    const params = ex.rawParams.map((raw) => decodeComponent(raw, false));
+    if (params.some((v) => v === null)) throw new ApiError('not_found', 'No such page');
+    const caller: Caller = {
+      owner: principal.client,
+      get signal() {
+        return ex.signal;
+      },
+    };
+    const headers = Object.fromEntries((p.headers ?? []).map((name) => [name, req.getHeader(name)]));
+    const ctx: PageCtx = { params: params as string[], query: parseQuery(ex.query).values, headers, services: services!, caller, ip: ex.ip, tickets: deps.tickets };
+    const reply = (out: string | JsonAnswer) => {
+      ex.header('Cache-Control', 'no-cache');
+      return out instanceof JsonAnswer ? new Reply(JSON_TYPE, out.body) : new Reply(HTML_TYPE, out);
+    };
+    const out = p.render(ctx);
+    return out instanceof Promise ? out.then(reply) : reply(out);
   };
 
   for (const p of WEB_PAGES) {
-    const paramCount = (p.path.match(/:/g) ?? []).length;
-    app.get(p.path, handle(p, paramCount));
-    app.head(p.path, handle(p, paramCount));
+    const page = handler(surface, p.path, (p.path.match(/:/g) ?? []).length, render(p));
+    app.get(p.path, page);
+    app.head(p.path, page);
   }
   for (const a of Object.values(ASSETS)) {
-    app.get(a.path, (res, req) => {
-      const ex = new Exchange(res, req, 0);
-      ex.header('Cache-Control', ASSET_CACHE);
-      ex.header('X-Content-Type-Options', 'nosniff');
-      send(ex, '/assets', '200 OK', a.type, a.body);
-    });
+    app.get(
+      a.path,
+      handler(surface, '/assets', 0, (ex) => {
+        ex.header('Cache-Control', ASSET_CACHE);
+        ex.header('X-Content-Type-Options', 'nosniff');
+        return new Reply(a.type, a.body);
+      }),
+    );
   }
   return {
     serve(built) {
