@@ -141,11 +141,12 @@ ORDER BY trade_date DESC, filing_date DESC, accession DESC, position
 LIMIT :limit::int + 1 OFFSET :offset::int;
 
 -- name: openMarketSummary
--- Open-market purchases (P) and sales (S) of :issuer (or all) since :since: counts, shares, value, distinct insiders
--- (every reporting owner of a joint report counts).
+-- Open-market purchases (P) and sales (S) of :issuer (or all) since :since, of :codes when given (the list's filter):
+-- counts, shares, value, distinct insiders (every reporting owner of a joint report counts).
 WITH t AS (
   SELECT code, shares, value, owners FROM sec_insider_trades
   WHERE code IN ('P', 'S') AND (:issuer::text IS NULL OR issuer_cik = :issuer) AND (:since::date IS NULL OR trade_date >= :since::date)
+    AND (:codes::text[] IS NULL OR code = ANY(:codes::text[]))
 )
 SELECT code, count(*)::int AS count, coalesce(sum(shares), 0)::float8 AS shares, coalesce(sum(value), 0)::float8 AS value,
        (SELECT count(DISTINCT o->>'cik')::int FROM t t2, jsonb_array_elements(t2.owners) o WHERE t2.code = t.code) AS insiders

@@ -57,7 +57,7 @@ export class InsiderService {
     const offset = query.offset ?? 0;
     const [rows, sides] = await Promise.all([
       this.db.rows<TradeRow>('insiderTrades', { issuer, person: null, since, codes, limit, offset }, caller),
-      this.db.rows<{ code: 'P' | 'S'; count: number; shares: number; value: number; insiders: number }>('openMarketSummary', { issuer, since }, caller),
+      this.db.rows<{ code: 'P' | 'S'; count: number; shares: number; value: number; insiders: number }>('openMarketSummary', { issuer, since, codes }, caller),
     ]);
     const side = (code: 'P' | 'S') => {
       const s = sides.find((r) => r.code === code);

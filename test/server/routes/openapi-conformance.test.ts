@@ -18,7 +18,15 @@ for (const args of [['polymarket', 'polymarket/gamma_event_rates.json'], ['kalsh
 }
 
 interface Doc {
-  paths: Record<string, { get: { responses: Record<string, { $ref?: string; content?: Record<string, { schema: { anyOf?: { title: string }[] } }> }> } }>;
+  paths: Record<
+    string,
+    {
+      get: {
+        parameters?: { name: string; in: string; required?: boolean; description?: string }[];
+        responses: Record<string, { $ref?: string; content?: Record<string, { schema: { anyOf?: { title: string }[] } }> }>;
+      };
+    }
+  >;
 }
 const doc = (await (await server.get('/v1/openapi.json', { key })).json()) as Doc;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -110,6 +118,28 @@ t.test('error bodies answer as their schemas say', async (t) => {
   await answer(t, '/v1/odds', '/v1/odds?status=pending', 422);
   await answer(t, '/v1/odds', '/v1/odds?entity=planet:mars', 400);
   await answer(t, '/v1/odds/{slug}', '/v1/odds/nosuch', 404);
+});
+
+t.test('every comma-separated list parameter refuses a value it does not know, with a 422 that names it', async (t) => {
+  // Entity pairs are refused as malformed (400, above); every other list is of a closed vocabulary, or of a shape
+  // (EDGAR's form types, hundreds and growing, are checked by their shape): `zz!` is neither.
+  const lists = Object.entries(doc.paths).flatMap(([template, item]) => {
+    const query = (item.get.parameters ?? []).filter((p) => p.in === 'query');
+    const required = query.filter((p) => p.required).map((p) => p.name);
+    return query.filter((p) => /comma-separated/.test(p.description ?? '') && p.name !== 'entity').map((p) => [template, p.name, required] as const);
+  });
+  // Values of the parameters a route requires, besides the one under test.
+  const VALUES: Record<string, string> = { company: 'AAPL', q: 'apple', topics: 'quotes' };
+  t.ok(lists.length >= 10, `${lists.length} list parameters: ${lists.map(([path, name]) => `${path}?${name}`).join(', ')}`);
+  for (const [template, name, required] of lists) {
+    const path = template.replace('{company}', 'AAPL').replace('{symbol}', 'BTC');
+    t.notOk(path.includes('{'), `${template}: a value for each path parameter`);
+    const others = required.filter((r) => r !== name).map((r) => `&${r}=${VALUES[r] ?? t.fail(`a value for ${r}`)}`);
+    const res = await server.get(`${path}?${name}=zz!${others.join('')}`, { key });
+    const body = (await res.json()) as { error: { code: string; details?: { param: string }[] } };
+    t.equal(res.status, 422, `${path}?${name}=zz!`);
+    t.ok(body.error.details?.some((d) => d.param === name), `${path}?${name}: the detail names ${name}`);
+  }
 });
 
 t.test('every stream message answers as its schema says', async (t) => {

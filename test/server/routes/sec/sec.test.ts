@@ -61,6 +61,13 @@ t.test('own fixtures: a filer becomes a company with its filings, stories, finan
   t.ok(trades.data.length > 0);
   t.ok(trades.data.every((tr: Json) => tr.company.key === 'example-widgets' && tr.insider.type === 'person' && tr.sourceUrl.startsWith('https://www.sec.gov/')));
   t.equal(trades.summary.sells.count, trades.data.filter((tr: Json) => tr.code === 'S').length);
+  t.ok(trades.summary.sells.count > 0, 'sales to summarize');
+  // The summary is of the list as filtered: sales only, no purchase; purchases only, no sale.
+  const sales = await get('/v1/insider-trades?company=WIDG&code=S');
+  t.same(sales.summary.sells, trades.summary.sells, 'code=S: the same sales');
+  t.equal(sales.summary.buys.count, 0, 'code=S: no purchase summarized');
+  const grants = await get('/v1/insider-trades?company=WIDG&code=A,M');
+  t.equal(grants.summary.sells.count, 0, 'code=A,M: no sale summarized');
 });
 
 /** The company page's financials: each figure of the API's table in its column, derived cells marked with how. */
