@@ -120,7 +120,7 @@ export const GLOSSARY: GlossaryEntry[] = [
   entry(
     'funding-rate',
     'Funding rate',
-    'What holders of one side of a perpetual pay the other, per funding interval, as a fraction of the position.',
+    'What holders of one side of a perpetual pay the other, per funding interval, as a share of the position; given here in percent (0.01 = 0.01%).',
     'When the perpetual trades above spot, longs pay shorts, and the reverse. Venues pay every 8 hours or every hour; rates here are also given per 8 hours (an hourly rate times 8), and across venues weighted by each venue’s open interest.',
     ['perpetual', 'open-interest'],
   ),

@@ -110,7 +110,7 @@ function instrumentFacts(d: InstrumentDetail): BriefFact[] {
   const volume = d.volume24hUsd === null ? '' : `; 24h volume of the pool ${usd(d.volume24hUsd)}`;
   facts.push(fact(`Price pooled from ${d.venuesInPool} of ${d.venues.length} venue listings${volume}`, d.path));
   if (d.openInterestUsd !== null) {
-    const funding = d.fundingRate8h === null ? '' : `, funding ${(d.fundingRate8h * 100).toFixed(4)}% per 8 hours (open-interest-weighted)`;
+    const funding = d.fundingRate8hPct === null ? '' : `, funding ${d.fundingRate8hPct.toFixed(4)}% per 8 hours (open-interest-weighted)`;
     facts.push(fact(`Perpetuals: open interest ${usd(d.openInterestUsd)}${funding}`, d.path && `${d.path}/derivatives`));
   }
   return facts;

@@ -30,11 +30,11 @@ export interface MacroNumbers {
   yearAgo: DatedValue | null;
   /** latest - previous, in the series' units (percentage points for a rate). */
   change: number | null;
-  /** Percent change from the previous period; null from a base that is not positive. */
+  /** Percent change from the previous period; null from a base that is not positive, and for a series in percent. */
   changePct: number | null;
   /** latest - yearAgo, in the series' units. */
   yoyChange: number | null;
-  /** Percent change from a year before; null from a base that is not positive. */
+  /** Percent change from a year before; null likewise. */
   yoyPct: number | null;
   /** The number the display mode shows first: the latest value (level, rate), change, changePct or yoyPct. */
   headline: number | null;
@@ -53,8 +53,12 @@ const STEPS: Record<Exclude<MacroFrequency, 'daily'>, { months: number; days: nu
 /** How far before a daily series' year-ago day its value may be (a weekend or a holiday, at most a week). */
 const DAILY_YEAR_AGO_SLACK = 7 * DAY_MS;
 
-/** The numbers of `points` (oldest first) for a series of `frequency` shown by `mode`. */
-export function macroNumbers(points: readonly ObservationPoint[], frequency: MacroFrequency, mode: MacroDisplayMode): MacroNumbers {
+/**
+ * The numbers of `points` (oldest first) for a series of `frequency` shown by `mode`. A series in percent (a rate: a
+ * yield, unemployment) changes by percentage points, its `change` and `yoyChange`: a relative change of a rate (3.8% to
+ * 4.3% as "+13%") reads as a move it is not, so it has none.
+ */
+export function macroNumbers(points: readonly ObservationPoint[], frequency: MacroFrequency, mode: MacroDisplayMode, inPercent = mode === 'rate'): MacroNumbers {
   let k = points.length - 1;
   while (k >= 0 && points[k]!.value === null) k--;
   const latest = k >= 0 ? dated(points[k]!) : null;
@@ -74,11 +78,16 @@ export function macroNumbers(points: readonly ObservationPoint[], frequency: Mac
     yearAgo = valueOn(points, shiftMonths(latest.date, -step.yearMonths) - step.yearDays * DAY_MS);
   }
   const change = latest && previous ? clean(latest.value - previous.value) : null;
-  const changePct = latest && previous ? percent(latest.value, previous.value) : null;
+  const changePct = latest && previous && !inPercent ? percent(latest.value, previous.value) : null;
   const yoyChange = latest && yearAgo ? clean(latest.value - yearAgo.value) : null;
-  const yoyPct = latest && yearAgo ? percent(latest.value, yearAgo.value) : null;
+  const yoyPct = latest && yearAgo && !inPercent ? percent(latest.value, yearAgo.value) : null;
   const headline = { level: latest?.value ?? null, rate: latest?.value ?? null, change, pct_change_mom: changePct, pct_change_yoy: yoyPct }[mode];
   return { latest, previous, yearAgo, change, changePct, yoyChange, yoyPct, headline };
+}
+
+/** Whether a series is in percent: shown as a rate, or in FRED's units "Percent", "Percent Change ...", "Percent of GDP". */
+export function inPercent(series: { units: string | null; displayMode: MacroDisplayMode }): boolean {
+  return series.displayMode === 'rate' || /^percent/i.test(series.units ?? '');
 }
 
 /** The point dated exactly `date`, when it has a value. */

@@ -7,10 +7,10 @@ import { SymbolParam } from './instruments.js';
 /** Where the daily series starts when the query names no `from`. */
 export const DERIVATIVES_DEFAULT_FROM = '2026-01-01';
 
-const Funding8h = Nullable(Type.Number({ description: 'funding per 8 hours as a fraction (0.0001 = 0.01%); a venue paying hourly counts 8 times its rate' }));
+const Funding8hPct = Nullable(Type.Number({ description: 'funding per 8 hours, in percent (0.01 = 0.01%); a venue paying hourly counts 8 times its rate' }));
 
 export const DerivativesNow = Type.Object({
-  fundingRate8h: Funding8h,
+  fundingRate8hPct: Funding8hPct,
   openInterestUsd: Nullable(Type.Number({ description: 'total open interest of the fresh perpetual listings, USD' })),
   venues: Type.Integer({ description: 'fresh perpetual listings counted' }),
 });
@@ -18,7 +18,7 @@ export type DerivativesNow = Static<typeof DerivativesNow>;
 
 export const DerivativesDay = Type.Object({
   date: Type.String({ format: 'date', description: 'UTC day' }),
-  fundingRate8h: Funding8h,
+  fundingRate8hPct: Funding8hPct,
   openInterestUsd: Nullable(Type.Number({ description: "total open interest at the day's end (today: the latest hour), USD" })),
   venues: Type.Integer({ description: 'perpetual listings with data that day' }),
 });
@@ -26,8 +26,8 @@ export type DerivativesDay = Static<typeof DerivativesDay>;
 
 export const DerivativesHour = Type.Object({
   ts: Type.String({ format: 'date-time', description: 'start of the hour' }),
-  fundingRate: Nullable(Type.Number({ description: "mean over the hour, per the venue's own funding interval" })),
-  fundingRate8h: Funding8h,
+  fundingRatePct: Nullable(Type.Number({ description: "mean over the hour, per the venue's own funding interval, in percent" })),
+  fundingRate8hPct: Funding8hPct,
   openInterestUsd: Nullable(Type.Number({ description: "at the hour's end, USD" })),
 });
 export type DerivativesHour = Static<typeof DerivativesHour>;

@@ -35,7 +35,7 @@ export const Venue = Type.Object({
   reason: Nullable(StringEnum(VENUE_OUT_REASONS, { description: 'why the venue is out of the pool; null when in' })),
   volume24hUsd: NullableNumber,
   openInterestUsd: NullableNumber,
-  fundingRate: Nullable(Type.Number({ description: "per the venue's own funding interval, as a fraction" })),
+  fundingRatePct: Nullable(Type.Number({ description: "funding per the venue's own interval, in percent (0.01 = 0.01%)" })),
   fundingIntervalHours: Nullable(Type.Integer()),
 });
 export type Venue = Static<typeof Venue>;
@@ -49,7 +49,7 @@ export const InstrumentDetail = Type.Object({
   venuesInPool: Type.Integer(),
   volume24hUsd: Nullable(Type.Number({ description: '24h volume of the venues in the pool, USD' })),
   openInterestUsd: Nullable(Type.Number({ description: 'total open interest of fresh perpetual listings, USD' })),
-  fundingRate8h: Nullable(Type.Number({ description: 'open-interest-weighted funding of fresh perpetuals, per 8 hours, as a fraction' })),
+  fundingRate8hPct: Nullable(Type.Number({ description: 'open-interest-weighted funding of fresh perpetuals, per 8 hours, in percent (0.01 = 0.01%)' })),
   venues: Type.Array(Venue),
 });
 export type InstrumentDetail = Static<typeof InstrumentDetail>;

@@ -51,9 +51,9 @@ const SeriesFields = {
 const NumberFields = {
   latest: Nullable({ ...DatedValue, description: 'the latest observation with a value, in its latest vintage' }),
   change: Nullable(Type.Number({ description: 'from the period before, in the units (percentage points for a rate)' })),
-  changePct: Nullable(Type.Number({ description: 'percent change from the period before' })),
-  yoyChange: Nullable(Type.Number({ description: 'from a year before, in the units' })),
-  yoyPct: Nullable(Type.Number({ description: 'percent change from a year before' })),
+  changePct: Nullable(Type.Number({ description: 'percent change from the period before; null for a series in percent (a rate), whose `change` is in percentage points' })),
+  yoyChange: Nullable(Type.Number({ description: 'from a year before, in the units (percentage points for a rate)' })),
+  yoyPct: Nullable(Type.Number({ description: 'percent change from a year before; null for a series in percent, whose `yoyChange` is in percentage points' })),
   headline: Nullable(Type.Number({ description: 'the number the display mode shows: the latest value, the change, or a percent change' })),
 };
 

@@ -9,12 +9,12 @@ const CLOSE = Buffer.from('}}');
 const num = (x: number | null) => (x === null ? 'null' : jsonNumber(x));
 
 const daily = new KeptBytes<DerivativesDay[]>(
-  (days) => `,"daily":[${days.map((d) => `{"date":"${d.date}","fundingRate8h":${num(d.fundingRate8h)},"openInterestUsd":${num(d.openInterestUsd)},"venues":${d.venues}}`).join(',')}]`,
+  (days) => `,"daily":[${days.map((d) => `{"date":"${d.date}","fundingRate8hPct":${num(d.fundingRate8hPct)},"openInterestUsd":${num(d.openInterestUsd)},"venues":${d.venues}}`).join(',')}]`,
 );
 
 const perVenue = new KeptBytes<VenueDerivatives[]>((venues) => {
   const venue = (v: VenueDerivatives) => {
-    const hours = v.hourly.map((h) => `{"ts":"${h.ts}","fundingRate":${num(h.fundingRate)},"fundingRate8h":${num(h.fundingRate8h)},"openInterestUsd":${num(h.openInterestUsd)}}`);
+    const hours = v.hourly.map((h) => `{"ts":"${h.ts}","fundingRatePct":${num(h.fundingRatePct)},"fundingRate8hPct":${num(h.fundingRate8hPct)},"openInterestUsd":${num(h.openInterestUsd)}}`);
     return `{"listingId":${v.listingId},"venue":${JSON.stringify(v.venue)},"fundingIntervalHours":${v.fundingIntervalHours},"hourly":[${hours.join(',')}]}`;
   };
   return `,"perVenue":[${venues.map(venue).join(',')}]`;
@@ -25,6 +25,6 @@ export function derivativesAnswer(d: Derivatives): RawJson {
   const { current } = d;
   const head =
     `{"data":{"instrument":${JSON.stringify(d.instrument)},"from":"${d.from}",` +
-    `"current":{"fundingRate8h":${num(current.fundingRate8h)},"openInterestUsd":${num(current.openInterestUsd)},"venues":${current.venues}}`;
+    `"current":{"fundingRate8hPct":${num(current.fundingRate8hPct)},"openInterestUsd":${num(current.openInterestUsd)},"venues":${current.venues}}`;
   return new RawJson([Buffer.from(head), daily.of(d.daily), ...(d.perVenue ? [perVenue.of(d.perVenue)] : []), CLOSE]);
 }

@@ -5,8 +5,10 @@ import { allocatePoolOutput, OUT_STALE, poolQuotes, type PoolOutput, type PoolPa
 import type { CandleInterval, InstrumentKind } from '../../core/vocabulary.js';
 import type { Bar } from '../../core/kernels/bars.js';
 import { HeldBars } from '../../core/series.js';
+import type { DerivativesNow } from '../../core/schemas/derivatives.js';
 import type { VenueQuotes } from '../../core/sources/records.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../core/time.js';
+import { percentOf } from '../../core/units.js';
 
 
 /** Daily candles held per instrument: ten years, the whole history of most datasets. */
@@ -161,9 +163,9 @@ export class MarketState {
 
   /**
    * Total open interest of instrument `i`'s fresh perpetuals, their funding per 8 hours weighted by it (a venue paying
-   * hourly counts 8 times its rate), and how many there are; nulls without any.
+   * hourly counts 8 times its rate) in percent, and how many there are; nulls without any.
    */
-  derivativesNow(i: number): { openInterestUsd: number | null; fundingRate8h: number | null; venues: number } {
+  derivativesNow(i: number): DerivativesNow {
     let oi = 0;
     let weighted = 0;
     let venues = 0;
@@ -175,7 +177,7 @@ export class MarketState {
       weighted += listingOi * this.fundingRate[j]! * (8 / hours);
       venues++;
     }
-    return { openInterestUsd: oi > 0 ? oi : null, fundingRate8h: oi > 0 ? weighted / oi : null, venues };
+    return { fundingRate8hPct: oi > 0 ? percentOf(weighted / oi) : null, openInterestUsd: oi > 0 ? oi : null, venues };
   }
 
   /** Change of the pooled price against the previous UTC daily close, in percent; null without either. */

@@ -25,7 +25,7 @@ export const getDerivatives = defineTool({
   title: 'Funding and open interest',
   description:
     "Perpetual futures data of one instrument: the current open-interest-weighted funding per 8 hours and total open " +
-    'interest, and per UTC day since `from` (default 2026-01-01) the funding (a fraction: 0.0001 = 0.01%) and the ' +
+    'interest, and per UTC day since `from` (default 2026-01-01) the funding (in percent: 0.01 = 0.01%) and the ' +
     "open interest in USD. perVenue=true adds each venue's hourly series (large: the oldest hours are left out first " +
     'when it does not fit, as `notice` says). An instrument without perpetuals has empty series.',
   input: Args(DerivativesParams, DerivativesQuery),

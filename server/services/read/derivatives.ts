@@ -5,6 +5,7 @@ import { instrumentRef } from '../../../core/refs.js';
 import type { DerivativesRequest } from '../../../core/requests/derivatives.js';
 import type { Derivatives, DerivativesDay, DerivativesHour, VenueDerivatives } from '../../../core/schemas/derivatives.js';
 import { DAY_MS } from '../../../core/time.js';
+import { percentOf } from '../../../core/units.js';
 import type { Caller, Columns, Db } from '../../db.js';
 import type { ListingRow, MarketState } from '../../market/state.js';
 import { AnswerCache, every } from '../kept/index.js';
@@ -68,19 +69,19 @@ const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 function dayObjects({ length, columns: c }: Columns<(typeof DAY_COLUMNS)[number]>): DerivativesDay[] {
   const out: DerivativesDay[] = [];
   for (let k = 0; k < length; k++) {
-    out.push({ date: isoDate(c.day[k]!), fundingRate8h: finite(c.funding_8h[k]!), openInterestUsd: finite(c.oi[k]!), venues: c.venues[k]! });
+    out.push({ date: isoDate(c.day[k]!), fundingRate8hPct: percentOf(c.funding_8h[k]!), openInterestUsd: finite(c.oi[k]!), venues: c.venues[k]! });
   }
   return out;
 }
 
-/** Each listing's hours, in the order of `perps`, its funding also per 8 hours. */
+/** Each listing's hours, in the order of `perps`, its funding in percent, also per 8 hours. */
 function perVenueObjects(perps: ListingRow[], { length, columns: c }: Columns<(typeof HOUR_COLUMNS)[number]>): VenueDerivatives[] {
   const series = new Map(perps.map((l) => [l.id, [] as DerivativesHour[]]));
   const per8h = new Map(perps.map((l) => [l.id, 8 / l.fundingIntervalHours!]));
   for (let k = 0; k < length; k++) {
     const id = c.listing_id[k]!;
     const rate = c.funding_rate[k]!;
-    series.get(id)!.push({ ts: new Date(c.ts[k]!).toISOString(), fundingRate: finite(rate), fundingRate8h: finite(rate * per8h.get(id)!), openInterestUsd: finite(c.open_interest_usd[k]!) });
+    series.get(id)!.push({ ts: new Date(c.ts[k]!).toISOString(), fundingRatePct: percentOf(rate), fundingRate8hPct: percentOf(rate * per8h.get(id)!), openInterestUsd: finite(c.open_interest_usd[k]!) });
   }
   return perps.map((l) => ({ listingId: l.id, venue: l.venue, fundingIntervalHours: l.fundingIntervalHours!, hourly: series.get(l.id)! }));
 }

@@ -4,6 +4,7 @@ import { finiteOrNull, IN_POOL } from '../../../core/kernels/pool.js';
 import { wholeList, type Page } from '../../../core/paging.js';
 import { companyRef, instrumentRef } from '../../../core/refs.js';
 import type { InstrumentDetail, InstrumentSummary, Venue } from '../../../core/schemas/instruments.js';
+import { percentOf } from '../../../core/units.js';
 import { VENUE_OUT_REASONS, type InstrumentKind } from '../../../core/vocabulary.js';
 import type { InstrumentRow, MarketState } from '../../market/state.js';
 import { PerVersion } from '../kept/index.js';
@@ -105,7 +106,7 @@ export class InstrumentService {
       reason: reason === IN_POOL ? null : VENUE_OUT_REASONS[reason - 1]!,
       volume24hUsd: finiteOrNull(s.volume24hUsd[j]!),
       openInterestUsd: finiteOrNull(s.openInterestUsd[j]!),
-      fundingRate: finiteOrNull(s.fundingRate[j]!),
+      fundingRatePct: percentOf(s.fundingRate[j]!),
       fundingIntervalHours: l.fundingIntervalHours,
     };
   }
@@ -130,14 +131,14 @@ export class InstrumentService {
       if (pooled.reason[j] === IN_POOL) volume += s.volume24hUsd[j]!;
       venues.push(this.venue(j));
     }
-    const { openInterestUsd, fundingRate8h } = s.derivativesNow(i);
+    const { openInterestUsd, fundingRate8hPct } = s.derivativesNow(i);
     return {
       ...this.summary(i),
       confidence: { low: finiteOrNull(pooled.low[i]!), high: finiteOrNull(pooled.high[i]!) },
       venuesInPool: pooled.inPool[i]!,
       volume24hUsd: volume > 0 ? volume : null,
       openInterestUsd,
-      fundingRate8h,
+      fundingRate8hPct,
       venues,
     };
   }

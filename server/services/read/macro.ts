@@ -6,7 +6,7 @@
 import { notFound } from '../../../core/errors.js';
 import { downsampleIndices, seriesBytes, seriesViews } from '../../../core/kernels/downsample.js';
 import { DASHBOARD_SLUGS, MACRO_CATALOG } from '../../../core/macro/catalog.js';
-import { macroNumbers, type MacroNumbers } from '../../../core/macro/display.js';
+import { inPercent, macroNumbers, type MacroNumbers } from '../../../core/macro/display.js';
 import { vintagesByDate } from '../../../core/macro/vintages.js';
 import { macroRef, type Ref } from '../../../core/refs.js';
 import { macroRequest, type MacroRequest } from '../../../core/requests/macro.js';
@@ -282,7 +282,7 @@ export class MacroService {
         value: d.latest.value,
         revisedOn: on(d.latest.realtimeStart),
       }));
-    const numbers = macroNumbers(byDate.map((d) => ({ date: d.date, value: d.latest.value })), s.frequency, s.displayMode);
+    const numbers = macroNumbers(byDate.map((d) => ({ date: d.date, value: d.latest.value })), s.frequency, s.displayMode, inPercent(s));
     return { dates, values, firstPrints, numbers, revisions };
   }
 

@@ -74,7 +74,7 @@
     var funding = chart.addSeries(LC.HistogramSeries, { priceScaleId: 'left', title: 'funding per 8h (%)', priceFormat: { type: 'price', precision: 4, minMove: 0.0001 } });
     chart.applyOptions({ leftPriceScale: { visible: true } });
     oi.setData(rows.filter(function (r) { return r[2] !== null; }).map(function (r) { return { time: r[0], value: r[2] }; }));
-    funding.setData(rows.filter(function (r) { return r[1] !== null; }).map(function (r) { return { time: r[0], value: r[1] * 100, color: r[1] >= 0 ? '#7cc49a' : '#e39a9e' }; }));
+    funding.setData(rows.filter(function (r) { return r[1] !== null; }).map(function (r) { return { time: r[0], value: r[1], color: r[1] >= 0 ? '#7cc49a' : '#e39a9e' }; }));
     chart.timeScale().fitContent();
   }
 

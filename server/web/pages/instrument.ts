@@ -19,7 +19,7 @@ export function venueRow(v: Venue) {
   return html`<tr data-listing="${v.listingId}" class="${v.inPool ? '' : 'out'}"><td>${v.venue}</td><td>${v.market}</td><td>${v.venueSymbol}</td>
 <td class="num" data-field="price">${fmtNum(v.price)}</td><td class="num" data-field="deviationPct">${fmtNum(v.deviationPct, 3)}%</td>
 <td class="num" data-field="staleSeconds">${fmtNum(v.staleSeconds, 1)} s</td><td data-field="inPool">${v.inPool ? 'in pool' : `out: ${v.reason ?? ''}`}</td>
-<td class="num">${fmtUsd(v.volume24hUsd)}</td><td class="num">${fmtUsd(v.openInterestUsd)}</td><td class="num">${v.fundingRate === null ? '—' : `${(v.fundingRate * 100).toFixed(4)}%`}</td></tr>`;
+<td class="num">${fmtUsd(v.volume24hUsd)}</td><td class="num">${fmtUsd(v.openInterestUsd)}</td><td class="num">${v.fundingRatePct === null ? '—' : `${v.fundingRatePct.toFixed(4)}%`}</td></tr>`;
 }
 
 export const instrumentPage: WebPage = {
@@ -35,9 +35,9 @@ export const instrumentPage: WebPage = {
     const recent: Derivatives['daily'] = derivatives?.daily.slice(-DERIVATIVE_DAYS) ?? [];
     const derivativesPart = derivatives
       ? html`<h2>Funding and open interest</h2>
-<p>Funding per 8h ${derivatives.current.fundingRate8h === null ? '—' : `${(derivatives.current.fundingRate8h * 100).toFixed(4)}%`} · open interest ${fmtUsd(derivatives.current.openInterestUsd)} over ${derivatives.current.venues} perpetual venues</p>
+<p>Funding per 8h ${derivatives.current.fundingRate8hPct === null ? '—' : `${derivatives.current.fundingRate8hPct.toFixed(4)}%`} · open interest ${fmtUsd(derivatives.current.openInterestUsd)} over ${derivatives.current.venues} perpetual venues</p>
 <div id="derivatives-chart" class="chart small" data-kind="derivatives"></div>
-<script type="application/json" id="derivatives-data">${jsonData(recent.map((x) => [x.date, x.fundingRate8h, x.openInterestUsd]))}</script>`
+<script type="application/json" id="derivatives-data">${jsonData(recent.map((x) => [x.date, x.fundingRate8hPct, x.openInterestUsd]))}</script>`
       : '';
     return page({
       title: `${d.name} (${d.symbol})`,

@@ -19,7 +19,7 @@ const instrument: InstrumentDetail = {
   type: 'instrument', key: 'ACME', label: 'Acme Corp.', path: '/instruments/ACME', symbol: 'ACME', name: 'Acme Corp.', kind: 'stock',
   currency: 'USD', company: { type: 'company', key: 'acme', label: 'Acme', path: '/companies/acme' }, price: 101.25, changePct: 1.23456,
   priceTs: '2026-11-21T10:00:00.000Z', priceLabel: 'ACME · 24/7 (venues)', confidence: { low: 101, high: 101.5 }, venuesInPool: 3,
-  volume24hUsd: 12_345_678, openInterestUsd: 2_500_000_000, fundingRate8h: 0.0001, venues: [],
+  volume24hUsd: 12_345_678, openInterestUsd: 2_500_000_000, fundingRate8hPct: 0.01, venues: [],
 };
 
 function event(id: number, importance: number, words = 8): Event {

@@ -83,6 +83,14 @@ t.test('months of different lengths: a series dated on the 31st compares with th
   t.equal(macroNumbers(points([['2026-02-28', 10], ['2026-03-31', 11]]), 'monthly', 'change').change, 1);
 });
 
+t.test('a series in percent changes by points: no relative change, whatever its display mode', async (t) => {
+  const unemployment = points([['2025-03-01', 3.8], ['2026-02-01', 4.1], ['2026-03-01', 4.3]]);
+  const rate = macroNumbers(unemployment, 'monthly', 'rate');
+  t.match(rate, { change: 0.2, changePct: null, yoyChange: 0.5, yoyPct: null, headline: 4.3 }, 'a rate: +0.5 points in a year, not +13%');
+  t.match(macroNumbers(unemployment, 'monthly', 'level', true), { change: 0.2, changePct: null, yoyPct: null }, 'units in percent');
+  t.match(macroNumbers(unemployment, 'monthly', 'level'), { changePct: 4.87804878049 }, 'a level keeps its percent change');
+});
+
 t.test('no observation, or none with a value: every number null', async (t) => {
   const none = { latest: null, previous: null, yearAgo: null, change: null, changePct: null, yoyChange: null, yoyPct: null, headline: null };
   t.same(macroNumbers([], 'weekly', 'level'), none);

@@ -194,7 +194,7 @@ t.test('derivatives: the bytes and the objects agree, numbers included', async (
   t.ok(plain.daily.length > 30, `${plain.daily.length} days`);
   t.notOk('perVenue' in plain, 'no per-venue series unless asked');
   // Without a tick loop no venue quote is fresh: the current values are unknown, written as null on both sides.
-  t.strictSame(plain.current, { fundingRate8h: null, openInterestUsd: null, venues: 0 });
+  t.strictSame(plain.current, { fundingRate8hPct: null, openInterestUsd: null, venues: 0 });
 
   const tenDays = iso(day - 10 * DAY_MS).slice(0, 10);
   const perVenue = await compareDerivatives(derivativesRequest({ from: tenDays, perVenue: true }));
@@ -206,13 +206,15 @@ t.test('derivatives: the bytes and the objects agree, numbers included', async (
   t.strictSame(perVenue.perVenue!.map((v) => v.listingId), perps.map((l) => l.id), 'every perpetual listing, in listing order');
   for (const venue of perVenue.perVenue!) {
     t.equal(venue.hourly[0]?.ts, `${tenDays}T00:00:00.000Z`, `${venue.venue}: hourly from the start`);
-    const wrong = venue.hourly.findIndex((h) => h.fundingRate === null || h.fundingRate8h !== h.fundingRate * (8 / venue.fundingIntervalHours));
+    // Both in percent, each rounded to ten decimals of a percent.
+    const wrong = venue.hourly.findIndex((h) => h.fundingRatePct === null || Math.abs(h.fundingRate8hPct! - h.fundingRatePct * (8 / venue.fundingIntervalHours)) > 1e-9);
     t.equal(wrong, -1, `${venue.venue}: funding per 8 hours is the rate times the periods in 8 hours`);
+    t.ok(venue.hourly.every((h) => Math.abs(h.fundingRatePct!) < 1), `${venue.venue}: in percent units (a typical rate is about 0.01)`);
   }
   // The same days as from the default start, up to the last bits: the database sums the listings in an order of its own.
-  const close = (a: number | null, b: number | null) => a === b || (a !== null && b !== null && Math.abs(a - b) <= 1e-12 * Math.abs(b));
+  const close = (a: number | null, b: number | null) => a === b || (a !== null && b !== null && Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(b), 1e-3));
   t.strictSame(perVenue.daily.map((d) => [d.date, d.venues]), same.map((d) => [d.date, d.venues]), 'the same days and venues');
-  const off = perVenue.daily.findIndex((d, k) => !close(d.fundingRate8h, same[k]!.fundingRate8h) || !close(d.openInterestUsd, same[k]!.openInterestUsd));
+  const off = perVenue.daily.findIndex((d, k) => !close(d.fundingRate8hPct, same[k]!.fundingRate8hPct) || !close(d.openInterestUsd, same[k]!.openInterestUsd));
   t.equal(off, -1, 'the same funding and open interest');
 
   // A `from` inside a day starts the daily series at that day, and the hourly ones at that time.

@@ -168,10 +168,10 @@ t.test('after downtime, the next start fetches from the minute after the last st
   };
   for (;;) {
     const res = await server.get(`/v1/instruments/BTC/derivatives?perVenue=true&from=${new Date(hour).toISOString()}`);
-    const body = (await res.json()) as { data: { perVenue: { venue: string; hourly: { ts: string; fundingRate: number | null; openInterestUsd: number | null }[] }[] } };
+    const body = (await res.json()) as { data: { perVenue: { venue: string; hourly: { ts: string; fundingRatePct: number | null; openInterestUsd: number | null }[] }[] } };
     const row = body.data.perVenue.find((v) => v.venue === 'binance')?.hourly.find((h) => Date.parse(h.ts) === hour);
     if (row && reported(row.openInterestUsd)) {
-      t.equal(row.fundingRate, 0.0001, 'the funding rate then in force, with the open interest reported after the server went down');
+      t.equal(row.fundingRatePct, 0.01, 'the funding rate then in force (0.01%), with the open interest reported after the server went down');
       break;
     }
     await new Promise((resolve) => setTimeout(resolve, 500));

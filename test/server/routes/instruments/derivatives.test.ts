@@ -13,15 +13,15 @@ const DAY = 24 * HOUR;
 
 interface Hour {
   ts: string;
-  fundingRate: number | null;
-  fundingRate8h: number | null;
+  fundingRatePct: number | null;
+  fundingRate8hPct: number | null;
   openInterestUsd: number | null;
 }
 interface Derivatives {
   instrument: { type: string; key: string };
   from: string;
-  current: { fundingRate8h: number | null; openInterestUsd: number | null; venues: number };
-  daily: { date: string; fundingRate8h: number | null; openInterestUsd: number | null; venues: number }[];
+  current: { fundingRate8hPct: number | null; openInterestUsd: number | null; venues: number };
+  daily: { date: string; fundingRate8hPct: number | null; openInterestUsd: number | null; venues: number }[];
   perVenue?: { listingId: number; venue: string; fundingIntervalHours: number; hourly: Hour[] }[];
 }
 
@@ -71,7 +71,9 @@ t.test(`default: daily since ${DERIVATIVES_DEFAULT_FROM}, one value per UTC day,
   const detail = ((await (await server.get('/v1/instruments/BTC')).json()) as { data: { venues: { market: string }[] } }).data;
   const perps = detail.venues.filter((v) => v.market === 'perp').length;
   t.ok(d.daily.every((x) => x.venues === perps), `every day counts the ${perps} perpetuals`);
-  t.ok(d.daily.every((x) => x.openInterestUsd! > 0 && Math.abs(x.fundingRate8h!) < 0.005));
+  t.ok(d.daily.every((x) => x.openInterestUsd! > 0 && Math.abs(x.fundingRate8hPct!) < 0.5), 'funding in percent units: well under half a percent per 8 hours');
+  const median = d.daily.map((x) => x.fundingRate8hPct!).sort((a, b) => a - b)[d.daily.length >> 1]!;
+  t.ok(median > 0.001 && median < 0.1, `median funding ${median}% per 8 hours: about 0.01, as venues quote it`);
 });
 
 t.test('a day inside the hourly history equals the OI-weighted mean recomputed from each venue’s hours', async (t) => {
@@ -83,23 +85,24 @@ t.test('a day inside the hourly history equals the OI-weighted mean recomputed f
   for (const v of d.perVenue!) {
     const hours = v.hourly.filter((h) => h.ts.startsWith(yesterday));
     t.equal(hours.length, 24, `${v.venue}: 24 hours`);
-    t.ok(hours.every((h) => close(h.fundingRate8h!, (h.fundingRate! * 8) / v.fundingIntervalHours)), `${v.venue}: per-8h is the rate times 8 / interval`);
-    const meanFunding = hours.reduce((a, h) => a + h.fundingRate8h!, 0) / hours.length;
+    // Each in percent to ten decimals: equal within their rounding.
+    t.ok(hours.every((h) => Math.abs(h.fundingRate8hPct! - (h.fundingRatePct! * 8) / v.fundingIntervalHours) < 1e-9), `${v.venue}: per-8h is the rate times 8 / interval`);
+    const meanFunding = hours.reduce((a, h) => a + h.fundingRate8hPct!, 0) / hours.length;
     const lastOi = hours.at(-1)!.openInterestUsd!;
     oi += lastOi;
     weighted += meanFunding * lastOi;
   }
   t.ok(close(day.openInterestUsd!, oi), 'open interest is the venues’ total at the day’s end');
-  t.ok(close(day.fundingRate8h!, weighted / oi, 1e-6), 'funding is the mean per venue, weighted by open interest');
+  t.ok(close(day.fundingRate8hPct!, weighted / oi, 1e-6), 'funding is the mean per venue, weighted by open interest');
   t.equal(day.venues, d.perVenue!.length);
 });
 
 t.test('current values match the instrument detail, and live hours come from the venue quotes', async (t) => {
   const d = await derivatives(`?from=${new Date(clock.now() - 7 * DAY).toISOString().slice(0, 10)}`);
-  const detail = ((await (await server.get('/v1/instruments/BTC')).json()) as { data: { fundingRate8h: number; openInterestUsd: number } }).data;
+  const detail = ((await (await server.get('/v1/instruments/BTC')).json()) as { data: { fundingRate8hPct: number; openInterestUsd: number } }).data;
   // A few ticks may pass between the two requests: open interest moves about 0.1% per tick.
   t.ok(close(d.current.openInterestUsd!, detail.openInterestUsd, 0.02));
-  t.ok(Math.abs(d.current.fundingRate8h! - detail.fundingRate8h) < 0.00002);
+  t.ok(Math.abs(d.current.fundingRate8hPct! - detail.fundingRate8hPct) < 0.002);
 
   const hour = new Date(clock.now() - (clock.now() % HOUR)).toISOString();
   let live: Derivatives | null = null;
