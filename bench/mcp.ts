@@ -1,8 +1,10 @@
 // bench:mcp: tools/call over /mcp against the HTTP route that serves the same data, on the live demo, in the same run:
 // get_instrument against GET /v1/instruments/BTC, get_brief against GET /v1/brief/company/apple. The ratio is what
 // the MCP layer costs (a JSON-RPC body to read, a per-request SDK server and transport, the answer as
-// structuredContent and as text) over the route's own path.
+// structuredContent and as text) over the route's own path. First, what tools/list costs an agent before its first
+// call: its characters, and its tokens as a real tokenizer counts them (gpt-tokenizer, o200k_base).
 import { cpus, loadavg } from 'node:os';
+import { countTokens } from 'gpt-tokenizer';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { createKey, startServer, type ServerHandle } from '../harness/server.js';
 import { fmt, HEADER, load, row, table, type LoadOptions } from './measure.js';
@@ -37,6 +39,13 @@ try {
   const key = await createKey(server, 'bench', 100_000_000);
   const auth = { authorization: `Bearer ${key}` };
   const mcpHeaders = { ...auth, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': LATEST_PROTOCOL_VERSION };
+  const listing = (await (await fetch(`${server.url}/mcp`, { method: 'POST', headers: mcpHeaders, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) })).json()) as {
+    result: { tools: { name: string }[] };
+  };
+  const listed = JSON.stringify(listing.result);
+  const perTool = listing.result.tools.map((tool) => ({ name: tool.name, tokens: countTokens(JSON.stringify(tool)) })).sort((a, b) => b.tokens - a.tokens);
+  console.log(`\ntools/list: ${listing.result.tools.length} tools, ${fmt(listed.length)} characters, ${fmt(countTokens(listed))} tokens (o200k_base)`);
+  console.log(`  largest: ${perTool.slice(0, 5).map((t) => `${t.name} ${fmt(t.tokens)}`).join(', ')}; smallest: ${perTool.slice(-3).map((t) => `${t.name} ${fmt(t.tokens)}`).join(', ')}`);
   for (const { tool, args, path } of CASES) {
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool, arguments: args } });
     const check = await fetch(`${server.url}/mcp`, { method: 'POST', headers: mcpHeaders, body });

@@ -55,8 +55,8 @@ export const OutcomeHistory = Type.Object({
   points: Type.Array(Type.Object({ ts: Type.String({ format: 'date-time', description: "the bucket's start" }), probability: Type.Number({ minimum: 0, maximum: 1 }) })),
 });
 
-export const PredictionMarketDetail = Type.Object({
-  ...MarketFields,
+/** What one market's answer adds to a market of a list. */
+const DetailFields = {
   bounds: Nullable(Type.Object({ lower: Type.Number(), upper: Type.Number() }, { description: 'what a scalar market pays between' })),
   openInterest: Nullable(Type.Number({ description: 'USD notional of the contracts held' })),
   lastUpdate: Instant('the time of its latest probability point'),
@@ -65,8 +65,13 @@ export const PredictionMarketDetail = Type.Object({
   history: Type.Array(OutcomeHistory, { description: "each outcome's probability, the last of each interval, oldest first" }),
   siblings: Type.Array(Type.Object(MarketFields), { description: 'the other markets of its event' }),
   catalysts: Type.Array(Catalyst, { description: 'scheduled events of its entities around its close (upcoming ones when it has no close)' }),
-});
+};
+
+export const PredictionMarketDetail = Type.Object({ ...MarketFields, ...DetailFields });
 export type PredictionMarketDetail = Static<typeof PredictionMarketDetail>;
+
+/** The same as a market of a list and what one market adds: for a schema that shows both, written once. */
+export const PredictionMarketDetailParts = Type.Intersect([PredictionMarket, Type.Object(DetailFields)]);
 
 export const OddsListQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 200, description: 'words of the question, its label or its event, each matched anywhere' })),

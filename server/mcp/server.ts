@@ -1,16 +1,16 @@
 // The MCP server of one request, on the official SDK's low-level Server: tools/list answers the tools with their JSON
-// Schemas (the routes' TypeBox schemas as they are), tools/call validates the arguments as the routes do and runs
+// Schemas (the routes' TypeBox schemas, lean: listed-schema.ts), tools/call validates the arguments as the routes do and runs
 // the tool. Bad arguments and unknown entities are tool errors (isError, with the error code and message) a model can
 // correct, never a protocol failure.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult, type Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import type { TSchema } from '@sinclair/typebox';
 import { ApiError, validationError } from '../../core/errors.js';
 import { compileValidator, type CompiledValidator } from '../http/validate.js';
 import { asApiError } from '../http/respond.js';
 import type { Logger } from '../log.js';
 import { fitObject, fitPage } from '../../core/fit.js';
+import { listedInput, listedOutput } from './listed-schema.js';
 import { MAX_RESULT_CHARS, type Answer, type Tool, type ToolContext } from './tool.js';
 import { TOOLS } from './tools/index.js';
 
@@ -19,10 +19,11 @@ const INSTRUCTIONS =
   'stories that caused them, sourced stories, catalysts, and companies with their people, projects and sectors. ' +
   'Start with get_brief for one entity or get_market_snapshot for the market, and search to find a key. Cite stories ' +
   'by their sourceUrl; label pooled prices with their priceLabel; say when data is missing instead of guessing ' +
-  '(get_coverage tells how far each dataset runs).';
+  '(get_coverage tells how far each dataset runs). Every answer is {data} or {data, page} (page.nextOffset: the offset ' +
+  'of the next page, null at the end), with `notice` when something was left out. Conventions: times are ISO 8601 UTC; ' +
+  'a field ending in Pct is in percent (2.5 = 2.5%), in Usd in US dollars; an entity reference is {type, key, label, ' +
+  'path}: pass type and key to get_brief, path is its page; sourceUrl is what to cite; null means unknown.';
 
-/** JSON Schema as a client reads it: TypeBox's own keys are symbols, gone in JSON; $ids would clash once inlined. */
-const jsonSchema = (schema: TSchema) => JSON.parse(JSON.stringify(schema, (k, v) => (k === '$id' ? undefined : v))) as ListedTool['inputSchema'];
 
 interface Compiled {
   tool: Tool;
@@ -36,9 +37,10 @@ const LISTING: { tools: ListedTool[] } = {
     name: t.name,
     title: t.title,
     description: t.description,
-    inputSchema: jsonSchema(t.input),
-    outputSchema: jsonSchema(t.output) as ListedTool['outputSchema'],
-    annotations: { title: t.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    inputSchema: listedInput(t.input) as ListedTool['inputSchema'],
+    outputSchema: listedOutput(t.output) as ListedTool['outputSchema'],
+    // Read-only says it all: the destructive and idempotent hints are meaningful only for tools that write.
+    annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
   })),
 };
 

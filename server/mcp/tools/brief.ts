@@ -8,11 +8,9 @@ export const getBrief = defineTool({
   title: 'Brief about an entity',
   description:
     'Start here for any question about one instrument, company, person, project, sector, macro series, prediction ' +
-    'market or story. Returns a compact, cited bundle: the latest price with the label to show it with, sourced facts, ' +
-    'the most important recent stories, recent unusual moves with their explanations and cause ids, upcoming catalysts, ' +
-    'related prediction markets with their probabilities, the macro backdrop (headline series), a company\'s key ' +
-    'fundamentals and open-market insider summary (cited to their SEC filings), how far each dataset ' +
-    'runs, and what the service does not hold yet (never guessed). Cite by sourceUrl (see `citations`). ' +
+    'market or story: a compact, cited bundle of the labelled price, sourced facts, top recent stories, unusual moves ' +
+    'with their causes, upcoming catalysts, related markets, the macro backdrop, a company\'s fundamentals and insider ' +
+    'summary, dataset coverage, and what the service does not hold (never guessed). Cite by sourceUrl (`citations`). ' +
     'type: instrument (key: symbol such as BTC or AAPL), company (slug or ticker), person (slug), project ' +
     '(company/project, e.g. tesla/robotaxi), sector (slug), macro (series slug such as us-cpi), market (prediction ' +
     'market slug), event (story id). Use `search` to find a key. maxTokens ' +

@@ -10,7 +10,7 @@ export const getCalendar = defineTool({
     'Scheduled catalysts (earnings, macro releases, rate decisions, product launches, project milestones, ...), ' +
     'soonest first: upcoming by default, history from a past `from`. Each has expectedAt with its precision, whether ' +
     'the date is confirmed, the consensus when known, its sourceUrl, and outcomeEventId: the story that reported ' +
-    'what happened. Filter by entity (type:key, comma-separated), kind, from/to. Paged: pass page.nextOffset as offset.',
+    'what happened. Filter by entity (type:key, comma-separated), kind, from/to. Paged.',
   input: CatalystListQuery,
   output: ToolList(Catalyst),
   run: async (args, { services, caller, nowMs }) => await services.catalysts.list(catalystFilter(args, nowMs), caller),

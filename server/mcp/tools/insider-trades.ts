@@ -11,7 +11,7 @@ export const getInsiderTrades = defineTool({
     'open-market buy, S sale, M option exercise, A award, F tax withholding, G gift, ...), shares, price, value, shares ' +
     'owned after, whether under a Rule 10b5-1 plan, and the filing on EDGAR (sourceUrl: cite it). `summary` totals the ' +
     'open-market buys and sells over every matching trade. Filter by company (slug or ticker), sinceDays and code ' +
-    '(comma-separated). Paged: pass page.nextOffset as offset for more.',
+    '(comma-separated). Paged.',
   input: InsiderTradesQuery,
   output: Type.Object({ ...InsiderTradesAnswer.properties, notice: Type.Optional(Type.String({ description: 'what was left out to keep the answer small, and how to get it' })) }),
   run: async (args, { services, caller }) => await services.insiders.list(args, caller),

@@ -12,14 +12,11 @@ export const getMacroSeries = defineTool({
   name: 'get_macro_series',
   title: 'Macro series',
   description:
-    'One macro series (us-cpi, fed-funds-rate, us-unemployment, us-10y-yield, ...; or its FRED id such as CPIAUCSL): what ' +
-    'it measures and why it matters, its latest value with the change from the period before and from a year before ' +
-    "(`headline` is the number its displayMode shows), its next release, revised first prints, its recent release " +
-    'stories (each with id and sourceUrl), upcoming releases, open prediction markets on it, and observations oldest ' +
-    `first (each its latest vintage, with firstPrint when revised). from (YYYY-MM-DD) starts the observations later; ` +
-    `they are downsampled to maxPoints, at most ${MAX_POINTS} (default ${MAX_POINTS}; min and max per bucket of time ` +
-    'kept, so every peak and trough shows): ask a later from for every point. Cite the series by its sourceUrl. ' +
-    'get_macro_dashboard lists the headline series; search with type=macro finds a slug.',
+    'One macro series (us-cpi, fed-funds-rate, us-unemployment, us-10y-yield; or a FRED id such as CPIAUCSL): why it ' +
+    'matters, its latest value, the change from the period before and a year before (a rate in percentage points), ' +
+    '`headline` (what its displayMode shows), next release, revisions, release stories, upcoming releases, open markets ' +
+    `on it, and observations oldest first (firstPrint when revised). from (YYYY-MM-DD) starts them later; at most ` +
+    `maxPoints (default and most ${MAX_POINTS}; min and max per bucket kept). Cite its sourceUrl; search type=macro finds a slug.`,
   input: Args(MacroParams, MacroSeriesQuery),
   output: ToolSingle(MacroSeries),
   run: async ({ slug, ...query }, { services, caller }) => {

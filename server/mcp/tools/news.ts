@@ -11,7 +11,7 @@ export const getNews = defineTool({
     'headline, summary in the service\'s own words, importance 0-100, and sourceUrl: cite the sourceUrl. Filter by ' +
     'symbol, company (slug or ticker), entity (comma-separated type:key such as sector:technology, person:slug, ' +
     'project:company/project, macro:us-cpi), kind, from/to, minImportance, and q (full text: "phrase", OR, -word). ' +
-    'Paged: pass page.nextOffset as offset for more.',
+    'Paged.',
   input: EventListQuery,
   output: ToolList(Event),
   run: async (args, { services, caller }) => await services.events.list(eventFilter(args), caller),

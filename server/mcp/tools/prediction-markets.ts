@@ -5,7 +5,7 @@ import { oldestAcross, type Trim } from '../../../core/fit.js';
 import { validationError, type ValidationDetail } from '../../../core/errors.js';
 import { oddsFilter, oddsRequest } from '../../../core/requests/odds.js';
 import { Page } from '../../../core/schemas/common.js';
-import { OddsDetailQuery, OddsListQuery, OddsParams, PredictionMarket, PredictionMarketDetail } from '../../../core/schemas/odds.js';
+import { OddsDetailQuery, OddsListQuery, OddsParams, PredictionMarket, PredictionMarketDetail, PredictionMarketDetailParts } from '../../../core/schemas/odds.js';
 import { Args, defineTool } from '../tool.js';
 
 /** The arguments of one form that the other form refuses: those without a default (a default is set either way, and unused). */
@@ -16,7 +16,7 @@ const DETAIL_ONLY = withoutDefault(OddsDetailQuery);
 const Input = Args(Args(OddsListQuery, OddsDetailQuery), Type.Object({ slug: Type.Optional(OddsParams.properties.slug) }));
 
 const Output = Type.Object({
-  data: Type.Union([Type.Array(PredictionMarket), PredictionMarketDetail], { description: 'a page of markets, or the one market named by slug' }),
+  data: Type.Union([Type.Array(PredictionMarket), PredictionMarketDetailParts], { description: 'a page of markets, or the one market named by slug' }),
   page: Type.Optional({ ...Page, description: 'the page of a list; absent for one market' }),
   notice: Type.Optional(Type.String({ description: 'what was left out to keep the answer small, and how to get it' })),
 });
@@ -47,14 +47,12 @@ export const getPredictionMarkets = defineTool({
   name: 'get_prediction_markets',
   title: 'Prediction markets',
   description:
-    'What prediction markets (Polymarket, Kalshi) price: each market with its question, outcomes and their ' +
-    'probabilities (0 to 1), volume, close time, status, the event it belongs to, the entities it is about and its ' +
-    'sourceUrl (cite it). Without slug: markets open first, then the most traded, filtered by q (words of the question), ' +
-    'entity (comma-separated type:key such as macro:fed-funds-rate or company:tesla), status (open, closed, resolved) and ' +
-    'category; paged by limit and offset (pass page.nextOffset as offset). With slug (from a list): that market with ' +
-    "each outcome's probability history per interval (1h by default: 30 days before its latest point; 1d: all) from " +
-    '`from`, the other markets of its event and the catalysts around its close. q, entity, status and category with ' +
-    'slug, or from without it, are refused as arguments of the other form.',
+    'What prediction markets (Polymarket, Kalshi) price: question, outcomes with probabilities (0 to 1), volume, close ' +
+    'time, status, event, entities and sourceUrl (cite it). Without slug: open markets first, then the most traded, ' +
+    'filtered by q, entity (type:key, comma-separated: macro:fed-funds-rate), status (open, closed, resolved), category; ' +
+    "paged. With slug: that market with each outcome's probability history per interval (1h, the default: its last 30 " +
+    'days; 1d: all) from `from`, its sibling markets and the catalysts around its close. List arguments with slug, or ' +
+    'from without it, are refused.',
   input: Input,
   output: Output,
   run: async (args, { services, caller }) => {

@@ -34,7 +34,11 @@ t.test('tools/list: the 24 tools, each described for a model, read-only', async 
     t.equal(tool.inputSchema.type, 'object');
     t.equal(tool.outputSchema?.type, 'object');
     t.match(tool.annotations, { readOnlyHint: true, destructiveHint: false });
+    t.ok(Object.keys(tool.outputSchema?.properties ?? {}).includes('data'), `${tool.name}: an outputSchema of its answer`);
   }
+  // An agent pays the whole list before its first call: it was 181,114 characters (about 45k tokens).
+  const listed = JSON.stringify({ tools });
+  t.ok(listed.length <= 40_000, `tools/list: ${listed.length} characters, at most 40,000`);
   t.same(Object.keys(byName.get('get_news')!.inputSchema.properties!), Object.keys((await import('../../../core/schemas/events.js')).EventListQuery.properties), "the route's own query");
 });
 
