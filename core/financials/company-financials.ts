@@ -2,12 +2,13 @@
 // by the /financials table and the fundamentals. Metrics read from tags resolve each period to the first tag that has
 // it; the others are computed per period from figures of that same period, and say so: gross profit where the
 // company tags none (revenue - cost of revenue), SG&A from its two parts where it tags them apart, free cash flow,
-// total debt as the sum of the parts reported, and EPS for a quarter the company gave none (net income / weighted
-// shares of that quarter, never subtraction: a fourth quarter's EPS exists only where its shares were reported).
+// total debt as the sum of the parts reported, a fourth quarter's weighted shares where a 10-K gives only the year's
+// (the year's average is the mean of its quarters', so q4 = 4 x fy - q1 - q2 - q3), and EPS for a quarter the company
+// gave none (net income / weighted shares of that quarter, never subtraction of per-share figures).
 import { NO_DAY, type CompanyFacts } from '../sources/sec/companyfacts.js';
 import { fiscalCalendar, type FiscalCalendar } from './fiscal-calendar.js';
 import { TAGS, type MetricKey, type TagGroup } from './metrics.js';
-import { durationFigures, instantFigures, type PeriodFigure, type PeriodFigures } from './periods.js';
+import { durationFigures, instantFigures, periodKey, type PeriodFigure, type PeriodFigures } from './periods.js';
 import { computedFigure, reportedPeriods } from './reported.js';
 
 export interface CompanyFinancials {
@@ -28,7 +29,7 @@ export function companyFinancials(cf: CompanyFacts): CompanyFinancials {
   const revenue = tagged('revenue', 'flow');
   const cost = tagged('cost_of_revenue', 'flow');
   const netIncome = tagged('net_income', 'flow');
-  const dilutedShares = tagged('diluted_shares', 'reported');
+  const dilutedShares = withFourthQuarters(tagged('diluted_shares', 'reported'));
   const ocf = tagged('operating_cash_flow', 'flow');
   const capex = tagged('capex', 'flow');
   const liabilitiesAndEquity = tagged('liabilities_and_equity', 'balance');
@@ -43,7 +44,7 @@ export function companyFinancials(cf: CompanyFacts): CompanyFinancials {
     ]),
     operating_income: tagged('operating_income', 'flow'),
     net_income: netIncome,
-    eps_basic: byPriority([tagged('eps_basic', 'reported'), combine(netIncome, tagged('basic_shares', 'reported'), perShare, 'eps = net_income / basic_shares')]),
+    eps_basic: byPriority([tagged('eps_basic', 'reported'), combine(netIncome, withFourthQuarters(tagged('basic_shares', 'reported')), perShare, 'eps = net_income / basic_shares')]),
     eps_diluted: byPriority([tagged('eps_diluted', 'reported'), combine(netIncome, dilutedShares, perShare, 'eps = net_income / diluted_shares')]),
     diluted_shares: dilutedShares,
     operating_cash_flow: ocf,
@@ -96,6 +97,25 @@ function combine(a: PeriodFigures, b: PeriodFigures, compute: (x: number, y: num
     const y = b.get(key);
     const value = y && compute(x.value, y.value);
     if (y && Number.isFinite(value)) out.set(key, { ...x, ...computedFigure([x, y], value!, derivation) });
+  }
+  return out;
+}
+
+/**
+ * A weighted average with the fourth quarters a company reports only within its year: 4 x fy - q1 - q2 - q3 where the
+ * year and its first three quarters are there, and it is positive.
+ */
+function withFourthQuarters(figures: PeriodFigures): PeriodFigures {
+  const out: PeriodFigures = new Map(figures);
+  for (const fy of figures.values()) {
+    if (fy.quarter !== 0 || figures.has(periodKey(fy.year, 4))) continue;
+    const quarters = ([1, 2, 3] as const).map((q) => figures.get(periodKey(fy.year, q)));
+    if (quarters.some((q) => q === undefined)) continue;
+    const [q1, q2, q3] = quarters as PeriodFigure[];
+    const value = 4 * fy.value - q1!.value - q2!.value - q3!.value;
+    if (!(value > 0)) continue;
+    const derived = computedFigure([fy, q1!, q2!, q3!], value, 'q4 = 4 x fy - q1 - q2 - q3 (weighted averages)');
+    out.set(periodKey(fy.year, 4), { ...derived, year: fy.year, quarter: 4, start: q3!.end + 1, end: fy.end });
   }
   return out;
 }

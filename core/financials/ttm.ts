@@ -28,5 +28,7 @@ export function ttmFigure(fin: CompanyFinancials, metric: MetricKey, at: Quarter
   if (quarters.some((q) => q === undefined)) return null;
   const parts = quarters as PeriodFigure[];
   const sum = parts.reduce((s, f) => s + f.value, 0);
-  return kind === 'average' ? computedFigure(parts, sum / 4, 'ttm = mean of 4 quarters') : computedFigure(parts, sum, 'ttm = sum of 4 quarters');
+  if (kind === 'average') return computedFigure(parts, sum / 4, 'ttm = mean of 4 quarters');
+  // Per-share figures to four decimals, as they are reported and derived: a sum of cents is not 5.569999999999999.
+  return computedFigure(parts, kind === 'per-share' ? Math.round(sum * 10_000) / 10_000 : sum, 'ttm = sum of 4 quarters');
 }

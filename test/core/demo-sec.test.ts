@@ -11,7 +11,9 @@ import { newYorkDate } from '../../core/demo/sec/clock.js';
 import { restatementOf } from '../../core/demo/sec/companyfacts.js';
 import { demoWorld } from '../../core/demo/world.js';
 import { companyFinancials, type CompanyFinancials } from '../../core/financials/company-financials.js';
+import { fundamentals } from '../../core/financials/fundamentals.js';
 import { periodKey } from '../../core/financials/periods.js';
+import { ttmFigure } from '../../core/financials/ttm.js';
 import { insiderTrades } from '../../core/insiders/trades.js';
 import { parseSecDocument } from '../../core/sources/sec/index.js';
 import type { CompanyFacts } from '../../core/sources/sec/companyfacts.js';
@@ -96,7 +98,9 @@ t.test('each earnings story: its 8-K when it came out, then the quarter\'s 10-Q 
         const ni = figure(fin, 'net_income', r.fiscalYear, 4)!;
         t.equal(ni.derivation, 'q4 = fy - 9m', `${what}: Q4 net income derived from the 10-K and the nine months`);
         t.equal(Math.round((ni.value / q.flows.dilutedShares) * 100) / 100, r.eps, `${what}: Q4 net income / Q4 diluted shares is the story's EPS`);
-        t.notOk(figure(fin, 'eps_diluted', r.fiscalYear, 4), 'Q4 EPS is never derived by subtraction');
+        const eps = figure(fin, 'eps_diluted', r.fiscalYear, 4)!;
+        t.match(eps.derivation, /^eps = net_income \/ diluted_shares; .*q4 = 4 x fy - q1 - q2 - q3/, `${what}: Q4 EPS from Q4 net income and Q4 shares, both derived`);
+        t.ok(Math.abs(eps.value - r.eps) < 0.006, `${what}: Q4 EPS ${eps.value} reads as the story's ${r.eps}`);
       } else {
         t.equal(figure(fin, 'eps_diluted', r.fiscalYear, r.quarter)?.value, r.eps, `${what}: diluted EPS is the story's`);
       }
@@ -106,6 +110,20 @@ t.test('each earnings story: its 8-K when it came out, then the quarter\'s 10-Q 
     }
   }
   t.ok(checked >= 50, `${checked} quarters checked`);
+});
+
+t.test('every company has a TTM EPS and, reporting an operating income, an EV/EBITDA', async (t) => {
+  for (const { doc, fin } of parsed) {
+    const what = doc.filer.symbol;
+    const f = fundamentals(fin, { value: 100, label: `${what} · 24/7 (venues)`, asOf: new Date(anchor).toISOString() });
+    const [year, quarter] = f.asOfQuarter!.period.match(/\d+/g)!.map(Number).reverse() as [number, 1 | 2 | 3 | 4];
+    const eps = ttmFigure(fin, 'eps_diluted', { year, quarter });
+    t.ok(eps && eps.value > 0, `${what}: TTM diluted EPS ${eps?.value} to ${f.asOfQuarter!.period}`);
+    t.ok(f.valuation.pe.value !== null, `${what}: a P/E`);
+    // A bank reports no operating income (nor depreciation apart): EV/EBITDA says why it has none.
+    if (doc.filer.shape.bank) t.equal(f.valuation.evToEbitda.value, null, `${what}: a bank, no EV/EBITDA`);
+    else t.ok(f.ttm.ebitda.value! > f.ttm.operatingIncome.value! && f.valuation.evToEbitda.value! > 0, `${what}: EBITDA above operating income by its D&A, EV/EBITDA ${f.valuation.evToEbitda.value}`);
+  }
 });
 
 t.test('a fiscal year ending in January: NVIDIA\'s years and quarters as its stories name them, quarters derived from year-to-date facts', async (t) => {

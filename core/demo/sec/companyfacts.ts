@@ -72,7 +72,12 @@ function durationConcepts(filer: DemoFiler): Concept[] {
     { tag: 'WeightedAverageNumberOfSharesOutstandingBasic', label: 'Weighted Average Number of Shares Outstanding, Basic', unit: 'shares', value: (s) => average(s, 'basicShares') },
     { tag: 'WeightedAverageNumberOfDilutedSharesOutstanding', label: 'Weighted Average Number of Shares Outstanding, Diluted', unit: 'shares', value: (s) => average(s, 'dilutedShares') },
     flow('NetCashProvidedByUsedInOperatingActivities', 'Net Cash Provided by (Used in) Operating Activities', 'operatingCashFlow', true),
-    ...(shape.bank ? [] : [flow('PaymentsToAcquirePropertyPlantAndEquipment', 'Payments to Acquire Property, Plant, and Equipment', 'capex', true)]),
+    ...(shape.bank
+      ? []
+      : [
+          flow('DepreciationDepletionAndAmortization', 'Depreciation, Depletion and Amortization', 'depreciationAmortization', true),
+          flow('PaymentsToAcquirePropertyPlantAndEquipment', 'Payments to Acquire Property, Plant, and Equipment', 'capex', true),
+        ]),
     ...(shape.payout > 0 ? [flow('PaymentsOfDividends', 'Payments of Dividends', 'dividends', true)] : []),
     ...(shape.buybackRatio > 0 ? [flow('PaymentsForRepurchaseOfCommonStock', 'Payments for Repurchase of Common Stock', 'buybacks', true)] : []),
   ];

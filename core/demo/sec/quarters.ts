@@ -20,6 +20,7 @@ export interface QuarterFlows {
   basicShares: number;
   operatingCashFlow: number;
   capex: number;
+  depreciationAmortization: number;
   dividends: number;
   buybacks: number;
 }
@@ -53,6 +54,7 @@ export interface DemoQuarter {
 const QUARTERS_BEFORE = 12;
 
 const thousands = (usd: number) => Math.round(usd / 1e3) * 1e3;
+const DEPRECIATION_TO_CAPEX = 0.85;
 export const cents = (x: number) => Math.round(x * 100) / 100;
 
 function next(fy: number, q: FiscalQuarterNumber): [number, FiscalQuarterNumber] {
@@ -105,6 +107,7 @@ export function demoQuarters(seed: number, filer: DemoFiler, results: readonly R
     const operatingCashFlow = thousands(Math.max(netIncome, 0) * shape.cashConversion * jitter() + revenue * 0.02);
     const assets = thousands(revenue * shape.assetsToRevenue * jitter());
     const equity = thousands(assets * shape.equityRatio);
+    const capex = shape.bank ? 0 : thousands(revenue * shape.capexRatio * jitter());
     return {
       fiscalYear: d.fy,
       quarter: d.q,
@@ -121,7 +124,9 @@ export function demoQuarters(seed: number, filer: DemoFiler, results: readonly R
         dilutedShares,
         basicShares,
         operatingCashFlow,
-        capex: shape.bank ? 0 : thousands(revenue * shape.capexRatio * jitter()),
+        capex,
+        // Depreciation runs a little behind a growing company's capital spending.
+        depreciationAmortization: thousands(capex * DEPRECIATION_TO_CAPEX),
         dividends: thousands(Math.max(netIncome, 0) * shape.payout),
         buybacks: thousands(Math.max(netIncome, 0) * shape.buybackRatio * jitter()),
       },

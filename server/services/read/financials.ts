@@ -2,7 +2,7 @@
 // version of that company's facts (its metrics by period and the price-independent part of its fundamentals are then
 // kept in memory), and each /financials answer kept as bytes for that version; fundamentals take the live pooled price
 // of the company's instrument, so their valuation is computed (and their bytes kept) once per company and price.
-import { notFound, validationError } from '../../../core/errors.js';
+import { ApiError, validationError } from '../../../core/errors.js';
 import { companyFinancials, type CompanyFinancials } from '../../../core/financials/company-financials.js';
 import { financialsTable } from '../../../core/financials/financials-table.js';
 import { fundamentalsBasis, valuedAt, type FundamentalsBasis, type PriceInput } from '../../../core/financials/fundamentals.js';
@@ -78,8 +78,7 @@ export class FinancialsService {
 
   private async table(company: SecCompany, quarters: number, years: number, metrics: MetricKey[], caller?: Caller): Promise<Financials> {
     const held = await this.of(company.cik, caller);
-    // Without facts, the address cited is where EDGAR would have them.
-    if (!held) return { company: company.ref, cik: company.cik, entityName: company.ref.label, sourceUrl: companyFactsUrl(company.cik), quarters: [], years: [], metrics: [] };
+    if (!held) throw noFacts(company);
     return { company: company.ref, sourceUrl: held.sourceUrl, ...financialsTable(held.fin, { quarters, years, metrics }) };
   }
 
@@ -101,7 +100,7 @@ export class FinancialsService {
   private async valuation(key: string, caller?: Caller): Promise<{ company: SecCompany; held: HeldFinancials; price: PriceInput | null }> {
     const company = await secCompany(this.catalog, key);
     const held = await this.of(company.cik, caller);
-    if (!held) throw notFound(`Financial facts of ${key}`);
+    if (!held) throw noFacts(company);
     const instrument = await this.companies.primaryInstrument(company.slug);
     const price = instrument?.price != null && instrument.priceTs ? { value: instrument.price, label: instrument.priceLabel, asOf: instrument.priceTs } : null;
     return { company, held, price };
@@ -123,6 +122,11 @@ export class FinancialsService {
       return { fin, basis: fundamentalsBasis(fin), sourceUrl: set.sourceUrl };
     }, caller);
   }
+}
+
+/** A covered company whose XBRL facts are not held: the same 404 on /financials and /fundamentals, saying where they are. */
+function noFacts(company: SecCompany): ApiError {
+  return new ApiError('not_found', `No financial facts of ${company.ref.label} (CIK ${company.cik}) are held here; EDGAR publishes them at ${companyFactsUrl(company.cik)}`);
 }
 
 function samePrice(a: PriceInput | null, b: PriceInput | null): boolean {

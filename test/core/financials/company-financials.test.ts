@@ -42,10 +42,14 @@ t.test('Apple: three metrics for fiscal 2024 and 2025 and their fourth quarters 
   t.match(get(fin, 'total_assets', 2023, 0), { value: 352_583 * M, start: null });
   t.equal(isoDay(get(fin, 'total_assets', 2023, 0)!.end), '2023-09-30');
   t.equal(get(fin, 'total_assets', 2022, 0)?.value, 352_755 * M);
-  // edgartools #690: no fourth-quarter EPS is made up from annual and nine-month share averages; Apple reports no
-  // fourth-quarter weighted shares, so there is none. The quarters it reported stand.
-  t.equal(get(fin, 'eps_diluted', 2025, 4), undefined);
-  t.equal(get(fin, 'diluted_shares', 2025, 4), undefined);
+  // Apple reports no fourth-quarter weighted shares: they are the year's four quarters less the three reported (the
+  // year's average is the mean of its quarters'), never a subtraction of per-share figures (edgartools #690), and its
+  // fourth-quarter EPS is that quarter's net income over them. Apple's own releases: Q4 fiscal 2025 diluted EPS $1.85,
+  // Q4 fiscal 2024 $0.97 on 15,242,853 thousand diluted shares. The quarters it reported stand.
+  t.match(get(fin, 'diluted_shares', 2025, 4), { value: 14_863_611_000, derivation: 'q4 = 4 x fy - q1 - q2 - q3 (weighted averages)' });
+  t.match(get(fin, 'eps_diluted', 2025, 4), { value: 1.8479, derivation: 'eps = net_income / diluted_shares; q4 = fy - 9m; q4 = 4 x fy - q1 - q2 - q3 (weighted averages)' });
+  t.ok(Math.abs(get(fin, 'diluted_shares', 2024, 4)!.value - 15_242_853_000) < 10_000, 'Q4 2024 shares as Apple released them');
+  t.equal(Math.round(get(fin, 'eps_diluted', 2024, 4)!.value * 100) / 100, 0.97);
   t.same([1, 2, 3, 0].map((q) => get(fin, 'eps_diluted', 2025, q as PeriodQuarter)?.value), [2.4, 1.65, 1.57, 7.46]);
   // Tags the company moved through: fiscal 2018 revenue as the 10-K of 2018 tagged it (Revenues), with the fourth
   // quarter it reported itself; fiscal 2017 under SalesRevenueNet.
@@ -104,7 +108,9 @@ t.test('the fixture company: a restatement, cash flows reported only year to dat
   t.match(get(fin, 'gross_profit', 2026, 1), { value: 80 * M, derivation: 'gross_profit = revenue - cost_of_revenue' });
   t.same(values('sga', 2025), [7 * M, 7 * M, 8 * M, null, 30 * M], 'no fourth quarter without the nine months, though three quarters and the year are known');
   t.match(get(fin, 'eps_diluted', 2025, 4), { value: 0.1809, derivation: 'eps = net_income / diluted_shares; q4 = fy - 9m' });
-  t.equal(get(fin, 'eps_diluted', 2024, 4), undefined, 'no fourth-quarter shares in fiscal 2024: no EPS');
+  t.match(get(fin, 'diluted_shares', 2024, 4), { value: 97 * M, derivation: 'q4 = 4 x fy - q1 - q2 - q3 (weighted averages)' }, 'fiscal 2024 reports no fourth-quarter shares: the year less its three quarters');
+  t.equal(get(fin, 'eps_diluted', 2024, 4)?.value, 0.1443, 'and its fourth-quarter EPS on them');
+  t.equal(get(fin, 'diluted_shares', 2025, 4)?.derivation, null, 'a fourth quarter reported stands');
   t.same(values('total_debt', 2026), [200 * M, null, null, null, null]);
   t.same(values('total_assets', 2025), [960 * M, 970 * M, 985 * M, 1000 * M, 1000 * M]);
   t.match(fin.latestSharesOutstanding, { value: 92_500_000, concept: 'dei:EntityCommonStockSharesOutstanding', accession: '0000999001-26-000001' });

@@ -58,7 +58,7 @@ t.test('cells: value, growth on a year before, how it was derived, what it came 
   t.match(revenue, { metric: 'revenue', label: 'Revenue', unit: 'USD', kind: 'flow' });
   t.match(revenue!.ttm, { value: 660 * M, derivation: 'ttm = sum of 4 quarters; q4 = fy - 9m', period: 'TTM to Q1 FY2026', end: '2025-12-27', yoyPct: 30.69 });
   t.same(eps!.quarters.map((c) => c?.value ?? null), [0.215, 0.1809, 0.168, 0.156, 0.145]);
-  t.equal(eps!.ttm!.value, 0.215 + 0.1809 + 0.168 + 0.156, 'four quarters of EPS summed');
+  t.equal(eps!.ttm!.value, 0.7199, 'four quarters of EPS summed (0.215 + 0.1809 + 0.168 + 0.156), to four decimals');
   t.same(sga!.quarters.map((c) => c?.value ?? null), [null, null, 8 * M, 7 * M, 7 * M], 'a cell without a figure is null');
   t.equal(sga!.ttm, null, 'no TTM while a quarter is missing');
   t.match(cash!.ttm, { value: 150 * M, derivation: 'ttm = balance at the latest quarter end', yoyPct: 20 });

@@ -102,3 +102,18 @@ t.test('the fundamentals kept between ticks are valued at the last tick\'s price
   const shares = fund.balanceSheet.sharesOutstanding.value;
   t.ok(Math.abs(fund.valuation.marketCap.value - fund.price.value * shares) <= 1e-6 * fund.valuation.marketCap.value, 'the market cap at that price');
 });
+
+t.test('a covered company filing with the SEC but without facts held: the same 404 on financials and fundamentals', async (t) => {
+  const companies = (await getPage('/v1/companies')).data as Json[];
+  const filers = new Set(docs.map((d) => d.filer.company));
+  const without = [];
+  for (const c of companies.filter((c) => !filers.has(c.slug))) if ((await get(`/v1/companies/${c.slug}`)).cik) without.push(c.slug as string);
+  t.ok(without.length > 0, `covered, with a CIK, without demo filings: ${without.join(', ')}`);
+  for (const slug of without) {
+    const [financials, fundamentals] = await Promise.all([server.get(`/v1/companies/${slug}/financials`), server.get(`/v1/companies/${slug}/fundamentals`)]);
+    t.same([financials.status, fundamentals.status], [404, 404], slug);
+    const [a, b] = [(await financials.json()) as Json, (await fundamentals.json()) as Json];
+    t.equal(a.error.message, b.error.message, `${slug}: one reason`);
+    t.match(a.error.message, /^No financial facts of .+ \(CIK \d{10}\) are held here; EDGAR publishes them at https:\/\/data\.sec\.gov\//);
+  }
+});
