@@ -1,4 +1,5 @@
 // Entity references and the site path scheme they carry: one place decides what /instruments/BTC or /companies/x is.
+import { bpText } from './units.js';
 
 export interface Ref {
   type: string;
@@ -99,8 +100,9 @@ export function catalystRef(id: number, title: string): Ref {
 }
 
 /** A move of an instrument on a UTC date, labelled with its size. */
-export function moveRef(symbol: string, date: string, pct: number): Ref {
-  return { type: 'move', key: `${symbol}/${date}`, label: `${symbol} ${pct >= 0 ? '+' : ''}${pct.toFixed(2)}% on ${date}`, path: `/instruments/${symbol}/moves/${date}` };
+export function moveRef(symbol: string, date: string, pct: number, changeBp: number | null = null): Ref {
+  const size = changeBp === null ? `${pct >= 0 ? '+' : ''}${pct.toFixed(2)}%` : bpText(changeBp);
+  return { type: 'move', key: `${symbol}/${date}`, label: `${symbol} ${size} on ${date}`, path: `/instruments/${symbol}/moves/${date}` };
 }
 
 /** A prediction market by its slug, labelled with its question. */

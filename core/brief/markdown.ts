@@ -2,6 +2,7 @@
 // linked to its source. Text from sources is escaped, so a headline cannot open a link or a heading of its own.
 import { fundamentalFigure } from '../financials/figure.js';
 import { grouped, price, signedPct, usdCompact } from '../figures.js';
+import { bpText } from '../units.js';
 import type { Brief, Citation } from '../schemas/brief.js';
 
 /** Characters Markdown reads as syntax inside a line. */
@@ -51,7 +52,7 @@ export function briefMarkdown(b: Brief): string {
     b.moves.map((m) => {
       const z = m.zScore === null ? '' : `, z ${m.zScore}`;
       const causes = m.causeIds.length ? ` Causes: ${m.causeIds.map((id) => cite(`event:${id}`, `event ${id}`)).join(', ')}.` : '';
-      return `${m.date} ${escape(m.symbol)} ${signedPct(m.pct)}${z}${m.explanation ? `: ${escape(m.explanation)}` : ''}${causes}`;
+      return `${m.date} ${escape(m.symbol)} ${m.changeBp === null ? signedPct(m.pct) : bpText(m.changeBp)}${z}${m.explanation ? `: ${escape(m.explanation)}` : ''}${causes}`;
     }),
   );
   section(

@@ -84,6 +84,7 @@ function briefMove(m: Move): BriefMove {
     symbol: m.instrument.key,
     date: m.date,
     pct: round(m.pct, 2),
+    changeBp: m.changeBp,
     zScore: m.zScore === null ? null : round(m.zScore, 1),
     explanation: m.explanation,
     causeIds: m.causes.map((c) => c.id),

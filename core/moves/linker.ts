@@ -64,10 +64,14 @@ export function linkMove(m: MoveSubject, events: readonly LinkableEvent[]): { ca
   return { causes: causes.sort(order), candidates: causes.length ? [] : candidates.sort(order) };
 }
 
-/** The explanation of a move from its numbers and causes; null without a cause (nothing to explain it with). */
-export function explainMove(symbol: string, date: string, pct: number, z: number | null, causes: readonly LinkableEvent[]): string | null {
+/**
+ * The explanation of a move from its numbers and causes; null without a cause (nothing to explain it with). A rate's
+ * move (`changeBp` given) is told in basis points: a yield from 3.90 to 4.05 rose 15 bp, not 3.85%.
+ */
+export function explainMove(symbol: string, date: string, pct: number, z: number | null, causes: readonly LinkableEvent[], changeBp: number | null = null): string | null {
   if (!causes.length) return null;
-  const size = `${symbol} ${pct >= 0 ? 'rose' : 'fell'} ${Math.abs(pct).toFixed(2)}% on ${date}`;
+  const amount = changeBp === null ? `${Math.abs(pct).toFixed(2)}%` : `${Math.abs(changeBp)} bp`;
+  const size = `${symbol} ${pct >= 0 ? 'rose' : 'fell'} ${amount} on ${date}`;
   const unusual = z === null ? '' : ` (${z.toFixed(1)} times its usual daily move)`;
   const why = causes.map((c) => `"${c.headline}" (event ${c.id})`).join(' and ');
   return `${size}${unusual}, the day of ${why}.`;

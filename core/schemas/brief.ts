@@ -43,6 +43,7 @@ export const BriefMove = Type.Object({
   symbol: Type.String(),
   date: Type.String({ format: 'date' }),
   pct: Type.Number({ description: 'close-to-close change, percent, rounded to 2 decimals' }),
+  changeBp: Nullable(Type.Number({ description: "a rate's change in basis points, what to quote; null for other kinds" })),
   zScore: Nullable(Type.Number({ description: 'rounded to 1 decimal' })),
   explanation: Nullable(Type.String()),
   causeIds: Type.Array(Type.Integer(), { description: 'the stories that caused it (event ids, cited in citations)' }),

@@ -23,6 +23,7 @@ export const Move = Type.Object({
   fromPrice: Type.Number({ description: 'the pooled daily close of the day before' }),
   toPrice: Type.Number({ description: "the day's pooled daily close" }),
   pct: Type.Number({ description: 'close-to-close change, percent' }),
+  changeBp: Nullable(Type.Number({ description: 'for a rate (a yield quoted in percent): the change in basis points, what to quote rather than pct; null for other kinds' })),
   zScore: Nullable(Type.Number({ description: '|pct| / standard deviation of the previous 60 daily pcts; null with fewer than 20' })),
   explanation: Nullable(Type.String({ description: 'built from the numbers and the causes (with their event ids) only; null without a cause' })),
   causes: Type.Array(Event, { description: 'confirmed causes' }),

@@ -1,6 +1,7 @@
 // Finds the unusual daily moves of every instrument from the daily closes held in memory (the moves kernel on a
 // worker), links each to its causes and candidate stories, and stores them. Runs at start and again after each UTC
 // day closes; the moves are derived data, rewritten whole each time.
+import { basisPoints } from '../../core/units.js';
 import { isMove, movesInputBytes, movesInputViews, movesOutputViews } from '../../core/kernels/moves.js';
 import { CANDIDATE_MIN_IMPORTANCE, explainMove, linkMove, type LinkableEvent } from '../../core/moves/linker.js';
 import { DAY_MS } from '../../core/time.js';
@@ -107,7 +108,7 @@ export class MoveDetector {
           toPrice: closes[d]!,
           pct,
           z,
-          explanation: explainMove(inst.symbol, date, pct, z, causes),
+          explanation: explainMove(inst.symbol, date, pct, z, causes, inst.kind === 'rate' ? basisPoints(closes[d - 1]!, closes[d]!) : null),
           causes,
           candidates,
         });

@@ -1,5 +1,6 @@
 // Fragments shared by the pages: links to EntityRefs, numbers, story and move lists, sparklines, and a plain
 // rendering of any record for the fields a page does not lay out itself.
+import { bpText } from '../../core/units.js';
 import { decimals, signedPct, usdCompact } from '../../core/figures.js';
 import type { Event } from '../../core/schemas/events.js';
 import type { Move } from '../../core/schemas/moves.js';
@@ -32,6 +33,12 @@ export function fmtNum(value: number | null | undefined, digits?: number): strin
 export function fmtPct(value: number | null | undefined): Html {
   if (value === null || value === undefined || !Number.isFinite(value)) return html`<span class="muted">—</span>`;
   return html`<span class="${value > 0 ? 'up' : value < 0 ? 'down' : ''}">${value > 0 ? '+' : ''}${value.toFixed(2)}%</span>`;
+}
+
+/** A move's size: a rate's in basis points, any other's in percent. */
+export function fmtMove(m: { pct: number; changeBp: number | null }): Html {
+  if (m.changeBp === null) return fmtPct(m.pct);
+  return html`<span class="${m.changeBp > 0 ? 'up' : m.changeBp < 0 ? 'down' : ''}">${bpText(m.changeBp)}</span>`;
 }
 
 export function fmtUsd(value: number | null | undefined): string {
@@ -81,7 +88,7 @@ export function storyList(events: readonly Event[], empty = 'No stories.'): Html
 export function moveTable(moves: readonly Move[], empty = 'No unusual moves.'): Html {
   if (!moves.length) return html`<p class="muted">${empty}</p>`;
   return html`<table><thead><tr><th>Instrument</th><th>Date</th><th class="num">Change</th><th class="num">z</th><th>Why</th></tr></thead><tbody>${moves.map(
-    (m) => html`<tr><td>${refLink(m.instrument)}</td><td>${refLink(m, m.date)}</td><td class="num">${fmtPct(m.pct)}</td><td class="num">${fmtNum(m.zScore, 1)}</td><td>${moveWhy(m)}</td></tr>`,
+    (m) => html`<tr><td>${refLink(m.instrument)}</td><td>${refLink(m, m.date)}</td><td class="num">${fmtMove(m)}</td><td class="num">${fmtNum(m.zScore, 1)}</td><td>${moveWhy(m)}</td></tr>`,
   )}</tbody></table>`;
 }
 

@@ -1,5 +1,6 @@
 // Unusual daily moves of the pooled price with the stories that caused them: lists, the explanation of one
 // instrument's day, a day's biggest, those a story caused; and the detector's reads and writes.
+import { basisPoints } from '../../../core/units.js';
 import { notFound } from '../../../core/errors.js';
 import type { LinkableEvent } from '../../../core/moves/linker.js';
 import { paged, pageQuery, type Page, type PageRequest } from '../../../core/paging.js';
@@ -177,14 +178,16 @@ export class MoveService {
     const byInstrument = new Map(this.state.instruments.map((i) => [i.id, i]));
     return rows.map((r) => {
       const inst = byInstrument.get(r.instrumentId)!;
+      const changeBp = inst.kind === 'rate' ? basisPoints(r.fromPrice, r.toPrice) : null;
       return {
-        ...moveRef(inst.symbol, r.date, r.pct),
+        ...moveRef(inst.symbol, r.date, r.pct, changeBp),
         id: Number(r.id),
         instrument: instrumentRef(inst),
         date: r.date,
         fromPrice: r.fromPrice,
         toPrice: r.toPrice,
         pct: r.pct,
+        changeBp,
         zScore: r.zScore,
         explanation: r.explanation,
         causes: r.causes.map((id) => byId.get(id)!),

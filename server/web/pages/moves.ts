@@ -7,7 +7,7 @@ import { compileValidator } from '../../http/validate.js';
 import { html } from '../html.js';
 import { page } from '../layout.js';
 import type { WebPage } from '../page.js';
-import { fmtNum, fmtPct, moveTable, refLink, storyList } from '../parts.js';
+import { fmtMove, fmtNum, fmtPct, moveTable, refLink, storyList } from '../parts.js';
 
 const PAGE = 50;
 const SYMBOL = /^[A-Za-z0-9.^=_-]{1,20}$/;
@@ -43,7 +43,7 @@ export const moveExplainPage: WebPage = {
     return page({
       title: `${x.instrument.label} on ${x.date}`,
       body: html`<h1>${refLink(x.instrument)} on ${x.date}</h1>
-${m ? html`<p class="price">${fmtPct(m.pct)}</p><p>${fmtNum(m.fromPrice)} → ${fmtNum(m.toPrice)} · z-score ${fmtNum(m.zScore, 2)}</p>${m.explanation ? html`<p>${m.explanation}</p>` : ''}
+${m ? html`<p class="price">${fmtMove(m)}</p><p>${fmtNum(m.fromPrice)} → ${fmtNum(m.toPrice)} · z-score ${fmtNum(m.zScore, 2)}</p>${m.explanation ? html`<p>${m.explanation}</p>` : ''}
 <h2>Causes</h2>${storyList(m.causes, 'No confirmed cause.')}
 ${m.candidateStories?.length ? html`<h2>Candidate stories <span class="muted">(not confirmed)</span></h2>${storyList(m.candidateStories)}` : ''}` : html`<p class="muted">No unusual move that day.</p>`}
 <h2>Stories around the day</h2>${storyList(x.storiesAround)}

@@ -35,7 +35,7 @@ function move(k: number, causes: Event[]): Move {
   const date = `2026-10-${String(1 + k).padStart(2, '0')}`;
   return {
     type: 'move', key: `ACME/${date}`, label: `ACME on ${date}`, path: `/instruments/ACME/moves/${date}`, id: k, instrument: { type: 'instrument', key: 'ACME', label: 'Acme Corp.', path: '/instruments/ACME' },
-    date, fromPrice: 100, toPrice: 110.123, pct: 10.123456, zScore: 3.14159, explanation: causes.length ? `ACME rose on event ${causes[0]!.id}.` : null, causes,
+    date, fromPrice: 100, toPrice: 110.123, pct: 10.123456, changeBp: null, zScore: 3.14159, explanation: causes.length ? `ACME rose on event ${causes[0]!.id}.` : null, causes,
   };
 }
 

@@ -14,7 +14,10 @@ const brief: Brief = {
       summary: 'Up\n# not a heading', sourceName: 'Wire', sourceUrl: 'https://wire.example/7',
     },
   ],
-  moves: [{ symbol: 'ACME', date: '2026-11-20', pct: 9.5, zScore: 3.2, explanation: 'ACME rose 9.50% (event 7).', causeIds: [7, 8], path: '/instruments/ACME/moves/2026-11-20' }],
+  moves: [
+    { symbol: 'ACME', date: '2026-11-20', pct: 9.5, changeBp: null, zScore: 3.2, explanation: 'ACME rose 9.50% (event 7).', causeIds: [7, 8], path: '/instruments/ACME/moves/2026-11-20' },
+    { symbol: 'US10Y', date: '2026-11-19', pct: 3.86, changeBp: 15, zScore: 2.9, explanation: null, causeIds: [], path: '/instruments/US10Y/moves/2026-11-19' },
+  ],
   catalysts: [
     { id: 3, kind: 'earnings', title: 'Acme Q4', expectedAt: '2027-02-01T21:00:00.000Z', precision: 'minute', confirmed: false, consensus: 'EPS $1', sourceUrl: 'javascript:alert(2)' },
   ],
@@ -66,6 +69,7 @@ t.test('every section, the price with its label, and the budget line', async (t)
   for (const title of ['## Facts', '## Recent stories', '## Unusual moves', '## Upcoming catalysts', '## Prediction markets', '## Macro backdrop', '## Fundamentals', '## Insider trades', '## Citations']) {
     t.match(md, title);
   }
+  t.match(md, '- 2026-11-19 US10Y +15 bp, z 2.9', "a rate's move in basis points");
   t.match(md, '- [Will Acme ship \\[it\\](javascript:x) in 2027?](https://markets.example/acme-ships-2027) (open, closes 2027-12-31): Yes 62.5%, No 37.5%');
   t.match(md, '- [US consumer price index](https://fred.example/CPIAUCSL): 330.1 Index for 2026-10-01; pct change yoy +2.71%; next release 2026-12-10');
   t.match(md, '- Revenue (TTM): $1.23B (TTM to Q4 FY2026) · [filing 0000012345-26-000012](https://www.sec.gov/Archives/edgar/data/12345/000001234526000012/0000012345-26-000012-index.htm)');

@@ -1,6 +1,6 @@
 // The move linker's rule: causes from the day's stories about the instrument or its company, candidates otherwise.
 import t from 'tap';
-import { linkMove, type LinkableEvent, type MoveSubject } from '../../../core/moves/linker.js';
+import { explainMove, linkMove, type LinkableEvent, type MoveSubject } from '../../../core/moves/linker.js';
 
 const DAY = 86_400_000;
 const dayMs = Date.UTC(2026, 2, 4);
@@ -39,4 +39,10 @@ t.test("a surprising macro release or rate decision causes the day's move of eve
   for (const subject of [share, { ...share, symbol: 'SPX', kind: 'index' as const, company: null, sector: null }, { ...share, symbol: 'US2Y', kind: 'rate' as const, company: null, sector: null }]) {
     t.same(linkMove(subject, [cpi, routine, fed]).causes.map((e) => e.id), [1], `${subject.symbol}: the surprise that day, not a routine release, not the day before`);
   }
+});
+
+t.test("a rate's move is explained in basis points, any other's in percent", async (t) => {
+  const cause: LinkableEvent = { id: 9, headline: 'Fed hikes', kind: 'policy_decision', importance: 90, occurredAt: 0, entities: [] };
+  t.equal(explainMove('US10Y', '2026-11-19', 3.85, 2.9, [cause], 15), 'US10Y rose 15 bp on 2026-11-19 (2.9 times its usual daily move), the day of "Fed hikes" (event 9).');
+  t.equal(explainMove('BTC', '2026-11-19', -8.5, null, [cause]), 'BTC fell 8.50% on 2026-11-19, the day of "Fed hikes" (event 9).');
 });

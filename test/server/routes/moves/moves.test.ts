@@ -34,7 +34,9 @@ interface MoveOut {
   fromPrice: number;
   toPrice: number;
   pct: number;
+  changeBp: number | null;
   zScore: number | null;
+  label: string;
   explanation: string | null;
   causes: EventOut[];
   candidateStories?: EventOut[];
@@ -63,6 +65,18 @@ t.test('paging walks every move once, newest first', async (t) => {
   t.ok(moves.length >= 300, `${moves.length} moves`);
   t.equal(new Set(moves.map((m) => m.id)).size, moves.length, 'no duplicates');
   t.ok(moves.every((m, k) => k === 0 || m.date <= moves[k - 1]!.date), 'newest first');
+});
+
+t.test("a yield's move in basis points: its change, its label and its explanation; other kinds' in percent", async (t) => {
+  const rates = moves.filter((m) => m.instrument.key === 'US2Y' || m.instrument.key === 'US10Y');
+  t.ok(rates.length > 0, `${rates.length} moves of the yields`);
+  for (const m of rates) {
+    const bp = Math.round((m.toPrice - m.fromPrice) * 1000) / 10;
+    if (m.changeBp !== bp) t.fail(`${m.key}: ${m.changeBp} bp, the closes say ${bp}`);
+    if (!m.label.endsWith(`${bp > 0 ? '+' : bp < 0 ? '-' : ''}${Math.abs(bp)} bp on ${m.date}`)) t.fail(`${m.key}: label ${m.label}`);
+    if (m.explanation && !m.explanation.includes(`${Math.abs(bp)} bp on ${m.date}`)) t.fail(`${m.key}: ${m.explanation}`);
+  }
+  t.ok(moves.filter((m) => !rates.includes(m)).every((m) => m.changeBp === null && m.label.includes('%')), 'every other move in percent');
 });
 
 t.test('pct and zScore recomputed from the daily closes of the candles endpoint', async (t) => {
