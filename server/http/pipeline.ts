@@ -89,44 +89,44 @@ export function mountRoutes<S>(app: TemplatedApp, routes: Route<S>[], deps: Rout
   const run = (c: Compiled<S>, ex: Exchange): Answer | Promise<Answer> => {
     const { route } = c;
     corsHeaders(ex);
-      const parsed = parseQuery(ex.query);
-      const ticket = parsed.values.ticket;
-      let principal: Ctx['principal'] = null;
-      let ticketTopics: Ctx['ticketTopics'] = null;
-      if (route.auth && ticket !== undefined && route.ticket) {
-        // A key sent beside a ticket must hold too: a bad one is a 401, not passed over for the ticket.
-        if (ex.authorization) identify(ex, deps);
-        ({ principal, topics: ticketTopics } = admitTicket(ex, deps, deps.tickets, ticket));
-      }
-      else if (route.auth && ticket !== undefined) refuseTicket(ex, deps);
-      else if (route.auth) principal = admit(ex, deps);
-      if (principal) requireScope(principal, route.scope ?? 'read', route.path);
-      const problems: ValidationDetail[] = [];
-      const params = decodeParams(c, ex, problems);
-      if (c.params && !problems.length) problems.push(...c.params.check(params));
-      problems.push(...parsed.problems);
-      const query = parsed.values as Record<string, unknown>;
-      problems.push(...c.query.check(query).filter((d) => !parsed.problems.some((p) => p.param === d.param)));
-      if (problems.length) throw validationError(problems);
-      let caller: Ctx['caller'] | undefined;
-      const ctx: Ctx = {
-        params,
-        query,
-        principal,
-        ticketTopics,
-        requestId: ex.requestId,
-        accept: ex.accept,
-        kept: c.kept as Ctx['kept'],
-        // The abort signal is made only when a query reads it: an answer from memory never does.
-        get caller() {
-          return (caller ??= {
-            owner: principal?.client ?? `ip:${ex.ip}`,
-            get signal() {
-              return ex.signal;
-            },
-          });
-        },
-      };
+    const parsed = parseQuery(ex.query);
+    const ticket = parsed.values.ticket;
+    let principal: Ctx['principal'] = null;
+    let ticketTopics: Ctx['ticketTopics'] = null;
+    if (route.auth && ticket !== undefined && route.ticket) {
+      // A key sent beside a ticket must hold too: a bad one is a 401, not passed over for the ticket.
+      if (ex.authorization) identify(ex, deps);
+      ({ principal, topics: ticketTopics } = admitTicket(ex, deps, deps.tickets, ticket));
+    }
+    else if (route.auth && ticket !== undefined) refuseTicket(ex, deps);
+    else if (route.auth) principal = admit(ex, deps);
+    if (principal) requireScope(principal, route.scope ?? 'read', route.path);
+    const problems: ValidationDetail[] = [];
+    const params = decodeParams(c, ex, problems);
+    if (c.params && !problems.length) problems.push(...c.params.check(params));
+    problems.push(...parsed.problems);
+    const query = parsed.values as Record<string, unknown>;
+    problems.push(...c.query.check(query).filter((d) => !parsed.problems.some((p) => p.param === d.param)));
+    if (problems.length) throw validationError(problems);
+    let caller: Ctx['caller'] | undefined;
+    const ctx: Ctx = {
+      params,
+      query,
+      principal,
+      ticketTopics,
+      requestId: ex.requestId,
+      accept: ex.accept,
+      kept: c.kept as Ctx['kept'],
+      // The abort signal is made only when a query reads it: an answer from memory never does.
+      get caller() {
+        return (caller ??= {
+          owner: principal?.client ?? `ip:${ex.ip}`,
+          get signal() {
+            return ex.signal;
+          },
+        });
+      },
+    };
     // Only the probes run before the services exist (admit() answers 503 for every other route), and they ignore them.
     const out = route.handler(ctx, services!);
     return out instanceof Promise ? out.then((data) => answer(c, ex, data)) : answer(c, ex, out);
