@@ -1,6 +1,7 @@
 // One WebSocket connection to a venue, kept open: the subscribe frames sent at the venue's message rate once
 // connected, the keepalive it needs, a reconnect when it goes silent, closes, fails or nears the venue's lifetime
 // limit, after an exponential backoff with jitter (reset once data flows again), and the subscriptions sent again.
+import { RepeatingWarning } from '../../repeating-warning.js';
 import WebSocket from 'ws';
 import type { ConnectionPlan } from '../../../core/sources/venues/protocol.js';
 import type { Logger } from '../../log.js';
@@ -38,7 +39,12 @@ export class VenueConnection {
     private readonly events: ConnectionEvents,
     private readonly log: Logger,
     private readonly backoff: Backoff = DEFAULT_BACKOFF,
-  ) {}
+  ) {
+    this.errors = new RepeatingWarning(log, 'venue connection error');
+  }
+
+  /** Failures to connect repeat at every retry while a venue is unreachable: a line a minute says so. */
+  private readonly errors: RepeatingWarning;
 
   start(): void {
     this.stopped = false;
@@ -77,7 +83,7 @@ export class VenueConnection {
       if (!isBinary) this.events.frame(data.toString(), this.lastHeardMs);
     });
     ws.on('pong', () => (this.lastHeardMs = clock.now()));
-    ws.on('error', (err) => this.log.warn({ venue: this.plan.venue, market: this.plan.market, err: err.message }, 'venue connection error'));
+    ws.on('error', (err) => this.errors.warn({ venue: this.plan.venue, market: this.plan.market, err: err.message }));
     ws.on('close', () => this.closed(ws));
   }
 

@@ -3,6 +3,7 @@
 // after lost data, open interest polled over REST where the WebSocket has none, and the listings' 1m klines since
 // their last stored bar backfilled at start and after each reconnect. The tick loop copies the merged quotes into
 // the pool: a venue that goes silent keeps its last quote's time, and so goes stale in the pool.
+import { RepeatingWarning } from '../../repeating-warning.js';
 import { clip } from '../../../core/errors.js';
 import { applyUpdate, type ListingUnits } from '../../../core/sources/venues/quotes.js';
 import { connectionPlans, type Market, type RestRequest, type VenueProtocol } from '../../../core/sources/venues/protocol.js';
@@ -54,6 +55,8 @@ export class VenueClient implements VenueFeed {
   private readonly listingSeq = new SequenceTracker(false);
   private readonly connectionSeq = new Map<VenueConnection, SequenceTracker>();
   private readonly abort = new AbortController();
+  /** Each kind of REST request's failures, a line a minute while they repeat. */
+  private readonly failures = new Map<string, RepeatingWarning>();
   private oiTimer: NodeJS.Timeout | null = null;
   private skipLoggedAt = -Infinity;
   private snapshotting: Promise<void> | null = null;
@@ -266,6 +269,8 @@ export class VenueClient implements VenueFeed {
 
   private failed(what: string, why: string): void {
     this.options.health.errors++;
-    this.options.log.warn({ source: this.name, why }, `venue ${what} request failed`);
+    let warning = this.failures.get(what);
+    if (!warning) this.failures.set(what, (warning = new RepeatingWarning(this.options.log, `venue ${what} request failed`)));
+    warning.warn({ source: this.name, why });
   }
 }
