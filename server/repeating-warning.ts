@@ -1,6 +1,6 @@
-// A warning that repeats while a condition lasts (a venue refusing connections, a REST endpoint down): logged the
-// first time, then at most once a minute with how many were left out since, so a source down without a network is
-// one line a minute in the log, not one per retry.
+// Warnings that repeat while a condition lasts (a venue refusing connections, its REST endpoints down): the first
+// logged, then at most one a minute with how many were left out since, so a source down without a network is one line
+// a minute in the log, not one per retry and request.
 import type { Logger } from './log.js';
 import { clock } from './clock.js';
 
@@ -10,17 +10,16 @@ export class RepeatingWarning {
 
   constructor(
     private readonly log: Logger,
-    private readonly msg: string,
     private readonly everyMs = 60_000,
   ) {}
 
-  warn(fields: Record<string, unknown>): void {
+  warn(fields: Record<string, unknown>, msg: string): void {
     const now = clock.now();
     if (now - this.lastMs < this.everyMs) {
       this.leftOut++;
       return;
     }
-    this.log.warn(this.leftOut ? { ...fields, repeated: this.leftOut } : fields, this.msg);
+    this.log.warn(this.leftOut ? { ...fields, repeated: this.leftOut } : fields, msg);
     this.lastMs = now;
     this.leftOut = 0;
   }

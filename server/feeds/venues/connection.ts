@@ -1,7 +1,6 @@
 // One WebSocket connection to a venue, kept open: the subscribe frames sent at the venue's message rate once
 // connected, the keepalive it needs, a reconnect when it goes silent, closes, fails or nears the venue's lifetime
 // limit, after an exponential backoff with jitter (reset once data flows again), and the subscriptions sent again.
-import { RepeatingWarning } from '../../repeating-warning.js';
 import WebSocket from 'ws';
 import type { ConnectionPlan } from '../../../core/sources/venues/protocol.js';
 import type { Logger } from '../../log.js';
@@ -13,6 +12,8 @@ export interface ConnectionEvents {
   /** Connected and subscribing: not the first time when `again`. */
   opened(again: boolean): void;
   closed(): void;
+  /** The connection failed (refused, reset, timed out): it reconnects after its backoff. */
+  failed(why: string): void;
 }
 
 export interface Backoff {
@@ -39,12 +40,7 @@ export class VenueConnection {
     private readonly events: ConnectionEvents,
     private readonly log: Logger,
     private readonly backoff: Backoff = DEFAULT_BACKOFF,
-  ) {
-    this.errors = new RepeatingWarning(log, 'venue connection error');
-  }
-
-  /** Failures to connect repeat at every retry while a venue is unreachable: a line a minute says so. */
-  private readonly errors: RepeatingWarning;
+  ) {}
 
   start(): void {
     this.stopped = false;
@@ -83,7 +79,7 @@ export class VenueConnection {
       if (!isBinary) this.events.frame(data.toString(), this.lastHeardMs);
     });
     ws.on('pong', () => (this.lastHeardMs = clock.now()));
-    ws.on('error', (err) => this.errors.warn({ venue: this.plan.venue, market: this.plan.market, err: err.message }));
+    ws.on('error', (err) => this.events.failed(err.message));
     ws.on('close', () => this.closed(ws));
   }
 

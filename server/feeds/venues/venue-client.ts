@@ -55,8 +55,8 @@ export class VenueClient implements VenueFeed {
   private readonly listingSeq = new SequenceTracker(false);
   private readonly connectionSeq = new Map<VenueConnection, SequenceTracker>();
   private readonly abort = new AbortController();
-  /** Each kind of REST request's failures, a line a minute while they repeat. */
-  private readonly failures = new Map<string, RepeatingWarning>();
+  /** Its connections' and requests' failures, a line a minute while they repeat (the log child names the source). */
+  private readonly trouble: RepeatingWarning;
   private oiTimer: NodeJS.Timeout | null = null;
   private skipLoggedAt = -Infinity;
   private snapshotting: Promise<void> | null = null;
@@ -77,6 +77,7 @@ export class VenueClient implements VenueFeed {
     listings.forEach((l, k) => this.bySymbol.set(l.venueSymbol, k));
     this.latest = listings.map((l) => blankUpdate(l.venueSymbol, NaN));
     this.receivedMs = new Float64Array(listings.length).fill(NaN);
+    this.trouble = new RepeatingWarning(options.log);
     this.units = listings.map((l) => ({ usdPerQuote: NaN, fundingIntervalHours: l.fundingIntervalHours }));
     const plans = connectionPlans(venue, market, listings.map((l) => l.venueSymbol), options.wsUrl);
     options.health.connections = plans.length;
@@ -95,6 +96,7 @@ export class VenueClient implements VenueFeed {
             }
           },
           closed: () => options.health.open--,
+          failed: (why) => this.trouble.warn({ why }, 'venue connection error'),
         },
         options.log,
         options.backoff,
@@ -269,8 +271,6 @@ export class VenueClient implements VenueFeed {
 
   private failed(what: string, why: string): void {
     this.options.health.errors++;
-    let warning = this.failures.get(what);
-    if (!warning) this.failures.set(what, (warning = new RepeatingWarning(this.options.log, `venue ${what} request failed`)));
-    warning.warn({ source: this.name, why });
+    this.trouble.warn({ request: what, why }, 'venue request failed');
   }
 }
