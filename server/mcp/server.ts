@@ -11,7 +11,8 @@ import { asApiError } from '../http/respond.js';
 import type { Logger } from '../log.js';
 import { fitObject, fitPage } from '../../core/fit.js';
 import { listedInput, listedOutput } from './listed-schema.js';
-import { MAX_RESULT_CHARS, type Answer, type Tool, type ToolContext } from './tool.js';
+import { tokenCount } from '../../core/tokens.js';
+import { MAX_RESULT_TOKENS, type Answer, type Tool, type ToolContext } from './tool.js';
 import { TOOLS } from './tools/index.js';
 
 const INSTRUCTIONS =
@@ -69,10 +70,10 @@ export function requestServer(ctx: ToolContext, log: Logger, called: (name: stri
   return server;
 }
 
-/** An answer cut to the answer size: a page to the items that fit, one thing by the tool's trims. */
-function bounded(answer: Answer, tool: Tool): Answer {
-  if ('page' in answer) return fitPage(answer, MAX_RESULT_CHARS);
-  const fitted = fitObject(answer.data, tool.trims ?? [], MAX_RESULT_CHARS);
+/** An answer cut to `maxChars`: a page to the items that fit, one thing by the tool's trims. */
+function bounded(answer: Answer, tool: Tool, maxChars: number): Answer {
+  if ('page' in answer) return fitPage(answer, maxChars);
+  const fitted = fitObject(answer.data, tool.trims ?? [], maxChars);
   const notice = [answer.notice, fitted.notice].filter(Boolean).join(' ');
   return notice ? { data: fitted.data, notice } : { data: fitted.data };
 }
@@ -83,11 +84,17 @@ async function call({ tool, validate }: Compiled, given: Record<string, unknown>
     const args = { ...given };
     const problems = validate.check(args);
     if (problems.length) throw validationError(problems);
-    let answer = await tool.run(args, ctx);
-    let text = JSON.stringify(answer);
-    if (text.length > MAX_RESULT_CHARS) {
-      answer = bounded(answer, tool);
+    const whole = await tool.run(args, ctx);
+    let answer = whole;
+    let text = JSON.stringify(whole);
+    // Every token takes a character at least: a shorter answer is under the limit without counting.
+    const wholeTokens = text.length > MAX_RESULT_TOKENS ? tokenCount(text) : 0;
+    const charsPerToken = text.length / Math.max(wholeTokens, 1);
+    // Cut to the characters that many tokens take in this answer, then counted again: the parts kept may be denser.
+    for (let share = 0.95, tokens = wholeTokens; tokens > MAX_RESULT_TOKENS; share *= 0.9) {
+      answer = bounded(whole, tool, Math.floor(MAX_RESULT_TOKENS * charsPerToken * share));
       text = JSON.stringify(answer);
+      tokens = tokenCount(text);
     }
     return { result: { content: [{ type: 'text', text }], structuredContent: answer as Record<string, unknown> } };
   } catch (err) {

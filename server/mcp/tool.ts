@@ -5,16 +5,14 @@
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import type { Trim } from '../../core/fit.js';
 import { Page } from '../../core/schemas/common.js';
-import { CHARS_PER_TOKEN } from '../../core/tokens.js';
 import type { Caller } from '../db-queue.js';
 import type { Services } from '../services/index.js';
 
 /**
- * The most an answer's JSON may take, in tokens estimated as characters / 4: under the 25,000 at which Claude Code
- * cuts a tool result, with room for the envelope around it.
+ * The most an answer's JSON may take, in tokens as core/tokens.ts counts them (within 5% of a real tokenizer): under
+ * the 25,000 at which Claude Code cuts a tool result, with room for the envelope around it.
  */
-const MAX_RESULT_TOKENS = 20_000;
-export const MAX_RESULT_CHARS = MAX_RESULT_TOKENS * CHARS_PER_TOKEN;
+export const MAX_RESULT_TOKENS = 20_000;
 
 export interface ToolContext {
   services: Services;

@@ -1,7 +1,8 @@
 // An MCP client of a test server through the SDK's own Client and Streamable HTTP transport, with the checks every
 // tool answer must pass: structuredContent valid against the tool's outputSchema, the same JSON as text, and under
-// 25,000 tokens (estimated as characters / 4).
+// 25,000 tokens as a real tokenizer counts them (gpt-tokenizer, o200k_base).
 import type { Test } from 'tap';
+import { countTokens } from 'gpt-tokenizer';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -11,7 +12,7 @@ import type { ServerHandle } from '../../harness/server.js';
 
 export type Json = Record<string, any>;
 export const TOKEN_LIMIT = 25_000;
-export const tokens = (text: string) => Math.ceil(text.length / 4);
+export const tokens = (text: string) => countTokens(text);
 
 export interface McpSession {
   client: Client;

@@ -4,11 +4,12 @@ import { mergeCandles } from '../../../core/downsample.js';
 import { candleSeries } from '../../../core/candle-view.js';
 import { candleRequest } from '../../../core/requests/candles.js';
 import { CandleParams, CandleQuery, CandleSeries } from '../../../core/schemas/candles.js';
-import { Args, defineTool, MAX_RESULT_CHARS, ToolSingle } from '../tool.js';
+import { tokenCount } from '../../../core/tokens.js';
+import { Args, defineTool, MAX_RESULT_TOKENS, ToolSingle } from '../tool.js';
 
 const MAX_CANDLES = 400;
-/** Characters of the answer besides its candles: the instrument, the notice. */
-const AROUND_CANDLES = 1000;
+/** Tokens of the answer besides its candles: the instrument, the notice. */
+const AROUND_CANDLES = 300;
 
 export const getPriceHistory = defineTool({
   name: 'get_price_history',
@@ -22,8 +23,8 @@ export const getPriceHistory = defineTool({
   output: ToolSingle(CandleSeries),
   run: async ({ symbol, ...query }, { services, caller, nowMs }) => {
     const series = candleSeries(await services.candles.pooled(symbol, candleRequest(query, nowMs), caller));
-    const perCandle = series.count ? JSON.stringify(series.candles).length / series.count : 0;
-    const most = Math.min(MAX_CANDLES, Math.floor((MAX_RESULT_CHARS - AROUND_CANDLES) / Math.max(perCandle, 1)));
+    const perCandle = series.count ? tokenCount(JSON.stringify(series.candles)) / series.count : 0;
+    const most = Math.min(MAX_CANDLES, Math.floor((MAX_RESULT_TOKENS - AROUND_CANDLES) / Math.max(perCandle, 1)));
     const factor = Math.ceil(series.count / most);
     if (factor <= 1) return { data: series };
     const candles = mergeCandles(series.candles, factor);
