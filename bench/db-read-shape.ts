@@ -1,10 +1,10 @@
-// One long candle read on a TimescaleDB server, two ways: `Db.columns`' one text array per column, and a cursor fetched
+// One long candle read on a TimescaleDB server, two ways: `Db.columns`' one text of floats per column, and a cursor fetched
 // in batches in array row mode (each batch parsed into the same Float64Array columns), alternating; CPU of this
 // process and of the PostgreSQL backend per read. Needs a server holding the demo (a `bench:candles-db` run on it).
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { columnArraysSql, loadNamedQueries, parseFloatArray } from '../server/db.js';
+import { columnArraysSql, loadNamedQueries, parseFloatColumn } from '../server/db.js';
 
 const url = process.env.DATABASE_URL;
 if (!url) {
@@ -34,7 +34,7 @@ const params: Record<string, unknown> = { id: btc.id, from: new Date('2000-01-01
 async function viaArrays(name: string): Promise<number> {
   const { text, names } = named.get(name)!;
   const result = await client.query({ text: columnArraysSql(text, KEYS), values: names.map((n) => params[n]), rowMode: 'array' });
-  const columns = (result.rows[0] as (string | null)[]).map(parseFloatArray);
+  const columns = (result.rows[0] as (string | null)[]).map(parseFloatColumn);
   return columns[0]!.length;
 }
 

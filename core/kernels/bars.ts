@@ -1,5 +1,5 @@
 // 1-minute OHLCV bars built from ticks, one open bar per series (a pooled instrument or one venue listing), kept in
-// typed arrays; a bar closes when a tick of a later minute arrives for its series.
+// typed arrays; a bar closes at the first tick of a later minute, whether its series has a price then or not.
 
 import { MINUTE_MS } from '../time.js';
 
@@ -61,6 +61,8 @@ export class MinuteBars {
   readonly volume: Float64Array;
   /** Most venues in the pool at any tick of the bar. */
   readonly venues: Uint16Array;
+  /** 1 while the bar of `start` is open; 0 once it closed (`start` is kept: no later tick of its minute may reopen it). */
+  private readonly live: Uint8Array;
 
   constructor(readonly series: number) {
     this.start = new Float64Array(series).fill(NaN);
@@ -70,27 +72,37 @@ export class MinuteBars {
     this.close = new Float64Array(series);
     this.volume = new Float64Array(series);
     this.venues = new Uint16Array(series);
+    this.live = new Uint8Array(series);
   }
 
   /**
    * Applies one tick at `ts` to every series: price[s] (NaN: no price this tick, the series is skipped), the USD
    * volume traded since the previous tick, and the venues in the pool. Bars of earlier minutes close into `closed`
-   * (appended at closed.length, which must have room for one bar per series). A tick older than a series' open bar
-   * is ignored: closed bars never change.
+   * (appended at closed.length, which must have room for one bar per series), those of series without a price too: a
+   * venue gone silent would otherwise hold its minute open until it speaks again, and that minute would then come
+   * after the later ones a backfill wrote meanwhile. A tick of a closed bar's minute or older is ignored: closed bars
+   * never change.
    */
   tick(ts: number, price: Float64Array, volume: Float64Array, venues: Uint16Array, closed: ClosedBars): void {
     const minute = ts - (ts % MINUTE_MS);
     for (let s = 0; s < this.series; s++) {
       const p = price[s]!;
-      if (!Number.isFinite(p)) continue;
       const start = this.start[s]!;
-      if (minute < start) continue;
+      if (!Number.isFinite(p)) {
+        if (this.live[s] && minute > start) {
+          this.emit(s, closed);
+          this.live[s] = 0;
+        }
+        continue;
+      }
+      if (minute < start || (minute === start && !this.live[s])) continue;
       if (minute === start) {
         if (p > this.high[s]!) this.high[s] = p;
         if (p < this.low[s]!) this.low[s] = p;
       } else {
         // A later minute, or the first tick of the series (start is NaN, which no comparison matches).
-        if (!Number.isNaN(start)) this.emit(s, closed);
+        if (this.live[s]) this.emit(s, closed);
+        this.live[s] = 1;
         this.start[s] = minute;
         this.open[s] = p;
         this.high[s] = p;
@@ -107,6 +119,7 @@ export class MinuteBars {
 
   /** Makes `bar` the open bar of series `s` (a bar cut short by a restart, carried on in the same minute). */
   resume(s: number, bar: Bar): void {
+    this.live[s] = 1;
     this.start[s] = bar.ts;
     this.open[s] = bar.open;
     this.high[s] = bar.high;
@@ -119,16 +132,17 @@ export class MinuteBars {
   /** Closes every open bar into `closed` as it stands (at shutdown, so the minute so far is kept). */
   flush(closed: ClosedBars): void {
     for (let s = 0; s < this.series; s++) {
-      if (Number.isNaN(this.start[s]!)) continue;
+      if (!this.live[s]) continue;
       this.emit(s, closed);
+      this.live[s] = 0;
       this.start[s] = NaN;
     }
   }
 
-  /** The open bar of series `s`, or null before its first tick. */
+  /** The open bar of series `s`, or null before its first tick and once its bar closed without a later one. */
   current(s: number): Bar | null {
+    if (!this.live[s]) return null;
     const ts = this.start[s]!;
-    if (Number.isNaN(ts)) return null;
     return { ts, open: this.open[s]!, high: this.high[s]!, low: this.low[s]!, close: this.close[s]!, volume: this.volume[s]!, venues: this.venues[s]! };
   }
 

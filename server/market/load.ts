@@ -30,6 +30,20 @@ export interface MarketMemory {
  * the bound keeps each answer's column arrays, which arrive as text, to a few megabytes.
  */
 const HELD_ROWS_PER_QUERY = 100_000;
+/**
+ * Reads asked for ahead of the answer being put in memory. The embedded database answers one query at a time on its
+ * own thread: with the next query already asked, it works on it while this thread parses the answer before (a demo
+ * start's load, 4.7 s one by one). More ahead would only hold more answers in memory at once.
+ */
+const READS_AHEAD = 1;
+
+/** One read of the load: asks its query, and resolves to what puts the answer in memory. */
+type Read = () => Promise<() => void>;
+
+const read =
+  <T>(query: () => Promise<T>, apply: (answer: T) => void): Read =>
+  () =>
+    query().then((answer) => () => apply(answer));
 
 /** Loads the market state at `nowMs`; with `resume`, a tick loop will carry on the minute that was open. */
 export async function loadMarket(store: MarketStore, memory: MarketMemory, nowMs: number, resume: boolean): Promise<LoadedMarket> {
@@ -39,34 +53,54 @@ export async function loadMarket(store: MarketStore, memory: MarketMemory, nowMs
     hourDays: memory.hourBarsDays,
     listingMinuteDays: memory.listingMinuteBarsDays,
   });
-  const closes = await store.previousCloses(nowMs - (nowMs % DAY_MS));
-  instruments.forEach((inst, i) => {
-    const close = closes.get(inst.id);
-    if (close !== undefined) state.previousClose[i] = close;
-  });
-  const cutShort = {
-    instruments: await loadCandles(store, 'pooled', state.candles, instruments.map((i) => i.id), nowMs, resume),
-    listings: await loadCandles(store, 'listing', state.listingCandles, listings.map((l) => l.id), nowMs, resume),
-  };
+  const previousCloses = read(
+    () => store.previousCloses(nowMs - (nowMs % DAY_MS)),
+    (closes) =>
+      instruments.forEach((inst, i) => {
+        const close = closes.get(inst.id);
+        if (close !== undefined) state.previousClose[i] = close;
+      }),
+  );
+  const cutShort: LoadedMarket['cutShort'] = { instruments: [], listings: [] };
+  const pooled = candleReads(store, 'pooled', state.candles, instruments.map((i) => i.id), nowMs, resume, cutShort.instruments);
+  const own = candleReads(store, 'listing', state.listingCandles, listings.map((l) => l.id), nowMs, resume, cutShort.listings);
+  await readAll([previousCloses, ...pooled.reads, ...own.reads]);
+  pooled.fold();
+  own.fold();
   return { state, cutShort };
 }
 
+/** Runs `reads` in order, each answer applied before the next, with READS_AHEAD queries asked before they are needed. */
+async function readAll(reads: Read[]): Promise<void> {
+  const asked: Promise<() => void>[] = [];
+  for (let k = 0; k < reads.length; k++) {
+    while (asked.length < reads.length && asked.length <= k + READS_AHEAD) {
+      const answer = reads[asked.length]!();
+      // Awaited in its turn; a failure meanwhile is not an unhandled rejection.
+      answer.catch(() => undefined);
+      asked.push(answer);
+    }
+    (await asked[k]!)();
+  }
+}
+
 /**
- * Loads the candles memory holds of one kind of series (`ids`: their database ids in series order): the closed ones of
- * each interval, and the open coarser buckets rebuilt from the 1m bars. With `resume`, the 1m bars of the current
- * minute are returned instead of being held.
+ * The reads of the candles memory holds of one kind of series (`ids`: their database ids in series order): the closed
+ * ones of each interval; and `fold`, run after them, rebuilding the open coarser buckets from the 1m bars. With
+ * `resume`, the 1m bars of the current minute go to `cutShort` instead of being held.
  */
-async function loadCandles(
+function candleReads(
   store: MarketStore,
   kind: SeriesKind,
   candles: Record<CandleInterval, HeldBars>,
   ids: number[],
   now: number,
   resume: boolean,
-): Promise<[number, Bar][]> {
+  cutShort: [number, Bar][],
+): { reads: Read[]; fold(): void } {
   const minute = now - (now % MINUTE_MS);
-  const cutShort: [number, Bar][] = [];
   const index = new Map(ids.map((id, s) => [id, s]));
+  const reads: Read[] = [];
   for (const interval of ['1m', '1h', '1d'] as const) {
     const held = candles[interval];
     const bucket = now - (now % held.bucketMs);
@@ -75,26 +109,40 @@ async function loadCandles(
     const before = interval === '1m' ? minute + MINUTE_MS : bucket;
     const perQuery = Math.max(1, Math.floor(HELD_ROWS_PER_QUERY / held.ring.capacity));
     for (let first = 0; first < ids.length; first += perQuery) {
-      const rows = await store.heldCandles(kind, interval, ids.slice(first, first + perQuery), windowStart, before);
-      for (let k = 0; k < rows.length; k++) {
-        const s = index.get(rows.columns.series[k]!)!;
-        const bar = barAt(rows.columns, k);
-        if (resume && bar.ts >= minute) cutShort.push([s, bar]);
-        else held.ring.push(s, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues);
+      const batch = ids.slice(first, first + perQuery);
+      reads.push(
+        read(
+          () => store.heldCandles(kind, interval, batch, windowStart, before),
+          (rows) => {
+            for (let k = 0; k < rows.length; k++) {
+              const s = index.get(rows.columns.series[k]!)!;
+              const bar = barAt(rows.columns, k);
+              if (resume && bar.ts >= minute) cutShort.push([s, bar]);
+              else held.ring.push(s, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues);
+            }
+          },
+        ),
+      );
+    }
+    reads.push(
+      read(
+        () => store.oldestCandles(kind, interval),
+        (rows) => {
+          for (const row of rows) if (row.ts !== null && row.ts < windowStart) held.from[index.get(row.id)!] = windowStart;
+        },
+      ),
+    );
+  }
+  const fold = () => {
+    const minutes = candles['1m'].ring;
+    for (const interval of ['1h', '1d'] as const) {
+      const held = candles[interval];
+      for (let s = 0; s < ids.length; s++) {
+        for (let p = minutes.lowerBound(s, now - (now % held.bucketMs)); p < minutes.size(s); p++) held.fold(s, barAt(minutes, minutes.slot(s, p)));
       }
     }
-    for (const row of await store.oldestCandles(kind, interval)) {
-      if (row.ts !== null && row.ts < windowStart) held.from[index.get(row.id)!] = windowStart;
-    }
-  }
-  const minutes = candles['1m'].ring;
-  for (const interval of ['1h', '1d'] as const) {
-    const held = candles[interval];
-    for (let s = 0; s < ids.length; s++) {
-      for (let p = minutes.lowerBound(s, now - (now % held.bucketMs)); p < minutes.size(s); p++) held.fold(s, barAt(minutes, minutes.slot(s, p)));
-    }
-  }
-  return cutShort;
+  };
+  return { reads, fold };
 }
 
 /**

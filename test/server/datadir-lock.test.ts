@@ -25,7 +25,7 @@ interface Child {
 const children = new Set<ChildProcess>();
 t.teardown(() => children.forEach((c) => c.kill('SIGKILL')));
 
-function start(dir: string, mode?: 'go' | 'direct'): Child {
+function start(dir: string, mode?: 'race' | 'direct'): Child {
   const proc = spawn(process.execPath, ['--import', 'tsx', CHILD, dir, ...(mode ? [mode] : [])], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' },
@@ -65,19 +65,21 @@ async function killHard(c: Child): Promise<void> {
 }
 
 t.test(`three processes racing on a stale lock: exactly one owner in each of ${TRIALS} trials`, async (t) => {
+  // The same three racers in every trial (a node process per racer and trial would be most of the test's time).
+  const racers = [0, 1, 2].map(() => start('', 'race'));
+  t.teardown(() => Promise.all(racers.map((r) => r.done())));
+  for (const r of racers) t.equal(await r.next(), 'READY');
   const owners: number[] = [];
   for (let trial = 0; trial < TRIALS; trial++) {
     const dir = tempDataDir();
-    // The racers load while the stale lock is made: an owner killed with SIGKILL, its lock file left behind.
-    const racers = [0, 1, 2].map(() => start(dir, 'go'));
+    // The stale lock: an owner killed with SIGKILL, its lock file left behind.
     const stale = await owner(t, dir);
     await killHard(stale);
     const lockFile = join(dir, 'tapewire.lock');
     t.equal(readFileSync(lockFile, 'utf8').trim(), String(stale.pid), 'the killed owner left its lock file');
     // Every other trial, the file names a live process that is no owner (this test's parent) instead of a dead one.
     if (trial % 2) writeFileSync(lockFile, String(process.ppid));
-    for (const r of racers) t.equal(await r.next(), 'READY');
-    for (const r of racers) r.proc.stdin!.write('go\n');
+    for (const r of racers) r.proc.stdin!.write(`go ${dir}\n`);
     const verdicts = await Promise.all(racers.map((r) => r.next()));
     const winners = racers.filter((_, i) => verdicts[i] === 'OWNER');
     owners.push(winners.length);
@@ -90,7 +92,8 @@ t.test(`three processes racing on a stale lock: exactly one owner in each of ${T
         { verdicts },
       );
     }
-    await Promise.all(racers.map((r) => r.done()));
+    for (const w of winners) w.proc.stdin!.write('release\n');
+    for (const w of winners) t.equal(await w.next(), 'RELEASED');
     rmSync(dir, { recursive: true, force: true });
   }
   t.comment(`owners per trial: ${owners.join(' ')}`);

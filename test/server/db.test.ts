@@ -3,8 +3,9 @@
 import t, { type Test } from 'tap';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
 import { pino } from 'pino';
-import { openDatabase, parseFloatArray } from '../../server/db.js';
+import { columnArraysSql, openDatabase, parseFloatColumn } from '../../server/db.js';
 import { companyRef } from '../../core/refs.js';
 import type { CatalystRecord, StoryRecord } from '../../core/sources/records.js';
 import { BAR_COLUMNS } from '../../server/services/write/bar-rows.js';
@@ -116,7 +117,7 @@ t.test('columns: each key as one array, rows in time order whichever way the que
   const latest = await db.columns('candles1mLatest', window(3), BAR_COLUMNS);
   t.equal(latest.length, 3);
   t.same([...latest.columns.ts], bars.slice(-3).map((b) => b.ts), 'the newest three, oldest first');
-  t.same([...latest.columns.close], bars.slice(-3).map((b) => b.close), 'floats exact through the text arrays');
+  t.same([...latest.columns.close], bars.slice(-3).map((b) => b.close), 'floats exact through the column arrays');
   const from = await db.columns('candles1mFrom', window(2), BAR_COLUMNS);
   t.same([...from.columns.ts], bars.slice(0, 2).map((b) => b.ts));
   const listing = await db.columns('listingCandles1mFrom', window(5), BAR_COLUMNS);
@@ -126,10 +127,22 @@ t.test('columns: each key as one array, rows in time order whichever way the que
   await t.rejects(db.columns('candles1mFrom', window(2), BAR_COLUMNS, { owner: 'key:1', signal: aborted }), { name: 'AbortError' });
 });
 
-t.test('parseFloatArray reads every number form Postgres writes', async (t) => {
-  t.same([...parseFloatArray('{1,-2.5,1e-07,1.5e+21,NULL,Infinity,-Infinity}')], [1, -2.5, 1e-7, 1.5e21, NaN, Infinity, -Infinity]);
-  t.same([...parseFloatArray('{}')], []);
-  t.same([...parseFloatArray(null)], []);
+t.test('columns read every value a float column holds, exactly, in the keys’ order', async (t) => {
+  // A connection of its own to the embedded database's socket: the wrapping of any query, not only the named ones.
+  const client = new pg.Client({ host: join(dataDir, 'run'), port: 5432, user: 'postgres', database: 'postgres' });
+  await client.connect();
+  t.teardown(() => client.end());
+  const values = [1, -2.5, 1e-7, 1.5e21, null, Infinity, -Infinity, NaN, -0, 0.1 + 0.2, 2 ** 53 + 2, Number.MIN_VALUE];
+  const rows = values.map((x, k) => `(${values.length - k}, ${x === null ? 'NULL' : `'${Object.is(x, -0) ? '-0' : x}'`}::float8, ${k}::int)`).join(', ');
+  const sql = `SELECT * FROM (VALUES ${rows}) v (k, x, n);`;
+  const { rows: [answer] } = await client.query({ text: columnArraysSql(sql, ['k', 'x', 'n']), rowMode: 'array' });
+  const [k, x, n] = (answer as (string | null)[]).map(parseFloatColumn);
+  t.same([...k!], values.map((_, i) => i + 1), 'ordered by the first key');
+  t.same([...n!], values.map((_, i) => values.length - 1 - i), 'an integer column too');
+  t.same([...x!], values.map((v) => (v === null ? NaN : v)).reverse(), 'NULL read as NaN, every other float as it is');
+  t.ok(Object.is(x![values.length - 1 - values.indexOf(-0)], -0), 'the sign of zero kept');
+  const { rows: [none] } = await client.query({ text: columnArraysSql(`${sql.slice(0, -1)} WHERE false`, ['k', 'x', 'n']), rowMode: 'array' });
+  t.same((none as (string | null)[]).map((c) => parseFloatColumn(c).length), [0, 0, 0], 'no rows: empty columns');
 });
 
 const record = { source: 'test', precision: 'minute' as const, summary: null, points: [], importance: 70, sourceName: 'Wire' };

@@ -91,3 +91,23 @@ t.test('a bar closes when a later minute starts, and late ticks never change it'
   t.equal(new MinuteBars(1).current(0), null);
   t.end();
 });
+
+t.test('a series without a price closes its bar once its minute is over, and ticks of that minute leave it closed', (t) => {
+  const b = new MinuteBars(1);
+  const closed = allocateClosedBars(4);
+  const one = (p: number) => Float64Array.of(p);
+  b.tick(T0 + 1_000, one(10), one(5), Uint16Array.of(3), closed);
+  b.tick(T0 + 30_000, one(NaN), one(0), Uint16Array.of(0), closed);
+  t.equal(closed.length, 0, 'open while its minute lasts');
+  b.tick(T0 + MINUTE_MS + 1, one(NaN), one(0), Uint16Array.of(0), closed);
+  t.equal(closed.length, 1, 'closed at the first tick of a later minute, a price or not');
+  t.same([closed.ts[0], closed.open[0], closed.close[0], closed.volume[0], closed.venues[0]], [T0, 10, 10, 5, 3]);
+  t.equal(b.current(0), null, 'no open bar until a price comes');
+  b.tick(T0 + 59_000, one(11), one(1), Uint16Array.of(1), closed);
+  t.equal(closed.length, 1, 'a late tick of the closed minute is ignored');
+  t.equal(b.current(0), null);
+  b.tick(T0 + 2 * MINUTE_MS + 5, one(12), one(1), Uint16Array.of(2), closed);
+  t.equal(closed.length, 1, 'the next price opens a bar of its own minute, closing nothing again');
+  t.match(b.current(0), { ts: T0 + 2 * MINUTE_MS, open: 12, close: 12 });
+  t.end();
+});

@@ -67,9 +67,10 @@ async function statsAfter(server: ServerHandle): Promise<Stats> {
   }
 }
 
-// The demo server loads for 20-30 s: it starts now, loading while the tests before its own run. No routine demo
+// The demo server starts now, while the tests before its own run. On the live clock, as its test writes no date: it
+// starts on a copy of the run's demo (harness/demo-template.ts) instead of loading one for 20-30 s. No routine demo
 // stories: its counts must move only if an import writes.
-const demoServer = startServer({ env: { ...CLOCK, TAPEWIRE_DEMO: '1', META_REFRESH_S: '1', DEMO_NEWS_EVERY_S: '0' } });
+const demoServer = startServer({ env: { TAPEWIRE_DEMO: '1', META_REFRESH_S: '1', DEMO_NEWS_EVERY_S: '0' } });
 demoServer.catch(() => {}); // reported by the test that awaits it
 t.teardown(async () => (await demoServer.catch(() => null))?.dispose());
 

@@ -51,9 +51,12 @@ t.test('first start loads the universe and /v1/meta reports it', async (t) => {
   t.ok(Math.abs((await live('QQQ')) / (await live('NDX')) / (403 / 16_800) - 1) < 0.01, 'QQQ the Nasdaq 100 x 0.024, live');
 });
 
+// The restarted server is the next test's first one too: one start fewer (a tick every 200 ms changes nothing here).
+let restarted: Awaited<ReturnType<typeof startServer>> | null = null;
+t.teardown(() => restarted?.stop());
+
 t.test('a restart keeps the data and does not load it again', async (t) => {
-  const server = await startServer({ dataDir, env: { TAPEWIRE_DEMO: '1' } });
-  t.teardown(() => server.stop());
+  const server = (restarted = await startServer({ dataDir, env: { TAPEWIRE_DEMO: '1', TICK_MS: '200' } }));
   t.ok(await server.waitForLog((l) => l.msg === 'a dataset is already loaded'));
   const { data } = (await (await server.get('/v1/meta')).json()) as Meta;
   t.equal(data.stats.instruments, DEMO_INSTRUMENTS.length);
@@ -71,7 +74,7 @@ const openBar = async (server: Awaited<ReturnType<typeof startServer>>, path: st
   ((await (await server.get(`${path}?${query}`)).json()) as { data: { candles: Candle[] } }).data.candles[0]!;
 
 t.test('a restart keeps the minute that was open: its bar is written at shutdown and carried on', async (t) => {
-  let server = await startServer({ dataDir, env: { TAPEWIRE_DEMO: '1', TICK_MS: '200' } });
+  let server = restarted ?? (await startServer({ dataDir, env: { TAPEWIRE_DEMO: '1', TICK_MS: '200' } }));
   const listingId = ((await (await server.get('/v1/instruments/ETH')).json()) as { data: { venues: { listingId: number }[] } }).data.venues[0]!.listingId;
   const paths = ['/v1/instruments/ETH/candles', `/v1/instruments/ETH/listings/${listingId}/candles`];
   // Most restarts then land in the same minute; one that crosses into the next still finds the minute in the database.
