@@ -7,7 +7,7 @@ import { compileValidator } from '../../http/validate.js';
 import { html } from '../html.js';
 import { page } from '../layout.js';
 import type { WebPage } from '../page.js';
-import { fmtMove, fmtNum, fmtPct, moveTable, refLink, storyList } from '../parts.js';
+import { fmtMove, fmtNum, moveTable, refLink, storyList } from '../parts.js';
 
 const PAGE = 50;
 const SYMBOL = /^[A-Za-z0-9.^=_-]{1,20}$/;
