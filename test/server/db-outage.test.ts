@@ -8,7 +8,9 @@ import { clock } from '../../server/clock.js';
 
 const pg = await startPostgres();
 t.teardown(() => pg.stop());
-const server = await startServer({ env: { DATABASE_URL: pg.url, DB_POOL_SIZE: '2', META_REFRESH_S: '3600', KEY_RELOAD_S: '3600' } });
+// PGlite over TCP serves one connection at a time (as in external-db.test.ts): a second one would wait past the pool's
+// connect timeout whenever two queries overlap, as the market load's read-ahead makes them.
+const server = await startServer({ env: { DATABASE_URL: pg.url, DB_POOL_SIZE: '1', META_REFRESH_S: '3600', KEY_RELOAD_S: '3600' } });
 t.teardown(() => server.dispose());
 const key = await createKey(server, 'outage');
 
