@@ -8,8 +8,8 @@ import { RawJson } from '../http/raw-json.js';
 const CLOSE = Buffer.from('}}');
 const num = (x: number | null) => (x === null ? 'null' : jsonNumber(x));
 
-const daily = new KeptBytes<DerivativesDay[]>(
-  (days) => `,"daily":[${days.map((d) => `{"date":"${d.date}","fundingRate8hPct":${num(d.fundingRate8hPct)},"openInterestUsd":${num(d.openInterestUsd)},"venues":${d.venues}}`).join(',')}]`,
+const daily = new KeptBytes<DerivativesDay[]>((days) =>
+  Buffer.from(`,"daily":[${days.map((d) => `{"date":"${d.date}","fundingRate8hPct":${num(d.fundingRate8hPct)},"openInterestUsd":${num(d.openInterestUsd)},"venues":${d.venues}}`).join(',')}]`),
 );
 
 const perVenue = new KeptBytes<VenueDerivatives[]>((venues) => {
@@ -17,7 +17,7 @@ const perVenue = new KeptBytes<VenueDerivatives[]>((venues) => {
     const hours = v.hourly.map((h) => `{"ts":"${h.ts}","fundingRatePct":${num(h.fundingRatePct)},"fundingRate8hPct":${num(h.fundingRate8hPct)},"openInterestUsd":${num(h.openInterestUsd)}}`);
     return `{"listingId":${v.listingId},"venue":${JSON.stringify(v.venue)},"fundingIntervalHours":${v.fundingIntervalHours},"hourly":[${hours.join(',')}]}`;
   };
-  return `,"perVenue":[${venues.map(venue).join(',')}]`;
+  return Buffer.from(`,"perVenue":[${venues.map(venue).join(',')}]`);
 });
 
 /** The answer `{ data: Derivatives }` of `d`, as bytes. */

@@ -6,6 +6,7 @@ import { ApiError, clip, validationError, type ValidationDetail } from '../../co
 import { admit, admitTicket, identify, refuseTicket, requireScope, type Admission, type TicketAdmitter } from './admission.js';
 import type { Exchange } from './exchange.js';
 import { decodeComponent, parseQuery } from './query.js';
+import { KeptBytes } from './kept-bytes.js';
 import { RawJson } from './raw-json.js';
 import { JSON_TYPE, UNMATCHED, URL_LOG_CHARS } from './respond.js';
 import type { Ctx, Route } from './route.js';
@@ -37,13 +38,10 @@ function compile<S>(route: Route<S>): Compiled<S> {
     throw new Error(`route ${route.path}: path parameters ${paramNames} do not match the params schema ${declared}`);
   }
   const serialize = fastJson(route.response) as (data: unknown) => string;
-  // An object is answered with one envelope per route: the bytes are kept by the object alone.
-  const bodies = new WeakMap<object, RawJson>();
-  const kept = (value: object, envelope?: (value: object) => unknown) => {
-    let body = bodies.get(value);
-    if (!body) bodies.set(value, (body = new RawJson(Buffer.from(serialize(envelope ? envelope(value) : value)))));
-    return body;
-  };
+  // A route answers its kept objects in one envelope (or none): the first call's, and the bytes are kept by the object.
+  let bodies: KeptBytes<object, RawJson> | null = null;
+  const kept = (value: object, envelope?: (value: object) => unknown) =>
+    (bodies ??= new KeptBytes((v) => new RawJson(Buffer.from(serialize(envelope ? envelope(v) : v))))).of(value);
   return {
     route,
     paramNames,

@@ -27,7 +27,7 @@ export interface MarketMemory {
 /**
  * Rows one held-candles query answers at most, by the series it asks for. Each query costs about 13 ms on the embedded
  * database before its first row (the views over real-time aggregates are planned anew), so series are read together;
- * the bound keeps each answer's column arrays, which arrive as text, to a few megabytes.
+ * the bound keeps each answer's column arrays to a few megabytes.
  */
 const HELD_ROWS_PER_QUERY = 100_000;
 /**

@@ -58,7 +58,10 @@ function shared(schema: Json): Json {
   const seen = new Map<string, number>();
   const count = (s: unknown) => {
     if (!s || typeof s !== 'object') return;
-    if (!Array.isArray(s) && (s as Json).properties) seen.set(JSON.stringify(s), (seen.get(JSON.stringify(s)) ?? 0) + 1);
+    if (!Array.isArray(s) && (s as Json).properties) {
+      const json = JSON.stringify(s);
+      seen.set(json, (seen.get(json) ?? 0) + 1);
+    }
     for (const v of Object.values(s)) count(v);
   };
   count(schema);

@@ -32,14 +32,17 @@ export function fmtNum(value: number | null | undefined, digits?: number): strin
 
 export function fmtPct(value: number | null | undefined): Html {
   if (value === null || value === undefined || !Number.isFinite(value)) return html`<span class="muted">—</span>`;
-  return html`<span class="${value > 0 ? 'up' : value < 0 ? 'down' : ''}">${value > 0 ? '+' : ''}${value.toFixed(2)}%</span>`;
+  return html`<span class="${signClass(value)}">${value > 0 ? '+' : ''}${value.toFixed(2)}%</span>`;
 }
 
 /** A move's size: a rate's in basis points, any other's in percent. */
 export function fmtMove(m: { pct: number; changeBp: number | null }): Html {
   if (m.changeBp === null) return fmtPct(m.pct);
-  return html`<span class="${m.changeBp > 0 ? 'up' : m.changeBp < 0 ? 'down' : ''}">${bpText(m.changeBp)}</span>`;
+  return html`<span class="${signClass(m.changeBp)}">${bpText(m.changeBp)}</span>`;
 }
+
+/** The class a signed change is coloured by. */
+const signClass = (x: number) => (x > 0 ? 'up' : x < 0 ? 'down' : '');
 
 export function fmtUsd(value: number | null | undefined): string {
   return value === null || value === undefined || !Number.isFinite(value) ? '—' : usdCompact(value);

@@ -1,7 +1,7 @@
 // A company's XBRL financials and fundamentals: its stored facts read back into the periods engine's columns once per
 // version of that company's facts (its metrics by period and the price-independent part of its fundamentals are then
-// kept in memory), and each /financials answer kept as bytes for that version; fundamentals take the live pooled price
-// of the company's instrument, so their valuation is computed (and their bytes kept) once per company and price.
+// kept in memory), and each /financials table kept for that version; fundamentals take the live pooled price of the
+// company's instrument, so their valuation is computed once per company and price. HTTP keeps the bytes by them.
 import { ApiError, validationError } from '../../../core/errors.js';
 import { companyFinancials, type CompanyFinancials } from '../../../core/financials/company-financials.js';
 import { financialsTable } from '../../../core/financials/financials-table.js';
@@ -20,8 +20,8 @@ import type { EntityCatalog } from './entity-catalog.js';
 /** Companies whose metrics are kept in memory at once. */
 const COMPANIES_KEPT = 64;
 /**
- * Financials tables kept at once, least recently used dropped first, with their bytes (89 KB for the default 12
- * quarters and 5 years of Apple, 284 KB for 40 and 20, so at most about 36 MB).
+ * Financials tables kept at once, least recently used dropped first, and with them their bytes at the HTTP edge (89 KB
+ * for the default 12 quarters and 5 years of Apple, 284 KB for 40 and 20, so at most about 36 MB).
  */
 const ANSWERS_KEPT = 128;
 

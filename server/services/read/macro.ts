@@ -1,7 +1,7 @@
 // Macro series: every series with its numbers, the dashboard's headline rows with their next release, and one series
 // with its observations (the latest vintage of each date beside its first print), its revisions, release stories,
 // catalysts and the markets on it. A series' vintages are read once per data version and collapsed per date
-// (core/macro/vintages.ts); answers are kept as bytes until the data changes. Long series are downsampled on a worker
+// (core/macro/vintages.ts); answers are kept until the data changes (HTTP keeps their bytes by them). Long series are downsampled on a worker
 // thread by min/max per bucket (core/kernels/downsample.ts), which keeps every extreme a chart shows.
 import { notFound } from '../../../core/errors.js';
 import { downsampleIndices, seriesBytes, seriesViews } from '../../../core/kernels/downsample.js';
