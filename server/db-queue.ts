@@ -9,16 +9,23 @@ import { RetryLaterError } from '../core/errors.js';
  */
 export const FAN_OUT = 100;
 
-/** Who a query is for: the rate-limit client of the request (`key:<id>` or `ip:<addr>`), and its abort signal. */
+/**
+ * Who a query is for: the rate-limit client of the request (`key:<id>` or `ip:<addr>`), its abort signal, and the
+ * request it serves when that is not the caller object itself (a kept answer's build runs under a signal of its own).
+ */
 export interface Caller {
   owner: string;
   signal: AbortSignal;
+  request?: object;
 }
 
 export interface QueueLimits {
   /** Client queries let through to the database at once (the connections they may hold). */
   slots: number;
-  /** Client queries one owner may have waiting or running; one more is a 503. */
+  /**
+   * Requests one owner may have with queries waiting or running; a query of one more is a 503. Requests, not queries:
+   * one request's queries run side by side (a brief reads a dozen things at once) and must never refuse one another.
+   */
   perOwner: number;
   /** Client queries waiting in all; one more is a 503. */
   maxWaiting: number;
@@ -39,7 +46,8 @@ interface Waiting {
 export class QueryQueue {
   /** Waiting queries by owner; owners in the order they are served next (round robin). */
   private readonly waiting = new Map<string, Waiting[]>();
-  private readonly held = new Map<string, number>();
+  /** By owner, its requests with queries waiting or running, and how many each. */
+  private readonly held = new Map<string, Map<object, number>>();
   private waitingCount = 0;
   private running = 0;
 
@@ -57,14 +65,16 @@ export class QueryQueue {
   async run<T>(caller: Caller, work: () => Promise<T>): Promise<T> {
     caller.signal.throwIfAborted();
     const { owner } = caller;
-    const held = this.held.get(owner) ?? 0;
-    if (held >= this.limits.perOwner) {
+    const request = caller.request ?? caller;
+    const requests = this.held.get(owner) ?? new Map<object, number>();
+    if (!requests.has(request) && requests.size >= this.limits.perOwner) {
       throw new RetryLaterError('unavailable', BUSY_RETRY_S, `Too many database-bound requests in flight for this caller (at most ${this.limits.perOwner}); retry shortly`);
     }
     if (this.running >= this.limits.slots && this.waitingCount >= this.limits.maxWaiting) {
       throw new RetryLaterError('unavailable', BUSY_RETRY_S, 'The database queue is full; retry shortly');
     }
-    this.held.set(owner, held + 1);
+    requests.set(request, (requests.get(request) ?? 0) + 1);
+    this.held.set(owner, requests);
     try {
       if (this.running >= this.limits.slots || this.waitingCount) await this.turn(caller);
       else this.running++;
@@ -76,9 +86,9 @@ export class QueryQueue {
         this.next();
       }
     } finally {
-      const left = this.held.get(owner)! - 1;
-      if (left) this.held.set(owner, left);
-      else this.held.delete(owner);
+      const left = requests.get(request)! - 1;
+      if (left) requests.set(request, left);
+      else if (requests.delete(request) && !requests.size) this.held.delete(owner);
     }
   }
 

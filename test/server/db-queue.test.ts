@@ -45,6 +45,30 @@ t.test('an owner over its cap, and a full queue, are refused at once with Retry-
   t.notOk(started.includes('a3') || started.includes('d'), 'refused work never ran');
 });
 
+t.test("the cap counts requests: one request's queries side by side never refuse one another", async (t) => {
+  const queue = new QueryQueue({ slots: 1, perOwner: 2, maxWaiting: 100 });
+  const started: string[] = [];
+  const brief = caller('a');
+  // A kept answer's build runs under a signal of its own, on behalf of the request that asked first.
+  const build = { owner: 'a', request: brief, signal: new AbortController().signal };
+  const fanOut = Array.from({ length: 12 }, (_, i) => controlled(started, `q${i}`));
+  const runs = fanOut.map((q, i) => queue.run(i % 2 ? build : brief, q.work));
+  const second = controlled(started, 'second');
+  const secondRun = queue.run(caller('a'), second.work);
+  await t.rejects(queue.run(caller('a'), controlled(started, 'third').work), { code: 'unavailable', message: /at most 2/ }, 'a third request is refused');
+  for (const q of [...fanOut, second]) {
+    await tick();
+    q.finish();
+  }
+  await Promise.all([...runs, secondRun]);
+  t.equal(started.length, 13, 'all twelve queries of the first request and the second request ran');
+  t.same(queue.depth, { waiting: 0, running: 0 });
+  const again = controlled(started, 'again');
+  const later = queue.run(caller('a'), again.work);
+  again.finish();
+  t.equal(await later, 'again', 'the owner is free again once its requests are done');
+});
+
 t.test('a query whose client leaves while it waits is dropped and frees its place', async (t) => {
   const queue = new QueryQueue({ slots: 1, perOwner: 2, maxWaiting: 10 });
   const started: string[] = [];

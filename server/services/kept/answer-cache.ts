@@ -30,7 +30,7 @@ export class AnswerCache<T> {
 
   /**
    * The value for `key`: the one kept, the one being built (a burst of one new question costs one build), or
-   * `build(caller)`. A build runs for the first caller's owner and is aborted once every caller waiting for it has left,
+   * `build(caller)`. A build runs for the first caller's owner and request, and is aborted once every caller waiting for it has left,
    * so that a question nobody waits for any more costs no database time; callers arriving after that start anew.
    */
   get(key: string, build: (caller?: Caller) => Promise<T>, caller?: Caller): Promise<T> {
@@ -46,7 +46,7 @@ export class AnswerCache<T> {
     setMaxListeners(FAN_OUT, stop.signal);
     const entry: Entry<T> = { version, body: null!, settled: false, waiting: 0, pinned: false, stop };
     this.wait(key, entry, caller);
-    entry.body = build(caller && { owner: caller.owner, signal: stop.signal });
+    entry.body = build(caller && { owner: caller.owner, request: caller.request ?? caller, signal: stop.signal });
     entry.body.then(
       () => (entry.settled = true),
       () => {
