@@ -1,5 +1,6 @@
 // Assembles the service in named phases: listen (so /live and /ready answer), open the database, load the sources'
 // first data, load the market state, start the venue feeds, build the services, start the background work, serve.
+import { originOf } from '../core/dataset-world.js';
 import { keyEvents, keyStates, type KeyState } from '../core/key-events.js';
 import { isLoopback } from './access-mode.js';
 import type { Config } from './config.js';
@@ -29,6 +30,7 @@ import { progressBar } from './progress.js';
 import { Readiness } from './readiness.js';
 import { routeTable } from './route-table.js';
 import { buildServices, DataVersion, type Services } from './services/index.js';
+import { DatasetService, WorldRefusedError } from './services/write/datasets.js';
 import { ImportService } from './services/write/imports.js';
 import { MarketStore } from './services/write/market-store.js';
 import { MetaService } from './services/read/meta.js';
@@ -159,7 +161,15 @@ async function start(
     if (offBecause) log.info({ source: source.name }, `source ${source.name} off: ${offBecause}`);
   }
   const imports = new ImportService(db, versions);
+  // The sources that write decide the database's world: both the demo and real ones only when both are configured.
+  const datasets = new DatasetService(db);
+  const origins = [...new Set(sources.map((s) => originOf(s.name)))];
+  const mix = origins.length > 1;
+  await datasets.refuse(origins, mix, 'run the demo beside real sources (TAPEWIRE_DEMO=1 with TAPEWIRE_SOURCES)').catch((err: unknown) => {
+    throw err instanceof WorldRefusedError ? new StartupError(`${config.databaseUrl ? 'DATABASE_URL' : `DATA_DIR ${config.dataDir}`}: ${err.message}`) : err;
+  });
   await loadSources(sources, config, { meta, imports, storage, universe: new SourceUniverseService(db) }, readiness, log);
+  await datasets.record(origins, mix);
 
   // Load the market state, and the venue feeds the tick loop polls.
   const marketStore = new MarketStore(db);

@@ -4,6 +4,7 @@ import type { ParsedPayload } from '../core/sources/records.js';
 import type { ControlRequest } from './control.js';
 import type { Logger } from './log.js';
 import type { HistoryPayload } from './services/write/history-import.js';
+import { admitImport, importHistory, importPayload } from './services/write/world-imports.js';
 import { sourceNamed } from './feeds/registry.js';
 import type { Services } from './services/index.js';
 import { runKeyOperation, type KeyInfo } from './services/ops/keys.js';
@@ -26,28 +27,39 @@ export interface ControlContext {
 export type ImportArgs = {
   source: string;
   payload: ParsedPayload;
+  /** --mix: a real source's records may go into the demo's database (or the demo's into a real one), marking it mixed. */
+  mix: boolean;
 };
 
 /** A history import request: one file's bars, read by the CLI with its format's reader, and the --symbol given. */
 export type HistoryArgs = {
   history: HistoryPayload;
   symbol: string | null;
+  mix: boolean;
 };
 
 export async function runControl(req: ControlRequest, ctx: ControlContext): Promise<unknown> {
   // Answered once the services are up: a CLI asks before it sends work here rather than into the database itself.
   if (req.op === 'ping') return 'pong';
+  if (req.op === 'import.admit') {
+    const { source, mix } = req.args as { source: string; mix: boolean };
+    return admitImport(ctx.services.datasets, source, mix === true);
+  }
   if (req.op === 'import.payload') {
-    const { source, payload } = req.args as unknown as ImportArgs;
+    const { source, payload, mix } = req.args as unknown as ImportArgs;
     if (!sourceNamed(source)) throw new Error(`unknown source ${source}`);
     // The new stories' ids stay here: a large import's would fill the answer.
-    const { storyIds: _, ...report } = await ctx.services.imports.payload(payload);
+    const { storyIds: _, ...report } = await importPayload(ctx.services, source, payload, mix === true);
     if (report.counts.stories?.written || report.counts.catalysts?.written) await ctx.relink();
+    // Counts, coverage and the dataset /v1/meta and the pages show follow the import at once.
+    await ctx.services.meta.refresh();
     return report;
   }
   if (req.op === 'import.history') {
-    const { history, symbol } = req.args as unknown as HistoryArgs;
-    return ctx.services.history.write(history, symbol);
+    const { history, symbol, mix } = req.args as unknown as HistoryArgs;
+    const report = await importHistory(ctx.services, history, symbol, mix === true);
+    await ctx.services.meta.refresh();
+    return report;
   }
   const result = await runKeyOperation(ctx.services.keys, req.op, req.args);
   if (req.op === 'keys.rotate') {

@@ -4,8 +4,16 @@ import { Nullable } from './common.js';
 import { Coverage } from './market.js';
 
 export const Dataset = Type.Object(
-  { name: Type.String(), description: Type.String(), loadedAt: Type.String({ format: 'date-time' }) },
-  { description: 'which dataset is loaded: demo data cites the reserved .example domain, never a real source' },
+  {
+    name: Type.Union([Type.Literal('demo'), Type.Literal('real'), Type.Literal('mixed')], {
+      description:
+        'demo: the seeded demo universe, citing the reserved .example domain; real: data from real sources, each record citing its own; ' +
+        'mixed: both, because the operator asked for both (an import with --mix, or the demo run beside real sources)',
+    }),
+    description: Type.String(),
+    loadedAt: Type.String({ format: 'date-time', description: 'when the first writer of this dataset wrote into the database' }),
+  },
+  { description: 'which world the database holds: a database holds the demo or real data, never both unless asked to' },
 );
 export type Dataset = Static<typeof Dataset>;
 

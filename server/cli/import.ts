@@ -17,17 +17,22 @@ import { progressBar } from '../progress.js';
 import { DataVersion } from '../services/kept/answer-cache.js';
 import { HistoryImport, historyPayload, type HistoryPayload, type HistoryReport } from '../services/write/history-import.js';
 import { ImportService, type ImportReport } from '../services/write/imports.js';
+import { DatasetService } from '../services/write/datasets.js';
+import { admitImport, importHistory, importPayload } from '../services/write/world-imports.js';
 import { withDatabase } from './direct.js';
 
 const USAGE = `usage:
-  npm run import -- <source> <file-or-dir>... [--key <id>] [--symbol <SYM>] [--json] [--create]
+  npm run import -- <source> <file-or-dir>... [--key <id>] [--symbol <SYM>] [--json] [--create] [--mix]
 sources: ${SOURCES.map((s) => `${s.name} (${s.description})`).join('; ')}
 history: ${Object.entries(HISTORY_FORMATS).map(([name, f]) => `${name} (${f.description})`).join('; ')}
 A directory is read whole (its files in name order). --key names what a payload was asked for when it does not say
 itself: a FRED series id (a file named after its series, CPIAUCSL.csv, needs none), a Polymarket outcome token for a
 prices-history answer, a Kalshi ticker for an order book (timed by the file's modification time). --symbol names the
 instrument a history file's bars are of when its name and content do not (an instrument not there yet is added). Without a running
-server the command opens DATA_DIR's database itself; --create makes one when there is none.`;
+server the command opens DATA_DIR's database itself; --create makes one when there is none.
+A database holds the demo or real data: a real source's files into the demo's database (or the demo's into a real one)
+are refused before anything is written; --mix writes them anyway and marks the database as mixed in /v1/meta and on
+every page.`;
 
 /** Input at least this large (or this many files) gets a progress bar on stderr. */
 const PROGRESS_BYTES = 1 << 20;
@@ -85,7 +90,7 @@ function historyLine(name: string, h: HistoryReport): string {
 async function main(): Promise<number> {
   let args;
   try {
-    args = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { json: { type: 'boolean' }, create: { type: 'boolean' }, key: { type: 'string' }, symbol: { type: 'string' } } });
+    args = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { json: { type: 'boolean' }, create: { type: 'boolean' }, mix: { type: 'boolean' }, key: { type: 'string' }, symbol: { type: 'string' } } });
     if (args.positionals.length < 2) throw new UsageError('name a source and at least one file or directory');
     if (!sourceNamed(args.positionals[0]!) && !historyFormat(args.positionals[0]!)) throw new UsageError(`unknown source ${args.positionals[0]}`);
   } catch (err) {
@@ -97,6 +102,7 @@ async function main(): Promise<number> {
   const history = historyFormat(name!);
   const symbol = args.values.symbol ?? null;
   const json = args.values.json ?? false;
+  const mix = args.values.mix ?? false;
   const config = loadConfig();
   const list = files(paths);
   const total = list.reduce((n, f) => n + f.size, 0);
@@ -127,11 +133,14 @@ async function main(): Promise<number> {
     }
   };
   if (await callControl(socket, { op: 'ping' })) {
+    const admitted = await callControl(socket, { op: 'import.admit', args: { source: name!, mix } });
+    if (!admitted) throw new Error('the server stopped');
+    if (!admitted.ok) throw new Error(admitted.error);
     await importAll(async (what) => {
       const request =
         'payload' in what
-          ? { op: 'import.payload', args: { source: name!, payload: what.payload } satisfies ImportArgs }
-          : { op: 'import.history', args: { history: what.history, symbol } satisfies HistoryArgs };
+          ? { op: 'import.payload', args: { source: name!, payload: what.payload, mix } satisfies ImportArgs }
+          : { op: 'import.history', args: { history: what.history, symbol, mix } satisfies HistoryArgs };
       if (JSON.stringify(request).length > MAX_REQUEST_BYTES) throw new Error('too large to send to the running server in one request: stop it and import directly');
       const reply = await callControl(socket, request);
       if (!reply) throw new Error('the server stopped');
@@ -139,12 +148,13 @@ async function main(): Promise<number> {
       return 'payload' in what ? (reply.result as ImportReport) : { history: reply.result as HistoryReport };
     });
   } else {
-    await withDatabase(config, args.values.create ?? false, (db) => {
+    await withDatabase(config, args.values.create ?? false, async (db) => {
       const imports = new ImportService(db, { stories: new DataVersion(), entities: new DataVersion(), macro: new DataVersion(), odds: new DataVersion(), sec: new DataVersion() });
-      const bars = new HistoryImport(db, null);
+      const writers = { imports, history: new HistoryImport(db, null), datasets: new DatasetService(db) };
+      await admitImport(writers.datasets, name!, mix);
       return importAll(async (what) => {
-        if (!('payload' in what)) return { history: await bars.write(what.history, symbol) };
-        const { storyIds: _, ...report } = await imports.payload(what.payload);
+        if (!('payload' in what)) return { history: await importHistory(writers, what.history, symbol, mix) };
+        const { storyIds: _, ...report } = await importPayload(writers, name!, what.payload, mix);
         return report;
       });
     });

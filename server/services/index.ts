@@ -31,7 +31,7 @@ import {
   SearchService,
   SectorService,
 } from './read/index.js';
-import { DemoStore, HistoryImport, type ImportService, type ImportVersions, MarketStore, VenueBackfill } from './write/index.js';
+import { DatasetService, DemoStore, HistoryImport, type ImportService, type ImportVersions, MarketStore, VenueBackfill } from './write/index.js';
 
 export interface Services {
   instruments: InstrumentService;
@@ -60,6 +60,7 @@ export interface Services {
   storage: StorageService;
   imports: ImportService;
   history: HistoryImport;
+  datasets: DatasetService;
   venueBackfill: VenueBackfill;
   marketStore: MarketStore;
   demo: DemoStore;
@@ -134,6 +135,7 @@ export function buildServices(deps: ServiceDeps): Services {
     storage: deps.storage,
     imports: deps.imports,
     history: new HistoryImport(db, state),
+    datasets: new DatasetService(db),
     venueBackfill: new VenueBackfill(db, state, deps.marketStore),
     marketStore: deps.marketStore,
     demo: new DemoStore(db.rows),

@@ -15,6 +15,8 @@ import type { Services } from '../services/index.js';
 import type { StreamTickets } from '../stream/tickets.js';
 import { ASSET_CACHE, ASSETS } from './assets.js';
 import { errorPage } from './pages/error.js';
+import { renderPage, type ShellPage } from './layout.js';
+import type { DatasetWorld } from '../../core/dataset-world.js';
 import { JsonAnswer, type PageCtx, type WebPage } from './page.js';
 import { WEB_PAGES } from './pages/index.js';
 
@@ -42,6 +44,11 @@ export function mountWeb(app: TemplatedApp, deps: WebDeps): { serve(services: Se
     ex.header('Referrer-Policy', 'same-origin');
   };
 
+  /** The dataset the site shows, as of the last meta snapshot (none yet before the services are up). */
+  const world = (): DatasetWorld | null => {
+    const snapshot = services?.meta.get();
+    return !snapshot || snapshot instanceof Promise ? null : (snapshot.dataset?.name ?? null);
+  };
   const fail = (ex: Exchange, route: string, err: unknown) => {
     if (ex.aborted) return logDone(deps, ex, route);
     ex.header('Cache-Control', 'no-store');
@@ -49,7 +56,7 @@ export function mountWeb(app: TemplatedApp, deps: WebDeps): { serve(services: Se
     if (route.startsWith(DATA_PATHS)) return sendError(deps, ex, route, err);
     const e = asApiError(log, err, { reqId: ex.requestId, route });
     errorHeaders(ex, e);
-    const page = new Reply(HTML_TYPE, errorPage(e), ERROR_CATALOGUE[e.code].statusLine);
+    const page = new Reply(HTML_TYPE, renderPage(errorPage(e).shell, world()), ERROR_CATALOGUE[e.code].statusLine);
     send(ex, page, COMPRESS_MIN_BYTES, () => logDone(deps, ex, route), (err) => sendError(deps, ex, route, err));
   };
   const surface: Surface = { log, figures: deps.figures, compressMinBytes: COMPRESS_MIN_BYTES, fail };
@@ -70,9 +77,9 @@ export function mountWeb(app: TemplatedApp, deps: WebDeps): { serve(services: Se
     };
     const headers = Object.fromEntries((p.headers ?? []).map((name) => [name, req.getHeader(name)]));
     const ctx: PageCtx = { params: params as string[], query: parseQuery(ex.query).values, headers, services: services!, caller, ip: ex.ip, tickets: deps.tickets };
-    const reply = (out: string | JsonAnswer) => {
+    const reply = (out: ShellPage | JsonAnswer) => {
       ex.header('Cache-Control', 'no-cache');
-      return out instanceof JsonAnswer ? new Reply(JSON_TYPE, out.body) : new Reply(HTML_TYPE, out);
+      return out instanceof JsonAnswer ? new Reply(JSON_TYPE, out.body) : new Reply(HTML_TYPE, renderPage(out.shell, world()));
     };
     const out = p.render(ctx);
     return out instanceof Promise ? out.then(reply) : reply(out);

@@ -4,6 +4,7 @@ import type { Caller } from '../db-queue.js';
 import type { RawJson } from '../http/raw-json.js';
 import type { Services } from '../services/index.js';
 import type { StreamTickets } from '../stream/tickets.js';
+import type { ShellPage } from './layout.js';
 
 export interface PageCtx {
   params: string[];
@@ -25,5 +26,5 @@ export interface WebPage {
   path: string;
   /** Request headers the page reads (read for it before rendering: uWS's request lives only until its handler returns). */
   headers?: readonly string[];
-  render(ctx: PageCtx): string | JsonAnswer | Promise<string | JsonAnswer>;
+  render(ctx: PageCtx): ShellPage | JsonAnswer | Promise<ShellPage | JsonAnswer>;
 }

@@ -12,7 +12,7 @@ import { clock } from '../../server/clock.js';
 const server = await startServer({ env: { TAPEWIRE_ANON: '0', LOG_LEVEL: 'warn', TAPEWIRE_DEMO: '1' } });
 t.teardown(() => server.dispose());
 for (const [source, file] of [['fred', 'fred/CPIAUCSL.json'], ['polymarket', 'polymarket/gamma_event_rates.json']] as const) {
-  const run = await importFiles(server.dataDir, source, join(ROOT, 'test/fixtures', file));
+  const run = await importFiles(server.dataDir, source, join(ROOT, 'test/fixtures', file), '--mix');
   if (run.code !== 0) throw new Error(`import ${file}: ${run.stdout} ${run.stderr}`);
 }
 const key = await createKey(server, 'fuzz', 100_000_000);

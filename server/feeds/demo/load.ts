@@ -6,6 +6,7 @@
 // each instrument's history from the world's market model (pooled, and each venue's own); then the candle aggregates
 // materialized. The minutes the load itself took are then drawn too, so the live ticks carry on without a gap. A
 // database that already holds a dataset is left as it is.
+import { WORLD_DESCRIPTIONS } from '../../../core/dataset-world.js';
 import { demoDerivatives, derivativesWindow, fundingRegime } from '../../../core/demo/derivatives.js';
 import { demoDataset } from '../../../core/demo/payloads.js';
 import { DEMO_INSTRUMENTS, DEMO_VENUES, demoListings } from '../../../core/demo/universe.js';
@@ -23,8 +24,6 @@ import { writeDemoMacro } from './macro.js';
 import { writeDemoSec } from './sec.js';
 import { clock } from '../../clock.js';
 
-export const DEMO_DESCRIPTION =
-  'Deterministic demo universe: simulated venues and prices; every source URL points at the reserved .example domain';
 
 /** Funding and open interest history of the demo perpetuals: a year, the last 30 days of it hourly. */
 const DERIVATIVES_DAYS = 365;
@@ -52,7 +51,7 @@ export async function loadDemo(
 ): Promise<{ dataset: Dataset; loaded: boolean }> {
   const existing = await services.meta.dataset();
   if (existing) return { dataset: existing, loaded: false };
-  const dataset: Dataset = { name: 'demo', description: DEMO_DESCRIPTION, loadedAt: new Date(options.anchorMs).toISOString() };
+  const dataset: Dataset = { name: 'demo', description: WORLD_DESCRIPTIONS.demo, loadedAt: new Date(options.anchorMs).toISOString() };
   const world = demoWorld(options.seed, options.anchorMs, options.minuteDays);
   const ids = await services.imports.transaction(async (writer, demo) => {
     const written = await writeUniverse(writer, demo, world, options);

@@ -9,6 +9,7 @@ import {
 } from '../../../core/vocabulary.js';
 import type { Db } from '../../db.js';
 import { logFailure, type Logger } from '../../log.js';
+import { DatasetService } from '../write/index.js';
 import { SourceHealthBoard } from './source-health.js';
 import { clock } from '../../clock.js';
 
@@ -21,6 +22,7 @@ export class MetaService {
   /** The last answer: valid for its snapshot within the millisecond its `now` names. */
   private kept: { snapshot: MetaSnapshot; ms: number; meta: Meta } | null = null;
   private readonly vocabularyData: Vocabulary;
+  private readonly datasets: DatasetService;
 
   constructor(
     private readonly db: Db,
@@ -28,6 +30,7 @@ export class MetaService {
     private readonly log: Logger,
     private readonly health: SourceHealthBoard = new SourceHealthBoard(),
   ) {
+    this.datasets = new DatasetService(db);
     this.vocabularyData = {
       instrumentKinds: [...INSTRUMENT_KINDS],
       eventKinds: [...EVENT_KINDS],
@@ -101,10 +104,9 @@ export class MetaService {
     return this.vocabularyData;
   }
 
-  /** The dataset loaded, null before any. */
-  async dataset(): Promise<Dataset | null> {
-    const [setting] = await this.db.rows<{ value: Dataset }>('getSetting', { key: 'dataset' });
-    return setting?.value ?? null;
+  /** The dataset the database holds, null before any. */
+  dataset(): Promise<Dataset | null> {
+    return this.datasets.held();
   }
 
   private async read(): Promise<MetaSnapshot> {

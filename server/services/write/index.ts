@@ -1,5 +1,6 @@
 // Services that write: the writer and its writers per kind, imports, the market store, backfills and the demo store.
 export * from './bar-rows.js';
+export * from './datasets.js';
 export * from './demo.js';
 export * from './history-import.js';
 export * from './imports.js';
@@ -13,3 +14,4 @@ export * from './story-writer.js';
 export * from './venue-backfill.js';
 export * from './write-support.js';
 export * from './writer.js';
+export * from './world-imports.js';

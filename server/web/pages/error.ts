@@ -2,9 +2,9 @@
 import type { ApiError } from '../../../core/errors.js';
 import { ERROR_CATALOGUE } from '../../../core/errors.js';
 import { html } from '../html.js';
-import { page } from '../layout.js';
+import { page, type ShellPage } from '../layout.js';
 
-export function errorPage(e: ApiError): string {
+export function errorPage(e: ApiError): ShellPage {
   const { status, message } = ERROR_CATALOGUE[e.code];
   return page({
     title: `${status} ${message}`,

@@ -190,13 +190,19 @@ t.test('with a server running: through its control socket', async (t) => {
 
   await t.test('profiles: reference data written, replaced when it changed, refused when it names what is not there', async (t) => {
     const coverage = join(ROOT, 'test/fixtures/profiles/coverage.json');
-    const first = await cli('profiles', coverage);
+    // The database holds the demo's stories (imported above): curated profiles are real data, refused without --mix.
+    const refused = await cli('profiles', coverage);
+    t.equal(refused.code, 1, 'a real source into the demo database is refused');
+    t.match(refused.stderr, /holds the demo universe.*TAPEWIRE_DEMO=0.*--mix/s, 'naming both ways forward');
+    t.equal(refused.stdout, '', 'before any file was read');
+    t.equal((await server.get('/v1/companies/exch')).status, 404, 'nothing was written');
+    const first = await cli('profiles', coverage, '--mix');
     t.equal(first.code, 0, first.stderr);
     t.equal(
       first.stdout,
       `${shown(coverage)}: sectors: read 1, written 1, already stored 0; companies: read 2, written 2, already stored 0; people: read 1, written 1, already stored 0; projects: read 1, written 1, already stored 0\n`,
     );
-    const again = await cli('profiles', coverage);
+    const again = await cli('profiles', coverage, '--mix');
     t.equal(again.stdout, first.stdout.replaceAll(/written (\d), already stored 0/g, 'written 0, already stored $1'), 'the same file again changes nothing');
 
     const company = async (key: string) => {
@@ -221,7 +227,7 @@ t.test('with a server running: through its control socket', async (t) => {
     doc.projects.push({ ...doc.projects[0]!, company: 'nobody' } as never);
     const changed = join(scratch, 'changed.json');
     writeFileSync(changed, JSON.stringify(doc));
-    const update = await cli('profiles', changed);
+    const update = await cli('profiles', changed, '--mix');
     t.equal(update.code, 0, update.stderr);
     t.match(update.stdout, /companies: read 2, written 1, already stored 1; people: read 1, written 0, already stored 1; projects: read 2, written 0, already stored 1; skipped 1 item\n  projects nobody\/gan-chargers: company nobody is not covered/);
     t.equal((await company('example-chips')).body.data.employees, 5600, 'the changed profile replaced the stored one at once');

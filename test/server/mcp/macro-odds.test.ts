@@ -39,7 +39,7 @@ for (const args of [
   ['polymarket', fixtureFile('polymarket/gamma_event_rates.json'), fixtureFile('polymarket/gamma_markets.json')],
   ['polymarket', join(scratch, 'prices-history.json'), '--key', '4001'],
   ['kalshi', fixtureFile('kalshi/event_single_2026.json'), fixtureFile('kalshi/markets_cents_2025.json')],
-  ['demo', join(scratch, 'wire.json')],
+  ['demo', join(scratch, 'wire.json'), '--mix'],
 ]) {
   const run = await importFiles(server.dataDir, ...args);
   if (run.code !== 0) throw new Error(`import ${args.join(' ')}: ${run.stdout} ${run.stderr}`);

@@ -184,7 +184,7 @@ t.test('400, 404 and 422', async (t) => {
 // Last: it adds a filer to the demo. The fixtures are a fictional filer's EDGAR files (test/fixtures/sec).
 t.test('a company the SEC data holds: its fundamentals cited to their filings, its insider summary to its Form 4s', async (t) => {
   const fixture = (name: string) => join(ROOT, 'test/fixtures/sec', name);
-  const run = await importFiles(server.dataDir, 'sec', fixture('submissions-widgets.json'), fixture('companyfacts-widgets.json'), fixture('form4-amendment.xml'));
+  const run = await importFiles(server.dataDir, 'sec', fixture('submissions-widgets.json'), fixture('companyfacts-widgets.json'), fixture('form4-amendment.xml'), '--mix');
   t.equal(run.code, 0, run.stderr);
   const b = await brief('company', 'WIDG');
   t.match(b.subject, { type: 'company', key: 'example-widgets' });

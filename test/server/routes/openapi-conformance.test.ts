@@ -13,7 +13,7 @@ const key = await createKey(server, 'openapi', 100_000_000);
 // Beside the demo's own macro series and markets, markets of the other shapes (Polymarket's and Kalshi's fixtures, with
 // history) are imported.
 for (const args of [['polymarket', 'polymarket/gamma_event_rates.json'], ['kalshi', 'kalshi/event_single_2026.json'], ['kalshi', 'kalshi/candlesticks_2026.json']]) {
-  const run = await importFiles(server.dataDir, args[0]!, join(ROOT, 'test/fixtures', args[1]!));
+  const run = await importFiles(server.dataDir, args[0]!, join(ROOT, 'test/fixtures', args[1]!), '--mix');
   if (run.code !== 0) throw new Error(`import ${args[1]}: ${run.stdout} ${run.stderr}`);
 }
 

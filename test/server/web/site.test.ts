@@ -23,7 +23,7 @@ const wire = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/web/xss-wire.json
 wire.items[0]!.published = new Date(clock.now() - 3_600_000).toISOString();
 writeFileSync(join(scratch, 'xss-wire.json'), JSON.stringify(wire));
 for (const [source, file] of [['demo', join(scratch, 'xss-wire.json')], ['fred', join(ROOT, 'test/fixtures/fred/CPIAUCSL.json')], ['polymarket', join(ROOT, 'test/fixtures/polymarket/gamma_event_rates.json')]]) {
-  const imported = await importFiles(server.dataDir, source!, file!);
+  const imported = await importFiles(server.dataDir, source!, file!, '--mix');
   if (imported.code !== 0) throw new Error(`import of ${file} failed: ${imported.stderr}`);
 }
 

@@ -64,7 +64,7 @@ t.test('files alone fill an empty server; history of outcomes no market has is l
   t.match(kalshi, /event_single_2026\.json: marketEvents: read 1, written 1, already stored 0; markets: read 2, written 2, already stored 0\n/);
   t.match(await load(server, 'kalshi', fixtureFile('kalshi/candlesticks_2026.json'), fixtureFile('kalshi/candlesticks_cents_2025.json')), /candlesticks_2026\.json: oddsHistory: read 3, written 3/, 'once its market is there');
   t.match(await load(server, 'kalshi', fixtureFile('kalshi/event_single_2026.json')), /markets: read 2, written 0, already stored 2/, 'unchanged markets are not written again');
-  await load(server, 'demo', join(scratch, 'calendar.json'));
+  await load(server, 'demo', join(scratch, 'calendar.json'), '--mix');
 });
 
 t.test('/v1/odds: open first, then the most traded; pages', async (t) => {
