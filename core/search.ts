@@ -27,8 +27,12 @@ export interface Searchable {
   ref: Ref;
   /** Texts that name it, lower-cased: its key, its label, other names (a symbol, a company name). */
   names: string[];
+  /** The words of its names, each also as its stem: every word of a query of several must find one. */
+  words: string[];
   /** The trigrams of each name and of each word of a name: a query close to one word of a long name matches it. */
   grams: Set<string>[];
+  /** False for what is over (a settled prediction market): it ranks after live matches of the same score. */
+  live: boolean;
 }
 
 /**
@@ -37,33 +41,64 @@ export interface Searchable {
  */
 const COMMON_WORDS = new Set(['inc', 'corp', 'corporation', 'company', 'ltd', 'plc', 'group', 'holdings', 'trust', 'the', 'and', 'index', 'fund']);
 
-export function searchable(ref: Ref, names: string[] = []): Searchable {
+/** Words a query of several is read without: they name nothing ("will the fed cut" is "fed cut"). */
+const QUERY_FILLER = new Set([...COMMON_WORDS, 'a', 'an', 'of', 'to', 'in', 'on', 'at', 'by', 'for', 'is', 'will', 'its']);
+
+const wordsOf = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+/** A light English stem, enough for names and headlines: plurals and third persons ("cuts rates" is "cut rate"). */
+export function stem(word: string): string {
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us')) return word.slice(0, -1);
+  return word;
+}
+
+export function searchable(ref: Ref, names: string[] = [], live = true): Searchable {
   const all = [...new Set([ref.key, ref.label, ...names].map((n) => n.toLowerCase()))];
-  const words = all.flatMap((n) => n.split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length >= 4 && !COMMON_WORDS.has(w));
-  return { ref, names: all, grams: [...new Set([...all, ...words])].map(trigrams) };
+  const every = [...new Set(all.flatMap(wordsOf))];
+  const words = every.filter((w) => w.length >= 4 && !COMMON_WORDS.has(w));
+  return { ref, names: all, words: [...new Set([...every, ...every.map(stem)])], grams: [...new Set([...all, ...words])].map(trigrams), live };
 }
 
 /**
  * How well `item` matches `query` (lower-cased): 3 exact, 2 when a name or one of its words starts with it, 1 plus the
- * best similarity of one of its names when that reaches FUZZY_MIN, 0 not at all.
+ * best similarity of one of its names when that reaches FUZZY_MIN, 0 not at all. A query of several words matches only
+ * when each word does (its weakest sets the score, EVERY_WORD at best), in any order and form: "rate cut" finds "cut
+ * rates", not "hold rates".
  */
 export function matchScore(item: Searchable, query: string, queryGrams: Set<string>): number {
   if (item.names.includes(query)) return 3;
-  if (item.names.some((n) => n.startsWith(query) || n.split(/[^\p{L}\p{N}]+/u).some((w) => w.startsWith(query)))) return 2;
-  const s = Math.max(...item.grams.map((g) => similarity(g, queryGrams)));
+  if (item.names.some((n) => n.startsWith(query) || wordsOf(n).some((w) => w.startsWith(query)))) return 2;
+  const words = wordsOf(query).filter((w) => !QUERY_FILLER.has(w));
+  if (words.length > 1) return Math.min(...words.map((w) => wordScore(item, w)));
+  return fuzzy(item, words.length ? trigrams(words[0]!) : queryGrams);
+}
+
+/** A query of several words each starting a word of the item: below a name that starts with the whole query. */
+export const EVERY_WORD = 1.95;
+
+/** EVERY_WORD when a word of the item (or its stem) starts with `word` or its stem, else its fuzzy score. */
+function wordScore(item: Searchable, word: string): number {
+  const root = stem(word);
+  return item.words.some((w) => w.startsWith(word) || w.startsWith(root)) ? EVERY_WORD : fuzzy(item, trigrams(word));
+}
+
+function fuzzy(item: Searchable, grams: Set<string>): number {
+  const s = Math.max(...item.grams.map((g) => similarity(g, grams)));
   return s >= FUZZY_MIN ? 1 + s : 0;
 }
 
-/** The best matches of `query` among `items`, best first (ties: the shorter label, then alphabetical). */
+/** The best matches of `query` among `items`, best first (ties: the live one, the shorter label, then alphabetical). */
 export function rankMatches(items: readonly Searchable[], query: string, limit: number): { ref: Ref; score: number }[] {
   const q = query.trim().toLowerCase();
   if (!q) return [];
   const grams = trigrams(q);
   return items
-    .map((item) => ({ ref: item.ref, score: matchScore(item, q, grams) }))
+    .map((item) => ({ ref: item.ref, live: item.live, score: matchScore(item, q, grams) }))
     .filter((m) => m.score > 0)
-    .sort((a, b) => b.score - a.score || a.ref.label.length - b.ref.label.length || a.ref.label.localeCompare(b.ref.label))
-    .slice(0, limit);
+    .sort((a, b) => b.score - a.score || Number(b.live) - Number(a.live) || a.ref.label.length - b.ref.label.length || a.ref.label.localeCompare(b.ref.label))
+    .slice(0, limit)
+    .map(({ ref, score }) => ({ ref, score }));
 }
 
 /**

@@ -1,7 +1,7 @@
 // Search ranking: pg_trgm's similarity, and exact before prefix before fuzzy.
 import t from 'tap';
-import { instrumentRef, macroRef } from '../../core/refs.js';
-import { prefixTsQuery, rankMatches, searchable, similarity, trigrams, webSearchText } from '../../core/search.js';
+import { instrumentRef, macroRef, marketRef } from '../../core/refs.js';
+import { prefixTsQuery, rankMatches, searchable, similarity, stem, trigrams, webSearchText } from '../../core/search.js';
 
 t.test('trigram similarity as pg_trgm computes it', async (t) => {
   t.same([...trigrams('word')].sort(), ['  w', ' wo', 'ord', 'rd ', 'wor']);
@@ -38,6 +38,24 @@ t.test('common words of names do not match alone', async (t) => {
   t.same(rankMatches(items, 'nvidia corp', 10), [], 'another company that is also a "Corp."');
   t.same(rankMatches(items, 'eth', 10).map((m) => m.ref.key), ['ETH'], 'not the ETF');
   t.same(rankMatches(items, 'microsfot', 10).map((m) => m.ref.key), ['MSFT'], 'a misspelled distinctive word still matches');
+});
+
+t.test('a query of several words: each must match, in any order and form; live before settled', async (t) => {
+  const market = (slug: string, question: string, live: boolean) => searchable(marketRef(slug, question), [], live);
+  const items = [
+    market('fed-cut-dec-2026', 'Will the Federal Reserve cut rates by 25bps at its December 2026 meeting?', true),
+    market('fed-cut-dec-2025', 'Will the Federal Reserve cut rates by 25bps at its December 2025 meeting?', false),
+    market('fed-hold-jan-2027', 'Will the Federal Reserve hold rates at its January 2027 meeting?', true),
+    searchable(macroRef('us-unemployment', 'US unemployment rate'), []),
+  ];
+  const keys = (q: string) => rankMatches(items, q, 10).map((m) => m.ref.key);
+  t.same(keys('rate cut'), ['fed-cut-dec-2026', 'fed-cut-dec-2025'], 'not the hold, not the unemployment rate; the open market first');
+  t.same(keys('cuts rates'), ['fed-cut-dec-2026', 'fed-cut-dec-2025'], 'plurals and third persons');
+  t.same(keys('will the fed hold'), ['fed-hold-jan-2027'], 'filler words left out');
+  t.same(keys('federal reserve'), ['fed-hold-jan-2027', 'fed-cut-dec-2026', 'fed-cut-dec-2025'], 'the live ones first at the same score (the shorter first)');
+  t.same(keys('unemploymnt rate'), ['us-unemployment'], 'a misspelled word still matches by trigrams');
+  t.same(keys('rate hike'), [], 'a word nothing has');
+  t.same(['cuts', 'rates', 'policies', 'status', 'class', 'cut'].map(stem), ['cut', 'rate', 'policy', 'status', 'class', 'cut']);
 });
 
 t.test('story search text: word prefixes only, nothing that could break a tsquery', async (t) => {

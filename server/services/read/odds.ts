@@ -192,9 +192,13 @@ export class OddsService {
   }
 
   /** Every market's reference and the names it is found by: its slug, label and event's title. */
-  async searchable(): Promise<{ ref: Ref; names: string[] }[]> {
+  async searchable(): Promise<{ ref: Ref; names: string[]; live: boolean }[]> {
     const { ordered } = await this.held();
-    return ordered.map((m) => ({ ref: marketRef(m.slug, m.question), names: [m.sourceKey, ...(m.label ? [m.label] : []), ...(m.eventTitle ? [m.eventTitle] : [])] }));
+    return ordered.map((m) => ({
+      ref: marketRef(m.slug, m.question),
+      names: [m.sourceKey, ...(m.label ? [m.label] : []), ...(m.eventTitle ? [m.eventTitle] : [])],
+      live: m.status === 'open',
+    }));
   }
 
   private find(markets: Markets, key: string): MarketEntry {

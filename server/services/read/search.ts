@@ -28,13 +28,21 @@ export class SearchService {
     this.index = new AnswerCache(1, every(refreshMs));
   }
 
-  /** The best matches first: exact, prefix and close names of entities, then stories by their text. */
+  /**
+   * The best matches first: entities named by the whole query (exact, then prefix), then the looser matches (every
+   * word, close spellings) and stories by their text sharing what room is left, so that neither crowds the other out
+   * ("rate cut" names many markets about cuts, and the stories of cuts are what is asked for too).
+   */
   async find({ q, types, limit }: SearchFilter, caller?: Caller): Promise<Ref[]> {
     const pool = (await this.index.get('index', () => this.build())).filter((item) => types.has(item.ref.type as SearchType));
-    const found = rankMatches(pool, q, limit).map((m) => m.ref);
+    const ranked = rankMatches(pool, q, limit);
+    const named = ranked.filter((m) => m.score >= 2).map((m) => m.ref);
+    const looser = ranked.filter((m) => m.score < 2).map((m) => m.ref);
+    const room = limit - named.length;
     const words = prefixTsQuery(q);
-    if (types.has('event') && found.length < limit && words) found.push(...(await this.events.matching(words, limit - found.length, caller)));
-    return found;
+    const stories = types.has('event') && room > 0 && words ? await this.events.matching(words, room, caller) : [];
+    const loose = Math.min(looser.length, Math.max(Math.ceil(room / 2), room - stories.length));
+    return [...named, ...looser.slice(0, loose), ...stories.slice(0, room - loose)];
   }
 
   /**
@@ -56,7 +64,7 @@ export class SearchService {
     for (const p of catalog.projects.values()) add(searchable(projectRef(p.key, p.name), [p.slug]));
     for (const s of catalog.sectors.values()) add(searchable(sectorRef(s.slug, s.name)));
     for (const s of series) add(searchable(s.ref, s.names));
-    for (const m of markets) add(searchable(m.ref, m.names));
+    for (const m of markets) add(searchable(m.ref, m.names, m.live));
     // Companies only the instruments or stories name are found by those names too.
     for (const inst of rows) {
       if (inst.company && !seen.has(`company:${inst.company}`)) add(searchable(companyRef(inst.company, inst.companyName), [inst.name]));

@@ -27,6 +27,18 @@ t.test('an exact symbol or name first, then prefixes, then close spellings, then
   t.ok(typed.length >= 5 && typed.every((r) => /federal reserve/i.test(r.label)), 'stories by the words being typed');
 });
 
+t.test('"rate cut" finds the rate cuts: stories and markets about cutting, in any word order, the open markets first', async (t) => {
+  const found = await search(`q=${encodeURIComponent('rate cut')}&limit=20`);
+  const stories = found.filter((r) => r.type === 'event');
+  const cuts = stories.filter((r) => /\bcut/i.test(r.label) && /\brate/i.test(r.label));
+  t.ok(cuts.length >= 3, `${cuts.length} of ${stories.length} stories say so in their headline: ${stories.map((r) => r.label).join(' | ')}`);
+  t.notOk(found.some((r) => r.type !== 'event' && !/\bcut/i.test(r.label)), 'nothing that only has "rate" (a hold, the unemployment rate)');
+  const markets = (await search('q=fed&type=market&limit=50')).map((r) => r.key);
+  const open = ((await (await server.get('/v1/odds?status=open&limit=100')).json()) as { data: { slug: string }[] }).data.map((m) => m.slug);
+  const firstSettled = markets.findIndex((k) => !open.includes(k));
+  t.ok(firstSettled > 0 && markets.slice(firstSettled).every((k) => !open.includes(k)), 'open markets before settled ones');
+});
+
 t.test('types: filtered', async (t) => {
   t.ok((await search('q=a&type=instrument,company&limit=60')).every((r) => r.type === 'instrument' || r.type === 'company'));
   t.match((await search('q=fed%20decision&type=market'))[0], { type: 'market', path: /^\/odds\/kxfeddecision-/ }, "the demo's markets on its rate decisions");
