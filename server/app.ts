@@ -116,8 +116,8 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
     })());
 
   const app = uWS.App();
-  const mcp = mountMcp(app, { keys, limiter, gate: readiness, log, figures: figures.http, allowedOrigins: config.mcpAllowedOrigins, compressMinBytes: config.compressMinBytes });
-  const web = config.web ? mountWeb(app, { keys, limiter, gate: readiness, tickets, log, figures: figures.http }) : null;
+  const mcp = mountMcp(app, { keys, limiter: limiter.forSurface(), gate: readiness, log, figures: figures.http, allowedOrigins: config.mcpAllowedOrigins, compressMinBytes: config.compressMinBytes });
+  const web = config.web ? mountWeb(app, { keys, limiter: limiter.forSurface(), gate: readiness, tickets, log, figures: figures.http }) : null;
   const router = mountRoutes(app, routeTable(readiness, startedAt), { keys, limiter, gate: readiness, log, figures: figures.http, tickets, compressMinBytes: config.compressMinBytes });
   try {
     // The CLIs find this process as soon as it owns DATA_DIR; their requests wait until the services are up.

@@ -1,4 +1,5 @@
-// Applies the token-bucket limit to a principal and writes the rate-limit headers every /v1 answer carries.
+// Applies the token-bucket limit to a principal and writes the rate-limit headers every answer carries: keys share one
+// bucket across the surfaces, anonymous callers have one per surface (/v1, /mcp, the pages).
 import { RetryLaterError } from '../core/errors.js';
 import { TokenBuckets } from '../core/ratelimit.js';
 import type { Principal } from './auth.js';
@@ -29,9 +30,20 @@ export class Limiter {
   private readonly keyQuotas = new Map<number, Quota>();
   private readonly ipQuotas = new Map<number, Quota>();
 
-  constructor(maxClients: number) {
-    this.keyBuckets = new TokenBuckets(maxClients);
+  constructor(
+    private readonly maxClients: number,
+    keyBuckets = new TokenBuckets(maxClients),
+  ) {
+    this.keyBuckets = keyBuckets;
     this.ipBuckets = new TokenBuckets(maxClients);
+  }
+
+  /**
+   * A limiter for another surface: the same buckets for keys (a key's quota is one, whatever it calls), buckets of its
+   * own for anonymous callers, so that an agent on /mcp or a reader of the pages never spends another's.
+   */
+  forSurface(): Limiter {
+    return new Limiter(this.maxClients, this.keyBuckets);
   }
 
   /**

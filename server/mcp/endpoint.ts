@@ -29,7 +29,7 @@ const MAX_BODY_BYTES = 1 << 20;
  */
 const MAX_BATCH = 10;
 /** Methods whose answer is the same every time: once per batch is all a client can want. */
-const ONCE_PER_BATCH = ['initialize', 'tools/list'];
+const ONCE_PER_BATCH = ['initialize', 'tools/list', 'resources/templates/list', 'prompts/list'];
 const ALLOW = 'POST, OPTIONS';
 const CORS_EXPOSE = 'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy, Retry-After, WWW-Authenticate';
 const CORS_ALLOW_HEADERS = 'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID, X-Request-Id';

@@ -3,7 +3,20 @@
 // the tool. Bad arguments and unknown entities are tool errors (isError, with the error code and message) a model can
 // correct, never a protocol failure.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult, type Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  CompleteRequestSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+  SetLevelRequestSchema,
+  type CallToolResult,
+  type Tool as ListedTool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { ApiError, validationError } from '../../core/errors.js';
 import { compileValidator, type CompiledValidator } from '../http/validate.js';
@@ -14,6 +27,10 @@ import { listedInput, listedOutput } from './listed-schema.js';
 import { tokenCount } from '../../core/tokens.js';
 import { MAX_RESULT_TOKENS, type Answer, type Tool, type ToolContext } from './tool.js';
 import { TOOLS } from './tools/index.js';
+import { protocolError } from './protocol-error.js';
+import { complete, type CompleteRequestParams } from './completions.js';
+import { getPrompt, listPrompts } from './prompts.js';
+import { listResources, listTemplates, readResource } from './resources.js';
 
 const INSTRUCTIONS =
   'Tapewire serves read-only market data and explained events: pooled 24/7 venue prices, unusual moves linked to the ' +
@@ -51,18 +68,36 @@ export const LISTING_JSON = JSON.stringify(LISTING);
 /** One validator for every request's server: building an Ajv instance per request would cost milliseconds. */
 const validator = new AjvJsonSchemaValidator();
 
+/** Resources and prompts are fixed sets of templates and jobs: their lists never change while a client is connected. */
+const CAPABILITIES = { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, completions: {}, logging: {} };
+
 /** The interface's version, as the OpenAPI document gives it. */
 const SERVER_INFO = { name: 'tapewire', title: 'Tapewire', version: '1.0.0' };
 
 /** The server answering one HTTP request; `called` learns each tool called, for the access log. */
 export function requestServer(ctx: ToolContext, log: Logger, called: (name: string, error?: string) => void): Server {
-  const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator: validator });
+  const server = new Server(SERVER_INFO, { capabilities: CAPABILITIES, instructions: INSTRUCTIONS, jsonSchemaValidator: validator });
   server.setRequestHandler(ListToolsRequestSchema, () => LISTING);
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, listTemplates);
+  server.setRequestHandler(ListResourcesRequestSchema, (request) => listResources(ctx, request.params?.cursor));
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => readResource(ctx, request.params.uri));
+  server.setRequestHandler(ListPromptsRequestSchema, listPrompts);
+  server.setRequestHandler(GetPromptRequestSchema, (request) =>
+    getPrompt(request.params.name, request.params.arguments, ctx, async (name, args) => {
+      const { result, error } = await call(compiled.get(name)!, args, ctx, log);
+      called(name, error);
+      const text = (result.content[0] as { text: string }).text;
+      if (error) throw protocolError(ErrorCode.InvalidParams, `${name}: ${text}`);
+      return text;
+    }),
+  );
+  server.setRequestHandler(CompleteRequestSchema, (request) => complete(request.params as CompleteRequestParams, ctx));
+  // Nothing is logged to the client (a stateless request has no stream to log on): the level is accepted, as asked.
+  server.setRequestHandler(SetLevelRequestSchema, () => ({}));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const entry = compiled.get(request.params.name);
-    // A protocol error, as the spec has it for an unknown tool. McpError would prefix its message with its code once
-    // more than the client does.
-    if (!entry) throw Object.assign(new Error(`Unknown tool: ${request.params.name.slice(0, 100)} (tools/list names them)`), { code: ErrorCode.InvalidParams });
+    // A protocol error, as the spec has it for an unknown tool.
+    if (!entry) throw protocolError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name.slice(0, 100)} (tools/list names them)`);
     const { result, error } = await call(entry, request.params.arguments ?? {}, ctx, log);
     called(entry.tool.name, error);
     return result;

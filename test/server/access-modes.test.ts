@@ -15,6 +15,24 @@ t.test('the embedded default on loopback serves anonymous callers and says so at
   t.equal((await server.get('/v1/meta')).status, 200);
 });
 
+t.test('an anonymous IP has a bucket per surface: the API spent, /mcp and the pages still answer', async (t) => {
+  const server = await startServer({ env: { NODE_ENV: '', RATE_LIMIT_ANON_RPM: '3' } });
+  t.teardown(() => server.dispose());
+  const statuses = [];
+  for (let i = 0; i < 4; i++) statuses.push((await server.get('/v1/meta')).status);
+  t.same(statuses, [200, 200, 200, 429], '/v1 spent its three');
+  const ping = await fetch(`${server.url}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+  });
+  t.equal(ping.status, 200, '/mcp has its own');
+  t.equal(ping.headers.get('x-ratelimit-remaining'), '2');
+  const page = await server.get('/');
+  t.equal(page.status, 200, 'and so do the pages');
+  t.equal(page.headers.get('x-ratelimit-remaining'), '2');
+});
+
 t.test('bound to every address, anonymous access is off by default', async (t) => {
   const server = await startServer({ env: { NODE_ENV: '', HOST: '0.0.0.0' } });
   t.teardown(() => server.dispose());

@@ -45,6 +45,18 @@ export class SearchService {
     return [...named, ...looser.slice(0, loose), ...stories.slice(0, room - loose)];
   }
 
+  /** Every entity of `types` search knows, in its index's order: the covered universe MCP lists as resources. */
+  async entities(types: ReadonlySet<string>): Promise<Ref[]> {
+    return (await this.index.get('index', () => this.build())).filter((item) => types.has(item.ref.type)).map((item) => item.ref);
+  }
+
+  /** The keys of entities of `type` that `partial` starts or names, best first, for completions. */
+  async keys(type: string, partial: string, limit: number): Promise<{ values: string[]; total: number }> {
+    const pool = (await this.index.get('index', () => this.build())).filter((item) => item.ref.type === type);
+    const matched = partial.trim() ? rankMatches(pool, partial, pool.length).map((m) => m.ref.key) : pool.map((item) => item.ref.key);
+    return { values: matched.slice(0, limit), total: matched.length };
+  }
+
   /**
    * The entities search finds: the instruments, the covered companies, people, projects and sectors (by their names,
    * tickers and legal names), macro series (by their source's id too), prediction markets (by their label and event),
