@@ -5,7 +5,10 @@ import { Coverage } from './market.js';
 
 export const Dataset = Type.Object(
   { name: Type.String(), description: Type.String(), loadedAt: Type.String({ format: 'date-time' }) },
-  { description: 'which dataset is loaded: demo data cites the reserved .example domain, never a real source' },
+  {
+    description:
+      "which dataset is loaded: the demo's data is generated, not real, and every address it cites (sourceUrl) is on the reserved .example domain, never a real source; a demo record's `source` names the format it was generated in (fred, kalshi, polymarket, sec)",
+  },
 );
 export type Dataset = Static<typeof Dataset>;
 

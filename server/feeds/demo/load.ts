@@ -24,7 +24,7 @@ import { writeDemoSec } from './sec.js';
 import { clock } from '../../clock.js';
 
 export const DEMO_DESCRIPTION =
-  'Deterministic demo universe: simulated venues and prices; every source URL points at the reserved .example domain';
+  "Deterministic demo universe, not real data: simulated venues and prices; stories, filings, financials, macro series and prediction markets generated in their sources' formats (a record's source names the format); every source URL points at the reserved .example domain";
 
 /** Funding and open interest history of the demo perpetuals: a year, the last 30 days of it hourly. */
 const DERIVATIVES_DAYS = 365;

@@ -16,7 +16,7 @@ export const fredSource: Source = {
     credentials: ['FRED_API_KEY'],
     offBecause: config.fred.apiKey === null && config.fred.series.length ? 'FRED_API_KEY is not set' : undefined,
   }),
-  parse: (text, { name, key }) => parseFredPayload(text, { seriesId: key ?? (name === null ? null : seriesIdFromFileName(name)) }),
+  parse: (text, { name, key, site }) => parseFredPayload(text, { seriesId: key ?? (name === null ? null : seriesIdFromFileName(name)), site }),
 
   async start({ config, services, log }) {
     const feed = new FredFeed(fredSource, config.fred, services, log);

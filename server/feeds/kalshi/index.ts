@@ -11,7 +11,7 @@ export const kalshiSource: Source = {
   name: KALSHI_SOURCE,
   description: 'Kalshi prediction markets: Trade API answers; its feed for KALSHI_MARKETS',
   settings: (config) => ({ on: config.kalshi.markets.length > 0, intervalsMs: { markets: config.kalshi.everyMs }, credentials: [] }),
-  parse: (text, { key, at }) => oddsRecords(parseKalshiPayload(text, { key, at })),
+  parse: (text, { key, at, site }) => oddsRecords(parseKalshiPayload(text, { key, at, site })),
 
   async start({ config, services, log }) {
     const feed = new KalshiFeed(kalshiSource, config.kalshi, services.imports, log);

@@ -11,7 +11,7 @@ export const polymarketSource: Source = {
   name: POLYMARKET_SOURCE,
   description: 'Polymarket prediction markets: Gamma, CLOB and Data API answers; its feed for POLYMARKET_MARKETS',
   settings: (config) => ({ on: config.polymarket.markets.length > 0, intervalsMs: { markets: config.polymarket.everyMs }, credentials: [] }),
-  parse: (text, { key, at }) => oddsRecords(parsePolymarketPayload(text, { key, at })),
+  parse: (text, { key, at, site }) => oddsRecords(parsePolymarketPayload(text, { key, at, site })),
 
   async start({ config, services, log }) {
     const feed = new PolymarketFeed(polymarketSource, config.polymarket, services.imports, log);
