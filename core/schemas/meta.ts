@@ -16,7 +16,7 @@ export const SourceStatus = Type.Object(
   {
     name: Type.String({
       description:
-        "the source: a venue market (binance-spot, okx-perp), a polled source (rss: the news feeds; calendar, fred, kalshi, polymarket, sec), or the demo's simulated venue markets (demo-binance-spot) and its newswire (demo-newswire)",
+        "the source: a venue market (binance-spot, okx-perp), a polled source (rss: the news feeds; calendar, fred, kalshi, polymarket, sec), or the demo's simulated venue markets (demo-atlas-spot) and its newswire (demo-newswire)",
     }),
     kind: Type.Union([Type.Literal('venue'), Type.Literal('news'), Type.Literal('calendar'), Type.Literal('macro'), Type.Literal('odds'), Type.Literal('filings')]),
     state: Type.Union([Type.Literal('live'), Type.Literal('stale'), Type.Literal('down'), Type.Literal('off')], {
