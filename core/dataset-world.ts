@@ -7,7 +7,8 @@ export type DatasetWorld = 'demo' | 'real' | 'mixed';
 export type Origin = 'demo' | 'real';
 
 export const WORLD_DESCRIPTIONS: Record<DatasetWorld, string> = {
-  demo: 'Deterministic demo universe: simulated venues and prices; every source URL points at the reserved .example domain',
+  demo:
+    "Deterministic demo universe, not real data: simulated venues and prices; stories, filings, financials, macro series and prediction markets generated in their sources' formats (a record's source names the format); every source URL points at the reserved .example domain",
   real: 'Real data from its sources; every record cites the source it came from',
   mixed:
     'The demo universe with real data mixed in, at its operator\'s explicit request: demo records cite the reserved .example domain, real ones their source; a series may hold both',

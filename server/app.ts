@@ -34,7 +34,7 @@ import { DatasetService, WorldRefusedError } from './services/write/datasets.js'
 import { ImportService } from './services/write/imports.js';
 import { MarketStore } from './services/write/market-store.js';
 import { MetaService } from './services/read/meta.js';
-import { SourceHealthBoard } from './services/read/source-health.js';
+import { SourceHealth, SourceHealthBoard } from './services/read/source-health.js';
 import { SourceUniverseService } from './services/ops/source-universe.js';
 import { StorageService } from './services/ops/storage.js';
 import { OutcomeLinker } from './stories/outcomes.js';
@@ -157,8 +157,11 @@ async function start(
   const sources = runningSources(config);
   log.info({ sources: sources.map((s) => ({ name: s.name, ...s.settings(config) })) }, 'sources');
   for (const source of SOURCES) {
-    const { offBecause } = source.settings(config);
-    if (offBecause) log.info({ source: source.name }, `source ${source.name} off: ${offBecause}`);
+    const { on, offBecause } = source.settings(config);
+    if (!offBecause) continue;
+    log.info({ source: source.name }, `source ${source.name} off: ${offBecause}`);
+    // Listed off in /v1/meta only when nothing of it runs (a calendar without its key leaves the others running).
+    if (!on && source.kind) health.add(new SourceHealth(source.name, source.kind, 0, true));
   }
   const imports = new ImportService(db, versions);
   // The sources that write decide the database's world: both the demo and real ones only when both are configured.
@@ -205,7 +208,7 @@ async function start(
     await Promise.all([linker.run(), detector.run()]);
   };
   for (const source of sources) {
-    const stop = await source.start?.({ config, services, venueFeeds, relink, log });
+    const stop = await source.start?.({ config, services, venueFeeds, health, relink, log });
     if (stop) life.onClose(stop);
   }
   // A TimescaleDB server runs its own jobs; the embedded database has no background workers to do it.

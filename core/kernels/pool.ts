@@ -7,6 +7,13 @@ export const IN_POOL = 0;
 export const OUT_STALE = 1 + VENUE_OUT_REASONS.indexOf('stale');
 export const OUT_OUTLIER = 1 + VENUE_OUT_REASONS.indexOf('outlier');
 export const OUT_NO_VOLUME = 1 + VENUE_OUT_REASONS.indexOf('no_volume');
+/** Never quoted since start: its venue never connected (or never sent this listing a quote). Not stale: it has no old quote. */
+export const OUT_DOWN = 1 + VENUE_OUT_REASONS.indexOf('down');
+
+/** Whether a venue's quote is recent enough to count (in the pool or not): neither stale nor missing. */
+export function quoteFresh(reason: number): boolean {
+  return reason !== OUT_STALE && reason !== OUT_DOWN;
+}
 
 export interface PoolInput {
   /** Instrument i owns venues offsets[i] .. offsets[i+1]-1; length instruments + 1. */
@@ -93,7 +100,8 @@ export function poolQuotes(input: PoolInput, params: PoolParams, out: PoolOutput
     for (let j = start; j < end; j++) {
       const age = nowMs - ts[j]!;
       out.staleS[j] = age / 1000;
-      if (!(age < staleMs)) out.reason[j] = OUT_STALE;
+      if (Number.isNaN(ts[j]!)) out.reason[j] = OUT_DOWN;
+      else if (!(age < staleMs)) out.reason[j] = OUT_STALE;
       else if (!(volumes[j]! > 0) || !Number.isFinite(volumes[j]!)) out.reason[j] = OUT_NO_VOLUME;
       else if (!(prices[j]! > 0) || !Number.isFinite(prices[j]!)) out.reason[j] = OUT_OUTLIER;
       else {

@@ -1,7 +1,8 @@
 // What the service stores and says of a series: the catalog's entry (its slug, name, category, display mode and why it
 // matters) over what the source says of it (its title, units, frequency, seasonal adjustment), or for a series the
 // catalog does not know, the source's own words and a slug made from its id. A plain CSV says nothing but dates and
-// values: its frequency is then read from its dates.
+// values: its frequency is then read from its dates, and a FRED series cites its page on FRED (a definition from the
+// source cites the page its parser names, on the site the payload came from).
 import { FRED_SOURCE, fredSeriesUrl } from '../sources/fred/series-id.js';
 import type { SeriesRecord } from '../sources/macro-records.js';
 import type { MacroCategory, MacroDisplayMode, MacroFrequency } from '../vocabulary.js';
@@ -55,7 +56,7 @@ export function seriesDefinition(source: string, seriesId: string, record: Serie
     displayMode: known?.displayMode ?? (units !== null && /^percent/i.test(units) ? 'rate' : 'level'),
     whyItMatters: known?.whyItMatters ?? null,
     release: known?.release ?? null,
-    sourceUrl: source === FRED_SOURCE ? fredSeriesUrl(seriesId) : null,
+    sourceUrl: record?.sourceUrl ?? (source === FRED_SOURCE ? fredSeriesUrl(seriesId) : null),
     lastUpdated: record?.lastUpdated ?? null,
   };
 }

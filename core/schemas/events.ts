@@ -18,7 +18,7 @@ export const Event = Type.Object({
   points: Type.Optional(Type.Array(Type.String(), { description: 'key points' })),
   importance: Type.Integer({ minimum: 0, maximum: 100 }),
   sourceName: Type.String(),
-  sourceUrl: Type.String({ description: 'the original source' }),
+  sourceUrl: Type.String({ description: "the original source, to cite (a demo story's is on the reserved .example domain)" }),
   entities: Type.Array(EntityRef),
 });
 export type Event = Static<typeof Event>;

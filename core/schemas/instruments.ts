@@ -32,7 +32,10 @@ export const Venue = Type.Object({
   deviationPct: Nullable(Type.Number({ description: 'distance from the pooled price, in percent' })),
   staleSeconds: Nullable(Type.Number({ description: 'age of the venue quote' })),
   inPool: Type.Boolean(),
-  reason: Nullable(StringEnum(VENUE_OUT_REASONS, { description: 'why the venue is out of the pool; null when in' })),
+  reason: Nullable(StringEnum(VENUE_OUT_REASONS, {
+      description:
+        'why the venue is out of the pool, null when in: stale (its last quote is older than POOL_STALE_S), outlier (more than 2% from the median, or no price), no_volume, down (no quote since the service started: its venue never connected)',
+    })),
   volume24hUsd: NullableNumber,
   openInterestUsd: NullableNumber,
   fundingRatePct: Nullable(Type.Number({ description: "funding per the venue's own interval, in percent (0.01 = 0.01%)" })),

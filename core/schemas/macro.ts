@@ -89,7 +89,7 @@ export const MacroSeries = Type.Object({
   ...NumberFields,
   unitsShort: Text('the units, abbreviated by the source (%, Thous. of Persons)'),
   sourceTitle: Text("the source's own title"),
-  sourceUrl: Text("the series' page at its source: what to cite"),
+  sourceUrl: Text("the series' page at its source, what to cite: FRED's for a real FRED series; on the demo, the demo's own under the reserved .example domain"),
   whyItMatters: Text("in the service's own words"),
   release: Nullable(
     Type.Object({ id: Type.String({ description: "the source's release id" }), name: Text(), schedule: Text('when it usually comes out') }, { description: 'the release that publishes it' }),

@@ -13,21 +13,28 @@ export const Dataset = Type.Object(
     description: Type.String(),
     loadedAt: Type.String({ format: 'date-time', description: 'when the first writer of this dataset wrote into the database' }),
   },
-  { description: 'which world the database holds: a database holds the demo or real data, never both unless asked to' },
+  {
+    description:
+      "which world the database holds: a database holds the demo or real data, never both unless asked to. The demo's data is generated, not real, and every address it cites (sourceUrl) is on the reserved .example domain; a demo record's `source` names the format it was generated in (fred, kalshi, polymarket, sec)",
+  },
 );
 export type Dataset = Static<typeof Dataset>;
 
 export const SourceStatus = Type.Object(
   {
-    name: Type.String({ description: 'the source: a venue market (binance-spot, okx-perp), a news feed or a calendar' }),
-    kind: Type.Union([Type.Literal('venue'), Type.Literal('news'), Type.Literal('calendar')]),
+    name: Type.String({
+      description:
+        "the source: a venue market (binance-spot, okx-perp), a polled source (rss: the news feeds; calendar, fred, kalshi, polymarket, sec), or the demo's simulated venue markets (demo-atlas-spot) and its newswire (demo-newswire)",
+    }),
+    kind: Type.Union([Type.Literal('venue'), Type.Literal('news'), Type.Literal('calendar'), Type.Literal('macro'), Type.Literal('odds'), Type.Literal('filings')]),
     state: Type.Union([Type.Literal('live'), Type.Literal('stale'), Type.Literal('down'), Type.Literal('off')], {
-      description: 'live: receiving; stale: connected but silent for longer than POOL_STALE_S; down: not connected (reconnecting); off: configured but not running',
+      description:
+        "live: receiving; stale: connected but silent for longer than its limit (a venue: POOL_STALE_S; a polled source: two rounds); down: not connected, never connected since start, or its last round failed (retrying); off: configured but not running (a credential missing)",
     }),
     lastMessageAt: Nullable(Type.String({ format: 'date-time', description: 'when its last message arrived' })),
     lagMs: Nullable(Type.Integer({ description: "arrival time minus the source's own time of its last message's data" })),
-    connections: Type.Integer({ description: 'connections open now' }),
-    messages: Type.Integer({ description: 'messages received since start' }),
+    connections: Type.Integer({ description: 'connections open now (a polled source: 1 while its last round succeeded)' }),
+    messages: Type.Integer({ description: 'messages received since start (a polled source: rounds that succeeded; the demo newswire: stories published)' }),
     reconnects: Type.Integer({ description: 'reconnections since start' }),
     errors: Type.Integer({ description: 'malformed messages or items skipped and failed requests since start' }),
   },
@@ -41,7 +48,10 @@ export const Meta = Type.Object({
   dataset: Nullable(Dataset),
   now: Type.String({ format: 'date-time' }),
   refreshedAt: Type.String({ format: 'date-time', description: 'when stats and coverage were last counted' }),
-  sources: Type.Array(SourceStatus, { description: 'each live source (TAPEWIRE_SOURCES) as of now; empty when none runs' }),
+  sources: Type.Array(SourceStatus, {
+    description:
+      "the live-data health, as of now: every source this server runs or is configured to run, in every mode (the demo's simulated venues and newswire, the venues of TAPEWIRE_SOURCES, each polled source); /ready says only whether the database serves",
+  }),
 });
 export type Meta = Static<typeof Meta>;
 

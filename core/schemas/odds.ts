@@ -39,10 +39,10 @@ const MarketFields = {
       title: Type.String(),
       slug: Type.String(),
       mutuallyExclusive: Type.Boolean({ description: "at most one of the event's markets resolves Yes" }),
-      sourceUrl: Type.String(),
+      sourceUrl: Type.String({ description: "the event's page at its source (on the demo, under .example)" }),
     }),
   ),
-  sourceUrl: Type.String({ description: "the market's page at its source: what to cite" }),
+  sourceUrl: Type.String({ description: "the market's page at its source, what to cite: Kalshi's or Polymarket's for a real market; on the demo, the demo's own under the reserved .example domain" }),
   entities: Type.Array(EntityRef, { description: 'what it is about (a rate decision: the policy rate)' }),
   updatedAt: Type.String({ format: 'date-time', description: 'when the service last stored a change to it' }),
 };

@@ -49,7 +49,7 @@ export const Financials = Type.Object({
   company: Ref,
   cik: Type.String(),
   entityName: Type.String({ description: 'the name the facts were filed under' }),
-  sourceUrl: Type.String({ description: "the company's XBRL facts on EDGAR" }),
+  sourceUrl: Type.String({ description: "the company's XBRL facts on EDGAR (on the demo, the demo's own EDGAR under .example)" }),
   quarters: Type.Array(PeriodColumn),
   years: Type.Array(PeriodColumn),
   metrics: Type.Array(MetricRow),
@@ -111,7 +111,7 @@ export const Filing = Type.Object({
   description: Text(),
   size: Nullable(Type.Integer()),
   isXbrl: Type.Boolean(),
-  sourceUrl: Type.String({ description: 'the filing on EDGAR: its primary document, or its index page' }),
+  sourceUrl: Type.String({ description: "the filing on EDGAR: its primary document, or its index page (on the demo, the demo's own EDGAR under .example)" }),
   eventId: Nullable(Type.Integer({ description: "the service's story about it (/v1/events/{id})" })),
 });
 export type Filing = Static<typeof Filing>;
@@ -152,7 +152,7 @@ export const InsiderTrade = Type.Object({
   accession: Type.String(),
   filingDate: Day(),
   amends: Text('the original form this trade replaces, when it comes from an amendment'),
-  sourceUrl: Type.String({ description: 'the filing on EDGAR' }),
+  sourceUrl: Type.String({ description: "the filing on EDGAR (on the demo, the demo's own EDGAR under .example)" }),
 });
 export type InsiderTrade = Static<typeof InsiderTrade>;
 

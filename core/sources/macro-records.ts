@@ -17,6 +17,8 @@ export interface SeriesRecord extends Provenance {
   /** When the source last changed the series (epoch ms). */
   lastUpdated: number | null;
   notes: string | null;
+  /** The series' page on the site its payload came from: what a reader cites. */
+  sourceUrl: string;
 }
 
 /**

@@ -72,6 +72,8 @@ export interface OddsOptions {
   key?: string | null;
   /** When the answer was fetched (epoch ms), for an order book that carries no time. */
   at?: number | null;
+  /** The site its records cite: the source's own unless the payload came from another in its format (the demo's). */
+  site?: string;
 }
 
 export function emptyOddsPayload(): OddsPayload {

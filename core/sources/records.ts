@@ -235,5 +235,10 @@ export interface PayloadContext {
   key: string | null;
   /** When it was fetched or saved (epoch ms): an order book's time. */
   at: number | null;
+  /**
+   * The site it came from when not the source's own, which its records then cite: the demo's payloads in FRED's,
+   * Kalshi's and Polymarket's formats come from its own sites under the reserved .example domain.
+   */
+  site?: string;
 }
 

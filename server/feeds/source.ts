@@ -8,7 +8,7 @@ import type { Services } from '../services/index.js';
 import type { ImportService } from '../services/write/imports.js';
 import type { MarketStore } from '../services/write/market-store.js';
 import type { MetaService } from '../services/read/meta.js';
-import type { SourceHealthBoard } from '../services/read/source-health.js';
+import type { SourceHealth, SourceHealthBoard } from '../services/read/source-health.js';
 import type { SourceUniverseService } from '../services/ops/source-universe.js';
 import type { StorageService } from '../services/ops/storage.js';
 import type { VenueFeed } from './venue-feed.js';
@@ -25,6 +25,8 @@ export interface SourceSettings {
 export interface Source {
   name: string;
   description: string;
+  /** What its feeds are in /v1/meta's sources; none for a source that only imports (profiles). */
+  kind?: SourceHealth['kind'];
   settings(config: Config): SourceSettings;
   /**
    * Reads one recorded payload in the source's own format, with what its caller knows of it that it may not say
@@ -45,6 +47,8 @@ export interface StartContext {
   config: Config;
   services: Services;
   venueFeeds: VenueFeed[];
+  /** Where its feeds show their health (/v1/meta's sources, /metrics). */
+  health: SourceHealthBoard;
   /** Links what new stories explain: catalyst outcomes and the causes of moves. */
   relink(): Promise<void>;
   log: Logger;

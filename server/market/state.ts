@@ -1,7 +1,7 @@
 // Hot market state: every instrument's venue quotes and pooled price in typed arrays, so the hot endpoints never
 // wait on the database. Refreshed in place by the tick loop.
 import { notFound } from '../../core/errors.js';
-import { allocatePoolOutput, OUT_STALE, poolQuotes, type PoolOutput, type PoolParams } from '../../core/kernels/pool.js';
+import { allocatePoolOutput, poolQuotes, quoteFresh, type PoolOutput, type PoolParams } from '../../core/kernels/pool.js';
 import type { CandleInterval, InstrumentKind } from '../../core/vocabulary.js';
 import type { Bar } from '../../core/kernels/bars.js';
 import { HeldBars } from '../../core/series.js';
@@ -172,7 +172,7 @@ export class MarketState {
     for (let j = this.offsets[i]!; j < this.offsets[i + 1]!; j++) {
       const hours = this.listings[j]!.fundingIntervalHours;
       const listingOi = this.openInterestUsd[j]!;
-      if (!hours || this.pooled.reason[j] === OUT_STALE || !Number.isFinite(listingOi) || !Number.isFinite(this.fundingRate[j]!)) continue;
+      if (!hours || !quoteFresh(this.pooled.reason[j]!) || !Number.isFinite(listingOi) || !Number.isFinite(this.fundingRate[j]!)) continue;
       oi += listingOi;
       weighted += listingOi * this.fundingRate[j]! * (8 / hours);
       venues++;

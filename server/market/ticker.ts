@@ -2,7 +2,7 @@
 // when the batch is big enough to pay for the message), and 1m bars (pooled and per listing) are built; closed bars
 // go to the database as they close, venue quotes every few seconds.
 import { allocateClosedBars, barAt, MinuteBars, type ClosedBars, type Bar } from '../../core/kernels/bars.js';
-import { finiteOrNull, IN_POOL, OUT_STALE, packPoolInput } from '../../core/kernels/pool.js';
+import { finiteOrNull, IN_POOL, packPoolInput, quoteFresh } from '../../core/kernels/pool.js';
 import { allocateVenueQuotes, type VenueQuotes } from '../../core/sources/records.js';
 import { DAY_MS } from '../../core/time.js';
 import type { VenueFeed } from '../feeds/venue-feed.js';
@@ -156,7 +156,7 @@ export class Ticker {
     for (let i = 0; i < state.instruments.length; i++) {
       let volume = 0;
       for (let j = offsets[i]!; j < offsets[i + 1]!; j++) {
-        const fresh = pooled.reason[j] !== OUT_STALE;
+        const fresh = quoteFresh(pooled.reason[j]!);
         const traded = (state.volume24hUsd[j]! * dtS) / 86_400;
         this.listingPrice[j] = fresh ? state.price[j]! : NaN;
         this.listingVolume[j] = traded;

@@ -19,6 +19,11 @@ export function isRef(value: unknown): value is RefLike {
   return typeof v === 'object' && v !== null && typeof v.type === 'string' && typeof v.key === 'string' && typeof v.label === 'string' && 'path' in v;
 }
 
+/** A notice above a page's content that what it shows is not current; `hidden` for one a live script shows when it is. */
+export function banner(id: string, text: Part, hidden = false): Html {
+  return html`<p class="banner" id="${id}" role="status"${hidden ? ' hidden' : ''}>${text}</p>`;
+}
+
 /** An EntityRef as a link to its page, or as plain text when it has none. */
 export function refLink(ref: RefLike | null | undefined, text?: Part): Html {
   if (!ref) return html``;

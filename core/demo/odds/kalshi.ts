@@ -1,13 +1,16 @@
 // Markets on the demo central bank's rate decisions in Kalshi's formats: per meeting an event of mutually exclusive
 // markets (cut more than 25bp, cut 25bp, hold, hike 25bp) with its current `_dollars`/`_fp` fields, and their daily
 // candlesticks (the batch answer). Each opens after the meeting before, its odds drift toward the decision the demo's
-// policy path makes, and it settles when the statement is published. Loaded by the Kalshi source's own parser.
+// policy path makes, and it settles when the statement is published. Loaded by the Kalshi source's own parser, as
+// served by the demo's own Kalshi under the reserved .example domain (kalshi.com's markets of a ticker are not these).
 import { DAY_MS } from '../../time.js';
 import type { RateDecision } from '../policy.js';
 import { Random } from '../random.js';
 import type { DemoWorld } from '../world.js';
 import { beliefPath, type BeliefPoint } from './beliefs.js';
 
+/** The site the demo's Kalshi markets come from and cite. */
+export const DEMO_KALSHI_SITE = 'https://kalshi.example';
 const SERIES = 'KXFEDDECISION';
 /** The outcomes of a meeting: their ticker suffix, label and change in percentage points. */
 const OUTCOMES = [

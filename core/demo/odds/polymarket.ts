@@ -2,12 +2,14 @@
 // market (does the number beat the forecast?), its `outcomes`, `outcomePrices` and `clobTokenIds` JSON-encoded strings
 // as Gamma sends them, and each outcome token's CLOB prices-history. Each opens after the release before, its odds
 // lean toward what the story's number turns out to be, and it resolves when the number is published. Loaded by the
-// Polymarket source's own parser.
+// Polymarket source's own parser, as served by the demo's own Polymarket under the reserved .example domain.
 import { Random } from '../random.js';
 import type { MacroPrint } from '../macro/prints.js';
 import type { DemoWorld } from '../world.js';
 import { beliefPath, type BeliefPoint } from './beliefs.js';
 
+/** The site the demo's Polymarket markets come from and cite. */
+export const DEMO_POLYMARKET_SITE = 'https://polymarket.example';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 /** The releases with markets, what each asks and its event's name. */
 const ASKED: Partial<Record<MacroPrint['series'], { question: (p: MacroPrint, month: string) => string; slug: string; event: string }>> = {

@@ -8,12 +8,14 @@ import { readFredCsv } from './csv.js';
 import { readObservationsJson } from './observations.js';
 import { readReleaseDatesJson } from './release-dates.js';
 import { readSeriesReleaseJson } from './series-release.js';
-import { seriesIdOf } from './series-id.js';
+import { FRED_SITE, seriesIdOf } from './series-id.js';
 import { readSeriesJson } from './series.js';
 
 export interface FredOptions {
   /** The series the payload is about, when it does not say itself (from the request, or the file's name). */
   seriesId?: string | null;
+  /** The site its records cite: FRED's own unless the payload came from another in FRED's format (the demo's). */
+  site?: string;
 }
 
 export function parseFredPayload(text: string, options: FredOptions = {}): MacroPayload {
@@ -31,7 +33,7 @@ export function parseFredPayload(text: string, options: FredOptions = {}): Macro
     if (!given) throw new PayloadError('a FRED observations document does not name its series: give its id');
     return { ...emptyMacroPayload(), ...readObservationsJson(doc.observations, given) };
   }
-  if (Array.isArray(doc.seriess)) return { ...emptyMacroPayload(), ...readSeriesJson(doc.seriess) };
+  if (Array.isArray(doc.seriess)) return { ...emptyMacroPayload(), ...readSeriesJson(doc.seriess, options.site ?? FRED_SITE) };
   if (Array.isArray(doc.release_dates)) return { ...emptyMacroPayload(), ...readReleaseDatesJson(doc.release_dates) };
   if (Array.isArray(doc.releases)) {
     if (!given) throw new PayloadError("a FRED series' release document does not name its series: give its id");

@@ -3,6 +3,9 @@
 
 export const FRED_SOURCE = 'fred';
 
+/** FRED's own site: what its records cite unless their caller names another (the demo's, on .example). */
+export const FRED_SITE = 'https://fred.stlouisfed.org';
+
 const SERIES_ID = /^[A-Z0-9][A-Z0-9_]{0,39}$/;
 
 /** The series id `raw` names (case-insensitive, as FRED's API reads it), or null when it is not one. */
@@ -18,7 +21,7 @@ export function seriesIdFromFileName(path: string): string | null {
   return seriesIdOf(dot > 0 ? name.slice(0, dot) : name);
 }
 
-/** A series' page on FRED: what a reader cites. */
-export function fredSeriesUrl(seriesId: string): string {
-  return `https://fred.stlouisfed.org/series/${encodeURIComponent(seriesId)}`;
+/** A series' page on FRED, or on the site that serves its payloads in FRED's format: what a reader cites. */
+export function fredSeriesUrl(seriesId: string, site: string = FRED_SITE): string {
+  return `${site}/series/${encodeURIComponent(seriesId)}`;
 }

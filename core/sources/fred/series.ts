@@ -1,10 +1,10 @@
 // FRED's /fred/series JSON (`{seriess: [...]}`): a series' title, units, frequency, seasonal adjustment, span and
-// notes, as SeriesRecords keyed by the series id.
+// notes, as SeriesRecords keyed by the series id, each citing its page on `site`.
 import type { MacroFrequency } from '../../vocabulary.js';
 import { ItemError, readItems, type Fields } from '../fields.js';
 import type { SeriesRecord } from '../macro-records.js';
 import type { SkippedItem } from '../records.js';
-import { FRED_SOURCE, seriesIdOf } from './series-id.js';
+import { FRED_SOURCE, fredSeriesUrl, seriesIdOf } from './series-id.js';
 
 /** FRED's frequency_short codes; the long names ("Weekly, Ending Saturday") start with the same word as ours. */
 const FREQUENCIES = new Map<string, MacroFrequency>([
@@ -17,13 +17,12 @@ const FREQUENCIES = new Map<string, MacroFrequency>([
   ['A', 'annual'],
 ]);
 
-export function readSeriesJson(seriess: unknown[]): { series: SeriesRecord[]; skipped: SkippedItem[] } {
-  const { records, skipped } = readItems(
-    seriess,
-    'seriess',
-    (f): SeriesRecord => ({
+export function readSeriesJson(seriess: unknown[], site: string): { series: SeriesRecord[]; skipped: SkippedItem[] } {
+  const { records, skipped } = readItems(seriess, 'seriess', (f): SeriesRecord => {
+    const id = seriesId(f);
+    return {
       source: FRED_SOURCE,
-      sourceKey: seriesId(f),
+      sourceKey: id,
       title: f.text('title', 500),
       units: f.text('units', 200),
       unitsShort: f.optionalText('units_short', 100),
@@ -34,8 +33,9 @@ export function readSeriesJson(seriess: unknown[]): { series: SeriesRecord[]; sk
       observationEnd: f.has('observation_end') ? f.date('observation_end') : null,
       lastUpdated: f.optionalInstant('last_updated'),
       notes: f.optionalText('notes', 20_000),
-    }),
-  );
+      sourceUrl: fredSeriesUrl(id, site),
+    };
+  });
   return { series: records, skipped };
 }
 

@@ -12,22 +12,22 @@ export interface EventsRead {
   skipped: SkippedItem[];
 }
 
-/** Events, each with the markets nested in it or, for a single event's answer, given beside it. */
-export function readKalshiEvents(items: unknown[], name: string, beside: unknown[] | null): EventsRead {
+/** Events, each with the markets nested in it or, for a single event's answer, given beside it; citing `site`. */
+export function readKalshiEvents(items: unknown[], name: string, beside: unknown[] | null, site: string): EventsRead {
   const out: EventsRead = { markets: [], events: [], skipped: [] };
-  const { records, skipped } = readItems(items, name, (f, k) => ({ ...readEvent(f), markets: f.raw('markets') ?? beside, k }));
+  const { records, skipped } = readItems(items, name, (f, k) => ({ ...readEvent(f, site), markets: f.raw('markets') ?? beside, k }));
   out.skipped.push(...skipped);
   for (const { event, context, markets, k } of records) {
     out.events.push(event);
     if (!Array.isArray(markets)) continue;
-    const nested = readKalshiMarkets(markets, markets === beside ? 'markets' : `${name}[${k}].markets`, context);
+    const nested = readKalshiMarkets(markets, markets === beside ? 'markets' : `${name}[${k}].markets`, context, site);
     out.markets.push(...nested.markets);
     out.skipped.push(...nested.skipped);
   }
   return out;
 }
 
-function readEvent(f: Fields): { event: PredictionEventRecord; context: EventContext } {
+function readEvent(f: Fields, site: string): { event: PredictionEventRecord; context: EventContext } {
   const ticker = f.text('event_ticker', 200);
   const seriesTicker = f.optionalText('series_ticker', 200) ?? seriesOf(ticker);
   const title = f.text('title', 1000);
@@ -41,7 +41,7 @@ function readEvent(f: Fields): { event: PredictionEventRecord; context: EventCon
       category,
       mutuallyExclusive: f.has('mutually_exclusive') && f.boolean('mutually_exclusive'),
       closeAt: f.optionalInstant('strike_date'),
-      sourceUrl: seriesUrl(seriesTicker),
+      sourceUrl: seriesUrl(seriesTicker, site),
     },
     context: { title, category, seriesTicker },
   };

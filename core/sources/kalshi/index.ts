@@ -7,8 +7,10 @@ import { readBatchCandlesticks, readCandlesticks } from './candlesticks.js';
 import { readKalshiEvents } from './events.js';
 import { readKalshiMarkets } from './markets.js';
 import { readOrderbook } from './orderbook.js';
+import { KALSHI_SITE } from './source.js';
 
 export function parseKalshiPayload(text: string, options: OddsOptions = {}): OddsPayload {
+  const site = options.site ?? KALSHI_SITE;
   let doc: unknown;
   try {
     doc = JSON.parse(text);
@@ -22,10 +24,10 @@ export function parseKalshiPayload(text: string, options: OddsOptions = {}): Odd
     return { ...payload, ...readCandlesticks(doc.candlesticks, 'candlesticks', doc.ticker) };
   }
   if (Array.isArray(doc.markets) && doc.markets.some((m) => isObject(m) && 'candlesticks' in m)) return { ...payload, ...readBatchCandlesticks(doc.markets) };
-  if (Array.isArray(doc.events)) return { ...payload, ...readKalshiEvents(doc.events, 'events', null) };
-  if (isObject(doc.event)) return { ...payload, ...readKalshiEvents([doc.event], 'event', Array.isArray(doc.markets) ? doc.markets : null) };
-  if (Array.isArray(doc.markets)) return { ...payload, ...readKalshiMarkets(doc.markets, 'markets', null) };
-  if (isObject(doc.market)) return { ...payload, ...readKalshiMarkets([doc.market], 'market', null) };
+  if (Array.isArray(doc.events)) return { ...payload, ...readKalshiEvents(doc.events, 'events', null, site) };
+  if (isObject(doc.event)) return { ...payload, ...readKalshiEvents([doc.event], 'event', Array.isArray(doc.markets) ? doc.markets : null, site) };
+  if (Array.isArray(doc.markets)) return { ...payload, ...readKalshiMarkets(doc.markets, 'markets', null, site) };
+  if (isObject(doc.market)) return { ...payload, ...readKalshiMarkets([doc.market], 'market', null, site) };
   const book = doc.orderbook_fp ?? doc.orderbook;
   if (isObject(book)) {
     if (!options.key || typeof options.at !== 'number') throw new PayloadError('an order book names neither its market nor its time: give the ticker it was asked for and when');

@@ -30,12 +30,13 @@ export interface EventContext {
   seriesTicker: string;
 }
 
-export function readKalshiMarkets(items: unknown[], name: string, event: EventContext | null): { markets: PredictionMarketRecord[]; skipped: SkippedItem[] } {
-  const { records, skipped } = readItems(items, name, (f) => readMarket(f, event));
+/** Markets, citing their series' page on `site`. */
+export function readKalshiMarkets(items: unknown[], name: string, event: EventContext | null, site: string): { markets: PredictionMarketRecord[]; skipped: SkippedItem[] } {
+  const { records, skipped } = readItems(items, name, (f) => readMarket(f, event, site));
   return { markets: records, skipped };
 }
 
-function readMarket(f: Fields, event: EventContext | null): PredictionMarketRecord {
+function readMarket(f: Fields, event: EventContext | null, site: string): PredictionMarketRecord {
   const ticker = f.text('ticker', 200);
   const rawStatus = f.text('status', 40);
   const status = STATUSES.get(rawStatus.toLowerCase());
@@ -74,7 +75,7 @@ function readMarket(f: Fields, event: EventContext | null): PredictionMarketReco
     resolution: status === 'resolved' && (result === 'yes' || result === 'no') ? (result === 'yes' ? 'Yes' : 'No') : null,
     eventKey: eventTicker,
     label,
-    sourceUrl: seriesUrl(event?.seriesTicker ?? seriesOf(eventTicker ?? ticker)),
+    sourceUrl: seriesUrl(event?.seriesTicker ?? seriesOf(eventTicker ?? ticker), site),
   };
 }
 

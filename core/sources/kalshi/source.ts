@@ -5,9 +5,12 @@ import type { Fields } from '../fields.js';
 
 export const KALSHI_SOURCE = 'kalshi';
 
-/** The page of a series' markets (kalshi.com/markets/kxfeddecision): Kalshi's own address for them. */
-export function seriesUrl(seriesTicker: string): string {
-  return `https://kalshi.com/markets/${encodeURIComponent(seriesTicker.toLowerCase())}`;
+/** Kalshi's own site: what its records cite unless their caller names another (the demo's, on .example). */
+export const KALSHI_SITE = 'https://kalshi.com';
+
+/** The page of a series' markets on `site` (kalshi.com/markets/kxfeddecision): Kalshi's own address for them. */
+export function seriesUrl(seriesTicker: string, site: string): string {
+  return `${site}/markets/${encodeURIComponent(seriesTicker.toLowerCase())}`;
 }
 
 /** The series an event or market ticker belongs to: its first part (KXFEDDECISION-26SEP-C25 is of KXFEDDECISION). */

@@ -5,12 +5,13 @@ import type { OutcomeRecord, PredictionMarketRecord } from '../odds-records.js';
 import type { SkippedItem } from '../records.js';
 import { marketUrl, POLYMARKET_SOURCE, tagLabels, topCategory } from './source.js';
 
-export function readClobMarkets(items: unknown[], name: string): { markets: PredictionMarketRecord[]; skipped: SkippedItem[] } {
-  const { records, skipped } = readItems(items, name, readMarket);
+/** CLOB markets, citing their page on `site`. */
+export function readClobMarkets(items: unknown[], name: string, site: string): { markets: PredictionMarketRecord[]; skipped: SkippedItem[] } {
+  const { records, skipped } = readItems(items, name, (f) => readMarket(f, site));
   return { markets: records, skipped };
 }
 
-function readMarket(f: Fields): PredictionMarketRecord {
+function readMarket(f: Fields, site: string): PredictionMarketRecord {
   const slug = f.text('market_slug', 300);
   const tokens = f.list('tokens', (t) => ({
     outcome: { name: t.text('outcome', 300), probability: t.decimal('price', 0, 1), outcomeKey: t.text('token_id', 200) } satisfies OutcomeRecord,
@@ -37,6 +38,6 @@ function readMarket(f: Fields): PredictionMarketRecord {
     resolution: winner,
     eventKey: null,
     label: null,
-    sourceUrl: marketUrl(slug, null),
+    sourceUrl: marketUrl(slug, null, site),
   };
 }

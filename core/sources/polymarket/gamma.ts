@@ -12,33 +12,33 @@ export interface GammaRead {
   skipped: SkippedItem[];
 }
 
-/** Gamma markets; a market's own `events` (as GET /markets/{id} sends them) give its event, read too. */
-export function readGammaMarkets(items: unknown[], name: string): GammaRead {
+/** Gamma markets citing `site`; a market's own `events` (as GET /markets/{id} sends them) give its event, read too. */
+export function readGammaMarkets(items: unknown[], name: string, site: string): GammaRead {
   const events: PredictionEventRecord[] = [];
   const { records, skipped } = readItems(items, name, (f) => {
-    const embedded = f.has('events') ? (f.list('events', readEvent)[0] ?? null) : null;
+    const embedded = f.has('events') ? (f.list('events', (e) => readEvent(e, site))[0] ?? null) : null;
     if (embedded && !events.some((e) => e.sourceKey === embedded.sourceKey)) events.push(embedded);
-    return readMarket(f, embedded);
+    return readMarket(f, embedded, site);
   });
   return { markets: records, events, skipped };
 }
 
-/** Gamma events, each with the markets nested in it. */
-export function readGammaEvents(items: unknown[], name: string): GammaRead {
+/** Gamma events citing `site`, each with the markets nested in it. */
+export function readGammaEvents(items: unknown[], name: string, site: string): GammaRead {
   const out: GammaRead = { markets: [], events: [], skipped: [] };
-  const { records, skipped } = readItems(items, name, (f, k) => ({ event: readEvent(f), markets: f.raw('markets'), k }));
+  const { records, skipped } = readItems(items, name, (f, k) => ({ event: readEvent(f, site), markets: f.raw('markets'), k }));
   out.skipped.push(...skipped);
   for (const { event, markets, k } of records) {
     out.events.push(event);
     if (!Array.isArray(markets)) continue;
-    const nested = readItems(markets, `${name}[${k}].markets`, (f) => readMarket(f, event));
+    const nested = readItems(markets, `${name}[${k}].markets`, (f) => readMarket(f, event, site));
     out.markets.push(...nested.records);
     out.skipped.push(...nested.skipped);
   }
   return out;
 }
 
-function readEvent(f: Fields): PredictionEventRecord {
+function readEvent(f: Fields, site: string): PredictionEventRecord {
   const slug = f.text('slug', 300);
   return {
     source: POLYMARKET_SOURCE,
@@ -48,11 +48,11 @@ function readEvent(f: Fields): PredictionEventRecord {
     category: topCategory(tagLabels(f, 'tags')) ?? lowerText(f, 'category'),
     mutuallyExclusive: f.has('negRisk') && f.boolean('negRisk'),
     closeAt: f.optionalInstant('endDate'),
-    sourceUrl: eventUrl(slug),
+    sourceUrl: eventUrl(slug, site),
   };
 }
 
-function readMarket(f: Fields, event: PredictionEventRecord | null): PredictionMarketRecord {
+function readMarket(f: Fields, event: PredictionEventRecord | null, site: string): PredictionMarketRecord {
   const conditionId = f.text('conditionId', 200);
   const slug = f.text('slug', 300);
   const names = encodedList(f, 'outcomes').map((name, k) => {
@@ -88,7 +88,7 @@ function readMarket(f: Fields, event: PredictionEventRecord | null): PredictionM
     resolution: settled?.winner ?? null,
     eventKey: event?.sourceKey ?? null,
     label: f.optionalText('groupItemTitle', 300),
-    sourceUrl: marketUrl(slug, event?.slug ?? null),
+    sourceUrl: marketUrl(slug, event?.slug ?? null, site),
   };
 }
 

@@ -4,18 +4,20 @@ import { ItemError, type Fields } from '../fields.js';
 
 export const POLYMARKET_SOURCE = 'polymarket';
 
-const SITE = 'https://polymarket.com';
+/** Polymarket's own site: what its records cite unless their caller names another (the demo's, on .example). */
+export const POLYMARKET_SITE = 'https://polymarket.com';
 
 /** Polymarket's top-level categories; its other tags are finer ("World Elections", "Earn 4%"). */
 const TOP_CATEGORIES = new Set(['politics', 'elections', 'crypto', 'sports', 'economy', 'finance', 'business', 'tech', 'science', 'culture', 'world', 'geopolitics']);
 
-export function eventUrl(eventSlug: string): string {
-  return `${SITE}/event/${encodeURIComponent(eventSlug)}`;
+/** An event's page on `site`. */
+export function eventUrl(eventSlug: string, site: string): string {
+  return `${site}/event/${encodeURIComponent(eventSlug)}`;
 }
 
-/** A market's page: under its event when it is known, else the site's address for the market alone. */
-export function marketUrl(slug: string, eventSlug: string | null): string {
-  return eventSlug ? `${eventUrl(eventSlug)}/${encodeURIComponent(slug)}` : `${SITE}/market/${encodeURIComponent(slug)}`;
+/** A market's page on `site`: under its event when it is known, else the site's address for the market alone. */
+export function marketUrl(slug: string, eventSlug: string | null, site: string): string {
+  return eventSlug ? `${eventUrl(eventSlug, site)}/${encodeURIComponent(slug)}` : `${site}/market/${encodeURIComponent(slug)}`;
 }
 
 /** The first of `labels` that is a top-level category, lower case; null when none is. */

@@ -9,6 +9,7 @@ import { CalendarFeed, calendarRoundMs, readable } from './feed.js';
 export const calendarSource: Source = {
   name: CALENDAR_SOURCE,
   description: "calendars: Federal Reserve calendar JSON, FRED release dates, earnings calendar by ticker, Nasdaq IPO calendar; its feed reads the sources file's calendars",
+  kind: 'calendar',
   settings: (config) => {
     const unset = config.calendars.filter((c) => !readable(c));
     const on = config.calendars.length > unset.length;
@@ -22,9 +23,9 @@ export const calendarSource: Source = {
   },
   parse: (text) => parseCalendarPayload(text),
 
-  async start({ config, services, log }) {
+  async start({ config, services, health, log }) {
     const feed = new CalendarFeed(config.calendars, services.imports, log);
-    const poller = new Poller(CALENDAR_SOURCE, calendarRoundMs(config.calendars), (signal) => feed.round(signal), log);
+    const poller = new Poller(CALENDAR_SOURCE, calendarRoundMs(config.calendars), (signal) => feed.round(signal), log, health, 'calendar');
     poller.start();
     return () => poller.stop();
   },

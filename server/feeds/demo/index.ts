@@ -24,13 +24,13 @@ export const demoSource: Source = {
     log.info({ seed: config.demoSeed, loaded }, loaded ? 'demo universe loaded' : 'a dataset is already loaded');
   },
 
-  async venueFeeds({ config, state, store }) {
-    return state.instruments.length ? [await demoVenueFeed(state, store, config.demoSeed, clock.now())] : [];
+  async venueFeeds({ config, state, store, health }) {
+    return state.instruments.length ? [await demoVenueFeed(state, store, health, config.poolStaleS * 1000, config.demoSeed, clock.now())] : [];
   },
 
-  async start({ config, services, venueFeeds, log }) {
+  async start({ config, services, venueFeeds, health, log }) {
     const venues = venueFeeds.find((f): f is DemoVenueFeed => f instanceof DemoVenueFeed) ?? null;
-    const newswire = new DemoNewswire(services, venues, config.demoSeed, log);
+    const newswire = new DemoNewswire(services, venues, config.demoSeed, health, log);
     await newswire.start(config.demoNewsEveryS * 1000);
     return () => newswire.stop();
   },

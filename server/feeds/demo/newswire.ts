@@ -1,12 +1,15 @@
 // The live demo's newswire: a routine story every DEMO_NEWS_EVERY_S, and each upcoming catalyst's outcome story when
 // its time comes, with the shocks it gives the market. Each story goes out in the demo wire's own format and takes the path
-// real news takes: parsed by the demo source's parser, written by the event service, announced on the stream.
+// real news takes: parsed by the demo source's parser, written by the event service, announced on the stream. Its
+// health in /v1/meta (demo-newswire) is live while it runs, each story counted as a message: it is its own source, so
+// quiet hours are no staleness.
 import { liveStory, publishedStory } from '../../../core/demo/story.js';
 import type { LiveStory } from '../../../core/demo/story/draft.js';
 import { wireItem, wirePayload } from '../../../core/demo/payloads.js';
 import { parseDemoPayload } from '../../../core/sources/demo/index.js';
 import { logFailure, type Logger } from '../../log.js';
 import type { Services } from '../../services/index.js';
+import { SourceHealth, type SourceHealthBoard } from '../../services/read/source-health.js';
 import type { DemoVenueFeed } from './venues.js';
 import { clock } from '../../clock.js';
 
@@ -27,17 +30,23 @@ export class DemoNewswire {
   private sequence = 0;
   /** Every publication in order: ids are given in publication order. */
   private writing: Promise<void> = Promise.resolve();
+  private readonly health: SourceHealth;
 
   constructor(
     private readonly services: Pick<Services, 'events' | 'catalysts' | 'demo'>,
     /** The simulated venues, whose market an outcome's shocks move; null when they do not run. */
     private readonly venues: DemoVenueFeed | null,
     private readonly seed: number,
+    board: SourceHealthBoard,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.health = board.add(new SourceHealth('demo-newswire', 'news', Infinity));
+    this.health.connections = 1;
+  }
 
   /** Publishes the outcomes already due, then keeps to the schedule; a routine story every `routineEveryMs` unless 0. */
   async start(routineEveryMs: number): Promise<void> {
+    this.health.connected(clock.now());
     if (routineEveryMs > 0) {
       this.routineTimer = setInterval(() => void this.enqueue(() => this.publishRoutine(clock.now()), 'demo story not published'), routineEveryMs);
     }
@@ -46,13 +55,17 @@ export class DemoNewswire {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.health.open = 0;
     if (this.routineTimer) clearInterval(this.routineTimer);
     if (this.outcomeTimer) clearTimeout(this.outcomeTimer);
     await this.writing;
   }
 
   private enqueue(work: () => Promise<void>, failure: string): Promise<void> {
-    this.writing = this.writing.then(work).catch((err) => logFailure(this.log, err, failure));
+    this.writing = this.writing.then(work).catch((err) => {
+      this.health.errors++;
+      logFailure(this.log, err, failure);
+    });
     return this.writing;
   }
 
@@ -65,6 +78,7 @@ export class DemoNewswire {
   private async publish(story: LiveStory, guid: string): Promise<number | null> {
     const { stories } = parseDemoPayload(JSON.stringify(wirePayload([wireItem(story, guid)])));
     const { ids } = await this.services.events.ingest(stories ?? [], { announce: true });
+    this.health.message(clock.now(), story.occurredAt);
     return ids[0] ?? null;
   }
 

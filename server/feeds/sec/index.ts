@@ -9,6 +9,7 @@ import { SecFeed } from './feed.js';
 export const secSource: Source = {
   name: SEC_SOURCE,
   description: 'SEC EDGAR: submissions, companyfacts, Form 3/4/5 XML, latest-filings Atom, form indexes; its feed with SEC_USER_AGENT',
+  kind: 'filings',
   settings: (config) => ({
     on: config.sec.userAgent !== null,
     intervalsMs: { latest: config.sec.everyMs },
@@ -17,10 +18,10 @@ export const secSource: Source = {
   }),
   parse: (text, context) => parseSecPayload(text, context),
 
-  async start({ config, services, relink, log }) {
+  async start({ config, services, relink, health, log }) {
     const userAgent = config.sec.userAgent!;
     const feed = new SecFeed({ ...config.sec, userAgent }, services, relink, log);
-    const poller = new Poller(secSource.name, config.sec.everyMs, (signal) => feed.round(signal), log);
+    const poller = new Poller(secSource.name, config.sec.everyMs, (signal) => feed.round(signal), log, health, 'filings');
     poller.start();
     return () => poller.stop();
   },

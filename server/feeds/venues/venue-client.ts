@@ -88,7 +88,7 @@ export class VenueClient implements VenueFeed {
         {
           frame: (text, receivedMs) => this.onFrame(conn, sequence, text, receivedMs),
           opened: (again) => {
-            options.health.open++;
+            options.health.connected(clock.now());
             sequence.reset();
             if (again) {
               options.health.reconnects++;

@@ -1,5 +1,7 @@
-// How fresh each running source is, for /v1/meta's `sources` and /metrics: its connections, the last message it
-// received and how late it was, how often it reconnected, and what it could not read. Counters only grow.
+// How fresh each source is, for /v1/meta's `sources` and /metrics: its connections (a polled source holds one while
+// its last round succeeded), the last message it received and how late it was, how often it reconnected, and what it
+// could not read. A source that never connected is down; one connected but silent for its staleness limit is stale,
+// counted from its last message or, before any, from when it connected. Counters only grow.
 import type { SourceStatus } from '../../../core/schemas/meta.js';
 
 export type SourceState = SourceStatus['state'];
@@ -9,6 +11,8 @@ export class SourceHealth {
   open = 0;
   connections = 0;
   lastMessageMs = NaN;
+  /** When a connection last opened. */
+  private connectedMs = NaN;
   /** Received time minus the venue's time of the data, of the last message that said it. */
   lagMs = NaN;
   messages = 0;
@@ -25,6 +29,12 @@ export class SourceHealth {
     readonly off = false,
   ) {}
 
+  /** A connection opened at `nowMs`. */
+  connected(nowMs: number): void {
+    this.open++;
+    this.connectedMs = nowMs;
+  }
+
   message(receivedMs: number, dataMs: number): void {
     this.messages++;
     this.lastMessageMs = receivedMs;
@@ -34,7 +44,8 @@ export class SourceHealth {
   state(nowMs: number): SourceState {
     if (this.off) return 'off';
     if (this.open === 0) return 'down';
-    return nowMs - this.lastMessageMs < this.staleMs ? 'live' : 'stale';
+    const heard = Number.isFinite(this.lastMessageMs) ? this.lastMessageMs : this.connectedMs;
+    return nowMs - heard < this.staleMs ? 'live' : 'stale';
   }
 
   status(nowMs: number): SourceStatus {

@@ -1,5 +1,5 @@
-// Keeps a page live from /v1/stream: the price, venue rows and open candle of an instrument page, the prices of the
-// home strip. The stream is opened with the ticket the page carries; EventSource resumes by itself with Last-Event-ID,
+// Keeps a page live from /v1/stream: the price, venue rows, open candle and no-live-venue banner of an instrument
+// page, the prices of the home strip. The stream is opened with the ticket the page carries; EventSource resumes by itself with Last-Event-ID,
 // and once the ticket has expired a fresh one is asked for.
 (function () {
   'use strict';
@@ -33,6 +33,8 @@
       setPct(document.getElementById('changePct'), q.changePct);
       set(document.getElementById('priceTs'), q.priceTs ? q.priceTs.replace('T', ' ').replace(/(:\d\d)(\.\d+)?Z$/, '$1 UTC') : '\u2014');
       set(document.getElementById('venuesInPool'), String(q.venuesInPool));
+      var dark = document.getElementById('noLiveVenue');
+      if (dark) dark.hidden = q.venuesInPool > 0;
       counted();
     }
     var tile = document.querySelector('.strip a[data-symbol="' + CSS.escape(q.symbol) + '"]');

@@ -1,12 +1,27 @@
 // GET /: the market snapshot: the strip with sparklines (live from `quotes`), the latest day's biggest moves with
-// their causes, top stories, upcoming catalysts and the headline macro numbers.
+// their causes, top stories, upcoming catalysts and the headline macro numbers; above them a banner naming the
+// instruments that had no live venue when the page was served (a source down, or the network), whose prices are not
+// current.
 import { QUOTES_TOPIC } from '../../../core/stream/topics.js';
 import { ASSETS } from '../assets.js';
 import { html } from '../html.js';
 import { page } from '../layout.js';
 import type { WebPage } from '../page.js';
-import { fmtNum, fmtPct, fmtTime, macroHeadline, macroHeadlineUnit, moveTable, refLink, sparkline, storyList, type RefLike } from '../parts.js';
+import type { Services } from '../../services/index.js';
+import { banner, fmtNum, fmtPct, fmtTime, macroHeadline, macroHeadlineUnit, moveTable, refLink, sparkline, storyList, type RefLike } from '../parts.js';
 import { liveData } from './live-data.js';
+
+/** Instruments listed on venues none of which is in their pool now. */
+function noLiveVenue(instruments: Services['instruments']) {
+  const dark: string[] = [];
+  for (let i = 0; i < instruments.count; i++) {
+    const { start, end } = instruments.listings(i);
+    if (end > start && instruments.venuesInPool(i) === 0) dark.push(instruments.row(i).symbol);
+  }
+  if (!dark.length) return '';
+  const named = dark.length > 12 ? `${dark.slice(0, 12).join(', ')} and ${dark.length - 12} more` : dark.join(', ');
+  return banner('noLiveVenue', html`No venue is live for ${dark.length} of ${instruments.count} instruments (${named}): their prices are not current. <a href="/v1/meta">/v1/meta</a> lists each source's state.`);
+}
 
 export const homePage: WebPage = {
   path: '/',
@@ -33,7 +48,7 @@ export const homePage: WebPage = {
       title: 'Market',
       scripts: [ASSETS.live.path],
       data: liveData(ctx, [QUOTES_TOPIC]),
-      body: html`<h1>Market</h1>${strip}
+      body: html`${noLiveVenue(ctx.services.instruments)}<h1>Market</h1>${strip}
 <h2>Biggest moves${snap.moves.date ? html` <span class="muted">on ${snap.moves.date}</span>` : ''}</h2>${moveTable(snap.moves.moves)}
 <p><a href="/moves">All moves</a></p>
 <div class="grid2"><section><h2>Top stories</h2>${storyList(snap.topStories)}</section>

@@ -1,6 +1,7 @@
 // GET /instruments/{symbol}: the pooled price and its label, the venue table (deviation, staleness, place in the pool),
 // the candle chart (1m/1h/1d with volume) and funding with open interest, moves with causes and stories. Price, venue
-// rows and the open candle then follow the stream (`instrument:<symbol>`).
+// rows and the open candle then follow the stream (`instrument:<symbol>`), and so does the banner shown while no venue
+// of it is live (none in its pool: there is then no current price).
 import { derivativesRequest } from '../../../core/requests/derivatives.js';
 import type { Derivatives } from '../../../core/schemas/derivatives.js';
 import type { Venue } from '../../../core/schemas/instruments.js';
@@ -9,7 +10,7 @@ import { ASSETS } from '../assets.js';
 import { html, jsonData } from '../html.js';
 import { page } from '../layout.js';
 import type { WebPage } from '../page.js';
-import { fmtNum, fmtPct, fmtTime, fmtUsd, moveTable, refLink, storyList } from '../parts.js';
+import { banner, fmtNum, fmtPct, fmtTime, fmtUsd, moveTable, refLink, storyList } from '../parts.js';
 import { liveData } from './live-data.js';
 
 /** Days of funding and open interest drawn under the candles. */
@@ -43,7 +44,8 @@ export const instrumentPage: WebPage = {
       title: `${d.name} (${d.symbol})`,
       scripts: [ASSETS.charts.path, ASSETS.chart.path, ASSETS.live.path],
       data: { ...liveData(ctx, [instrumentTopic(d.symbol)]), symbol: d.symbol },
-      body: html`<h1>${d.name} <span class="muted">${d.symbol} · ${d.kind}${d.company ? html` · ${refLink(d.company)}` : ''}</span></h1>
+      body: html`${d.venues.length ? banner('noLiveVenue', html`No venue of ${d.symbol} is live: none of its ${d.venues.length} venues has a fresh quote in the pool, so there is no current price. The venue table says why each is out (down: never connected since the service started); <a href="/v1/meta">/v1/meta</a> lists each source's state.`, d.venuesInPool > 0) : ''}
+<h1>${d.name} <span class="muted">${d.symbol} · ${d.kind}${d.company ? html` · ${refLink(d.company)}` : ''}</span></h1>
 <p><span class="price" id="price">${fmtNum(d.price)}</span> <span id="changePct">${fmtPct(d.changePct)}</span> <span class="muted">${d.currency}</span><br>
 <span class="label" id="priceLabel">${d.priceLabel}</span> · <span id="priceTs">${fmtTime(d.priceTs)}</span> · <span id="venuesInPool">${d.venuesInPool}</span> venues in the pool
 · band ${fmtNum(d.confidence.low)}–${fmtNum(d.confidence.high)} · 24h volume ${fmtUsd(d.volume24hUsd)}${d.openInterestUsd === null ? '' : html` · open interest ${fmtUsd(d.openInterestUsd)}`}</p>

@@ -1,8 +1,8 @@
-// The pooling kernel's properties (fast-check): outliers out, stale ignored, a minority liar bounded, order-free, never NaN.
+// The pooling kernel's properties (fast-check): outliers out, stale and never-quoted venues ignored, a minority liar bounded, order-free, never NaN.
 import t from 'tap';
 import fc from 'fast-check';
 import {
-  allocatePoolOutput, finiteOrNull, IN_POOL, OUT_NO_VOLUME, OUT_OUTLIER, OUT_STALE, poolQuotes, type PoolInput,
+  allocatePoolOutput, finiteOrNull, IN_POOL, OUT_DOWN, OUT_NO_VOLUME, OUT_OUTLIER, OUT_STALE, poolQuotes, quoteFresh, type PoolInput,
 } from '../../../core/kernels/pool.js';
 
 const NOW = 1_800_000_000_000;
@@ -94,7 +94,7 @@ t.test('the result does not depend on the order of venues', (t) => {
   t.end();
 });
 
-t.test('empty or all-stale input gives a null price, never NaN', (t) => {
+t.test('empty, all-stale or never-quoted input gives a null price, never NaN', (t) => {
   const empty = pool1([]);
   t.equal(finiteOrNull(empty.price), null);
   t.equal(empty.inPool, 0);
@@ -104,8 +104,9 @@ t.test('empty or all-stale input gives a null price, never NaN', (t) => {
       return finiteOrNull(r.price) === null && r.inPool === 0 && r.reason.every((x) => x === OUT_STALE);
     }),
   );
-  const never = pool1([{ price: 100, volume: 1e6, ageMs: NaN }]);
-  t.equal(never.reason[0], OUT_STALE, 'a venue never quoted is stale');
+  const never = pool1([{ price: 100, volume: 1e6, ageMs: NaN }, { price: 100, volume: 1e6, ageMs: 1_000 }]);
+  t.same([never.reason[0], never.reason[1]], [OUT_DOWN, IN_POOL], 'a venue never quoted is down (it has no quote to be stale), and out');
+  t.same([OUT_STALE, OUT_DOWN, IN_POOL, OUT_OUTLIER, OUT_NO_VOLUME].map(quoteFresh), [false, false, true, true, true], 'only a quote received lately counts as fresh');
   t.end();
 });
 

@@ -13,7 +13,8 @@ const monthly = (n: number) => Array.from({ length: n }, (_, k) => Date.UTC(2020
 
 const record = (over: Partial<SeriesRecord>): SeriesRecord => ({
   source: 'fred', sourceKey: 'X', title: 'A title', units: 'Percent', unitsShort: '%', frequency: 'weekly', seasonalAdjustment: 'Not Seasonally Adjusted',
-  seasonalAdjustmentShort: 'NSA', observationStart: null, observationEnd: null, lastUpdated: day('2026-03-11'), notes: null, ...over,
+  seasonalAdjustmentShort: 'NSA', observationStart: null, observationEnd: null, lastUpdated: day('2026-03-11'), notes: null,
+  sourceUrl: 'https://fred.stlouisfed.org/series/X', ...over,
 });
 
 t.test('a known series from a plain CSV: all from the catalog', async (t) => {
@@ -29,6 +30,12 @@ t.test('a known series from a plain CSV: all from the catalog', async (t) => {
 t.test("a known series with the source's metadata: the source's units and title, the catalog's name and mode", async (t) => {
   const d = seriesDefinition('fred', 'CPIAUCSL', record({ sourceKey: 'CPIAUCSL', title: 'Consumer Price Index for All Urban Consumers', units: 'Index 1982-1984=100', frequency: 'monthly', seasonalAdjustmentShort: 'SA' }), []);
   t.match(d, { slug: 'us-cpi', name: 'US consumer price index', sourceTitle: 'Consumer Price Index for All Urban Consumers', units: 'Index 1982-1984=100', unitsShort: '%', displayMode: 'pct_change_yoy', lastUpdated: day('2026-03-11') });
+});
+
+t.test('a definition from the source cites the page its record names, on the site its payload came from', async (t) => {
+  const mirrored = record({ sourceKey: 'CPIAUCSL', sourceUrl: 'https://fred.stlouisfed.example/series/CPIAUCSL' });
+  t.equal(seriesDefinition('fred', 'CPIAUCSL', mirrored, []).sourceUrl, 'https://fred.stlouisfed.example/series/CPIAUCSL');
+  t.equal(seriesDefinition('fred', 'CPIAUCSL', null, monthly(3)).sourceUrl, 'https://fred.stlouisfed.org/series/CPIAUCSL', 'observations alone: its page on FRED');
 });
 
 t.test('an unknown series: a slug of its source and id, its own title, a mode from its units, other', async (t) => {

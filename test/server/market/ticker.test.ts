@@ -41,7 +41,7 @@ const midnight = Date.UTC(2026, 10, 22);
 const simulate = (episodeRate = 0) => {
   const market = new LiveMarket(demoMarketModel(7, midnight - 760 * 86_400_000), ['BTC', 'AAPL'], Float64Array.of(60_000, 200), midnight - 200_000, 7);
   const venues = listings.map((l) => ({ instrument: l.instrumentId - 1, perp: true, volume24hUsd: 1e8 * l.id, fundingIntervalHours: 8 }));
-  return [new DemoVenueFeed(new VenueSimulator(venues, market, 7, episodeRate), market)];
+  return [new DemoVenueFeed(new VenueSimulator(venues, market, 7, episodeRate), market, [])];
 };
 const store = new MarketStore(db);
 const state = new MarketState(instruments, listings, 60_000);

@@ -42,6 +42,7 @@ t.test('series metadata: title, units, frequency and adjustment; an unknown freq
     observationEnd: day('2026-02-01'),
     lastUpdated: Date.parse('2026-03-11T07:38:02-05:00'),
     notes: 'The Consumer Price Index for All Urban Consumers: All Items is a price index of a basket of goods and services paid by urban consumers.',
+    sourceUrl: 'https://fred.stlouisfed.org/series/CPIAUCSL',
   });
   t.match(series[1], { sourceKey: 'ICSA', frequency: 'weekly', unitsShort: null, seasonalAdjustmentShort: null, notes: null }, 'the frequency from its long name');
   t.equal(series.length, 2);
@@ -49,6 +50,11 @@ t.test('series metadata: title, units, frequency and adjustment; an unknown freq
     { item: 'seriess[2]', reason: 'frequency: unknown frequency "fortnightly"' },
     { item: 'seriess[3]', reason: 'id: expected a FRED series id' },
   ]);
+});
+
+t.test("series from another site in FRED's format cite their page there", async (t) => {
+  const { series } = parseFredPayload(fixture('series_metadata.json'), { site: 'https://fred.stlouisfed.example' });
+  t.same(series.map((s) => s.sourceUrl), ['https://fred.stlouisfed.example/series/CPIAUCSL', 'https://fred.stlouisfed.example/series/ICSA']);
 });
 
 t.test('release dates with their names', async (t) => {

@@ -43,6 +43,11 @@ t.test('a single event with its markets beside it; a market without a title asks
   t.same(probabilities(markets[1]), [0.11, 0.89], 'a 0.16 spread: the last trade');
 });
 
+t.test("an event and its markets from another site in Kalshi's format cite their series' page there", async (t) => {
+  const { events, markets } = parseKalshiPayload(fixture('event_single_2026.json'), { site: 'https://kalshi.example' });
+  t.same([...events, ...markets].map((r) => r.sourceUrl), ['https://kalshi.example/markets/kxfed', 'https://kalshi.example/markets/kxfed', 'https://kalshi.example/markets/kxfed']);
+});
+
 t.test('current candlesticks: one point per period at its end, by the market price rule', async (t) => {
   const { history, skipped } = parseKalshiPayload(fixture('candlesticks_2026.json'));
   t.same(history.map((p) => [p.outcomeKey, p.ts, p.probability]), [

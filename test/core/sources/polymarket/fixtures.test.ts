@@ -58,6 +58,17 @@ t.test('a single Gamma event: its category from its top-level tag, a bad nested 
   t.same(skipped, [{ item: 'event[0].markets[1]', reason: 'conditionId: expected a non-empty string' }]);
 });
 
+t.test("events and markets from another site in Polymarket's format cite their pages there", async (t) => {
+  const site = { site: 'https://polymarket.example' };
+  const { events, markets } = parsePolymarketPayload(fixture('gamma_event_rates.json'), site);
+  t.same([...events, ...markets].map((r) => r.sourceUrl), [
+    'https://polymarket.example/event/fed-decision-in-march-2026',
+    'https://polymarket.example/event/fed-decision-in-march-2026/fed-cut-25-march-2026',
+  ]);
+  t.equal(parsePolymarketPayload(fixture('gamma_markets.json'), site).markets[0]!.sourceUrl, 'https://polymarket.example/market/fed-decision-in-march-2026');
+  t.equal(parsePolymarketPayload(fixture('clob_market_three_outcomes.json'), site).markets[0]!.sourceUrl.startsWith('https://polymarket.example/market/'), true);
+});
+
 t.test('CLOB: three outcomes with a winner; a token priced in words fails its whole market', async (t) => {
   const one = parsePolymarketPayload(fixture('clob_market_three_outcomes.json'));
   t.match(one.markets[0], { kind: 'categorical', status: 'resolved', resolution: 'Republican', category: 'elections', outcomes: [{ outcomeKey: '5001' }, { outcomeKey: '5002' }, { outcomeKey: '5003' }] });

@@ -121,7 +121,7 @@ t.test('a venue whose server stops goes stale, and its source down; the others c
   t.ok(validate(body), `/v1/meta as the OpenAPI document says: ${ajv.errorsText(validate.errors)}`);
   const meta = (body as { data: { sources: { name: string; state: string; messages: number; lastMessageAt: string | null }[] } }).data;
   const byName = new Map(meta.sources.map((s) => [s.name, s]));
-  t.same([...byName.keys()], MARKETS.map((m) => m.replace(' ', '-')));
+  t.same([...byName.keys()], ['fred', 'sec', ...MARKETS.map((m) => m.replace(' ', '-'))], 'the sources off for a missing credential, then each venue market');
   t.equal(byName.get('bybit-perp')!.state, 'down');
   t.equal(byName.get('binance-spot')!.state, 'live');
   t.ok(byName.get('binance-spot')!.messages > 0 && byName.get('binance-spot')!.lastMessageAt);

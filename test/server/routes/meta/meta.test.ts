@@ -13,7 +13,8 @@ t.test('/v1/meta: stats, coverage per dataset, dataset, now', async (t) => {
   t.equal(res.status, 200);
   const { data } = (await res.json()) as { data: Record<string, unknown> };
   t.same(Object.keys(data).sort(), ['coverage', 'dataset', 'now', 'refreshedAt', 'sources', 'stats']);
-  t.same(data.sources, [], 'no live source without a sources file');
+  const off = { state: 'off', lastMessageAt: null, lagMs: null, connections: 0, messages: 0, reconnects: 0, errors: 0 };
+  t.same(data.sources, [{ name: 'fred', kind: 'macro', ...off }, { name: 'sec', kind: 'filings', ...off }], 'no live source without a sources file: only those off for a missing credential');
   t.type(data.stats, 'object');
   t.same(data.coverage, { event: null, price: null, move: null, macroObservation: null, filing: null, oddsUpdate: null });
   t.equal(data.dataset, null, 'no dataset loaded yet');
