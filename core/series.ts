@@ -13,25 +13,26 @@ let rings = 0;
 export class BarRing {
   /** Tells rings apart in keys (what is built from one ring's bars is kept under its id). */
   readonly id = ++rings;
-  readonly ts: Float64Array;
-  readonly open: Float64Array;
-  readonly high: Float64Array;
-  readonly low: Float64Array;
-  readonly close: Float64Array;
-  readonly volume: Float64Array;
-  readonly venues: Uint16Array;
+  // Not readonly: a series added later (an instrument imported while the server runs) reallocates them, longer.
+  ts: Float64Array;
+  open: Float64Array;
+  high: Float64Array;
+  low: Float64Array;
+  close: Float64Array;
+  volume: Float64Array;
+  venues: Uint16Array;
   /** Bars held per series, and the slot of each series' oldest bar. */
-  private readonly count: Int32Array;
-  private readonly head: Int32Array;
+  private count: Int32Array;
+  private head: Int32Array;
   /** Absolute number of the oldest bar held per series (it grows as the ring drops old bars). */
-  private readonly first: Float64Array;
+  private first: Float64Array;
   /** Per series: JSON of blocks of BLOCK bars by block number (absolute bar number / BLOCK), the newest maybe partial. */
   private readonly blocks: Map<number, Block>[];
   /** Per series: how many times its bars changed (a push or a clear), so that what was built from them can be kept. */
-  private readonly changes: Float64Array;
+  private changes: Float64Array;
 
   constructor(
-    readonly series: number,
+    public series: number,
     readonly capacity: number,
   ) {
     const n = series * capacity;
@@ -51,6 +52,33 @@ export class BarRing {
 
   size(s: number): number {
     return this.count[s]!;
+  }
+
+  /**
+   * Adds an empty series after the others and returns its number. The arrays are copied into longer ones: the slots
+   * of the series before stay where they were, so their kept blocks and versions hold. Rare (an import), so a copy.
+   */
+  addSeries(): number {
+    const s = this.series++;
+    const n = this.series * this.capacity;
+    const longer = <A extends Float64Array | Uint16Array | Int32Array>(a: A, length: number): A => {
+      const b = new (a.constructor as new (length: number) => A)(length);
+      b.set(a);
+      return b;
+    };
+    this.ts = longer(this.ts, n);
+    this.open = longer(this.open, n);
+    this.high = longer(this.high, n);
+    this.low = longer(this.low, n);
+    this.close = longer(this.close, n);
+    this.volume = longer(this.volume, n);
+    this.venues = longer(this.venues, n);
+    this.count = longer(this.count, this.series);
+    this.head = longer(this.head, this.series);
+    this.first = longer(this.first, this.series);
+    this.changes = longer(this.changes, this.series);
+    this.blocks.push(new Map());
+    return s;
   }
 
   /** A number that changes whenever the bars of series `s` do: equal twice, the same bars at the same positions. */
@@ -196,7 +224,7 @@ export function candleObject(ts: number, open: number, high: number, low: number
 export class HeldBars {
   readonly ring: BarRing;
   /** Per series: from when memory holds every bar the database has (-Infinity: all of them), as loaded at start. */
-  readonly from: Float64Array;
+  from: Float64Array;
   /** The open bucket's bar so far per series (one small object per series, replaced once a finer bar closes). */
   private readonly partial: (Bar | null)[];
 
@@ -218,6 +246,17 @@ export class HeldBars {
     const ring = this.ring;
     const oldest = ring.size(s) === ring.capacity ? ring.ts[ring.slot(s, 0)]! : -Infinity;
     return fromMs >= Math.max(oldest, this.from[s]!);
+  }
+
+  /** Adds an empty series after the others (see BarRing.addSeries), holding nothing yet: its bars are read from the database. */
+  addSeries(): number {
+    const s = this.ring.addSeries();
+    const from = new Float64Array(this.ring.series);
+    from.set(this.from);
+    from[s] = Infinity;
+    this.from = from;
+    this.partial.push(null);
+    return s;
   }
 
   /** Forgets series `s`: its closed bars and its open bucket. */

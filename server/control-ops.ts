@@ -1,5 +1,6 @@
 // What the control socket can be asked, run on the running server's services: whether it is up, key operations
-// (applied at once), and imports of parsed payloads (written like any source's, then linked to catalysts and moves).
+// (applied at once), and imports of parsed payloads and history files (written like any source's, served at once,
+// then linked to catalysts and moves).
 import type { ParsedPayload } from '../core/sources/records.js';
 import type { ControlRequest } from './control.js';
 import type { Logger } from './log.js';
@@ -47,7 +48,10 @@ export async function runControl(req: ControlRequest, ctx: ControlContext): Prom
   }
   if (req.op === 'import.history') {
     const { history, symbol } = req.args as unknown as HistoryArgs;
-    return ctx.services.history.write(history, symbol);
+    const report = await ctx.services.history.write(history, symbol);
+    // New closes may be unusual moves: found now, as at the next start.
+    if (report.written) await ctx.relink();
+    return report;
   }
   const result = await runKeyOperation(ctx.services.keys, req.op, req.args);
   if (req.op === 'keys.rotate') {

@@ -76,10 +76,9 @@ function line(r: FileReport): string {
 function historyLine(name: string, h: HistoryReport): string {
   const rolled = h.fileInterval === h.interval ? '' : ` (from ${h.fileInterval} bars)`;
   const added = h.added ? `; added instrument ${h.symbol}` : '';
-  const later = h.served ? '' : '; the running server serves them after its next start';
   const skipped = h.skipped.length ? `; skipped ${h.skipped.length} row${h.skipped.length > 1 ? 's' : ''}` : '';
   const shown = h.skipped.slice(0, 20).map((s) => `\n  ${forTerminal(s.item)}: ${forTerminal(s.reason)}`).join('');
-  return `${name}: ${h.interval} bars of ${forTerminal(h.symbol)}${rolled} (${h.source}): read ${h.read}, written ${h.written}, already stored ${h.existing}${added}${later}${skipped}${shown}`;
+  return `${name}: ${h.interval} bars of ${forTerminal(h.symbol)}${rolled} (${h.source}): read ${h.read}, written ${h.written}, already stored ${h.existing}${added}${skipped}${shown}`;
 }
 
 async function main(): Promise<number> {

@@ -1,5 +1,6 @@
-// Instruments and their venue listings as the interface shows them, from the hot market state only: summaries, the
-// detail of one instrument with every venue, and the lookups other services resolve symbols with.
+// Instruments and their venue listings as the interface shows them, from the hot market state only: summaries (the
+// pooled price, or the official close of an instrument no venue quotes, each labelled as what it is), the detail of
+// one instrument with every venue, and the lookups other services resolve symbols with.
 import { finiteOrNull, IN_POOL } from '../../../core/kernels/pool.js';
 import { wholeList, type Page } from '../../../core/paging.js';
 import { companyRef, instrumentRef } from '../../../core/refs.js';
@@ -8,6 +9,8 @@ import { percentOf } from '../../../core/units.js';
 import { VENUE_OUT_REASONS, type InstrumentKind } from '../../../core/vocabulary.js';
 import type { InstrumentRow, MarketState } from '../../market/state.js';
 import { PerVersion } from '../kept/index.js';
+
+type PriceFields = Pick<InstrumentSummary, 'price' | 'changePct' | 'priceTs' | 'priceLabel'>;
 
 export class InstrumentService {
   /** Answers kept until the next tick. */
@@ -62,7 +65,6 @@ export class InstrumentService {
   summary(i: number): InstrumentSummary {
     const s = this.state;
     const inst = s.instruments[i]!;
-    const price = finiteOrNull(s.pooled.price[i]!);
     return {
       ...instrumentRef(inst),
       symbol: inst.symbol,
@@ -70,10 +72,37 @@ export class InstrumentService {
       kind: inst.kind,
       currency: inst.currency,
       company: inst.company ? companyRef(inst.company, inst.companyName) : null,
+      ...(inst.official !== null && s.offsets[i] === s.offsets[i + 1] ? this.officialPrice(i, inst.official) : this.pooledPrice(i)),
+    };
+  }
+
+  /** The price pooled from the venues, labelled so. */
+  private pooledPrice(i: number): PriceFields {
+    const s = this.state;
+    const price = finiteOrNull(s.pooled.price[i]!);
+    return {
       price,
       changePct: s.changePct(i),
       priceTs: price === null ? null : new Date(s.priceTs[i]!).toISOString(),
-      priceLabel: `${inst.symbol} · 24/7 (venues)`,
+      priceLabel: `${s.instruments[i]!.symbol} · 24/7 (venues)`,
+    };
+  }
+
+  /**
+   * The price of an instrument no venue quotes: its latest official daily close (timed at the day's open, as its
+   * candle is) against the close before it, labelled with its source.
+   */
+  private officialPrice(i: number, label: string): PriceFields {
+    const ring = this.state.candles['1d'].ring;
+    const n = ring.size(i);
+    const last = n > 0 ? ring.slot(i, n - 1) : -1;
+    const price = last < 0 ? null : finiteOrNull(ring.close[last]!);
+    const before = n > 1 ? ring.close[ring.slot(i, n - 2)]! : NaN;
+    return {
+      price,
+      changePct: price === null ? null : finiteOrNull(((price - before) / before) * 100),
+      priceTs: price === null ? null : new Date(ring.ts[last]!).toISOString(),
+      priceLabel: `${this.state.instruments[i]!.symbol} · ${label}`,
     };
   }
 

@@ -4,6 +4,7 @@ import type { ClosedBars } from '../../../core/kernels/bars.js';
 import type { Columns, Db } from '../../db.js';
 import type { CandleInterval } from '../../../core/vocabulary.js';
 import type { InstrumentRow, ListingRow } from '../../market/state.js';
+import { officialLabel } from '../../../core/sources/history/official.js';
 import { BAR_COLUMNS, barInsertParams } from './bar-rows.js';
 
 /** Which series memory holds candles of: each instrument's pooled ones, or each venue listing's own. */
@@ -29,12 +30,25 @@ export interface QuoteRows {
   fundingRate: (number | null)[];
 }
 
+/** An instrument as stored: the source of its newest imported day in place of the label it gives. */
+type StoredInstrument = Omit<InstrumentRow, 'official'> & { dailySource: string | null };
+
+const instrumentRow = ({ dailySource, ...row }: StoredInstrument): InstrumentRow => ({ ...row, official: officialLabel(dailySource) });
+
 export class MarketStore {
   constructor(private readonly db: Db) {}
 
   /** Every instrument (with its company's name and sector) and every listing, grouped by instrument. */
   async universe(): Promise<{ instruments: InstrumentRow[]; listings: ListingRow[] }> {
-    return { instruments: await this.db.rows<InstrumentRow>('listInstruments'), listings: await this.db.rows<ListingRow>('listListings') };
+    const instruments = (await this.db.rows<StoredInstrument>('listInstruments')).map(instrumentRow);
+    return { instruments, listings: await this.db.rows<ListingRow>('listListings') };
+  }
+
+  /** One instrument as the universe has it (the official label of its daily bars as they stand now). */
+  async instrument(id: number): Promise<InstrumentRow> {
+    const [row] = await this.db.rows<StoredInstrument>('instrumentRow', { id });
+    if (!row) throw new Error(`no instrument ${id}`);
+    return instrumentRow(row);
   }
 
   /** Each instrument's daily close before `beforeMs` (a UTC midnight), by instrument id. */

@@ -25,8 +25,8 @@ t.teardown(async () => {
 await db.migrate();
 
 const instruments: InstrumentRow[] = [
-  { id: 1, symbol: 'BTC', name: 'Bitcoin', kind: 'crypto', currency: 'USD', company: null, companyName: null, sector: null },
-  { id: 2, symbol: 'AAPL', name: 'Apple Inc.', kind: 'stock', currency: 'USD', company: null, companyName: null, sector: null },
+  { id: 1, symbol: 'BTC', name: 'Bitcoin', kind: 'crypto', currency: 'USD', company: null, companyName: null, sector: null, official: null },
+  { id: 2, symbol: 'AAPL', name: 'Apple Inc.', kind: 'stock', currency: 'USD', company: null, companyName: null, sector: null, official: null },
 ];
 const listings: ListingRow[] = [1, 1, 1, 2, 2, 2].map((instrumentId, k) => ({
   id: k + 1,
