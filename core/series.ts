@@ -4,6 +4,7 @@
 
 import type { Bar } from './kernels/bars.js';
 import type { Candle } from './schemas/candles.js';
+import { originLabel } from './sources/history/official.js';
 
 /** Bars per pre-serialized block: small enough that the unaligned edges of a range cost little to write. */
 export const BLOCK = 256;
@@ -21,6 +22,8 @@ export class BarRing {
   close: Float64Array;
   volume: Float64Array;
   venues: Uint16Array;
+  /** Where each bar came from: 0 the venues, else an official source (core/sources/history/official.ts). */
+  origin: Uint8Array;
   /** Bars held per series, and the slot of each series' oldest bar. */
   private count: Int32Array;
   private head: Int32Array;
@@ -43,6 +46,7 @@ export class BarRing {
     this.close = new Float64Array(n);
     this.volume = new Float64Array(n);
     this.venues = new Uint16Array(n);
+    this.origin = new Uint8Array(n);
     this.count = new Int32Array(series);
     this.head = new Int32Array(series);
     this.first = new Float64Array(series);
@@ -61,7 +65,7 @@ export class BarRing {
   addSeries(): number {
     const s = this.series++;
     const n = this.series * this.capacity;
-    const longer = <A extends Float64Array | Uint16Array | Int32Array>(a: A, length: number): A => {
+    const longer = <A extends Float64Array | Uint16Array | Uint8Array | Int32Array>(a: A, length: number): A => {
       const b = new (a.constructor as new (length: number) => A)(length);
       b.set(a);
       return b;
@@ -73,6 +77,7 @@ export class BarRing {
     this.close = longer(this.close, n);
     this.volume = longer(this.volume, n);
     this.venues = longer(this.venues, n);
+    this.origin = longer(this.origin, n);
     this.count = longer(this.count, this.series);
     this.head = longer(this.head, this.series);
     this.first = longer(this.first, this.series);
@@ -87,7 +92,7 @@ export class BarRing {
   }
 
   /** Appends a bar newer than the last one of series `s` (older or equal times are ignored: history is append-only). */
-  push(s: number, ts: number, open: number, high: number, low: number, close: number, volume: number, venues: number): void {
+  push(s: number, ts: number, open: number, high: number, low: number, close: number, volume: number, venues: number, origin = 0): void {
     const n = this.count[s]!;
     if (n > 0 && ts <= this.ts[this.slot(s, n - 1)]!) return;
     this.changes[s]! += 1;
@@ -109,6 +114,7 @@ export class BarRing {
     this.close[k] = close;
     this.volume[k] = volume;
     this.venues[k] = venues;
+    this.origin[k] = origin;
   }
 
   /** Forgets every bar of series `s`, before it is read again. */
@@ -186,7 +192,7 @@ export class BarRing {
     const parts = new Array<string>(i1 - i0);
     for (let i = i0; i < i1; i++) {
       const k = this.slot(s, i);
-      parts[i - i0] = candleJson(this.ts[k]!, this.open[k]!, this.high[k]!, this.low[k]!, this.close[k]!, this.volume[k]!, this.venues[k]!);
+      parts[i - i0] = candleJson(this.ts[k]!, this.open[k]!, this.high[k]!, this.low[k]!, this.close[k]!, this.volume[k]!, this.venues[k]!, this.origin[k]!);
     }
     return parts;
   }
@@ -204,16 +210,22 @@ export function jsonNumber(x: number): string {
   return Number.isFinite(x) ? String(x) : 'null';
 }
 
-/** One candle as JSON: the Candle fields of the interface, `venues` left out when unknown (0). */
-export function candleJson(ts: number, open: number, high: number, low: number, close: number, volume: number, venues: number): string {
-  const v = venues > 0 ? `,"venues":${venues}` : '';
+/**
+ * One candle as JSON: the Candle fields of the interface, `venues` left out when unknown (0), `origin` only on an
+ * official source's bar (its label: a venue bar's origin is the rule the interface states).
+ */
+export function candleJson(ts: number, open: number, high: number, low: number, close: number, volume: number, venues: number, origin = 0): string {
+  const label = originLabel(origin);
+  const v = (venues > 0 ? `,"venues":${venues}` : '') + (label === null ? '' : `,"origin":${JSON.stringify(label)}`);
   return `{"ts":"${new Date(ts).toISOString()}","open":${jsonNumber(open)},"high":${jsonNumber(high)},"low":${jsonNumber(low)},"close":${jsonNumber(close)},"volumeUsd":${jsonNumber(volume)}${v}}`;
 }
 
 /** One candle as the interface's Candle object: the same fields as candleJson, for callers that want objects. */
-export function candleObject(ts: number, open: number, high: number, low: number, close: number, volume: number, venues: number): Candle {
+export function candleObject(ts: number, open: number, high: number, low: number, close: number, volume: number, venues: number, origin = 0): Candle {
   const candle: Candle = { ts: new Date(ts).toISOString(), open, high, low, close, volumeUsd: Number.isFinite(volume) ? volume : null };
   if (venues > 0) candle.venues = venues;
+  const label = originLabel(origin);
+  if (label !== null) candle.origin = label;
   return candle;
 }
 
@@ -278,7 +290,7 @@ export class HeldBars {
   roll(s: number, bucket: number): void {
     const open = this.partial[s];
     if (!open || open.ts >= bucket) return;
-    this.ring.push(s, open.ts, open.open, open.high, open.low, open.close, open.volume, open.venues);
+    this.ring.push(s, open.ts, open.open, open.high, open.low, open.close, open.volume, open.venues, open.origin);
     this.partial[s] = null;
   }
 

@@ -129,7 +129,7 @@ const Omitted = Type.Integer({ minimum: 0 });
 
 export const Brief = Type.Object({
   subject: EntityRef,
-  price: Nullable({ ...BriefPrice, description: "the latest pooled price of the subject's instrument (a company's primary one); null when it has none" }),
+  price: Nullable({ ...BriefPrice, description: "the latest price of the subject's instrument (a company's primary one): pooled, or an official close where priceLabel says so; null when it has none" }),
   facts: Type.Array(BriefFact, { description: 'what the subject is, each fact with the path it is about and the source it was read from' }),
   events: Type.Array(BriefEvent, { description: 'recent important stories, most important first' }),
   moves: Type.Array(BriefMove, { description: 'recent unusual daily moves, newest first, with explanations and cause ids' }),

@@ -118,7 +118,7 @@ function candleReads(
               const s = index.get(rows.columns.series[k]!)!;
               const bar = barAt(rows.columns, k);
               if (resume && bar.ts >= minute) cutShort.push([s, bar]);
-              else held.ring.push(s, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues);
+              else held.ring.push(s, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues, bar.origin);
             }
           },
         ),
@@ -177,9 +177,9 @@ export async function reloadSeries(
     held.clear(s);
     for (let k = 0; k < rows.length; k++) {
       const bar = barAt(rows.columns, k);
-      ring.push(s, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues);
+      ring.push(s, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues, bar.origin);
     }
-    for (const bar of since) ring.push(s, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues);
+    for (const bar of since) ring.push(s, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues, bar.origin);
     held.from[s] = Math.max(from[interval] ?? held.from[s]!, windowStart);
   }
   const minutes = candles['1m'].ring;

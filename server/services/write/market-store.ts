@@ -4,7 +4,7 @@ import type { ClosedBars } from '../../../core/kernels/bars.js';
 import type { Columns, Db } from '../../db.js';
 import type { CandleInterval } from '../../../core/vocabulary.js';
 import type { InstrumentRow, ListingRow } from '../../market/state.js';
-import { officialLabel } from '../../../core/sources/history/official.js';
+import { OFFICIAL_SOURCES, officialLabel } from '../../../core/sources/history/official.js';
 import { BAR_COLUMNS, barInsertParams } from './bar-rows.js';
 
 /** Which series memory holds candles of: each instrument's pooled ones, or each venue listing's own. */
@@ -70,7 +70,8 @@ export class MarketStore {
 
   /** The candles of series `ids` (database ids) in [fromMs, beforeMs), each row naming its series. */
   heldCandles(kind: SeriesKind, interval: CandleInterval, ids: number[], fromMs: number, beforeMs: number): Promise<Columns<(typeof HELD_COLUMNS)[number]>> {
-    return this.db.columns(HELD_QUERIES[kind][interval], { ids, from: new Date(fromMs), before: new Date(beforeMs) }, HELD_COLUMNS);
+    const origin = kind === 'pooled' && interval !== '1m' ? { official: OFFICIAL_SOURCES } : {};
+    return this.db.columns(HELD_QUERIES[kind][interval], { ids, from: new Date(fromMs), before: new Date(beforeMs), ...origin }, HELD_COLUMNS);
   }
 
   /** Each series' first candle (epoch ms, null without any). */
