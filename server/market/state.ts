@@ -66,13 +66,16 @@ export class MarketState {
   readonly listingCandles: Record<CandleInterval, HeldBars>;
   private readonly bySymbol: Map<string, number>;
   private readonly byListingId: Map<number, number>;
+  /** The state's own list (addInstrument appends to it), in index order. */
+  readonly instruments: InstrumentRow[];
 
   constructor(
-    readonly instruments: InstrumentRow[],
+    instruments: InstrumentRow[],
     readonly listings: ListingRow[],
     readonly staleMs: number,
     held: { minuteDays: number; hourDays: number; listingMinuteDays: number } = { minuteDays: 14, hourDays: 90, listingMinuteDays: 1 },
   ) {
+    this.instruments = [...instruments];
     const index = new Map(instruments.map((inst, k) => [inst.id, k]));
     this.offsets = new Int32Array(instruments.length + 1);
     let last = -1;

@@ -88,3 +88,28 @@ t.test('HeldBars: a full ring holds from its oldest bar, unless older bars were 
   t.notOk(held.held(0, 2 * 60_000), 'a backfill wrote bars memory does not have before minute 4');
   t.ok(held.held(0, 4 * 60_000));
 });
+
+t.test('a series added later: the others keep their bars, kept blocks and versions; it holds nothing until read', async (t) => {
+  const held = new HeldBars(2, 4, 60_000);
+  for (let m = 0; m < 3; m++) held.ring.push(1, m * 60_000, m, m + 1, m - 1, m, 10, 2);
+  held.from[1] = 60_000;
+  const before = Buffer.concat(held.ring.json(1, 0, 3)).toString();
+  const version = held.ring.version(1);
+  const kept = held.ring.json(1, 0, 3)[0]!;
+  t.equal(held.addSeries(), 2);
+  t.equal(held.ring.series, 3);
+  t.equal(Buffer.concat(held.ring.json(1, 0, 3)).toString(), before, 'the same candles');
+  t.equal(held.ring.json(1, 0, 3)[0]!.buffer, kept.buffer, 'from the same kept bytes');
+  t.equal(held.ring.version(1), version, 'at the same version, so answers kept for them hold');
+  t.equal(held.from[1], 60_000);
+  t.same([held.ring.size(2), held.held(2, 0), held.held(2, Date.now())], [0, false, false], 'the new one is read from the database');
+  held.ring.push(2, 0, 5, 6, 4, 5, 1, 0, 1);
+  t.equal(Buffer.concat(held.ring.json(2, 0, 1)).toString(), '{"ts":"1970-01-01T00:00:00.000Z","open":5,"high":6,"low":4,"close":5,"volumeUsd":1,"origin":"official close (Stooq)"}', 'its bars, with their origin');
+  t.equal(held.ring.size(1), 3, 'and the others untouched by its pushes');
+});
+
+t.test('candleJson: origin only on an official bar', async (t) => {
+  t.equal(candleJson(0, 1, 2, 0.5, 1.5, NaN, 3), '{"ts":"1970-01-01T00:00:00.000Z","open":1,"high":2,"low":0.5,"close":1.5,"volumeUsd":null,"venues":3}', 'a venue bar as before');
+  t.match(candleJson(0, 1, 2, 0.5, 1.5, NaN, 0, 1), /"volumeUsd":null,"origin":"official close \(Stooq\)"\}$/);
+  t.notMatch(candleJson(0, 1, 2, 0.5, 1.5, NaN, 0, 99), /origin/, 'an unknown code is no official source');
+});
