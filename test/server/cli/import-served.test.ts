@@ -1,6 +1,7 @@
 // What `npm run import` writes through a running server is served by it at once, not a refresh interval later: every
 // answer below is asked first (so it is kept), then asked again right after the import, on a server that re-reads
-// nothing on its own for an hour. Stories, macro series, prediction markets and SEC data, each with search.
+// nothing on its own for an hour. Stories, macro series, prediction markets and SEC data, each with search, and the
+// counts of /v1/meta.
 import t from 'tap';
 import { importFiles, ROOT, startServer } from '../../../harness/server.js';
 import { pinnedClock } from '../../helpers/clock.js';
@@ -37,6 +38,7 @@ t.test('stories: the list, the snapshot and search', async (t) => {
   t.same((await get('/v1/events')).map((e: Json) => e.headline), ['Euro-area flash PMI steadies at 50.2', 'Apple ships a repair kit for its oldest phones']);
   t.equal((await get('/v1/market/snapshot')).topStories.length, 2, 'among the top stories');
   t.same(await found('ez-pmi', 'macro'), ['ez-pmi'], 'what they are about is found');
+  t.match(await get('/v1/meta'), { stats: { events: 2 }, coverage: { event: /^2026-11-21/ } }, 'counted in /v1/meta');
 });
 
 t.test('macro: the list, the series, the dashboard and search', async (t) => {
@@ -68,4 +70,5 @@ t.test('SEC: the company, its filings and financials, and search', async (t) => 
   t.ok((await get('/v1/filings?company=WIDG')).length > 0, 'its filings');
   t.ok((await get('/v1/companies/WIDG/financials')).metrics.length > 0, 'its financials');
   t.same(await found('Example Widgets', 'company'), ['example-widgets']);
+  t.ok((await get('/v1/meta')).stats.sec_filings > 0, 'counted in /v1/meta');
 });
