@@ -16,7 +16,7 @@ export const BriefPrice = Type.Object({
   currency: Type.String({ description: "what the price is quoted in, as the instrument's currency: USD, JPY..., PCT for a yield in percent" }),
   changePct: Nullable(Type.Number({ description: 'against the pooled close at the previous 00:00 UTC, percent, rounded to 2 decimals' })),
   priceTs: Nullable(Type.String({ format: 'date-time' })),
-  priceLabel: Type.String({ description: 'how to label the price: pooled prices read "<SYMBOL> · 24/7 (venues)"' }),
+  priceLabel: Type.String({ description: 'how to label the price: pooled prices read "<SYMBOL> · 24/7 (venues)"; an official close names its source ("GOOGL · official close (Stooq)")' }),
 });
 export type BriefPrice = Static<typeof BriefPrice>;
 

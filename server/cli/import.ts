@@ -26,7 +26,8 @@ history: ${Object.entries(HISTORY_FORMATS).map(([name, f]) => `${name} (${f.desc
 A directory is read whole (its files in name order). --key names what a payload was asked for when it does not say
 itself: a FRED series id (a file named after its series, CPIAUCSL.csv, needs none), a Polymarket outcome token for a
 prices-history answer, a Kalshi ticker for an order book (timed by the file's modification time). --symbol names the
-instrument a history file's bars are of when its name and content do not (an instrument not there yet is added). Without a running
+instrument a history file's bars are of, over what its name and content say (Stooq's ^SPX is SPX without it; an
+instrument not there yet is added). A running server serves what was written at once. Without a running
 server the command opens DATA_DIR's database itself; --create makes one when there is none.`;
 
 /** Input at least this large (or this many files) gets a progress bar on stderr. */
