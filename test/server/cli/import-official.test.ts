@@ -1,7 +1,9 @@
 // Official closes through a running server (a database of real data: TAPEWIRE_DEMO=0): Stooq's ^SPX attaches to SPX,
 // its price is labelled as the official close it is (API, MCP, brief, page), and a candle's origin survives where the
-// venues' bars and the official closes meet in one series, in memory and after a restart.
+// venues' bars and the official closes meet in one series, in memory and after a restart; and a real Stooq file.
 import t from 'tap';
+import { join } from 'node:path';
+import { REALDATA, realdataSkip } from '../../../harness/realdata.js';
 import { createKey, importFiles, startServer } from '../../../harness/server.js';
 import { pinnedClock } from '../../helpers/clock.js';
 
@@ -81,4 +83,25 @@ t.test('Stooq closes of an index: one instrument, labelled official, origins kep
   server = await startServer({ env, dataDir: server.dataDir });
   t.same(shown(await candles()), mixed, 'the same after a restart');
   t.match((await get('/v1/instruments/SPX')).data, { priceLabel: `SPX · ${OFFICIAL}`, price: 6925.3 });
+});
+
+t.test("the real Stooq file of a stock no venue quotes: decades of closes, its price and moves, at once", { skip: realdataSkip('equities_daily/stooq') }, async (t) => {
+  const server = await startServer({ env });
+  t.teardown(() => server.dispose());
+  const get = async (path: string): Promise<Json> => {
+    const res = await server.get(path);
+    t.equal(res.status, 200, path);
+    return ((await res.json()) as Json).data;
+  };
+  const run = await importFiles(server.dataDir, 'stooq', join(REALDATA, 'equities_daily/stooq/aapl_us_d.csv'));
+  t.equal(run.code, 0, run.stderr);
+  t.match(run.stdout, /aapl_us_d\.csv: 1d bars of AAPL \(stooq\): read 10416, written 10416, already stored 0; added instrument AAPL\n/);
+  t.match(await get('/v1/instruments/AAPL'), { price: 259.37, priceTs: '2026-01-09T00:00:00.000Z', priceLabel: `AAPL · ${OFFICIAL}` });
+  // Memory holds ten years of days: the rest is read from the database, and both say where each close came from.
+  const all: Candle[] = (await get('/v1/instruments/AAPL/candles?interval=1d&limit=20000')).candles;
+  t.same([all.length, all[0]!.ts, all.at(-1)!.ts, all.at(-1)!.close], [10416, '1984-09-07T00:00:00.000Z', '2026-01-09T00:00:00.000Z', 259.37]);
+  t.same(all.filter((c) => c.origin !== OFFICIAL), [], 'every close labelled official');
+  const recent: Candle[] = (await get('/v1/instruments/AAPL/candles?interval=1d&from=2025-01-01')).candles;
+  t.same(recent, all.slice(-recent.length), 'from memory, the same closes');
+  t.ok((await get('/v1/moves?symbol=AAPL&limit=5')).length > 0, 'its unusual moves found without a restart');
 });
