@@ -239,6 +239,8 @@ export class HeldBars {
   from: Float64Array;
   /** The open bucket's bar so far per series (one small object per series, replaced once a finer bar closes). */
   private readonly partial: (Bar | null)[];
+  /** The series whose open bucket is an imported bar (seed), not one the ticks built. */
+  private readonly seeded = new Set<number>();
 
   constructor(
     series: number,
@@ -275,6 +277,7 @@ export class HeldBars {
   clear(s: number): void {
     this.ring.clear(s);
     this.partial[s] = null;
+    this.seeded.delete(s);
   }
 
   /** Folds a closed finer bar into its bucket; a bar of a later bucket first closes the open one into the ring. */
@@ -283,7 +286,18 @@ export class HeldBars {
     this.roll(s, bucket);
     const open = this.partial[s];
     if (open && open.ts > bucket) return;
-    this.partial[s] = open ? merge(open, bar) : { ...bar, ts: bucket };
+    // An imported bucket gives way to the ticks' bars, as the tick-derived aggregate wins in the database's views.
+    this.partial[s] = open && !this.seeded.delete(s) ? merge(open, bar) : { ...bar, ts: bucket };
+  }
+
+  /**
+   * The open bucket's bar as the database has it (imported history), where no finer bar folded into it: a close
+   * imported on its own day is served, and closed into the ring when the day ends, like a bucket the ticks built.
+   */
+  seed(s: number, bar: Bar): void {
+    if (this.partial[s]) return;
+    this.partial[s] = { ...bar };
+    this.seeded.add(s);
   }
 
   /** Closes the open bucket of series `s` into the ring once it is older than `bucket` (its time has passed). */
@@ -292,6 +306,7 @@ export class HeldBars {
     if (!open || open.ts >= bucket) return;
     this.ring.push(s, open.ts, open.open, open.high, open.low, open.close, open.volume, open.venues, open.origin);
     this.partial[s] = null;
+    this.seeded.delete(s);
   }
 
   /** The bar of the open bucket with `live` (the finer bar still open) folded in; null when there is neither. */

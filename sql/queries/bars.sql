@@ -68,6 +68,18 @@ SELECT instrument_id AS series, date_part('epoch', t.ts) * 1000 AS ts, open, hig
        coalesce(array_position(:official::text[], t.source), 0) AS origin
 FROM candles_1d t WHERE instrument_id = ANY(:ids::int[]) AND ts >= :from AND ts < :before;
 
+-- name: openImportedBars1h
+-- Imported bars of the open hour (:bucket) of the instruments :ids: memory's open bucket where no minute of the ticks
+-- folds into it (history imported on its own hour or day, an exchange's close of today).
+SELECT instrument_id AS series, date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues,
+       coalesce(array_position(:official::text[], t.source), 0) AS origin
+FROM imported_bars_1h t WHERE instrument_id = ANY(:ids::int[]) AND ts = :bucket;
+
+-- name: openImportedBars1d
+SELECT instrument_id AS series, date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues,
+       coalesce(array_position(:official::text[], t.source), 0) AS origin
+FROM imported_bars_1d t WHERE instrument_id = ANY(:ids::int[]) AND ts = :bucket;
+
 -- name: oldestCandles1m
 -- Each instrument's first candle (epoch ms): tells whether the database holds candles older than memory.
 SELECT i.id,

@@ -113,3 +113,21 @@ t.test('candleJson: origin only on an official bar', async (t) => {
   t.match(candleJson(0, 1, 2, 0.5, 1.5, NaN, 0, 1), /"volumeUsd":null,"origin":"official close \(Stooq\)"\}$/);
   t.notMatch(candleJson(0, 1, 2, 0.5, 1.5, NaN, 0, 99), /origin/, 'an unknown code is no official source');
 });
+
+t.test('HeldBars: an imported bar of the open bucket is served, gives way to the ticks, and closes with its origin', async (t) => {
+  const DAY = 86_400_000;
+  const imported: Bar = { ts: DAY, open: 10, high: 12, low: 9, close: 11, volume: NaN, venues: 0, origin: 1 };
+  const held = new HeldBars(2, 10, DAY);
+  held.seed(0, imported);
+  t.same(held.live(0, null), imported, 'the open day is the imported bar');
+  held.roll(0, 2 * DAY);
+  const slot = held.ring.slot(0, 0);
+  t.same([held.ring.size(0), held.ring.close[slot], held.ring.origin[slot]], [1, 11, 1], 'closed into the ring at the day’s end, with its origin');
+
+  const tick: Bar = { ts: DAY + 60_000, open: 20, high: 21, low: 19, close: 20.5, volume: 5, venues: 3 };
+  held.seed(1, imported);
+  held.fold(1, tick);
+  t.same(held.live(1, null), { ...tick, ts: DAY }, 'a minute of the ticks replaces it, as the aggregate wins in the database');
+  held.seed(1, imported);
+  t.same(held.live(1, null)!.close, 20.5, 'and a bucket the ticks built is not replaced by one imported');
+});

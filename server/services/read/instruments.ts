@@ -93,15 +93,22 @@ export class InstrumentService {
    * candle is) against the close before it, labelled with its source.
    */
   private officialPrice(i: number, label: string): PriceFields {
-    const ring = this.state.candles['1d'].ring;
-    const n = ring.size(i);
-    const last = n > 0 ? ring.slot(i, n - 1) : -1;
-    const price = last < 0 ? null : finiteOrNull(ring.close[last]!);
-    const before = n > 1 ? ring.close[ring.slot(i, n - 2)]! : NaN;
+    const days = this.state.candles['1d'];
+    const ring = days.ring;
+    // Today's close when it was imported today (the open day's bar), else the last closed day's.
+    const today = days.live(i, null);
+    const closes = today ? [today.close] : [];
+    const times = today ? [today.ts] : [];
+    for (let p = ring.size(i) - 1; p >= 0 && closes.length < 2; p--) {
+      closes.push(ring.close[ring.slot(i, p)]!);
+      times.push(ring.ts[ring.slot(i, p)]!);
+    }
+    const price = closes.length ? finiteOrNull(closes[0]!) : null;
+    const before = closes[1] ?? NaN;
     return {
       price,
       changePct: price === null ? null : finiteOrNull(((price - before) / before) * 100),
-      priceTs: price === null ? null : new Date(ring.ts[last]!).toISOString(),
+      priceTs: price === null ? null : new Date(times[0]!).toISOString(),
       priceLabel: `${this.state.instruments[i]!.symbol} · ${label}`,
     };
   }

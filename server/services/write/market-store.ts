@@ -74,6 +74,12 @@ export class MarketStore {
     return this.db.columns(HELD_QUERIES[kind][interval], { ids, from: new Date(fromMs), before: new Date(beforeMs), ...origin }, HELD_COLUMNS);
   }
 
+  /** The imported bars of instruments `ids` in the open bucket at `interval` (starting at `bucketMs`), each naming its series. */
+  openImported(interval: '1h' | '1d', ids: number[], bucketMs: number): Promise<Columns<(typeof HELD_COLUMNS)[number]>> {
+    const name = interval === '1h' ? 'openImportedBars1h' : 'openImportedBars1d';
+    return this.db.columns(name, { ids, bucket: new Date(bucketMs), official: OFFICIAL_SOURCES }, HELD_COLUMNS);
+  }
+
   /** Each series' first candle (epoch ms, null without any). */
   oldestCandles(kind: SeriesKind, interval: CandleInterval): Promise<{ id: number; ts: number | null }[]> {
     return this.db.rows(OLDEST_QUERIES[kind][interval]);

@@ -1,7 +1,10 @@
 // Official closes through a running server (a database of real data: TAPEWIRE_DEMO=0): Stooq's ^SPX attaches to SPX,
 // its price is labelled as the official close it is (API, MCP, brief, page), and a candle's origin survives where the
-// venues' bars and the official closes meet in one series, in memory and after a restart; and a real Stooq file.
+// venues' bars and the official closes meet in one series, in memory and after a restart; a close imported on its own
+// day; and a real Stooq file.
 import t from 'tap';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REALDATA, realdataSkip } from '../../../harness/realdata.js';
 import { createKey, importFiles, startServer } from '../../../harness/server.js';
@@ -104,4 +107,27 @@ t.test("the real Stooq file of a stock no venue quotes: decades of closes, its p
   const recent: Candle[] = (await get('/v1/instruments/AAPL/candles?interval=1d&from=2025-01-01')).candles;
   t.same(recent, all.slice(-recent.length), 'from memory, the same closes');
   t.ok((await get('/v1/moves?symbol=AAPL&limit=5')).length > 0, 'its unusual moves found without a restart');
+});
+
+t.test("today's close imported on its own day is served at once, and after a restart", async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'tw-stooq-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'xyz_us_d.csv');
+  writeFileSync(file, 'Date,Open,High,Low,Close,Volume\n2026-12-03,50,51,49,50.5,1000\n2026-12-04,50.5,52,50,51.5,1200\n');
+  // The evening of 2026-12-04 (UTC): the day's close is out, the day's bucket still open.
+  const evening = { ...env, ...pinnedClock('2026-12-04T22:00:00Z').env };
+  let server = await startServer({ env: evening });
+  t.teardown(() => server.dispose());
+  const day = async () => {
+    const detail = (await (await server.get('/v1/instruments/XYZ')).json()) as Json;
+    const candles = (await (await server.get('/v1/instruments/XYZ/candles?interval=1d')).json()) as Json;
+    return [detail.data.price, detail.data.priceTs, candles.data.candles.map((c: Candle) => [c.ts.slice(0, 10), c.close, c.origin])];
+  };
+  const expected = [51.5, '2026-12-04T00:00:00.000Z', [['2026-12-03', 50.5, OFFICIAL], ['2026-12-04', 51.5, OFFICIAL]]];
+  const run = await importFiles(server.dataDir, 'stooq', file);
+  t.equal(run.code, 0, run.stderr);
+  t.same(await day(), expected, 'the close of today, in the price and the candles');
+  await server.stop();
+  server = await startServer({ env: evening, dataDir: server.dataDir });
+  t.same(await day(), expected, 'the same after a restart the same day');
 });
