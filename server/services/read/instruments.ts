@@ -95,13 +95,16 @@ export class InstrumentService {
   private officialPrice(i: number, label: string): PriceFields {
     const days = this.state.candles['1d'];
     const ring = days.ring;
-    // Today's close when it was imported today (the open day's bar), else the last closed day's.
+    // Today's close when it was imported today (the open day's bar), else the last closed day's; days of other
+    // origins (minutes imported under it) are passed over, so the label holds for the price shown.
     const today = days.live(i, null);
-    const closes = today ? [today.close] : [];
-    const times = today ? [today.ts] : [];
+    const closes = today?.origin ? [today.close] : [];
+    const times = today?.origin ? [today.ts] : [];
     for (let p = ring.size(i) - 1; p >= 0 && closes.length < 2; p--) {
-      closes.push(ring.close[ring.slot(i, p)]!);
-      times.push(ring.ts[ring.slot(i, p)]!);
+      const k = ring.slot(i, p);
+      if (!ring.origin[k]) continue;
+      closes.push(ring.close[k]!);
+      times.push(ring.ts[k]!);
     }
     const price = closes.length ? finiteOrNull(closes[0]!) : null;
     const before = closes[1] ?? NaN;

@@ -86,6 +86,17 @@ t.test('Stooq closes of an index: one instrument, labelled official, origins kep
   server = await startServer({ env, dataDir: server.dataDir });
   t.same(shown(await candles()), mixed, 'the same after a restart');
   t.match((await get('/v1/instruments/SPX')).data, { priceLabel: `SPX · ${OFFICIAL}`, price: 6925.3 });
+
+  // Minutes newer than the last close: a venue day after it, but the price labelled official stays the close.
+  const dir = mkdtempSync(join(tmpdir(), 'tw-minutes-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const later = join(dir, 'SPX_1m.csv');
+  const jan7 = Date.UTC(2026, 0, 7);
+  writeFileSync(later, `timestamp,open,high,low,close,volume\n${jan7},6930,6931,6929,6930.5,1\n${jan7 + 60_000},6930.5,6932,6930,6931,1\n`);
+  const newer = await importFiles(server.dataDir, 'binance-klines', later, '--symbol', 'SPX');
+  t.equal(newer.code, 0, newer.stdout + newer.stderr);
+  t.same(shown(await candles()).at(-1), ['2026-01-07', 6931, 1, undefined], 'the venue day, without an origin');
+  t.match((await get('/v1/instruments/SPX')).data, { priceLabel: `SPX · ${OFFICIAL}`, price: 6925.3, priceTs: '2026-01-06T00:00:00.000Z' }, 'the latest official close');
 });
 
 t.test("the real Stooq file of a stock no venue quotes: decades of closes, its price and moves, at once", { skip: realdataSkip('equities_daily/stooq') }, async (t) => {
