@@ -1,7 +1,7 @@
 // Builds the hot market state from the database: the instruments and listings, each instrument's previous daily
 // close, and the candles memory holds (pooled and per listing), the open coarser buckets rebuilt from the 1m bars (or,
-// without any, the bars imported for them);
-// and reads one series' candles again once bars were written under what memory held (a venue's backfill).
+// without any, the bars imported for them); and reads one series' candles again once bars were written under what
+// memory held (a venue's backfill, a history import).
 import { barAt, type Bar } from '../../core/kernels/bars.js';
 import type { HeldBars } from '../../core/series.js';
 import { DAY_MS, MINUTE_MS } from '../../core/time.js';
@@ -88,8 +88,8 @@ async function readAll(reads: Read[]): Promise<void> {
 /**
  * The reads of the candles memory holds of one kind of series (`ids`: their database ids in series order): the closed
  * ones of each interval; and `fold`, run after them, rebuilding the open coarser buckets from the 1m bars (a pooled
- * bucket without any takes the bar imported for it). With
- * `resume`, the 1m bars of the current minute go to `cutShort` instead of being held.
+ * bucket without any takes the bar imported for it). With `resume`, the 1m bars of the current minute go to `cutShort`
+ * instead of being held.
  */
 function candleReads(
   store: MarketStore,
