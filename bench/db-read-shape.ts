@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import pg from 'pg';
+import { OFFICIAL_SOURCES } from '../core/sources/history/official.js';
 import { columnArraysSql, loadNamedQueries, parseFloatColumn } from '../server/db.js';
 
 const url = process.env.DATABASE_URL;
@@ -29,7 +30,7 @@ await client.connect();
 const [btc] = (await client.query<{ id: number }>("SELECT id FROM instruments WHERE symbol = 'BTC'")).rows;
 if (!btc) throw new Error('no BTC instrument: run bench:candles-db against this server first (it loads the demo)');
 const backend = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
-const params: Record<string, unknown> = { id: btc.id, from: new Date('2000-01-01'), to: new Date('2100-01-01'), limit: 20_000 };
+const params: Record<string, unknown> = { id: btc.id, from: new Date('2000-01-01'), to: new Date('2100-01-01'), limit: 20_000, official: OFFICIAL_SOURCES };
 
 async function viaArrays(name: string): Promise<number> {
   const { text, names } = named.get(name)!;

@@ -11,7 +11,7 @@ import type { CandleInterval } from './vocabulary.js';
 /** The candles selected: positions i0..i1-1 of series `s` of a ring, or rows k0..n-1 of columns. */
 export type CandleRun =
   | { from: 'memory'; ring: BarRing; s: number; i0: number; i1: number }
-  | { from: 'database'; columns: BarColumns & { venues: Float64Array }; k0: number; n: number };
+  | { from: 'database'; columns: BarColumns & { venues: Float64Array; origin: Float64Array }; k0: number; n: number };
 
 export interface CandleView {
   /** The same object while the instrument is unchanged. */
@@ -35,13 +35,13 @@ export function candleSeries(view: CandleView): CandleSeries {
     const { ring, s } = run;
     for (let p = run.i0; p < run.i1; p++) {
       const k = ring.slot(s, p);
-      candles.push(candleObject(ring.ts[k]!, ring.open[k]!, ring.high[k]!, ring.low[k]!, ring.close[k]!, ring.volume[k]!, ring.venues[k]!));
+      candles.push(candleObject(ring.ts[k]!, ring.open[k]!, ring.high[k]!, ring.low[k]!, ring.close[k]!, ring.volume[k]!, ring.venues[k]!, ring.origin[k]!));
     }
   } else {
     const c = run.columns;
-    for (let k = run.k0; k < run.n; k++) candles.push(candleObject(c.ts[k]!, c.open[k]!, c.high[k]!, c.low[k]!, c.close[k]!, c.volume[k]!, c.venues[k]! || 0));
+    for (let k = run.k0; k < run.n; k++) candles.push(candleObject(c.ts[k]!, c.open[k]!, c.high[k]!, c.low[k]!, c.close[k]!, c.volume[k]!, c.venues[k]! || 0, c.origin[k]!));
   }
-  if (live) candles.push(candleObject(live.ts, live.open, live.high, live.low, live.close, live.volume, live.venues));
+  if (live) candles.push(candleObject(live.ts, live.open, live.high, live.low, live.close, live.volume, live.venues, live.origin));
   return { instrument: view.instrument, interval: view.interval, count: candles.length, candles };
 }
 
@@ -52,10 +52,10 @@ export function candleChunks({ run, live }: CandleView): Buffer[] {
   else {
     const c = run.columns;
     const parts: string[] = [];
-    for (let k = run.k0; k < run.n; k++) parts.push(candleJson(c.ts[k]!, c.open[k]!, c.high[k]!, c.low[k]!, c.close[k]!, c.volume[k]!, c.venues[k]! || 0));
+    for (let k = run.k0; k < run.n; k++) parts.push(candleJson(c.ts[k]!, c.open[k]!, c.high[k]!, c.low[k]!, c.close[k]!, c.volume[k]!, c.venues[k]! || 0, c.origin[k]!));
     body = parts.length ? [Buffer.from(parts.join(',') + (live ? ',' : ''))] : [];
   }
-  if (live) body.push(Buffer.from(candleJson(live.ts, live.open, live.high, live.low, live.close, live.volume, live.venues)));
+  if (live) body.push(Buffer.from(candleJson(live.ts, live.open, live.high, live.low, live.close, live.volume, live.venues, live.origin)));
   return body;
 }
 

@@ -4,6 +4,7 @@
 
 import type { Bar } from './kernels/bars.js';
 import type { Candle } from './schemas/candles.js';
+import { originLabel } from './sources/history/official.js';
 
 /** Bars per pre-serialized block: small enough that the unaligned edges of a range cost little to write. */
 export const BLOCK = 256;
@@ -13,25 +14,28 @@ let rings = 0;
 export class BarRing {
   /** Tells rings apart in keys (what is built from one ring's bars is kept under its id). */
   readonly id = ++rings;
-  readonly ts: Float64Array;
-  readonly open: Float64Array;
-  readonly high: Float64Array;
-  readonly low: Float64Array;
-  readonly close: Float64Array;
-  readonly volume: Float64Array;
-  readonly venues: Uint16Array;
+  // Not readonly: a series added later (an instrument imported while the server runs) reallocates them, longer.
+  ts: Float64Array;
+  open: Float64Array;
+  high: Float64Array;
+  low: Float64Array;
+  close: Float64Array;
+  volume: Float64Array;
+  venues: Uint16Array;
+  /** Where each bar came from: 0 the venues, else an official source (core/sources/history/official.ts). */
+  origin: Uint8Array;
   /** Bars held per series, and the slot of each series' oldest bar. */
-  private readonly count: Int32Array;
-  private readonly head: Int32Array;
+  private count: Int32Array;
+  private head: Int32Array;
   /** Absolute number of the oldest bar held per series (it grows as the ring drops old bars). */
-  private readonly first: Float64Array;
+  private first: Float64Array;
   /** Per series: JSON of blocks of BLOCK bars by block number (absolute bar number / BLOCK), the newest maybe partial. */
   private readonly blocks: Map<number, Block>[];
   /** Per series: how many times its bars changed (a push or a clear), so that what was built from them can be kept. */
-  private readonly changes: Float64Array;
+  private changes: Float64Array;
 
   constructor(
-    readonly series: number,
+    public series: number,
     readonly capacity: number,
   ) {
     const n = series * capacity;
@@ -42,6 +46,7 @@ export class BarRing {
     this.close = new Float64Array(n);
     this.volume = new Float64Array(n);
     this.venues = new Uint16Array(n);
+    this.origin = new Uint8Array(n);
     this.count = new Int32Array(series);
     this.head = new Int32Array(series);
     this.first = new Float64Array(series);
@@ -53,13 +58,41 @@ export class BarRing {
     return this.count[s]!;
   }
 
+  /**
+   * Adds an empty series after the others and returns its number. The arrays are copied into longer ones: the slots
+   * of the series before stay where they were, so their kept blocks and versions hold. Rare (an import), so a copy.
+   */
+  addSeries(): number {
+    const s = this.series++;
+    const n = this.series * this.capacity;
+    const longer = <A extends Float64Array | Uint16Array | Uint8Array | Int32Array>(a: A, length: number): A => {
+      const b = new (a.constructor as new (length: number) => A)(length);
+      b.set(a);
+      return b;
+    };
+    this.ts = longer(this.ts, n);
+    this.open = longer(this.open, n);
+    this.high = longer(this.high, n);
+    this.low = longer(this.low, n);
+    this.close = longer(this.close, n);
+    this.volume = longer(this.volume, n);
+    this.venues = longer(this.venues, n);
+    this.origin = longer(this.origin, n);
+    this.count = longer(this.count, this.series);
+    this.head = longer(this.head, this.series);
+    this.first = longer(this.first, this.series);
+    this.changes = longer(this.changes, this.series);
+    this.blocks.push(new Map());
+    return s;
+  }
+
   /** A number that changes whenever the bars of series `s` do: equal twice, the same bars at the same positions. */
   version(s: number): number {
     return this.changes[s]!;
   }
 
   /** Appends a bar newer than the last one of series `s` (older or equal times are ignored: history is append-only). */
-  push(s: number, ts: number, open: number, high: number, low: number, close: number, volume: number, venues: number): void {
+  push(s: number, ts: number, open: number, high: number, low: number, close: number, volume: number, venues: number, origin = 0): void {
     const n = this.count[s]!;
     if (n > 0 && ts <= this.ts[this.slot(s, n - 1)]!) return;
     this.changes[s]! += 1;
@@ -81,6 +114,7 @@ export class BarRing {
     this.close[k] = close;
     this.volume[k] = volume;
     this.venues[k] = venues;
+    this.origin[k] = origin;
   }
 
   /** Forgets every bar of series `s`, before it is read again. */
@@ -158,7 +192,7 @@ export class BarRing {
     const parts = new Array<string>(i1 - i0);
     for (let i = i0; i < i1; i++) {
       const k = this.slot(s, i);
-      parts[i - i0] = candleJson(this.ts[k]!, this.open[k]!, this.high[k]!, this.low[k]!, this.close[k]!, this.volume[k]!, this.venues[k]!);
+      parts[i - i0] = candleJson(this.ts[k]!, this.open[k]!, this.high[k]!, this.low[k]!, this.close[k]!, this.volume[k]!, this.venues[k]!, this.origin[k]!);
     }
     return parts;
   }
@@ -176,16 +210,22 @@ export function jsonNumber(x: number): string {
   return Number.isFinite(x) ? String(x) : 'null';
 }
 
-/** One candle as JSON: the Candle fields of the interface, `venues` left out when unknown (0). */
-export function candleJson(ts: number, open: number, high: number, low: number, close: number, volume: number, venues: number): string {
-  const v = venues > 0 ? `,"venues":${venues}` : '';
+/**
+ * One candle as JSON: the Candle fields of the interface, `venues` left out when unknown (0), `origin` only on an
+ * official source's bar (its label: a venue bar's origin is the rule the interface states).
+ */
+export function candleJson(ts: number, open: number, high: number, low: number, close: number, volume: number, venues: number, origin = 0): string {
+  const label = originLabel(origin);
+  const v = (venues > 0 ? `,"venues":${venues}` : '') + (label === null ? '' : `,"origin":${JSON.stringify(label)}`);
   return `{"ts":"${new Date(ts).toISOString()}","open":${jsonNumber(open)},"high":${jsonNumber(high)},"low":${jsonNumber(low)},"close":${jsonNumber(close)},"volumeUsd":${jsonNumber(volume)}${v}}`;
 }
 
 /** One candle as the interface's Candle object: the same fields as candleJson, for callers that want objects. */
-export function candleObject(ts: number, open: number, high: number, low: number, close: number, volume: number, venues: number): Candle {
+export function candleObject(ts: number, open: number, high: number, low: number, close: number, volume: number, venues: number, origin = 0): Candle {
   const candle: Candle = { ts: new Date(ts).toISOString(), open, high, low, close, volumeUsd: Number.isFinite(volume) ? volume : null };
   if (venues > 0) candle.venues = venues;
+  const label = originLabel(origin);
+  if (label !== null) candle.origin = label;
   return candle;
 }
 
@@ -196,9 +236,11 @@ export function candleObject(ts: number, open: number, high: number, low: number
 export class HeldBars {
   readonly ring: BarRing;
   /** Per series: from when memory holds every bar the database has (-Infinity: all of them), as loaded at start. */
-  readonly from: Float64Array;
+  from: Float64Array;
   /** The open bucket's bar so far per series (one small object per series, replaced once a finer bar closes). */
   private readonly partial: (Bar | null)[];
+  /** The series whose open bucket is an imported bar (seed), not one the ticks built. */
+  private readonly seeded = new Set<number>();
 
   constructor(
     series: number,
@@ -220,10 +262,22 @@ export class HeldBars {
     return fromMs >= Math.max(oldest, this.from[s]!);
   }
 
+  /** Adds an empty series after the others (see BarRing.addSeries), holding nothing yet: its bars are read from the database. */
+  addSeries(): number {
+    const s = this.ring.addSeries();
+    const from = new Float64Array(this.ring.series);
+    from.set(this.from);
+    from[s] = Infinity;
+    this.from = from;
+    this.partial.push(null);
+    return s;
+  }
+
   /** Forgets series `s`: its closed bars and its open bucket. */
   clear(s: number): void {
     this.ring.clear(s);
     this.partial[s] = null;
+    this.seeded.delete(s);
   }
 
   /** Folds a closed finer bar into its bucket; a bar of a later bucket first closes the open one into the ring. */
@@ -232,15 +286,27 @@ export class HeldBars {
     this.roll(s, bucket);
     const open = this.partial[s];
     if (open && open.ts > bucket) return;
-    this.partial[s] = open ? merge(open, bar) : { ...bar, ts: bucket };
+    // An imported bucket gives way to the ticks' bars, as the tick-derived aggregate wins in the database's views.
+    this.partial[s] = open && !this.seeded.delete(s) ? merge(open, bar) : { ...bar, ts: bucket };
+  }
+
+  /**
+   * The open bucket's bar as the database has it (imported history), where no finer bar folded into it: a close
+   * imported on its own day is served, and closed into the ring when the day ends, like a bucket the ticks built.
+   */
+  seed(s: number, bar: Bar): void {
+    if (this.partial[s]) return;
+    this.partial[s] = { ...bar };
+    this.seeded.add(s);
   }
 
   /** Closes the open bucket of series `s` into the ring once it is older than `bucket` (its time has passed). */
   roll(s: number, bucket: number): void {
     const open = this.partial[s];
     if (!open || open.ts >= bucket) return;
-    this.ring.push(s, open.ts, open.open, open.high, open.low, open.close, open.volume, open.venues);
+    this.ring.push(s, open.ts, open.open, open.high, open.low, open.close, open.volume, open.venues, open.origin);
     this.partial[s] = null;
+    this.seeded.delete(s);
   }
 
   /** The bar of the open bucket with `live` (the finer bar still open) folded in; null when there is neither. */

@@ -1,5 +1,6 @@
 // What the control socket can be asked, run on the running server's services: whether it is up, key operations
-// (applied at once), and imports of parsed payloads (written like any source's, then linked to catalysts and moves).
+// (applied at once), and imports of parsed payloads and history files (written like any source's, served at once,
+// linked to catalysts and moves, and counted in /v1/meta).
 import type { ParsedPayload } from '../core/sources/records.js';
 import type { ControlRequest } from './control.js';
 import type { Logger } from './log.js';
@@ -51,14 +52,15 @@ export async function runControl(req: ControlRequest, ctx: ControlContext): Prom
     // The new stories' ids stay here: a large import's would fill the answer.
     const { storyIds: _, ...report } = await importPayload(ctx.services, source, payload, mix === true);
     if (report.counts.stories?.written || report.counts.catalysts?.written) await ctx.relink();
-    // Counts, coverage and the dataset /v1/meta and the pages show follow the import at once.
-    await ctx.services.meta.refresh();
+    if (Object.values(report.counts).some((c) => c.written)) await ctx.services.meta.refresh();
     return report;
   }
   if (req.op === 'import.history') {
     const { history, symbol, mix } = req.args as unknown as HistoryArgs;
     const report = await importHistory(ctx.services, history, symbol, mix === true);
-    await ctx.services.meta.refresh();
+    // New closes may be unusual moves: found now, as at the next start.
+    if (report.written) await ctx.relink();
+    if (report.written || report.added) await ctx.services.meta.refresh();
     return report;
   }
   const result = await runKeyOperation(ctx.services.keys, req.op, req.args);

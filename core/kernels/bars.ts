@@ -13,9 +13,11 @@ export interface BarColumns {
   volume: Float64Array;
 }
 
-/** Bar k of any bar columns (closed bars, a ring's slot, a database read). */
-export function barAt(c: BarColumns & { venues: ArrayLike<number> }, k: number): Bar {
-  return { ts: c.ts[k]!, open: c.open[k]!, high: c.high[k]!, low: c.low[k]!, close: c.close[k]!, volume: c.volume[k]!, venues: c.venues[k]! || 0 };
+/** Bar k of any bar columns (closed bars, a ring's slot, a database read), with its origin where they have one. */
+export function barAt(c: BarColumns & { venues: ArrayLike<number>; origin?: ArrayLike<number> }, k: number): Bar {
+  const bar: Bar = { ts: c.ts[k]!, open: c.open[k]!, high: c.high[k]!, low: c.low[k]!, close: c.close[k]!, volume: c.volume[k]!, venues: c.venues[k]! || 0 };
+  if (c.origin?.[k]) bar.origin = c.origin[k];
+  return bar;
 }
 
 export function allocateBarColumns(n: number): BarColumns {
@@ -49,6 +51,8 @@ export interface Bar {
   close: number;
   volume: number;
   venues: number;
+  /** An official source's bar (its code in core/sources/history/official.ts); absent for a venue bar. */
+  origin?: number;
 }
 
 export class MinuteBars {

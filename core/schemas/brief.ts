@@ -16,7 +16,7 @@ export const BriefPrice = Type.Object({
   currency: Type.String({ description: "what the price is quoted in, as the instrument's currency: USD, JPY..., PCT for a yield in percent" }),
   changePct: Nullable(Type.Number({ description: 'against the pooled close at the previous 00:00 UTC, percent, rounded to 2 decimals' })),
   priceTs: Nullable(Type.String({ format: 'date-time' })),
-  priceLabel: Type.String({ description: 'how to label the price: pooled prices read "<SYMBOL> · 24/7 (venues)"' }),
+  priceLabel: Type.String({ description: 'how to label the price: pooled prices read "<SYMBOL> · 24/7 (venues)"; an official close names its source ("GOOGL · official close (Stooq)")' }),
 });
 export type BriefPrice = Static<typeof BriefPrice>;
 
@@ -129,7 +129,7 @@ const Omitted = Type.Integer({ minimum: 0 });
 
 export const Brief = Type.Object({
   subject: EntityRef,
-  price: Nullable({ ...BriefPrice, description: "the latest pooled price of the subject's instrument (a company's primary one); null when it has none" }),
+  price: Nullable({ ...BriefPrice, description: "the latest price of the subject's instrument (a company's primary one): pooled, or an official close where priceLabel says so; null when it has none" }),
   facts: Type.Array(BriefFact, { description: 'what the subject is, each fact with the path it is about and the source it was read from' }),
   events: Type.Array(BriefEvent, { description: 'recent important stories, most important first' }),
   moves: Type.Array(BriefMove, { description: 'recent unusual daily moves, newest first, with explanations and cause ids' }),

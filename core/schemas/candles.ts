@@ -13,6 +13,13 @@ export const Candle = Type.Object({
   close: Type.Number(),
   volumeUsd: Nullable(Type.Number()),
   venues: Type.Optional(Type.Integer({ description: 'venues in the pool during the bar' })),
+  origin: Type.Optional(
+    Type.String({
+      description:
+        'present when the bar is not pooled from 24/7 venues: the official source it is (for example "official close (Stooq)", an exchange close); ' +
+        'a series may hold both where imported closes and venue bars meet',
+    }),
+  ),
 });
 export type Candle = Static<typeof Candle>;
 

@@ -18,7 +18,10 @@ export const SummaryFields = {
   price: NullableNumber,
   changePct: Nullable(Type.Number({ description: 'against the pooled close at the previous 00:00 UTC, in percent' })),
   priceTs: Nullable(Type.String({ format: 'date-time' })),
-  priceLabel: Type.String({ description: 'how to label the price: pooled prices read "<SYMBOL> · 24/7 (venues)"' }),
+  priceLabel: Type.String({
+    description:
+      'how to label the price: pooled prices read "<SYMBOL> · 24/7 (venues)"; the latest official close of an instrument no venue quotes names its source ("GOOGL · official close (Stooq)")',
+  }),
 };
 export const InstrumentSummary = Type.Object(SummaryFields);
 export type InstrumentSummary = Static<typeof InstrumentSummary>;

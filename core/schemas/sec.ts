@@ -78,8 +78,8 @@ export const Fundamentals = Type.Object({
   asOfQuarter: Nullable(Type.Object({ period: Type.String(), end: Day() })),
   price: Nullable(
     Type.Object(
-      { value: Type.Number(), label: Type.String({ description: 'how the price must be labelled: <SYMBOL> · 24/7 (venues)' }), asOf: Type.String() },
-      { description: 'the live pooled price the valuation ratios are computed at' },
+      { value: Type.Number(), label: Type.String({ description: 'how the price must be labelled: <SYMBOL> · 24/7 (venues), or the official source it is from' }), asOf: Type.String() },
+      { description: 'the price the valuation ratios are computed at: the live pooled one, or the latest official close of an instrument no venue quotes' },
     ),
   ),
   ttm: Group(['revenue', 'grossProfit', 'operatingIncome', 'netIncome', 'operatingCashFlow', 'freeCashFlow', 'ebitda']),

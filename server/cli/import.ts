@@ -28,7 +28,8 @@ history: ${Object.entries(HISTORY_FORMATS).map(([name, f]) => `${name} (${f.desc
 A directory is read whole (its files in name order). --key names what a payload was asked for when it does not say
 itself: a FRED series id (a file named after its series, CPIAUCSL.csv, needs none), a Polymarket outcome token for a
 prices-history answer, a Kalshi ticker for an order book (timed by the file's modification time). --symbol names the
-instrument a history file's bars are of when its name and content do not (an instrument not there yet is added). Without a running
+instrument a history file's bars are of, over what its name and content say (Stooq's ^SPX is SPX without it; an
+instrument not there yet is added). A running server serves what was written at once. Without a running
 server the command opens DATA_DIR's database itself; --create makes one when there is none.
 A database holds the demo or real data: a real source's files into the demo's database (or the demo's into a real one)
 are refused before anything is written; --mix writes them anyway and marks the database as mixed in /v1/meta and on
@@ -81,10 +82,9 @@ function line(r: FileReport): string {
 function historyLine(name: string, h: HistoryReport): string {
   const rolled = h.fileInterval === h.interval ? '' : ` (from ${h.fileInterval} bars)`;
   const added = h.added ? `; added instrument ${h.symbol}` : '';
-  const later = h.served ? '' : '; the running server serves them after its next start';
   const skipped = h.skipped.length ? `; skipped ${h.skipped.length} row${h.skipped.length > 1 ? 's' : ''}` : '';
   const shown = h.skipped.slice(0, 20).map((s) => `\n  ${forTerminal(s.item)}: ${forTerminal(s.reason)}`).join('');
-  return `${name}: ${h.interval} bars of ${forTerminal(h.symbol)}${rolled} (${h.source}): read ${h.read}, written ${h.written}, already stored ${h.existing}${added}${later}${skipped}${shown}`;
+  return `${name}: ${h.interval} bars of ${forTerminal(h.symbol)}${rolled} (${h.source}): read ${h.read}, written ${h.written}, already stored ${h.existing}${added}${skipped}${shown}`;
 }
 
 async function main(): Promise<number> {

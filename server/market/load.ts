@@ -1,6 +1,7 @@
 // Builds the hot market state from the database: the instruments and listings, each instrument's previous daily
-// close, and the candles memory holds (pooled and per listing), the open coarser buckets rebuilt from the 1m bars;
-// and reads one series' candles again once bars were written under what memory held (a venue's backfill).
+// close, and the candles memory holds (pooled and per listing), the open coarser buckets rebuilt from the 1m bars (or,
+// without any, the bars imported for them); and reads one series' candles again once bars were written under what
+// memory held (a venue's backfill, a history import).
 import { barAt, type Bar } from '../../core/kernels/bars.js';
 import type { HeldBars } from '../../core/series.js';
 import { DAY_MS, MINUTE_MS } from '../../core/time.js';
@@ -86,8 +87,9 @@ async function readAll(reads: Read[]): Promise<void> {
 
 /**
  * The reads of the candles memory holds of one kind of series (`ids`: their database ids in series order): the closed
- * ones of each interval; and `fold`, run after them, rebuilding the open coarser buckets from the 1m bars. With
- * `resume`, the 1m bars of the current minute go to `cutShort` instead of being held.
+ * ones of each interval; and `fold`, run after them, rebuilding the open coarser buckets from the 1m bars (a pooled
+ * bucket without any takes the bar imported for it). With `resume`, the 1m bars of the current minute go to `cutShort`
+ * instead of being held.
  */
 function candleReads(
   store: MarketStore,
@@ -101,12 +103,24 @@ function candleReads(
   const minute = now - (now % MINUTE_MS);
   const index = new Map(ids.map((id, s) => [id, s]));
   const reads: Read[] = [];
+  const opens: [CandleInterval, number, Bar][] = [];
   for (const interval of ['1m', '1h', '1d'] as const) {
     const held = candles[interval];
     const bucket = now - (now % held.bucketMs);
     const windowStart = bucket - held.ring.capacity * held.bucketMs;
-    // The open coarser buckets are not read: they are folded from the 1m bars below. The current minute is.
+    // The open coarser buckets are not read: they are folded from the 1m bars below (or, with none, are the bars
+    // imported for them). The current minute is.
     const before = interval === '1m' ? minute + MINUTE_MS : bucket;
+    if (kind === 'pooled' && interval !== '1m') {
+      reads.push(
+        read(
+          () => store.openImported(interval, ids, bucket),
+          (rows) => {
+            for (let k = 0; k < rows.length; k++) opens.push([interval, index.get(rows.columns.series[k]!)!, barAt(rows.columns, k)]);
+          },
+        ),
+      );
+    }
     const perQuery = Math.max(1, Math.floor(HELD_ROWS_PER_QUERY / held.ring.capacity));
     for (let first = 0; first < ids.length; first += perQuery) {
       const batch = ids.slice(first, first + perQuery);
@@ -118,7 +132,7 @@ function candleReads(
               const s = index.get(rows.columns.series[k]!)!;
               const bar = barAt(rows.columns, k);
               if (resume && bar.ts >= minute) cutShort.push([s, bar]);
-              else held.ring.push(s, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues);
+              else held.ring.push(s, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues, bar.origin);
             }
           },
         ),
@@ -141,6 +155,7 @@ function candleReads(
         for (let p = minutes.lowerBound(s, now - (now % held.bucketMs)); p < minutes.size(s); p++) held.fold(s, barAt(minutes, minutes.slot(s, p)));
       }
     }
+    for (const [interval, s, bar] of opens) candles[interval].seed(s, bar);
   };
   return { reads, fold };
 }
@@ -148,9 +163,10 @@ function candleReads(
 /**
  * Reads the held candles of series `s` (database id `id`) again at `now`, after bars were written under what memory
  * held: each interval's closed candles from the database, then those memory closed since that the database may not
- * have yet (their writes pending), and the open coarser buckets folded again from the 1m bars. The reads come first;
- * the swap runs without a pause, so no tick comes between. Memory then holds every bar from its window's start on, or
- * from `from` (per interval, what it was before the write) when that is later.
+ * have yet (their writes pending), and the open coarser buckets folded again from the 1m bars (or, without any, the
+ * bars imported for them). The reads come first; the swap runs without a pause, so no tick comes between. Memory then
+ * holds every bar from its window's start on, or from `from` (per interval, what it was before the write) when that is
+ * later.
  */
 export async function reloadSeries(
   store: MarketStore,
@@ -167,7 +183,9 @@ export async function reloadSeries(
     const held = candles[interval];
     const bucket = now - (now % held.bucketMs);
     const windowStart = bucket - held.ring.capacity * held.bucketMs;
-    reads.push({ interval, held, bucket, windowStart, rows: await store.heldCandles(kind, interval, [id], windowStart, interval === '1m' ? minute : bucket) });
+    const rows = await store.heldCandles(kind, interval, [id], windowStart, interval === '1m' ? minute : bucket);
+    const open = kind === 'pooled' && interval !== '1m' ? await store.openImported(interval, [id], bucket) : null;
+    reads.push({ interval, held, bucket, windowStart, rows, open: open?.length ? barAt(open.columns, 0) : null });
   }
   for (const { interval, held, windowStart, rows } of reads) {
     const ring = held.ring;
@@ -177,13 +195,14 @@ export async function reloadSeries(
     held.clear(s);
     for (let k = 0; k < rows.length; k++) {
       const bar = barAt(rows.columns, k);
-      ring.push(s, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues);
+      ring.push(s, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues, bar.origin);
     }
-    for (const bar of since) ring.push(s, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues);
+    for (const bar of since) ring.push(s, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues, bar.origin);
     held.from[s] = Math.max(from[interval] ?? held.from[s]!, windowStart);
   }
   const minutes = candles['1m'].ring;
-  for (const { held, bucket } of reads.slice(1)) {
+  for (const { held, bucket, open } of reads.slice(1)) {
     for (let p = minutes.lowerBound(s, bucket); p < minutes.size(s); p++) held.fold(s, barAt(minutes, minutes.slot(s, p)));
+    if (open) held.seed(s, open);
   }
 }

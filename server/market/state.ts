@@ -28,6 +28,11 @@ export interface InstrumentRow {
   /** The company's name and sector, where the data has them. */
   companyName: string | null;
   sector: string | null;
+  /**
+   * The label of the official closes among its daily bars (official close (Stooq)), from the source of its newest
+   * imported day; null when they are none or a venue's. Without a venue, its price is the latest of them.
+   */
+  official: string | null;
 }
 
 export interface ListingRow {
@@ -40,17 +45,19 @@ export interface ListingRow {
 }
 
 export class MarketState {
-  readonly offsets: Int32Array;
+  // The per-instrument arrays are not readonly: addInstrument replaces them with longer ones. Read them through the
+  // state each time, not kept aside.
+  offsets: Int32Array;
   /** Per listing, in `listings` order (grouped by instrument). */
   readonly price: Float64Array;
   readonly ts: Float64Array;
   readonly volume24hUsd: Float64Array;
   readonly openInterestUsd: Float64Array;
   readonly fundingRate: Float64Array;
-  readonly pooled: PoolOutput;
+  pooled: PoolOutput;
   /** Per instrument: when the pooled price was computed, and the pooled close at the previous 00:00 UTC. */
-  readonly priceTs: Float64Array;
-  readonly previousClose: Float64Array;
+  priceTs: Float64Array;
+  previousClose: Float64Array;
   /** Bumped at every pooling: answers built from this state are valid until it changes. */
   version = 0;
   /** Pooled candles per interval held in memory: closed ones oldest first, and the open 1h and 1d buckets. */
@@ -59,13 +66,16 @@ export class MarketState {
   readonly listingCandles: Record<CandleInterval, HeldBars>;
   private readonly bySymbol: Map<string, number>;
   private readonly byListingId: Map<number, number>;
+  /** The state's own list (addInstrument appends to it), in index order. */
+  readonly instruments: InstrumentRow[];
 
   constructor(
-    readonly instruments: InstrumentRow[],
+    instruments: InstrumentRow[],
     readonly listings: ListingRow[],
     readonly staleMs: number,
     held: { minuteDays: number; hourDays: number; listingMinuteDays: number } = { minuteDays: 14, hourDays: 90, listingMinuteDays: 1 },
   ) {
+    this.instruments = [...instruments];
     const index = new Map(instruments.map((inst, k) => [inst.id, k]));
     this.offsets = new Int32Array(instruments.length + 1);
     let last = -1;
@@ -83,7 +93,10 @@ export class MarketState {
     this.openInterestUsd = new Float64Array(n).fill(NaN);
     this.fundingRate = new Float64Array(n).fill(NaN);
     this.pooled = allocatePoolOutput(instruments.length, n);
+    // Unpooled until a tick: no price and no band (an instrument no venue quotes keeps them so).
     this.pooled.price.fill(NaN);
+    this.pooled.low.fill(NaN);
+    this.pooled.high.fill(NaN);
     this.priceTs = new Float64Array(instruments.length).fill(NaN);
     this.previousClose = new Float64Array(instruments.length).fill(NaN);
     const n0 = instruments.length;
@@ -99,6 +112,50 @@ export class MarketState {
     };
     this.bySymbol = new Map(instruments.map((inst, k) => [inst.symbol.toLowerCase(), k]));
     this.byListingId = new Map(listings.map((l, j) => [l.id, j]));
+  }
+
+  /**
+   * Adds an instrument with no venue listing (one an import named first while the server runs) after the others, and
+   * returns its index. Its candles are read from the database until reloadSeries puts them in memory; the tick loop and
+   * the stream go on over the instruments they started with, as it has no venue to tick. A new version, so answers
+   * kept for the last one (the lists, the strip) are built again with it.
+   */
+  addInstrument(row: InstrumentRow): number {
+    const i = this.instruments.length;
+    const m = this.listings.length;
+    const longer = (a: Float64Array, fill: number) => {
+      const b = new Float64Array(i + 1).fill(fill);
+      b.set(a);
+      return b;
+    };
+    const offsets = new Int32Array(i + 2);
+    offsets.set(this.offsets);
+    offsets[i + 1] = m;
+    const pooled = allocatePoolOutput(i + 1, m);
+    for (const k of ['price', 'low', 'high'] as const) {
+      pooled[k].set(this.pooled[k]);
+      pooled[k][i] = NaN;
+    }
+    pooled.inPool.set(this.pooled.inPool);
+    pooled.deviationPct.set(this.pooled.deviationPct);
+    pooled.staleS.set(this.pooled.staleS);
+    pooled.reason.set(this.pooled.reason);
+    this.instruments.push(row);
+    this.offsets = offsets;
+    this.pooled = pooled;
+    this.priceTs = longer(this.priceTs, NaN);
+    this.previousClose = longer(this.previousClose, NaN);
+    for (const held of Object.values(this.candles)) held.addSeries();
+    this.bySymbol.set(row.symbol.toLowerCase(), i);
+    this.version++;
+    return i;
+  }
+
+  /** Instrument `i`'s daily bars are now labelled `official` (an import wrote newer ones): lists built before go. */
+  relabel(i: number, official: string | null): void {
+    if (this.instruments[i]!.official === official) return;
+    this.instruments[i]!.official = official;
+    this.version++;
   }
 
   /** Index of the instrument with this symbol, whatever its case; -1 when there is none. */
@@ -133,7 +190,8 @@ export class MarketState {
     this.volume24hUsd.set(q.volume24hUsd);
     this.openInterestUsd.set(q.openInterestUsd);
     this.fundingRate.set(q.fundingRate);
-    if (pooled) new Uint8Array(this.pooled.price.buffer).set(new Uint8Array(pooled));
+    // A worker's answer laid out for fewer instruments (one was added while it pooled) is pooled again here.
+    if (pooled && pooled.byteLength === this.pooled.price.buffer.byteLength) new Uint8Array(this.pooled.price.buffer).set(new Uint8Array(pooled));
     else poolQuotes({ offsets: this.offsets, prices: this.price, volumes: this.volume24hUsd, ts: this.ts }, this.poolParams(nowMs), this.pooled);
     this.priceTs.fill(nowMs);
     this.version++;

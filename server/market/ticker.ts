@@ -153,7 +153,8 @@ export class Ticker {
     state.update(q, nowMs, this.workers ? await this.poolOnWorker(this.workers, q, nowMs) : null);
 
     const { pooled, offsets } = state;
-    for (let i = 0; i < state.instruments.length; i++) {
+    // The instruments the loop started with: one added since (an import's) has no venue to tick.
+    for (let i = 0; i < this.instrumentIds.length; i++) {
       let volume = 0;
       for (let j = offsets[i]!; j < offsets[i + 1]!; j++) {
         const fresh = quoteFresh(pooled.reason[j]!);

@@ -48,7 +48,8 @@ export class MarketFeed {
     const { instruments } = this;
     const now = clock.now();
     const batch: Outgoing[] = [];
-    for (let i = 0; i < instruments.count; i++) {
+    // The instruments the feed started with: one added since (an import's) has no venue, so nothing ticks for it.
+    for (let i = 0; i < this.symbols.length; i++) {
       if (now - this.quoteSentAt[i]! >= this.quoteMs) batch.push(this.quote(i, now));
       else this.quoteWaiting[i] = 1;
       const topics = [this.topics[i]!];

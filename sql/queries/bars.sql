@@ -55,16 +55,30 @@ ORDER BY instrument_id, ts DESC;
 
 -- name: heldCandles1m
 -- The candles memory holds of the instruments :ids, from :from to before :before.
-SELECT instrument_id AS series, date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
+SELECT instrument_id AS series, date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues, 0 AS origin
 FROM bars_1m t WHERE instrument_id = ANY(:ids::int[]) AND ts >= :from AND ts < :before;
 
 -- name: heldCandles1h
-SELECT instrument_id AS series, date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
+SELECT instrument_id AS series, date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues,
+       coalesce(array_position(:official::text[], t.source), 0) AS origin
 FROM candles_1h t WHERE instrument_id = ANY(:ids::int[]) AND ts >= :from AND ts < :before;
 
 -- name: heldCandles1d
-SELECT instrument_id AS series, date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
+SELECT instrument_id AS series, date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues,
+       coalesce(array_position(:official::text[], t.source), 0) AS origin
 FROM candles_1d t WHERE instrument_id = ANY(:ids::int[]) AND ts >= :from AND ts < :before;
+
+-- name: openImportedBars1h
+-- Imported bars of the open hour (:bucket) of the instruments :ids: memory's open bucket where no minute of the ticks
+-- folds into it (history imported on its own hour or day, an exchange's close of today).
+SELECT instrument_id AS series, date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues,
+       coalesce(array_position(:official::text[], t.source), 0) AS origin
+FROM imported_bars_1h t WHERE instrument_id = ANY(:ids::int[]) AND ts = :bucket;
+
+-- name: openImportedBars1d
+SELECT instrument_id AS series, date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues,
+       coalesce(array_position(:official::text[], t.source), 0) AS origin
+FROM imported_bars_1d t WHERE instrument_id = ANY(:ids::int[]) AND ts = :bucket;
 
 -- name: oldestCandles1m
 -- Each instrument's first candle (epoch ms): tells whether the database holds candles older than memory.
@@ -80,15 +94,15 @@ SELECT instrument_id AS id, (extract(epoch FROM min(ts)) * 1000)::float8 AS ts F
 
 -- name: heldListingCandles1m
 -- The candles memory holds of the listings :ids, from :from to before :before.
-SELECT listing_id AS series, date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
+SELECT listing_id AS series, date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues, 0 AS origin
 FROM listing_bars_1m t WHERE listing_id = ANY(:ids::int[]) AND ts >= :from AND ts < :before;
 
 -- name: heldListingCandles1h
-SELECT listing_id AS series, date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
+SELECT listing_id AS series, date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues, 0 AS origin
 FROM listing_candles_1h t WHERE listing_id = ANY(:ids::int[]) AND ts >= :from AND ts < :before;
 
 -- name: heldListingCandles1d
-SELECT listing_id AS series, date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
+SELECT listing_id AS series, date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues, 0 AS origin
 FROM listing_candles_1d t WHERE listing_id = ANY(:ids::int[]) AND ts >= :from AND ts < :before;
 
 -- name: oldestListingCandles1m
@@ -106,49 +120,53 @@ SELECT listing_id AS id, (extract(epoch FROM min(ts)) * 1000)::float8 AS ts FROM
 -- name: candles1mFrom
 -- The candles of one series (:id, an instrument or a listing) in [:from, :to): `From` the first :limit of them,
 -- `Latest` the last :limit. Both walk the (series, ts) index: the order is on the table's ts, not the computed column.
-SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
+SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues, 0 AS origin
 FROM bars_1m t WHERE instrument_id = :id AND ts >= :from AND ts < :to ORDER BY t.ts LIMIT :limit;
 
 -- name: candles1mLatest
-SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
+SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues, 0 AS origin
 FROM bars_1m t WHERE instrument_id = :id AND ts >= :from AND ts < :to ORDER BY t.ts DESC LIMIT :limit;
 
 -- name: candles1hFrom
-SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
+SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues,
+       coalesce(array_position(:official::text[], t.source), 0) AS origin
 FROM candles_1h t WHERE instrument_id = :id AND ts >= :from AND ts < :to ORDER BY t.ts LIMIT :limit;
 
 -- name: candles1hLatest
-SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
+SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues,
+       coalesce(array_position(:official::text[], t.source), 0) AS origin
 FROM candles_1h t WHERE instrument_id = :id AND ts >= :from AND ts < :to ORDER BY t.ts DESC LIMIT :limit;
 
 -- name: candles1dFrom
-SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
+SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues,
+       coalesce(array_position(:official::text[], t.source), 0) AS origin
 FROM candles_1d t WHERE instrument_id = :id AND ts >= :from AND ts < :to ORDER BY t.ts LIMIT :limit;
 
 -- name: candles1dLatest
-SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues
+SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, venues,
+       coalesce(array_position(:official::text[], t.source), 0) AS origin
 FROM candles_1d t WHERE instrument_id = :id AND ts >= :from AND ts < :to ORDER BY t.ts DESC LIMIT :limit;
 
 -- name: listingCandles1mFrom
-SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
+SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues, 0 AS origin
 FROM listing_bars_1m t WHERE listing_id = :id AND ts >= :from AND ts < :to ORDER BY t.ts LIMIT :limit;
 
 -- name: listingCandles1mLatest
-SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
+SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues, 0 AS origin
 FROM listing_bars_1m t WHERE listing_id = :id AND ts >= :from AND ts < :to ORDER BY t.ts DESC LIMIT :limit;
 
 -- name: listingCandles1hFrom
-SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
+SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues, 0 AS origin
 FROM listing_candles_1h t WHERE listing_id = :id AND ts >= :from AND ts < :to ORDER BY t.ts LIMIT :limit;
 
 -- name: listingCandles1hLatest
-SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
+SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues, 0 AS origin
 FROM listing_candles_1h t WHERE listing_id = :id AND ts >= :from AND ts < :to ORDER BY t.ts DESC LIMIT :limit;
 
 -- name: listingCandles1dFrom
-SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
+SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues, 0 AS origin
 FROM listing_candles_1d t WHERE listing_id = :id AND ts >= :from AND ts < :to ORDER BY t.ts LIMIT :limit;
 
 -- name: listingCandles1dLatest
-SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues
+SELECT date_part('epoch', t.ts) * 1000 AS ts, open, high, low, close, volume_usd AS volume, NULL::smallint AS venues, 0 AS origin
 FROM listing_candles_1d t WHERE listing_id = :id AND ts >= :from AND ts < :to ORDER BY t.ts DESC LIMIT :limit;

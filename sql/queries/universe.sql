@@ -1,6 +1,15 @@
 -- name: listInstruments
-SELECT i.id, i.symbol, i.name, i.kind, i.currency, i.company, c.name AS "companyName", c.sector
+-- Each instrument with its company's name and sector, and the source of its newest imported daily bar (where the
+-- price of an instrument no venue quotes comes from, when that source is official).
+SELECT i.id, i.symbol, i.name, i.kind, i.currency, i.company, c.name AS "companyName", c.sector,
+       (SELECT b.source FROM imported_bars_1d b WHERE b.instrument_id = i.id ORDER BY b.ts DESC LIMIT 1) AS "dailySource"
 FROM instruments i LEFT JOIN companies c ON c.slug = i.company ORDER BY i.id;
+
+-- name: instrumentRow
+-- One instrument as listInstruments gives it: one an import added while the server runs.
+SELECT i.id, i.symbol, i.name, i.kind, i.currency, i.company, c.name AS "companyName", c.sector,
+       (SELECT b.source FROM imported_bars_1d b WHERE b.instrument_id = i.id ORDER BY b.ts DESC LIMIT 1) AS "dailySource"
+FROM instruments i LEFT JOIN companies c ON c.slug = i.company WHERE i.id = :id;
 
 -- name: listListings
 SELECT l.id, l.instrument_id AS "instrumentId", l.venue_id AS venue, l.market, l.venue_symbol AS "venueSymbol",

@@ -88,3 +88,46 @@ t.test('HeldBars: a full ring holds from its oldest bar, unless older bars were 
   t.notOk(held.held(0, 2 * 60_000), 'a backfill wrote bars memory does not have before minute 4');
   t.ok(held.held(0, 4 * 60_000));
 });
+
+t.test('a series added later: the others keep their bars, kept blocks and versions; it holds nothing until read', async (t) => {
+  const held = new HeldBars(2, 4, 60_000);
+  for (let m = 0; m < 3; m++) held.ring.push(1, m * 60_000, m, m + 1, m - 1, m, 10, 2);
+  held.from[1] = 60_000;
+  const before = Buffer.concat(held.ring.json(1, 0, 3)).toString();
+  const version = held.ring.version(1);
+  const kept = held.ring.json(1, 0, 3)[0]!;
+  t.equal(held.addSeries(), 2);
+  t.equal(held.ring.series, 3);
+  t.equal(Buffer.concat(held.ring.json(1, 0, 3)).toString(), before, 'the same candles');
+  t.equal(held.ring.json(1, 0, 3)[0]!.buffer, kept.buffer, 'from the same kept bytes');
+  t.equal(held.ring.version(1), version, 'at the same version, so answers kept for them hold');
+  t.equal(held.from[1], 60_000);
+  t.same([held.ring.size(2), held.held(2, 0), held.held(2, 1e15)], [0, false, false], 'the new one is read from the database');
+  held.ring.push(2, 0, 5, 6, 4, 5, 1, 0, 1);
+  t.equal(Buffer.concat(held.ring.json(2, 0, 1)).toString(), '{"ts":"1970-01-01T00:00:00.000Z","open":5,"high":6,"low":4,"close":5,"volumeUsd":1,"origin":"official close (Stooq)"}', 'its bars, with their origin');
+  t.equal(held.ring.size(1), 3, 'and the others untouched by its pushes');
+});
+
+t.test('candleJson: origin only on an official bar', async (t) => {
+  t.equal(candleJson(0, 1, 2, 0.5, 1.5, NaN, 3), '{"ts":"1970-01-01T00:00:00.000Z","open":1,"high":2,"low":0.5,"close":1.5,"volumeUsd":null,"venues":3}', 'a venue bar as before');
+  t.match(candleJson(0, 1, 2, 0.5, 1.5, NaN, 0, 1), /"volumeUsd":null,"origin":"official close \(Stooq\)"\}$/);
+  t.notMatch(candleJson(0, 1, 2, 0.5, 1.5, NaN, 0, 99), /origin/, 'an unknown code is no official source');
+});
+
+t.test('HeldBars: an imported bar of the open bucket is served, gives way to the ticks, and closes with its origin', async (t) => {
+  const DAY = 86_400_000;
+  const imported: Bar = { ts: DAY, open: 10, high: 12, low: 9, close: 11, volume: NaN, venues: 0, origin: 1 };
+  const held = new HeldBars(2, 10, DAY);
+  held.seed(0, imported);
+  t.same(held.live(0, null), imported, 'the open day is the imported bar');
+  held.roll(0, 2 * DAY);
+  const slot = held.ring.slot(0, 0);
+  t.same([held.ring.size(0), held.ring.close[slot], held.ring.origin[slot]], [1, 11, 1], 'closed into the ring at the day’s end, with its origin');
+
+  const tick: Bar = { ts: DAY + 60_000, open: 20, high: 21, low: 19, close: 20.5, volume: 5, venues: 3 };
+  held.seed(1, imported);
+  held.fold(1, tick);
+  t.same(held.live(1, null), { ...tick, ts: DAY }, 'a minute of the ticks replaces it, as the aggregate wins in the database');
+  held.seed(1, imported);
+  t.same(held.live(1, null)!.close, 20.5, 'and a bucket the ticks built is not replaced by one imported');
+});

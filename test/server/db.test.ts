@@ -8,6 +8,7 @@ import { pino } from 'pino';
 import { columnArraysSql, openDatabase, parseFloatColumn } from '../../server/db.js';
 import { companyRef } from '../../core/refs.js';
 import type { CatalystRecord, StoryRecord } from '../../core/sources/records.js';
+import { OFFICIAL_SOURCES } from '../../core/sources/history/official.js';
 import { BAR_COLUMNS } from '../../server/services/write/bar-rows.js';
 import { recordKey } from '../../server/services/write/write-support.js';
 import { Writer } from '../../server/services/write/writer.js';
@@ -80,7 +81,7 @@ function sameCandles(t: Test, got: Candle[], want: Candle[], what: string) {
 }
 
 const read = async (name: string): Promise<Candle[]> =>
-  (await db.rows<Omit<Candle, 'volumeUsd'> & { volume: number }>(name, { id: 7, from: new Date(start), to: new Date(start + 10 * DAY), limit: 20000 })).map(
+  (await db.rows<Omit<Candle, 'volumeUsd'> & { volume: number }>(name, { id: 7, from: new Date(start), to: new Date(start + 10 * DAY), limit: 20000, official: OFFICIAL_SOURCES })).map(
     ({ volume, ...c }) => ({ ...c, ts: Number(c.ts), volumeUsd: volume }),
   );
 

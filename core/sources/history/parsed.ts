@@ -9,7 +9,7 @@ export interface ParsedHistory {
   source: string;
   /** The instrument (AAPL, BTC), from the file's content or name; null when neither says (the caller's --symbol). */
   symbol: string | null;
-  /** The venue's own symbol where the file names one (BTCUSDT, BTC-USDT-SWAP, XBTUSD). */
+  /** The source's own symbol where the file names one (BTCUSDT, BTC-USDT-SWAP, XBTUSD; Stooq's ^SPX, AAPL.US). */
   venueSymbol: string | null;
   /** The currency prices and `bars.volume` are in (USD, USDT), when the file says. */
   quoteCurrency: string | null;
@@ -18,8 +18,8 @@ export interface ParsedHistory {
   fileInterval: string;
   bars: HistoryBars;
   /**
-   * How to label these prices when they are an official source's (the interface's priceLabel rule): Stooq's daily
-   * closes are an exchange's closes. Null for a venue's prices.
+   * How to label these prices when they are an official source's (the interface's priceLabel rule; see official.ts):
+   * Stooq's daily closes are an exchange's closes. Null for a venue's prices.
    */
   officialLabel: string | null;
 }

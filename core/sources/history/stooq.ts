@@ -9,6 +9,7 @@ import { optAmount, price } from '../venues/read.js';
 import { collectBars, type HistoryBars } from './bars.js';
 import { column, csvRows, isHeader, timeCell } from './csv.js';
 import { keptHistory, type ParsedHistory } from './parsed.js';
+import { officialLabel } from './official.js';
 import { nameParts } from './symbols.js';
 
 /** The currency of a Stooq market suffix. */
@@ -24,10 +25,17 @@ const COLUMNS = {
   volume: ['volume', 'wolumen', 'vol'],
 };
 
-/** AAPL.US or aapl_us as the symbol and its market; ^SPX has no market. */
-function tickerOf(ticker: string): { symbol: string; market: string | null } {
+/**
+ * Stooq's index tickers by the symbol the index goes by elsewhere (the demo's, the venues'), so its closes attach to
+ * that instrument rather than to a second one; a stock's ticker is its symbol once the market suffix is off.
+ */
+const INDEX_SYMBOLS = new Map([['^SPX', 'SPX'], ['^NDX', 'NDX'], ['^DJI', 'DJI']]);
+
+/** AAPL.US or aapl_us as the symbol, Stooq's own ticker and its market; ^SPX has no market. */
+function tickerOf(ticker: string): { symbol: string; own: string; market: string | null } {
   const [symbol, market] = ticker.split(/[._]/);
-  return { symbol: symbol!.toUpperCase(), market: market?.toLowerCase() ?? null };
+  const own = symbol!.toUpperCase();
+  return { symbol: INDEX_SYMBOLS.get(own) ?? own, own: market ? `${own}.${market.toUpperCase()}` : own, market: market?.toLowerCase() ?? null };
 }
 
 export function stooqHistory(text: string, fileName: string): ParsedHistory {
@@ -57,14 +65,14 @@ function download(rows: string[][], fileName: string): ParsedHistory {
     volumeBase: at.volume < 0 ? NaN : optAmount(r[at.volume], 'volume'),
     volumeQuote: NaN,
   }));
-  return finish(ticker?.symbol ?? null, ticker?.market ?? null, bars, named);
+  return finish(ticker, bars, named);
 }
 
 /** Stooq's bulk rows: <TICKER>,<PER>,<DATE>,<TIME>,<OPEN>,<HIGH>,<LOW>,<CLOSE>,<VOL>,<OPENINT>. */
 function bulk(rows: string[][]): ParsedHistory {
   const first = rows[1];
   if (!first) throw new PayloadError('no rows under the header');
-  const { symbol, market } = tickerOf(first[0]!);
+  const ticker = tickerOf(first[0]!);
   const period = (first[1] ?? '').toLowerCase();
   const bars = collectBars(rows.slice(1), 'rows', (r) => {
     if (r[0] !== first[0] || r[1] !== first[1]) throw new ItemError(`another ticker or period (${r[0]}, ${r[1]}) than the file's first row`);
@@ -80,15 +88,22 @@ function bulk(rows: string[][]): ParsedHistory {
       volumeQuote: NaN,
     };
   });
-  return finish(symbol, market, bars, period);
+  return finish(ticker, bars, period);
 }
 
-/** The bars of a file whose period is `period` (d, w, m...; null when neither the file nor its name says). */
-function finish(symbol: string | null, market: string | null, bars: HistoryBars, period: string | null): ParsedHistory {
+/** The bars of a file of `ticker` whose period is `period` (d, w, m...; null when neither the file nor its name says). */
+function finish(ticker: ReturnType<typeof tickerOf> | null, bars: HistoryBars, period: string | null): ParsedHistory {
   if (period !== null && period !== 'd') {
     const name = PERIOD_NAMES.get(period);
     throw new PayloadError(`${name ?? `${period}-minute`} bars: only Stooq's daily files are read (${name ? 'no kept interval is coarser than a day' : 'intraday times are local, not UTC'})`);
   }
-  const meta = { source: 'stooq', symbol, venueSymbol: null, quoteCurrency: market ? (CURRENCIES.get(market) ?? null) : null, officialLabel: 'exchange close (Stooq)' };
+  const market = ticker?.market ?? null;
+  const meta = {
+    source: 'stooq',
+    symbol: ticker?.symbol ?? null,
+    venueSymbol: ticker?.own ?? null,
+    quoteCurrency: market ? (CURRENCIES.get(market) ?? null) : null,
+    officialLabel: officialLabel('stooq'),
+  };
   return keptHistory(meta, bars, period ? { stated: DAY_MS } : { hint: NaN });
 }

@@ -10,7 +10,8 @@ export const getInstrument = defineTool({
     'The live pooled price of one instrument (symbol such as BTC, AAPL, EURUSD, any case), its change since the ' +
     'previous 00:00 UTC close, confidence band, 24h volume, open interest and funding per 8 hours, and every venue ' +
     'listing with its own price, deviation from the pool and whether it is in the pool. Show the price with its ' +
-    'priceLabel ("<SYMBOL> · 24/7 (venues)"): it is pooled from 24/7 venues, not an official close.',
+    'priceLabel: "<SYMBOL> · 24/7 (venues)" when pooled from 24/7 venues, not an official close; an instrument no ' +
+    'venue quotes shows its latest official close, labelled with its source ("GOOGL · official close (Stooq)").',
   input: Type.Object({ symbol: SymbolParam }),
   output: ToolSingle(InstrumentDetail),
   run: ({ symbol }, { services }) => ({ data: services.instruments.detail(symbol) }),

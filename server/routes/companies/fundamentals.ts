@@ -9,7 +9,8 @@ export const companyFundamentalsRoute = defineRoute({
   path: '/v1/companies/:company/fundamentals',
   summary: "A company's fundamentals: TTM revenue, earnings, cash flow; margins; growth; balance sheet; ROE; P/E, P/S, P/B, EV/EBITDA, FCF, dividend and buyback yields",
   description:
-    'Valuation ratios are at the live pooled price, labelled `<SYMBOL> · 24/7 (venues)` as `price.label` says; null with ' +
+    'Valuation ratios are at the instrument\'s price, labelled as `price.label` says (`<SYMBOL> · 24/7 (venues)` when pooled, ' +
+    'the source of an official close otherwise); null with ' +
     'the reason where an input is missing or a base is not positive (P/E of a loss). Every value lists its inputs with ' +
     'the period and filings each came from.',
   tags: ['companies'],

@@ -1,12 +1,13 @@
 // Candles of the pooled price and of one venue listing: from memory when it holds the range, else from the database
-// (bars_1m; the 1h/1d aggregates with imported history where they have none) read as columns, the live bar merged in
-// so the open bar is always there. Returned as a view (core/candle-view.ts) that HTTP writes from the ring's kept
-// blocks and MCP and brief read as objects.
+// (bars_1m; the 1h/1d aggregates with imported history where they have none, each bar keeping its origin) read as
+// columns, the live bar merged in so the open bar is always there. Returned as a view (core/candle-view.ts) that HTTP
+// writes from the ring's kept blocks and MCP and brief read as objects.
 import type { Bar } from '../../../core/kernels/bars.js';
 import { memoryRun, type CandleView } from '../../../core/candle-view.js';
 import { notFound } from '../../../core/errors.js';
 import { instrumentRef } from '../../../core/refs.js';
 import { BUCKET_MS, type CandleRequest } from '../../../core/requests/candles.js';
+import { OFFICIAL_SOURCES } from '../../../core/sources/history/official.js';
 import type { HeldBars } from '../../../core/series.js';
 import type { Caller, Db } from '../../db.js';
 import type { CandleInterval } from '../../../core/vocabulary.js';
@@ -38,9 +39,10 @@ interface Series {
   /** Its index in `held`. */
   index: number;
   open: Bar | null;
-  /** Its database id and queries. */
+  /** Its database id and queries, and what else they take (the official sources the pooled 1h and 1d queries name). */
   id: number;
   queries: { from: string; latest: string };
+  extra: { official?: readonly string[] };
 }
 
 export class CandleService {
@@ -66,7 +68,8 @@ export class CandleService {
   private pooledSeries(symbol: string, interval: CandleInterval): Series {
     const i = this.state.require(symbol);
     const held = this.state.candles[interval];
-    return { instrument: i, held, index: i, open: this.openBars?.openBar(i) ?? null, id: this.state.instruments[i]!.id, queries: POOLED_QUERIES[interval] };
+    const extra = interval === '1m' ? {} : { official: OFFICIAL_SOURCES };
+    return { instrument: i, held, index: i, open: this.openBars?.openBar(i) ?? null, id: this.state.instruments[i]!.id, queries: POOLED_QUERIES[interval], extra };
   }
 
   private listingSeries(symbol: string, listingId: number, interval: CandleInterval): Series {
@@ -75,7 +78,7 @@ export class CandleService {
     const j = s.listingIndex(listingId);
     if (j < 0 || j < s.offsets[i]! || j >= s.offsets[i + 1]!) throw notFound(`Listing ${listingId} of ${s.instruments[i]!.symbol}`);
     const held = s.listingCandles[interval];
-    return { instrument: i, held, index: j, open: this.openBars?.openListingBar(j) ?? null, id: listingId, queries: LISTING_QUERIES[interval] };
+    return { instrument: i, held, index: j, open: this.openBars?.openListingBar(j) ?? null, id: listingId, queries: LISTING_QUERIES[interval], extra: {} };
   }
 
   private async view(series: Series, request: CandleRequest, caller?: Caller): Promise<CandleView> {
@@ -97,7 +100,7 @@ async function fromDatabase(db: Db, series: Series, request: CandleRequest, call
   const { fromMs, toMs, ascendingFrom, limit, interval } = request;
   const open = series.open;
   // "All" history is an unbounded start, which PostgreSQL spells -infinity.
-  const params = { id: series.id, from: Number.isFinite(fromMs) ? new Date(fromMs) : '-infinity', to: new Date(toMs), limit };
+  const params = { id: series.id, from: Number.isFinite(fromMs) ? new Date(fromMs) : '-infinity', to: new Date(toMs), limit, ...series.extra };
   const { length: n, columns: c } = await db.columns(ascendingFrom ? series.queries.from : series.queries.latest, params, BAR_COLUMNS, caller);
   let live: Bar | null = null;
   const bucket = open ? open.ts - (open.ts % BUCKET_MS[interval]) : NaN;
@@ -109,6 +112,8 @@ async function fromDatabase(db: Db, series: Series, request: CandleRequest, call
       c.close[last] = open.close;
       c.volume[last] = (Number.isFinite(c.volume[last]!) ? c.volume[last]! : 0) + open.volume;
       c.venues[last] = Math.max(Number.isFinite(c.venues[last]!) ? c.venues[last]! : 0, open.venues);
+      // The venues' bar so far: no longer an imported close alone.
+      c.origin[last] = 0;
     } else if (last < 0 || c.ts[last]! < bucket) {
       live = { ...open, ts: bucket };
     }

@@ -1,5 +1,6 @@
-// Instruments and their venue listings as the interface shows them, from the hot market state only: summaries, the
-// detail of one instrument with every venue, and the lookups other services resolve symbols with.
+// Instruments and their venue listings as the interface shows them, from the hot market state only: summaries (the
+// pooled price, or the official close of an instrument no venue quotes, each labelled as what it is), the detail of
+// one instrument with every venue, and the lookups other services resolve symbols with.
 import { finiteOrNull, IN_POOL } from '../../../core/kernels/pool.js';
 import { wholeList, type Page } from '../../../core/paging.js';
 import { companyRef, instrumentRef } from '../../../core/refs.js';
@@ -8,6 +9,8 @@ import { percentOf } from '../../../core/units.js';
 import { VENUE_OUT_REASONS, type InstrumentKind } from '../../../core/vocabulary.js';
 import type { InstrumentRow, MarketState } from '../../market/state.js';
 import { PerVersion } from '../kept/index.js';
+
+type PriceFields = Pick<InstrumentSummary, 'price' | 'changePct' | 'priceTs' | 'priceLabel'>;
 
 export class InstrumentService {
   /** Answers kept until the next tick. */
@@ -62,7 +65,6 @@ export class InstrumentService {
   summary(i: number): InstrumentSummary {
     const s = this.state;
     const inst = s.instruments[i]!;
-    const price = finiteOrNull(s.pooled.price[i]!);
     return {
       ...instrumentRef(inst),
       symbol: inst.symbol,
@@ -70,10 +72,47 @@ export class InstrumentService {
       kind: inst.kind,
       currency: inst.currency,
       company: inst.company ? companyRef(inst.company, inst.companyName) : null,
+      ...(inst.official !== null && s.offsets[i] === s.offsets[i + 1] ? this.officialPrice(i, inst.official) : this.pooledPrice(i)),
+    };
+  }
+
+  /** The price pooled from the venues, labelled so. */
+  private pooledPrice(i: number): PriceFields {
+    const s = this.state;
+    const price = finiteOrNull(s.pooled.price[i]!);
+    return {
       price,
       changePct: s.changePct(i),
       priceTs: price === null ? null : new Date(s.priceTs[i]!).toISOString(),
-      priceLabel: `${inst.symbol} · 24/7 (venues)`,
+      priceLabel: `${s.instruments[i]!.symbol} · 24/7 (venues)`,
+    };
+  }
+
+  /**
+   * The price of an instrument no venue quotes: its latest official daily close (timed at the day's open, as its
+   * candle is) against the close before it, labelled with its source.
+   */
+  private officialPrice(i: number, label: string): PriceFields {
+    const days = this.state.candles['1d'];
+    const ring = days.ring;
+    // Today's close when it was imported today (the open day's bar), else the last closed day's; days of other
+    // origins (minutes imported under it) are passed over, so the label holds for the price shown.
+    const today = days.live(i, null);
+    const closes = today?.origin ? [today.close] : [];
+    const times = today?.origin ? [today.ts] : [];
+    for (let p = ring.size(i) - 1; p >= 0 && closes.length < 2; p--) {
+      const k = ring.slot(i, p);
+      if (!ring.origin[k]) continue;
+      closes.push(ring.close[k]!);
+      times.push(ring.ts[k]!);
+    }
+    const price = closes.length ? finiteOrNull(closes[0]!) : null;
+    const before = closes[1] ?? NaN;
+    return {
+      price,
+      changePct: price === null ? null : finiteOrNull(((price - before) / before) * 100),
+      priceTs: price === null ? null : new Date(times[0]!).toISOString(),
+      priceLabel: `${this.state.instruments[i]!.symbol} · ${label}`,
     };
   }
 

@@ -15,6 +15,7 @@ import type { InstrumentService } from './instruments.js';
 import type { MacroService } from './macro.js';
 import type { MetaService } from './meta.js';
 import type { MoveService } from './moves.js';
+import type { ImportVersions } from '../write/index.js';
 import { clock } from '../../clock.js';
 
 /** Catalysts of the days ahead shown at most: more than a week ever holds. */
@@ -35,10 +36,13 @@ export class MarketService {
     private readonly catalysts: CatalystService,
     private readonly macro: MacroService,
     private readonly meta: MetaService,
+    versions: Pick<ImportVersions, 'stories' | 'macro'>,
     refreshMs: number,
   ) {
     this.kept = new PerVersion(() => instruments.state.version);
-    this.stored = new AnswerCache(1, every(refreshMs));
+    const period = every(refreshMs);
+    // Stories, moves, catalysts and macro written (an import, the detector) are in the next snapshot, not a period later.
+    this.stored = new AnswerCache(1, () => period() + versions.stories.current + versions.macro.current);
   }
 
   /** Every instrument's summary and sparkline at `nowMs`. */

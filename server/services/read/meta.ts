@@ -19,6 +19,8 @@ export class MetaService {
   private snapshot: MetaSnapshot | null = null;
   private timer: NodeJS.Timeout | null = null;
   private inflight: Promise<MetaSnapshot> | null = null;
+  /** The read that follows the one under way, shared by every caller until it begins. */
+  private next: Promise<MetaSnapshot> | null = null;
   /** The last answer: valid for its snapshot within the millisecond its `now` names. */
   private kept: { snapshot: MetaSnapshot; ms: number; meta: Meta } | null = null;
   private readonly vocabularyData: Vocabulary;
@@ -87,12 +89,20 @@ export class MetaService {
     return this.kept.meta;
   }
 
-  /** Re-reads counts and coverage; concurrent callers share one read. */
+  /**
+   * Re-reads counts and coverage; concurrent callers share one read, but one begun before this call (a write's
+   * caller) is followed by another, as it may have counted before the write.
+   */
   refresh(): Promise<MetaSnapshot> {
-    this.inflight ??= this.read()
-      .then((s) => (this.snapshot = s))
-      .finally(() => (this.inflight = null));
-    return this.inflight;
+    const start = () => {
+      this.next = null;
+      this.inflight = this.read()
+        .then((s) => (this.snapshot = s))
+        .finally(() => (this.inflight = null));
+      return this.inflight;
+    };
+    if (this.inflight) return (this.next ??= this.inflight.then(start, start));
+    return start();
   }
 
   /** The live sources' health, for /metrics. */

@@ -7,6 +7,7 @@ import type { SearchFilter, SearchType } from '../../../core/requests/search.js'
 import { prefixTsQuery, rankMatches, searchable, type Searchable } from '../../../core/search.js';
 import type { Caller } from '../../db.js';
 import { AnswerCache, every } from '../kept/index.js';
+import type { ImportVersions } from '../write/index.js';
 import type { EntityCatalog } from './entity-catalog.js';
 import type { EventService } from './events.js';
 import type { InstrumentService } from './instruments.js';
@@ -14,7 +15,7 @@ import type { MacroService } from './macro.js';
 import type { OddsService } from './odds.js';
 
 export class SearchService {
-  /** What search finds besides stories, rebuilt at most once per refresh interval. */
+  /** What search finds besides stories, rebuilt once per refresh interval and whenever what it indexes was written. */
   private readonly index: AnswerCache<Searchable[]>;
 
   constructor(
@@ -23,9 +24,13 @@ export class SearchService {
     private readonly catalog: EntityCatalog,
     private readonly macro: MacroService,
     private readonly odds: OddsService,
+    versions: ImportVersions,
     refreshMs: number,
   ) {
-    this.index = new AnswerCache(1, every(refreshMs));
+    const period = every(refreshMs);
+    // Each part only grows, so their sum changes whenever one does: an import's names are found at once.
+    const { stories, entities, macro: series, odds: markets } = versions;
+    this.index = new AnswerCache(1, () => period() + instruments.count + stories.current + entities.current + series.current + markets.current);
   }
 
   /**

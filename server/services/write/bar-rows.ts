@@ -17,6 +17,9 @@ export function barInsertParams(bars: BarColumns, n: number, id: (k: number) => 
   };
 }
 
-/** Columns of the bar and candle queries, as read by `Db.columns` (in time order: `ts` first). */
-export const BAR_COLUMNS = ['ts', 'open', 'high', 'low', 'close', 'volume', 'venues'] as const;
+/**
+ * Columns of the bar and candle queries, as read by `Db.columns` (in time order: `ts` first); `origin` is the bar's
+ * source's place in the `official` list the 1h and 1d ones take (0: the venues), see core/sources/history/official.ts.
+ */
+export const BAR_COLUMNS = ['ts', 'open', 'high', 'low', 'close', 'volume', 'venues', 'origin'] as const;
 export type BarColumn = (typeof BAR_COLUMNS)[number];

@@ -1,12 +1,16 @@
 // History files into the candles: one file's bars in one transaction, daily and hourly into the imported-bars tables
 // (under their source, the tick-derived aggregate winning where both have a bar), minutes into the 1m bars the
 // aggregates are built from; a bar already stored is kept, so importing a file twice writes nothing the second time.
-// An instrument no one has named yet is added, its kind and currency taken from the file.
+// An instrument no one has named yet is added, its kind and currency taken from the file. A running server's memory
+// reads the series again at once, and takes in an instrument it did not know, so every surface serves them now.
 import type { ParsedHistory } from '../../../core/sources/history/parsed.js';
 import type { SkippedItem } from '../../../core/sources/records.js';
 import { usdLike } from '../../../core/sources/venues/backfill.js';
 import type { Db } from '../../db.js';
+import { reloadSeries } from '../../market/load.js';
 import type { MarketState } from '../../market/state.js';
+import { clock } from '../../clock.js';
+import type { MarketStore } from './market-store.js';
 
 
 const INSERT = { '1m': 'insertHistoryBars1m', '1h': 'insertHistoryBars1h', '1d': 'insertHistoryBars1d' } as const;
@@ -17,8 +21,6 @@ export interface HistoryReport {
   symbol: string;
   /** True when the file's instrument was not there and was added. */
   added: boolean;
-  /** True when a running server answers its candles from the database at once; false: after its next start. */
-  served: boolean;
   interval: string;
   fileInterval: string;
   source: string;
@@ -42,11 +44,17 @@ export function historyPayload(parsed: ParsedHistory): HistoryPayload {
   };
 }
 
+/** The running server's market memory and where it reads held candles from. */
+export interface HeldMarket {
+  state: MarketState;
+  store: MarketStore;
+}
+
 export class HistoryImport {
   constructor(
     private readonly db: Db,
-    /** The running server's memory of candles, told which series to read from the database from now on; none for the CLI. */
-    private readonly state: MarketState | null,
+    /** The running server's memory, which reads what was written at once; none for the CLI writing alone. */
+    private readonly market: HeldMarket | null,
   ) {}
 
   /** Writes one file's bars under `symbol` (the command's --symbol, else the file's own); throws when neither names one. */
@@ -81,12 +89,11 @@ export class HistoryImport {
       return { added: !found, written: row!.n, id };
     });
     if (history.interval === '1m' && written) for (const q of REFRESH) await this.db.rows(q);
-    const served = this.forgetHeld(id, history.interval);
+    if (this.market && (written || added)) await this.hold(this.market, id);
     const read = bars.ts.length;
     return {
       symbol: name.toUpperCase(),
       added,
-      served: served || this.state === null,
       interval: history.interval,
       fileInterval: history.fileInterval,
       source: history.source,
@@ -98,22 +105,28 @@ export class HistoryImport {
   }
 
   /**
-   * Tells the running server's memory that the instrument's candles at `interval` (and the coarser ones built from
-   * it) are read from the database from now on; false when it does not know the instrument (added while it runs).
+   * The running server's memory after a write to instrument `id`: an instrument it did not know is added (no venue
+   * quotes it), a known one takes the label of its newest daily bars; then its candles are read again, so memory holds
+   * the new bars (its daily closes, which moves and an official price are taken from, included).
    */
-  private forgetHeld(instrumentId: number, interval: ParsedHistory['interval']): boolean {
-    const state = this.state;
-    if (!state) return false;
-    const i = state.instruments.findIndex((inst) => inst.id === instrumentId);
-    if (i < 0) return false;
-    const touched = interval === '1m' ? (['1m', '1h', '1d'] as const) : [interval];
-    for (const t of touched) state.candles[t].from[i] = Infinity;
-    return true;
+  private async hold({ state, store }: HeldMarket, id: number): Promise<void> {
+    const row = await store.instrument(id);
+    const known = state.instruments.findIndex((inst) => inst.id === id);
+    if (known >= 0) {
+      state.relabel(known, row.official);
+      await reloadSeries(store, 'pooled', state.candles, known, id, clock.now(), {});
+      return;
+    }
+    // A new series holds nothing until read (its bars come from the database meanwhile); once read, all from the
+    // start of memory's window.
+    const i = state.addInstrument(row);
+    await reloadSeries(store, 'pooled', state.candles, i, id, clock.now(), { '1m': -Infinity, '1h': -Infinity, '1d': -Infinity });
   }
 }
 
 /** A new instrument's kind: an index (^SPX) or a stock from an exchange's closes, else a venue's crypto pair. */
 function kindOf(history: HistoryPayload, symbol: string): 'index' | 'stock' | 'crypto' {
   if (history.officialLabel === null) return 'crypto';
-  return symbol.startsWith('^') ? 'index' : 'stock';
+  // Stooq's index tickers start with ^ (^SPX), whether or not they map to another symbol.
+  return (history.venueSymbol ?? symbol).startsWith('^') ? 'index' : 'stock';
 }

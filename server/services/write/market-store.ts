@@ -4,6 +4,7 @@ import type { ClosedBars } from '../../../core/kernels/bars.js';
 import type { Columns, Db } from '../../db.js';
 import type { CandleInterval } from '../../../core/vocabulary.js';
 import type { InstrumentRow, ListingRow } from '../../market/state.js';
+import { OFFICIAL_SOURCES, officialLabel } from '../../../core/sources/history/official.js';
 import { BAR_COLUMNS, barInsertParams } from './bar-rows.js';
 
 /** Which series memory holds candles of: each instrument's pooled ones, or each venue listing's own. */
@@ -29,12 +30,25 @@ export interface QuoteRows {
   fundingRate: (number | null)[];
 }
 
+/** An instrument as stored: the source of its newest imported day in place of the label it gives. */
+type StoredInstrument = Omit<InstrumentRow, 'official'> & { dailySource: string | null };
+
+const instrumentRow = ({ dailySource, ...row }: StoredInstrument): InstrumentRow => ({ ...row, official: officialLabel(dailySource) });
+
 export class MarketStore {
   constructor(private readonly db: Db) {}
 
   /** Every instrument (with its company's name and sector) and every listing, grouped by instrument. */
   async universe(): Promise<{ instruments: InstrumentRow[]; listings: ListingRow[] }> {
-    return { instruments: await this.db.rows<InstrumentRow>('listInstruments'), listings: await this.db.rows<ListingRow>('listListings') };
+    const instruments = (await this.db.rows<StoredInstrument>('listInstruments')).map(instrumentRow);
+    return { instruments, listings: await this.db.rows<ListingRow>('listListings') };
+  }
+
+  /** One instrument as the universe has it (the official label of its daily bars as they stand now). */
+  async instrument(id: number): Promise<InstrumentRow> {
+    const [row] = await this.db.rows<StoredInstrument>('instrumentRow', { id });
+    if (!row) throw new Error(`no instrument ${id}`);
+    return instrumentRow(row);
   }
 
   /** Each instrument's daily close before `beforeMs` (a UTC midnight), by instrument id. */
@@ -56,7 +70,14 @@ export class MarketStore {
 
   /** The candles of series `ids` (database ids) in [fromMs, beforeMs), each row naming its series. */
   heldCandles(kind: SeriesKind, interval: CandleInterval, ids: number[], fromMs: number, beforeMs: number): Promise<Columns<(typeof HELD_COLUMNS)[number]>> {
-    return this.db.columns(HELD_QUERIES[kind][interval], { ids, from: new Date(fromMs), before: new Date(beforeMs) }, HELD_COLUMNS);
+    const origin = kind === 'pooled' && interval !== '1m' ? { official: OFFICIAL_SOURCES } : {};
+    return this.db.columns(HELD_QUERIES[kind][interval], { ids, from: new Date(fromMs), before: new Date(beforeMs), ...origin }, HELD_COLUMNS);
+  }
+
+  /** The imported bars of instruments `ids` in the open bucket at `interval` (starting at `bucketMs`), each naming its series. */
+  openImported(interval: '1h' | '1d', ids: number[], bucketMs: number): Promise<Columns<(typeof HELD_COLUMNS)[number]>> {
+    const name = interval === '1h' ? 'openImportedBars1h' : 'openImportedBars1d';
+    return this.db.columns(name, { ids, bucket: new Date(bucketMs), official: OFFICIAL_SOURCES }, HELD_COLUMNS);
   }
 
   /** Each series' first candle (epoch ms, null without any). */

@@ -1,5 +1,6 @@
 // History files through `npm run import -- <format> <files>`: into a database of their own (the instrument added,
-// idempotent, bad rows reported), then served as candles by a server started on it, and imported again while it runs.
+// idempotent, bad rows reported), then served as candles by a server started on it, and imported again while it runs:
+// new days and an instrument it did not know served at once, an official close priced and labelled as one.
 import t from 'tap';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -71,10 +72,22 @@ t.test('history import, then candles served from it', async (t) => {
   t.notMatch(later.stderr, /no server owns/, 'the running server wrote them');
   const after = await candles('/v1/instruments/XYZ/candles?interval=1d');
   t.same(after.candles.slice(-3).map((c) => [c.ts.slice(0, 10), c.close]), [['2026-01-09', 102.2], ['2026-01-12', 102.9], ['2026-01-13', 103.8]]);
+  // No venue quotes XYZ: its price is its latest official close, labelled so, and moves with the import.
+  const xyzNow = (await (await server.get('/v1/instruments/XYZ')).json()) as { data: { price: number; changePct: number; priceTs: string; priceLabel: string } };
+  t.same(
+    [xyzNow.data.price, xyzNow.data.changePct, xyzNow.data.priceTs, xyzNow.data.priceLabel],
+    [103.8, ((103.8 - 102.9) / 102.9) * 100, '2026-01-13T00:00:00.000Z', 'XYZ · official close (Stooq)'],
+  );
 
+  // An instrument the running server did not know is served by it at once.
   const added = await cli('okx-candles', 'test/fixtures/history/okx/BTC-USDT_1H.json');
   t.equal(added.code, 0, added.stderr);
-  t.match(added.stdout, /1h bars of BTC \(okx\): read \d+, written \d+, already stored 0; added instrument BTC; the running server serves them after its next start/);
+  t.match(added.stdout, /1h bars of BTC \(okx\): read 2, written 2, already stored 0; added instrument BTC; skipped 1 row\n/);
+  t.notMatch(added.stdout, /next start/, 'no restart needed, none said');
+  const btc = await candles('/v1/instruments/BTC/candles?interval=1h&from=2000-01-01');
+  t.ok(btc.count > 0, `its hourly candles (${btc.count})`);
+  const listed = (await (await server.get('/v1/instruments')).json()) as { data: { symbol: string; priceLabel: string }[] };
+  t.match(listed.data.find((i) => i.symbol === 'BTC'), { symbol: 'BTC', priceLabel: 'BTC · 24/7 (venues)' }, 'listed, a venue pair labelled as one');
 });
 
 t.test("a file's bytes reach the terminal with their control characters escaped", async (t) => {

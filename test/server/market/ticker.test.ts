@@ -25,8 +25,8 @@ t.teardown(async () => {
 await db.migrate();
 
 const instruments: InstrumentRow[] = [
-  { id: 1, symbol: 'BTC', name: 'Bitcoin', kind: 'crypto', currency: 'USD', company: null, companyName: null, sector: null },
-  { id: 2, symbol: 'AAPL', name: 'Apple Inc.', kind: 'stock', currency: 'USD', company: null, companyName: null, sector: null },
+  { id: 1, symbol: 'BTC', name: 'Bitcoin', kind: 'crypto', currency: 'USD', company: null, companyName: null, sector: null, official: null },
+  { id: 2, symbol: 'AAPL', name: 'Apple Inc.', kind: 'stock', currency: 'USD', company: null, companyName: null, sector: null, official: null },
 ];
 const listings: ListingRow[] = [1, 1, 1, 2, 2, 2].map((instrumentId, k) => ({
   id: k + 1,
@@ -120,4 +120,26 @@ t.test('a tick is skipped, not stacked, while the last one is still pooling', as
   t.equal(skipped.length, 1, 'logged once, not per skipped tick');
   t.ok(skipped[0]!.skipped! >= 1);
   t.ok(waiting.version >= 1 && waiting.pooled.price.every(Number.isFinite), 'the tick that waited ran once the worker was free');
+});
+
+t.test('an instrument added while a tick pools on a worker: the tick pools again here, the new one stays unpriced', async (t) => {
+  const workers = new WorkerThreads(1);
+  t.teardown(() => workers.close());
+  const growing = new MarketState(instruments, listings, 60_000);
+  const ticker = new Ticker(growing, simulate(), store, log, { workers, minQuotes: 1 });
+  const now = midnight + 3 * 86_400_000;
+  const tick = ticker.tick(now);
+  const i = growing.addInstrument({ id: 3, symbol: 'XYZ', name: 'XYZ', kind: 'stock', currency: 'USD', company: null, companyName: null, sector: null, official: null });
+  t.equal(i, 2);
+  t.equal(growing.find('xyz'), 2, 'found by its symbol at once');
+  await tick;
+  t.same([growing.pooled.price.length, growing.offsets.length, growing.priceTs.length, growing.candles['1d'].ring.series], [3, 4, 3, 3], 'every per-instrument array one longer');
+  t.ok(Number.isFinite(growing.pooled.price[0]!) && Number.isFinite(growing.pooled.price[1]!), 'the others priced by the tick that raced the add');
+  t.same([growing.pooled.price[2], growing.pooled.low[2], growing.pooled.inPool[2]], [NaN, NaN, 0], 'no venue: no price, no band');
+  t.same([growing.offsets[2], growing.offsets[3]], [listings.length, listings.length], 'and no listing');
+  await ticker.tick(now + 61_000);
+  t.equal(growing.candles['1m'].ring.size(2), 0, 'later ticks build no bars for it');
+  t.ok(growing.candles['1m'].ring.size(0) > 0);
+  t.equal(instruments.length, 2, "the caller's list is not the state's");
+  await ticker.stop();
 });

@@ -1,5 +1,6 @@
 // Stooq daily files: the download (English and Polish headers) and the bulk format, malformed rows skipped with
-// their reasons, weekly and intraday files refused, the exchange-close label; and the four real files.
+// their reasons, weekly and intraday files refused, the official-close label, index tickers mapped to the symbols
+// their instruments go by; and the four real files.
 import t from 'tap';
 import { stooqHistory } from '../../../../core/sources/history/stooq.js';
 import { fixture, readRealdata, realdataSkip } from '../../../../harness/realdata.js';
@@ -9,7 +10,7 @@ const DAY = 86_400_000;
 
 t.test('a download: symbol and currency from the name, closed days are gaps, bad rows skipped', async (t) => {
   const h = stooqHistory(fixture('history/stooq/xyz_us_d.csv'), 'data/xyz_us_d.csv');
-  t.same([h.source, h.symbol, h.quoteCurrency, h.interval, h.fileInterval, h.officialLabel], ['stooq', 'XYZ', 'USD', '1d', '1d', 'exchange close (Stooq)']);
+  t.same([h.source, h.symbol, h.venueSymbol, h.quoteCurrency, h.interval, h.fileInterval, h.officialLabel], ['stooq', 'XYZ', 'XYZ.US', 'USD', '1d', '1d', 'official close (Stooq)']);
   t.same([...h.bars.ts].map((ts) => new Date(ts).toISOString().slice(0, 10)), ['2026-01-02', '2026-01-05', '2026-01-06', '2026-01-08', '2026-01-09']);
   t.same(h.bars.skipped, [
     { item: 'rows[3]', reason: 'high 101 and low 99.8 do not bound open 101.2 and close 100.4' },
@@ -22,8 +23,19 @@ t.test('Polish headers and a BOM; the bulk format with its ticker in each row', 
   const pl = stooqHistory(fixture('history/stooq/cdr_pl_d.csv'), 'cdr_pl_d.csv');
   t.same([pl.symbol, pl.quoteCurrency, pl.bars.length, pl.bars.close[2]], ['CDR', 'PLN', 3, 318.8]);
   const bulk = stooqHistory(fixture('history/stooq/spx.txt'), 'whatever.txt');
-  t.same([bulk.symbol, bulk.quoteCurrency, bulk.bars.length, bulk.bars.ts[0], bulk.bars.skipped], ['^SPX', null, 3, Date.UTC(2026, 0, 2), []]);
+  t.same([bulk.symbol, bulk.venueSymbol, bulk.quoteCurrency, bulk.bars.length, bulk.bars.ts[0], bulk.bars.skipped], ['SPX', '^SPX', null, 3, Date.UTC(2026, 0, 2), []], 'Stooq\'s ^SPX is the S&P 500, SPX');
   t.ok(Number.isNaN(bulk.bars.volume[0]), 'an index has no volume');
+});
+
+t.test("index tickers by their instruments' symbols, from a file's name too; others as they are", async (t) => {
+  const file = (name: string) => stooqHistory('Date,Open,High,Low,Close\n2026-01-02,1,2,0.5,1.5\n2026-01-05,1,2,0.5,1.5', name);
+  t.same(['^spx_d.csv', '^ndx_d.csv', '^dji_d.csv', 'googl_us_d.csv', '^ndq_d.csv'].map((n) => [file(n).symbol, file(n).venueSymbol]), [
+    ['SPX', '^SPX'],
+    ['NDX', '^NDX'],
+    ['DJI', '^DJI'],
+    ['GOOGL', 'GOOGL.US'],
+    ['^NDQ', '^NDQ'],
+  ]);
 });
 
 t.test('what is refused, whole', async (t) => {
