@@ -20,11 +20,25 @@ export interface CandleView {
   run: CandleRun;
   /** The open bar, after the run; null when there is none or it is outside the range asked. */
   live: Bar | null;
+  /** Where the series' held candles at this interval start (epoch ms); null when none are held. */
+  availableFrom: number | null;
+  /** Whether the request's `from` is before availableFrom: the answer starts later than asked. */
+  late: boolean;
 }
+
+/** What an answer starting later than asked says. */
+export const lateNotice = ({ instrument, interval, availableFrom }: CandleView) =>
+  `The held ${interval} history of ${instrument.key} starts at ${new Date(availableFrom!).toISOString()}: nothing earlier is held, so the answer starts there`;
 
 /** How many candles the view holds. */
 export function candleCount({ run, live }: CandleView): number {
   return (run.from === 'memory' ? run.i1 - run.i0 : run.n - run.k0) + (live ? 1 : 0);
+}
+
+/** The time of a run's first candle; null when it holds none. */
+export function firstCandleTs(run: CandleRun): number | null {
+  if (run.from === 'memory') return run.i1 > run.i0 ? run.ring.ts[run.ring.slot(run.s, run.i0)]! : null;
+  return run.n > run.k0 ? run.columns.ts[run.k0]! : null;
 }
 
 /** The view's candles as objects. */
@@ -42,7 +56,8 @@ export function candleSeries(view: CandleView): CandleSeries {
     for (let k = run.k0; k < run.n; k++) candles.push(candleObject(c.ts[k]!, c.open[k]!, c.high[k]!, c.low[k]!, c.close[k]!, c.volume[k]!, c.venues[k]! || 0, c.origin[k]!));
   }
   if (live) candles.push(candleObject(live.ts, live.open, live.high, live.low, live.close, live.volume, live.venues, live.origin));
-  return { instrument: view.instrument, interval: view.interval, count: candles.length, candles };
+  const availableFrom = view.availableFrom === null ? null : new Date(view.availableFrom).toISOString();
+  return { instrument: view.instrument, interval: view.interval, count: candles.length, availableFrom, ...(view.late ? { notice: lateNotice(view) } : {}), candles };
 }
 
 /** The view's candles as JSON chunks, commas between them included: closed candles from memory are slices of kept blocks. */

@@ -58,6 +58,7 @@ export async function runControl(req: ControlRequest, ctx: ControlContext): Prom
   if (req.op === 'import.history') {
     const { history, symbol, mix } = req.args as unknown as HistoryArgs;
     const report = await importHistory(ctx.services, history, symbol, mix === true);
+    if (report.written) ctx.services.candles.forgetStarts();
     // New closes may be unusual moves: found now, as at the next start.
     if (report.written) await ctx.relink();
     if (report.written || report.added) await ctx.services.meta.refresh();

@@ -27,6 +27,8 @@ export const CandleSeries = Type.Object({
   instrument: EntityRef,
   interval: StringEnum(CANDLE_INTERVALS),
   count: Type.Integer(),
+  availableFrom: Nullable(Type.String({ format: 'date-time', description: 'where the held history of this series at this interval starts; null when none is held' })),
+  notice: Type.Optional(Type.String({ description: 'present when `from` is before availableFrom: the answer starts later than asked, as nothing earlier is held' })),
   candles: Type.Array(Candle),
 });
 export type CandleSeries = Static<typeof CandleSeries>;

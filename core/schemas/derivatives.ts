@@ -43,6 +43,8 @@ export type VenueDerivatives = Static<typeof VenueDerivatives>;
 export const Derivatives = Type.Object({
   instrument: EntityRef,
   from: Type.String({ format: 'date-time' }),
+  availableFrom: Nullable(Type.String({ format: 'date', description: 'the first day of funding or open interest held for its perpetuals; null when none is held' })),
+  notice: Type.Optional(Type.String({ description: 'present when `from` is before availableFrom: the daily series starts later than asked' })),
   current: DerivativesNow,
   daily: Type.Array(DerivativesDay),
   perVenue: Type.Optional(Type.Array(VenueDerivatives, { description: 'only with perVenue=true' })),

@@ -100,6 +100,8 @@ export const MacroSeries = Type.Object({
   releaseStories: Type.Array(Event, { description: `its ${RELEASE_STORIES} most recent release stories (/v1/events?entity=macro:<slug>)` }),
   catalysts: Type.Array(Catalyst, { description: 'its scheduled releases ahead' }),
   markets: Type.Array(PredictionMarket, { description: `open prediction markets on it, most traded first (at most ${SERIES_MARKETS})` }),
+  availableFrom: Nullable(Type.String({ format: 'date', description: 'the date of the first observation held; null when none is' })),
+  notice: Type.Optional(Type.String({ description: 'present when `from` is before availableFrom: the observations start later than asked' })),
   observationCount: Type.Integer({ description: 'observations from `from` on, before any downsampling' }),
   downsampled: Type.Boolean({ description: 'true when the observations were cut to maxPoints (min and max of each bucket of time kept)' }),
   observations: Type.Array(MacroObservation, { description: 'oldest first' }),

@@ -2,7 +2,7 @@
 // braces. Answers from memory are kept as bytes while the bars they hold are unchanged: clients polling the same
 // candles (a chart's default pull, a bot's window) between two ticks get the same answer in one buffer, sent in one
 // write, instead of one assembled per request from the kept blocks.
-import { candleChunks, candleCount, type CandleRun, type CandleView } from '../../core/candle-view.js';
+import { candleChunks, candleCount, lateNotice, type CandleRun, type CandleView } from '../../core/candle-view.js';
 import type { Bar } from '../../core/kernels/bars.js';
 import { RawJson } from '../http/raw-json.js';
 
@@ -11,6 +11,7 @@ interface Kept {
   version: number;
   live: Bar | null;
   instrument: CandleView['instrument'];
+  availableFrom: number | null;
   body: RawJson;
   /** Whether `body` is one buffer: an answer is joined into one when it is asked for a second time. */
   joined: boolean;
@@ -31,7 +32,9 @@ export function candleAnswer(view: CandleView): RawJson {
 }
 
 function build(view: CandleView): Buffer[] {
-  const head = `{"data":{"instrument":${JSON.stringify(view.instrument)},"interval":"${view.interval}","count":${candleCount(view)},"candles":[`;
+  const from = view.availableFrom === null ? 'null' : `"${new Date(view.availableFrom).toISOString()}"`;
+  const notice = view.late ? `,"notice":${JSON.stringify(lateNotice(view))}` : '';
+  const head = `{"data":{"instrument":${JSON.stringify(view.instrument)},"interval":"${view.interval}","count":${candleCount(view)},"availableFrom":${from}${notice},"candles":[`;
   return [Buffer.from(head), ...candleChunks(view), CLOSE];
 }
 
@@ -46,13 +49,13 @@ export class CandleAnswers {
    * one buffer that serves every later ask.
    */
   get(view: CandleView, run: Extract<CandleRun, { from: 'memory' }>): RawJson {
-    const { live, instrument } = view;
+    const { live, instrument, availableFrom } = view;
     const { ring, s } = run;
-    const key = `${ring.id}:${s}:${run.i0}:${run.i1}:${live ? 1 : 0}`;
+    const key = `${ring.id}:${s}:${run.i0}:${run.i1}:${live ? 1 : 0}:${view.late ? 1 : 0}`;
     const version = ring.version(s);
     const hit = this.kept.get(key);
     if (hit) this.forget(key, hit);
-    if (hit && hit.version === version && hit.instrument === instrument && sameBar(hit.live, live)) {
+    if (hit && hit.version === version && hit.instrument === instrument && hit.availableFrom === availableFrom && sameBar(hit.live, live)) {
       if (!hit.joined && hit.body.byteLength <= MAX_JOINED_ANSWER) {
         hit.body = new RawJson(hit.body.whole());
         hit.joined = true;
@@ -61,7 +64,7 @@ export class CandleAnswers {
       return hit.body;
     }
     const body = new RawJson(build(view));
-    this.keep(key, { version, live: live && { ...live }, instrument, body, joined: false });
+    this.keep(key, { version, live: live && { ...live }, instrument, availableFrom, body, joined: false });
     return body;
   }
 

@@ -25,6 +25,7 @@ export function derivativesAnswer(d: Derivatives): RawJson {
   const { current } = d;
   const head =
     `{"data":{"instrument":${JSON.stringify(d.instrument)},"from":"${d.from}",` +
+    `"availableFrom":${d.availableFrom === null ? 'null' : `"${d.availableFrom}"`},${d.notice === undefined ? '' : `"notice":${JSON.stringify(d.notice)},`}` +
     `"current":{"fundingRate8hPct":${num(current.fundingRate8hPct)},"openInterestUsd":${num(current.openInterestUsd)},"venues":${current.venues}}`;
   return new RawJson([Buffer.from(head), daily.of(d.daily), ...(d.perVenue ? [perVenue.of(d.perVenue)] : []), CLOSE]);
 }

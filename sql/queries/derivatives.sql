@@ -58,3 +58,10 @@ FROM weighted GROUP BY day;
 -- The hourly series of the listings :ids from :from.
 SELECT listing_id, date_part('epoch', ts) * 1000 AS ts, funding_rate, open_interest_usd
 FROM derivatives_1h WHERE listing_id = ANY (:ids::int[]) AND ts >= :from;
+
+-- name: derivativesFirstDay
+-- The first UTC day the perpetual listings :ids have funding or open interest for, hourly or imported daily.
+SELECT date_part('epoch', least(
+  (SELECT time_bucket(INTERVAL '1 day', min(ts)) FROM derivatives_1h WHERE listing_id = ANY (:ids::int[])),
+  (SELECT min(ts) FROM imported_derivatives_1d WHERE listing_id = ANY (:ids::int[]))
+)) * 1000 AS day;

@@ -3,7 +3,7 @@
 // columns, the live bar merged in so the open bar is always there. Returned as a view (core/candle-view.ts) that HTTP
 // writes from the ring's kept blocks and MCP and brief read as objects.
 import type { Bar } from '../../../core/kernels/bars.js';
-import { memoryRun, type CandleView } from '../../../core/candle-view.js';
+import { firstCandleTs, memoryRun, type CandleView } from '../../../core/candle-view.js';
 import { notFound } from '../../../core/errors.js';
 import { instrumentRef } from '../../../core/refs.js';
 import { BUCKET_MS, type CandleRequest } from '../../../core/requests/candles.js';
@@ -13,6 +13,7 @@ import type { Caller, Db } from '../../db.js';
 import type { CandleInterval } from '../../../core/vocabulary.js';
 import type { InstrumentRow, MarketState } from '../../market/state.js';
 import { BAR_COLUMNS } from '../write/index.js';
+import { clock } from '../../clock.js';
 
 /** The candle queries of each interval: the first candles from a time, or the latest before one. */
 const POOLED_QUERIES = {
@@ -45,9 +46,14 @@ interface Series {
   extra: { official?: readonly string[] };
 }
 
+/** How long where a series' held candles start is trusted: retention drops the oldest chunks once a day. */
+const START_KEPT_MS = 3_600_000;
+
 export class CandleService {
   /** One reference per instrument row, so that a view's instrument is the same object while the row is unchanged. */
   private readonly refs = new WeakMap<InstrumentRow, CandleView['instrument']>();
+  /** Where each series' held candles start, by its query and id, read once an hour (or after a history import). */
+  private readonly starts = new Map<string, { at: number; ms: Promise<number | null> }>();
 
   constructor(
     private readonly db: Db,
@@ -85,10 +91,31 @@ export class CandleService {
     const row = this.state.instruments[series.instrument]!;
     let instrument = this.refs.get(row);
     if (!instrument) this.refs.set(row, (instrument = instrumentRef(row)));
-    const selected = series.held.held(series.index, request.fromMs)
-      ? memoryRun(series.held, series.index, series.open, request)
-      : await fromDatabase(this.db, series, request, caller);
-    return { instrument, interval: request.interval, ...selected };
+    const [selected, start] = await Promise.all([
+      series.held.held(series.index, request.fromMs) ? memoryRun(series.held, series.index, series.open, request) : fromDatabase(this.db, series, request, caller),
+      this.start(series),
+    ]);
+    // Nothing stored yet (a series that began after the last read): it starts with what the answer holds.
+    const availableFrom = start ?? firstCandleTs(selected.run) ?? selected.live?.ts ?? null;
+    return { instrument, interval: request.interval, ...selected, availableFrom, late: request.ascendingFrom && availableFrom !== null && request.fromMs < availableFrom };
+  }
+
+  /** Forgets where series start: a history import may have written older candles. */
+  forgetStarts(): void {
+    this.starts.clear();
+  }
+
+  /** Where the series' stored candles start: its first candle from the beginning of time, read once an hour. */
+  private start(series: Series): Promise<number | null> {
+    const key = `${series.queries.from}:${series.id}`;
+    const now = clock.now();
+    const kept = this.starts.get(key);
+    if (kept && now - kept.at < START_KEPT_MS) return kept.ms;
+    const params = { id: series.id, from: '-infinity', to: 'infinity', limit: 1, ...series.extra };
+    const ms = this.db.columns(series.queries.from, params, BAR_COLUMNS).then(({ length, columns }) => (length ? columns.ts[0]! : null));
+    ms.catch(() => this.starts.delete(key));
+    this.starts.set(key, { at: now, ms });
+    return ms;
   }
 }
 

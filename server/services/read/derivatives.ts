@@ -23,6 +23,8 @@ export class DerivativesService {
    */
   private readonly days = new AnswerCache<DerivativesDay[]>(SERIES_KEPT, every(SERIES_FRESH_MS));
   private readonly hours = new AnswerCache<VenueDerivatives[]>(SERIES_KEPT, every(SERIES_FRESH_MS));
+  /** Where each instrument's stored series start: moved only by retention and imports, so read once a minute. */
+  private readonly firstDays = new AnswerCache<{ ms: number | null }>(SERIES_KEPT, every(60_000));
 
   constructor(
     private readonly db: Db,
@@ -36,10 +38,17 @@ export class DerivativesService {
     const fromDay = request.fromMs - (request.fromMs % DAY_MS);
     const perps = this.perpetuals(i);
     // Shared by concurrent requests: a read stops only once every request waiting for it has left.
-    const daily = await this.days.get(`${i} ${fromDay}`, async (c) => dayObjects(await this.readDaily(perps, fromDay, c)), caller);
+    const [daily, first] = await Promise.all([
+      this.days.get(`${i} ${fromDay}`, async (c) => dayObjects(await this.readDaily(perps, fromDay, c)), caller),
+      this.firstDays.get(String(i), async (c) => ({ ms: await this.readFirstDay(perps, c) }), caller),
+    ]);
+    const availableFrom = first.ms === null ? null : isoDate(first.ms);
+    const row = this.state.instruments[i]!;
     const answer: Derivatives = {
-      instrument: instrumentRef(this.state.instruments[i]!),
+      instrument: instrumentRef(row),
       from: new Date(request.fromMs).toISOString(),
+      availableFrom,
+      ...(first.ms !== null && fromDay < first.ms ? { notice: `The held funding and open interest of ${row.symbol} start on ${availableFrom}: nothing earlier is held, so the daily series starts there` } : {}),
       current: this.state.derivativesNow(i),
       daily,
     };
@@ -52,6 +61,12 @@ export class DerivativesService {
   private perpetuals(i: number): ListingRow[] {
     const s = this.state;
     return s.listings.slice(s.offsets[i]!, s.offsets[i + 1]!).filter((l) => l.fundingIntervalHours);
+  }
+
+  private async readFirstDay(perps: ListingRow[], caller?: Caller): Promise<number | null> {
+    if (!perps.length) return null;
+    const [row] = await this.db.rows<{ day: number | null }>('derivativesFirstDay', { ids: perps.map((l) => l.id) }, caller);
+    return row?.day ?? null;
   }
 
   private readDaily(perps: ListingRow[], fromDay: number, caller?: Caller): Promise<Columns<(typeof DAY_COLUMNS)[number]>> {

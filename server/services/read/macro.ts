@@ -204,6 +204,10 @@ export class MacroService {
       releaseStories,
       catalysts: catalysts.data,
       markets,
+      availableFrom: p.dates.length ? isoDay(p.dates[0]!) : null,
+      ...(request.fromMs !== null && p.dates.length && request.fromMs < p.dates[0]!
+        ? { notice: `The held observations of ${s.slug} start on ${isoDay(p.dates[0]!)}: nothing earlier is held, so they start there` }
+        : {}),
       observationCount: count,
       downsampled: kept.length < count,
       observations: kept.map((i): MacroObservation => ({ date: isoDay(p.dates[i]!), value: finite(p.values[i]!), firstPrint: finite(p.firstPrints[i]!) })),

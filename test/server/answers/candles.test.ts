@@ -12,7 +12,7 @@ const instrument = instrumentRef({ symbol: 'BTC', name: 'Bitcoin' });
 
 /** The view of positions i0..i1 of series `s` of `ring` with `live` after them. */
 function view(ring: BarRing, s: number, i0: number, i1: number, live: Bar | null, of = instrument): CandleView & { run: { from: 'memory' } } {
-  return { instrument: of, interval: '1m', run: { from: 'memory', ring, s, i0, i1 }, live };
+  return { instrument: of, interval: '1m', run: { from: 'memory', ring, s, i0, i1 }, live, availableFrom: 0, late: false };
 }
 
 const ask = (answers: CandleAnswers, v: ReturnType<typeof view>) => answers.get(v, v.run);

@@ -22,8 +22,9 @@ async function get(path: string): Promise<Json> {
   return body.data;
 }
 
+/** Every kind into one database: the demo's story format beside real sources' files, so mixed (--mix). */
 async function load(...args: string[]): Promise<void> {
-  const run = await importFiles(server.dataDir, ...args);
+  const run = await importFiles(server.dataDir, ...args, '--mix');
   if (run.code !== 0) throw new Error(`import ${args.join(' ')}: ${run.code} ${run.stdout} ${run.stderr}`);
   if (/no server owns/.test(run.stderr)) throw new Error('written without the server');
 }

@@ -22,6 +22,8 @@ interface Candles {
   instrument: { type: string; key: string };
   interval: string;
   count: number;
+  availableFrom: string | null;
+  notice?: string;
   candles: Candle[];
 }
 
@@ -110,6 +112,23 @@ t.test('with from: the first candles from it', async (t) => {
   const iso = (ms: number) => new Date(ms).toISOString();
   const ts = await candles(`interval=1h&from=${iso(hour - HOUR / 2)}&to=${iso(hour + 2 * HOUR)}`);
   t.same(ts.candles.map((c) => c.ts), [iso(hour), iso(hour + HOUR), iso(hour + 2 * HOUR)], 'a timestamp as from starts at the next whole bar, one as to includes its bar');
+});
+
+t.test('no silent truncation: availableFrom says where held history starts, a notice when from is before it', async (t) => {
+  for (const interval of ['1m', '1h', '1d']) {
+    const early = await candles(`interval=${interval}&from=2000-01-01&limit=20000`);
+    t.ok(early.availableFrom && Date.parse(early.availableFrom) > Date.parse('2000-01-01'), `${interval}: held from ${early.availableFrom}`);
+    t.equal(early.candles[0]!.ts, early.availableFrom, `${interval}: the first candle is the first held`);
+    t.match(early.notice, new RegExp(`held ${interval} history of BTC starts at ${early.availableFrom!.replace(/[.]/g, '\\.')}: nothing earlier is held`), `${interval}: says the answer starts later than asked`);
+    const within = await candles(`interval=${interval}&from=${early.candles.at(-1)!.ts}`);
+    t.equal(within.availableFrom, early.availableFrom, `${interval}: the same start whatever is asked`);
+    t.equal(within.notice, undefined, `${interval}: no notice when from is held`);
+    t.equal((await candles(`interval=${interval}`)).notice, undefined, `${interval}: nor for the default lookback`);
+  }
+  const listing = (await (await server.get('/v1/instruments/BTC')).json()) as { data: { venues: { listingId: number }[] } };
+  const res = await server.get(`/v1/instruments/BTC/listings/${listing.data.venues[0]!.listingId}/candles?interval=1m&from=2000-01-01`);
+  const one = ((await res.json()) as { data: Candles }).data;
+  t.ok(one.availableFrom && one.notice, "a venue listing's own series says so too");
 });
 
 t.test('1h and 1d candles equal the aggregation of the 1m candles they cover', async (t) => {

@@ -20,6 +20,8 @@ interface Hour {
 interface Derivatives {
   instrument: { type: string; key: string };
   from: string;
+  availableFrom: string | null;
+  notice?: string;
   current: { fundingRate8hPct: number | null; openInterestUsd: number | null; venues: number };
   daily: { date: string; fundingRate8hPct: number | null; openInterestUsd: number | null; venues: number }[];
   perVenue?: { listingId: number; venue: string; fundingIntervalHours: number; hourly: Hour[] }[];
@@ -74,6 +76,17 @@ t.test(`default: daily since ${DERIVATIVES_DEFAULT_FROM}, one value per UTC day,
   t.ok(d.daily.every((x) => x.openInterestUsd! > 0 && Math.abs(x.fundingRate8hPct!) < 0.5), 'funding in percent units: well under half a percent per 8 hours');
   const median = d.daily.map((x) => x.fundingRate8hPct!).sort((a, b) => a - b)[d.daily.length >> 1]!;
   t.ok(median > 0.001 && median < 0.1, `median funding ${median}% per 8 hours: about 0.01, as venues quote it`);
+});
+
+t.test('no silent truncation: availableFrom is the first day held, a notice when from is before it', async (t) => {
+  const early = await derivatives('?from=2000-01-01');
+  const today = clock.now() - (clock.now() % DAY);
+  t.ok(early.availableFrom && Date.parse(early.availableFrom) >= today - 366 * DAY, `held from ${early.availableFrom}`);
+  t.equal(early.daily[0]!.date, early.availableFrom, 'the daily series starts there');
+  t.match(early.notice, `The held funding and open interest of BTC start on ${early.availableFrom}`);
+  const within = await derivatives(`?from=${early.daily.at(-1)!.date}`);
+  t.equal(within.availableFrom, early.availableFrom);
+  t.equal(within.notice, undefined, 'no notice when from is held');
 });
 
 t.test('a day inside the hourly history equals the OI-weighted mean recomputed from each venue’s hours', async (t) => {

@@ -138,6 +138,11 @@ t.test('/v1/macro/{slug}: definition, why it matters, revisions, release stories
   t.same(data.markets.map((m: Json) => m.slug), [], 'its market is closed');
   t.same((await get('/v1/macro/CPIAUCSL')).data, data, "by the source's id, any case");
   t.same((await get('/v1/macro/US-CPI?from=2025-08-01')).data.observations.map((o: Json) => o.date), ['2025-08-01', '2025-09-01'], 'from a date');
+  const first = data.observations[0].date;
+  t.equal(data.availableFrom, first, 'availableFrom: the first observation held');
+  t.notOk('notice' in data, 'no notice without from');
+  const early = (await get('/v1/macro/us-cpi?from=1990-01-01')).data;
+  t.equal(early.notice, `The held observations of us-cpi start on ${first}: nothing earlier is held, so they start there`, 'the answer says it starts later than asked');
 
   const payrolls = (await get('/v1/macro/us-payrolls')).data;
   t.same(payrolls.observations, [
