@@ -52,8 +52,11 @@ const START_KEPT_MS = 3_600_000;
 export class CandleService {
   /** One reference per instrument row, so that a view's instrument is the same object while the row is unchanged. */
   private readonly refs = new WeakMap<InstrumentRow, CandleView['instrument']>();
-  /** Where each series' held candles start, by its query and id, read once an hour (or after a history import). */
-  private readonly starts = new Map<string, { at: number; ms: Promise<number | null> }>();
+  /**
+   * Where each series' held candles start, by its query and id, read once an hour (or after a history import); the
+   * value itself once read, so that an answer from memory waits for nothing.
+   */
+  private readonly starts = new Map<string, Map<number, { at: number; ms: number | null | Promise<number | null> }>>();
 
   constructor(
     private readonly db: Db,
@@ -91,10 +94,11 @@ export class CandleService {
     const row = this.state.instruments[series.instrument]!;
     let instrument = this.refs.get(row);
     if (!instrument) this.refs.set(row, (instrument = instrumentRef(row)));
-    const [selected, start] = await Promise.all([
-      series.held.held(series.index, request.fromMs) ? memoryRun(series.held, series.index, series.open, request) : fromDatabase(this.db, series, request, caller),
-      this.start(series),
-    ]);
+    const pending = this.start(series);
+    const selected = series.held.held(series.index, request.fromMs)
+      ? memoryRun(series.held, series.index, series.open, request)
+      : await fromDatabase(this.db, series, request, caller);
+    const start = pending instanceof Promise ? await pending : pending;
     // Nothing stored yet (a series that began after the last read): it starts with what the answer holds.
     const availableFrom = start ?? firstCandleTs(selected.run) ?? selected.live?.ts ?? null;
     return { instrument, interval: request.interval, ...selected, availableFrom, late: request.ascendingFrom && availableFrom !== null && request.fromMs < availableFrom };
@@ -105,17 +109,24 @@ export class CandleService {
     this.starts.clear();
   }
 
-  /** Where the series' stored candles start: its first candle from the beginning of time, read once an hour. */
-  private start(series: Series): Promise<number | null> {
-    const key = `${series.queries.from}:${series.id}`;
+  /** Where the series' stored candles start: its first candle from the beginning of time, read once an hour; null when unknown. */
+  private start(series: Series): number | null | Promise<number | null> {
+    const byId = this.starts.get(series.queries.from) ?? this.starts.set(series.queries.from, new Map()).get(series.queries.from)!;
     const now = clock.now();
-    const kept = this.starts.get(key);
+    const kept = byId.get(series.id);
     if (kept && now - kept.at < START_KEPT_MS) return kept.ms;
     const params = { id: series.id, from: '-infinity', to: 'infinity', limit: 1, ...series.extra };
-    const ms = this.db.columns(series.queries.from, params, BAR_COLUMNS).then(({ length, columns }) => (length ? columns.ts[0]! : null));
-    ms.catch(() => this.starts.delete(key));
-    this.starts.set(key, { at: now, ms });
-    return ms;
+    const entry: { at: number; ms: number | null | Promise<number | null> } = { at: now, ms: null };
+    entry.ms = this.db.columns(series.queries.from, params, BAR_COLUMNS).then(
+      ({ length, columns }) => (entry.ms = length ? columns.ts[0]! : null),
+      // Unknown while the database is away: the answer's own first candle stands in, and it is asked again next time.
+      () => {
+        byId.delete(series.id);
+        return null;
+      },
+    );
+    byId.set(series.id, entry);
+    return entry.ms;
   }
 }
 
