@@ -169,7 +169,10 @@ async function start(
   const origins = [...new Set(sources.map((s) => originOf(s.name)))];
   const mix = origins.length > 1;
   await datasets.refuse(origins, mix, 'run the demo beside real sources (TAPEWIRE_DEMO=1 with TAPEWIRE_SOURCES)').catch((err: unknown) => {
-    throw err instanceof WorldRefusedError ? new StartupError(`${config.databaseUrl ? 'DATABASE_URL' : `DATA_DIR ${config.dataDir}`}: ${err.message}`) : err;
+    if (!(err instanceof WorldRefusedError)) throw err;
+    // The likeliest wish of a plain start on data imported for real: to serve it.
+    const serve = config.demo ? '. To serve the data it holds, start with TAPEWIRE_DEMO=0' : '';
+    throw new StartupError(`${config.databaseUrl ? 'DATABASE_URL' : `DATA_DIR ${config.dataDir}`}: ${err.message}${serve}`);
   });
   await loadSources(sources, config, { meta, imports, storage, universe: new SourceUniverseService(db) }, readiness, log);
   await datasets.record(origins, mix);

@@ -52,7 +52,7 @@ t.test('a database of real data: served at once, the demo refused, a demo start 
   t.equal((await (await server.get('/v1/events')).json() as { data: unknown[] }).data.length, 0, 'no story was written');
   await server.dispose();
 
-  await t.rejects(startServer({ dataDir, env: { ...ENV, TAPEWIRE_DEMO: '1' } }), /start-up failed: DATA_DIR .*holds real data.*TAPEWIRE_DEMO=1 with TAPEWIRE_SOURCES/s, 'the demo does not start on it');
+  await t.rejects(startServer({ dataDir, env: { ...ENV, TAPEWIRE_DEMO: '1' } }), /start-up failed: DATA_DIR .*holds real data.*TAPEWIRE_DEMO=1 with TAPEWIRE_SOURCES.*To serve the data it holds, start with TAPEWIRE_DEMO=0/s, 'the demo does not start on it');
   const again = await startServer({ dataDir, env: ENV });
   t.teardown(() => again.dispose());
   t.equal((await again.get('/v1/macro/us-cpi')).status, 200, 'and the data is still there');
