@@ -5,7 +5,7 @@ import type { ParsedPayload } from '../core/sources/records.js';
 import type { ControlRequest } from './control.js';
 import type { Logger } from './log.js';
 import type { HistoryPayload } from './services/write/history-import.js';
-import { admitImport, importHistory, importPayload } from './services/write/world-imports.js';
+import { admitImport, historyWrote, importHistory, importPayload, payloadWrote } from './services/write/world-imports.js';
 import { sourceNamed } from './feeds/registry.js';
 import type { Services } from './services/index.js';
 import { runKeyOperation, type KeyInfo } from './services/ops/keys.js';
@@ -52,16 +52,18 @@ export async function runControl(req: ControlRequest, ctx: ControlContext): Prom
     // The new stories' ids stay here: a large import's would fill the answer.
     const { storyIds: _, ...report } = await importPayload(ctx.services, source, payload, mix === true);
     if (report.counts.stories?.written || report.counts.catalysts?.written) await ctx.relink();
-    if (Object.values(report.counts).some((c) => c.written)) await ctx.services.meta.refresh();
+    if (payloadWrote(report)) await ctx.services.meta.refresh();
     return report;
   }
   if (req.op === 'import.history') {
     const { history, symbol, mix } = req.args as unknown as HistoryArgs;
     const report = await importHistory(ctx.services, history, symbol, mix === true);
-    if (report.written) ctx.services.candles.forgetStarts();
-    // New closes may be unusual moves: found now, as at the next start.
-    if (report.written) await ctx.relink();
-    if (report.written || report.added) await ctx.services.meta.refresh();
+    if (report.written) {
+      // Older candles may now be held, and new closes may be unusual moves: found now, as at the next start.
+      ctx.services.candles.forgetStarts();
+      await ctx.relink();
+    }
+    if (historyWrote(report)) await ctx.services.meta.refresh();
     return report;
   }
   const result = await runKeyOperation(ctx.services.keys, req.op, req.args);

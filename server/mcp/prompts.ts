@@ -2,9 +2,10 @@
 // before a catalyst. Each is a user message with the task and the data it needs embedded (a tool's answer as JSON, or a
 // brief as a Markdown resource), so the model starts from cited facts rather than a first round of tool calls.
 import { ErrorCode, type GetPromptResult, type ListPromptsResult, type PromptMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { BriefType } from '../../core/brief/key.js';
 import { BRIEF_TYPES } from '../../core/vocabulary.js';
 import { protocolError } from './protocol-error.js';
-import { readResource, resourceUri } from './resources.js';
+import { briefContents } from './resources.js';
 import type { ToolContext } from './tool.js';
 
 /** Runs a tool as tools/call would, returning its answer's text (JSON) or throwing its error. */
@@ -30,10 +31,9 @@ const CITE = 'Cite every fact by the sourceUrl of the story or filing it comes f
 
 const text = (t: string): PromptMessage => ({ role: 'user', content: { type: 'text', text: t } });
 
-/** A brief as an embedded Markdown resource. */
-async function brief(type: string, key: string, ctx: ToolContext): Promise<PromptMessage> {
-  const { contents } = await readResource(ctx, resourceUri(type, encodeURIComponent(key)));
-  return { role: 'user', content: { type: 'resource', resource: contents[0]! } };
+/** A brief as an embedded Markdown resource; a key that names nothing is a bad argument of the prompt. */
+async function brief(type: BriefType, key: string, ctx: ToolContext): Promise<PromptMessage> {
+  return { role: 'user', content: { type: 'resource', resource: await briefContents(ctx, type, key, ErrorCode.InvalidParams, 'Bad argument') } };
 }
 
 export const PROMPTS: PromptDef[] = [
@@ -95,7 +95,7 @@ export const PROMPTS: PromptDef[] = [
             'there is one, what the prediction markets price, and how the price moved around the last event of the same kind. ' +
             `${CITE} Its brief follows; get_calendar and get_prediction_markets give more.`,
         ),
-        await brief(m[1]!, m[2]!, ctx),
+        await brief(m[1] as BriefType, m[2]!, ctx),
       ];
     },
   },

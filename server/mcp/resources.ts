@@ -1,7 +1,7 @@
 // MCP resources: a template per entity type (tapewire://company/{slug}, ...) whose resource is the entity's brief in
 // Markdown with its citations as links, and the list of the covered universe, paged. A URI that names no entity is the
 // specification's "resource not found" (-32002) with the reason; the client can correct it.
-import { ErrorCode, type ListResourcesResult, type ListResourceTemplatesResult, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, type TextResourceContents, type ListResourcesResult, type ListResourceTemplatesResult, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { briefMarkdown } from '../../core/brief/markdown.js';
 import type { BriefType } from '../../core/brief/key.js';
 import { ApiError } from '../../core/errors.js';
@@ -53,7 +53,7 @@ export async function listResources({ services }: ToolContext, cursor: string | 
 }
 
 /** The brief a tapewire:// URI names, in Markdown. */
-export async function readResource({ services, caller, nowMs }: ToolContext, uri: string): Promise<ReadResourceResult> {
+export async function readResource(ctx: ToolContext, uri: string): Promise<ReadResourceResult> {
   const m = /^tapewire:\/\/([a-z]+)\/(.+)$/.exec(uri);
   const template = m && TEMPLATES.find((t) => t.type === m[1]);
   if (!m || !template) throw protocolError(RESOURCE_NOT_FOUND, `Resource not found: ${uri.slice(0, 200)} (resources/templates/list gives the URIs: ${TEMPLATES.map((t) => t.uriTemplate).join(', ')})`);
@@ -63,11 +63,20 @@ export async function readResource({ services, caller, nowMs }: ToolContext, uri
   } catch {
     throw protocolError(RESOURCE_NOT_FOUND, `Resource not found: ${uri.slice(0, 200)} is not a well-formed URI`);
   }
+  // Under the URI asked for, whichever spelling of the key it used.
+  return { contents: [{ ...(await briefContents(ctx, template.type, key, RESOURCE_NOT_FOUND, 'Resource not found')), uri }] };
+}
+
+/**
+ * The brief of `key` as a type as Markdown resource contents; a key that names nothing is the JSON-RPC error `code`
+ * (a resource not found, a prompt's bad argument) with the reason.
+ */
+export async function briefContents({ services, caller, nowMs }: ToolContext, type: BriefType, key: string, code: number, what: string): Promise<TextResourceContents> {
   try {
-    const brief = await services.brief.get(template.type, key, BRIEF_DEFAULT_TOKENS, caller, nowMs);
-    return { contents: [{ uri, mimeType: MARKDOWN, text: briefMarkdown(brief) }] };
+    const brief = await services.brief.get(type, key, BRIEF_DEFAULT_TOKENS, caller, nowMs);
+    return { uri: resourceUri(type, key), mimeType: MARKDOWN, text: briefMarkdown(brief) };
   } catch (err) {
-    if (err instanceof ApiError && (err.code === 'not_found' || err.code === 'bad_request')) throw protocolError(RESOURCE_NOT_FOUND, `Resource not found: ${err.message}`);
+    if (err instanceof ApiError && (err.code === 'not_found' || err.code === 'bad_request')) throw protocolError(code, `${what}: ${err.message}`);
     throw err;
   }
 }
