@@ -1,19 +1,19 @@
-// Bars to and from the database: the named values of the bulk bar inserts in sql/queries (one array per column, for
-// unnest), and the names of the columns the bar queries select.
+// Bars to and from the database: the named values of the bulk bar inserts in sql/queries (one binary array per column,
+// for unnest), and the names of the columns the bar queries select.
 import type { BarColumns } from '../../../core/kernels/bars.js';
+import { float8Array, int2Array, int4Array, timestamptzArray } from './binary-arrays.js';
 
 /** The first `n` bars of `bars` as the insert's values, with the row id of bar k and, when the table has the column, its pool size. */
-export function barInsertParams(bars: BarColumns, n: number, id: (k: number) => number, venues: ((k: number) => number) | null): Record<string, unknown[]> {
-  const column = (a: Float64Array) => Array.from(a.subarray(0, n));
+export function barInsertParams(bars: BarColumns, n: number, id: (k: number) => number, venues: ((k: number) => number) | null): Record<string, Buffer> {
   return {
-    ids: Array.from({ length: n }, (_, k) => id(k)),
-    ts: Array.from(bars.ts.subarray(0, n), (ts) => new Date(ts)),
-    open: column(bars.open),
-    high: column(bars.high),
-    low: column(bars.low),
-    close: column(bars.close),
-    volume: column(bars.volume),
-    ...(venues ? { venues: Array.from({ length: n }, (_, k) => venues(k)) } : {}),
+    ids: int4Array(n, id),
+    ts: timestamptzArray(bars.ts, n),
+    open: float8Array(bars.open, n),
+    high: float8Array(bars.high, n),
+    low: float8Array(bars.low, n),
+    close: float8Array(bars.close, n),
+    volume: float8Array(bars.volume, n),
+    ...(venues ? { venues: int2Array(n, venues) } : {}),
   };
 }
 

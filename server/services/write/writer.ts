@@ -5,6 +5,7 @@
 import type { BarColumns } from '../../../core/kernels/bars.js';
 import type { CatalystRecord, StoryRecord } from '../../../core/sources/records.js';
 import { barInsertParams } from './bar-rows.js';
+import { float8Array, int4Array, timestamptzArray } from './binary-arrays.js';
 import { MacroWriter, type MacroRecords } from './macro-writer.js';
 import { OddsWriter, type OddsRecords } from './odds-writer.js';
 import { ProfileWriter, type ProfileRecords, type ProfileWrite } from './profile-writer.js';
@@ -106,12 +107,14 @@ export class Writer {
 
   /** Funding and open interest history of perpetual listings that did not come from live quotes. */
   async importedDerivatives(interval: '1h' | '1d', series: DerivativesHistory[], source: string): Promise<void> {
-    const all = <T>(pick: (s: DerivativesHistory, k: number) => T) => series.flatMap((s) => Array.from(s.ts, (_, k) => pick(s, k)));
+    const ts = series.flatMap((s) => Array.from(s.ts));
+    const all = (pick: (s: DerivativesHistory) => ArrayLike<number>) => float8Array(series.flatMap((s) => Array.from(pick(s))));
+    const ids = series.flatMap((s) => Array.from(s.ts, () => s.listingId));
     await this.rows(interval === '1h' ? 'insertImportedDerivatives1h' : 'insertImportedDerivatives1d', {
-      ids: all((s) => s.listingId),
-      ts: all((s, k) => new Date(s.ts[k]!)),
-      fundingRate: all((s, k) => s.fundingRate[k]!),
-      openInterestUsd: all((s, k) => s.openInterestUsd[k]!),
+      ids: int4Array(ids.length, (k) => ids[k]!),
+      ts: timestamptzArray(ts),
+      fundingRate: all((s) => s.fundingRate),
+      openInterestUsd: all((s) => s.openInterestUsd),
       source,
     });
   }
