@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clock, clockShift } from '../server/clock.js';
+import { clock, CLOCK_OFFSET_MS, clockShift } from '../server/clock.js';
 import { processAlive } from './process-alive.js';
 
 /** A template older than this is made again: a copy's market catches up from the template's load to now. */
@@ -82,11 +82,15 @@ export async function demoCopy(root: string, env: Record<string, string | undefi
   return target;
 }
 
-/** Templates of earlier runs (other code, other days) are removed once they are old. */
+/**
+ * Templates of earlier runs (other code, other days) are removed once they are old, by the wall clock (the shifted one
+ * less its offset) as the files' times are: against a shifted clock every template looked hours old, and one that
+ * another test file was copying was removed under it.
+ */
 function sweep(): void {
   for (const name of readdirSync(tmpdir())) {
     if (!name.startsWith(PREFIX) || name.endsWith('.lock')) continue;
     const path = join(tmpdir(), name);
-    if (statSync(path).mtimeMs < clock.now() - 4 * MAX_AGE_MS) rmSync(path, { recursive: true, force: true });
+    if (statSync(path).mtimeMs < clock.now() - CLOCK_OFFSET_MS - 4 * MAX_AGE_MS) rmSync(path, { recursive: true, force: true });
   }
 }
