@@ -23,7 +23,10 @@ export interface MoveSubject {
   dayMs: number;
 }
 
-/** A story about the instrument or its company must be at least this important to be taken as the cause of a move. */
+/**
+ * A story about the instrument, its company or (for a share) its sector must be at least this important to be taken as
+ * the cause of a move: crude's news moves energy shares with it.
+ */
 export const CAUSE_MIN_IMPORTANCE = 55;
 /**
  * A macro release or rate decision must be this important (a surprise) to be taken as the cause of any instrument's
@@ -44,10 +47,10 @@ function aboutSector(e: LinkableEvent, m: MoveSubject): boolean {
 }
 
 /**
- * Causes: stories of the move's own UTC day (never a later one), either about the instrument or its company and
- * important enough, or a surprising macro release or rate decision. A move without a cause gets candidates instead:
- * the important stories about it, its company or (for a share) its sector that day or the day before (an explained
- * move needs none). Both most important first.
+ * Causes: stories of the move's own UTC day (never a later one), either about the instrument, its company or (a share)
+ * its sector and important enough, or a surprising macro release or rate decision. A move without a cause gets
+ * candidates instead: the important stories about it, its company or (for a share) its sector that day or the day
+ * before (an explained move needs none). Both most important first.
  */
 export function linkMove(m: MoveSubject, events: readonly LinkableEvent[]): { causes: LinkableEvent[]; candidates: LinkableEvent[] } {
   const causes: LinkableEvent[] = [];
@@ -56,7 +59,7 @@ export function linkMove(m: MoveSubject, events: readonly LinkableEvent[]): { ca
     const sameDay = e.occurredAt >= m.dayMs && e.occurredAt < m.dayMs + DAY_MS;
     const dayBefore = e.occurredAt >= m.dayMs - DAY_MS && e.occurredAt < m.dayMs;
     const mine = about(e, m);
-    if (sameDay && mine && e.importance >= CAUSE_MIN_IMPORTANCE) causes.push(e);
+    if (sameDay && (mine || aboutSector(e, m)) && e.importance >= CAUSE_MIN_IMPORTANCE) causes.push(e);
     else if (sameDay && MACRO_KINDS.has(e.kind) && e.importance >= MACRO_CAUSE_MIN_IMPORTANCE) causes.push(e);
     else if ((sameDay || dayBefore) && (mine || aboutSector(e, m)) && e.importance >= CANDIDATE_MIN_IMPORTANCE) candidates.push(e);
   }

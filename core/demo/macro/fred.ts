@@ -11,7 +11,7 @@ import { balanceSheetRelease, dailyRateRelease, dayOf, dollarRelease, gdpRelease
 import { dailySeries } from './daily.js';
 import { days, macroInputs, months, type MacroInputs } from './inputs.js';
 import { monthlySeries } from './monthly.js';
-import { periodicSeries } from './periodic.js';
+import { firstQuarter, periodicSeries } from './periodic.js';
 import type { FredObservation, VintageBook } from './vintages.js';
 
 /** The release calendar runs this far past the load, as far as the story's upcoming catalysts. */
@@ -122,7 +122,7 @@ function releaseDates(world: DemoWorld, x: MacroInputs): { release_id: number; r
   const printed = (series: string) => world.prints.filter((p) => p.series === series && p.releasedAt < endMs).map((p) => p.releasedAt);
   const monthly = (release: (m: number) => number) => months(x.firstMonthMs, (m) => release(m) < endMs).map(release);
   const everyDay = days(x.startMs, endMs);
-  const quarters = months(x.firstMonthMs, (m) => gdpRelease(m, 0) < endMs).filter((m) => new Date(m).getUTCMonth() % 3 === 0);
+  const quarters = months(firstQuarter(x.firstMonthMs), (m) => gdpRelease(m, 0) < endMs).filter((m) => new Date(m).getUTCMonth() % 3 === 0);
   const byRelease: [slug: string, times: number[]][] = [
     ['fed-funds-rate', world.path.model.policy.decisions.map((d) => d.at).filter((at) => at >= x.firstMonthMs && at < endMs)],
     ['us-2y-yield', everyDay.filter((d) => releaseDayFrom(d) === d).map(dailyRateRelease)],

@@ -42,12 +42,17 @@ function balanceSheet(x: MacroInputs): VintageBook {
   return book;
 }
 
+/** The quarter holding the series' first month: GDP's first, and the first on its release calendar. */
+export function firstQuarter(firstMonthMs: number): number {
+  const first = new Date(firstMonthMs);
+  return monthStart(first.getUTCFullYear(), first.getUTCMonth() - (first.getUTCMonth() % 3));
+}
+
 /** Real and nominal GDP: growth at an annual rate around 2%, prices around 2.5% on top; each estimate revises the last. */
 function gdp(x: MacroInputs): [VintageBook, VintageBook] {
   const rng = seriesRandom(x.seed, 'GDP');
-  const first = new Date(x.firstMonthMs);
   const quarters: number[] = [];
-  for (let q = monthStart(first.getUTCFullYear(), first.getUTCMonth() - (first.getUTCMonth() % 3)); gdpRelease(q, 0) < x.anchorMs; q = nextQuarter(q)) quarters.push(q);
+  for (let q = firstQuarter(x.firstMonthMs); gdpRelease(q, 0) < x.anchorMs; q = nextQuarter(q)) quarters.push(q);
   const real: Estimate[] = [];
   const nominal: Estimate[] = [];
   quarters.forEach((q, k) => {

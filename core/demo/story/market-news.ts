@@ -1,18 +1,24 @@
 // The demo's crypto and commodity news: about four stories a year per instrument, each moving it or its factor.
-import { instrumentRef } from '../../refs.js';
+import { instrumentRef, sectorRef } from '../../refs.js';
 import { DAY_MS, MINUTE_MS } from '../../time.js';
 import type { Shock } from '../market-model.js';
 import { FACTOR_VOL } from '../structure.js';
 import { CRYPTO_NEWS, GAS_NEWS, OIL_NEWS, type Pair } from '../templates.js';
+import { DEMO_SECTORS } from '../profiles/companies.js';
 import { DEMO_INSTRUMENTS, type DemoInstrument } from '../universe.js';
 import { type Context, moved, signed } from './draft.js';
 
-/** What moves an instrument's market news: a factor for crude oil (it moves energy), the instrument itself otherwise. */
-const MARKET_NEWS: Record<string, { templates: Pair[]; on: (inst: DemoInstrument) => string; vol: (inst: DemoInstrument) => number }> = {
+/**
+ * What moves an instrument's market news: a factor for crude oil (it moves energy shares too, so its stories are about
+ * their sector as well), the instrument itself otherwise.
+ */
+const MARKET_NEWS: Record<string, { templates: Pair[]; on: (inst: DemoInstrument) => string; vol: (inst: DemoInstrument) => number; sector?: string }> = {
   crypto: { templates: CRYPTO_NEWS, on: (i) => i.symbol, vol: (i) => i.dailyVol },
-  WTI: { templates: OIL_NEWS, on: () => 'energy', vol: () => FACTOR_VOL.energy },
+  WTI: { templates: OIL_NEWS, on: () => 'energy', vol: () => FACTOR_VOL.energy, sector: 'energy' },
   NATGAS: { templates: GAS_NEWS, on: (i) => i.symbol, vol: (i) => i.dailyVol },
 };
+
+const SECTOR_NAMES = new Map(DEMO_SECTORS.map((s) => [s.slug, s.name]));
 
 /** Crypto and energy stories, about four a year per instrument. */
 export function marketNews(ctx: Context): void {
@@ -40,7 +46,7 @@ export function marketNews(ctx: Context): void {
         summary: `${headline}. ${inst.symbol} moved ${signed(pct)}% on the news.`,
         points: [headline, `${inst.symbol} ${signed(pct)}% on the news`],
         importance: 60 + rng.int(30),
-        entities: [instrumentRef(inst)],
+        entities: news.sector ? [instrumentRef(inst), sectorRef(news.sector, SECTOR_NAMES.get(news.sector)!)] : [instrumentRef(inst)],
         shocks,
         moves: moved(ctx.model, shocks, when),
         source: crypto ? 'chain' : 'commodity',

@@ -1,4 +1,5 @@
-// The move linker's rule: causes from the day's stories about the instrument or its company, candidates otherwise.
+// The move linker's rule: causes from the day's stories about the instrument, its company or a share's sector,
+// candidates otherwise.
 import t from 'tap';
 import { explainMove, linkMove, type LinkableEvent, type MoveSubject } from '../../../core/moves/linker.js';
 
@@ -27,9 +28,19 @@ t.test('candidates of an unexplained move: the instrument, its company or its se
   t.same(candidates.map((e) => e.id), [1, 2], 'most important first; not two days before, not under 50, not another sector');
 });
 
+t.test("a share's sector news that day, important enough, is a cause: crude's news moves energy shares", async (t) => {
+  const oil = story(1, dayMs + 23 * 3_600_000, 70, ['instrument:wti', 'sector:energy']);
+  const exxon: MoveSubject = { symbol: 'XOM', kind: 'stock', company: 'exxon-mobil', sector: 'energy', dayMs };
+  t.same(linkMove(exxon, [oil]).causes.map((e) => e.id), [1], 'the energy share');
+  t.same(linkMove(share, [oil]).causes, [], 'not a share of another sector');
+  t.same(linkMove(exxon, [{ ...oil, importance: 50 }]).causes, [], 'not a minor one');
+  t.same(linkMove(exxon, [{ ...oil, occurredAt: dayMs - 3_600_000 }]).causes, [], 'not the day before');
+});
+
 t.test("an ETF does not take its issuer's sector news as its own", async (t) => {
   const etf: MoveSubject = { symbol: 'SPY', kind: 'etf', company: 'state-street', sector: 'financials', dayMs };
-  t.same(linkMove(etf, [story(1, dayMs + 60_000, 80, ['sector:financials'])]).candidates, []);
+  const { causes, candidates } = linkMove(etf, [story(1, dayMs + 60_000, 80, ['sector:financials'])]);
+  t.same([...causes, ...candidates], []);
 });
 
 t.test("a surprising macro release or rate decision causes the day's move of every kind, a share with its index", async (t) => {
