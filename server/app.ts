@@ -9,6 +9,7 @@ import { startControlServer } from './control.js';
 import { runControl, type KeyChangeBy } from './control-ops.js';
 import { controlSocketPath, lockDataDir, tightenDataDir } from './datadir.js';
 import { openDatabase } from './db.js';
+import type { Embedded } from './db-embedded.js';
 import { DatabaseFigures } from './db-figures.js';
 import { DatabaseHealth } from './db-health.js';
 import { runningSources, SOURCES } from './feeds/registry.js';
@@ -65,7 +66,13 @@ interface Started {
   relink(): Promise<void>;
 }
 
-export async function startApp(config: Config, log: Logger): Promise<RunningApp> {
+/** What `server/main.ts` begins before loading the rest of the server: DATA_DIR owned, the embedded database starting. */
+export interface EarlyStart {
+  unlock: () => void;
+  embedded: Promise<Embedded> | null;
+}
+
+export async function startApp(config: Config, log: Logger, early?: EarlyStart): Promise<RunningApp> {
   if (!uwsIsNative) {
     if (!config.allowUwsFallback) throw new StartupError(UWS_FALLBACK_MESSAGE);
     log.warn('serving on the uWebSockets.js JavaScript fallback (TAPEWIRE_ALLOW_UWS_FALLBACK=1): expect far lower throughput');
@@ -73,7 +80,10 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   log.info({ anonymous: config.anon, why: config.anonWhy }, config.anon ? 'access: API keys, and anonymous callers limited per IP' : 'access: API keys only');
   log.info({ web: config.web }, config.web ? 'website: pages served, viewers limited per IP' : 'website: off (TAPEWIRE_WEB=1 serves it)');
   const life = new Lifetime();
-  life.onClose(await lockDataDir(config.dataDir, (message) => log.warn(message)));
+  life.onClose(early?.unlock ?? (await lockDataDir(config.dataDir, (message) => log.warn(message))));
+  // Until the database takes it over, the early embedded database is this start's to stop.
+  let embedded = early?.embedded ?? null;
+  life.onClose(() => embedded?.then((e) => e.stop()).catch(() => undefined));
   const loose = tightenDataDir(config.dataDir);
   if (loose) log.warn(loose);
   const startedAt = clock.now();
@@ -93,7 +103,9 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
   let listened!: (ok: boolean) => void;
   const started: Promise<Started> = new Promise<boolean>((resolve) => (listened = resolve)).then(async (ok) => {
     if (!ok) throw new StartupError('not listening');
-    const running = await start(config, log, { life, readiness, database, workers, hub, keys, tickets, figures });
+    const handed = embedded ?? undefined;
+    embedded = null;
+    const running = await start(config, log, { life, readiness, database, workers, hub, keys, tickets, figures, embedded: handed });
     router.serve(running.services);
     mcp.serve(running.services);
     web?.serve(running.services);
@@ -140,10 +152,10 @@ export async function startApp(config: Config, log: Logger): Promise<RunningApp>
 async function start(
   config: Config,
   log: Logger,
-  { life, readiness, database, workers, hub, keys, tickets, figures }: { life: Lifetime; readiness: Readiness; database: DatabaseHealth; workers: WorkerThreads; hub: StreamHub; keys: KeyIndex; tickets: StreamTickets; figures: { http: HttpFigures; database: DatabaseFigures } },
+  { life, readiness, database, workers, hub, keys, tickets, figures, embedded }: { life: Lifetime; readiness: Readiness; database: DatabaseHealth; workers: WorkerThreads; hub: StreamHub; keys: KeyIndex; tickets: StreamTickets; figures: { http: HttpFigures; database: DatabaseFigures }; embedded?: Promise<Embedded> },
 ): Promise<Started> {
   // Open the database: migrated, with the storage policies of the configuration.
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, maxConnections: config.dbPoolSize, queue: config.dbQueue, health: database, figures: figures.database }, log);
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, maxConnections: config.dbPoolSize, queue: config.dbQueue, health: database, figures: figures.database, embedded }, log);
   life.onClose(() => db.close());
   readiness.waitingFor('applying migrations');
   await db.migrate();

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { compileNamedSql, positionalValues, type NamedSql } from '../core/named-sql.js';
-import { startEmbedded } from './db-embedded.js';
+import { type Embedded, startEmbedded } from './db-embedded.js';
 import { DatabaseError } from './db-error.js';
 import { DatabaseHealth } from './db-health.js';
 import { DatabaseFigures, SLOW_QUERY_MS } from './db-figures.js';
@@ -97,6 +97,8 @@ export interface DatabaseOptions {
   health?: DatabaseHealth;
   /** Where query times, slow queries and the queue's depth are counted for /metrics. */
   figures?: DatabaseFigures;
+  /** The embedded database, when its thread was started earlier (see server/main.ts). */
+  embedded?: Promise<Embedded>;
 }
 
 /** A server that does not answer a connection attempt in this long counts as unreachable. */
@@ -108,7 +110,7 @@ export async function openDatabase(options: DatabaseOptions, log: Logger): Promi
     const connections = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     return new Database(connections, null, options, log);
   }
-  const embedded = await startEmbedded(options.dataDir, log);
+  const embedded = await (options.embedded ?? startEmbedded(options.dataDir, log));
   return new Database(embedded.connections, embedded.stop, options, log);
 }
 

@@ -1,5 +1,5 @@
-// Price history of the demo universe from its joint market model: two years of daily bars, then 30 days of hourly
-// bars, then 1m bars from midnight UTC `minuteDays` days back (1: yesterday) to the anchor. The windows meet on day
+// Price history of the demo universe from its joint market model: a year of daily bars, then a year of hourly bars,
+// then 1m bars from midnight UTC `minuteDays` days back (1: yesterday) to the anchor. The windows meet on day
 // boundaries, so the candle union (imported 1d/1h plus aggregates of the 1m bars) never overlaps and never leaves a gap.
 // Each news shock lands in the bar that holds its time. An ETF's bars are its index's, scaled: the same shape.
 import { allocateBarColumns, type BarColumns } from '../kernels/bars.js';
@@ -8,8 +8,8 @@ import type { MarketModel, Shock } from './market-model.js';
 import { Random } from './random.js';
 import { STRUCTURE } from './structure.js';
 
-const HISTORY_DAYS = 730;
-const HOURLY_DAYS = 30;
+const HISTORY_DAYS = 365;
+const HOURLY_DAYS = 365;
 
 export interface DemoHistory {
   daily: BarColumns;
@@ -127,13 +127,35 @@ export function regroup(bars: BarColumns, bucketMs: number): BarColumns {
   return out;
 }
 
-export function concat(a: BarColumns, b: BarColumns): BarColumns {
-  const out = allocateBarColumns(a.ts.length + b.ts.length);
+export function concat(...parts: BarColumns[]): BarColumns {
+  const out = allocateBarColumns(parts.reduce((n, p) => n + p.ts.length, 0));
   for (const key of Object.keys(out) as (keyof BarColumns)[]) {
-    out[key].set(a[key]);
-    out[key].set(b[key], a.ts.length);
+    let offset = 0;
+    for (const part of parts) {
+      out[key].set(part[key], offset);
+      offset += part.ts.length;
+    }
   }
   return out;
+}
+
+/** The bars of `bars` (in time order) that open in [fromMs, toMs), as views of its arrays. */
+export function between(bars: BarColumns, fromMs: number, toMs: number): BarColumns {
+  const first = bars.ts.findIndex((ts) => ts >= fromMs);
+  const start = first < 0 ? bars.ts.length : first;
+  let end = start;
+  while (end < bars.ts.length && bars.ts[end]! < toMs) end++;
+  const part = (a: Float64Array) => a.subarray(start, end);
+  return { ts: part(bars.ts), open: part(bars.open), high: part(bars.high), low: part(bars.low), close: part(bars.close), volume: part(bars.volume) };
+}
+
+/**
+ * An instrument's pooled hours or days (`stepMs`) opening in [fromMs, toMs) as the candle aggregates serve them: the
+ * history's own bars before its minutes, the minutes regrouped from there.
+ */
+export function pooledBars(h: DemoHistory, stepMs: typeof HOUR_MS | typeof DAY_MS, fromMs: number, toMs: number): BarColumns {
+  const before = stepMs === HOUR_MS ? h.hourly : h.daily;
+  return between(concat(before, regroup(between(h.minute, h.minuteStart, toMs), stepMs)), fromMs, toMs);
 }
 
 /** A stable 32-bit hash of a string (FNV-1a), to give each instrument its own stream from one seed. */

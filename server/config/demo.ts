@@ -8,16 +8,19 @@ export interface DemoConfig {
   demoSeed: number;
   /** Seconds between the routine stories the running demo publishes; 0 publishes none. */
   demoNewsEveryS: number;
-  /** Days of 1m history the demo writes before today (1 by default; up to 14 fills the in-memory 1m window). */
+  /** Days of 1m history the demo writes before today: 1 to 14, by default 14 (the interface's largest 1m pull). */
   demoMinuteDays: number;
 }
+
+/** 14 days of 1m bars: 20,160, the interface's largest 1m pull, all held in memory. */
+export const DEMO_MINUTE_DAYS_DEFAULT = 14;
 
 export function readDemo(r: EnvReader, database: { databaseUrl: string | null }): DemoConfig {
   return {
     // A sources file replaces the demo unless both are asked for.
     demo: r.bool('TAPEWIRE_DEMO', !database.databaseUrl && !r.env.TAPEWIRE_SOURCES),
     demoSeed: r.int('DEMO_SEED', 20261121, 0, 4_294_967_295),
-    demoMinuteDays: r.int('DEMO_MINUTE_DAYS', 1, 1, 14),
+    demoMinuteDays: r.int('DEMO_MINUTE_DAYS', DEMO_MINUTE_DAYS_DEFAULT, 1, 14),
     demoNewsEveryS: r.int('DEMO_NEWS_EVERY_S', 300, 0, 86_400),
   };
 }

@@ -24,19 +24,21 @@ JOIN bars_1m b ON b.instrument_id = l.instrument_id AND b.ts >= :since
 CROSS JOIN LATERAL (SELECT demo_listing_basis(s.listing_id, b.ts) AS k) f;
 
 -- name: insertDemoListingBars1h
--- The venues' hours before their minutes (:since), drawn the same way from the pooled hourly candles.
+-- The venues' hours before their minutes, drawn the same way from the pooled hours given (:instruments each bar's
+-- instrument): given, not read from candles_1h, whose check of each imported hour against the aggregates not yet
+-- materialized made this a query of seconds.
 INSERT INTO imported_listing_bars_1h (listing_id, ts, open, high, low, close, volume_usd, source)
-SELECT s.listing_id, c.ts, c.open * f.k, c.high * f.k, c.low * f.k, c.close * f.k, c.volume_usd * s.share, 'demo'
-FROM unnest(:ids::int[], :shares::float8[]) AS s (listing_id, share)
-JOIN listings l ON l.id = s.listing_id
-JOIN candles_1h c ON c.instrument_id = l.instrument_id AND c.ts < :since
-CROSS JOIN LATERAL (SELECT demo_listing_basis(s.listing_id, c.ts) AS k) f;
+SELECT s.listing_id, b.ts, b.open * f.k, b.high * f.k, b.low * f.k, b.close * f.k, b.volume * s.share, 'demo'
+FROM unnest(:ids::int[], :listingInstruments::int[], :shares::float8[]) AS s (listing_id, instrument_id, share)
+JOIN unnest(:instruments::int[], :ts::timestamptz[], :open::float8[], :high::float8[], :low::float8[], :close::float8[], :volume::float8[])
+  AS b (instrument_id, ts, open, high, low, close, volume) ON b.instrument_id = s.instrument_id
+CROSS JOIN LATERAL (SELECT demo_listing_basis(s.listing_id, b.ts) AS k) f;
 
 -- name: insertDemoListingBars1d
--- The venues' days before their minutes (:since), drawn the same way from the pooled daily candles.
+-- The venues' days before their minutes, the same way from the pooled days given.
 INSERT INTO imported_listing_bars_1d (listing_id, ts, open, high, low, close, volume_usd, source)
-SELECT s.listing_id, c.ts, c.open * f.k, c.high * f.k, c.low * f.k, c.close * f.k, c.volume_usd * s.share, 'demo'
-FROM unnest(:ids::int[], :shares::float8[]) AS s (listing_id, share)
-JOIN listings l ON l.id = s.listing_id
-JOIN candles_1d c ON c.instrument_id = l.instrument_id AND c.ts < :since
-CROSS JOIN LATERAL (SELECT demo_listing_basis(s.listing_id, c.ts) AS k) f;
+SELECT s.listing_id, b.ts, b.open * f.k, b.high * f.k, b.low * f.k, b.close * f.k, b.volume * s.share, 'demo'
+FROM unnest(:ids::int[], :listingInstruments::int[], :shares::float8[]) AS s (listing_id, instrument_id, share)
+JOIN unnest(:instruments::int[], :ts::timestamptz[], :open::float8[], :high::float8[], :low::float8[], :close::float8[], :volume::float8[])
+  AS b (instrument_id, ts, open, high, low, close, volume) ON b.instrument_id = s.instrument_id
+CROSS JOIN LATERAL (SELECT demo_listing_basis(s.listing_id, b.ts) AS k) f;

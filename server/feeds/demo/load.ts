@@ -8,13 +8,14 @@
 // database that already holds a dataset is left as it is.
 import { WORLD_DESCRIPTIONS } from '../../../core/dataset-world.js';
 import { demoDerivatives, derivativesWindow, fundingRegime } from '../../../core/demo/derivatives.js';
+import { concat, pooledBars } from '../../../core/demo/history.js';
 import { demoDataset } from '../../../core/demo/payloads.js';
 import { DEMO_INSTRUMENTS, DEMO_VENUES, demoListings } from '../../../core/demo/universe.js';
 import { demoWorld, type DemoWorld } from '../../../core/demo/world.js';
 import type { Dataset } from '../../../core/schemas/meta.js';
 import { DEMO_SOURCE, parseDemoPayload } from '../../../core/sources/demo/index.js';
-import { DAY_MS, MINUTE_MS } from '../../../core/time.js';
-import type { DemoStore } from '../../services/write/demo.js';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../core/time.js';
+import type { DemoListingShare, DemoStore, PooledBars } from '../../services/write/demo.js';
 import type { ImportService } from '../../services/write/imports.js';
 import type { MetaService } from '../../services/read/meta.js';
 import type { StorageService } from '../../services/ops/storage.js';
@@ -28,6 +29,11 @@ import { clock } from '../../clock.js';
 /** Funding and open interest history of the demo perpetuals: a year, the last 30 days of it hourly. */
 const DERIVATIVES_DAYS = 365;
 const DERIVATIVES_HOURLY_DAYS = 30;
+/** Days of hourly and of daily history each venue listing has of its own before its minutes. */
+const LISTING_HOURLY_DAYS = 30;
+const LISTING_DAILY_DAYS = 365;
+/** Hours of 1m history each venue listing has of its own at least. */
+const LISTING_MINUTES_HOURS = 12;
 
 export interface DemoLoadOptions {
   seed: number;
@@ -41,7 +47,7 @@ export interface DemoLoadOptions {
 /** Database ids of the universe's rows, and each listing's volume share. */
 interface UniverseIds {
   instruments: Map<string, number>;
-  listings: { id: number; share: number }[];
+  listings: DemoListingShare[];
 }
 
 /** Loads the demo universe unless a dataset is already loaded; returns what is loaded. */
@@ -102,12 +108,23 @@ async function writeUniverse(writer: Writer, demo: DemoStore, world: DemoWorld, 
     await writer.importedDerivatives('1h', histories.map((h) => ({ listingId: h.listingId, ...h.hourly })), DEMO_SOURCE);
     progress(++done, steps);
   }
-  // Then the venues' own history, drawn from the pooled one: minutes since yesterday's 00:00 UTC, hours and days before.
-  const own = listings.map((l) => ({ id: ids.listings.get(listingKey(l.symbol, l.venue, l.market))!, share: l.share }));
-  await demo.listingHistory(own, anchorMs - (anchorMs % DAY_MS) - DAY_MS);
+  // Then the venues' own history, drawn from the pooled one as a venue's backfill would give it: minutes from the UTC
+  // midnight at least 12 hours back (24 hours on average, as VENUE_BACKFILL_HOURS; every venue's minutes are the
+  // load's second largest write), 30 days of hours before them and a year of days before those. The pooled history
+  // goes back further; each venue's answers say where its own starts.
+  const own = listings.map((l) => ({ id: ids.listings.get(listingKey(l.symbol, l.venue, l.market))!, instrumentId: ids.instruments.get(l.symbol)!, share: l.share }));
+  const since = startOfDay(anchorMs - LISTING_MINUTES_HOURS * HOUR_MS);
+  const pooled = (stepMs: typeof HOUR_MS | typeof DAY_MS, fromMs: number): PooledBars => {
+    const parts = DEMO_INSTRUMENTS.map((inst) => pooledBars(world.histories.get(inst.symbol)!, stepMs, fromMs, since));
+    const instruments = DEMO_INSTRUMENTS.flatMap((inst, i) => Array<number>(parts[i]!.ts.length).fill(ids.instruments.get(inst.symbol)!));
+    return { bars: concat(...parts), instruments };
+  };
+  await demo.listingHistory(own, since, pooled(HOUR_MS, since - LISTING_HOURLY_DAYS * DAY_MS), pooled(DAY_MS, since - LISTING_DAILY_DAYS * DAY_MS));
   progress(++done, steps);
   return { instruments: ids.instruments, listings: own };
 }
+
+const startOfDay = (ms: number) => ms - (ms % DAY_MS);
 
 /** `venues` of a bar counts the listings in the pool, as the live pool does (a venue's spot and perp are two). */
 const venueCount = (listings: { symbol: string }[], symbol: string) => listings.filter((l) => l.symbol === symbol).length;

@@ -2,7 +2,23 @@
 // time comes, and each venue's own history drawn from the pooled one at load.
 import type { Shock } from '../../../core/demo/market-model.js';
 import type { ScheduledOutcome } from '../../../core/demo/story/draft.js';
+import type { BarColumns } from '../../../core/kernels/bars.js';
+import { barInsertParams } from './bar-rows.js';
+import { float8Array, int4Array } from './binary-arrays.js';
 import type { Rows } from './write-support.js';
+
+/** A venue listing, its instrument and its share of that instrument's volume. */
+export interface DemoListingShare {
+  id: number;
+  instrumentId: number;
+  share: number;
+}
+
+/** Pooled bars of several instruments, `instruments[k]` the instrument of bar k. */
+export interface PooledBars {
+  bars: BarColumns;
+  instruments: ArrayLike<number>;
+}
 
 export interface SealedOutcome {
   catalystId: number;
@@ -43,17 +59,22 @@ export class DemoStore {
 
   /**
    * Each venue listing's own history drawn from its instrument's pooled one, scaled by its basis and carrying its
-   * `share` of the volume: 1m bars from `sinceMs`, imported hours and days before.
+   * `share` of the volume: 1m bars from `sinceMs` (from the pooled ones stored), and imported hours and days before it
+   * from the pooled ones given (`instruments` naming each bar's instrument).
    */
-  async listingHistory(listings: { id: number; share: number }[], sinceMs: number): Promise<void> {
+  async listingHistory(listings: DemoListingShare[], sinceMs: number, hours: PooledBars, days: PooledBars): Promise<void> {
     await this.listingMinutes(listings, sinceMs);
-    const params = { ids: listings.map((l) => l.id), shares: listings.map((l) => l.share), since: new Date(sinceMs) };
-    await this.rows('insertDemoListingBars1h', params);
-    await this.rows('insertDemoListingBars1d', params);
+    const listed = { ids: int4Array(listings.length, (k) => listings[k]!.id), listingInstruments: int4Array(listings.length, (k) => listings[k]!.instrumentId), shares: float8Array(listings.map((l) => l.share)) };
+    const bars = ({ bars, instruments }: PooledBars) => {
+      const { ids, ...values } = barInsertParams(bars, bars.ts.length, (k) => instruments[k]!, null);
+      return { ...listed, instruments: ids, ...values };
+    };
+    await this.rows('insertDemoListingBars1h', bars(hours));
+    await this.rows('insertDemoListingBars1d', bars(days));
   }
 
   /** Each venue listing's own 1m bars from `sinceMs` on, drawn from its instrument's pooled ones the same way. */
-  async listingMinutes(listings: { id: number; share: number }[], sinceMs: number): Promise<void> {
+  async listingMinutes(listings: DemoListingShare[], sinceMs: number): Promise<void> {
     await this.rows('insertDemoListingBars1m', { ids: listings.map((l) => l.id), shares: listings.map((l) => l.share), since: new Date(sinceMs) });
   }
 }

@@ -28,7 +28,7 @@ t.test('aligned windows, a continuous path, sane bars', async (t) => {
     if (ANCHOR - h.minuteStart < DAY_MS) t.fail('1m bars cover at least the last 24 hours');
     if (h.minute.ts.at(-1)! !== ANCHOR - (ANCHOR % MINUTE_MS) - MINUTE_MS) t.fail('1m bars run up to the open minute');
     if (h.hourly.ts.at(-1)! + HOUR_MS !== h.minuteStart) t.fail('hourly bars end where 1m bars start');
-    if (h.hourly.ts[0] !== h.minuteStart - 30 * DAY_MS) t.fail('30 days of hourly bars');
+    if (h.hourly.ts[0] !== h.minuteStart - 365 * DAY_MS) t.fail('a year of hourly bars');
     if (h.daily.ts.at(-1)! + DAY_MS !== h.minuteStart) t.fail('daily bars end where 1m bars start');
     if (h.daily.ts[0] !== demoHistoryStart(ANCHOR) || h.minuteStart - h.daily.ts[0]! < 730 * DAY_MS) t.fail('at least two years of daily bars');
     if (h.daily.open[0] !== inst.startPrice) t.fail(`${inst.symbol}: starts at ${h.daily.open[0]}, not its start price`);
@@ -45,7 +45,7 @@ t.test('aligned windows, a continuous path, sane bars', async (t) => {
         }
       }
     }
-    if (h.hourly.open[0] !== h.daily.close[729] || h.minute.open[0] !== h.hourly.close.at(-1)) t.fail(`${inst.symbol}: windows do not join`);
+    if (h.hourly.open[0] !== h.daily.close[364] || h.minute.open[0] !== h.hourly.close.at(-1)) t.fail(`${inst.symbol}: windows do not join`);
     if (h.daily.close.at(-1) !== regroup(h.hourly, DAY_MS).close.at(-1)) t.fail('recent daily bars are the hourly bars regrouped');
   }
   t.pass('checked every instrument');
@@ -59,8 +59,8 @@ t.test("an ETF's bars are its index's, scaled: the same shape at every interval"
       for (let k = 0; k < eb.ts.length; k++) {
         const open = eb.open[k]! / ib.open[k]!;
         const close = eb.close[k]! / ib.close[k]!;
-        // Drawn bars exactly; the last month's days, grouped from hours, within the ratio's drift over a day.
-        const within = interval === 'daily' && k >= 730 ? 1e-4 : 1e-12;
+        // Drawn bars exactly; the last year's days, grouped from hours, within the ratio's drift over a day.
+        const within = interval === 'daily' && k >= 365 ? 1e-4 : 1e-12;
         const shaped = Math.abs(eb.high[k]! / ib.high[k]! - Math.max(open, close)) < within && Math.abs(eb.low[k]! / ib.low[k]! - Math.min(open, close)) < within;
         if (!shaped || Math.abs(close / ratio - 1) > 0.01 || eb.ts[k] !== ib.ts[k]) {
           t.fail(`${etf} ${interval} bar ${k}: not ${index}'s (ratio ${close})`);

@@ -32,9 +32,9 @@ t.test('first start loads the universe and /v1/meta reports it', async (t) => {
   t.equal(data.stats.venues, 8);
   t.ok(data.stats.listings! >= 100, `${data.stats.listings} listings`);
   t.ok(data.stats.bars_1m! >= DEMO_INSTRUMENTS.length * 1440, '1m bars for at least the last 24 hours');
-  t.ok(data.stats.listing_bars_1m! >= data.stats.listings! * 1440, "and each venue's own, as many");
+  t.ok(data.stats.listing_bars_1m! >= data.stats.listings! * 720, "and each venue's own for at least the last 12 hours");
   t.ok(data.stats.imported_bars_1d! >= DEMO_INSTRUMENTS.length * 730, 'two years of daily bars');
-  t.equal(data.stats.imported_bars_1h, DEMO_INSTRUMENTS.length * 30 * 24, '30 days of hourly bars');
+  t.equal(data.stats.imported_bars_1h, DEMO_INSTRUMENTS.length * 365 * 24, 'a year of hourly bars');
   const perps = demoListings(20261121).filter((l) => l.market === 'perp').length;
   t.equal(data.stats.imported_derivatives_1d, perps * 335, 'a year of funding and open interest per perpetual, daily before the last 30 days');
   t.ok(data.stats.imported_derivatives_1h! >= perps * 30 * 24, 'hourly for the last 30 days');

@@ -61,7 +61,7 @@ t.test('defaults: 1d, all history, ascending, today\'s open bar last', async (t)
   t.equal(d.interval, '1d');
   t.match(d.instrument, { type: 'instrument', key: 'BTC' });
   t.equal(d.count, d.candles.length);
-  t.ok(d.count >= 760, `${d.count} daily candles: two years and more`);
+  t.ok(d.count >= 731, `${d.count} daily candles: two years and more`);
   t.ok(ascending(d.candles));
   const now = clock.now();
   t.equal(Date.parse(d.candles.at(-1)!.ts), now - (now % DAY), 'the open day is the last candle');
@@ -177,7 +177,7 @@ t.test("listing candles: the demo's venue history follows the pooled price withi
   t.same(mismatched, [], "the venues' volumes add up to the pooled volume");
 });
 
-t.test('listing candles: hours and days as far back as the pooled ones, each within the basis of the pooled candle', async (t) => {
+t.test("listing candles: a venue's own days for a year, hours for 30 days, each within the basis of the pooled candle", async (t) => {
   const detail = ((await (await server.get('/v1/instruments/ETH')).json()) as { data: { venues: { listingId: number }[] } }).data;
   for (const interval of ['1h', '1d']) {
     // Closed candles before yesterday (imported history) and since (from the venue's minutes), the open one left out.
@@ -186,7 +186,11 @@ t.test('listing candles: hours and days as far back as the pooled ones, each wit
     t.ok(pooled.size >= 700, `${interval}: ${pooled.size} pooled candles`);
     for (const { listingId } of detail.venues.slice(0, 2)) {
       const own = (await candles(window, `ETH/listings/${listingId}`)).candles;
-      t.same(own.map((c) => c.ts), [...pooled.keys()], `${interval}, listing ${listingId}: a candle for every pooled one`);
+      // The pooled history goes back two years; a venue's own hours 30 days before its minutes, its days a year (all of
+      // it for every venue would double the demo's load).
+      const from = Date.parse(own[0]!.ts);
+      t.ok(clock.now() - from >= (interval === '1h' ? 30 : 365) * DAY, `${interval}, listing ${listingId}: its own from ${own[0]!.ts}`);
+      t.same(own.map((c) => c.ts), [...pooled.keys()].filter((ts) => Date.parse(ts) >= from), `${interval}, listing ${listingId}: a candle for every pooled one`);
       const off = own.filter((c) => Math.abs(c.close / pooled.get(c.ts)!.close - 1) > 0.0005 || !(c.low <= Math.min(c.open, c.close) && c.high >= Math.max(c.open, c.close)));
       t.same(off, [], `${interval}, listing ${listingId}: whole candles within 5 bp of the pooled ones`);
     }
