@@ -25,7 +25,7 @@ import type { Logger } from '../log.js';
 import { fitObject, fitPage } from '../../core/fit.js';
 import { listedInput, listedOutput } from './listed-schema.js';
 import { tokenCount } from '../../core/tokens.js';
-import { MAX_RESULT_TOKENS, type Answer, type Tool, type ToolContext } from './tool.js';
+import { DEFAULT_RESULT_TOKENS, MAX_RESULT_TOKENS, type Answer, type Tool, type ToolContext } from './tool.js';
 import { TOOLS } from './tools/index.js';
 import { protocolError } from './protocol-error.js';
 import { complete, type CompleteRequestParams } from './completions.js';
@@ -38,7 +38,8 @@ const INSTRUCTIONS =
   'Start with get_brief for one entity or get_market_snapshot for the market, and search to find a key. Cite stories ' +
   'by their sourceUrl; label pooled prices with their priceLabel; say when data is missing instead of guessing ' +
   '(get_coverage tells how far each dataset runs). Every answer is {data} or {data, page} (page.nextOffset: the offset ' +
-  'of the next page, null at the end), with `notice` when something was left out. Conventions: times are ISO 8601 UTC; ' +
+  'of the next page, null at the end), with `notice` when something was left out. An answer to the required arguments ' +
+  'alone stays under about 10,000 tokens; any optional argument (limit, from, ...) lets it grow to 20,000. Conventions: times are ISO 8601 UTC; ' +
   'a field ending in Pct is in percent (2.5 = 2.5%), in Usd in US dollars; an entity reference is {type, key, label, ' +
   'path}: pass type and key to get_brief, path is its page; sourceUrl is what to cite; null means unknown.';
 
@@ -119,15 +120,18 @@ async function call({ tool, validate }: Compiled, given: Record<string, unknown>
     const args = { ...given };
     const problems = validate.check(args);
     if (problems.length) throw validationError(problems);
-    const whole = await tool.run(args, ctx);
+    // An agent that gave the required arguments alone has not asked for a large answer: it pays at most the default.
+    const optional = Object.keys(given).some((k) => !tool.input.required?.includes(k));
+    const maxTokens = optional ? MAX_RESULT_TOKENS : DEFAULT_RESULT_TOKENS;
+    const whole = await tool.run(args, { ...ctx, maxTokens });
     let answer = whole;
     let text = JSON.stringify(whole);
     // Every token takes a character at least: a shorter answer is under the limit without counting.
-    const wholeTokens = text.length > MAX_RESULT_TOKENS ? tokenCount(text) : 0;
+    const wholeTokens = text.length > maxTokens ? tokenCount(text) : 0;
     const charsPerToken = text.length / Math.max(wholeTokens, 1);
     // Cut to the characters that many tokens take in this answer, then counted again: the parts kept may be denser.
-    for (let share = 0.95, tokens = wholeTokens; tokens > MAX_RESULT_TOKENS; share *= 0.9) {
-      answer = bounded(whole, tool, Math.floor(MAX_RESULT_TOKENS * charsPerToken * share));
+    for (let share = 0.95, tokens = wholeTokens; tokens > maxTokens; share *= 0.9) {
+      answer = bounded(whole, tool, Math.floor(maxTokens * charsPerToken * share));
       text = JSON.stringify(answer);
       tokens = tokenCount(text);
     }

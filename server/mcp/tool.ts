@@ -13,12 +13,23 @@ import type { Services } from '../services/index.js';
  * the 25,000 at which Claude Code cuts a tool result, with room for the envelope around it.
  */
 export const MAX_RESULT_TOKENS = 20_000;
+/**
+ * The most an answer to a tool's required arguments alone may take: an agent that has not asked for more (no limit,
+ * range or other option) pays no more than this; any optional argument lets the answer grow to MAX_RESULT_TOKENS.
+ * 9,000 by core/tokens.ts is at most 10,000 by a real tokenizer (it counted the prediction markets 6% short).
+ */
+export const DEFAULT_RESULT_TOKENS = 9_000;
 
 export interface ToolContext {
   services: Services;
   /** The request's rate-limit client and abort signal, for the database queue. */
   caller: Caller;
   nowMs: number;
+}
+
+/** What one tool call runs with: the request's context, and the most its answer may take in tokens. */
+export interface CallContext extends ToolContext {
+  maxTokens: number;
 }
 
 /** A tool's answer: about one thing, or a page of a list. */
@@ -30,7 +41,7 @@ export interface Tool {
   description: string;
   input: TObject;
   output: TObject;
-  run(args: unknown, ctx: ToolContext): Answer | Promise<Answer>;
+  run(args: unknown, ctx: CallContext): Answer | Promise<Answer>;
   /** The arrays of a single answer that may be cut when it is too large, in that order (a page is cut by its items). */
   trims?: Trim<any>[];
 }
@@ -44,7 +55,7 @@ export function defineTool<I extends TObject, O extends TObject>(tool: {
   description: string;
   input: I;
   output: O;
-  run(args: Static<I>, ctx: ToolContext): Static<O> | Promise<Static<O>>;
+  run(args: Static<I>, ctx: CallContext): Static<O> | Promise<Static<O>>;
   trims?: Trim<DataOf<O>>[];
 }): Tool {
   return tool as unknown as Tool;

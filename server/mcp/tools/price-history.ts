@@ -5,7 +5,7 @@ import { candleSeries } from '../../../core/candle-view.js';
 import { candleRequest } from '../../../core/requests/candles.js';
 import { CandleParams, CandleQuery, CandleSeries } from '../../../core/schemas/candles.js';
 import { tokenCount } from '../../../core/tokens.js';
-import { Args, defineTool, MAX_RESULT_TOKENS, ToolSingle } from '../tool.js';
+import { Args, defineTool, ToolSingle } from '../tool.js';
 
 const MAX_CANDLES = 400;
 /** Tokens of the answer besides its candles: the instrument, the notice. */
@@ -21,10 +21,10 @@ export const getPriceHistory = defineTool({
     '(each spanning several intervals, as `notice` says); ask a narrower from/to or a finer interval for full detail.',
   input: Args(CandleParams, CandleQuery),
   output: ToolSingle(CandleSeries),
-  run: async ({ symbol, ...query }, { services, caller, nowMs }) => {
+  run: async ({ symbol, ...query }, { services, caller, nowMs, maxTokens }) => {
     const series = candleSeries(await services.candles.pooled(symbol, candleRequest(query, nowMs), caller));
     const perCandle = series.count ? tokenCount(JSON.stringify(series.candles)) / series.count : 0;
-    const most = Math.min(MAX_CANDLES, Math.floor((MAX_RESULT_TOKENS - AROUND_CANDLES) / Math.max(perCandle, 1)));
+    const most = Math.min(MAX_CANDLES, Math.floor((maxTokens - AROUND_CANDLES) / Math.max(perCandle, 1)));
     const factor = Math.ceil(series.count / most);
     if (factor <= 1) return { data: series };
     const candles = mergeCandles(series.candles, factor);

@@ -99,6 +99,33 @@ t.test('story results carry their id and sourceUrl', async (t) => {
   t.ok(snapshot.data.topStories.every((e: Json) => e.id && e.sourceUrl));
 });
 
+t.test('every tool with its required arguments alone answers in at most 10,000 tokens, saying what it left out', async (t) => {
+  const DEFAULTS: [string, Json][] = [
+    ['get_brief', { type: 'company', key: 'apple' }], ['get_market_snapshot', {}], ['get_coverage', {}], ['search', { q: 'apple' }],
+    ['get_instrument', { symbol: 'BTC' }], ['get_price_history', { symbol: 'BTC' }], ['get_derivatives', { symbol: 'BTC' }], ['get_moves', {}],
+    ['explain_move', { symbol: 'BTC' }], ['get_news', {}], ['get_story', { id: cause }], ['get_company', { company: 'apple' }],
+    ['get_project', { company: 'tesla', project: 'robotaxi' }], ['get_person', { slug: 'ana-ribeiro' }], ['get_sector', { slug: 'technology' }],
+    ['get_fundamentals', { company: 'apple' }], ['get_financials', { company: 'apple' }], ['get_filings', { company: 'apple' }],
+    ['get_insider_trades', {}], ['get_calendar', {}], ['get_macro_dashboard', {}], ['get_prediction_markets', {}], ['get_glossary_term', { slug: 'z-score' }],
+    ...(series ? [['get_macro_series', { slug: series }] as [string, Json]] : []),
+  ];
+  const sizes: Record<string, number> = {};
+  for (const [name, args] of DEFAULTS) {
+    t.same(Object.keys(args).sort(), [...(byName.get(name)!.inputSchema.required ?? [])].sort(), `${name}: its required arguments and no other`);
+    const out = await call(name, args);
+    sizes[name] = tokens(JSON.stringify(out));
+    if (sizes[name]! > 10_000) t.fail(`${name}: ${sizes[name]} tokens`);
+  }
+  t.pass(`default answers, tokens: ${JSON.stringify(sizes)}`);
+  // Cut to fit, each says how to get the rest; an optional argument asks for more and gets it.
+  const moves = await call('get_moves', {});
+  t.match(moves.notice, /call again with offset=\d+/, 'the default moves say where the next page starts');
+  const asked = await call('get_moves', { limit: moves.page.limit });
+  t.ok(asked.data.length > moves.data.length, `asked for by limit: ${asked.data.length} moves, ${moves.data.length} by default`);
+  const candles = await call('get_price_history', { symbol: 'BTC' });
+  t.match(candles.notice, /merged by \d+/, 'two years of days merged, saying so');
+});
+
 t.test('no answer over 25,000 tokens, even the largest: cut or merged, saying how to get the rest', async (t) => {
   const sizes: Record<string, number> = {};
   const measure = async (label: string, name: string, args: Json) => {
