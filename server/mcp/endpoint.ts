@@ -15,6 +15,7 @@ import { pickEncoding } from '../http/compress.js';
 import { handler, Reply, type Surface } from '../http/surface.js';
 import type { TemplatedApp } from '../http/uws.js';
 import type { Services } from '../services/index.js';
+import { answerToolCall, loneToolCall } from './call.js';
 import { listingBody, toolsListId, transportTakes } from './listing.js';
 import { originAllowed } from './origin.js';
 import { requestServer } from './server.js';
@@ -62,10 +63,17 @@ export function mountMcp(app: TemplatedApp, deps: McpDeps): { serve(services: Se
     const parsed = parseJson(body.bytes);
     deps.limiter.apply(principal, ex, clock.now(), Array.isArray(parsed) ? Math.max(1, parsed.length) : 1);
     checkBatch(parsed);
+    const takes = transportTakes((name) => headers.find(([n]) => n === name)?.[1] ?? '');
     const listId = toolsListId(parsed);
-    if (listId !== undefined && transportTakes((name) => headers.find(([n]) => n === name)?.[1] ?? '')) return answerListing(ex, listId);
+    if (listId !== undefined && takes) return answerListing(ex, listId);
     const called: string[] = [];
     const ctx = { services: services!, caller: { owner: principal.client, get signal() { return ex.signal; } }, nowMs: clock.now() };
+    const lone = takes ? loneToolCall(parsed) : undefined;
+    if (lone) {
+      const { body, error } = await answerToolCall(lone, ctx, log);
+      ex.logFields = { tools: [error ? `${lone.name}:${error}` : lone.name] };
+      return new Reply('application/json', body, '200 OK');
+    }
     const server = requestServer(ctx, log, (name, error) => called.push(error ? `${name}:${error}` : name));
     const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
     await server.connect(transport);

@@ -114,6 +114,27 @@ function bounded(answer: Answer, tool: Tool, maxChars: number): Answer {
   return notice ? { data: fitted.data, notice } : { data: fitted.data };
 }
 
+/**
+ * tools/call of `name` run as the SDK server would run it, or undefined for a tool there is not (the SDK's protocol
+ * error answers that): for server/mcp/call.ts, which answers a lone tools/call without the per-request server.
+ */
+export function toolCall(name: string): ((args: Record<string, unknown>, ctx: ToolContext, log: Logger) => Promise<{ result: CallToolResult; error?: string }>) | undefined {
+  const entry = compiled.get(name);
+  return entry && ((args, ctx, log) => call(entry, args, ctx, log));
+}
+
+/** The answers made of the kept data objects tools answered with (see Tool.keptData), while those live. */
+const written = new WeakMap<object, string>();
+
+/** An answer's JSON; that of a tool's kept data alone is made once, and is then the same string every time. */
+function answerJson(answer: Answer, tool: Tool): string {
+  const { data } = answer;
+  if (!tool.keptData || Object.keys(answer).length !== 1 || typeof data !== 'object' || data === null) return JSON.stringify(answer);
+  let json = written.get(data);
+  if (json === undefined) written.set(data, (json = JSON.stringify(answer)));
+  return json;
+}
+
 /** The tool's answer, or the tool error it ran into with its code. */
 async function call({ tool, validate }: Compiled, given: Record<string, unknown>, ctx: ToolContext, log: Logger): Promise<{ result: CallToolResult; error?: string }> {
   try {
@@ -125,7 +146,7 @@ async function call({ tool, validate }: Compiled, given: Record<string, unknown>
     const maxTokens = optional ? MAX_RESULT_TOKENS : DEFAULT_RESULT_TOKENS;
     const whole = await tool.run(args, { ...ctx, maxTokens });
     let answer = whole;
-    let text = JSON.stringify(whole);
+    let text = answerJson(whole, tool);
     // Every token takes a character at least: a shorter answer is under the limit without counting.
     const wholeTokens = text.length > maxTokens ? tokenCount(text) : 0;
     const charsPerToken = text.length / Math.max(wholeTokens, 1);

@@ -44,6 +44,11 @@ export interface Tool {
   run(args: unknown, ctx: CallContext): Answer | Promise<Answer>;
   /** The arrays of a single answer that may be cut when it is too large, in that order (a page is cut by its items). */
   trims?: Trim<any>[];
+  /**
+   * Its data is a service's kept object, never changed once handed out (a new one is built when the data changes): its
+   * JSON is then written once and kept with it.
+   */
+  keptData?: true;
 }
 
 type DataOf<O extends TObject> = Static<O> extends { data: infer D } ? D : never;
@@ -57,6 +62,7 @@ export function defineTool<I extends TObject, O extends TObject>(tool: {
   output: O;
   run(args: Static<I>, ctx: CallContext): Static<O> | Promise<Static<O>>;
   trims?: Trim<DataOf<O>>[];
+  keptData?: true;
 }): Tool {
   return tool as unknown as Tool;
 }

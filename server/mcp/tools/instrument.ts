@@ -14,5 +14,7 @@ export const getInstrument = defineTool({
     'venue quotes shows its latest official close, labelled with its source ("GOOGL · official close (Stooq)").',
   input: Type.Object({ symbol: SymbolParam }),
   output: ToolSingle(InstrumentDetail),
-  run: ({ symbol }, { services }) => ({ data: services.instruments.detail(symbol) }),
+  // The object of this tick the route answers with too: its JSON is written once per tick, not once per call.
+  run: ({ symbol }, { services }) => ({ data: services.instruments.detailKept(symbol) }),
+  keptData: true,
 });

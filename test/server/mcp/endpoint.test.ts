@@ -139,6 +139,25 @@ t.test('a lone tools/list is answered from bytes made once: the same answer as t
   t.equal((await post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { accept: 'application/json' })).status, 406);
 });
 
+t.test('a lone tools/call is answered without the SDK server: the same answer as the SDK gives, errors included', async (t) => {
+  const calls = [
+    glossaryCall(11),
+    { jsonrpc: '2.0', id: 'missing', method: 'tools/call', params: { name: 'get_instrument', arguments: { symbol: 'BTC' } } },
+    { jsonrpc: '2.0', id: 13, method: 'tools/call', params: { name: 'get_glossary_term', arguments: { slug: 'z-score', extra: 1 } } },
+    { jsonrpc: '2.0', id: 14, method: 'tools/call', params: { name: 'get_glossary_term' } },
+  ];
+  for (const call of calls) {
+    const alone = await post(call);
+    t.equal(alone.status, 200);
+    t.equal(alone.headers.get('content-type'), 'application/json');
+    const viaSdk = (await (await post([call, { jsonrpc: '2.0', id: 99, method: 'ping' }])).json()) as Json[];
+    t.same(await alone.json(), viaSdk[0], `${JSON.stringify(call.params)}: the batch goes through the SDK, the same message`);
+  }
+  const unknown = (await (await post({ jsonrpc: '2.0', id: 15, method: 'tools/call', params: { name: 'get_nothing' } })).json()) as Json;
+  t.match(unknown.error, { code: -32602, message: /Unknown tool/ }, 'an unknown tool is still the SDK protocol error');
+  t.equal((await post(glossaryCall(16), { accept: 'application/json' })).status, 406, 'what the transport refuses is still refused');
+});
+
 t.test('answers are compressed as /v1 answers are', async (t) => {
   const listing = await post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'accept-encoding': 'br' });
   t.equal(listing.status, 200);
