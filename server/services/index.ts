@@ -34,6 +34,8 @@ import {
 import { DatasetService, DemoStore, HistoryImport, type ImportService, type ImportVersions, MarketStore, VenueBackfill } from './write/index.js';
 
 export interface Services {
+  /** Changes whenever any data answers are built from does: the market's tick, or a write of stories, entities, macro, odds or SEC data. */
+  dataStamp(): string;
   instruments: InstrumentService;
   candles: CandleService;
   derivatives: DerivativesService;
@@ -108,7 +110,9 @@ export function buildServices(deps: ServiceDeps): Services {
   const sectors = new SectorService(catalog, companies, events);
   const odds = new OddsService(db, catalysts, deps.versions.odds, stories, refreshMs);
   const macro = new MacroService(db, deps.workers, events, catalysts, odds, deps.versions, refreshMs);
+  const v = deps.versions;
   return {
+    dataStamp: () => `${state.version}.${v.stories.current}.${v.entities.current}.${v.macro.current}.${v.odds.current}.${v.sec.current}`,
     instruments,
     candles: new CandleService(db, state, deps.openBars),
     derivatives: new DerivativesService(db, state),

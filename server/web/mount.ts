@@ -17,6 +17,7 @@ import { ASSET_CACHE, ASSETS } from './assets.js';
 import { errorPage } from './pages/error.js';
 import { renderPage, type ShellPage } from './layout.js';
 import type { DatasetWorld } from '../../core/dataset-world.js';
+import { filled, KeptPages, keptPage, ticketSlot } from './kept-pages.js';
 import { JsonAnswer, type PageCtx, type WebPage } from './page.js';
 import { WEB_PAGES } from './pages/index.js';
 
@@ -61,6 +62,7 @@ export function mountWeb(app: TemplatedApp, deps: WebDeps): { serve(services: Se
   };
   const surface: Surface = { log, figures: deps.figures, compressMinBytes: COMPRESS_MIN_BYTES, fail };
 
+  const kept = new KeptPages();
   const render = (p: WebPage) => (ex: Exchange, req: HttpRequest) => {
     securityHeaders(ex);
     const notReady = deps.gate.notReadyReason();
@@ -75,11 +77,25 @@ export function mountWeb(app: TemplatedApp, deps: WebDeps): { serve(services: Se
         return ex.signal;
       },
     };
+    const ticket = (topics: string[]) => deps.tickets.issue({ client: `ip:${ex.ip}` }, topics).ticket;
+    // A page that reads request headers is the viewer's own; any other is the same for every viewer of its URL.
+    const key = p.headers?.length ? null : `${p.path}\n${ex.rawParams.join('\n')}\n${ex.query}\n${world()}`;
+    const stamp = services!.dataStamp();
+    const hit = key === null ? undefined : kept.get(key, stamp);
+    if (hit) {
+      ex.header('Cache-Control', 'no-cache');
+      return new Reply(HTML_TYPE, filled(hit, ticket));
+    }
     const headers = Object.fromEntries((p.headers ?? []).map((name) => [name, req.getHeader(name)]));
-    const ctx: PageCtx = { params: params as string[], query: parseQuery(ex.query).values, headers, services: services!, caller, ip: ex.ip, tickets: deps.tickets };
+    const topics: string[][] = [];
+    const liveTicket = (t: string[]) => ticketSlot(topics.push(t) - 1);
+    const ctx: PageCtx = { params: params as string[], query: parseQuery(ex.query).values, headers, services: services!, caller, ip: ex.ip, tickets: deps.tickets, liveTicket };
     const reply = (out: ShellPage | JsonAnswer) => {
       ex.header('Cache-Control', 'no-cache');
-      return out instanceof JsonAnswer ? new Reply(JSON_TYPE, out.body) : new Reply(HTML_TYPE, renderPage(out.shell, world()));
+      if (out instanceof JsonAnswer) return new Reply(JSON_TYPE, out.body);
+      const page = keptPage(renderPage(out.shell, world()), topics);
+      if (key !== null) kept.set(key, stamp, page);
+      return new Reply(HTML_TYPE, filled(page, ticket));
     };
     const out = p.render(ctx);
     return out instanceof Promise ? out.then(reply) : reply(out);

@@ -15,6 +15,8 @@ export interface PageCtx {
   caller: Caller;
   ip: string;
   tickets: StreamTickets;
+  /** A stream ticket on `topics` for the page's live script, as the page's HTML holds it (the viewer's own once sent). */
+  liveTicket(topics: string[]): string;
 }
 
 /** A page's data answer for its script (candles for the chart, a fresh stream ticket): JSON, not HTML. */

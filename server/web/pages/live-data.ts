@@ -2,6 +2,5 @@
 import type { PageCtx } from '../page.js';
 
 export function liveData(ctx: PageCtx, topics: string[]): Record<string, string> {
-  const { ticket } = ctx.tickets.issue({ client: `ip:${ctx.ip}` }, topics);
-  return { topics: topics.join(','), ticket };
+  return { topics: topics.join(','), ticket: ctx.liveTicket(topics) };
 }
