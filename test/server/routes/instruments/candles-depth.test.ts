@@ -1,5 +1,7 @@
 // The default demo's depth: the interface's largest 1m pull (20,000 bars) answered whole, a year of 1h, and each venue's
 // own minutes for at least the last 12 hours. Other tests run the demo with one day of 1m, to start sooner.
+// The same on any day: its checks count bars back from now, which every day holds alike; the time of day, which sets
+// how far back each venue's own minutes go (12 to 36 hours), is checked by its bound.
 import t from 'tap';
 import { startServer } from '../../../../harness/server.js';
 import { clock } from '../../../../server/clock.js';
