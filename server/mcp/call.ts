@@ -11,6 +11,7 @@ export interface LoneCall {
   id: string | number;
   name: string;
   args: Record<string, unknown>;
+  run: NonNullable<ReturnType<typeof toolCall>>;
 }
 
 /** A lone tools/call of a known tool with object (or no) arguments, else undefined. */
@@ -20,9 +21,10 @@ export function loneToolCall(message: unknown): LoneCall | undefined {
   if (m.jsonrpc !== '2.0' || m.method !== 'tools/call' || (typeof m.id !== 'string' && typeof m.id !== 'number')) return undefined;
   if (typeof m.params !== 'object' || m.params === null || Array.isArray(m.params)) return undefined;
   const { name, arguments: args } = m.params as { name?: unknown; arguments?: unknown };
-  if (typeof name !== 'string' || !toolCall(name)) return undefined;
+  const run = typeof name === 'string' ? toolCall(name) : undefined;
+  if (!run) return undefined;
   if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) return undefined;
-  return { id: m.id, name, args: (args ?? {}) as Record<string, unknown> };
+  return { id: m.id, name: name as string, args: (args ?? {}) as Record<string, unknown>, run };
 }
 
 /** The last success written, up to its id: a kept answer's text is the same string until its data changes. */
@@ -33,7 +35,7 @@ let last: { text: string; head: Buffer } | null = null;
  * once: `structuredContent` is that JSON and `text` the same JSON as a string, as the specification asks.
  */
 export async function answerToolCall(lone: LoneCall, ctx: ToolContext, log: Logger): Promise<{ body: Buffer; error?: string }> {
-  const { result, error } = await toolCall(lone.name)!(lone.args, ctx, log);
+  const { result, error } = await lone.run(lone.args, ctx, log);
   const tail = Buffer.from(`${JSON.stringify(lone.id)}}`);
   if (result.isError || result.structuredContent === undefined) return { body: Buffer.concat([Buffer.from(`{"result":${JSON.stringify(result)},"jsonrpc":"2.0","id":`), tail]), error };
   const text = (result.content[0] as { text: string }).text;

@@ -67,14 +67,18 @@ export function mountMcp(app: TemplatedApp, deps: McpDeps): { serve(services: Se
     const listId = toolsListId(parsed);
     if (listId !== undefined && takes) return answerListing(ex, listId);
     const called: string[] = [];
+    const note = (name: string, error?: string) => {
+      called.push(error ? `${name}:${error}` : name);
+      ex.logFields = { tools: called };
+    };
     const ctx = { services: services!, caller: { owner: principal.client, get signal() { return ex.signal; } }, nowMs: clock.now() };
     const lone = takes ? loneToolCall(parsed) : undefined;
     if (lone) {
       const { body, error } = await answerToolCall(lone, ctx, log);
-      ex.logFields = { tools: [error ? `${lone.name}:${error}` : lone.name] };
+      note(lone.name, error);
       return new Reply('application/json', body, '200 OK');
     }
-    const server = requestServer(ctx, log, (name, error) => called.push(error ? `${name}:${error}` : name));
+    const server = requestServer(ctx, log, note);
     const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
     await server.connect(transport);
     // The transport reads the method, the headers and the body; the URL is only passed on to handlers, which ignore it.
@@ -84,7 +88,6 @@ export function mountMcp(app: TemplatedApp, deps: McpDeps): { serve(services: Se
     // transport are left to the garbage collector. Closing them would abort and reject what is already settled, at
     // about a tenth of a call's CPU.
     const response = await transport.handleRequest(request, parsed === undefined ? undefined : { parsedBody: parsed });
-    if (called.length) ex.logFields = { tools: called };
     // In JSON mode the answer is whole once it is returned: no stream to relay, so it is compressed like /v1's.
     for (const [name, value] of response.headers) if (name !== 'content-type') ex.header(name, value);
     const answered = new Uint8Array(await response.arrayBuffer());

@@ -47,9 +47,11 @@ const INSTRUCTIONS =
 interface Compiled {
   tool: Tool;
   validate: CompiledValidator;
+  /** Its required arguments: a call giving no other is held to DEFAULT_RESULT_TOKENS. */
+  required: ReadonlySet<string>;
 }
 
-const compiled = new Map<string, Compiled>(TOOLS.map((tool) => [tool.name, { tool, validate: compileValidator('arguments', tool.input) }]));
+const compiled = new Map<string, Compiled>(TOOLS.map((tool) => [tool.name, { tool, validate: compileValidator('arguments', tool.input), required: new Set(tool.input.required ?? []) }]));
 
 const LISTING: { tools: ListedTool[] } = {
   tools: TOOLS.map((t) => ({
@@ -136,13 +138,13 @@ function answerJson(answer: Answer, tool: Tool): string {
 }
 
 /** The tool's answer, or the tool error it ran into with its code. */
-async function call({ tool, validate }: Compiled, given: Record<string, unknown>, ctx: ToolContext, log: Logger): Promise<{ result: CallToolResult; error?: string }> {
+async function call({ tool, validate, required }: Compiled, given: Record<string, unknown>, ctx: ToolContext, log: Logger): Promise<{ result: CallToolResult; error?: string }> {
   try {
     const args = { ...given };
     const problems = validate.check(args);
     if (problems.length) throw validationError(problems);
     // An agent that gave the required arguments alone has not asked for a large answer: it pays at most the default.
-    const optional = Object.keys(given).some((k) => !tool.input.required?.includes(k));
+    const optional = Object.keys(given).some((k) => !required.has(k));
     const maxTokens = optional ? MAX_RESULT_TOKENS : DEFAULT_RESULT_TOKENS;
     const whole = await tool.run(args, { ...ctx, maxTokens });
     let answer = whole;

@@ -79,7 +79,8 @@ export function mountWeb(app: TemplatedApp, deps: WebDeps): { serve(services: Se
     };
     const ticket = (topics: string[]) => deps.tickets.issue({ client: `ip:${ex.ip}` }, topics).ticket;
     // A page that reads request headers is the viewer's own; any other is the same for every viewer of its URL.
-    const key = p.headers?.length ? null : `${p.path}\n${ex.rawParams.join('\n')}\n${ex.query}\n${world()}`;
+    const shown = world();
+    const key = p.headers?.length ? null : `${p.path}\n${ex.rawParams.join('\n')}\n${ex.query}\n${shown}`;
     const stamp = services!.dataStamp();
     const hit = key === null ? undefined : kept.get(key, stamp);
     if (hit) {
@@ -93,7 +94,7 @@ export function mountWeb(app: TemplatedApp, deps: WebDeps): { serve(services: Se
     const reply = (out: ShellPage | JsonAnswer) => {
       ex.header('Cache-Control', 'no-cache');
       if (out instanceof JsonAnswer) return new Reply(JSON_TYPE, out.body);
-      const page = keptPage(renderPage(out.shell, world()), topics);
+      const page = keptPage(renderPage(out.shell, shown), topics);
       if (key !== null) kept.set(key, stamp, page);
       return new Reply(HTML_TYPE, filled(page, ticket));
     };

@@ -107,14 +107,13 @@ export class Writer {
 
   /** Funding and open interest history of perpetual listings that did not come from live quotes. */
   async importedDerivatives(interval: '1h' | '1d', series: DerivativesHistory[], source: string): Promise<void> {
-    const ts = series.flatMap((s) => Array.from(s.ts));
-    const all = (pick: (s: DerivativesHistory) => ArrayLike<number>) => float8Array(series.flatMap((s) => Array.from(pick(s))));
+    const flat = (pick: (s: DerivativesHistory) => ArrayLike<number>) => series.flatMap((s) => Array.from(pick(s)));
     const ids = series.flatMap((s) => Array.from(s.ts, () => s.listingId));
     await this.rows(interval === '1h' ? 'insertImportedDerivatives1h' : 'insertImportedDerivatives1d', {
       ids: int4Array(ids.length, (k) => ids[k]!),
-      ts: timestamptzArray(ts),
-      fundingRate: all((s) => s.fundingRate),
-      openInterestUsd: all((s) => s.openInterestUsd),
+      ts: timestamptzArray(flat((s) => s.ts)),
+      fundingRate: float8Array(flat((s) => s.fundingRate)),
+      openInterestUsd: float8Array(flat((s) => s.openInterestUsd)),
       source,
     });
   }
