@@ -6,7 +6,7 @@ import { isLoopback } from './access-mode.js';
 import type { Config } from './config.js';
 import { KeyIndex } from './auth.js';
 import { startControlServer } from './control.js';
-import { runControl, type KeyChangeBy } from './control-ops.js';
+import { runControl, type ControlContext, type KeyChangeBy } from './control-ops.js';
 import { controlSocketPath, lockDataDir, tightenDataDir } from './datadir.js';
 import { openDatabase } from './db.js';
 import type { Embedded } from './db-embedded.js';
@@ -62,7 +62,7 @@ export interface RunningApp {
 /** What the server runs once started: the services, and the background work the control socket can prompt. */
 interface Started {
   services: Services;
-  reloadKeys(by?: KeyChangeBy, logged?: ReadonlySet<number>): Promise<void>;
+  changeKeys: ControlContext['changeKeys'];
   relink(): Promise<void>;
 }
 
@@ -134,8 +134,8 @@ export async function startApp(config: Config, log: Logger, early?: EarlyStart):
   try {
     // The CLIs find this process as soon as it owns DATA_DIR; their requests wait until the services are up.
     const control = await startControlServer(controlSocketPath(config.dataDir), async (req) => {
-      const { services, reloadKeys, relink } = await started;
-      return runControl(req, { services, reloadKeys, relink, forgetKey: (id) => limiter.forget(`key:${id}`), log });
+      const { services, changeKeys, relink } = await started;
+      return runControl(req, { services, changeKeys, relink, forgetKey: (id) => limiter.forget(`key:${id}`), log });
     });
     life.onClose(() => control.close());
     listenSocket = await listenExclusive(app, config.host, config.port);
@@ -249,15 +249,29 @@ async function start(
     // Streams of a key no longer active end now, and a key whose rate limit was lowered keeps what it still allows.
     hub.enforce((client) => keys.rpmOf(client));
   };
+  // One reload or change at a time: a periodic reload between a CLI's change and its own reload would log that change
+  // as another process's.
+  let keysBusy: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = keysBusy.then(work);
+    keysBusy = run.catch(() => undefined);
+    return run;
+  };
+  const changeKeys: Started['changeKeys'] = (change, announce) =>
+    oneAtATime(async () => {
+      const result = await change();
+      await reloadKeys('cli', announce?.(result));
+      return result;
+    });
   await reloadKeys();
   // Keys changed by the CLI straight in an external database reach this process at the next reload.
-  const keyTimer = setInterval(() => reloadKeys().catch((err) => logFailure(log, err, 'key reload failed')), config.keyReloadS * 1000);
+  const keyTimer = setInterval(() => oneAtATime(() => reloadKeys()).catch((err) => logFailure(log, err, 'key reload failed')), config.keyReloadS * 1000);
   keyTimer.unref();
   life.onClose(() => clearInterval(keyTimer));
   meta.start(config.metaRefreshS);
   life.onClose(() => meta.stop());
   await meta.refresh();
-  return { services, reloadKeys, relink };
+  return { services, changeKeys, relink };
 }
 
 /** Each running source's first load, with its progress on stderr and in /ready. */

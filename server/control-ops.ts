@@ -15,8 +15,11 @@ export type KeyChangeBy = 'cli' | 'database';
 
 export interface ControlContext {
   services: Services;
-  /** Reloads the keys the router authenticates with, logging what changed as done `by`, but for the keys `logged`. */
-  reloadKeys(by: KeyChangeBy, logged?: ReadonlySet<number>): Promise<void>;
+  /**
+   * Runs a key change, then reloads the keys the router authenticates with, logging what changed as the CLI's but for
+   * the keys `announce` has logged itself; no other reload runs between the two.
+   */
+  changeKeys<T>(change: () => Promise<T>, announce?: (result: T) => ReadonlySet<number>): Promise<T>;
   /** Drops a revoked key's rate-limit bucket. */
   forgetKey(id: number): void;
   /** Links what new stories explain: catalyst outcomes and the causes of moves. */
@@ -38,6 +41,8 @@ export type HistoryArgs = {
   symbol: string | null;
   mix: boolean;
 };
+
+type Rotation = { info: KeyInfo; old: KeyInfo };
 
 export async function runControl(req: ControlRequest, ctx: ControlContext): Promise<unknown> {
   // Answered once the services are up: a CLI asks before it sends work here rather than into the database itself.
@@ -66,14 +71,18 @@ export async function runControl(req: ControlRequest, ctx: ControlContext): Prom
     if (historyWrote(report)) await ctx.services.meta.refresh();
     return report;
   }
-  const result = await runKeyOperation(ctx.services.keys, req.op, req.args);
-  if (req.op === 'keys.rotate') {
-    // One line for the rotation, rather than the reload's two (one key created, one revoked).
-    const { info, old } = result as { info: KeyInfo; old: KeyInfo };
-    ctx.log.info({ keyId: old.id, newKeyId: info.id, name: info.name, scopes: info.scopes, oldWorksUntil: old.revoked ? null : old.expiresAt, by: 'cli' }, 'key rotated');
-    await ctx.reloadKeys('cli', new Set([old.id, info.id]));
-    if (old.revoked) ctx.forgetKey(old.id);
-  } else if (req.op !== 'keys.list') await ctx.reloadKeys('cli');
+  if (req.op === 'keys.list') return runKeyOperation(ctx.services.keys, req.op, req.args);
+  const result = await ctx.changeKeys(
+    () => runKeyOperation(ctx.services.keys, req.op, req.args),
+    (result) => {
+      if (req.op !== 'keys.rotate') return new Set();
+      // One line for the rotation, rather than the reload's two (one key created, one revoked).
+      const { info, old } = result as Rotation;
+      ctx.log.info({ keyId: old.id, newKeyId: info.id, name: info.name, scopes: info.scopes, oldWorksUntil: old.revoked ? null : old.expiresAt, by: 'cli' }, 'key rotated');
+      return new Set([old.id, info.id]);
+    },
+  );
   if (req.op === 'keys.revoke') ctx.forgetKey((result as KeyInfo).id);
+  if (req.op === 'keys.rotate' && (result as Rotation).old.revoked) ctx.forgetKey((result as Rotation).old.id);
   return result;
 }
