@@ -4,7 +4,7 @@ import { appendFileSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export type ServerStart = 'demo copy' | 'demo' | 'no demo';
+export type ServerStart = 'demo copy' | 'demo' | 'blank copy' | 'no demo';
 
 const RUN_TALLY = 'TAPEWIRE_SERVER_TALLY';
 
@@ -22,7 +22,7 @@ export function tallyStart(kind: ServerStart): void {
 
 /** The run's starts by kind, read once by the run's closing script: the file is removed. */
 export function takeTally(): Record<ServerStart, number> {
-  const counts: Record<ServerStart, number> = { 'demo copy': 0, demo: 0, 'no demo': 0 };
+  const counts: Record<ServerStart, number> = { 'demo copy': 0, demo: 0, 'blank copy': 0, 'no demo': 0 };
   let text = '';
   try {
     text = readFileSync(runFile(), 'utf8');

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { clock } from '../server/clock.js';
-import { copiesDemo, demoCopy } from './demo-template.js';
+import { blankCopy, copiesDemo, demoCopy } from './data-templates.js';
 import { tallyStart } from './server-tally.js';
 
 export const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -59,6 +59,18 @@ export function tempDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'tw-'));
 }
 
+/** A new DATA_DIR holding an empty, migrated database: a server on it starts as on a restart, without initdb. */
+export function blankDataDir(): Promise<string> {
+  return blankCopy(
+    ROOT,
+    async (dataDir) => {
+      const { code, stderr } = await runNode('server/cli/keys.ts', ['list', '--create'], { DATA_DIR: dataDir, TAPEWIRE_DEMO: '0' });
+      if (code !== 0) throw new Error(`the blank template's database was not made: ${stderr}`);
+    },
+    tempDataDir(),
+  );
+}
+
 export function runNode(script: string, args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
@@ -73,22 +85,24 @@ export function runNode(script: string, args: string[], env: Record<string, stri
 const READY_DEADLINE_MS = 150_000;
 
 /**
- * Starts a server and waits until /ready answers 200 (or `waitReady: false`: only until it listens). A demo server
- * without a dataDir of its own starts on a copy of the run's demo (harness/demo-template.ts); `freshDemo` loads it.
+ * Starts a server and waits until /ready answers 200 (or `waitReady: false`: only until it listens). A server without
+ * a dataDir of its own starts on a copy of the run's demo, or of its blank database (harness/data-templates.ts);
+ * `freshDemo` loads the demo.
  */
 export async function startServer(
   options: { env?: Record<string, string>; dataDir?: string; waitReady?: boolean; readyDeadlineMs?: number; freshDemo?: boolean } = {},
 ): Promise<ServerHandle> {
   // A demo holds one day of 1m history before today unless a test asks for more: the default's 14 days take every
   // demo server seconds longer to start, and only the tests of deep 1m pulls need them.
-  const asked = { DEMO_MINUTE_DAYS: '1', ...options.env };
+  const asked: Record<string, string> = { DEMO_MINUTE_DAYS: '1', ...options.env };
   const demoEnv = { ...process.env, ...asked };
   const copy = !options.dataDir && !options.freshDemo && copiesDemo(demoEnv);
-  const dataDir = options.dataDir ?? (copy ? await demoCopy(ROOT, demoEnv, loadTemplate(asked), tempDataDir()) : tempDataDir());
+  const blank = !options.dataDir && asked.TAPEWIRE_DEMO !== '1' && !demoEnv.DATABASE_URL;
+  const dataDir = options.dataDir ?? (copy ? await demoCopy(ROOT, demoEnv, loadTemplate(asked), tempDataDir()) : blank ? await blankDataDir() : tempDataDir());
   const port = await freePort();
   // The demo universe is off unless a test asks for it: most tests are about the service, not its data.
   const env = { LOG_LEVEL: 'info', PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', TAPEWIRE_DEMO: '0', ...asked };
-  tallyStart(copy ? 'demo copy' : env.TAPEWIRE_DEMO === '1' ? 'demo' : 'no demo');
+  tallyStart(copy ? 'demo copy' : env.TAPEWIRE_DEMO === '1' ? 'demo' : blank ? 'blank copy' : 'no demo');
   const child = spawn(process.execPath, ['--import', 'tsx', '--import', EXIT_WITH_PARENT, 'server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...env },

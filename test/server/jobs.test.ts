@@ -8,10 +8,10 @@ import { loadConfig } from '../../server/config.js';
 import { openDatabase } from '../../server/db.js';
 import { JobRunner } from '../../server/jobs.js';
 import { StorageService } from '../../server/services/ops/storage.js';
-import { tempDataDir } from '../../harness/server.js';
+import { blankDataDir } from '../../harness/server.js';
 import { clock } from '../../server/clock.js';
 
-const dataDir = tempDataDir();
+const dataDir = await blankDataDir();
 const log = pino({ level: 'silent' });
 let db = await openDatabase({ databaseUrl: null, dataDir, maxConnections: 1 }, log);
 t.teardown(async () => {

@@ -2,7 +2,7 @@
 // refusals.
 import t from 'tap';
 import { chmodSync, mkdirSync, rmSync, statSync } from 'node:fs';
-import { createKey, runNode, startServer, tempDataDir } from '../../harness/server.js';
+import { blankDataDir, createKey, runNode, startServer, tempDataDir } from '../../harness/server.js';
 
 t.test('/ready and /v1 answer 503 with a reason until the database is ready', async (t) => {
   const server = await startServer({ waitReady: false });
@@ -21,7 +21,7 @@ t.test('/ready and /v1 answer 503 with a reason until the database is ready', as
 });
 
 t.test('SIGTERM and SIGINT stop the server with exit code 0 within 5 s, keeping data', async (t) => {
-  const dataDir = tempDataDir();
+  const dataDir = await blankDataDir();
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     const server = await startServer({ dataDir });
@@ -37,7 +37,7 @@ t.test('SIGTERM and SIGINT stop the server with exit code 0 within 5 s, keeping 
 });
 
 t.test('a crash (SIGKILL) loses nothing committed: the next start takes over the data directory with its keys', async (t) => {
-  const dataDir = tempDataDir();
+  const dataDir = await blankDataDir();
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
   const env = { TAPEWIRE_ANON: '0' };
   const server = await startServer({ dataDir, env });
@@ -90,7 +90,7 @@ t.test('the slow JavaScript fallback of uWS is refused unless allowed', async (t
 });
 
 t.test('a DATA_DIR other users can reach is tightened to 0700, with a warning', async (t) => {
-  const dataDir = tempDataDir();
+  const dataDir = await blankDataDir();
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
   mkdirSync(dataDir, { recursive: true });
   chmodSync(dataDir, 0o777);

@@ -4,7 +4,7 @@
 import t from 'tap';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { importFiles, startServer, tempDataDir } from '../../../harness/server.js';
+import { blankDataDir, importFiles, startServer, tempDataDir } from '../../../harness/server.js';
 import { REALDATA, realdataSkip } from '../../../harness/realdata.js';
 import { pinnedClock } from '../../helpers/clock.js';
 
@@ -19,7 +19,7 @@ interface CandleAnswer {
 }
 
 t.test('history import, then candles served from it', async (t) => {
-  const dataDir = tempDataDir();
+  const dataDir = await blankDataDir();
   const cli = (...args: string[]) => importFiles(dataDir, ...args);
 
   // One run of the command (each opens the embedded database itself, slow on a busy machine): a file refused whole

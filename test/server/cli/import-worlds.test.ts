@@ -3,7 +3,7 @@
 // database of real data it is served at once, the demo's files are refused there, and a demo start on it too.
 import t from 'tap';
 import { join } from 'node:path';
-import { importFiles, ROOT, startServer, tempDataDir } from '../../../harness/server.js';
+import { blankDataDir, importFiles, ROOT, startServer } from '../../../harness/server.js';
 
 const CPI = join(ROOT, 'test/fixtures/fred/CPIAUCSL.json');
 const WIRE = join(ROOT, 'test/fixtures/demo/wire.json');
@@ -35,7 +35,7 @@ t.test('the demo database: a real import refused and nothing written, then --mix
 });
 
 t.test('a database of real data: served at once, the demo refused, a demo start refused', async (t) => {
-  const dataDir = tempDataDir();
+  const dataDir = await blankDataDir();
   const server = await startServer({ dataDir, env: ENV });
   const imported = await importFiles(dataDir, 'fred', CPI);
   t.equal(imported.code, 0, imported.stderr);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { demoDataset } from '../../../core/demo/payloads.js';
 import { EVENT_KINDS } from '../../../core/vocabulary.js';
-import { importFiles, ROOT, startServer, tempDataDir, type ServerHandle } from '../../../harness/server.js';
+import { blankDataDir, importFiles, ROOT, type ServerHandle, startServer, tempDataDir } from '../../../harness/server.js';
 import { pinnedClock } from '../../helpers/clock.js';
 
 // The dates written here are fixed: so is the day the test runs on (see test/helpers/clock.ts).
@@ -68,14 +68,14 @@ async function statsAfter(server: ServerHandle): Promise<Stats> {
 }
 
 // The demo server starts now, while the tests before its own run. On the live clock, as its test writes no date: it
-// starts on a copy of the run's demo (harness/demo-template.ts) instead of loading one for 20-30 s. No routine demo
+// starts on a copy of the run's demo (harness/data-templates.ts) instead of loading one for 20-30 s. No routine demo
 // stories: its counts must move only if an import writes.
 const demoServer = startServer({ env: { TAPEWIRE_DEMO: '1', META_REFRESH_S: '1', DEMO_NEWS_EVERY_S: '0' } });
 demoServer.catch(() => {}); // reported by the test that awaits it
 t.teardown(async () => (await demoServer.catch(() => null))?.dispose());
 
 t.test('with a server running: through its control socket', async (t) => {
-  const dataDir = tempDataDir();
+  const dataDir = await blankDataDir();
   const server = await startServer({ dataDir, env: { ...CLOCK, TAPEWIRE_ANON: '1', META_REFRESH_S: '1' } });
   t.teardown(async () => {
     await server.stop();

@@ -2,9 +2,9 @@
 import t from 'tap';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { runNode, startServer, tempDataDir } from '../../../harness/server.js';
+import { blankDataDir, runNode, startServer, tempDataDir } from '../../../harness/server.js';
 
-const dataDir = tempDataDir();
+const dataDir = await blankDataDir();
 t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
 const cli = (...args: string[]) => runNode('server/cli/keys.ts', args, { DATA_DIR: dataDir });
 

@@ -13,9 +13,9 @@ import { MarketState, type InstrumentRow, type ListingRow } from '../../../serve
 import { Ticker } from '../../../server/market/ticker.js';
 import { MarketStore } from '../../../server/services/write/market-store.js';
 import { WorkerThreads } from '../../../server/worker-threads.js';
-import { tempDataDir } from '../../../harness/server.js';
+import { blankDataDir } from '../../../harness/server.js';
 
-const dataDir = tempDataDir();
+const dataDir = await blankDataDir();
 const log = pino({ level: 'silent' });
 const db = await openDatabase({ databaseUrl: null, dataDir, maxConnections: 1 }, log);
 t.teardown(async () => {

@@ -28,10 +28,10 @@ import { MetaService } from '../../../server/services/read/meta.js';
 import { StorageService } from '../../../server/services/ops/storage.js';
 import { StreamHub } from '../../../server/stream/hub.js';
 import { StreamTickets } from '../../../server/stream/tickets.js';
-import { tempDataDir } from '../../../harness/server.js';
+import { blankDataDir } from '../../../harness/server.js';
 import { clock } from '../../../server/clock.js';
 
-const dataDir = tempDataDir();
+const dataDir = await blankDataDir();
 const log = pino({ level: 'silent' });
 const hub = new StreamHub({ replay: 64, heartbeatMs: 15_000, lifetimeMs: 60_000, stallMs: 30_000, maxPendingBytes: 1 << 20, perClient: 5, retryMs: 3000 });
 const db = await openDatabase({ databaseUrl: null, dataDir, maxConnections: 1 }, log);

@@ -10,9 +10,9 @@ import { importSecDocuments, type SecDocumentReport } from '../../../server/feed
 import { DataVersion } from '../../../server/services/kept/answer-cache.js';
 import { ImportService } from '../../../server/services/write/imports.js';
 import { fixture, readRealdata, realdataSkip } from '../../../harness/realdata.js';
-import { tempDataDir } from '../../../harness/server.js';
+import { blankDataDir } from '../../../harness/server.js';
 
-const dataDir = tempDataDir();
+const dataDir = await blankDataDir();
 const db = await openDatabase({ databaseUrl: null, dataDir, maxConnections: 1 }, pino({ level: 'silent' }));
 await db.migrate();
 t.teardown(async () => {

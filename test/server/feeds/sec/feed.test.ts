@@ -13,7 +13,7 @@ import { secSource } from '../../../../server/feeds/sec/index.js';
 import { FeedHttpError } from '../../../../server/feeds/http.js';
 import { fixture, readRealdata, realdataSkip, REALDATA } from '../../../../harness/realdata.js';
 import { startReplay, type Answer } from '../../../../harness/replay.js';
-import { importFiles, ROOT, startServer, tempDataDir } from '../../../../harness/server.js';
+import { blankDataDir, importFiles, ROOT, startServer } from '../../../../harness/server.js';
 import { listen } from '../../../helpers/sse.js';
 
 const UA = 'Tapewire Tests tests@example.com';
@@ -62,7 +62,7 @@ t.test('without SEC_USER_AGENT the feed is off and says why; a User-Agent withou
 });
 
 t.test('a covered company is kept up to date from EDGAR, and a restart fetches only what is missing', async (t) => {
-  const dataDir = tempDataDir();
+  const dataDir = await blankDataDir();
   // The companies covered before the feed starts: those whose submissions were imported.
   const seed = [`${ROOT}/test/fixtures/sec/submissions-widgets.json`, ...(hasRealdata ? [join(REALDATA, 'sec_edgar/submissions/CIK0000320193.json')] : [])];
   const run = await importFiles(dataDir, 'sec', '--create', ...seed);

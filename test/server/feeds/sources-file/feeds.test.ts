@@ -7,7 +7,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixture } from '../../../../harness/realdata.js';
 import { startReplay } from '../../../../harness/replay.js';
-import { startServer, tempDataDir } from '../../../../harness/server.js';
+import { blankDataDir, startServer } from '../../../../harness/server.js';
 import { pinnedClock } from '../../../helpers/clock.js';
 
 // The dates written here are fixed: so is the day the test runs on (see test/helpers/clock.ts).
@@ -19,7 +19,7 @@ const replay = await startReplay((url) => {
   if (url.pathname === '/fred/release/dates') return url.searchParams.get('api_key') === 'k'.repeat(32) ? { body: '{"release_dates": []}' } : { status: 400, body: '{"error_message":"Bad Request. The value for variable api_key is not registered."}' };
   return { status: 404, body: 'none' };
 });
-const dataDir = tempDataDir();
+const dataDir = await blankDataDir();
 const file = join(dataDir, '..', `sources-${process.pid}.json`);
 writeFileSync(
   file,

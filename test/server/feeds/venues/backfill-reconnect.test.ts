@@ -7,7 +7,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { binance } from '../../../../core/sources/venues/binance.js';
 import { fixtureFrames } from '../../../../harness/realdata.js';
-import { startServer, tempDataDir, type ServerHandle } from '../../../../harness/server.js';
+import { blankDataDir, type ServerHandle, startServer } from '../../../../harness/server.js';
 import { startVenueReplay } from '../../../../harness/venue-replay.js';
 import { binanceKlines, klineAt, type KlineHistory } from '../../../helpers/venue-klines.js';
 import { clock } from '../../../../server/clock.js';
@@ -31,7 +31,7 @@ const replay = await startVenueReplay({
   },
 });
 
-const dataDir = tempDataDir();
+const dataDir = await blankDataDir();
 const file = join(dataDir, '..', `sources-${process.pid}.json`);
 writeFileSync(
   file,

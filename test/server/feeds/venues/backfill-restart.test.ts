@@ -7,7 +7,7 @@
 import t from 'tap';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, tempDataDir, type ServerHandle } from '../../../../harness/server.js';
+import { blankDataDir, type ServerHandle, startServer } from '../../../../harness/server.js';
 import { startVenueReplay, type VenueReplay } from '../../../../harness/venue-replay.js';
 import { binanceFunding, binanceKlines, binanceOpenInterest, klineAt, okxCandles, type KlineHistory } from '../../../helpers/venue-klines.js';
 import { clock } from '../../../../server/clock.js';
@@ -46,7 +46,7 @@ const replays = {
   'okx spot': await venue('okx spot', (url) => (url.pathname === '/api/v5/market/history-candles' ? okxCandles(okx, url) : null)),
 };
 
-const dataDir = tempDataDir();
+const dataDir = await blankDataDir();
 const file = join(dataDir, '..', `sources-${process.pid}.json`);
 writeFileSync(
   file,

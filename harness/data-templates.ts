@@ -1,8 +1,9 @@
-// One demo load per run of the suite, copied for each server started on the demo: such a server then opens a loaded
-// database and is ready in seconds, instead of loading the demo for 20-30 s, and the suite loads the demo a few times
-// instead of twenty-five. A template is a data directory a server loaded and then stopped cleanly, named by all its
-// load depends on (the code, DEMO_SEED, DEMO_MINUTE_DAYS, the clock's offset, the UTC hour) and used while it is young;
-// test files running at once wait for the one that makes it. A test of the load itself gives its own dataDir.
+// Data directories made once per run of the suite and copied for each server that needs one: the demo loaded (a server
+// then opens a loaded database and is ready in seconds, instead of loading the demo for 20-30 s) and a blank database
+// (created and migrated: a server skips initdb and the migrations, 3-6 s of each start). A template is a data directory
+// made and then closed cleanly, named by all its making depends on (the code; for the demo also DEMO_SEED,
+// DEMO_MINUTE_DAYS, the clock's offset, the UTC hour) and used while it is young; test files running at once wait for
+// the one that makes it. A test of a first start or of the demo's load gives its own dataDir.
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,12 +48,21 @@ export function copiesDemo(env: Record<string, string | undefined>): boolean {
  * A new data directory holding the demo as a server of `env` would load it: a copy of the template, made first with
  * `load` (which starts a server on the directory given, waits for /ready and stops it) when there is none young enough.
  */
-export async function demoCopy(root: string, env: Record<string, string | undefined>, load: (dataDir: string) => Promise<void>, target: string): Promise<string> {
+export function demoCopy(root: string, env: Record<string, string | undefined>, load: (dataDir: string) => Promise<void>, target: string): Promise<string> {
   const shift = clockShift({ TAPEWIRE_CLOCK: env.TAPEWIRE_CLOCK }).offsetMs;
   // A copy's demo does not draw the minutes between the template's load and its own start (a restart leaves the hole a
   // downtime would): one template per UTC hour keeps that hole inside the open hour, so every closed hour is whole.
   const hour = Math.floor(clock.now() / 3_600_000);
-  const key = createHash('sha256').update(JSON.stringify([codeFingerprint(root), env.DEMO_SEED ?? '', env.DEMO_MINUTE_DAYS ?? '', shift, hour])).digest('hex').slice(0, 16);
+  return templateCopy([codeFingerprint(root), env.DEMO_SEED ?? '', env.DEMO_MINUTE_DAYS ?? '', shift, hour], load, target);
+}
+
+/** A new data directory holding an empty database, created and migrated by `make` (given the directory) once per run. */
+export function blankCopy(root: string, make: (dataDir: string) => Promise<void>, target: string): Promise<string> {
+  return templateCopy([codeFingerprint(root), 'blank'], make, target);
+}
+
+async function templateCopy(keyParts: unknown[], make: (dataDir: string) => Promise<void>, target: string): Promise<string> {
+  const key = createHash('sha256').update(JSON.stringify(keyParts)).digest('hex').slice(0, 16);
   const dir = join(tmpdir(), `${PREFIX}${key}`);
   const made = join(dir, 'made');
   const young = () => existsSync(made) && Date.parse(readFileSync(made, 'utf8')) > clock.now() - MAX_AGE_MS;
@@ -63,7 +73,7 @@ export async function demoCopy(root: string, env: Record<string, string | undefi
     } catch {
       const owner = Number(readFileSync(join(lock, 'pid'), { encoding: 'utf8', flag: 'a+' }));
       if (owner && !processAlive(owner)) rmSync(lock, { recursive: true, force: true });
-      else if (performance.now() > deadline) throw new Error(`the demo template ${dir} was not made within ${WAIT_MS / 1000} s`);
+      else if (performance.now() > deadline) throw new Error(`the template ${dir} was not made within ${WAIT_MS / 1000} s`);
       else await new Promise((r) => setTimeout(r, 500));
       continue;
     }
@@ -71,7 +81,7 @@ export async function demoCopy(root: string, env: Record<string, string | undefi
       writeFileSync(join(lock, 'pid'), String(process.pid));
       sweep();
       rmSync(dir, { recursive: true, force: true });
-      await load(join(dir, 'data'));
+      await make(join(dir, 'data'));
       writeFileSync(made, new Date(clock.now()).toISOString());
     } finally {
       rmSync(lock, { recursive: true, force: true });
