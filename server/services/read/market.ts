@@ -63,7 +63,7 @@ export class MarketService {
     return statusAt(atMs, sessions).status;
   }
 
-  /** The snapshot, the same object while neither the hot state nor its stored part has changed (shared likewise). */
+  /** The snapshot, the same object while neither the hot state, its stored part nor the status has changed (shared likewise). */
   async snapshot(): Promise<MarketSnapshot> {
     const part = await this.stored.get('snapshot', () => this.readStored());
     const version = this.instruments.state.version;
