@@ -25,6 +25,7 @@ import { macroDashboardRoute } from './routes/macro/dashboard.js';
 import { macroDetailRoute } from './routes/macro/detail.js';
 import { macroListRoute } from './routes/macro/list.js';
 import { snapshotRoute } from './routes/market/snapshot.js';
+import { marketStatusRoute } from './routes/market/status.js';
 import { stripRoute } from './routes/market/strip.js';
 import { metricsRoute } from './routes/metrics.js';
 import { metaRoute } from './routes/meta/meta.js';
@@ -56,6 +57,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   derivativesRoute,
   stripRoute,
   snapshotRoute,
+  marketStatusRoute,
   streamRoute,
   streamTicketRoute,
   eventListRoute,

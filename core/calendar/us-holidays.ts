@@ -1,6 +1,7 @@
 // US holidays by rule: the NYSE's market holidays and the federal holidays government agencies close on, each with its
 // observed day. Dates are UTC midnights (epoch ms) of the calendar day; nothing here reads a clock.
-import { DAY_MS } from '../time.js';
+import { DAY_MS, parseDay } from '../time.js';
+import { ONE_OFF_CLOSURES } from './nyse-special-days.js';
 
 export interface Holiday {
   name: string;
@@ -44,15 +45,16 @@ function observed(dayMs: number): number {
 }
 
 /**
- * NYSE holidays of `year`. New Year's Day on a Saturday closes nothing: the exchange stays open on the Friday before,
- * the last trading day of the year (NYSE Rule 7.2). Juneteenth is a market holiday from 2022.
+ * NYSE holidays of `year` by rule. New Year's Day on a Saturday closes nothing: the exchange stays open on the Friday
+ * before, the last trading day of the year (NYSE Rule 7.2). Martin Luther King Jr. Day is a market holiday from 1998,
+ * Juneteenth from 2022.
  */
 export function nyseHolidays(year: number): Holiday[] {
   const newYear = Date.UTC(year, 0, 1);
   const out: Holiday[] = [];
   if (new Date(newYear).getUTCDay() !== 6) out.push({ name: "New Year's Day", dayMs: observed(newYear) });
+  if (year >= 1998) out.push({ name: 'Martin Luther King Jr. Day', dayMs: nthWeekday(year, 0, 1, 3) });
   out.push(
-    { name: 'Martin Luther King Jr. Day', dayMs: nthWeekday(year, 0, 1, 3) },
     { name: "Washington's Birthday", dayMs: nthWeekday(year, 1, 1, 3) },
     { name: 'Good Friday', dayMs: easter(year) - 2 * DAY_MS },
     { name: 'Memorial Day', dayMs: nthWeekday(year, 4, 1, -1) },
@@ -65,6 +67,12 @@ export function nyseHolidays(year: number): Holiday[] {
     { name: 'Christmas Day', dayMs: observed(Date.UTC(year, 11, 25)) },
   );
   return out;
+}
+
+/** Every weekday of `year` the NYSE is closed, by date: its holidays by rule and the one-off closures. */
+export function nyseClosures(year: number): Holiday[] {
+  const oneOffs = ONE_OFF_CLOSURES.filter((c) => c.date.startsWith(`${year}-`)).map((c) => ({ name: c.name, dayMs: parseDay(c.date)! }));
+  return [...nyseHolidays(year), ...oneOffs].sort((a, b) => a.dayMs - b.dayMs);
 }
 
 /**
@@ -98,11 +106,11 @@ const cache = new Map<string, Set<number>>();
 function holidaySet(kind: 'nyse' | 'federal', year: number): Set<number> {
   const key = `${kind}${year}`;
   let set = cache.get(key);
-  if (!set) cache.set(key, (set = new Set((kind === 'nyse' ? nyseHolidays(year) : federalHolidays(year)).map((h) => h.dayMs))));
+  if (!set) cache.set(key, (set = new Set((kind === 'nyse' ? nyseClosures(year) : federalHolidays(year)).map((h) => h.dayMs))));
   return set;
 }
 
-/** Whether the US stock market trades on the calendar day `dayMs` (a UTC midnight): a weekday, not an NYSE holiday. */
+/** Whether the US stock market trades on the calendar day `dayMs` (a UTC midnight): a weekday the NYSE is not closed. */
 export function isTradingDay(dayMs: number): boolean {
   const weekday = new Date(dayMs).getUTCDay();
   return weekday !== 0 && weekday !== 6 && !holidaySet('nyse', new Date(dayMs).getUTCFullYear()).has(dayMs);

@@ -4,6 +4,7 @@ import { COVERAGE_DATASETS } from '../datasets.js';
 import { Catalyst } from './catalysts.js';
 import { Nullable } from './common.js';
 import { Event } from './events.js';
+import { MarketStatus } from './market-status.js';
 import { SummaryFields } from './instruments.js';
 import { MacroDashboardRow } from './macro.js';
 import { Move } from './moves.js';
@@ -40,5 +41,6 @@ export const MarketSnapshot = Type.Object({
   catalysts: Type.Array(Catalyst, { description: `catalysts expected in the next ${CATALYST_DAYS} days, soonest first` }),
   macro: Type.Array(MacroDashboardRow, { description: "headline macro numbers: the dashboard's series that are stored (as /v1/macro/dashboard)" }),
   dataThrough: Coverage,
+  marketStatus: Type.Object(MarketStatus.properties, { description: 'the US stock market now, as /v1/market/status with the next session' }),
 });
 export type MarketSnapshot = Static<typeof MarketSnapshot>;

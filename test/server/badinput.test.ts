@@ -26,7 +26,7 @@ const PATHS = [
   '/v1/instruments/BTC/candles', '/v1/instruments/nope/candles', '/v1/market/strip', '/v1/instruments/BTC/listings/1/candles', '/v1/instruments/BTC/listings/0/candles',
   '/v1/instruments/BTC/derivatives', '/v1/instruments/eth/derivatives', '/v1/instruments/nope/derivatives', '/v1/stream', '/v1/events',
   '/v1/events/1', '/v1/events/0', '/v1/events/x', '/v1/moves', '/v1/moves/explain', '/v1/catalysts', '/v1/search', '/v1/glossary',
-  '/v1/glossary/z-score', `/v1/glossary/${'g'.repeat(130)}`, '/v1/market/snapshot',
+  '/v1/glossary/z-score', `/v1/glossary/${'g'.repeat(130)}`, '/v1/market/snapshot', '/v1/market/status',
   '/v1/companies', '/v1/companies/apple', '/v1/companies/AAPL', '/v1/companies/%ff', `/v1/companies/${'c'.repeat(130)}`,
   '/v1/projects', '/v1/projects/tesla/robotaxi', '/v1/projects/TSLA/nope', `/v1/projects/tesla/${'p'.repeat(130)}`, '/v1/projects/a/b/c',
   '/v1/people', '/v1/people/helena-marsh', `/v1/people/${'h'.repeat(130)}`, '/v1/sectors', '/v1/sectors/technology', '/v1/sectors/%00',

@@ -25,7 +25,8 @@ export const getMarketSnapshot = defineTool({
   description:
     'What is happening across the market now: every instrument with its pooled price, change since the previous ' +
     '00:00 UTC close and a 24-hour sparkline (6 significant digits); the latest day with unusual moves and its biggest ones with their causes; ' +
-    "the week's top stories (each with id and sourceUrl); catalysts of the next 7 days; how far each dataset runs. " +
+    "the week's top stories (each with id and sourceUrl); catalysts of the next 7 days; how far each dataset runs; " +
+    'whether NYSE/Nasdaq are open, and the next session. ' +
     'Use it for "what moved today" or "what is coming up"; then get_brief, explain_move or get_story for detail.',
   input: NoArgs,
   output: ToolSingle(MarketSnapshot),

@@ -1,7 +1,7 @@
 // The market at a glance. The strip (every instrument's pooled price, change and 24-point hourly sparkline) comes from
 // hot state at every tick; the snapshot adds the latest day's biggest moves, top stories, the week's catalysts, the
 // headline macro numbers and how far each dataset runs, its database part read at most once per refresh interval and
-// shared meanwhile.
+// shared meanwhile, and the US stock market's status (from the calendar, no data), renewed when it changes.
 import { finiteOrNull } from '../../../core/kernels/pool.js';
 import { wholeList, type Page } from '../../../core/paging.js';
 import {
@@ -17,6 +17,9 @@ import type { MetaService } from './meta.js';
 import type { MoveService } from './moves.js';
 import type { ImportVersions } from '../write/index.js';
 import { clock } from '../../clock.js';
+import type { MarketStatusRequest } from '../../../core/requests/market-status.js';
+import type { MarketStatus } from '../../../core/schemas/market-status.js';
+import { statusAt } from './market-status.js';
 
 /** Catalysts of the days ahead shown at most: more than a week ever holds. */
 const CATALYSTS_SHOWN = 200;
@@ -26,8 +29,8 @@ type StoredPart = Pick<MarketSnapshot, 'moves' | 'topStories' | 'catalysts' | 'm
 export class MarketService {
   private readonly kept: PerVersion;
   private readonly stored: AnswerCache<StoredPart>;
-  /** The last snapshot, valid while neither the hot state nor the stored part has changed. */
-  private last: { version: number; part: StoredPart; snapshot: Promise<MarketSnapshot> } | null = null;
+  /** The last snapshot, valid while neither the hot state nor the stored part nor the market's status has changed. */
+  private last: { version: number; part: StoredPart; statusUntil: number; snapshot: Promise<MarketSnapshot> } | null = null;
 
   constructor(
     private readonly instruments: InstrumentService,
@@ -55,18 +58,28 @@ export class MarketService {
     return this.kept.get('strip', () => wholeList(this.strip()));
   }
 
-  /** The snapshot, the same object while neither the hot state nor its stored part has changed (shared likewise). */
+  /** The US stock market's status at the instant asked for, with the sessions ahead. */
+  status({ atMs, sessions }: MarketStatusRequest): MarketStatus {
+    return statusAt(atMs, sessions).status;
+  }
+
+  /** The snapshot, the same object while neither the hot state, its stored part nor the status has changed (shared likewise). */
   async snapshot(): Promise<MarketSnapshot> {
     const part = await this.stored.get('snapshot', () => this.readStored());
     const version = this.instruments.state.version;
-    if (this.last?.version !== version || this.last.part !== part) this.last = { version, part, snapshot: this.compose(part) };
+    const now = clock.now();
+    // Without ticks (no venue feed) the status would otherwise wait for the next refresh past an open or a close.
+    if (this.last?.version !== version || this.last.part !== part || now >= this.last.statusUntil) {
+      const { status, changesAtMs } = statusAt(now, 1);
+      this.last = { version, part, statusUntil: changesAtMs, snapshot: this.compose(part, status) };
+    }
     return this.last.snapshot;
   }
 
-  private async compose(part: StoredPart): Promise<MarketSnapshot> {
+  private async compose(part: StoredPart, marketStatus: MarketStatus): Promise<MarketSnapshot> {
     const { coverage } = await this.meta.get();
     // Kept per tick: the home page composes a snapshot on every view (the answer is shared: callers must not change it).
-    return { strip: this.kept.get('strip items', () => this.strip()), ...part, dataThrough: coverage };
+    return { strip: this.kept.get('strip items', () => this.strip()), ...part, dataThrough: coverage, marketStatus };
   }
 
   private async readStored(): Promise<StoredPart> {

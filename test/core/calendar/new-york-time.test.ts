@@ -1,4 +1,4 @@
-// New York wall-clock times by the US daylight saving rule, checked against the time zone database (Intl) over years.
+// New York wall-clock times by the US daylight saving rules, checked against the time zone database (Intl) over years.
 import t from 'tap';
 import { newYorkOffsetHours, newYorkTime, newYorkWallClock } from '../../../core/calendar/new-york-time.js';
 
@@ -32,6 +32,28 @@ t.test('every hour from 2020 to 2031 agrees with the time zone database', async 
   let bad = 0;
   for (let ms = Date.UTC(2020, 0, 1); ms < Date.UTC(2031, 0, 1); ms += HOUR) {
     if (wall(ms) !== intl(ms) && bad++ < 5) t.fail(`${new Date(ms).toISOString()}: ${wall(ms)} vs ${intl(ms)}`);
+  }
+  t.equal(bad, 0);
+});
+
+t.test('before 2007 (summer time from the first Sunday of April to the last of October) too, 1990 to 2006', async (t) => {
+  t.equal(new Date(newYorkTime(day('2006-04-03'), 9, 30)).toISOString(), '2006-04-03T13:30:00.000Z', 'the Monday after the April change');
+  t.equal(new Date(newYorkTime(day('2006-03-31'), 9, 30)).toISOString(), '2006-03-31T14:30:00.000Z', 'the Friday before it');
+  t.equal(new Date(newYorkTime(day('2006-10-30'), 9, 30)).toISOString(), '2006-10-30T14:30:00.000Z', 'the Monday after the October change');
+  let bad = 0;
+  // Every hour of the months the changes fall in, then noon and 16:00 of every day.
+  for (let year = 1990; year < 2007; year++) {
+    for (const month of [2, 3, 9, 10]) {
+      for (let ms = Date.UTC(year, month, 1); ms < Date.UTC(year, month + 1, 1); ms += HOUR) {
+        if (wall(ms) !== intl(ms) && bad++ < 5) t.fail(`${new Date(ms).toISOString()}: ${wall(ms)} vs ${intl(ms)}`);
+      }
+    }
+  }
+  for (let d = Date.UTC(1990, 0, 1); d < Date.UTC(2007, 0, 1); d += DAY) {
+    for (const h of [12, 16]) {
+      const expected = `${new Date(d).toISOString().slice(0, 10)} ${h}:00`;
+      if (intl(newYorkTime(d, h)) !== expected && bad++ < 5) t.fail(`${expected}: ${intl(newYorkTime(d, h))}`);
+    }
   }
   t.equal(bad, 0);
 });

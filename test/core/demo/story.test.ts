@@ -70,8 +70,9 @@ t.test('every scheduled release at its New York time, never on a day it cannot h
   t.equal(checked, story.catalysts.length, `all ${checked} catalysts, past and upcoming`);
   const claims = story.catalysts.filter((c) => c.title.startsWith('US initial jobless claims'));
   const thursdays = claims.filter((c) => local(c.expectedAt).weekday === 4).length;
-  t.ok(thursdays >= claims.length - 6, `claims on Thursdays (${thursdays} of ${claims.length}), the rest moved before a holiday`);
+  t.ok(thursdays >= claims.length - 7, `claims on Thursdays (${thursdays} of ${claims.length}), the rest moved before a holiday or a closure`);
   t.ok(claims.some((c) => new Date(c.expectedAt).toISOString().startsWith('2025-11-26')), 'on the Wednesday before Thanksgiving 2025');
+  t.ok(claims.some((c) => new Date(c.expectedAt).toISOString().startsWith('2025-01-08')), 'and before the day of mourning for President Carter, as the Labor Department did');
   const timing = new Map(story.catalysts.filter((c) => c.kind === 'earnings').map((c) => [c.title.split(/ (?:fiscal )?Q/)[0], local(c.expectedAt).time]));
   t.equal(timing.get('JPMorgan Chase'), '06:45', 'a bank reports before the open');
   t.equal(timing.get('Apple'), '16:05', 'Apple after the close');

@@ -67,6 +67,8 @@ t.test('every route answers as its schema says', async (t) => {
     ['/v1/instruments/{symbol}/derivatives', '/v1/instruments/ETH/derivatives?perVenue=true'],
     ['/v1/market/strip', '/v1/market/strip'],
     ['/v1/market/snapshot', '/v1/market/snapshot'],
+    ['/v1/market/status', '/v1/market/status'],
+    ['/v1/market/status', '/v1/market/status?at=2000-01-01&sessions=30'],
     ['/v1/stream/ticket', '/v1/stream/ticket?topics=quotes,instrument:BTC'],
     ['/v1/moves', '/v1/moves?candidates=true&limit=200&offset=200'],
     ['/v1/moves/explain', '/v1/moves/explain?symbol=BTC'],
@@ -108,6 +110,7 @@ t.test('every route answers as its schema says', async (t) => {
 t.test('error bodies answer as their schemas say', async (t) => {
   await answer(t, '/v1/instruments/{symbol}', '/v1/instruments/NOPE', 404);
   await answer(t, '/v1/moves', '/v1/moves?limit=0', 422);
+  await answer(t, '/v1/market/status', '/v1/market/status?at=1900-01-01', 422);
   await answer(t, '/v1/events', '/v1/events?entity=planet:mars', 400);
   await answer(t, '/v1/companies/{company}', '/v1/companies/nosuch', 404);
   await answer(t, '/v1/projects', '/v1/projects?stage=shipping', 422);

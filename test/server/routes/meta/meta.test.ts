@@ -59,7 +59,7 @@ t.test('/v1/openapi.json is generated from the route table', async (t) => {
     '/v1/events', '/v1/events/{id}', '/v1/filings', '/v1/glossary', '/v1/glossary/{slug}',
     '/v1/insider-trades', '/v1/instruments', '/v1/instruments/{symbol}', '/v1/instruments/{symbol}/candles', '/v1/instruments/{symbol}/derivatives',
     '/v1/instruments/{symbol}/listings/{listingId}/candles', '/v1/instruments/{symbol}/moves/{date}', '/v1/macro', '/v1/macro/dashboard',
-    '/v1/macro/{slug}', '/v1/market/snapshot', '/v1/market/strip', '/v1/meta', '/v1/meta/vocabulary', '/v1/moves', '/v1/moves/explain',
+    '/v1/macro/{slug}', '/v1/market/snapshot', '/v1/market/status', '/v1/market/strip', '/v1/meta', '/v1/meta/vocabulary', '/v1/moves', '/v1/moves/explain',
     '/v1/odds', '/v1/odds/{slug}', '/v1/openapi.json', '/v1/people', '/v1/people/{slug}', '/v1/projects',
     '/v1/projects/{company}/{project}', '/v1/search', '/v1/sectors', '/v1/sectors/{slug}', '/v1/stream', '/v1/stream/ticket',
   ]);
