@@ -59,6 +59,11 @@ export function tempDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'tw-'));
 }
 
+/** `tapewire <command> <args>` with `env` added to this process's environment. */
+export function runCli(command: string, args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  return runNode('server/cli/tapewire.ts', [command, ...args], env);
+}
+
 export function runNode(script: string, args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
@@ -132,7 +137,7 @@ export async function startServer(
         await new Promise((r) => setTimeout(r, 25));
       }
     },
-    keys: (...args) => runNode('server/cli/keys.ts', args, { DATA_DIR: dataDir, ...(options.env ?? {}) }),
+    keys: (...args) => runCli('keys', args, { DATA_DIR: dataDir, ...(options.env ?? {}) }),
     async stop(signal = 'SIGTERM') {
       const t0 = performance.now();
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
@@ -173,9 +178,9 @@ export async function createKey(server: ServerHandle, name: string, rpm?: number
   return stdout.trim();
 }
 
-/** `npm run import -- <args>` on `dataDir`: through the control socket of a server owning it, else into its database. */
+/** `tapewire import <args>` on `dataDir`: through the control socket of a server owning it, else into its database. */
 export function importFiles(dataDir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return runNode('server/cli/import.ts', args, { DATA_DIR: dataDir });
+  return runCli('import', args, { DATA_DIR: dataDir });
 }
 
 /** Loads the demo into a template directory as a server of `env` would, and stops cleanly, leaving it to be copied. */
