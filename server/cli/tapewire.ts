@@ -12,6 +12,8 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
   start: { summary: 'run the server, configured by the environment (docs/configuration.md)', load: () => import('./start.js') },
   keys: { summary: 'create, list, revoke and rotate API keys', load: () => import('./keys.js') },
   import: { summary: "write recorded files in a source's own format, or history files, into the database", load: () => import('./import.js') },
+  backup: { summary: 'write a snapshot of the embedded database to a file, the server running or not', load: () => import('./backup.js') },
+  restore: { summary: 'restore a backup into an empty DATA_DIR', load: () => import('./restore.js') },
 };
 
 const USAGE = `usage: tapewire <command> [arguments]   (tapewire <command> --help tells a command's own)
