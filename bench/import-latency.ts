@@ -1,6 +1,6 @@
 // bench:import-latency: what readers wait while a large file is imported into a running server. An empty server (the
 // embedded database) is asked /v1/meta (from memory) and /v1/events?q= (a new word each time: from the database, never
-// a kept answer) by one client in a loop, idle and then while `npm run import` writes a 60,000-story wire file through
+// a kept answer) by one client in a loop, idle and then while `tapewire import` writes a 60,000-story wire file through
 // the control socket; prints each one's p50 and p99 both ways and the ratio (ceiling 3x: the import must not stall
 // the service).
 import { spawn } from 'node:child_process';
@@ -44,7 +44,7 @@ try {
   const idle = await sample(server, paths, new Promise((r) => setTimeout(r, 5000)));
   const started = performance.now();
   const importing = new Promise<number>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/import.ts', 'demo', join(dir, 'wire.json')], { cwd: ROOT, env: { ...process.env, DATA_DIR: server.dataDir }, stdio: 'inherit' });
+    const child = spawn(process.execPath, ['bin/tapewire.mjs', 'import', 'demo', join(dir, 'wire.json')], { cwd: ROOT, env: { ...process.env, DATA_DIR: server.dataDir }, stdio: 'inherit' });
     child.on('exit', (code) => resolve(code ?? -1));
   });
   const during = await sample(server, paths, importing);

@@ -1,6 +1,6 @@
 // Splits a PostgreSQL frontend byte stream at message boundaries into the groups the embedded database answers whole:
 // the startup packet (length-prefixed, no type byte, possibly preceded by an SSL or GSS encryption request) and then
-// typed messages (1 type byte + int32 length).
+// typed messages (1 type byte + int32 length); and what a reply says of the session's transaction.
 
 const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
@@ -44,4 +44,15 @@ export class PgMessageFramer {
     this.pending = buf.subarray(end);
     return groups.length ? groups : null;
   }
+}
+
+/**
+ * The transaction status a backend reply ends on: 'I' (idle), 'T' (in a transaction) or 'E' (in a failed one) from
+ * its closing ReadyForQuery, or null when it ends on another message (the client has not sent Sync yet).
+ */
+export function endingStatus(reply: Uint8Array): 'I' | 'T' | 'E' | null {
+  const at = reply.length - 6;
+  if (at < 0 || reply[at] !== 0x5a || reply[at + 1] !== 0 || reply[at + 2] !== 0 || reply[at + 3] !== 0 || reply[at + 4] !== 5) return null;
+  const status = String.fromCharCode(reply[at + 5]!);
+  return status === 'I' || status === 'T' || status === 'E' ? status : null;
 }

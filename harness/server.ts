@@ -64,11 +64,16 @@ export function blankDataDir(): Promise<string> {
   return blankCopy(
     ROOT,
     async (dataDir) => {
-      const { code, stderr } = await runNode('server/cli/keys.ts', ['list', '--create'], { DATA_DIR: dataDir, TAPEWIRE_DEMO: '0' });
+      const { code, stderr } = await runCli('keys', ['list', '--create'], { DATA_DIR: dataDir, TAPEWIRE_DEMO: '0' });
       if (code !== 0) throw new Error(`the blank template's database was not made: ${stderr}`);
     },
     tempDataDir(),
   );
+}
+
+/** `tapewire <command> <args>` with `env` added to this process's environment. */
+export function runCli(command: string, args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  return runNode('server/cli/tapewire.ts', [command, ...args], env);
 }
 
 export function runNode(script: string, args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -146,7 +151,7 @@ export async function startServer(
         await new Promise((r) => setTimeout(r, 25));
       }
     },
-    keys: (...args) => runNode('server/cli/keys.ts', args, { DATA_DIR: dataDir, ...(options.env ?? {}) }),
+    keys: (...args) => runCli('keys', args, { DATA_DIR: dataDir, ...(options.env ?? {}) }),
     async stop(signal = 'SIGTERM') {
       const t0 = performance.now();
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
@@ -187,9 +192,9 @@ export async function createKey(server: ServerHandle, name: string, rpm?: number
   return stdout.trim();
 }
 
-/** `npm run import -- <args>` on `dataDir`: through the control socket of a server owning it, else into its database. */
+/** `tapewire import <args>` on `dataDir`: through the control socket of a server owning it, else into its database. */
 export function importFiles(dataDir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return runNode('server/cli/import.ts', args, { DATA_DIR: dataDir });
+  return runCli('import', args, { DATA_DIR: dataDir });
 }
 
 /** Loads the demo into a template directory as a server of `env` would, and stops cleanly, leaving it to be copied. */

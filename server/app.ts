@@ -3,6 +3,7 @@
 import { originOf } from '../core/dataset-world.js';
 import { keyEvents, keyStates, type KeyState } from '../core/key-events.js';
 import { isLoopback } from './access-mode.js';
+import { writeBackup, type BackupReport } from './backup.js';
 import type { Config } from './config.js';
 import { KeyIndex } from './auth.js';
 import { startControlServer } from './control.js';
@@ -64,6 +65,7 @@ interface Started {
   services: Services;
   changeKeys: ControlContext['changeKeys'];
   relink(): Promise<void>;
+  backup(file: string): Promise<BackupReport>;
 }
 
 /** What `server/main.ts` begins before loading the rest of the server: DATA_DIR owned, the embedded database starting. */
@@ -134,8 +136,8 @@ export async function startApp(config: Config, log: Logger, early?: EarlyStart):
   try {
     // The CLIs find this process as soon as it owns DATA_DIR; their requests wait until the services are up.
     const control = await startControlServer(controlSocketPath(config.dataDir), async (req) => {
-      const { services, changeKeys, relink } = await started;
-      return runControl(req, { services, changeKeys, relink, forgetKey: (id) => limiter.forget(`key:${id}`), log });
+      const { services, changeKeys, relink, backup } = await started;
+      return runControl(req, { services, changeKeys, relink, backup, forgetKey: (id) => limiter.forget(`key:${id}`), log });
     });
     life.onClose(() => control.close());
     listenSocket = await listenExclusive(app, config.host, config.port);
@@ -271,7 +273,7 @@ async function start(
   meta.start(config.metaRefreshS);
   life.onClose(() => meta.stop());
   await meta.refresh();
-  return { services, changeKeys, relink };
+  return { services, changeKeys, relink, backup: (file) => writeBackup(db, config.dataDir, file) };
 }
 
 /** Each running source's first load, with its progress on stderr and in /ready. */

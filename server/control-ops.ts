@@ -1,7 +1,9 @@
 // What the control socket can be asked, run on the running server's services: whether it is up, key operations
-// (applied at once), and imports of parsed payloads and history files (written like any source's, served at once,
-// linked to catalysts and moves, and counted in /v1/meta).
+// (applied at once), imports of parsed payloads and history files (written like any source's, served at once,
+// linked to catalysts and moves, and counted in /v1/meta), and a backup of the database taken while it serves.
+import { isAbsolute } from 'node:path';
 import type { ParsedPayload } from '../core/sources/records.js';
+import type { BackupReport } from './backup.js';
 import type { ControlRequest } from './control.js';
 import type { Logger } from './log.js';
 import type { HistoryPayload } from './services/write/history-import.js';
@@ -24,6 +26,8 @@ export interface ControlContext {
   forgetKey(id: number): void;
   /** Links what new stories explain: catalyst outcomes and the causes of moves. */
   relink(): Promise<void>;
+  /** Writes a backup of the database to `file` (an absolute path), queries waiting only while its files are copied. */
+  backup(file: string): Promise<BackupReport>;
   log: Logger;
 }
 
@@ -47,6 +51,13 @@ type Rotation = { info: KeyInfo; old: KeyInfo };
 export async function runControl(req: ControlRequest, ctx: ControlContext): Promise<unknown> {
   // Answered once the services are up: a CLI asks before it sends work here rather than into the database itself.
   if (req.op === 'ping') return 'pong';
+  if (req.op === 'backup') {
+    const { file } = (req.args ?? {}) as { file?: unknown };
+    if (typeof file !== 'string' || !isAbsolute(file)) throw new Error('a backup needs the absolute path of its file');
+    const report = await ctx.backup(file);
+    ctx.log.info({ file, bytes: report.bytes, files: report.files, pausedMs: Math.round(report.pausedMs), ms: Math.round(report.ms) }, 'backup written');
+    return report;
+  }
   if (req.op === 'import.admit') {
     const { source, mix } = req.args as { source: string; mix: boolean };
     return admitImport(ctx.services.datasets, source, mix === true);

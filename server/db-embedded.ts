@@ -1,17 +1,19 @@
 // The embedded database: PGlite with TimescaleDB in DATA_DIR, on a thread of its own, served on a unix socket that
-// only this user can reach, and what a failed start says when the disk is full.
+// only this user can reach, its files copied out for a backup, and what a failed start says when the disk is full.
 import { mkdirSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { DatabaseError } from './db-error.js';
-import type { DbHostMessage, DbHostStart } from './db-host.js';
+import type { DbHostMessage, DbHostRequest, DbHostStart } from './db-host.js';
 import type { Logger } from './log.js';
 
 const DB_HOST = new URL('./db-host.mjs', import.meta.url);
 
 export interface Embedded {
   connections: pg.Pool;
+  /** Copies the database into `dir` (which must not exist), consistent, while it serves; resolves to how long queries waited. */
+  snapshot(dir: string): Promise<{ pausedMs: number }>;
   stop(): Promise<void>;
 }
 
@@ -32,24 +34,27 @@ function diskNote(dir: string): string {
 }
 
 /**
- * Starts PGlite with TimescaleDB in `dataDir/pg` on its own thread (server/db-host.ts), serving it on a unix socket
- * inside `dataDir/run` (mode 0700, so only its owner can connect). PGlite runs its queries synchronously in WASM, so on
+ * Starts PGlite with TimescaleDB in `dataDir/pg` (or `pgDir`: a restore checks its copy there before moving it in) on
+ * its own thread (server/db-host.ts), serving it on a unix socket inside `dataDir/run` (mode 0700, so only its owner can
+ * connect). PGlite runs its queries synchronously in WASM, so on
  * the main thread every query would stall every request meanwhile. It serves one connection at a time (the handler
  * holds its exclusive lock): the connection pool holds exactly one and never lets it go idle, so queries queue in `pg`.
  */
-export async function startEmbedded(dataDir: string, log: Logger): Promise<Embedded> {
-  const pgDir = join(dataDir, 'pg');
+export async function startEmbedded(dataDir: string, log: Logger, pgDir = join(dataDir, 'pg')): Promise<Embedded> {
   const runDir = join(dataDir, 'run');
   mkdirSync(pgDir, { recursive: true, mode: 0o700 });
   mkdirSync(runDir, { recursive: true, mode: 0o700 });
   const started = performance.now();
   const host = new Worker(DB_HOST, { workerData: { pgDir, socketPath: join(runDir, '.s.PGSQL.5432') } satisfies DbHostStart });
   let stopping = false;
+  let snapshotTaken: ((message: Extract<DbHostMessage, { type: 'snapshot' }>) => void) | null = null;
+  const send = (request: DbHostRequest) => host.postMessage(request);
   const stopped = new Promise<void>((resolve) => host.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
     host.on('message', (message: DbHostMessage) => {
       if (message.type === 'ready') resolve();
       else if (message.type === 'failed') reject(new DatabaseError(`embedded database: ${message.error}${diskNote(dataDir)}`));
+      else if (message.type === 'snapshot') snapshotTaken?.(message);
       else log.warn({ err: message.error }, message.message);
     });
     host.once('error', (err) => {
@@ -66,10 +71,21 @@ export async function startEmbedded(dataDir: string, log: Logger): Promise<Embed
   const connections = new pg.Pool({ host: runDir, port: 5432, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 });
   return {
     connections,
+    snapshot(dir) {
+      if (snapshotTaken) return Promise.reject(new Error('a backup is being taken already: wait for it to finish'));
+      return new Promise((resolve, reject) => {
+        snapshotTaken = ({ error, pausedMs }) => {
+          snapshotTaken = null;
+          if (error) reject(new Error(`embedded database: the snapshot failed: ${error}${diskNote(dataDir)}`));
+          else resolve({ pausedMs });
+        };
+        send({ type: 'snapshot', dir });
+      });
+    },
     async stop() {
       await connections.end();
       stopping = true;
-      host.postMessage('stop');
+      send({ type: 'stop' });
       await stopped;
     },
   };

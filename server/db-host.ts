@@ -1,18 +1,27 @@
 // The embedded database's own thread: PGlite with TimescaleDB served on a unix socket, so its synchronous WASM work
-// never blocks the HTTP event loop. Started and stopped by server/db.ts, which alone talks to it (over the socket).
+// never blocks the HTTP event loop. Started and stopped by server/db-embedded.ts, which alone talks to it (over the
+// socket, and by message for a backup's snapshot).
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PgMessageFramer } from '../core/pgwire.js';
+import { endingStatus, PgMessageFramer } from '../core/pgwire.js';
 import { shiftThreadDate } from './clock.js';
+import { takeSnapshot, type Exclusive } from './db-snapshot.js';
 
 export interface DbHostStart {
   pgDir: string;
   socketPath: string;
 }
 
-/** From the thread to server/db.ts: listening, failed to start, or a warning to log. */
-export type DbHostMessage = { type: 'ready' } | { type: 'failed'; error: string } | { type: 'warn'; message: string; error: string };
+/** To the thread: stop, or copy the database's files into `dir` for a backup. */
+export type DbHostRequest = { type: 'stop' } | { type: 'snapshot'; dir: string };
+
+/** From the thread: listening, failed to start, a warning to log, or a snapshot taken (how long queries waited). */
+export type DbHostMessage =
+  | { type: 'ready' }
+  | { type: 'failed'; error: string }
+  | { type: 'warn'; message: string; error: string }
+  | { type: 'snapshot'; error: string | null; pausedMs: number };
 
 async function host({ pgDir, socketPath }: DbHostStart): Promise<void> {
   shiftThreadDate();
@@ -30,6 +39,18 @@ async function host({ pgDir, socketPath }: DbHostStart): Promise<void> {
    * in flight can answer out of order and leave the client waiting forever (seen as a demo load hanging under load).
    */
   let previous: Promise<unknown> = Promise.resolve();
+  /**
+   * Whether the session is outside any transaction, as the last reply's ReadyForQuery said. Every connection shares
+   * PGlite's one session, so work of this thread's own (a snapshot's) waits, in the queue above, for a reply saying
+   * so: run inside a client's open transaction, it would become part of it.
+   */
+  let idle = true;
+  const atIdle: (() => Promise<void>)[] = [];
+  const exclusive: Exclusive = (work) =>
+    new Promise((resolve, reject) => {
+      const run = () => work().then(resolve, reject);
+      previous = previous.then(() => (idle ? run() : void atIdle.push(run)));
+    });
   const server = createServer((socket) => {
     // Only whole messages go to PGlite, in the groups it answers whole: a message split across chunks (a bulk insert
     // over ~64 KiB) aborts the instance, and one ending on its receive buffer's edge ends the call (core/pgwire.ts).
@@ -45,7 +66,9 @@ async function host({ pgDir, socketPath }: DbHostStart): Promise<void> {
           for (const group of groups) {
             const { data: reply } = await lite.execProtocol(new Uint8Array(group.buffer, group.byteOffset, group.length), { throwOnError: false });
             if (reply.length && socket.writable) socket.write(reply);
+            idle = endingStatus(reply) === 'I';
           }
+          while (idle && atIdle.length) await atIdle.shift()!();
         })
         .catch((err: Error) => {
           post({ type: 'warn', message: 'embedded database connection failed', error: err.message });
@@ -58,7 +81,14 @@ async function host({ pgDir, socketPath }: DbHostStart): Promise<void> {
     server.once('error', reject);
     server.listen(socketPath, () => resolve());
   });
-  parentPort!.once('message', async () => {
+  parentPort!.on('message', async (request: DbHostRequest) => {
+    if (request.type === 'snapshot') {
+      takeSnapshot(lite, exclusive, pgDir, request.dir).then(
+        (pausedMs) => post({ type: 'snapshot', error: null, pausedMs }),
+        (err: Error) => post({ type: 'snapshot', error: err.message, pausedMs: 0 }),
+      );
+      return;
+    }
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await lite.close();
     parentPort!.close();

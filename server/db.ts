@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { compileNamedSql, positionalValues, type NamedSql } from '../core/named-sql.js';
+import { SERVER_BACKUP_ADVICE } from './backup.js';
 import { type Embedded, startEmbedded } from './db-embedded.js';
 import { DatabaseError } from './db-error.js';
 import { DatabaseHealth } from './db-health.js';
@@ -41,6 +42,11 @@ export interface Db {
   transaction<T>(work: (tx: Pick<Db, 'rows'>) => Promise<T>): Promise<T>;
   /** Applies the migrations in sql/ that this database has not seen; returns the versions applied. */
   migrate(): Promise<number[]>;
+  /**
+   * Copies the embedded database into `dir`, consistent, for a backup (server/db-snapshot.ts); resolves to how long
+   * queries waited. A server database refuses: it is backed up with its own tools.
+   */
+  snapshot(dir: string): Promise<{ pausedMs: number }>;
   close(): Promise<void>;
 }
 
@@ -111,7 +117,7 @@ export async function openDatabase(options: DatabaseOptions, log: Logger): Promi
     return new Database(connections, null, options, log);
   }
   const embedded = await (options.embedded ?? startEmbedded(options.dataDir, log));
-  return new Database(embedded.connections, embedded.stop, options, log);
+  return new Database(embedded.connections, embedded, options, log);
 }
 
 class Database implements Db {
@@ -127,7 +133,7 @@ class Database implements Db {
   constructor(
     /** The database's connections ("pool" alone means the price pool in this code base). */
     private readonly connections: pg.Pool,
-    private readonly stopEmbedded: (() => Promise<void>) | null,
+    private readonly embedded: Embedded | null,
     private readonly options: DatabaseOptions,
     private readonly log: Logger,
   ) {
@@ -192,9 +198,13 @@ class Database implements Db {
     return applyMigrations(this.connections, SQL_DIR, this, this.log);
   }
 
+  snapshot(dir: string): Promise<{ pausedMs: number }> {
+    return this.embedded ? this.embedded.snapshot(dir) : Promise.reject(new Error(SERVER_BACKUP_ADVICE));
+  }
+
   async close(): Promise<void> {
     this.health.stop();
-    if (this.stopEmbedded) await this.stopEmbedded();
+    if (this.embedded) await this.embedded.stop();
     else await this.connections.end();
   }
 

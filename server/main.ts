@@ -1,4 +1,5 @@
-// Entry point of `npm start`: configuration, start, and a graceful stop on SIGTERM/SIGINT within 5 seconds.
+// Entry point of the server (`tapewire start`: server/cli/start.ts; tests start this file itself): configuration,
+// start, and a graceful stop on SIGTERM/SIGINT within 5 seconds.
 import { ConfigError, loadConfig } from './config.js';
 import { lockDataDir } from './datadir.js';
 import { startEmbedded } from './db-embedded.js';

@@ -1,4 +1,4 @@
-// `npm run import -- <source> <file-or-dir>...`: reads recorded payloads in a source's own format with that source's
+// `tapewire import <source> <file-or-dir>...`: reads recorded payloads in a source's own format with that source's
 // parser and writes their records, through the running server's control socket when one owns DATA_DIR (which then
 // links them to catalysts and moves at once), otherwise into the database directly. Each file is written in one
 // transaction, and records already stored are left alone, so importing a file twice changes nothing.
@@ -21,8 +21,8 @@ import { DatasetService } from '../services/write/datasets.js';
 import { admitImport, importHistory, importPayload } from '../services/write/world-imports.js';
 import { withDatabase } from './direct.js';
 
-const USAGE = `usage:
-  npm run import -- <source> <file-or-dir>... [--key <id>] [--symbol <SYM>] [--json] [--create] [--mix]
+export const usage = `usage:
+  tapewire import <source> <file-or-dir>... [--key <id>] [--symbol <SYM>] [--json] [--create] [--mix]
 sources: ${SOURCES.map((s) => `${s.name} (${s.description})`).join('; ')}
 history: ${Object.entries(HISTORY_FORMATS).map(([name, f]) => `${name} (${f.description})`).join('; ')}
 A directory is read whole (its files in name order). --key names what a payload was asked for when it does not say
@@ -87,14 +87,14 @@ function historyLine(name: string, h: HistoryReport): string {
   return `${name}: ${h.interval} bars of ${forTerminal(h.symbol)}${rolled} (${h.source}): read ${h.read}, written ${h.written}, already stored ${h.existing}${added}${skipped}${shown}`;
 }
 
-async function main(): Promise<number> {
+export async function run(argv: string[]): Promise<number> {
   let args;
   try {
-    args = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { json: { type: 'boolean' }, create: { type: 'boolean' }, mix: { type: 'boolean' }, key: { type: 'string' }, symbol: { type: 'string' } } });
+    args = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' }, create: { type: 'boolean' }, mix: { type: 'boolean' }, key: { type: 'string' }, symbol: { type: 'string' } } });
     if (args.positionals.length < 2) throw new UsageError('name a source and at least one file or directory');
     if (!sourceNamed(args.positionals[0]!) && !historyFormat(args.positionals[0]!)) throw new UsageError(`unknown source ${args.positionals[0]}`);
   } catch (err) {
-    console.error(`${forTerminal((err as Error).message)}\n${USAGE}`);
+    console.error(`${forTerminal((err as Error).message)}\n${usage}`);
     return 2;
   }
   const [name, ...paths] = args.positionals;
@@ -163,11 +163,3 @@ async function main(): Promise<number> {
   if (json) process.stdout.write(`${JSON.stringify(reports, null, 2)}\n`);
   return reports.some((r) => r.error) ? 1 : 0;
 }
-
-main().then(
-  (code) => process.exit(code),
-  (err: Error) => {
-    console.error(`import: ${forTerminal(err.message)}`);
-    process.exit(1);
-  },
-);

@@ -1,4 +1,4 @@
-// `npm run keys -- create|list|revoke|rotate`: asks the running server over its control socket, or opens the database
+// `tapewire keys create|list|revoke|rotate`: asks the running server over its control socket, or opens the database
 // itself.
 import { parseArgs } from 'node:util';
 import { parseLifetime, parseScopes } from '../../core/keys.js';
@@ -11,11 +11,11 @@ import { clock } from '../clock.js';
 import { KeyStore, runKeyOperation, type KeyInfo } from '../services/ops/keys.js';
 import { withDatabase } from './direct.js';
 
-const USAGE = `usage:
-  npm run keys -- create --name <name> [--account <account>] [--rpm <requests per minute>] [--scope read,metrics] [--expires 90d] [--create]
-  npm run keys -- list [--json]
-  npm run keys -- revoke <prefix-or-id>
-  npm run keys -- rotate <prefix-or-id> [--expires 90d] [--grace 1h]
+export const usage = `usage:
+  tapewire keys create --name <name> [--account <account>] [--rpm <requests per minute>] [--scope read,metrics] [--expires 90d] [--create]
+  tapewire keys list [--json]
+  tapewire keys revoke <prefix-or-id>
+  tapewire keys rotate <prefix-or-id> [--expires 90d] [--grace 1h]
 --scope: read (the API; the default) and/or metrics (/metrics). --expires: the key stops working after 90d, 12h, 30m.
 rotate: a new key with the old one's name, account, rate and scopes; the old one revoked, or working for --grace more.
 Without a running server the command opens DATA_DIR's database itself; --create makes one when there is none.`;
@@ -80,12 +80,12 @@ function table(keys: KeyInfo[]): string {
   return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
 }
 
-async function main(): Promise<number> {
+export async function run(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = request(process.argv.slice(2));
+    parsed = request(argv);
   } catch (err) {
-    console.error(`${forTerminal((err as Error).message)}\n${USAGE}`);
+    console.error(`${forTerminal((err as Error).message)}\n${usage}`);
     return 2;
   }
   const { req, json, create } = parsed;
@@ -109,11 +109,3 @@ async function main(): Promise<number> {
   }
   return 0;
 }
-
-main().then(
-  (code) => process.exit(code),
-  (err: Error) => {
-    console.error(`keys: ${forTerminal(err.message)}`);
-    process.exit(1);
-  },
-);

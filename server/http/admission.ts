@@ -70,5 +70,5 @@ export function refuseTicket(ex: Exchange, a: Admission): never {
 
 /** A 403 unless `principal` holds `scope`: a key made for /metrics alone does not read the API, nor a plain key /metrics. */
 export function requireScope(principal: Principal, scope: KeyScope, path: string): void {
-  if (!principal.scopes.includes(scope)) throw new ApiError('forbidden', `${path} needs a key with the ${scope} scope (npm run keys -- create --scope ${scope})`);
+  if (!principal.scopes.includes(scope)) throw new ApiError('forbidden', `${path} needs a key with the ${scope} scope (tapewire keys create --scope ${scope})`);
 }

@@ -1,8 +1,9 @@
 // PgMessageFramer: whatever the chunking, only whole messages come out, in order, byte for byte, in groups none of
-// which has a message ending inside it on a multiple of 8 KiB (where PGlite stops reading).
+// which has a message ending inside it on a multiple of 8 KiB (where PGlite stops reading); and the transaction
+// status a reply ends on.
 import t from 'tap';
 import fc from 'fast-check';
-import { PgMessageFramer } from '../../core/pgwire.js';
+import { endingStatus, PgMessageFramer } from '../../core/pgwire.js';
 
 function startup(): Buffer {
   const body = Buffer.from('user\0postgres\0database\0postgres\0\0');
@@ -93,5 +94,16 @@ t.test('a group ends where a message ends on a multiple of 8 KiB: the Bind of 47
   t.ok(groups[0]!.equals(bind));
   t.ok(groups[1]!.equals(Buffer.concat(rest)));
   t.same(framer.push(Buffer.concat([message('P', Buffer.alloc(100)), ...rest]))!.length, 1, 'other batches stay whole');
+  t.end();
+});
+
+t.test('a reply ending on ReadyForQuery tells the transaction status; one ending elsewhere tells nothing', (t) => {
+  const complete = message('C', Buffer.from('SELECT 1\0'));
+  t.equal(endingStatus(Buffer.concat([complete, message('Z', Buffer.from('I'))])), 'I');
+  t.equal(endingStatus(message('Z', Buffer.from('T'))), 'T');
+  t.equal(endingStatus(message('Z', Buffer.from('E'))), 'E');
+  t.equal(endingStatus(complete), null, 'no Sync answered yet');
+  t.equal(endingStatus(Buffer.alloc(0)), null);
+  t.equal(endingStatus(message('Z', Buffer.from('X'))), null);
   t.end();
 });

@@ -3,7 +3,7 @@
 // recovers without a restart. A full disk likewise: writes fail, /ready says so until a write succeeds again.
 import t from 'tap';
 import { startPostgres } from '../helpers/postgres.js';
-import { createKey, ROOT, runNode, startServer } from '../../harness/server.js';
+import { createKey, ROOT, runCli, startServer } from '../../harness/server.js';
 import { clock } from '../../server/clock.js';
 
 const pg = await startPostgres();
@@ -66,7 +66,7 @@ t.test('a full disk: /ready says writes fail until one succeeds again', async (t
     CREATE FUNCTION test_disk_full() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN RAISE EXCEPTION 'could not extend file "base/5/16384": No space left on device' USING ERRCODE = 'disk_full'; END $$;
     CREATE TRIGGER test_disk_full BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION test_disk_full();`);
-  const importFixture = () => runNode('server/cli/import.ts', ['demo', `${ROOT}test/fixtures/demo/wire.json`], { DATA_DIR: server.dataDir });
+  const importFixture = () => runCli('import', ['demo', `${ROOT}test/fixtures/demo/wire.json`], { DATA_DIR: server.dataDir });
   const failed = await importFixture();
   t.not(failed.code, 0, 'the import fails');
   const ready = await server.get('/ready');

@@ -1,4 +1,4 @@
-// The history file formats `npm run import` reads, by the name the command takes: each reads one file's text (and
+// The history file formats `tapewire import` reads, by the name the command takes: each reads one file's text (and
 // its name, which may carry the symbol and interval) into bars at a kept interval, or throws a PayloadError.
 import { binanceKlinesHistory } from './binance-klines.js';
 import { coinbaseCandlesHistory } from './coinbase-candles.js';

@@ -1,4 +1,4 @@
-// The profiles source's parser: a payload in Tapewire's profiles format, imported as `npm run import -- profiles`.
+// The profiles source's parser: a payload in Tapewire's profiles format, imported as `tapewire import profiles`.
 import { isObject } from '../fields.js';
 import { PayloadError, type ParsedPayload } from '../records.js';
 import { PROFILES_FEED, readProfiles } from './read.js';

@@ -1,5 +1,5 @@
 // The calendar source: central-bank meeting calendars, FRED release dates, earnings and IPO calendars as catalysts,
-// read live from the sources file's calendars (each every its own everyS) and through `npm run import -- calendar
+// read live from the sources file's calendars (each every its own everyS) and through `tapewire import calendar
 // <files>` (a file read again moves the catalysts whose dates changed).
 import { CALENDAR_SOURCE, parseCalendarPayload } from '../../../core/sources/calendars/index.js';
 import { Poller } from '../poller.js';

@@ -1,5 +1,5 @@
 // The FRED source: series definitions, observations with their vintages and release calendars from FRED's API
-// (FRED_API_KEY; off without one) for the configured series, and `npm run import -- fred <files>` for its JSON
+// (FRED_API_KEY; off without one) for the configured series, and `tapewire import fred <files>` for its JSON
 // answers and CSV downloads (a CSV that does not name its series takes it from its file's name).
 import { parseFredPayload } from '../../../core/sources/fred/index.js';
 import { FRED_SOURCE, seriesIdFromFileName } from '../../../core/sources/fred/series-id.js';

@@ -1,5 +1,5 @@
 // The Kalshi source: the configured markets (KALSHI_MARKETS, by ticker) from its public Trade API with their
-// candlesticks, and `npm run import -- kalshi <files>` for its recorded answers.
+// candlesticks, and `tapewire import kalshi <files>` for its recorded answers.
 import { parseKalshiPayload } from '../../../core/sources/kalshi/index.js';
 import { KALSHI_SOURCE } from '../../../core/sources/kalshi/source.js';
 import { oddsRecords } from '../../../core/sources/odds-records.js';

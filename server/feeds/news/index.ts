@@ -1,5 +1,5 @@
 // The news source: RSS 2.0 and Atom feeds (the sources file's news, and NEWS_FEEDS) polled every NEWS_EVERY_S or a
-// feed's own everyS into stories linked to the covered entities they name, and `npm run import -- rss <files>` for
+// feed's own everyS into stories linked to the covered entities they name, and `tapewire import rss <files>` for
 // saved feeds (--key names the publisher when the feed does not).
 import { NEWS_SOURCE, parseNewsPayload } from '../../../core/sources/news/index.js';
 import { Poller } from '../poller.js';

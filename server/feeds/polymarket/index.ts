@@ -1,5 +1,5 @@
 // The Polymarket source: the configured markets (POLYMARKET_MARKETS, by slug) from its public Gamma and CLOB APIs with
-// their price history, and `npm run import -- polymarket <files>` for their recorded answers.
+// their price history, and `tapewire import polymarket <files>` for their recorded answers.
 import { oddsRecords } from '../../../core/sources/odds-records.js';
 import { parsePolymarketPayload } from '../../../core/sources/polymarket/index.js';
 import { POLYMARKET_SOURCE } from '../../../core/sources/polymarket/source.js';

@@ -1,4 +1,4 @@
-// The SEC EDGAR source: `npm run import -- sec <files>` reads downloaded submissions, companyfacts, Form 3/4/5 XML,
+// The SEC EDGAR source: `tapewire import sec <files>` reads downloaded submissions, companyfacts, Form 3/4/5 XML,
 // the latest-filings Atom feed and form indexes; with SEC_USER_AGENT set its feed keeps covered companies up to date.
 import { parseSecPayload } from '../../../core/sources/sec/payload.js';
 import { SEC_SOURCE } from '../../../core/sources/sec/index.js';

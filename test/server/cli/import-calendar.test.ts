@@ -1,4 +1,4 @@
-// Calendars through `npm run import -- calendar` into a running server: catalysts served with their source, and a
+// Calendars through `tapewire import calendar` into a running server: catalysts served with their source, and a
 // meeting imported again with a new date keeps its id and shows the new time.
 import t from 'tap';
 import { importFiles, startServer } from '../../../harness/server.js';

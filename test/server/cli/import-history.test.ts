@@ -1,4 +1,4 @@
-// History files through `npm run import -- <format> <files>`: into a database of their own (the instrument added,
+// History files through `tapewire import <format> <files>`: into a database of their own (the instrument added,
 // idempotent, bad rows reported), then served as candles by a server started on it, and imported again while it runs:
 // new days and an instrument it did not know served at once, an official close priced and labelled as one.
 import t from 'tap';

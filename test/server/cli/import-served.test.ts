@@ -1,4 +1,4 @@
-// What `npm run import` writes through a running server is served by it at once, not a refresh interval later: every
+// What `tapewire import` writes through a running server is served by it at once, not a refresh interval later: every
 // answer below is asked first (so it is kept), then asked again right after the import, on a server that re-reads
 // nothing on its own for an hour. Stories, macro series, prediction markets and SEC data, each with search, and the
 // counts of /v1/meta.

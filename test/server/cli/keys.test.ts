@@ -2,11 +2,11 @@
 import t from 'tap';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { blankDataDir, runNode, startServer, tempDataDir } from '../../../harness/server.js';
+import { blankDataDir, runCli, startServer, tempDataDir } from '../../../harness/server.js';
 
 const dataDir = await blankDataDir();
 t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
-const cli = (...args: string[]) => runNode('server/cli/keys.ts', args, { DATA_DIR: dataDir });
+const cli = (...args: string[]) => runCli('keys', args, { DATA_DIR: dataDir });
 
 t.test('with the server running, through its owner-only control socket', async (t) => {
   const server = await startServer({ dataDir, env: { TAPEWIRE_ANON: '0' } });
@@ -113,7 +113,7 @@ t.test('with the server stopped, the CLI opens the database itself', async (t) =
 t.test('with no server, a DATA_DIR without a database is refused unless --create makes one', async (t) => {
   const empty = tempDataDir();
   t.teardown(() => rmSync(empty, { recursive: true, force: true }));
-  const run = (...args: string[]) => runNode('server/cli/keys.ts', args, { DATA_DIR: empty });
+  const run = (...args: string[]) => runCli('keys', args, { DATA_DIR: empty });
 
   const refused = await run('list');
   t.equal(refused.code, 1);

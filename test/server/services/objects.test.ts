@@ -63,6 +63,7 @@ const watched: Db = {
   },
   transaction: (work) => db.transaction(work),
   migrate: () => db.migrate(),
+  snapshot: (dir) => db.snapshot(dir),
   close: () => db.close(),
 };
 const workers = new WorkerThreads(1);

@@ -1,5 +1,5 @@
 // /v1/companies/{company}/financials and /fundamentals, /v1/filings, /v1/insider-trades and the filing behind a story,
-// over real HTTP on a server filled by `npm run import -- sec` alone: the project's own EDGAR fixtures (a fictional
+// over real HTTP on a server filled by `tapewire import sec` alone: the project's own EDGAR fixtures (a fictional
 // filer), and Apple's, Alphabet's (covered by a profile) and Berkshire's real files when present; the company page's
 // financials by quarter and by year; answers kept until new facts are imported. Bounds and unknown names answer 422 and
 // 404.
