@@ -1,7 +1,7 @@
 // How each enumeration's values read in prose: a page or a text says "mergers and acquisitions", never `m_and_a`.
 // Typed by the enumerations, so a value added there without its words here does not compile.
 import type { EventKind, MacroCategory, MacroDisplayMode, MacroFrequency, MilestoneStatus, OddsStatus, PersonKind, ProjectStage, ProjectStatus } from './vocabulary.js';
-import type { CATALYST_KINDS, MARKET_KINDS, VENUE_OUT_REASONS } from './vocabulary.js';
+import type { CATALYST_KINDS, MARKET_KINDS, SEARCH_TYPES, VENUE_OUT_REASONS } from './vocabulary.js';
 
 export const EVENT_KIND_LABELS: Record<EventKind, string> = {
   earnings: 'earnings', guidance: 'guidance', filing: 'filing', m_and_a: 'mergers and acquisitions', rating: 'rating',
@@ -53,3 +53,12 @@ export const ODDS_STATUS_LABELS: Record<OddsStatus, string> = { open: 'open', cl
 export const MARKET_KIND_LABELS: Record<(typeof MARKET_KINDS)[number], string> = { binary: 'yes or no', categorical: 'one of several outcomes', scalar: 'a number in a range' };
 
 export const VENUE_OUT_LABELS: Record<(typeof VENUE_OUT_REASONS)[number], string> = { stale: 'stale', outlier: 'outlier', no_volume: 'no volume', down: 'down' };
+
+/** What each type of EntityRef is called next to its name. */
+export const REF_TYPE_LABELS: Record<(typeof SEARCH_TYPES)[number], string> = {
+  instrument: 'instrument', company: 'company', person: 'person', project: 'project', sector: 'sector', macro: 'macro series',
+  market: 'prediction market', glossary: 'glossary', event: 'story',
+};
+
+/** The word for a ref's type; a type from elsewhere (a catalyst, a move) as it is. */
+export const refTypeLabel = (type: string): string => REF_TYPE_LABELS[type as keyof typeof REF_TYPE_LABELS] ?? type;

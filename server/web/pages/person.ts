@@ -1,5 +1,5 @@
 // GET /people/{slug}: who the person is, the roles they hold and held (dated, linked to the company), their insider
-// trades and the stories about them.
+// trades and the stories about them; above them the labelled price of the company they work at now.
 import type { PersonDetail } from '../../../core/schemas/people.js';
 import { PERSON_KIND_LABELS } from '../../../core/vocabulary-labels.js';
 import { pageHead } from '../head.js';
@@ -17,9 +17,12 @@ export const personPage: WebPage = {
   async render({ params, services, caller }) {
     const p = await services.people.detail(params[0]!, caller);
     const at = (r: Role) => (r.company ? refLink(r.company) : (r.institution ?? ''));
+    // The price a reader of an executive's page looks for: that of the company they now work at.
+    const company = p.roles.find((r) => r.current && r.company)?.company;
+    const quoted = company ? await services.companies.primaryInstrument(company.key) : null;
     return page({
       title: p.name,
-      body: html`${pageHead(p.name, PERSON_KIND_LABELS[p.kind])}
+      body: html`${pageHead(p.name, html`${PERSON_KIND_LABELS[p.kind]}${company ? html` · ${refLink(company)}` : ''}`, quoted)}
 ${p.summary ? html`<p>${p.summary}</p>` : ''}
 <h2>Roles</h2>${table(p.roles, [
         { head: 'Title', cell: (r) => sourceLink(r.sourceUrl, r.title) },

@@ -1,9 +1,10 @@
 // GET /projects/{company}/{project}: what a company is building, how far along and against its plan, its KPIs with
-// their units and milestones as dated as they were given, with the stories about it and the company's other projects.
+// their units and milestones as dated as they were given, under the company's labelled price; with the stories about
+// it and the company's other projects.
 import { grouped, pct, usdShort } from '../../../core/figures.js';
 import type { Milestone, ProjectDetail, ProjectSummary } from '../../../core/schemas/projects.js';
 import { MILESTONE_STATUS_LABELS, PROJECT_STAGE_LABELS, PROJECT_STATUS_LABELS } from '../../../core/vocabulary-labels.js';
-import { keyFigures, pageHead } from '../head.js';
+import { keyFigures, pageHead, type Quoted } from '../head.js';
 import { html, type Html } from '../html.js';
 import { page } from '../layout.js';
 import type { WebPage } from '../page.js';
@@ -35,8 +36,8 @@ export function projectTable(projects: readonly ProjectSummary[], empty = 'No pr
   ], empty);
 }
 
-function body(p: ProjectDetail): Html {
-  return html`${pageHead(p.name, html`project of ${refLink(p.company)}`)}
+function body(p: ProjectDetail, quoted: Quoted | null): Html {
+  return html`${pageHead(p.name, html`project of ${refLink(p.company)}`, quoted)}
 <p>${p.goal}</p>
 ${keyFigures([
     ['Stage', PROJECT_STAGE_LABELS[p.stage]],
@@ -58,6 +59,6 @@ export const projectPage: WebPage = {
   path: '/projects/:company/:project',
   async render({ params, services, caller }) {
     const p = await services.projects.detail(params[0]!, params[1]!, caller);
-    return page({ title: p.name, body: body(p) });
+    return page({ title: p.name, body: body(p, await services.companies.primaryInstrument(p.company.key)) });
   },
 };

@@ -1,7 +1,7 @@
 // GET /filings?company= and /insider-trades?company=: a company's SEC filings and its insiders' trades in full, newest
 // first, a page at a time: the paths a brief cites its fundamentals and insider figures to (/v1 + the path answers
 // the same). Without a company, the filings page lists the companies that file and the trades page every issuer's.
-import { compact } from '../../../core/figures.js';
+import { grouped } from '../../../core/figures.js';
 import type { Services } from '../../services/index.js';
 import { pageHead, keyFigures } from '../head.js';
 import { html, type Html } from '../html.js';
@@ -59,13 +59,13 @@ export const insiderTradesPage: WebPage = {
       services.insiders.list({ ...(company ? { company } : {}), limit: PAGE, offset: offsetOf(query) }, caller),
     ]);
     const { buys, sells } = trades.summary;
-    const side = (s: typeof buys) => `${s.count} by ${s.insiders} insider${s.insiders === 1 ? '' : 's'}`;
+    const side = (s: typeof buys) => (s.count ? `${s.count} by ${s.insiders} insider${s.insiders === 1 ? '' : 's'}, ${grouped(Math.round(s.shares))} shares` : 'none');
     return page({
       title: top.title,
       body: html`${top.head}
 ${keyFigures([
-        ['Open-market buys', fmtUsd(buys.value), `${side(buys)}, ${compact(buys.shares)} shares`],
-        ['Open-market sales', fmtUsd(sells.value), `${side(sells)}, ${compact(sells.shares)} shares`],
+        ['Open-market buys', fmtUsd(buys.value), side(buys)],
+        ['Open-market sales', fmtUsd(sells.value), side(sells)],
       ])}
 <p class="muted">Trades reported on Forms 3, 4 and 5, newest first; each links its form on EDGAR.</p>
 ${insiderTable(trades.data, !company)}${older('/insider-trades', company, trades.page.nextOffset)}`,

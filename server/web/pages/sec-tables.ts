@@ -1,6 +1,6 @@
 // A company's filings and insider trades as tables, shared by its page and the full lists the brief cites
 // (/filings?company=, /insider-trades?company=): each filing links its document on EDGAR and the story about it.
-import { compact, perShare } from '../../../core/figures.js';
+import { grouped, perShare } from '../../../core/figures.js';
 import type { Filing, InsiderTrade } from '../../../core/schemas/sec.js';
 import { html, type Html } from '../html.js';
 import { fmtDay, fmtUsd, refLink, sourceLink } from '../parts.js';
@@ -36,7 +36,7 @@ export function insiderTable(trades: readonly InsiderTrade[], withCompany: boole
     { head: 'Insider', cell: (x) => refLink(x.insider) },
     { head: 'Role', cell: (x) => x.role },
     { head: 'Trade', cell: (x) => html`<span title="Form ${x.form} code ${x.code}">${x.codeMeaning}</span>${x.plan10b5One ? html` <span class="muted">(under a trading plan)</span>` : ''}` },
-    { head: 'Shares', num: true, cell: (x) => (x.shares === null ? '—' : compact(x.shares)) },
+    { head: 'Shares', num: true, cell: (x) => (x.shares === null ? '—' : grouped(Math.round(x.shares))) },
     { head: 'Price', num: true, cell: (x) => (x.price === null ? '—' : perShare(x.price)) },
     { head: 'Value', num: true, cell: (x) => fmtUsd(x.value) },
     { head: 'Form', cell: (x) => sourceLink(x.sourceUrl, `Form ${x.form}`) },

@@ -2,7 +2,7 @@
 // labelled price of the first instrument it names), the moves it caused, the filing behind it and related stories.
 import { ApiError } from '../../../core/errors.js';
 import type { EventDetail } from '../../../core/schemas/event-detail.js';
-import { EVENT_KIND_LABELS } from '../../../core/vocabulary-labels.js';
+import { EVENT_KIND_LABELS, refTypeLabel } from '../../../core/vocabulary-labels.js';
 import type { Services } from '../../services/index.js';
 import type { Quoted } from '../head.js';
 import { quote } from '../head.js';
@@ -12,11 +12,6 @@ import type { WebPage } from '../page.js';
 import { fmtDay, fmtWhen, moveTable, refLink, sourceLink, storyList } from '../parts.js';
 
 const ID = /^[1-9]\d{0,15}$/;
-
-/** What each kind of entity is called next to its name. */
-const ENTITY_TYPES: Record<string, string> = {
-  instrument: 'instrument', company: 'company', person: 'person', macro: 'macro series', project: 'project', sector: 'sector', market: 'prediction market',
-};
 
 /** The price of the first instrument the story names, if the service still quotes it. */
 function firstQuote(e: EventDetail, services: Services): Quoted | null {
@@ -52,7 +47,7 @@ ${quoted ? quote(quoted) : ''}
 ${e.summary ? html`<p>${e.summary}</p>` : ''}
 ${e.points?.length ? html`<ul>${e.points.map((p) => html`<li>${p}</li>`)}</ul>` : ''}
 <p>Source: ${sourceLink(e.sourceUrl, e.sourceName)} <span class="muted">(${e.sourceUrl})</span></p>
-<p>${e.entities.map((r) => html`<span class="pill">${ENTITY_TYPES[r.type] ?? r.type} ${refLink(r)}</span>`)}</p>
+<p>${e.entities.map((r) => html`<span class="pill">${refTypeLabel(r.type)} ${refLink(r)}</span>`)}</p>
 <h2>Moves it caused</h2>${moveTable(e.causedMoves, 'No unusual move is linked to this story.')}
 ${e.filing ? filingPart(e.filing) : ''}
 <h2>Related stories</h2>${storyList(e.relatedStories, 'No related stories within 45 days.')}`,
