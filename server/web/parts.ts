@@ -100,9 +100,10 @@ export function sourceLink(url: string | null | undefined, text: Part): Html {
   return isUrl(url) ? html`<a href="${url}" rel="noopener nofollow">${text}</a>` : html`${text}`;
 }
 
+/** A time in UTC to the second, or to the minute when it falls on one (a story's 20:05, a release's 13:30). */
 export function fmtTime(iso: string | null | undefined): Html {
   if (!iso) return html`<span class="muted">—</span>`;
-  return html`<time datetime="${iso}">${iso.replace('T', ' ').replace(/(:\d\d)(\.\d+)?Z$/, '$1 UTC')}</time>`;
+  return html`<time datetime="${iso}">${iso.replace('T', ' ').replace(/:00(\.0+)?Z$/, 'Z').replace(/(:\d\d)(\.\d+)?Z$/, '$1 UTC')}</time>`;
 }
 
 /** A list of stories: headline linking to its page, source and time, the entities it names. */
