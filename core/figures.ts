@@ -32,6 +32,16 @@ export function usdCompact(x: number): string {
   return `${x < 0 ? '-' : ''}$${abs >= 1e3 ? compact(abs) : abs.toFixed(2)}`;
 }
 
+/** A USD amount to one decimal of its scale, as a page's figures read: $3.5T, $391.0B, $456.7M, $12.3K, $999.50. */
+export function usdShort(x: number): string {
+  const abs = Math.abs(x);
+  const sign = x < 0 ? '-' : '';
+  for (const [scale, suffix] of [[1e12, 'T'], [1e9, 'B'], [1e6, 'M'], [1e3, 'K']] as const) {
+    if (abs >= scale) return `${sign}$${(abs / scale).toFixed(1)}${suffix}`;
+  }
+  return x === 0 ? '$0' : `${sign}$${abs.toFixed(2)}`;
+}
+
 /**
  * A price or per-share figure: grouped, to the cent from 1 up (97,123.46), to four significant digits below 1
  * (0.5120, 0.00001234), so that a small coin's price does not read as zero.

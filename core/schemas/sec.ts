@@ -69,7 +69,23 @@ const FundamentalValue = Type.Object({
   derivation: Type.String({ description: 'how it is computed from its inputs, or why there is none' }),
   inputs: Type.Array(FundamentalInput),
 });
-const Group = (keys: readonly string[]) => Type.Object(Object.fromEntries(keys.map((k) => [k, FundamentalValue])));
+const Group = (labels: Record<string, string>) => Type.Object(Object.fromEntries(Object.keys(labels).map((k) => [k, FundamentalValue])));
+
+/** The fundamentals by group, each field with the name a reader knows it by (and its group's): the schema's keys. */
+export const FUNDAMENTAL_LABELS = {
+  ttm: { revenue: 'Revenue', grossProfit: 'Gross profit', operatingIncome: 'Operating income', netIncome: 'Net income', operatingCashFlow: 'Operating cash flow', freeCashFlow: 'Free cash flow', ebitda: 'EBITDA' },
+  margins: { grossPct: 'Gross margin', operatingPct: 'Operating margin', netPct: 'Net margin', fcfPct: 'Free-cash-flow margin' },
+  growth: { revenueTtmPct: 'Revenue (TTM)', netIncomeTtmPct: 'Net income (TTM)', revenueQuarterPct: 'Revenue (quarter)' },
+  balanceSheet: { cash: 'Cash', totalDebt: 'Total debt', netDebt: 'Net debt', totalAssets: 'Total assets', totalLiabilities: 'Total liabilities', equity: "Shareholders' equity", sharesOutstanding: 'Shares outstanding' },
+  returns: { roePct: 'Return on equity' },
+  valuation: {
+    marketCap: 'Market capitalisation', enterpriseValue: 'Enterprise value', pe: 'Price / earnings', ps: 'Price / sales', pb: 'Price / book',
+    evToEbitda: 'Enterprise value / EBITDA', fcfYieldPct: 'Free-cash-flow yield', dividendYieldPct: 'Dividend yield', buybackYieldPct: 'Buyback yield',
+  },
+} as const;
+export const FUNDAMENTAL_GROUP_LABELS: Record<keyof typeof FUNDAMENTAL_LABELS, string> = {
+  ttm: 'Trailing twelve months', margins: 'Margins', growth: 'Growth on a year before', balanceSheet: 'Balance sheet', returns: 'Returns', valuation: 'Valuation',
+};
 
 export const Fundamentals = Type.Object({
   company: Ref,
@@ -82,12 +98,12 @@ export const Fundamentals = Type.Object({
       { description: 'the price the valuation ratios are computed at: the live pooled one, or the latest official close of an instrument no venue quotes' },
     ),
   ),
-  ttm: Group(['revenue', 'grossProfit', 'operatingIncome', 'netIncome', 'operatingCashFlow', 'freeCashFlow', 'ebitda']),
-  margins: Group(['grossPct', 'operatingPct', 'netPct', 'fcfPct']),
-  growth: Group(['revenueTtmPct', 'netIncomeTtmPct', 'revenueQuarterPct']),
-  balanceSheet: Group(['cash', 'totalDebt', 'netDebt', 'totalAssets', 'totalLiabilities', 'equity', 'sharesOutstanding']),
-  returns: Group(['roePct']),
-  valuation: Group(['marketCap', 'enterpriseValue', 'pe', 'ps', 'pb', 'evToEbitda', 'fcfYieldPct', 'dividendYieldPct', 'buybackYieldPct']),
+  ttm: Group(FUNDAMENTAL_LABELS.ttm),
+  margins: Group(FUNDAMENTAL_LABELS.margins),
+  growth: Group(FUNDAMENTAL_LABELS.growth),
+  balanceSheet: Group(FUNDAMENTAL_LABELS.balanceSheet),
+  returns: Group(FUNDAMENTAL_LABELS.returns),
+  valuation: Group(FUNDAMENTAL_LABELS.valuation),
 });
 export type Fundamentals = Static<typeof Fundamentals>;
 

@@ -1,7 +1,7 @@
-// Fragments shared by the pages: links to EntityRefs, numbers, story and move lists, sparklines, and a plain
-// rendering of any record for the fields a page does not lay out itself.
+// Fragments shared by the pages: links to EntityRefs and sources, numbers and dates as a reader reads them, story
+// and move lists, sparklines.
 import { bpText } from '../../core/units.js';
-import { decimals, signedPct, usdCompact } from '../../core/figures.js';
+import { decimals, signedPct, usdShort } from '../../core/figures.js';
 import type { Event } from '../../core/schemas/events.js';
 import type { Move } from '../../core/schemas/moves.js';
 import type { MacroDisplayMode } from '../../core/vocabulary.js';
@@ -12,11 +12,6 @@ export interface RefLike {
   key: string;
   label: string;
   path: string | null;
-}
-
-export function isRef(value: unknown): value is RefLike {
-  const v = value as RefLike;
-  return typeof v === 'object' && v !== null && typeof v.type === 'string' && typeof v.key === 'string' && typeof v.label === 'string' && 'path' in v;
 }
 
 /** A notice above a page's content that what it shows is not current; `hidden` for one a live script shows when it is. */
@@ -50,7 +45,7 @@ export function fmtMove(m: { pct: number; changeBp: number | null }): Html {
 const signClass = (x: number) => (x > 0 ? 'up' : x < 0 ? 'down' : '');
 
 export function fmtUsd(value: number | null | undefined): string {
-  return value === null || value === undefined || !Number.isFinite(value) ? '—' : usdCompact(value);
+  return value === null || value === undefined || !Number.isFinite(value) ? '—' : usdShort(value);
 }
 
 interface Headlined {
@@ -79,9 +74,36 @@ export function macroHeadlineUnit(m: Headlined): string {
   return m.units === 'Percent' ? '' : (m.units ?? '');
 }
 
+/** A day as the instrument page writes dates: ISO, 2026-12-06. */
+export function fmtDay(day: string | null | undefined): Html {
+  if (!day) return html`<span class="muted">—</span>`;
+  return html`<time datetime="${day.slice(0, 10)}">${day.slice(0, 10)}</time>`;
+}
+
+const QUARTER_PRECISIONS: Record<string, (d: string) => string> = {
+  year: (d) => d.slice(0, 4),
+  quarter: (d) => `Q${Math.floor((Number(d.slice(5, 7)) - 1) / 3) + 1} ${d.slice(0, 4)}`,
+  month: (d) => d.slice(0, 7),
+};
+
+/** A time as precisely as it is known: a year, a quarter (Q4 2027), a month (2027-10), a day, or to the minute. */
+export function fmtWhen(iso: string | null | undefined, precision: string): Html {
+  if (!iso) return html`<span class="muted">—</span>`;
+  const coarse = QUARTER_PRECISIONS[precision];
+  if (coarse) return html`<time datetime="${iso.slice(0, 10)}">${coarse(iso)}</time>`;
+  return precision === 'day' || precision === 'week' || iso.length === 10 ? fmtDay(iso) : fmtTime(iso);
+}
+
+/** A source's address as a link, only when it is http(s): a `javascript:` URL stays text. */
+export function sourceLink(url: string | null | undefined, text: Part): Html {
+  if (!url) return html`${text}`;
+  return isUrl(url) ? html`<a href="${url}" rel="noopener nofollow">${text}</a>` : html`${text}`;
+}
+
+/** A time in UTC to the second, or to the minute when it falls on one (a story's 20:05, a release's 13:30). */
 export function fmtTime(iso: string | null | undefined): Html {
   if (!iso) return html`<span class="muted">—</span>`;
-  return html`<time datetime="${iso}">${iso.replace('T', ' ').replace(/(:\d\d)(\.\d+)?Z$/, '$1 UTC')}</time>`;
+  return html`<time datetime="${iso}">${iso.replace('T', ' ').replace(/:00(\.0+)?Z$/, 'Z').replace(/(:\d\d)(\.\d+)?Z$/, '$1 UTC')}</time>`;
 }
 
 /** A list of stories: headline linking to its page, source and time, the entities it names. */
@@ -100,8 +122,9 @@ export function moveTable(moves: readonly Move[], empty = 'No unusual moves.'): 
   )}</tbody></table>`;
 }
 
+/** The stories behind a move, one to a line: two headlines in a cell must not read as one. */
 function moveWhy(m: Move): Html {
-  if (m.causes.length) return html`${m.causes.slice(0, 2).map((e) => html`<a href="/events/${e.id}">${e.headline}</a> `)}`;
+  if (m.causes.length) return html`<ul class="why">${m.causes.slice(0, 2).map((e) => html`<li><a href="/events/${e.id}">${e.headline}</a></li>`)}</ul>`;
   if (m.candidateStories?.length) return html`<span class="muted">unconfirmed:</span> <a href="/events/${m.candidateStories[0]!.id}">${m.candidateStories[0]!.headline}</a>`;
   return html`<span class="muted">${m.explanation ?? 'no cause found'}</span>`;
 }
@@ -120,54 +143,7 @@ export function sparkline(points: readonly (number | null)[], up: boolean): Html
   return html`<svg viewBox="0 0 100 28" preserveAspectRatio="none" aria-hidden="true"><polyline fill="none" stroke="${up ? '#0a7d3c' : '#c0262d'}" stroke-width="1.5" points="${d}"/></svg>`;
 }
 
-function label(key: string): string {
-  return key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
-}
-
 /** Only http(s) addresses become links: a source's `javascript:` URL stays text. */
 export function isUrl(value: string): boolean {
   return /^https?:\/\/[^\s]+$/.test(value);
-}
-
-/** Any value as HTML: refs as links, URLs as links, arrays of records as tables, records as fact lists. */
-export function anyValue(value: unknown, depth = 0): Html {
-  if (value === null || value === undefined) return html`<span class="muted">—</span>`;
-  if (typeof value === 'number') return html`${fmtNum(value, Number.isInteger(value) ? 0 : undefined)}`;
-  if (typeof value === 'boolean') return html`${value ? 'yes' : 'no'}`;
-  if (typeof value === 'string') return isUrl(value) ? html`<a href="${value}" rel="noopener nofollow">${value}</a>` : html`${value}`;
-  if (isRef(value)) return refLink(value);
-  if (Array.isArray(value)) {
-    if (!value.length) return html`<span class="muted">none</span>`;
-    if (value.every(isRef)) return html`${value.map((r, i) => html`${i ? ', ' : ''}${refLink(r)}`)}`;
-    if (value.every((v) => typeof v !== 'object' || v === null)) return html`${value.map((v, i) => html`${i ? ', ' : ''}${anyValue(v)}`)}`;
-    return recordTable(value as Record<string, unknown>[], depth);
-  }
-  if (typeof value === 'object') return facts(value as Record<string, unknown>, depth + 1);
-  return html`${String(value)}`;
-}
-
-/** Rows of records as one table, its columns the union of their fields. */
-export function recordTable(rows: readonly Record<string, unknown>[], depth = 0): Html {
-  const columns = [...new Set(rows.flatMap((r) => Object.keys(r ?? {})))].filter((c) => !(c === 'type' || c === 'key' || c === 'path') || !rows.every(isRef));
-  const first = rows.every(isRef) ? ['label', ...columns.filter((c) => c !== 'label')] : columns;
-  return html`<table><thead><tr>${first.map((c) => html`<th>${label(c)}</th>`)}</tr></thead><tbody>${rows.map(
-    (r) => html`<tr>${first.map((c) => html`<td>${c === 'label' && isRef(r) ? refLink(r) : anyValue(r[c], depth + 1)}</td>`)}</tr>`,
-  )}</tbody></table>`;
-}
-
-/** A record's fields as a definition list, `skip` left out (the page shows them itself). */
-export function facts(record: Record<string, unknown>, depth = 0, skip: readonly string[] = []): Html {
-  const entries = Object.entries(record).filter(([k, v]) => !skip.includes(k) && v !== undefined);
-  if (depth > 3) return html`<code>${JSON.stringify(record)}</code>`;
-  return html`<dl class="facts">${entries.map(([k, v]) => html`<dt>${label(k)}</dt><dd>${anyValue(v, depth)}</dd>`)}</dl>`;
-}
-
-/** Sections for a record's array fields (tables or link lists), each under its own heading. */
-export function sections(record: Record<string, unknown>, skip: readonly string[] = []): Html {
-  const lists = Object.entries(record).filter(([k, v]) => Array.isArray(v) && !skip.includes(k));
-  return html`${lists.map(([k, v]) => html`<h2>${label(k)}</h2>${isEventList(v) ? storyList(v) : anyValue(v)}`)}`;
-}
-
-function isEventList(v: unknown): v is Event[] {
-  return Array.isArray(v) && v.length > 0 && v.every((e) => isRef(e) && (e as RefLike).type === 'event' && typeof (e as Event).headline === 'string');
 }

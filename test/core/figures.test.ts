@@ -1,6 +1,6 @@
 // Numbers in prose: compact dollars at every scale, prices to the cent or to four significant digits, signs on changes.
 import t from 'tap';
-import { amount, compact, decimals, perShare, grouped, pct, price, signedPct, usdCompact } from '../../core/figures.js';
+import { amount, compact, decimals, perShare, grouped, pct, price, signedPct, usdCompact, usdShort } from '../../core/figures.js';
 
 t.test('compact dollars', async (t) => {
   t.equal(usdCompact(3_456_789_012_345), '$3.46T');
@@ -12,6 +12,16 @@ t.test('compact dollars', async (t) => {
   t.equal(usdCompact(-2_500_000_000), '-$2.50B', 'a loss has its sign before the dollar');
   t.equal(compact(15_204_137_000), '15.20B', 'a share count');
   t.equal(compact(512), '512');
+});
+
+t.test("a page's dollars: one decimal of their scale", async (t) => {
+  t.equal(usdShort(391_035_000_000), '$391.0B');
+  t.equal(usdShort(5_954_421_160_622), '$6.0T');
+  t.equal(usdShort(456_740_000), '$456.7M');
+  t.equal(usdShort(12_345), '$12.3K');
+  t.equal(usdShort(999.5), '$999.50');
+  t.equal(usdShort(0), '$0');
+  t.equal(usdShort(-2_540_000_000), '-$2.5B');
 });
 
 t.test('prices in their currency', async (t) => {

@@ -1,5 +1,6 @@
 // Draws a page's charts with lightweight-charts: the instrument's candles with volume (1m/1h/1d, its open candle
-// following the stream), funding with open interest, and the line charts of macro series and prediction markets.
+// following the stream), funding with open interest, and the line charts of macro series, prediction markets and a
+// sector's members indexed.
 (function () {
   'use strict';
   var LC = window.LightweightCharts;
@@ -78,12 +79,21 @@
     chart.timeScale().fitContent();
   }
 
+  // The axis in the series' unit: odds in percent, members indexed to 100, a macro series as it is.
+  var FORMATS = {
+    percent: { type: 'custom', minMove: 0.1, formatter: function (v) { return v.toFixed(1) + '%'; } },
+    index: { type: 'custom', minMove: 0.1, formatter: function (v) { return v.toFixed(1); } },
+  };
+
   function lines(el) {
     var series = data('line-data') || [];
     var colors = ['#0b5cad', '#c0262d', '#0a7d3c', '#8a5cf5', '#d97706'];
     var chart = LC.createChart(el, BASE);
+    var format = FORMATS[el.dataset.unit];
     series.forEach(function (s, i) {
-      var line = chart.addSeries(LC.LineSeries, { color: colors[i % colors.length], lineWidth: 2, title: s.name });
+      var options = { color: colors[i % colors.length], lineWidth: 2, title: s.name };
+      if (format) options.priceFormat = format;
+      var line = chart.addSeries(LC.LineSeries, options);
       line.setData(s.points.map(function (p) { return { time: p[0], value: p[1] }; }));
     });
     chart.timeScale().fitContent();

@@ -51,7 +51,7 @@
     set(row.querySelector('[data-field="price"]'), num(v.price));
     set(row.querySelector('[data-field="deviationPct"]'), num(v.deviationPct, 3) + '%');
     set(row.querySelector('[data-field="staleSeconds"]'), num(v.staleSeconds, 1) + ' s');
-    set(row.querySelector('[data-field="inPool"]'), v.inPool ? 'in pool' : 'out: ' + (v.reason || ''));
+    set(row.querySelector('[data-field="inPool"]'), v.inPool ? 'in pool' : 'out: ' + (v.reason || '').replace(/_/g, ' '));
     row.className = v.inPool ? '' : 'out';
   }
 

@@ -1,20 +1,27 @@
-// The company page's regulator data: financials by quarter with TTM and by fiscal year (derived cells marked, with
-// how), the fundamentals at the pooled price, filings and insider trades; a section is left out while its data is not
-// there.
+// The company page's regulator data: its key figures (market cap, revenue, margins, P/E), financials by quarter with
+// TTM and by fiscal year (derived cells marked, with how), every fundamental under its name at the pooled price, the
+// latest filings and insider trades with links to all of them; a section is left out while its data is not there.
 import { orNotFound } from '../../../core/errors.js';
 import { fundamentalFigure } from '../../../core/financials/figure.js';
-import { compact, perShare, usdCompact } from '../../../core/figures.js';
-import type { Financials, Fundamentals } from '../../../core/schemas/sec.js';
+import { compact, perShare, usdShort } from '../../../core/figures.js';
+import { FUNDAMENTAL_GROUP_LABELS, FUNDAMENTAL_LABELS, type Financials, type Fundamentals } from '../../../core/schemas/sec.js';
 import type { Caller } from '../../db-queue.js';
 import type { Services } from '../../services/index.js';
+import type { Figure } from '../head.js';
 import { html, type Html } from '../html.js';
-import { fmtNum, fmtUsd, isUrl } from '../parts.js';
+import { fmtNum, sourceLink } from '../parts.js';
+import { filingTable, insiderTable } from './sec-tables.js';
 
 type Cell = Financials['metrics'][number]['ttm'];
+type Group = keyof typeof FUNDAMENTAL_LABELS;
+type Value = Fundamentals['ttm']['revenue'];
+
+/** Filings and insider trades shown on the page; the rest are a link away. */
+const LATEST = 10;
 
 /** A figure in its unit: dollars scaled, per-share dollars to the cent, share counts scaled. */
 function figure(value: number, unit: string): string {
-  if (unit === 'USD') return usdCompact(value);
+  if (unit === 'USD') return usdShort(value);
   if (unit === 'USD/shares') return perShare(value);
   if (unit === 'shares') return compact(value);
   return fmtNum(value);
@@ -39,33 +46,51 @@ function financialsTable(f: Financials): Html {
     : '';
   const years = f.years.length ? html`<h3>Fiscal years</h3>${periodTable(f, f.years.map((y) => y.period), (m) => m.years)}` : '';
   return html`<h2>Financials <span class="muted">(newest first; * derived, hover for how)</span></h2>${quarters}${years}
-<p class="muted">From <a href="${f.sourceUrl}" rel="noopener nofollow">the company's XBRL facts</a>.</p>`;
+<p class="muted">From ${sourceLink(f.sourceUrl, "the company's XBRL facts")}.</p>`;
 }
 
-const GROUPS = [['TTM', 'ttm'], ['Margins', 'margins'], ['Growth', 'growth'], ['Balance sheet', 'balanceSheet'], ['Returns', 'returns'], ['Valuation', 'valuation']] as const;
+const value = (f: Fundamentals, group: Group, field: string): Value | undefined => (f[group] as Record<string, Value>)[field];
 
+/** A fundamental formatted with its unit, or null when there is none. */
+function shown(f: Fundamentals, group: Group, field: string): string | null {
+  const v = value(f, group, field)?.value;
+  return v === null || v === undefined ? null : fundamentalFigure(group, field, v, usdShort);
+}
+
+/** The groups side by side, each field under its name; its derivation on hover. */
 function fundamentalsTable(f: Fundamentals): Html {
-  return html`<h2>Fundamentals${f.price ? html` <span class="muted">at ${perShare(f.price.value)} (${f.price.label})</span>` : ''}</h2>
-<table><tbody>${GROUPS.map(([title, group]) =>
-    Object.entries(f[group] as Record<string, { value: number | null; derivation: string }>).map(
-      ([name, v]) => html`<tr><td class="muted">${title}</td><td>${name}</td><td class="num" title="${v.derivation}">${v.value === null ? '—' : fundamentalFigure(group, name, v.value)}</td></tr>`,
-    ),
-  )}</tbody></table>`;
+  const groups = Object.keys(FUNDAMENTAL_LABELS) as Group[];
+  return html`<h2>Fundamentals${f.price ? html` <span class="muted">at ${perShare(f.price.value)} (${f.price.label})${f.asOfQuarter ? html`, reported through ${f.asOfQuarter.period}` : ''}</span>` : ''}</h2>
+<div class="groups">${groups.map((group) => html`<table><thead><tr><th colspan="2">${FUNDAMENTAL_GROUP_LABELS[group]}</th></tr></thead><tbody>${Object.entries(FUNDAMENTAL_LABELS[group]).map(
+    ([field, label]) => html`<tr><td>${label}</td><td class="num" title="${value(f, group, field)?.derivation ?? ''}">${shown(f, group, field) ?? '—'}</td></tr>`,
+  )}</tbody></table>`)}</div>`;
 }
 
-export async function companySec(slug: string, services: Services, caller: Caller): Promise<Html> {
+/** The figures a reader looks for first, each formatted with its unit. */
+function keyFigures(f: Fundamentals | null): Figure[] {
+  if (!f) return [];
+  return [
+    ['Market capitalisation', shown(f, 'valuation', 'marketCap')],
+    ['Revenue, last 12 months', shown(f, 'ttm', 'revenue'), shown(f, 'growth', 'revenueTtmPct') && `${shown(f, 'growth', 'revenueTtmPct')} on the year before`],
+    ['Net income, last 12 months', shown(f, 'ttm', 'netIncome')],
+    ['Gross margin', shown(f, 'margins', 'grossPct')],
+    ['Price / earnings', shown(f, 'valuation', 'pe')],
+    ['Dividend yield', shown(f, 'valuation', 'dividendYieldPct')],
+  ];
+}
+
+export async function companySec(slug: string, services: Services, caller: Caller): Promise<{ figures: Figure[]; body: Html }> {
   const [financials, fundamentals, filings, insiders] = await Promise.all([
     orNotFound(services.financials.financials(slug, { years: 5, quarters: 4 }, caller)),
     orNotFound(services.financials.fundamentals(slug, caller)),
-    orNotFound(services.filings.list({ company: slug, limit: 15, offset: 0 }, caller)),
-    orNotFound(services.insiders.list({ company: slug, limit: 15, offset: 0 }, caller)),
+    orNotFound(services.filings.list({ company: slug, limit: LATEST, offset: 0 }, caller)),
+    orNotFound(services.insiders.list({ company: slug, limit: LATEST, offset: 0 }, caller)),
   ]);
-  return html`${financials?.metrics.length ? financialsTable(financials) : ''}${fundamentals ? fundamentalsTable(fundamentals) : ''}
-${filings?.data.length ? html`<h2>Filings</h2><table><tbody>${filings.data.map(
-    (f) => html`<tr><td>${f.filingDate}</td><td>${isUrl(f.sourceUrl) ? html`<a href="${f.sourceUrl}" rel="noopener nofollow">${f.form}</a>` : f.form}</td><td>${f.description ?? ''}</td><td>${f.eventId ? html`<a href="/events/${f.eventId}">story</a>` : ''}</td></tr>`,
-  )}</tbody></table>` : ''}
-${insiders?.data.length ? html`<h2>Insider trades</h2><table><thead><tr><th>Date</th><th>Insider</th><th>Role</th><th>Code</th><th class="num">Shares</th><th class="num">Price</th><th class="num">Value</th></tr></thead><tbody>${insiders.data.map(
-    (x) => html`<tr><td>${x.date}</td><td>${x.insider.path ? html`<a href="${x.insider.path}">${x.insider.label}</a>` : x.insider.label}</td><td>${x.role}</td><td title="${x.codeMeaning}">${x.code}</td><td class="num">${fmtNum(x.shares, 0)}</td><td class="num">${x.price === null ? '—' : perShare(x.price)}</td><td class="num">${fmtUsd(x.value)}</td></tr>`,
-  )}</tbody></table>` : ''}`;
+  const more = (path: string, what: string) => html`<p><a href="${path}?company=${encodeURIComponent(slug)}">All ${what}</a></p>`;
+  return {
+    figures: keyFigures(fundamentals),
+    body: html`${fundamentals ? fundamentalsTable(fundamentals) : ''}${financials?.metrics.length ? financialsTable(financials) : ''}
+${filings?.data.length ? html`<h2>Filings <span class="muted">newest first</span></h2>${filingTable(filings.data)}${more('/filings', 'filings')}` : ''}
+${insiders?.data.length ? html`<h2>Insider trades <span class="muted">newest first</span></h2>${insiderTable(insiders.data, false)}${more('/insider-trades', 'insider trades')}` : ''}`,
+  };
 }
-

@@ -6,8 +6,10 @@ import { derivativesRequest } from '../../../core/requests/derivatives.js';
 import type { Derivatives } from '../../../core/schemas/derivatives.js';
 import type { Venue } from '../../../core/schemas/instruments.js';
 import { instrumentTopic } from '../../../core/stream/topics.js';
+import { VENUE_OUT_LABELS } from '../../../core/vocabulary-labels.js';
 import { ASSETS } from '../assets.js';
-import { html, jsonData } from '../html.js';
+import { candleChart, derivativesChart } from '../charts.js';
+import { html } from '../html.js';
 import { page } from '../layout.js';
 import type { WebPage } from '../page.js';
 import { banner, fmtNum, fmtPct, fmtTime, fmtUsd, moveTable, refLink, storyList } from '../parts.js';
@@ -19,7 +21,7 @@ const DERIVATIVE_DAYS = 90;
 export function venueRow(v: Venue) {
   return html`<tr data-listing="${v.listingId}" class="${v.inPool ? '' : 'out'}"><td>${v.venue}</td><td>${v.market}</td><td>${v.venueSymbol}</td>
 <td class="num" data-field="price">${fmtNum(v.price)}</td><td class="num" data-field="deviationPct">${fmtNum(v.deviationPct, 3)}%</td>
-<td class="num" data-field="staleSeconds">${fmtNum(v.staleSeconds, 1)} s</td><td data-field="inPool">${v.inPool ? 'in pool' : `out: ${v.reason ?? ''}`}</td>
+<td class="num" data-field="staleSeconds">${fmtNum(v.staleSeconds, 1)} s</td><td data-field="inPool">${v.inPool ? 'in pool' : `out: ${v.reason ? VENUE_OUT_LABELS[v.reason] : ''}`}</td>
 <td class="num">${fmtUsd(v.volume24hUsd)}</td><td class="num">${fmtUsd(v.openInterestUsd)}</td><td class="num">${v.fundingRatePct === null ? '—' : `${v.fundingRatePct.toFixed(4)}%`}</td></tr>`;
 }
 
@@ -37,8 +39,7 @@ export const instrumentPage: WebPage = {
     const derivativesPart = derivatives
       ? html`<h2>Funding and open interest</h2>
 <p>Funding per 8h ${derivatives.current.fundingRate8hPct === null ? '—' : `${derivatives.current.fundingRate8hPct.toFixed(4)}%`} · open interest ${fmtUsd(derivatives.current.openInterestUsd)} over ${derivatives.current.venues} perpetual venues</p>
-<div id="derivatives-chart" class="chart small" data-kind="derivatives"></div>
-<script type="application/json" id="derivatives-data">${jsonData(recent.map((x) => [x.date, x.fundingRate8hPct, x.openInterestUsd]))}</script>`
+${derivativesChart(recent)}<p><a href="/instruments/${d.symbol}/derivatives">Funding and open interest by day</a></p>`
       : '';
     return page({
       title: `${d.name} (${d.symbol})`,
@@ -49,8 +50,7 @@ export const instrumentPage: WebPage = {
 <p><span class="price" id="price">${fmtNum(d.price)}</span> <span id="changePct">${fmtPct(d.changePct)}</span> <span class="muted">${d.currency}</span><br>
 <span class="label" id="priceLabel">${d.priceLabel}</span> · <span id="priceTs">${fmtTime(d.priceTs)}</span> · <span id="venuesInPool">${d.venuesInPool}</span> venues in the pool
 · band ${fmtNum(d.confidence.low)}–${fmtNum(d.confidence.high)} · 24h volume ${fmtUsd(d.volume24hUsd)}${d.openInterestUsd === null ? '' : html` · open interest ${fmtUsd(d.openInterestUsd)}`}</p>
-<div class="tabs" id="intervals"><button type="button" data-interval="1m">1m</button> <button type="button" data-interval="1h">1h</button> <button type="button" data-interval="1d" aria-pressed="true">1d</button></div>
-<div id="chart" class="chart" data-symbol="${d.symbol}" data-interval="1d"></div>
+${candleChart(d.symbol)}
 <h2>Venues</h2><table><thead><tr><th>Venue</th><th>Market</th><th>Symbol</th><th class="num">Price</th><th class="num">Deviation</th><th class="num">Age</th><th>Pool</th><th class="num">24h volume</th><th class="num">Open interest</th><th class="num">Funding</th></tr></thead>
 <tbody id="venues">${d.venues.map(venueRow)}</tbody></table>
 ${derivativesPart}

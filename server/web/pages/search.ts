@@ -1,6 +1,7 @@
 // GET /search?q=: what /v1/search finds, as links; without a query, the directory of instruments, companies,
 // people, sectors and macro series.
 import { searchFilter } from '../../../core/requests/search.js';
+import { refTypeLabel } from '../../../core/vocabulary-labels.js';
 import { html } from '../html.js';
 import { page } from '../layout.js';
 import type { WebPage } from '../page.js';
@@ -17,7 +18,7 @@ export const searchPage: WebPage = {
       const found = await services.search.find(searchFilter({ q, limit: 60 }), caller);
       return page({
         title: `Search: ${q}`,
-        body: html`<h1>Search</h1>${form}${found.length ? html`<ul class="stories">${found.map((r) => html`<li><span class="pill">${r.type}</span> ${refLink(r)}</li>`)}</ul>` : html`<p class="muted">Nothing matches ${q}.</p>`}`,
+        body: html`<h1>Search</h1>${form}${found.length ? html`<ul class="stories">${found.map((r) => html`<li><span class="pill">${refTypeLabel(r.type)}</span> ${refLink(r)}</li>`)}</ul>` : html`<p class="muted">Nothing matches ${q}.</p>`}`,
       });
     }
     const [companies, people, sectors, macro] = await Promise.all([services.companies.list(), services.people.list(), services.sectors.list(), services.macro.listKept(caller)]);

@@ -2,7 +2,7 @@
 // JSON data blocks cannot be closed from inside, and only http(s) addresses become links.
 import t from 'tap';
 import { html, jsonData } from '../../../server/web/html.js';
-import { anyValue, isUrl, refLink } from '../../../server/web/parts.js';
+import { isUrl, refLink, sourceLink } from '../../../server/web/parts.js';
 
 t.test('interpolated text is escaped, in content and in attributes', (t) => {
   const evil = `<script>alert("x")</script>&'`;
@@ -25,6 +25,7 @@ t.test('links: refs by their path, addresses only when http(s)', (t) => {
   t.notOk(isUrl('javascript:alert(1)'));
   t.notOk(isUrl('https://a.example/ b'));
   t.ok(isUrl('https://wire.example/2026/11/20/x'));
-  t.equal(anyValue('javascript:alert(1)').text, 'javascript:alert(1)', 'shown as text');
+  t.equal(sourceLink('javascript:alert(1)', 'Wire').text, 'Wire', 'a source whose address is not http(s) is named, not linked');
+  t.equal(sourceLink('https://wire.example/x', '<W>').text, '<a href="https://wire.example/x" rel="noopener nofollow">&lt;W&gt;</a>');
   t.end();
 });

@@ -1,17 +1,15 @@
 // The website on the demo: every page answers HTML from the services with a CSP that allows no inline script, the
 // instrument page stays under 50 KB, links resolve, a story headline carrying markup renders as text, assets are
-// hashed and long-cached; then in headless Chromium (skipped without it) the chart draws its candles, the price
-// follows the stream, and screenshots of the home, instrument, company and story pages are written to screenshots/.
+// hashed and long-cached; then in headless Chromium (skipped without it) the chart draws its candles and the price
+// follows the stream. The reader's layout of each page type, and its screenshot, are reader-pages.test.ts's.
 import t from 'tap';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importFiles, ROOT, startServer } from '../../../harness/server.js';
 import { clock } from '../../../server/clock.js';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const SCREENSHOTS = join(ROOT, 'screenshots');
+import { CHROMIUM, NO_CHROMIUM, until } from './browser.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '1000000', DEMO_NEWS_EVERY_S: '0' } });
 t.teardown(() => server.dispose());
@@ -44,6 +42,7 @@ t.test('every kind of page answers HTML with a CSP that allows scripts from the 
     '/', '/instruments/BTC', '/instruments/aapl', '/moves', '/moves?symbol=BTC', '/search', '/search?q=apple', `/events/${xssId}`,
     await firstPath('/v1/companies'), await firstPath('/v1/projects'), await firstPath('/v1/people'), await firstPath('/v1/sectors'),
     await firstPath('/v1/glossary'), await firstPath('/v1/moves?limit=1'), await firstPath('/v1/macro'), await firstPath('/v1/odds'),
+    '/filings', '/filings?company=apple', '/insider-trades', '/insider-trades?company=apple', '/instruments/BTC/derivatives',
   ];
   for (const path of paths) {
     const { status, body, headers } = await page(path);
@@ -83,7 +82,7 @@ t.test("the home page's macro numbers read as their display mode means them", as
 });
 
 t.test('what is not there is a plain 404 page', async (t) => {
-  for (const path of ['/instruments/NOPE', '/companies/nope', '/events/999999999', '/events/abc', '/people/nobody', '/glossary/nothing', '/macro/nosuch', '/odds/nosuch']) {
+  for (const path of ['/instruments/NOPE', '/companies/nope', '/events/999999999', '/events/abc', '/people/nobody', '/glossary/nothing', '/macro/nosuch', '/odds/nosuch', '/filings?company=nope', '/instruments/NOPE/derivatives']) {
     const { status, headers, body } = await page(path);
     t.equal(status, 404, path);
     t.match(headers.get('content-type'), /^text\/html/);
@@ -162,16 +161,7 @@ t.test('the page ticket opens the stream on its topics for the viewer only', asy
   }
 });
 
-/** Polls `expression` in the page until it is true: a page's CSP forbids the eval that waitForFunction's string form needs. */
-async function until(tab: { evaluate(expression: string): Promise<unknown> }, expression: string, ms = 30_000): Promise<void> {
-  const deadline = clock.now() + ms;
-  while (!(await tab.evaluate(expression))) {
-    if (clock.now() > deadline) throw new Error(`not within ${ms} ms: ${expression}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-t.test('in a browser', { skip: existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)` }, async (t) => {
+t.test('in a browser', { skip: NO_CHROMIUM }, async (t) => {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   t.teardown(() => browser.close());
@@ -181,7 +171,6 @@ t.test('in a browser', { skip: existsSync(CHROMIUM) ? false : `no Chromium at ${
   tab.on('console', (m) => {
     if (m.type() === 'error' && /Content Security Policy|Uncaught/.test(m.text())) problems.push(m.text());
   });
-  mkdirSync(SCREENSHOTS, { recursive: true });
 
   await t.test('the instrument page draws its candles and its price follows the stream', async (t) => {
     await tab.goto(`${server.url}/instruments/BTC`);
@@ -202,21 +191,18 @@ t.test('in a browser', { skip: existsSync(CHROMIUM) ? false : `no Chromium at ${
     await tab.click('#intervals button[data-interval="1m"]');
     await until(tab, "document.getElementById('chart').dataset.interval === '1m'");
     t.ok(Number(await tab.getAttribute('#chart', 'data-candles')) > 0, '1m candles drawn');
-    await tab.screenshot({ path: join(SCREENSHOTS, 'instrument.png') });
   });
 
   await t.test('the home strip follows the quotes', async (t) => {
     await tab.goto(`${server.url}/`);
     await until(tab, 'Number(document.body.dataset.liveUpdates) > 0');
     t.pass('strip updated from `quotes`');
-    await tab.screenshot({ path: join(SCREENSHOTS, 'home.png'), fullPage: true });
   });
 
   await t.test('the markup of a headline is shown, never run', async (t) => {
     await tab.goto(`${server.url}/events/${xssId}`);
     t.equal(await tab.evaluate('typeof window.__xss'), 'undefined', 'no script of the source ran');
     t.match(await tab.textContent('h1'), '<script>window.__xss = 1</script>Apple xsscheck');
-    await tab.screenshot({ path: join(SCREENSHOTS, 'event.png') });
   });
 
   await t.test('a macro page draws its series', async (t) => {
@@ -225,12 +211,6 @@ t.test('in a browser', { skip: existsSync(CHROMIUM) ? false : `no Chromium at ${
       await until(tab, "Number(document.getElementById('line-chart').dataset.points) > 0");
       t.ok((await tab.locator('#line-chart canvas').count()) > 0, `${path}: a chart canvas`);
     }
-  });
-
-  await t.test('company page', async (t) => {
-    await tab.goto(`${server.url}/companies/apple`);
-    t.match(await tab.textContent('h1'), 'Apple');
-    await tab.screenshot({ path: join(SCREENSHOTS, 'company.png'), fullPage: true });
   });
 
   t.same(problems, [], 'no script error and no CSP violation');
