@@ -47,12 +47,18 @@ t.test('a year of 1h', async (t) => {
 });
 
 t.test("each venue's own minutes cover at least the last 12 hours", async (t) => {
-  const from = new Date(clock.now() - 12 * HOUR).toISOString();
+  const now = clock.now();
+  const from = new Date(now - 12 * HOUR - (now % 60_000)).toISOString();
+  // Counted up to the current UTC hour: a server on a copy of the demo misses the minutes between the copy's load and
+  // its start, which stay inside the open hour (harness/data-templates.ts), and the open minute may not be written yet.
+  const hourStart = now - (now % HOUR);
+  const closedMinutes = Math.floor((hourStart - Date.parse(from)) / 60_000);
   const instrument = (await (await server.get('/v1/instruments/BTC')).json()) as { data: { venues: { venue: string; listingId: number }[] } };
   for (const { venue, listingId } of instrument.data.venues) {
     const res = await server.get(`/v1/instruments/BTC/listings/${listingId}/candles?interval=1m&limit=20000&from=${from}`);
     const own = ((await res.json()) as { data: Candles }).data;
-    t.ok(own.count >= 12 * 60, `${venue}: ${own.count} 1m candles of its own over the last 12 hours`);
+    const closed = own.candles.filter((c) => Date.parse(c.ts) < hourStart).length;
+    t.equal(closed, closedMinutes, `${venue}: every minute of the last 12 hours before ${new Date(hourStart).toISOString()}, ${closed} 1m candles of its own`);
     t.ok(Date.parse(own.availableFrom!) <= Date.parse(from), `${venue}: held from ${own.availableFrom}`);
   }
 });

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { realdataSkip, REALDATA } from '../../../../harness/realdata.js';
-import { usdCompact } from '../../../../core/figures.js';
+import { usdShort } from '../../../../core/figures.js';
 import { escapeHtml } from '../../../../server/web/html.js';
 import { importFiles, ROOT, startServer } from '../../../../harness/server.js';
 import { pinnedClock } from '../../../helpers/clock.js';
@@ -80,9 +80,9 @@ async function financialsOnPage(t: Test, company: string): Promise<Json> {
   t.ok(body.includes(`<h3>Quarters</h3><table><thead>${head(['TTM', ...fin.quarters.map((q: Json) => q.period)])}`), 'the quarters, newest first, after the TTM');
   t.ok(body.includes(`<h3>Fiscal years</h3><table><thead>${head(fin.years.map((y: Json) => y.period))}`), 'the fiscal years, newest first');
   const revenue = fin.metrics.find((m: Json) => m.metric === 'revenue');
-  const shown = (c: Json) => (c.derivation ? `<span class="derived" title="${escapeHtml(c.derivation)}">${usdCompact(c.value)}*</span>` : usdCompact(c.value));
+  const shown = (c: Json) => (c.derivation ? `<span class="derived" title="${escapeHtml(c.derivation)}">${usdShort(c.value)}*</span>` : usdShort(c.value));
   const row = `<tr><td>Revenue</td>${[revenue.ttm, ...revenue.quarters].map((c: Json) => `<td class="num">${c ? shown(c) : '<span class="muted">—</span>'}</td>`).join('')}</tr>`;
-  t.ok(body.includes(row), `revenue by quarter as the API has it: ${row.slice(0, 300)}`);
+  t.ok(body.includes(row), `revenue by quarter as the API has it: ${row.slice(0, 300)}`)
   t.ok(revenue.ttm.derivation, 'the TTM is derived, and marked so');
   return { fin, body };
 }
