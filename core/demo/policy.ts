@@ -1,8 +1,9 @@
-// The demo central bank's policy path: the FOMC's meetings (core/calendar/fomc.ts) and an easing cycle from a
-// 5.25-5.50% target range. The
-// committee's plan (when it starts cutting, how far it goes) is drawn from the seed, and markets know it: each
-// decision's expected change is the plan's step, and now and then the decision differs from it by a quarter point.
-// The 2-year yield's anchor follows from the path: the current rate plus the changes expected over the next two years.
+// The demo central bank's policy path: the FOMC's meetings on the Fed's calendar (core/calendar/fomc.ts) and an easing
+// cycle from a 5.25-5.50% target range. The committee's plan (when it starts cutting, how far it goes) is drawn from
+// the seed, and markets know it: each decision's expected change is the plan's step, and now and then the decision
+// differs from it by a quarter point. Markets and the story read a decision from its statement on; the published upper
+// bound from the next day, when the new range takes effect. The 2-year yield's anchor follows from the path: the
+// current rate plus the changes expected over the next two years.
 import { fomcEffectiveDay, fomcStatements } from '../calendar/fomc.js';
 import { DAY_MS } from '../time.js';
 import { Random } from './random.js';
