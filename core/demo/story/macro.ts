@@ -9,7 +9,7 @@ import { RANGE_WIDTH, type RateDecision } from '../policy.js';
 import { holderAt } from '../profiles/index.js';
 import { CENTRAL_BANK } from '../profiles/people.js';
 import { claimsReleases, cpiRelease, payrollsRelease } from '../schedule.js';
-import { consensus, drift } from './consensus.js';
+import { CONSENSUS, forecaster } from './consensus.js';
 import { type Context, type Draft, moved, round, signed, slug, SOURCES, surpriseShocks } from './draft.js';
 
 const CPI = macroRef('us-cpi', 'US consumer price index');
@@ -18,29 +18,6 @@ const FED = macroRef('fed-funds-rate', 'Federal funds target rate');
 const CLAIMS = macroRef('us-jobless-claims', 'US initial jobless claims');
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const range = (upper: number) => `${(upper - RANGE_WIDTH).toFixed(2)}-${upper.toFixed(2)}%`;
-
-/**
- * How each release's consensus is formed: the prints it looks back on, how far from their median it may lean, on what
- * grid it is quoted, and the pace the economy reverts to (its mean, the share of the gap kept a period, its noise).
- */
-export const CONSENSUS = {
-  cpi: { prints: 6, band: 0.1, step: 0.1, mean: 0.25, keep: 0.85, noise: 0.04 },
-  payrolls: { prints: 6, band: 40, step: 5, mean: 170, keep: 0.8, noise: 20 },
-  claims: { prints: 4, band: 10, step: 1, mean: 220, keep: 0.85, noise: 5 },
-} as const;
-
-/** A release's consensus from its last prints and the economy's pace, which then moves on a period. */
-function forecaster(c: (typeof CONSENSUS)[keyof typeof CONSENSUS], rng: Context['rng']) {
-  const prints: number[] = [];
-  let pace = c.mean + rng.normal() * c.noise;
-  return {
-    expect: () => consensus(prints.slice(-c.prints), pace, c.band, c.step),
-    printed: (value: number) => {
-      prints.push(value);
-      pace = drift(pace, c.mean, c.keep, rng.normal() * c.noise);
-    },
-  };
-}
 
 /** The word for a print against its consensus. */
 const against = (actual: number, expected: number, above: string, below: string, inLine: string) =>
