@@ -1,10 +1,12 @@
-// The demo central bank's policy path: eight meetings a year and an easing cycle from a 5.25-5.50% target range. The
-// committee's plan (when it starts cutting, how far it goes) is drawn from the seed, and markets know it: each
-// decision's expected change is the plan's step, and now and then the decision differs from it by a quarter point.
-// The 2-year yield's anchor follows from the path: the current rate plus the changes expected over the next two years.
+// The demo central bank's policy path: the FOMC's meetings on the Fed's calendar (core/calendar/fomc.ts) and an easing
+// cycle from a 5.25-5.50% target range. The committee's plan (when it starts cutting, how far it goes) is drawn from
+// the seed, and markets know it: each decision's expected change is the plan's step, and now and then the decision
+// differs from it by a quarter point. Markets and the story read a decision from its statement on; the published upper
+// bound from the next day, when the new range takes effect. The 2-year yield's anchor follows from the path: the
+// current rate plus the changes expected over the next two years.
+import { fomcEffectiveDay, fomcStatements } from '../calendar/fomc.js';
 import { DAY_MS } from '../time.js';
 import { Random } from './random.js';
-import { policyStatement } from './schedule.js';
 
 export interface RateDecision {
   /** The statement's time: 14:00 New York. */
@@ -26,8 +28,6 @@ export interface PolicyPath {
 const START_UPPER = 5.5;
 /** The width of the target range, in percentage points. */
 export const RANGE_WIDTH = 0.25;
-/** The months with a meeting. */
-const MEETING_MONTHS = [0, 2, 4, 5, 6, 8, 10, 11];
 /** Chance that a decision differs from what markets expected. */
 const SURPRISE_CHANCE = 0.12;
 /** The horizon of the 2-year yield, and the premium it carries over the expected policy rate. */
@@ -35,7 +35,7 @@ const TWO_YEARS_MS = 730 * DAY_MS;
 const TWO_YEAR_PREMIUM = 0.05;
 
 /**
- * The path from the month of `startMs` to `untilMs`, drawn from `seed`: a meeting's draws do not depend on `untilMs`,
+ * The path of the meetings from `startMs` to `untilMs`, drawn from `seed`: a meeting's draws do not depend on `untilMs`,
  * so a longer path begins as a shorter one. The cycle starts after one to three meetings on hold and cuts a quarter
  * point at three meetings in four until it has cut 1.25 to 2 points; then the plan holds.
  */
@@ -45,12 +45,7 @@ export function policyPath(seed: number, startMs: number, untilMs: number): Poli
   let cutsLeft = 5 + rng.int(4);
   const decisions: RateDecision[] = [];
   let upper = START_UPPER;
-  const start = new Date(startMs);
-  for (let year = start.getUTCFullYear(), month = start.getUTCMonth(); ; month === 11 ? (year++, (month = 0)) : month++) {
-    if (!MEETING_MONTHS.includes(month)) continue;
-    const at = policyStatement(year, month, rng.int(2));
-    if (at < startMs) continue;
-    if (at >= untilMs) return { startUpper: START_UPPER, decisions };
+  for (const at of fomcStatements(startMs, untilMs)) {
     const cut = decisions.length >= wait && cutsLeft > 0 && rng.next() < 0.75;
     const expected = cut ? -0.25 : 0;
     if (cut) cutsLeft--;
@@ -59,13 +54,24 @@ export function policyPath(seed: number, startMs: number, untilMs: number): Poli
     upper += change;
     decisions.push({ at, expected, change, upper });
   }
+  return { startUpper: START_UPPER, decisions };
 }
 
-/** The target range's upper bound in force at `t` (a decision counts from its statement on). */
+/** The target range's upper bound as markets know it at `t` (a decision counts from its statement on). */
 export function upperAt(path: PolicyPath, t: number): number {
   let upper = path.startUpper;
   for (const d of path.decisions) {
     if (d.at > t) break;
+    upper = d.upper;
+  }
+  return upper;
+}
+
+/** The upper bound in force on the day `dayMs` (a UTC midnight): a decision's new range from the day after it on. */
+export function upperInForce(path: PolicyPath, dayMs: number): number {
+  let upper = path.startUpper;
+  for (const d of path.decisions) {
+    if (fomcEffectiveDay(d.at - (d.at % DAY_MS)) > dayMs) break;
     upper = d.upper;
   }
   return upper;

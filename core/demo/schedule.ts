@@ -48,18 +48,6 @@ export function claimsReleases(fromMs: number, toMs: number): number[] {
   }
 }
 
-/**
- * A policy statement: 14:00 on a Wednesday from the 10th of `month` on, the `week`-th (0-based) of those that are
- * release days, so a holiday moves it to the next Wednesday, or the one before at the end of the month.
- */
-export function policyStatement(year: number, month: number, week: number): number {
-  const from = Date.UTC(year, month, 10);
-  const first = from + ((3 - new Date(from).getUTCDay() + 7) % 7) * DAY_MS;
-  const wednesdays = [first - 7 * DAY_MS, first, first + 7 * DAY_MS, first + 14 * DAY_MS].filter((d) => new Date(d).getUTCMonth() === month && isReleaseDay(d));
-  const fromTheTenth = wednesdays.filter((d) => d >= from);
-  return newYorkTime(fromTheTenth[Math.min(week, fromTheTenth.length - 1)] ?? wednesdays.at(-1)!, 14);
-}
-
 export type EarningsTiming = 'after-close' | 'before-open';
 
 /** Quarterly results on the first trading day from `dayMs`: 16:05 after the close, or 06:45 before the open. */

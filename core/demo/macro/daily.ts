@@ -1,10 +1,12 @@
-// The demo's daily series: the top of the policy rate's target range every day (a decision's new range from its day
-// on, as its story says), and the market's own numbers as the Fed's and the exchanges' statistics print them, from the
-// demo market's daily closes: Treasury yields and the curve, crude oil, the S&P 500, a trade-weighted dollar, the
-// volatility the index priced and a credit spread that widens with it. Market series have no value on market holidays.
+// The demo's daily series: the top of the policy rate's target range every day (a decision's new range from the day
+// after it, when it takes effect, as FRED's DFEDTARU shows it), and the market's own numbers as the Fed's and the
+// exchanges' statistics print them, from the demo market's daily closes: Treasury yields and the curve, crude oil, the
+// S&P 500, a trade-weighted dollar, the volatility the index priced and a credit spread that widens with it. Market
+// series have no value on market holidays. A series computed from others is published when the last of them is, so it
+// never has a date they do not.
 import { isTradingDay } from '../../calendar/us-holidays.js';
 import { DAY_MS } from '../../time.js';
-import { upperAt } from '../policy.js';
+import { upperInForce } from '../policy.js';
 import { dailyRateRelease, dayOf, dollarRelease, marketCloseKnown } from './calendar.js';
 import { days, round, seriesRandom, type MacroInputs } from './inputs.js';
 import { VintageBook } from './vintages.js';
@@ -18,7 +20,7 @@ const VOL_PREMIUM = 3;
 export function dailySeries(x: MacroInputs): Map<string, VintageBook> {
   const out = new Map<string, VintageBook>();
   const policy = new VintageBook(2);
-  for (const d of days(x.startMs, dayOf(x.anchorMs) + DAY_MS)) policy.publish(d, upperAt(x.policy, Math.min(d + DAY_MS - 1, x.anchorMs)), d);
+  for (const d of days(x.startMs, dayOf(x.anchorMs) + DAY_MS)) policy.publish(d, upperInForce(x.policy, d), d);
   out.set('DFEDTARU', policy);
 
   const weekdays = days(x.startMs, dayOf(x.anchorMs)).filter((d) => ![0, 6].includes(new Date(d).getUTCDay()));
@@ -32,7 +34,7 @@ export function dailySeries(x: MacroInputs): Map<string, VintageBook> {
   const ten = (d: number) => nullable(close('US10Y', d), (v) => round(v, 2));
   out.set('DGS2', market(two, 2, dailyRateRelease));
   out.set('DGS10', market(ten, 2, dailyRateRelease));
-  out.set('T10Y2Y', market((d) => (two(d) === null || ten(d) === null ? null : ten(d)! - two(d)!), 2, marketCloseKnown));
+  out.set('T10Y2Y', market((d) => (two(d) === null || ten(d) === null ? null : ten(d)! - two(d)!), 2, dailyRateRelease));
   out.set('DCOILWTICO', market((d) => close('WTI', d), 2, marketCloseKnown));
   out.set('SP500', market((d) => close('SPX', d), 2, marketCloseKnown));
   out.set('DTWEXBGS', market((d) => (isTradingDay(d) ? dollarIndex(x, d) : null), 4, dollarRelease));

@@ -3,7 +3,7 @@
 // them: core CPI and PCE prices near the CPI's pace, unemployment leaning against the payroll surprises, and retail
 // sales, the money stock and the effective policy rate on their own schedules.
 import { DAY_MS } from '../../time.js';
-import { upperAt } from '../policy.js';
+import { upperInForce } from '../policy.js';
 import { MONTHLY } from './calendar.js';
 import { byAmount, byPercent, chainedSeries, type Estimate } from './chain.js';
 import { months, round, seriesRandom, type MacroInputs } from './inputs.js';
@@ -100,7 +100,7 @@ function effectiveRate(x: MacroInputs): VintageBook {
     const end = new Date(m);
     const next = Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 1);
     let sum = 0;
-    for (let d = m; d < next; d += DAY_MS) sum += upperAt(x.policy, d + DAY_MS - 1) - EFFECTIVE_BELOW_UPPER;
+    for (let d = m; d < next; d += DAY_MS) sum += upperInForce(x.policy, d) - EFFECTIVE_BELOW_UPPER;
     const at = MONTHLY.averageRate(m);
     book.publish(m, sum / ((next - m) / DAY_MS), at - (at % DAY_MS));
   }

@@ -1,5 +1,6 @@
 // The demo's macro calendar: CPI, payrolls and jobless claims releases and the central bank's rate decisions, their
-// catalysts and outcome stories, a surprise shocking the market's factors.
+// catalysts and outcome stories, a surprise shocking the market's factors. Each release's consensus follows its recent
+// prints as real surveys do (consensus.ts), and its headline calls the print above, below or in line with it.
 import { macroRef, type Ref } from '../../refs.js';
 import { DAY_MS } from '../../time.js';
 import type { MacroPrint } from '../macro/prints.js';
@@ -8,6 +9,7 @@ import { RANGE_WIDTH, type RateDecision } from '../policy.js';
 import { holderAt } from '../profiles/index.js';
 import { CENTRAL_BANK } from '../profiles/people.js';
 import { claimsReleases, cpiRelease, payrollsRelease } from '../schedule.js';
+import { CONSENSUS, forecaster } from './consensus.js';
 import { type Context, type Draft, moved, round, signed, slug, SOURCES, surpriseShocks } from './draft.js';
 
 const CPI = macroRef('us-cpi', 'US consumer price index');
@@ -17,22 +19,32 @@ const CLAIMS = macroRef('us-jobless-claims', 'US initial jobless claims');
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const range = (upper: number) => `${(upper - RANGE_WIDTH).toFixed(2)}-${upper.toFixed(2)}%`;
 
+/** The word for a print against its consensus. */
+const against = (actual: number, expected: number, above: string, below: string, inLine: string) =>
+  actual > expected + 1e-9 ? above : actual < expected - 1e-9 ? below : inLine;
+
 /** Monthly CPI (mid-month) and payrolls (first Friday), 08:30 New York time: their surprises shock the macro factors. */
 export function macro(ctx: Context): void {
   const { rng } = ctx;
+  const cpiForecast = forecaster(CONSENSUS.cpi, rng);
+  const jobsForecast = forecaster(CONSENSUS.payrolls, rng);
   for (let month = Date.UTC(new Date(ctx.startMs).getUTCFullYear(), new Date(ctx.startMs).getUTCMonth(), 1); month < ctx.endMs; ) {
     const d = new Date(month);
     const [y, m] = [d.getUTCFullYear(), d.getUTCMonth()];
     const previous = MONTHS[(m + 11) % 12]!;
 
     const cpiAt = cpiRelease(y, m, 10 + rng.int(5));
-    const expected = round(0.1 + rng.int(4) * 0.1, 1);
-    const cpiSurprise = rng.next() < 0.35 ? (rng.next() < 0.5 ? -0.2 : 0.2) : 0;
+    const expected = cpiForecast.expect();
+    // Most prints meet the consensus; a miss is mostly a tenth, now and then two.
+    const miss = rng.next();
+    const cpiSurprise = miss < 0.6 ? 0 : (rng.next() < 0.5 ? -1 : 1) * (miss < 0.88 ? 0.1 : 0.2);
     const cpiActual = round(expected + cpiSurprise, 1);
+    cpiForecast.printed(cpiActual);
     const cpiSigmas = 2.8 + rng.next() * 1.5;
+    const change = cpiActual > 0 ? `rose ${cpiActual.toFixed(1)}%` : cpiActual < 0 ? `fell ${(-cpiActual).toFixed(1)}%` : 'were unchanged';
     ctx.drafts.push(macroDraft(ctx, cpiAt, {
-      headline: `US consumer prices rose ${cpiActual.toFixed(1)}% in ${previous}, ${cpiSurprise > 0 ? 'above' : cpiSurprise < 0 ? 'below' : 'in line with'} the ${expected.toFixed(1)}% expected`,
-      summary: `The consumer price index rose ${cpiActual.toFixed(1)}% from the month before in ${previous}; economists expected ${expected.toFixed(1)}%.`,
+      headline: `US consumer prices ${change} in ${previous}, ${against(cpiActual, expected, 'above', 'below', 'in line with')} the ${expected.toFixed(1)}% expected`,
+      summary: `The consumer price index ${cpiActual === 0 ? 'was unchanged' : change} from the month before in ${previous}; economists expected ${expected.toFixed(1)}%.`,
       points: [`CPI ${signed(cpiActual)}% m/m vs ${signed(expected)}% expected`],
       kind: 'macro_release', series: CPI, surprise: cpiSurprise !== 0,
       print: { series: 'us-cpi', period: Date.UTC(y, m - 1, 1), value: cpiActual, expected },
@@ -41,9 +53,10 @@ export function macro(ctx: Context): void {
     }));
 
     const jobsAt = payrollsRelease(y, m);
-    const jobsExpected = 150 + rng.int(80);
+    const jobsExpected = jobsForecast.expect();
     const jobsSurprise = rng.next() < 0.3 ? (rng.next() < 0.5 ? -1 : 1) : 0;
     const jobs = jobsExpected + jobsSurprise * (90 + rng.int(60)) + (jobsSurprise ? 0 : rng.int(21) - 10);
+    jobsForecast.printed(jobs);
     const jobsSigmas = 2.6 + rng.next() * 1.2;
     ctx.drafts.push(macroDraft(ctx, jobsAt, {
       headline: `US employers added ${jobs}k jobs in ${previous}, ${jobsSurprise > 0 ? 'well above' : jobsSurprise < 0 ? 'well below' : 'close to'} the ${jobsExpected}k forecast`,
@@ -114,9 +127,11 @@ function weekEnding(at: number): number {
 
 /** Weekly jobless claims, 08:30 New York time: a routine release that never surprises enough to move anything. */
 export function claims(ctx: Context): void {
+  const forecast = forecaster(CONSENSUS.claims, ctx.rng);
   for (const at of claimsReleases(ctx.startMs, ctx.endMs)) {
-    const expected = 200 + ctx.rng.int(40);
+    const expected = forecast.expect();
     const actual = expected + ctx.rng.int(11) - 5;
+    forecast.printed(actual);
     ctx.drafts.push(macroDraft(ctx, at, {
       headline: `US initial jobless claims at ${actual}k, against ${expected}k expected`,
       summary: `First-time claims for unemployment benefits came in at ${actual},000 for the week, close to the ${expected},000 forecast.`,

@@ -90,13 +90,14 @@ t.test("the CPI, payrolls and claims hold each release story's number as first p
   t.ok(vintagesByDate(observations.get('GDPC1')!).some((d) => d.revised && d.vintages === 3), 'GDP printed three times');
 });
 
-t.test("the policy rate is each decision's new range from its day on", async (t) => {
+t.test("the policy rate is each decision's new range from the day after it, when it takes effect", async (t) => {
   const decisions = stories(/^Target range (\d+\.\d\d)-(\d+\.\d\d)%$/);
   t.ok(decisions.length >= 12, `${decisions.length} decisions`);
   const rate = known('DFEDTARU', dayOf(anchor));
   for (const { e, m } of decisions) {
-    t.equal(rate.get(dayOf(e.occurredAt)), Number(m[2]), `the top of the range on ${isoDay(e.occurredAt)}`);
-    t.equal(rate.get(dayOf(e.occurredAt) - DAY)! - Number(m[2]), world.path.model.policy.decisions.find((d) => d.at === e.occurredAt)!.change * -1, 'changed that day by the decision');
+    const change = world.path.model.policy.decisions.find((d) => d.at === e.occurredAt)!.change;
+    t.equal(rate.get(dayOf(e.occurredAt) + DAY), Number(m[2]), `the top of the range on the day after ${isoDay(e.occurredAt)}`);
+    t.equal(Number(m[2]) - rate.get(dayOf(e.occurredAt))!, change, 'changed that day by the decision, not before');
   }
 });
 

@@ -1,7 +1,7 @@
 // The demo's release schedule on known dates: New York times across daylight saving, holidays avoided, and the real
 // schedule's shifts.
 import t from 'tap';
-import { claimsReleases, cpiRelease, earningsRelease, payrollsRelease, policyStatement } from '../../../core/demo/schedule.js';
+import { claimsReleases, cpiRelease, earningsRelease, payrollsRelease } from '../../../core/demo/schedule.js';
 
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 16);
 
@@ -20,12 +20,9 @@ t.test('payrolls: the first Friday, the Thursday before a holiday Friday, the ne
   t.equal(iso(payrollsRelease(2026, 3)), '2026-04-02T12:30', 'Good Friday, April 3, 2026: no market');
 });
 
-t.test('CPI, rate decisions and earnings', async (t) => {
+t.test('CPI and earnings', async (t) => {
   t.equal(iso(cpiRelease(2026, 9, 12)), '2026-10-13T12:30', 'Columbus Day, Monday October 12, moves it to Tuesday');
   t.equal(iso(cpiRelease(2026, 2, 10)), '2026-03-10T12:30', 'after the March change to summer time');
-  t.equal(iso(policyStatement(2026, 11, 0)), '2026-12-16T19:00', 'a December statement at 14:00 New York is 19:00Z');
-  t.equal(iso(policyStatement(2026, 6, 1)), '2026-07-22T18:00', 'a July one 18:00Z');
-  t.equal(iso(policyStatement(2024, 5, 1)), '2024-06-26T18:00', 'Juneteenth 2024 was a Wednesday: the one after');
   t.equal(iso(earningsRelease(Date.UTC(2026, 10, 26), 'after-close')), '2026-11-27T21:05', 'not on Thanksgiving: the next trading day, after the close');
   t.equal(iso(earningsRelease(Date.UTC(2026, 3, 3), 'before-open')), '2026-04-06T10:45', 'not on Good Friday or the weekend: Monday before the open');
 });
