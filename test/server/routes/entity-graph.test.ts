@@ -6,6 +6,7 @@ import { demoDataset } from '../../../core/demo/payloads.js';
 import type { CompanyRecord, PersonRecord, ProjectRecord } from '../../../core/sources/records.js';
 import { PROJECT_STAGES } from '../../../core/vocabulary.js';
 import { startServer } from '../../../harness/server.js';
+import { eachAtOnce } from '../../helpers/each-at-once.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '1000000', DEMO_NEWS_EVERY_S: '0' } });
 t.teardown(() => server.dispose());
@@ -222,19 +223,19 @@ t.test('every EntityRef path handed out resolves, as /v1 + path, to an answer', 
   for (const kind of ['/instruments/', '/events/', '/companies/', '/people/', '/projects/', '/sectors/', '/macro/', '/odds/']) t.ok(walked.some((p) => p.startsWith(kind)), `paths of ${kind}`);
   t.ok(walked.some((p) => /^\/instruments\/[^/]+\/moves\//.test(p)), 'paths of moves');
   let failed = 0;
-  for (const path of walked) {
+  await eachAtOnce(walked, 4, async (path) => {
     const res = await server.get(`/v1${encodeURI(path)}`);
     await res.arrayBuffer();
     if (res.status !== 200 && ++failed <= 10) t.fail(`${path}: ${res.status}`);
-  }
+  });
   t.equal(failed, 0, `${walked.length} paths walked`);
   // The same paths are the website's pages: each opens as HTML.
   let pages = 0;
-  for (const path of walked) {
+  await eachAtOnce(walked, 4, async (path) => {
     const res = await server.get(encodeURI(path));
     await res.arrayBuffer();
     if ((res.status !== 200 || !res.headers.get('content-type')?.startsWith('text/html')) && ++pages <= 10) t.fail(`page ${path}: ${res.status}`);
-  }
+  });
   t.equal(pages, 0, `${walked.length} pages opened`);
 });
 

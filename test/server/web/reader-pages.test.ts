@@ -6,6 +6,7 @@ import t from 'tap';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { importFiles, ROOT, startServer } from '../../../harness/server.js';
+import { eachAtOnce } from '../../helpers/each-at-once.js';
 import { CHROMIUM, NO_CHROMIUM, until } from './browser.js';
 
 const SCREENSHOTS = join(ROOT, 'docs/screenshots');
@@ -50,11 +51,11 @@ t.test('every EntityRef and citation path of search, briefs and stories opens a 
     t.ok([...found].some((p) => p.includes(kind)), `the answers hand out ${kind} paths`);
   }
   let failed = 0;
-  for (const path of found) {
+  await eachAtOnce([...found], 4, async (path) => {
     const res = await server.get(path);
     await res.arrayBuffer();
     if ((res.status !== 200 || !/^text\/html/.test(res.headers.get('content-type') ?? '')) && ++failed <= 10) t.fail(`${path}: ${res.status} ${res.headers.get('content-type')}`);
-  }
+  });
   t.equal(failed, 0, `${found.size} paths, each a page`);
 });
 
