@@ -2,14 +2,15 @@
 // confused with the price pool (core/kernels/pool.ts) or the database's connections (db.ts).
 import { Piscina } from 'piscina';
 import type { TaskMessage, TaskName, Tasks } from '../workers/tasks.js';
+import { threadExecArgv, threadFile } from './thread-start.js';
 
-const BOOT = new URL('../workers/boot.mjs', import.meta.url).href;
+const BOOT = threadFile(import.meta.url, '../workers/boot.mjs', '../workers/tasks.js').href;
 
 export class WorkerThreads {
   private readonly piscina: Piscina;
 
   constructor(readonly size: number) {
-    this.piscina = new Piscina({ filename: BOOT, minThreads: size, maxThreads: size, maxQueue: 'auto' });
+    this.piscina = new Piscina({ filename: BOOT, execArgv: threadExecArgv(), minThreads: size, maxThreads: size, maxQueue: 'auto' });
   }
 
   /** Runs `task`; `transfer` lists the buffers handed over to the worker (they are detached here afterwards). */
