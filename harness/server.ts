@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { clock } from '../server/clock.js';
 import { blankCopy, copiesDemo, demoCopy } from './data-templates.js';
+import { processWarnings } from './process-warnings.js';
 import { tallyStart } from './server-tally.js';
 
 export const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -25,7 +26,10 @@ export interface ServerHandle {
   /** The first log line matching `test`, waiting for it (logs are flushed in batches); throws after `ms`. */
   waitForLog(test: (line: Record<string, unknown>) => boolean, ms?: number): Promise<Record<string, unknown>>;
   keys(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }>;
-  /** SIGTERM, then waits for exit; returns the exit code and how long the stop took. */
+  /**
+   * SIGTERM, then waits for exit; returns the exit code and how long the stop took. Throws, once, when the server
+   * printed a process warning (harness/process-warnings.ts) that the test did not allow.
+   */
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; ms: number }>;
   /** Stops if needed and deletes the data directory. */
   dispose(): Promise<void>;
@@ -108,6 +112,8 @@ export async function startServer(
     waitReady?: boolean;
     readyDeadlineMs?: number;
     freshDemo?: boolean;
+    /** Process warnings the test provokes on purpose: any other a server prints fails its stop (and dispose). */
+    allowWarnings?: RegExp;
     /** Run as `npm start` does: the `tapewire` command on the compiled dist/ (built first if the sources changed). */
     built?: boolean;
   } = {},
@@ -137,6 +143,9 @@ export async function startServer(
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // stderr may still hold a last warning when the process has exited: it is read to its end before being checked.
+  const stderrEnded = new Promise((resolve) => child.stderr!.once('close', resolve));
+  let warningsChecked = false;
 
   createInterface({ input: child.stdout! }).on('line', (line) => {
     try {
@@ -174,11 +183,19 @@ export async function startServer(
       const t0 = performance.now();
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       const code = await exited;
-      return { code, ms: performance.now() - t0 };
+      const ms = performance.now() - t0;
+      await stderrEnded;
+      const warnings = warningsChecked ? [] : processWarnings(stderr, options.allowWarnings);
+      warningsChecked = true;
+      if (warnings.length) throw new Error(`the server printed process warnings (allow expected ones with allowWarnings):\n${warnings.join('\n')}`);
+      return { code, ms };
     },
     async dispose() {
-      await handle.stop();
-      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      try {
+        await handle.stop();
+      } finally {
+        if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 
@@ -194,7 +211,8 @@ export async function startServer(
     const failure =
       child.exitCode !== null ? `server exited with ${child.exitCode}` : clock.now() > deadline ? `server not answering ${probe} within ${readyMs / 1000} s` : null;
     if (failure) {
-      await handle.dispose();
+      // stderr, warnings included, goes into this error: the one the test should see.
+      await handle.dispose().catch(() => undefined);
       throw new Error(`${failure}:\n${stderr}`);
     }
     await new Promise((r) => setTimeout(r, 50));

@@ -20,7 +20,10 @@ export class WorkerThreads {
     options: { transfer?: ArrayBuffer[]; signal?: AbortSignal } = {},
   ): Promise<ReturnType<Tasks[N]>> {
     const message: TaskMessage<N> = { task, input };
-    return this.piscina.run(message, { transferList: options.transfer ?? [], signal: options.signal ?? null });
+    // Piscina listens on the signal it is given: a signal of the task's own, following the caller's without a listener
+    // on it, so that a request running many tasks does not collect one listener each (server/on-abort.ts).
+    const signal = options.signal ? AbortSignal.any([options.signal]) : null;
+    return this.piscina.run(message, { transferList: options.transfer ?? [], signal });
   }
 
   get threads(): number {

@@ -1,6 +1,4 @@
 // One exchange per request: reads what the request offers while it is valid, tracks abort, and writes corked.
-import { setMaxListeners } from 'node:events';
-import { FAN_OUT } from '../db-queue.js';
 import type { HttpRequest, HttpResponse } from './uws.js';
 import { clock } from '../clock.js';
 
@@ -77,7 +75,6 @@ export class Exchange {
   get signal(): AbortSignal {
     if (!this.controller) {
       this.controller = new AbortController();
-      setMaxListeners(FAN_OUT, this.controller.signal);
     }
     if (this.aborted) this.controller.abort();
     return this.controller.signal;
