@@ -8,8 +8,10 @@ export const ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const DIST = join(ROOT, 'dist');
 /** Written at the end of a build: a build that failed half way has none. */
 export const STAMP = join(DIST, '.built');
-/** What dist/ is made from, code and the files it reads at run time. */
-export const SOURCE_DIRS = ['core', 'server', 'workers', 'sql'];
+/** The code dist/ is compiled from. */
+export const CODE_DIRS = ['core', 'server', 'workers'];
+/** What dist/ is made from: the code, and the files it reads at run time (the website's client/ is under server/). */
+const SOURCE_DIRS = [...CODE_DIRS, 'sql'];
 
 /** Null when dist/ is built from the sources as they are; else why not, in a few words. */
 export function staleness() {
@@ -18,7 +20,7 @@ export function staleness() {
   for (const dir of SOURCE_DIRS) {
     for (const e of readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })) {
       if (!e.isFile()) continue;
-      const file = join(e.parentPath ?? e.path, e.name);
+      const file = join(e.parentPath, e.name);
       if (statSync(file).mtimeMs > builtMs) return `${file.slice(ROOT.length)} changed since dist/ was built`;
     }
   }
