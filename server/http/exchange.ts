@@ -73,9 +73,7 @@ export class Exchange {
 
   /** Aborts with the client: hand it to the database and the worker pool so abandoned work stops. */
   get signal(): AbortSignal {
-    if (!this.controller) {
-      this.controller = new AbortController();
-    }
+    this.controller ??= new AbortController();
     if (this.aborted) this.controller.abort();
     return this.controller.signal;
   }
