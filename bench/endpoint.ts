@@ -26,6 +26,7 @@ const { values: argv } = parseArgs({
     env: { type: 'string', multiple: true },
     import: { type: 'string', multiple: true },
     name: { type: 'string' },
+    built: { type: 'boolean' },
   },
 });
 
@@ -162,7 +163,9 @@ try {
     serverEnv.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --import ${new URL('./cpu-prof.mjs', import.meta.url).href}`.trim();
     serverEnv.BENCH_CPU_PROF_DIR = cpuProfDir;
   }
-  server = await startServer({ env: serverEnv, readyDeadlineMs: READY_DEADLINE_MS });
+  // --built: the compiled server of `npm start` (dist/), to compare with the sources run through tsx.
+  server = await startServer({ env: serverEnv, readyDeadlineMs: READY_DEADLINE_MS, built: argv.built ?? false });
+  if (argv.built) console.log('  tapewire compiled: bin/tapewire.mjs on dist/');
   children.push(server.child);
   if (cpuProfDir) console.log(`  server pid ${server.child.pid}: its CPU profile goes to ${cpuProfDir} when it stops`);
   // The helper parses every log line into an array; at info level that would load this process, which also runs

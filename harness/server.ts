@@ -1,5 +1,5 @@
 // Starts the real server (server/main.ts) as a child process on port 0 with its own DATA_DIR, for tests and benchmarks.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { clock } from '../server/clock.js';
 import { blankCopy, copiesDemo, demoCopy } from './data-templates.js';
+import { processWarnings } from './process-warnings.js';
 import { tallyStart } from './server-tally.js';
 
 export const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -25,7 +26,10 @@ export interface ServerHandle {
   /** The first log line matching `test`, waiting for it (logs are flushed in batches); throws after `ms`. */
   waitForLog(test: (line: Record<string, unknown>) => boolean, ms?: number): Promise<Record<string, unknown>>;
   keys(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }>;
-  /** SIGTERM, then waits for exit; returns the exit code and how long the stop took. */
+  /**
+   * SIGTERM, then waits for exit; returns the exit code and how long the stop took. Throws, once, when the server
+   * printed a process warning (harness/process-warnings.ts) that the test did not allow.
+   */
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; ms: number }>;
   /** Stops if needed and deletes the data directory. */
   dispose(): Promise<void>;
@@ -87,6 +91,13 @@ export function runNode(script: string, args: string[], env: Record<string, stri
   });
 }
 
+/** Builds dist/ unless it is up to date with the sources: a test of the compiled server must run the code under test. */
+function buildIfStale(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['bin/build.mjs', '--if-stale'], { cwd: ROOT }, (err, _stdout, stderr) => (err ? reject(new Error(`build failed: ${stderr}`)) : resolve()));
+  });
+}
+
 const READY_DEADLINE_MS = 150_000;
 
 /**
@@ -95,10 +106,21 @@ const READY_DEADLINE_MS = 150_000;
  * `freshDemo` loads the demo.
  */
 export async function startServer(
-  options: { env?: Record<string, string>; dataDir?: string; waitReady?: boolean; readyDeadlineMs?: number; freshDemo?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    dataDir?: string;
+    waitReady?: boolean;
+    readyDeadlineMs?: number;
+    freshDemo?: boolean;
+    /** Process warnings the test provokes on purpose: any other a server prints fails its stop (and dispose). */
+    allowWarnings?: RegExp;
+    /** Run as `npm start` does: the `tapewire` command on the compiled dist/ (built first if the sources changed). */
+    built?: boolean;
+  } = {},
 ): Promise<ServerHandle> {
   // A demo holds one day of 1m history before today unless a test asks for more: the default's 14 days take every
   // demo server seconds longer to start, and only the tests of deep 1m pulls need them.
+  if (options.built) await buildIfStale();
   const asked: Record<string, string> = { DEMO_MINUTE_DAYS: '1', ...options.env };
   const demoEnv = { ...process.env, ...asked };
   const copy = !options.dataDir && !options.freshDemo && copiesDemo(demoEnv);
@@ -108,7 +130,9 @@ export async function startServer(
   // The demo universe is off unless a test asks for it: most tests are about the service, not its data.
   const env = { LOG_LEVEL: 'info', PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', TAPEWIRE_DEMO: '0', ...asked };
   tallyStart(copy ? 'demo copy' : env.TAPEWIRE_DEMO === '1' ? 'demo' : blank ? 'blank copy' : 'no demo');
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', EXIT_WITH_PARENT, 'server/main.ts'], {
+  // Tests run the sources through tsx, which starts faster than a build; `built` runs what a deployment runs.
+  const entry = options.built ? ['bin/tapewire.mjs', 'start'] : ['--import', 'tsx', 'server/main.ts'];
+  const child = spawn(process.execPath, ['--import', EXIT_WITH_PARENT, ...entry], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -119,6 +143,9 @@ export async function startServer(
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // stderr may still hold a last warning when the process has exited: it is read to its end before being checked.
+  const stderrEnded = new Promise((resolve) => child.stderr!.once('close', resolve));
+  let warningsChecked = false;
 
   createInterface({ input: child.stdout! }).on('line', (line) => {
     try {
@@ -156,11 +183,19 @@ export async function startServer(
       const t0 = performance.now();
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       const code = await exited;
-      return { code, ms: performance.now() - t0 };
+      const ms = performance.now() - t0;
+      await stderrEnded;
+      const warnings = warningsChecked ? [] : processWarnings(stderr, options.allowWarnings);
+      warningsChecked = true;
+      if (warnings.length) throw new Error(`the server printed process warnings (allow expected ones with allowWarnings):\n${warnings.join('\n')}`);
+      return { code, ms };
     },
     async dispose() {
-      await handle.stop();
-      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      try {
+        await handle.stop();
+      } finally {
+        if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 
@@ -176,7 +211,8 @@ export async function startServer(
     const failure =
       child.exitCode !== null ? `server exited with ${child.exitCode}` : clock.now() > deadline ? `server not answering ${probe} within ${readyMs / 1000} s` : null;
     if (failure) {
-      await handle.dispose();
+      // stderr, warnings included, goes into this error: the one the test should see.
+      await handle.dispose().catch(() => undefined);
       throw new Error(`${failure}:\n${stderr}`);
     }
     await new Promise((r) => setTimeout(r, 50));

@@ -7,8 +7,9 @@ import pg from 'pg';
 import { DatabaseError } from './db-error.js';
 import type { DbHostMessage, DbHostRequest, DbHostStart } from './db-host.js';
 import type { Logger } from './log.js';
+import { threadExecArgv, threadFile } from './thread-start.js';
 
-const DB_HOST = new URL('./db-host.mjs', import.meta.url);
+const DB_HOST = threadFile(import.meta.url, './db-host.mjs', './db-host.js');
 
 export interface Embedded {
   connections: pg.Pool;
@@ -45,7 +46,7 @@ export async function startEmbedded(dataDir: string, log: Logger, pgDir = join(d
   mkdirSync(pgDir, { recursive: true, mode: 0o700 });
   mkdirSync(runDir, { recursive: true, mode: 0o700 });
   const started = performance.now();
-  const host = new Worker(DB_HOST, { workerData: { pgDir, socketPath: join(runDir, '.s.PGSQL.5432') } satisfies DbHostStart });
+  const host = new Worker(DB_HOST, { execArgv: threadExecArgv(), workerData: { pgDir, socketPath: join(runDir, '.s.PGSQL.5432') } satisfies DbHostStart });
   let stopping = false;
   let snapshotTaken: ((message: Extract<DbHostMessage, { type: 'snapshot' }>) => void) | null = null;
   const send = (request: DbHostRequest) => host.postMessage(request);

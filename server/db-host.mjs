@@ -1,4 +1,5 @@
-// Thread entry of the embedded database: Node 20 workers do not inherit tsx's loader hooks, so register them first.
+// Thread entry of the embedded database when run from the sources: Node 20 workers do not inherit tsx's loader hooks, so
+// register them first. The compiled server (dist/) starts the thread at db-host.js instead (server/thread-start.ts).
 import { register } from 'tsx/esm/api';
 
 register();

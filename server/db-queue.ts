@@ -2,12 +2,7 @@
 // rid of queries whose client has gone. The embedded database runs one query at a time, so without it one key firing
 // hundreds of requests and hanging up made every other caller wait seconds behind queries nobody would read.
 import { RetryLaterError } from '../core/errors.js';
-
-/**
- * Abort listeners a caller's signal may hold: every query and kept answer it waits for adds one, and a request fans out
- * (the macro dashboard reads its 22 series at once), so Node's default of 10 warned of a leak on ordinary work.
- */
-export const FAN_OUT = 100;
+import { onAbort } from './on-abort.js';
 
 /**
  * Who a query is for: the rate-limit client of the request (`key:<id>` or `ip:<addr>`), its abort signal, and the
@@ -95,7 +90,7 @@ export class QueryQueue {
   /** Resolves when `caller` may run (its slot taken), or rejects when its client leaves while it waits. */
   private turn(caller: Caller): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      const onAbort = () => {
+      const dropped = () => {
         const list = this.waiting.get(caller.owner);
         const i = list?.indexOf(entry) ?? -1;
         if (i < 0) return;
@@ -107,12 +102,12 @@ export class QueryQueue {
       const entry: Waiting = {
         caller,
         start: () => {
-          caller.signal.removeEventListener('abort', onAbort);
+          forget();
           resolve();
         },
         drop: reject,
       };
-      caller.signal.addEventListener('abort', onAbort, { once: true });
+      const forget = onAbort(caller.signal, dropped);
       const list = this.waiting.get(caller.owner);
       if (list) list.push(entry);
       else this.waiting.set(caller.owner, [entry]);

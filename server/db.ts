@@ -13,6 +13,7 @@ import { DatabaseFigures, SLOW_QUERY_MS } from './db-figures.js';
 import { applyMigrations } from './db-migrations.js';
 import { DEFAULT_QUEUE, QueryQueue, type Caller, type QueueLimits } from './db-queue.js';
 import type { Logger } from './log.js';
+import { onAbort } from './on-abort.js';
 
 export type { Caller };
 
@@ -168,15 +169,25 @@ class Database implements Db {
   transaction<T>(work: (tx: Pick<Db, 'rows'>) => Promise<T>): Promise<T> {
     return this.guarded('(transaction)', undefined, async () => {
       const client = await this.connections.connect();
+      // The transaction's one client takes its queries one after another: `work` may ask for several at once, and pg
+      // deprecates queueing them on a client (DeprecationWarning: client.query() when the client is already executing).
+      let previous: Promise<unknown> = Promise.resolve();
+      const inTurn = <R>(query: () => Promise<R>): Promise<R> => {
+        const next = previous.then(query);
+        previous = next.catch(() => undefined);
+        return next;
+      };
       try {
         await client.query('BEGIN');
-        const rows = <R>(name: string, params: Params = {}) => this.timed<R>(name, undefined, () => client.query(this.text(name), this.values(name, params)));
+        const rows = <R>(name: string, params: Params = {}) =>
+          this.timed<R>(name, undefined, () => inTurn(() => client.query(this.text(name), this.values(name, params))));
         const result = await work({ rows });
-        await client.query('COMMIT');
+        await inTurn(() => client.query('COMMIT'));
         this.health.succeeded(true);
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        // After the queries already sent: those still running when another failed.
+        await inTurn(() => client.query('ROLLBACK')).catch(() => undefined);
         throw err;
       } finally {
         client.release();
@@ -266,11 +277,11 @@ class Database implements Db {
       cancelled = true;
       (new pg.Client(this.connections.options) as unknown as { cancel(c: pg.PoolClient, q: unknown): void }).cancel(client, active);
     };
-    signal.addEventListener('abort', cancel, { once: true });
+    const forget = onAbort(signal, cancel);
     try {
       return await client.query(config);
     } finally {
-      signal.removeEventListener('abort', cancel);
+      forget();
       // A cancel request names the connection, not the query: arriving after this query ended, it would cancel the
       // next request's query on it (a 500 under load, seen in bench:candles-db). Such a connection is closed instead.
       client.release(cancelled);

@@ -1,6 +1,4 @@
 // One exchange per request: reads what the request offers while it is valid, tracks abort, and writes corked.
-import { setMaxListeners } from 'node:events';
-import { FAN_OUT } from '../db-queue.js';
 import type { HttpRequest, HttpResponse } from './uws.js';
 import { clock } from '../clock.js';
 
@@ -75,10 +73,7 @@ export class Exchange {
 
   /** Aborts with the client: hand it to the database and the worker pool so abandoned work stops. */
   get signal(): AbortSignal {
-    if (!this.controller) {
-      this.controller = new AbortController();
-      setMaxListeners(FAN_OUT, this.controller.signal);
-    }
+    this.controller ??= new AbortController();
     if (this.aborted) this.controller.abort();
     return this.controller.signal;
   }

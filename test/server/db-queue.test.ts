@@ -1,6 +1,7 @@
 // The database queue for client queries: turns taken round robin between callers, a caller's cap and the queue's
 // bound answered at once with a 503, and a query whose client left dropped before it runs.
 import t from 'tap';
+import { getEventListeners } from 'node:events';
 import { RetryLaterError } from '../../core/errors.js';
 import { QueryQueue, type Caller } from '../../server/db-queue.js';
 
@@ -95,4 +96,17 @@ t.test('a client gone before its turn comes is not run either', async (t) => {
   gone.controller.abort();
   await t.rejects(queue.run(gone, async () => t.fail('ran')), { name: 'AbortError' });
   t.same(queue.depth, { waiting: 0, running: 0 });
+});
+
+t.test("one request's thirty queries waiting side by side hold one listener on its signal", async (t) => {
+  // Each used to add its own: a request fanning out passed Node's 10 (MaxListenersExceededWarning).
+  const queue = new QueryQueue({ slots: 1, perOwner: 10, maxWaiting: 100 });
+  const request = caller('a');
+  const started: string[] = [];
+  const jobs = Array.from({ length: 30 }, (_, i) => controlled(started, `q${i}`));
+  const runs = jobs.map((j) => queue.run(request, j.work));
+  t.equal(getEventListeners(request.signal, 'abort').length, 1);
+  jobs.forEach((j) => j.finish());
+  await Promise.all(runs);
+  t.equal(started.length, 30);
 });

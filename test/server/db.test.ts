@@ -193,3 +193,17 @@ t.test('a passed catalyst is linked to the story of its kind about its entity, n
   t.equal(Number(linked!.outcomeEventId), outcome);
   t.same(await db.rows('linkCatalystOutcomes', { now: new Date(clock.now()) }), [], 'linked once');
 });
+
+t.test("a transaction's queries asked side by side reach its one client in turn: no pg deprecation warning", async (t) => {
+  // pg warns (DeprecationWarning) when a query is sent to a client already executing one with another queued.
+  const warnings: Error[] = [];
+  const onWarning = (w: Error) => warnings.push(w);
+  process.on('warning', onWarning);
+  t.teardown(() => process.off('warning', onWarning));
+  const answers = await db.transaction((tx) => Promise.all(Array.from({ length: 5 }, () => tx.rows('ping'))));
+  t.equal(answers.length, 5);
+  const failed = await db.transaction((tx) => Promise.all([tx.rows('ping'), tx.rows('no such query'), tx.rows('ping')])).catch((e: Error) => e);
+  t.match(failed, /unknown query/, 'a failure rolls back after the queries already sent');
+  await new Promise((r) => setImmediate(r));
+  t.same(warnings.map((w) => `${w.name}: ${w.message}`), []);
+});

@@ -5,6 +5,7 @@
 import { clip } from '../../../core/errors.js';
 import { FeedHttpError } from '../http.js';
 import { clock } from '../../clock.js';
+import { onAbort } from '../../on-abort.js';
 
 const TIMEOUT_MS = 30_000;
 
@@ -48,9 +49,11 @@ export class EdgarClient {
     const now = clock.now();
     const at = Math.max(now, this.nextAt);
     this.nextAt = at + 1000 / this.maxPerSecond;
+    // The feed's signal lives as long as the feed: a wait takes its listener back when it ends, else every throttled
+    // request of every round left one there, past Node's 10 (MaxListenersExceededWarning); waits side by side share one.
     if (at > now) await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, at - now);
-      signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+      const timer = setTimeout(() => (forget(), resolve()), at - now);
+      const forget = onAbort(signal, () => (clearTimeout(timer), resolve()));
     });
     if (signal.aborted) throw new FeedHttpError('stopped', 0, null);
   }

@@ -1,9 +1,8 @@
 // Answers kept in memory, so that a question asked again is answered without redoing its work: answers of read-only
 // queries over data that changes rarely (stories, moves) kept while the data's version is unchanged, and answers of
 // the hot market state kept until the next tick.
-import { setMaxListeners } from 'node:events';
 import type { Caller } from '../../db.js';
-import { FAN_OUT } from '../../db-queue.js';
+import { onAbort } from '../../on-abort.js';
 import { clock } from '../../clock.js';
 
 /** An answer being built or built: who still waits for it while it builds, and how to stop its build. */
@@ -43,7 +42,6 @@ export class AnswerCache<T> {
       return hit.body;
     }
     const stop = new AbortController();
-    setMaxListeners(FAN_OUT, stop.signal);
     const entry: Entry<T> = { version, body: null!, settled: false, waiting: 0, pinned: false, stop };
     this.wait(key, entry, caller);
     entry.body = build(caller && { owner: caller.owner, request: caller.request ?? caller, signal: stop.signal });
@@ -65,16 +63,12 @@ export class AnswerCache<T> {
       return;
     }
     entry.waiting++;
-    caller.signal.addEventListener(
-      'abort',
-      () => {
-        if (--entry.waiting || entry.pinned || entry.settled) return;
-        // Forgotten at once: a client asking in the meantime must not be handed the aborted build.
-        if (this.entries.get(key) === entry) this.entries.delete(key);
-        entry.stop.abort(caller.signal.reason);
-      },
-      { once: true },
-    );
+    onAbort(caller.signal, () => {
+      if (--entry.waiting || entry.pinned || entry.settled) return;
+      // Forgotten at once: a client asking in the meantime must not be handed the aborted build.
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+      entry.stop.abort(caller.signal.reason);
+    });
   }
 
   get size(): number {

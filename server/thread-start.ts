@@ -1,0 +1,15 @@
+// How the server's threads start, run from the sources or from dist/ (bin/build.mjs). Node 20 threads inherit neither
+// tsx's loader hooks nor process.setSourceMapsEnabled (bin/tapewire.mjs turns source maps on at run time): run from
+// the sources, a thread starts at a .mjs shim that registers tsx; built, at its compiled module, with source maps
+// asked for on its command line so that its stack traces name .ts lines as the main thread's do.
+
+/** The file a thread starts from: `shim` beside a TypeScript `base`, `compiled` beside a JavaScript one. */
+export function threadFile(base: string, shim: string, compiled: string): URL {
+  return new URL(base.endsWith('.ts') ? shim : compiled, base);
+}
+
+/** The thread's Node options: this process's, with source maps when they are on here. */
+export function threadExecArgv(): string[] {
+  const on = process.sourceMapsEnabled && !process.execArgv.includes('--enable-source-maps');
+  return on ? [...process.execArgv, '--enable-source-maps'] : process.execArgv;
+}

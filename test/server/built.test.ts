@@ -1,0 +1,47 @@
+// The compiled server, as `npm start` runs it (bin/tapewire.mjs on dist/): the rest of the suite runs the sources
+// through tsx for speed, so this is where a build that misses a file, a thread that still needs tsx or source maps that
+// do not reach the .ts lines would show.
+import t from 'tap';
+import { spawn, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, startServer, tempDataDir } from '../../harness/server.js';
+
+// tsx refuses to register when told of a tsconfig that does not exist: a process (or thread) of the compiled server
+// that loaded it would fail its start, which makes "no tsx" something a test can see.
+const NO_TSX = { TSX_TSCONFIG_PATH: join(ROOT, 'no-such-tsconfig.json') };
+
+t.test('the trap holds: tsx registered under it fails', async (t) => {
+  const { status, stderr } = spawnSync(process.execPath, ['--import', 'tsx', '-e', '0'], { env: { ...process.env, ...NO_TSX }, encoding: 'utf8' });
+  t.not(status, 0);
+  t.match(stderr, /Cannot resolve tsconfig/);
+});
+
+t.test('serves /ready and /v1/meta from dist/, tsx loaded nowhere', async (t) => {
+  const server = await startServer({ built: true, env: NO_TSX });
+  t.teardown(() => server.dispose());
+  const meta = await server.get('/v1/meta');
+  t.equal(meta.status, 200);
+  t.ok(((await meta.json()) as { data?: unknown }).data, 'the meta document');
+  const { code } = await server.stop();
+  t.equal(code, 0, 'stops cleanly');
+  t.notMatch(server.stderr, /tsx|tsconfig/, 'neither the stale-build notice nor a thread failing on tsx');
+});
+
+t.test('a stack trace names the .ts line it comes from', async (t) => {
+  // DATA_DIR under a file: the start fails in server/datadir.ts, and the fatal log line carries the error's stack.
+  const file = join(tempDataDir(), 'a-file');
+  writeFileSync(file, '');
+  const child = spawn(process.execPath, ['bin/tapewire.mjs', 'start'], { cwd: ROOT, env: { ...process.env, ...NO_TSX, DATA_DIR: join(file, 'data'), PORT: '0' } });
+  let stdout = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  const code = await new Promise((resolve) => child.on('exit', resolve));
+  t.equal(code, 1);
+  const fatal = stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { msg?: string; err?: { stack?: string } })
+    .find((line) => line.msg === 'cannot start');
+  t.match(fatal?.err?.stack, /\/server\/datadir\.ts:\d+:\d+/, 'mapped to the TypeScript source');
+  t.notMatch(fatal?.err?.stack, /dist\//, 'no compiled frame left unmapped');
+});
