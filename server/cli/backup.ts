@@ -1,15 +1,14 @@
 // `tapewire backup <file>`: a snapshot of the embedded database written to a file by the running server, which keeps
 // serving meanwhile, or, with no server, by this process.
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { join } from 'node:path';
 import { forTerminal } from '../../core/terminal.js';
-import { SERVER_BACKUP_ADVICE, writeBackup, type BackupReport } from '../backup.js';
-import { loadConfig } from '../config.js';
+import { writeBackup, type BackupReport } from '../backup.js';
 import { callControl } from '../control.js';
 import { controlSocketPath, lockDataDir } from '../datadir.js';
 import { startEmbedded } from '../db-embedded.js';
 import { createLogger } from '../log.js';
+import { backupArgs } from './backup-args.js';
 import { megabytes, seconds } from './figures.js';
 
 export const usage = `usage:
@@ -38,17 +37,9 @@ async function backupHere(dataDir: string, file: string): Promise<BackupReport> 
 }
 
 export async function run(argv: string[]): Promise<number> {
-  let file: string;
-  try {
-    const { positionals } = parseArgs({ args: argv, allowPositionals: true, options: {} });
-    if (positionals.length !== 1) throw new Error('name one file to write');
-    file = resolve(positionals[0]!);
-  } catch (err) {
-    console.error(`${forTerminal((err as Error).message)}\n${usage}`);
-    return 2;
-  }
-  const config = loadConfig();
-  if (config.databaseUrl) throw new Error(SERVER_BACKUP_ADVICE);
+  const args = backupArgs(argv, usage, 'name one file to write');
+  if (!args) return 2;
+  const { file, config } = args;
   const socket = controlSocketPath(config.dataDir);
   let report: BackupReport;
   if (await callControl(socket, { op: 'ping' })) {

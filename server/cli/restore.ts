@@ -2,14 +2,13 @@
 // The backup is unpacked beside where the database goes and opened there first: only a database that opens, and is
 // Tapewire's, is moved into place (one rename), so a refused or failed restore leaves DATA_DIR as it was.
 import { existsSync, readdirSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { join } from 'node:path';
 import { forTerminal } from '../../core/terminal.js';
-import { NotABackupError, readBackup, SERVER_BACKUP_ADVICE } from '../backup.js';
-import { loadConfig } from '../config.js';
+import { NotABackupError, readBackup } from '../backup.js';
 import { lockDataDir } from '../datadir.js';
 import { startEmbedded } from '../db-embedded.js';
 import { createLogger, type Logger } from '../log.js';
+import { backupArgs } from './backup-args.js';
 import { megabytes, seconds } from './figures.js';
 
 export const usage = `usage:
@@ -36,17 +35,9 @@ async function check(dataDir: string, pgDir: string, log: Logger): Promise<void>
 }
 
 export async function run(argv: string[]): Promise<number> {
-  let file: string;
-  try {
-    const { positionals } = parseArgs({ args: argv, allowPositionals: true, options: {} });
-    if (positionals.length !== 1) throw new Error('name one backup file');
-    file = resolve(positionals[0]!);
-  } catch (err) {
-    console.error(`${forTerminal((err as Error).message)}\n${usage}`);
-    return 2;
-  }
-  const config = loadConfig();
-  if (config.databaseUrl) throw new Error(SERVER_BACKUP_ADVICE);
+  const args = backupArgs(argv, usage, 'name one backup file');
+  if (!args) return 2;
+  const { file, config } = args;
   const { dataDir } = config;
   const size = statSync(file, { throwIfNoEntry: false });
   if (!size?.isFile()) throw new Error(`${file}: no such file`);
