@@ -3,7 +3,7 @@
 // candlesticks (the batch answer). Each opens after the meeting before, its odds drift toward the decision the demo's
 // policy path makes, and it settles when the statement is published. Loaded by the Kalshi source's own parser, as
 // served by the demo's own Kalshi under the reserved .example domain (kalshi.com's markets of a ticker are not these).
-import { DAY_MS } from '../../time.js';
+import { DAY_MS, MONTH_NAMES } from '../../time.js';
 import type { RateDecision } from '../policy.js';
 import { Random } from '../random.js';
 import type { DemoWorld } from '../world.js';
@@ -22,7 +22,6 @@ const OUTCOMES = [
 /** The longest a meeting's markets are open before it. */
 const OPEN_DAYS = 70;
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 export interface DemoKalshi {
   /** GET /events?with_nested_markets=true */

@@ -7,10 +7,10 @@ import { Random } from '../random.js';
 import type { MacroPrint } from '../macro/prints.js';
 import type { DemoWorld } from '../world.js';
 import { beliefPath, type BeliefPoint } from './beliefs.js';
+import { MONTH_NAMES } from '../../time.js';
 
 /** The site the demo's Polymarket markets come from and cite. */
 export const DEMO_POLYMARKET_SITE = 'https://polymarket.example';
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 /** The releases with markets, what each asks and its event's name. */
 const ASKED: Partial<Record<MacroPrint['series'], { question: (p: MacroPrint, month: string) => string; slug: string; event: string }>> = {
   'us-cpi': { question: (p, month) => `Will US CPI rise more than ${p.expected.toFixed(1)}% in ${month}?`, slug: 'us-cpi', event: 'US CPI' },
@@ -48,8 +48,8 @@ export function demoPolymarket(world: DemoWorld, seed: number, startMs: number, 
 
 function release(p: MacroPrint, asked: NonNullable<(typeof ASKED)[keyof typeof ASKED]>, openMs: number, anchorMs: number, path: BeliefPoint[], rng: Random) {
   const period = new Date(p.period);
-  const month = `${MONTHS[period.getUTCMonth()]} ${period.getUTCFullYear()}`;
-  const slug = `${asked.slug}-${MONTHS[period.getUTCMonth()]!.toLowerCase()}-${period.getUTCFullYear()}`;
+  const month = `${MONTH_NAMES[period.getUTCMonth()]} ${period.getUTCFullYear()}`;
+  const slug = `${asked.slug}-${MONTH_NAMES[period.getUTCMonth()]!.toLowerCase()}-${period.getUTCFullYear()}`;
   const resolved = p.releasedAt < anchorMs;
   const last = path.at(-1)?.probabilities ?? [0.5, 0.5];
   const tokens = [randomDigits(rng, DECIMAL, 77), randomDigits(rng, DECIMAL, 77)];

@@ -4,7 +4,7 @@
 import { companyRef, instrumentRef, macroRef, personRef, projectRef, type Ref } from '../../refs.js';
 import { PROFILES_FEED, type ProfilesPayload } from '../../sources/profiles/read.js';
 import type { CompanyRecord, MilestoneRecord, PersonRecord, ProjectRecord } from '../../sources/records.js';
-import { DAY_MS } from '../../time.js';
+import { DAY_MS, MONTH_NAMES } from '../../time.js';
 import type { EventKind } from '../../vocabulary.js';
 import { hash32 } from '../history.js';
 import { DEMO_INSTRUMENTS } from '../universe.js';
@@ -13,7 +13,6 @@ import { CENTRAL_BANK, DEMO_PEOPLE, type DemoPerson, type DemoRole } from './peo
 import { DEMO_PROJECTS, type DemoMilestone, type DemoProject, type PlanPrecision } from './projects.js';
 
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** 00:00 UTC on the first of the month `offset` months from the anchor's. */
 function monthStart(anchorMs: number, offset: number): number {
@@ -34,7 +33,7 @@ function periodLabel(ms: number, precision: PlanPrecision): string {
   const d = new Date(ms);
   if (precision === 'quarter') return `Q${Math.floor(d.getUTCMonth() / 3) + 1} ${d.getUTCFullYear()}`;
   if (precision === 'year') return String(d.getUTCFullYear());
-  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  return `${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
 /** A weekday of the month `offset` months from the anchor's, the same for the same `salt`: when news of it broke. */

@@ -2,7 +2,7 @@
 // catalysts and outcome stories, a surprise shocking the market's factors. Each release's consensus follows its recent
 // prints as real surveys do (consensus.ts), and its headline calls the print above, below or in line with it.
 import { macroRef, type Ref } from '../../refs.js';
-import { DAY_MS } from '../../time.js';
+import { DAY_MS, MONTH_NAMES } from '../../time.js';
 import type { MacroPrint } from '../macro/prints.js';
 import type { Shock } from '../market-model.js';
 import { RANGE_WIDTH, type RateDecision } from '../policy.js';
@@ -16,7 +16,6 @@ const CPI = macroRef('us-cpi', 'US consumer price index');
 const PAYROLLS = macroRef('us-payrolls', 'US nonfarm payrolls');
 const FED = macroRef('fed-funds-rate', 'Federal funds target rate');
 const CLAIMS = macroRef('us-jobless-claims', 'US initial jobless claims');
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const range = (upper: number) => `${(upper - RANGE_WIDTH).toFixed(2)}-${upper.toFixed(2)}%`;
 
 /** The word for a print against its consensus. */
@@ -31,7 +30,7 @@ export function macro(ctx: Context): void {
   for (let month = Date.UTC(new Date(ctx.startMs).getUTCFullYear(), new Date(ctx.startMs).getUTCMonth(), 1); month < ctx.endMs; ) {
     const d = new Date(month);
     const [y, m] = [d.getUTCFullYear(), d.getUTCMonth()];
-    const previous = MONTHS[(m + 11) % 12]!;
+    const previous = MONTH_NAMES[(m + 11) % 12]!;
 
     const cpiAt = cpiRelease(y, m, 10 + rng.int(5));
     const expected = cpiForecast.expect();

@@ -13,15 +13,15 @@ import { fmtDay, fmtPct, fmtTime, refLink, sourceLink, storyList } from '../part
 import { table } from '../table.js';
 import { companySec } from './company-sec.js';
 import { projectTable } from './project.js';
+import { MONTH_NAMES } from '../../../core/time.js';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 const priced = (i: InstrumentSummary | null) => (i?.price == null ? '—' : price(i.price, i.currency));
 
 function profileFigures(c: CompanyDetail): Figure[] {
   return [
     ['Employees', c.employees === null ? null : grouped(c.employees), c.employeesAsOf && html`as of ${fmtDay(c.employeesAsOf)}`],
-    ['Fiscal year ends', c.fiscalYearEndMonth === null ? null : MONTHS[c.fiscalYearEndMonth - 1]],
+    ['Fiscal year ends', c.fiscalYearEndMonth === null ? null : MONTH_NAMES[c.fiscalYearEndMonth - 1]],
   ];
 }
 

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { importFiles, ROOT, startServer } from '../../../harness/server.js';
 import { eachAtOnce } from '../../helpers/each-at-once.js';
-import { CHROMIUM, NO_CHROMIUM, until } from './browser.js';
+import { NO_CHROMIUM, openTab, until } from './browser.js';
 
 const SCREENSHOTS = join(ROOT, 'docs/screenshots');
 /** A field name as the API spells it. Two lower-case letters at least before the capital: iPhone and eBay are words. */
@@ -88,15 +88,7 @@ const VISIBLE_TEXT = `(() => {
 })()`;
 
 t.test('in a browser', { skip: NO_CHROMIUM }, async (t) => {
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-  t.teardown(() => browser.close());
-  const tab = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-  const problems: string[] = [];
-  tab.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  tab.on('console', (m) => {
-    if (m.type() === 'error' && /Content Security Policy|Uncaught/.test(m.text())) problems.push(`${tab.url()}: ${m.text()}`);
-  });
+  const { tab, problems } = await openTab((fn) => t.teardown(fn), 1000);
   mkdirSync(SCREENSHOTS, { recursive: true });
   t.ok('Cik 0000320193 revenueTtm'.match(RAW_FIELD) && !'iPhone sales'.match(RAW_FIELD), 'the pattern tells a field name from a word');
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importFiles, ROOT, startServer } from '../../../harness/server.js';
 import { clock } from '../../../server/clock.js';
-import { CHROMIUM, NO_CHROMIUM, until } from './browser.js';
+import { NO_CHROMIUM, openTab, until } from './browser.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '1000000', DEMO_NEWS_EVERY_S: '0' } });
 t.teardown(() => server.dispose());
@@ -162,15 +162,7 @@ t.test('the page ticket opens the stream on its topics for the viewer only', asy
 });
 
 t.test('in a browser', { skip: NO_CHROMIUM }, async (t) => {
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-  t.teardown(() => browser.close());
-  const tab = await browser.newPage({ viewport: { width: 1280, height: 1200 } });
-  const problems: string[] = [];
-  tab.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  tab.on('console', (m) => {
-    if (m.type() === 'error' && /Content Security Policy|Uncaught/.test(m.text())) problems.push(m.text());
-  });
+  const { tab, problems } = await openTab((fn) => t.teardown(fn), 1200);
 
   await t.test('the instrument page draws its candles and its price follows the stream', async (t) => {
     await tab.goto(`${server.url}/instruments/BTC`);
