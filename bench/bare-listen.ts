@@ -21,6 +21,6 @@ export function listenBare(app: TemplatedApp, name: string): void {
       process.exit(1);
     }
     socket = s;
-    process.stdout.write(JSON.stringify({ port: uWS.us_socket_local_port(s), native: uwsIsNative }) + '\n');
+    process.stdout.write(`${JSON.stringify({ port: uWS.us_socket_local_port(s), native: uwsIsNative })}\n`);
   });
 }

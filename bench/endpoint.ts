@@ -4,7 +4,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { ROOT, createKey, importFiles, startServer, type ServerHandle } from '../harness/server.js';
 import { cpuAtRest, fmt, HEADER, load, netUsPerResponse, row, rssMb, table, type Measured } from './measure.js';

@@ -231,7 +231,7 @@ async function contexts(dataDir: string): Promise<Contexts | null> {
     );
     return {
       totalBytes: Number(total.rows[0]!.total),
-      top: top.rows.map((r) => ({ name: r.name, ident: r.ident && r.ident.slice(0, 40), level: r.level, totalBytes: Number(r.total) })),
+      top: top.rows.map((r) => ({ name: r.name, ident: r.ident?.slice(0, 40) ?? null, level: r.level, totalBytes: Number(r.total) })),
     };
   } catch (err) {
     console.log(`  (memory contexts not read: ${(err as Error).message})`);

@@ -53,7 +53,7 @@ app.get(url, async (request, reply) => {
 });
 
 const address = await app.listen({ host: '127.0.0.1', port: 0 });
-process.stdout.write(JSON.stringify({ port: Number(new URL(address).port), native: true }) + '\n');
+process.stdout.write(`${JSON.stringify({ port: Number(new URL(address).port), native: true })}\n`);
 
 const stop = () => {
   destination.flushSync();

@@ -45,7 +45,9 @@ function subscribe(sampled: boolean): Promise<void> {
     let text = '';
     let settled = false;
     const settle = () => {
-      if (!settled) (settled = true), resolve();
+      if (settled) return;
+      settled = true;
+      resolve();
     };
     const onChunk = (nread: number, buffer: Uint8Array): boolean => {
       if (!measuring) return true;

@@ -159,7 +159,7 @@ export class BarRing {
       const upto = Math.min(stop, start + BLOCK);
       if (start < base) {
         // The block's first bars have left the ring: the rest of it is written as asked, not kept.
-        chunks.push(Buffer.from(this.candles(s, a - base, upto - base).join(',') + ',', 'latin1'));
+        chunks.push(Buffer.from(`${this.candles(s, a - base, upto - base).join(',')},`, 'latin1'));
       } else {
         const block = this.block(s, b, Math.min(end, start + BLOCK) - start);
         chunks.push(block.bytes.subarray(block.offsets[a - start], block.offsets[upto - start]));
@@ -182,7 +182,7 @@ export class BarRing {
       const offsets = new Uint32Array(n + 1);
       // Candle JSON is ASCII, so string lengths are byte lengths; each offset counts the comma after the candle.
       for (let k = 0; k < n; k++) offsets[k + 1] = offsets[k]! + parts[k]!.length + 1;
-      block = { bytes: Buffer.from(parts.join(',') + ',', 'latin1'), offsets, count: n };
+      block = { bytes: Buffer.from(`${parts.join(',')},`, 'latin1'), offsets, count: n };
       this.blocks[s]!.set(b, block);
     }
     return block;

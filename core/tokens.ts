@@ -24,6 +24,7 @@ export function tokenCount(text: string): number {
 }
 
 /** Outside ASCII (accents, CJK) a tokenizer's tables hold fewer whole words: about a token per three characters. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the range is all of ASCII, controls included.
 const NON_ASCII = /[^\x00-\x7f]/;
 
 /** o200k_base's pre-tokenizer (tiktoken), its case-insensitive contractions spelled out for a JavaScript RegExp. */

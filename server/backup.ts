@@ -130,7 +130,7 @@ export async function readBackup(file: string, dir: string): Promise<number> {
         }
         // What follows the end (more zero blocks, to the archive's record size) is not read.
         if (ended || pending.length - at < TAR_BLOCK) break;
-        let header;
+        let header: ReturnType<typeof readTarHeader>;
         try {
           header = readTarHeader(pending.subarray(at, at + TAR_BLOCK));
         } catch (err) {

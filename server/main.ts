@@ -7,7 +7,7 @@ import { createLogger } from './log.js';
 
 const SHUTDOWN_DEADLINE_MS = 4500;
 
-let config;
+let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig();
 } catch (err) {

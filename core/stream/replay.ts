@@ -50,6 +50,12 @@ export class ReplayBuffer {
 export function mergeById(lists: Buffered[][]): Buffered[] {
   const seen = new Set<number>();
   const out: Buffered[] = [];
-  for (const list of lists) for (const m of list) if (!seen.has(m.id)) seen.add(m.id), out.push(m);
+  for (const list of lists) {
+    for (const m of list) {
+      if (seen.has(m.id)) continue;
+      seen.add(m.id);
+      out.push(m);
+    }
+  }
   return out.sort((a, b) => a.id - b.id);
 }

@@ -87,12 +87,17 @@ function historyLine(name: string, h: HistoryReport): string {
   return `${name}: ${h.interval} bars of ${forTerminal(h.symbol)}${rolled} (${h.source}): read ${h.read}, written ${h.written}, already stored ${h.existing}${added}${skipped}${shown}`;
 }
 
+function parseImportArgs(argv: string[]) {
+  const args = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' }, create: { type: 'boolean' }, mix: { type: 'boolean' }, key: { type: 'string' }, symbol: { type: 'string' } } });
+  if (args.positionals.length < 2) throw new UsageError('name a source and at least one file or directory');
+  if (!sourceNamed(args.positionals[0]!) && !historyFormat(args.positionals[0]!)) throw new UsageError(`unknown source ${args.positionals[0]}`);
+  return args;
+}
+
 export async function run(argv: string[]): Promise<number> {
-  let args;
+  let args: ReturnType<typeof parseImportArgs>;
   try {
-    args = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' }, create: { type: 'boolean' }, mix: { type: 'boolean' }, key: { type: 'string' }, symbol: { type: 'string' } } });
-    if (args.positionals.length < 2) throw new UsageError('name a source and at least one file or directory');
-    if (!sourceNamed(args.positionals[0]!) && !historyFormat(args.positionals[0]!)) throw new UsageError(`unknown source ${args.positionals[0]}`);
+    args = parseImportArgs(argv);
   } catch (err) {
     console.error(`${forTerminal((err as Error).message)}\n${usage}`);
     return 2;

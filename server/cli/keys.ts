@@ -81,7 +81,7 @@ function table(keys: KeyInfo[]): string {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  let parsed;
+  let parsed: ReturnType<typeof request>;
   try {
     parsed = request(argv);
   } catch (err) {

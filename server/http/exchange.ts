@@ -95,7 +95,10 @@ export class Exchange {
    */
   send(statusLine: string, contentType: string, body: string | Uint8Array | readonly Uint8Array[], sent?: () => void): void {
     this.sent = sent ?? null;
-    if (this.aborted || this.status) return this.done();
+    if (this.aborted || this.status) {
+      this.done();
+      return;
+    }
     this.status = parseInt(statusLine, 10);
     const { res, headers } = this;
     const chunks = typeof body === 'string' || body instanceof Uint8Array ? null : body;
@@ -167,7 +170,10 @@ export class Exchange {
         written = res.getWriteOffset() - start;
       }
     };
-    if (chunks.length > 1 && total <= firstWrite.byteLength && res.tryEnd(gathered(chunks), total)[1]) return this.done();
+    if (chunks.length > 1 && total <= firstWrite.byteLength && res.tryEnd(gathered(chunks), total)[1]) {
+      this.done();
+      return;
+    }
     if (!pump(res.getWriteOffset())) res.onWritable(pump);
   }
 }

@@ -54,7 +54,10 @@ const quote = (s: string) => (PLAIN.test(s) ? `"${s}"` : JSON.stringify(s));
 /** Answers `err` with the error body and the headers its code calls for; anything not an ApiError is logged as a 500. */
 export function sendError(access: AccessLog, ex: Exchange, route: string, err: unknown): void {
   // The client left: its work was dropped or cut short on purpose (the abort signal), nothing to answer or report.
-  if (ex.aborted) return logDone(access, ex, route);
+  if (ex.aborted) {
+    logDone(access, ex, route);
+    return;
+  }
   const e = asApiError(access.log, err, { reqId: ex.requestId, route });
   errorHeaders(ex, e);
   const body = serializeError({ error: { code: e.code, message: e.message, details: e.details ?? undefined } });

@@ -43,6 +43,7 @@ export interface Route<S = unknown> extends RouteSpec {
    * Returns the response data, or throws an ApiError for any other answer. `services` are those built at start-up;
    * the unauthenticated probes answer before they exist and must not use them.
    */
+  // biome-ignore lint/suspicious/noExplicitAny: one list holds every route; each handler's own types are checked where it is declared.
   handler(ctx: Ctx<any, any, any>, services: S): unknown;
 }
 

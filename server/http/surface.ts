@@ -78,7 +78,10 @@ export function send(ex: Exchange, reply: Reply, minBytes: number, sent: () => v
   } else if (size >= minBytes) ex.header('Vary', 'Accept-Encoding');
   const encoding = !reply.encoding && size >= minBytes ? pickEncoding(ex.acceptEncoding) : null;
   // uWS copies a string straight into its buffers: a Buffer is made only when the body is to be compressed.
-  if (!encoding) return ex.send(status, type, typeof body === 'string' || body instanceof Uint8Array ? body : body.chunks, sent);
+  if (!encoding) {
+    ex.send(status, type, typeof body === 'string' || body instanceof Uint8Array ? body : body.chunks, sent);
+    return;
+  }
   // HEAD negotiates like GET, so its Content-Length and Content-Encoding are the ones GET would send.
   compress(typeof body === 'string' ? Buffer.from(body) : body instanceof Uint8Array ? body : body.whole(), encoding).then((packed) => {
     ex.header('Content-Encoding', encoding);

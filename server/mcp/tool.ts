@@ -43,6 +43,7 @@ export interface Tool {
   output: TObject;
   run(args: unknown, ctx: CallContext): Answer | Promise<Answer>;
   /** The arrays of a single answer that may be cut when it is too large, in that order (a page is cut by its items). */
+  // biome-ignore lint/suspicious/noExplicitAny: a tool's trims are typed where the tool is declared; the list holds any tool's.
   trims?: Trim<any>[];
   /**
    * Its data is a service's kept object, never changed once handed out (a new one is built when the data changes): its

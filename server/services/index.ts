@@ -31,7 +31,7 @@ import {
   SearchService,
   SectorService,
 } from './read/index.js';
-import { DatasetService, DemoStore, HistoryImport, type ImportService, type ImportVersions, MarketStore, VenueBackfill } from './write/index.js';
+import { DatasetService, DemoStore, HistoryImport, type ImportService, type ImportVersions, type MarketStore, VenueBackfill } from './write/index.js';
 
 export interface Services {
   /** Changes whenever any data answers are built from does: the market's tick, or a write of stories, entities, macro, odds or SEC data. */

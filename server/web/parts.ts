@@ -5,7 +5,7 @@ import { decimals, signedPct, usdShort } from '../../core/figures.js';
 import type { Event } from '../../core/schemas/events.js';
 import type { Move } from '../../core/schemas/moves.js';
 import type { MacroDisplayMode } from '../../core/vocabulary.js';
-import { html, Html, type Part } from './html.js';
+import { html, type Html, type Part } from './html.js';
 
 export interface RefLike {
   type: string;

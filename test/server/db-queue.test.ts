@@ -9,7 +9,11 @@ import { QueryQueue, type Caller } from '../../server/db-queue.js';
 function controlled(log: string[], name: string) {
   let finish!: () => void;
   const done = new Promise<void>((resolve) => (finish = resolve));
-  return { work: async () => (log.push(name), await done, name), finish: () => finish() };
+  return { work: async () => {
+      log.push(name);
+      await done;
+      return name;
+    }, finish: () => finish() };
 }
 
 const caller = (owner: string, controller = new AbortController()): Caller & { controller: AbortController } => ({ owner, signal: controller.signal, controller });

@@ -22,7 +22,7 @@ const WARNS = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import "data:
 
 t.test('a warning fails the stop, and only once', async (t) => {
   const server = await startServer({ env: WARNS });
-  await t.rejects(server.stop(), /process warnings[^]*TestWarning: made up for the test/);
+  await t.rejects(server.stop(), /process warnings[\s\S]*TestWarning: made up for the test/);
   await t.resolves(server.dispose(), 'the data directory is still removed');
 });
 

@@ -12,7 +12,7 @@ import { dailySeries } from './daily.js';
 import { days, macroInputs, months, type MacroInputs } from './inputs.js';
 import { monthlySeries } from './monthly.js';
 import { firstQuarter, periodicSeries } from './periodic.js';
-import type { FredObservation, VintageBook } from './vintages.js';
+import type { FredObservation } from './vintages.js';
 
 /** The release calendar runs this far past the load, as far as the story's upcoming catalysts. */
 const CALENDAR_DAYS_AHEAD = 90;
@@ -77,7 +77,8 @@ export function demoFred(world: DemoWorld, seed: number, startMs: number, anchor
 }
 
 function seriesEntry(seriesId: string, c: CatalogSeries, observations: FredObservation[], anchorMs: number) {
-  const latest = observations.reduce((last, o) => (o.realtime_start > last ? o.realtime_start : last), '0000-00-00');
+  let latest = '0000-00-00';
+  for (const o of observations) if (o.realtime_start > latest) latest = o.realtime_start;
   const [frequency, frequencyShort] = FREQUENCY[c.frequency]!;
   return {
     id: seriesId,

@@ -1,7 +1,7 @@
 // The interval of a file's bars, and how it maps onto the intervals Tapewire keeps (1m, 1h, 1d): kept as is, rolled
 // up from a finer interval that divides one (5m bars into 1h bars, 4h bars into 1d bars), or refused with a reason.
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../time.js';
-import { type HistoryBars } from './bars.js';
+import type { HistoryBars } from './bars.js';
 
 export const KEPT_INTERVALS = { '1m': MINUTE_MS, '1h': HOUR_MS, '1d': DAY_MS } as const;
 export type KeptInterval = keyof typeof KEPT_INTERVALS;

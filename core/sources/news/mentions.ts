@@ -23,7 +23,7 @@ const NOT_TICKERS = new Set([
 /** Legal suffixes a company's name is also written without. */
 const SUFFIX = /[\s,]+(inc\.?|incorporated|corp\.?|corporation|co\.?|company|ltd\.?|limited|plc|holdings?|group|n\.v\.|s\.a\.|ag|se|l\.p\.)$/i;
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface Pattern {
   re: RegExp;
@@ -39,11 +39,11 @@ export class MentionLinker {
       for (const name of new Set(t.names.flatMap(variants))) {
         // A short name (IBM, GE) only as written; a longer one whatever its case.
         const flags = name.length < 4 ? 'u' : 'iu';
-        this.patterns.push({ re: new RegExp(`(?<![\\p{L}\\p{N}])${escape(name)}(?![\\p{L}\\p{N}])`, flags), target: k });
+        this.patterns.push({ re: new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, flags), target: k });
       }
       for (const ticker of new Set(t.tickers.map((x) => x.toUpperCase()))) {
-        const prefixed = `(?:\\$|\\b[A-Z]{2,8}:\\s?)${escape(ticker)}(?![\\p{L}\\p{N}])`;
-        const bare = ticker.length >= 3 && !NOT_TICKERS.has(ticker) ? `|(?<![\\p{L}\\p{N}$:])${escape(ticker)}(?![\\p{L}\\p{N}])` : '';
+        const prefixed = `(?:\\$|\\b[A-Z]{2,8}:\\s?)${escapeRegExp(ticker)}(?![\\p{L}\\p{N}])`;
+        const bare = ticker.length >= 3 && !NOT_TICKERS.has(ticker) ? `|(?<![\\p{L}\\p{N}$:])${escapeRegExp(ticker)}(?![\\p{L}\\p{N}])` : '';
         this.patterns.push({ re: new RegExp(prefixed + bare, 'u'), target: k });
       }
     });

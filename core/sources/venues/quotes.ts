@@ -21,7 +21,7 @@ export function applyUpdate(into: VenueQuotes, j: number, u: VenueUpdate, units:
   const priced = u.price > 0 && fx > 0;
   if (priced) {
     into.price[j] = u.price * fx;
-    into.ts[j] = u.ts < receivedMs ? u.ts : receivedMs;
+    into.ts[j] = Math.min(u.ts , receivedMs);
   }
   const lastUsd = into.price[j]!;
 

@@ -52,8 +52,14 @@ export class EdgarClient {
     // The feed's signal lives as long as the feed: a wait takes its listener back when it ends, else every throttled
     // request of every round left one there, past Node's 10 (MaxListenersExceededWarning); waits side by side share one.
     if (at > now) await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => (forget(), resolve()), at - now);
-      const forget = onAbort(signal, () => (clearTimeout(timer), resolve()));
+      const timer = setTimeout(() => {
+        forget();
+        resolve();
+      }, at - now);
+      const forget = onAbort(signal, () => {
+        clearTimeout(timer);
+        resolve();
+      });
     });
     if (signal.aborted) throw new FeedHttpError('stopped', 0, null);
   }

@@ -5,7 +5,7 @@ import { oldestAcross, type Trim } from '../../../core/fit.js';
 import { validationError, type ValidationDetail } from '../../../core/errors.js';
 import { oddsFilter, oddsRequest } from '../../../core/requests/odds.js';
 import { Page } from '../../../core/schemas/common.js';
-import { OddsDetailQuery, OddsListQuery, OddsParams, PredictionMarket, PredictionMarketDetail, PredictionMarketDetailParts } from '../../../core/schemas/odds.js';
+import { OddsDetailQuery, OddsListQuery, OddsParams, PredictionMarket, type PredictionMarketDetail, PredictionMarketDetailParts } from '../../../core/schemas/odds.js';
 import { Args, defineTool } from '../tool.js';
 
 /** The arguments of one form that the other form refuses: those without a default (a default is set either way, and unused). */

@@ -15,7 +15,7 @@ const FORM = /^[A-Z0-9][A-Z0-9 /-]{0,19}$/;
 
 function view(company: Ref, row: FilingRow): Filing {
   const { cik: _, ...f } = row;
-  return { company, ...f, acceptedAt: f.acceptedAt && f.acceptedAt.toISOString() };
+  return { company, ...f, acceptedAt: f.acceptedAt?.toISOString() ?? null };
 }
 
 export class FilingsService {

@@ -131,7 +131,7 @@ export class OddsService {
   }
 
   /** Markets matching `filter`: open first, then the most traded; one page. */
-  async list(filter: OddsFilter, caller?: Caller): Promise<{ data: PredictionMarket[]; page: Page }> {
+  async list(filter: OddsFilter, _caller?: Caller): Promise<{ data: PredictionMarket[]; page: Page }> {
     const { ordered } = await this.held();
     const matching = ordered.filter(
       (m) =>
@@ -186,7 +186,7 @@ export class OddsService {
   }
 
   /** The open markets about `entity` (lower-cased `type:key`), most traded first, at most `limit`. */
-  async about(entity: string, limit: number, caller?: Caller): Promise<PredictionMarket[]> {
+  async about(entity: string, limit: number, _caller?: Caller): Promise<PredictionMarket[]> {
     const { ordered } = await this.held();
     return ordered.filter((m) => m.status === 'open' && m.entityKeys.has(entity)).slice(0, limit).map((m) => m.view);
   }

@@ -1,7 +1,7 @@
 // Draws a page's charts with lightweight-charts: the instrument's candles with volume (1m/1h/1d, its open candle
 // following the stream), funding with open interest, and the line charts of macro series, prediction markets and a
 // sector's members indexed.
-(function () {
+(() => {
   'use strict';
   var LC = window.LightweightCharts;
   if (!LC) return;
@@ -26,24 +26,24 @@
 
     function load(iv) {
       var mine = ++loading;
-      fetch('/web/candles/' + encodeURIComponent(el.dataset.symbol) + '?interval=' + iv)
-        .then(function (r) { if (!r.ok) throw new Error(String(r.status)); return r.json(); })
-        .then(function (b) {
+      fetch(`/web/candles/${encodeURIComponent(el.dataset.symbol)}?interval=${iv}`)
+        .then((r) => { if (!r.ok) throw new Error(String(r.status)); return r.json(); })
+        .then((b) => {
           if (mine !== loading) return;
           var cs = b.data.candles;
-          price.setData(cs.map(function (c) { return { time: seconds(c.ts), open: c.open, high: c.high, low: c.low, close: c.close }; }));
-          volume.setData(cs.map(function (c) { return { time: seconds(c.ts), value: c.volumeUsd || 0 }; }));
+          price.setData(cs.map((c) => ({ time: seconds(c.ts), open: c.open, high: c.high, low: c.low, close: c.close })));
+          volume.setData(cs.map((c) => ({ time: seconds(c.ts), value: c.volumeUsd || 0 })));
           last = cs.length ? { time: seconds(cs[cs.length - 1].ts), open: cs[cs.length - 1].open, high: cs[cs.length - 1].high, low: cs[cs.length - 1].low, close: cs[cs.length - 1].close } : null;
           interval = iv;
           chart.timeScale().fitContent();
           el.dataset.interval = iv;
           el.dataset.candles = String(cs.length);
         })
-        .catch(function (e) { el.dataset.error = String(e.message || e); });
+        .catch((e) => { el.dataset.error = String(e.message || e); });
     }
 
     // The stream's open 1m candle: the last bar itself at 1m, merged into the open hour or day otherwise.
-    document.addEventListener('tw:candle', function (e) {
+    document.addEventListener('tw:candle', (e) => {
       var c = e.detail.candle;
       var t = seconds(c.ts);
       if (!last || t < last.time) return;
@@ -59,9 +59,9 @@
     });
 
     var tabs = document.querySelectorAll('#intervals button');
-    Array.prototype.forEach.call(tabs, function (b) {
-      b.addEventListener('click', function () {
-        Array.prototype.forEach.call(tabs, function (o) { o.setAttribute('aria-pressed', String(o === b)); });
+    Array.prototype.forEach.call(tabs, (b) => {
+      b.addEventListener('click', () => {
+        Array.prototype.forEach.call(tabs, (o) => { o.setAttribute('aria-pressed', String(o === b)); });
         load(b.dataset.interval);
       });
     });
@@ -74,15 +74,15 @@
     var oi = chart.addSeries(LC.LineSeries, { color: '#0b5cad', lineWidth: 2, priceFormat: { type: 'volume' }, title: 'open interest (USD)' });
     var funding = chart.addSeries(LC.HistogramSeries, { priceScaleId: 'left', title: 'funding per 8h (%)', priceFormat: { type: 'price', precision: 4, minMove: 0.0001 } });
     chart.applyOptions({ leftPriceScale: { visible: true } });
-    oi.setData(rows.filter(function (r) { return r[2] !== null; }).map(function (r) { return { time: r[0], value: r[2] }; }));
-    funding.setData(rows.filter(function (r) { return r[1] !== null; }).map(function (r) { return { time: r[0], value: r[1], color: r[1] >= 0 ? '#7cc49a' : '#e39a9e' }; }));
+    oi.setData(rows.filter((r) => r[2] !== null).map((r) => ({ time: r[0], value: r[2] })));
+    funding.setData(rows.filter((r) => r[1] !== null).map((r) => ({ time: r[0], value: r[1], color: r[1] >= 0 ? '#7cc49a' : '#e39a9e' })));
     chart.timeScale().fitContent();
   }
 
   // The axis in the series' unit: odds in percent, members indexed to 100, a macro series as it is.
   var FORMATS = {
-    percent: { type: 'custom', minMove: 0.1, formatter: function (v) { return v.toFixed(1) + '%'; } },
-    index: { type: 'custom', minMove: 0.1, formatter: function (v) { return v.toFixed(1); } },
+    percent: { type: 'custom', minMove: 0.1, formatter: (v) => `${v.toFixed(1)}%` },
+    index: { type: 'custom', minMove: 0.1, formatter: (v) => v.toFixed(1) },
   };
 
   function lines(el) {
@@ -90,14 +90,14 @@
     var colors = ['#0b5cad', '#c0262d', '#0a7d3c', '#8a5cf5', '#d97706'];
     var chart = LC.createChart(el, BASE);
     var format = FORMATS[el.dataset.unit];
-    series.forEach(function (s, i) {
+    series.forEach((s, i) => {
       var options = { color: colors[i % colors.length], lineWidth: 2, title: s.name };
       if (format) options.priceFormat = format;
       var line = chart.addSeries(LC.LineSeries, options);
-      line.setData(s.points.map(function (p) { return { time: p[0], value: p[1] }; }));
+      line.setData(s.points.map((p) => ({ time: p[0], value: p[1] })));
     });
     chart.timeScale().fitContent();
-    el.dataset.points = String(series.reduce(function (n, s) { return n + s.points.length; }, 0));
+    el.dataset.points = String(series.reduce((n, s) => n + s.points.length, 0));
   }
 
   var el = document.getElementById('chart');

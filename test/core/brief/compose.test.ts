@@ -35,7 +35,7 @@ function move(k: number, causes: Event[]): Move {
   const date = `2026-10-${String(1 + k).padStart(2, '0')}`;
   return {
     type: 'move', key: `ACME/${date}`, label: `ACME on ${date}`, path: `/instruments/ACME/moves/${date}`, id: k, instrument: { type: 'instrument', key: 'ACME', label: 'Acme Corp.', path: '/instruments/ACME' },
-    date, fromPrice: 100, toPrice: 110.123, pct: 10.123456, changeBp: null, zScore: 3.14159, explanation: causes.length ? `ACME rose on event ${causes[0]!.id}.` : null, causes,
+    date, fromPrice: 100, toPrice: 110.123, pct: 10.123456, changeBp: null, zScore: 3.14, explanation: causes.length ? `ACME rose on event ${causes[0]!.id}.` : null, causes,
   };
 }
 
@@ -130,7 +130,7 @@ function named(b: Brief): Set<string> {
   ]);
 }
 
-t.test('stays within every budget, and says its own size', async (t) => {
+t.test('stays within every budget, and says its own size', async () => {
   fc.assert(
     fc.property(fc.integer({ min: BRIEF_MIN_TOKENS, max: BRIEF_MAX_TOKENS }), fc.nat(60), fc.nat(20), fc.nat(20), (max, e, m, c) => {
       const brief = composeBrief(sources(e, m, c), max);
@@ -146,7 +146,7 @@ t.test('the same sources and budget give the same bytes', async (t) => {
   t.equal(a, b);
 });
 
-t.test('every id named is cited once with its source, and nothing else is', async (t) => {
+t.test('every id named is cited once with its source, and nothing else is', async () => {
   fc.assert(
     fc.property(fc.integer({ min: BRIEF_MIN_TOKENS, max: 6000 }), fc.nat(40), fc.nat(12), fc.nat(12), fc.nat(10), fc.nat(14), fc.integer({ min: -1, max: 30 }), (max, e, m, c, o, r, i) => {
       const brief = composeBrief(sources(e, m, c, o, r, i), max);

@@ -13,10 +13,10 @@ const at = (market: LiveMarket, symbol: string) => market.price[symbols.indexOf(
 
 t.test('it starts at the last recorded prices and moves on a second at a time', async (t) => {
   const market = new LiveMarket(world.path.model, symbols, last, ANCHOR, SEED);
-  t.ok(symbols.every((s, k) => Math.abs(market.price[k]! / last[k]! - 1) < 1e-9), 'at the recorded prices');
+  t.ok(symbols.every((_, k) => Math.abs(market.price[k]! / last[k]! - 1) < 1e-9), 'at the recorded prices');
   for (let s = 1; s <= 600; s++) market.step(ANCHOR + s * 1000, 1);
-  t.ok(symbols.every((s, k) => Math.abs(Math.log(market.price[k]! / last[k]!)) < 0.05), 'ten minutes later, near them');
-  t.ok(symbols.some((s, k) => market.price[k] !== last[k]), 'and moving');
+  t.ok(symbols.every((_, k) => Math.abs(Math.log(market.price[k]! / last[k]!)) < 0.05), 'ten minutes later, near them');
+  t.ok(symbols.some((_, k) => market.price[k] !== last[k]), 'and moving');
   t.equal(at(market, 'ZZZ'), 42, 'an instrument it does not know keeps its price');
   const ratio = (m: LiveMarket) => at(m, 'SPY') / at(m, 'SPX');
   t.ok(Math.abs(ratio(market) / (last[symbols.indexOf('SPY')]! / last[symbols.indexOf('SPX')]!) - 1) < 0.0005, 'SPY still tracks the S&P 500');

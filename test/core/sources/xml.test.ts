@@ -44,7 +44,7 @@ t.test('line endings become newlines and white space in attribute values becomes
 
 t.test('a deep document is read without overflowing the stack', async (t) => {
   const depth = 100_000;
-  let el: XmlElement | undefined = parseXml('<a>'.repeat(depth) + 'x' + '</a>'.repeat(depth));
+  let el: XmlElement | undefined = parseXml(`${'<a>'.repeat(depth)}x${'</a>'.repeat(depth)}`);
   let n = 0;
   while (el && typeof el.children[0] !== 'string') {
     el = childElements(el)[0];

@@ -229,7 +229,7 @@ t.test('with a server running: through its control socket', async (t) => {
     writeFileSync(changed, JSON.stringify(doc));
     const update = await cli('profiles', changed, '--mix');
     t.equal(update.code, 0, update.stderr);
-    t.match(update.stdout, /companies: read 2, written 1, already stored 1; people: read 1, written 0, already stored 1; projects: read 2, written 0, already stored 1; skipped 1 item\n  projects nobody\/gan-chargers: company nobody is not covered/);
+    t.match(update.stdout, /companies: read 2, written 1, already stored 1; people: read 1, written 0, already stored 1; projects: read 2, written 0, already stored 1; skipped 1 item\n {2}projects nobody\/gan-chargers: company nobody is not covered/);
     t.equal((await company('example-chips')).body.data.employees, 5600, 'the changed profile replaced the stored one at once');
   });
 

@@ -86,10 +86,11 @@ t.test('scopes, expiry, rotation, printable names, and one audit line for each c
   const direct = await cli('rotate', String(id));
   t.match(direct.stderr, /already revoked|expired/, 'an expired key is not rotated again');
 
-  const escape = await cli('create', '--name', 'x\x1b]0;pwned\x07');
-  t.equal(escape.code, 1);
-  t.match(escape.stderr, /printable/);
-  t.notMatch(escape.stderr, /\x1b/, 'the refusal does not echo the escape either');
+  const escaped = await cli('create', '--name', 'x\x1b]0;pwned\x07');
+  t.equal(escaped.code, 1);
+  t.match(escaped.stderr, /printable/);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape character is what must not be printed.
+  t.notMatch(escaped.stderr, /\x1b/, 'the refusal does not echo the escape either');
   t.equal((await cli('create', '--name', 'y', '--scope', 'admin')).code, 2, 'an unknown scope is a usage error');
   t.equal((await cli('create', '--name', 'y', '--expires', 'soon')).code, 2);
 });

@@ -90,7 +90,7 @@ t.test('a tick pooled on a worker leaves the same state as inline, and only once
       if (!Object.is(JSON.stringify([...inline.pooled[key]]), JSON.stringify([...onWorker.pooled[key]]))) mismatches.push(`${s}: ${key}`);
     }
     if (JSON.stringify([...inline.price]) !== JSON.stringify([...onWorker.price])) mismatches.push(`${s}: venue prices`);
-    inline.pooled.reason.forEach((r, j) => r && outOfPool.add(r));
+    for (const r of inline.pooled.reason) if (r) outOfPool.add(r);
   }
   t.same(mismatches, [], 'pooled answers and venue state equal at every tick');
   t.ok(outOfPool.size >= 2, `venues left the pool for ${outOfPool.size} reasons along the way`);

@@ -151,7 +151,10 @@ t.test('every stream message answers as its schema says', async (t) => {
   const byTitle = new Map(stream.anyOf!.map((s, k) => [s.title, ajv.compile({ $ref: `${base}/${k}` })]));
   const fresh = listen(`${server.url}/v1/stream?topics=events,instrument:ETH`, { key });
   const resumed = listen(`${server.url}/v1/stream?topics=quotes`, { key, lastEventId: '12' });
-  t.teardown(() => (fresh.close(), resumed.close()));
+  t.teardown(() => {
+    fresh.close();
+    resumed.close();
+  });
   await fresh.until((ms) => ['quote', 'venue', 'candle', 'event'].every((e) => ms.some((m) => m.event === e)), 20_000);
   await resumed.until((ms) => ms.some((m) => m.event === 'reset'));
   for (const m of [...fresh.messages, ...resumed.messages]) {

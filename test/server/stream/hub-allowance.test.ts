@@ -22,7 +22,10 @@ function open(h: StreamHub, client: string, ended: [string, CloseReason][] = [])
   const res = {
     onWritable: () => undefined,
     cork: (fn: () => void) => fn(),
-    write: (bytes: string | Buffer) => (fake.written.push(String(bytes)), fake.takes),
+    write: (bytes: string | Buffer) => {
+      fake.written.push(String(bytes));
+      return fake.takes;
+    },
     end: (bytes?: string) => {
       if (bytes) fake.written.push(bytes);
       fake.end = 'clean';
@@ -68,7 +71,10 @@ t.test('enforce ends every stream of a key no longer active and the oldest beyon
   const anonymous = open(h, 'ip:127.0.0.1', ended);
   const asked: string[] = [];
   const rpms: Record<string, number> = { 'key:2': 2, 'key:3': 600 };
-  t.equal(h.enforce((client) => (asked.push(client), rpms[client] ?? null)), 5, 'five streams ended');
+  t.equal(h.enforce((client) => {
+      asked.push(client);
+      return rpms[client] ?? null;
+    }), 5, 'five streams ended');
   t.notOk(asked.includes('ip:127.0.0.1'), 'anonymous streams are not a key');
 
   for (const fake of revoked) {

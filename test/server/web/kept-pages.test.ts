@@ -9,7 +9,10 @@ t.test('slots: cut where the page put its tickets, filled for each viewer', asyn
   t.equal(page.parts.length, 3);
   let n = 0;
   const asked: string[][] = [];
-  const issue = (topics: string[]) => (asked.push(topics), `T${++n}`);
+  const issue = (topics: string[]) => {
+    asked.push(topics);
+    return `T${++n}`;
+  };
   t.equal(filled(page, issue).toString(), '<body data-ticket="T1"><i data-t="T2"></i></body>');
   t.equal(filled(page, issue).toString(), '<body data-ticket="T3"><i data-t="T4"></i></body>', 'each viewer its own tickets');
   t.same(asked, [['instrument:BTC'], ['market'], ['instrument:BTC'], ['market']], 'on the topics the page asked for');

@@ -52,7 +52,7 @@ t.test(`${frames.length} fixture frames of ${VENUES.length} venues are read with
   for (const f of frames) t.same(venueNamed(f.venue)!.parseFrame(f.text, f.market).skipped, [], `${f.venue} ${f.market}: ${f.text.slice(0, 60)}`);
 });
 
-t.test('a frame cut short anywhere is skipped whole, never thrown', async (t) => {
+t.test('a frame cut short anywhere is skipped whole, never thrown', async () => {
   fc.assert(
     fc.property(frame, fc.nat(), ({ venue, market, text }, at) => {
       const cut = text.slice(0, at % text.length);
@@ -63,7 +63,7 @@ t.test('a frame cut short anywhere is skipped whole, never thrown', async (t) =>
   );
 });
 
-t.test('any value replaced by a wrong one: read soundly or skipped with a reason', async (t) => {
+t.test('any value replaced by a wrong one: read soundly or skipped with a reason', async () => {
   fc.assert(
     fc.property(frame, fc.nat(), bad, ({ venue, market, text }, pick, by) => {
       if (!text.startsWith('{')) return true;
@@ -83,7 +83,7 @@ t.test('a control frame or a venue error whose values cannot be turned into text
   for (const [venue, market, doc] of cases) t.ok(sound(venueNamed(venue)!.parseFrame(JSON.stringify(doc), market)), `${venue} ${market}: ${JSON.stringify(doc)}`);
 });
 
-t.test('arbitrary JSON and text', async (t) => {
+t.test('arbitrary JSON and text', async () => {
   const markets = VENUES.flatMap((v) => Object.keys(v.markets).map((m) => ({ venue: v, market: m as Market })));
   fc.assert(
     fc.property(fc.constantFrom(...markets), fc.oneof(fc.json(), fc.string()), ({ venue, market }, text) => sound(venue.parseFrame(text, market))),
@@ -91,7 +91,7 @@ t.test('arbitrary JSON and text', async (t) => {
   );
 });
 
-t.test('REST parsers refuse a bad payload with a PayloadError, or read what they can', async (t) => {
+t.test('REST parsers refuse a bad payload with a PayloadError, or read what they can', async () => {
   const parsers = VENUES.flatMap((v) => Object.values(v.markets).flatMap((m) => [
     (text: string) => m.rest.parseKlines(text),
     ...(m.rest.parseFundingHistory ? [(text: string) => m.rest.parseFundingHistory!(text)] : []),

@@ -23,7 +23,10 @@ const replay = await startReplay((url) => {
 t.teardown(() => replay.close());
 
 const written: ParsedPayload[] = [];
-const imports = { payload: async (p: ParsedPayload) => (written.push(p), { counts: {}, skipped: [] }) } as unknown as ImportService;
+const imports = { payload: async (p: ParsedPayload) => {
+    written.push(p);
+    return { counts: {}, skipped: [] };
+  }, } as unknown as ImportService;
 const held = new Set(['DGS2']);
 const macro = { hasObservations: async (_: string, id: string) => held.has(id) } as unknown as MacroService;
 const settings = { apiKey: 'k', series: ['DGS10', 'DGS2'], everyMs: 60_000, url: `${replay.url}/fred` };

@@ -36,7 +36,7 @@ let latestHeld: Promise<void> = Promise.resolve();
 const edgar = await startReplay(async (url, headers): Promise<Answer> => {
   if (url.pathname === '/cgi-bin/browse-edgar') await latestHeld;
   const file = files[url.pathname];
-  if (!file || !file()) return { status: 404, body: 'Not Found' };
+  if (!file?.()) return { status: 404, body: 'Not Found' };
   const etag = `"${url.pathname.length}"`;
   if (headers['if-none-match'] === etag) return { status: 304, body: '' };
   return { body: file(), headers: { etag } };

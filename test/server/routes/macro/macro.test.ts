@@ -82,7 +82,7 @@ t.test('files alone fill an empty server: each series added from the catalog or 
   const again = await load('fred', fixtureFile('fred/CPIAUCSL.json'));
   t.match(again, /series: read 1, written 0, already stored 1; observations: read 15, written 0, already stored 15/, 'the same file again writes nothing');
   const release = await load('fred', fixtureFile('fred/series_release_UNRATE.json'), '--key', 'UNRATE');
-  t.match(release, /seriesReleases: read 1, written 0, already stored 0; skipped 1 item\n  seriesReleases fred:UNRATE: the series is not stored/, 'the release of a series not stored is left out');
+  t.match(release, /seriesReleases: read 1, written 0, already stored 0; skipped 1 item\n {2}seriesReleases fred:UNRATE: the series is not stored/, 'the release of a series not stored is left out');
   await load('demo', join(scratch, 'calendar.json'), join(scratch, 'wire.json'), '--mix');
   await load('polymarket', fixtureFile('polymarket/gamma_markets.json'));
 });
