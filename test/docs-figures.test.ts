@@ -1,0 +1,181 @@
+// The counts and defaults the README and docs/ quote, checked against the code they come from, so that a document
+// cannot drift from what it describes: each figure a document writes is here (read from the code that makes it), or
+// quoted from a dated log in bench/results/ named beside it. Pure: reads files and imports definitions, starts nothing.
+import t from 'tap';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from '../harness/server.js';
+import { DEMO_COMPANIES, DEMO_INSTRUMENTS, DEMO_VENUES, demoListings } from '../core/demo/universe.js';
+import { DEMO_SECTORS } from '../core/demo/profiles/companies.js';
+import { STRUCTURE } from '../core/demo/structure.js';
+import { DASHBOARD_SLUGS, MACRO_CATALOG, catalogBySlug } from '../core/macro/catalog.js';
+import { KIND_RULES, NEWS_IMPORTANCE, OPINION_IMPORTANCE } from '../core/sources/news/classify.js';
+import { DEFAULT_MOVE_FLOORS } from '../core/vocabulary.js';
+import { TOOLS } from '../server/mcp/tools/index.js';
+import { loadConfig } from '../server/config.js';
+import { EnvReader } from '../server/config/env-reader.js';
+
+const text = (file: string) => readFileSync(join(ROOT, file), 'utf8');
+
+/** A constant a module keeps to itself (`const NAME = 64;`), read from its source. */
+function constant(file: string, name: string): number {
+  const m = new RegExp(`\\bconst ${name}\\s*=\\s*([\\d_]+)\\b`).exec(text(file));
+  if (!m) throw new Error(`${file} defines no const ${name}`);
+  return Number(m[1]!.replace(/_/g, ''));
+}
+
+/** What a document writes for a figure: 1,800 and 1800 alike. */
+const figure = (s: string) => Number(s.replace(/,/g, ''));
+
+/** The settings the configuration reads, each with what it falls back to, read by running it on an empty environment. */
+function settingsRead(): Map<string, { fallback: unknown; min?: number; max?: number }> {
+  const read = new Map<string, { fallback: unknown; min?: number; max?: number }>();
+  const proto = EnvReader.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const originals = Object.fromEntries(['int', 'bool', 'url', 'list', 'origins', 'secret'].map((m) => [m, proto[m]!]));
+  for (const [method, original] of Object.entries(originals)) {
+    proto[method] = function (this: EnvReader, ...args: unknown[]) {
+      const [name, fallback, min, max] = args as [string, unknown, number | undefined, number | undefined];
+      read.set(name, method === 'int' ? { fallback, min, max } : { fallback });
+      return original.apply(this, args);
+    };
+  }
+  try {
+    loadConfig({});
+  } finally {
+    Object.assign(proto, originals);
+  }
+  return read;
+}
+
+const config = loadConfig({});
+const demoSeed = config.demoSeed;
+const demoDays = constant('core/demo/history.ts', 'HISTORY_DAYS') + constant('core/demo/history.ts', 'HOURLY_DAYS');
+const YEARS = ['', 'one', 'two', 'three'];
+
+/**
+ * Each figure a document quotes: where, a pattern whose first group is the figure (every match is checked, and there
+ * must be one), and the value the code gives.
+ */
+const FIGURES: { file: string; pattern: RegExp; expected: number | string; from: string }[] = [
+  // The demo universe.
+  { file: 'README.md', pattern: /([\d,]+) instruments/g, expected: DEMO_INSTRUMENTS.length, from: 'DEMO_INSTRUMENTS' },
+  { file: 'README.md', pattern: /([\d,]+) listings/g, expected: demoListings(demoSeed).length, from: 'demoListings(DEMO_SEED)' },
+  { file: 'README.md', pattern: /(\w+)\s+years of history/g, expected: YEARS[demoDays / 365]!, from: 'core/demo/history.ts' },
+  { file: 'docs/data.md', pattern: /([\d,]+) instruments of every kind/g, expected: DEMO_INSTRUMENTS.length, from: 'DEMO_INSTRUMENTS' },
+  { file: 'docs/data.md', pattern: /([\d,]+) listings of/g, expected: demoListings(demoSeed).length, from: 'demoListings(DEMO_SEED)' },
+  { file: 'docs/data.md', pattern: /listings of ([\d,]+) invented venues/g, expected: DEMO_VENUES.length, from: 'DEMO_VENUES' },
+  { file: 'docs/data.md', pattern: /([\d,]+) companies in/g, expected: DEMO_COMPANIES.length, from: 'DEMO_COMPANIES' },
+  { file: 'docs/data.md', pattern: /companies in ([\d,]+) sectors/g, expected: DEMO_SECTORS.length, from: 'DEMO_SECTORS' },
+  { file: 'docs/data.md', pattern: /(\w+)\s+years of history/g, expected: YEARS[demoDays / 365]!, from: 'core/demo/history.ts' },
+  { file: 'docs/data.md', pattern: /the ([\d,]+) listed companies/g, expected: DEMO_INSTRUMENTS.filter((i) => i.kind === 'stock').length, from: 'DEMO_INSTRUMENTS (stocks)' },
+  { file: 'docs/data.md', pattern: /the ([\d,]+) macro series of the catalog/g, expected: MACRO_CATALOG.length, from: 'MACRO_CATALOG' },
+  { file: 'docs/data.md', pattern: /The ([\d,]+) series of the\s+catalog/g, expected: MACRO_CATALOG.length, from: 'MACRO_CATALOG' },
+  { file: 'docs/data.md', pattern: /Apple is ([\d.]+)% of the S&P 500/g, expected: STRUCTURE.SPX!.role === 'index' ? Number((STRUCTURE.SPX!.members.AAPL! * 100).toFixed(2)) : NaN, from: 'STRUCTURE.SPX' },
+  { file: 'docs/data.md', pattern: /and ([\d.]+)% of the Nasdaq 100/g, expected: STRUCTURE.NDX!.role === 'index' ? Number((STRUCTURE.NDX!.members.AAPL! * 100).toFixed(2)) : NaN, from: 'STRUCTURE.NDX' },
+  { file: 'docs/configuration.md', pattern: /the demo's ([\d,]+) (?:quotes|listings)/g, expected: demoListings(demoSeed).length, from: 'demoListings(DEMO_SEED)' },
+  // MCP.
+  { file: 'README.md', pattern: /([\d,]+) tools/g, expected: TOOLS.length, from: 'TOOLS' },
+  { file: 'docs/api.md', pattern: /the ([\d,]+) tools/g, expected: TOOLS.length, from: 'TOOLS' },
+  { file: 'docs/architecture.md', pattern: /All ([\d,]+) tools/g, expected: TOOLS.length, from: 'TOOLS' },
+  // Configuration.
+  { file: 'docs/configuration.md', pattern: /the dashboard's ([\d,]+) series/g, expected: DASHBOARD_SLUGS.length, from: 'DASHBOARD_SLUGS' },
+  { file: 'README.md', pattern: /http:\/\/127\.0\.0\.1:(\d+)\b/g, expected: config.port, from: 'PORT default' },
+  { file: 'docs/configuration.md', pattern: /Tapewire sets its session's `work_mem` to (\d+) MB/g, expected: Number(/SET work_mem = '(\d+)MB'/.exec(text('server/db-host.ts'))?.[1]), from: 'server/db-host.ts' },
+  { file: 'docs/api.md', pattern: /kept in memory \(([\d,]+) companies\)/g, expected: constant('server/services/read/financials.ts', 'COMPANIES_KEPT'), from: 'COMPANIES_KEPT' },
+  { file: 'docs/api.md', pattern: /each answer as bytes by query \(([\d,]+) answers\)/g, expected: constant('server/services/read/financials.ts', 'ANSWERS_KEPT'), from: 'ANSWERS_KEPT' },
+  // Benchmarks: the options of bench/endpoint.ts.
+  ...(['duration', 'connections', 'pipelining', 'warmup', 'idle'] as const).map((option) => ({
+    file: 'docs/benchmarks.md',
+    pattern: new RegExp(`\\| \`--${option}\` \\| \`BENCH_[A-Z]+\` \\| (\\d+) \\|`, 'g'),
+    expected: Number(new RegExp(`intOption\\('${option}', [^,]+, '[A-Z_]+', (\\d+)`).exec(text('bench/endpoint.ts'))?.[1]),
+    from: `bench/endpoint.ts --${option}`,
+  })),
+];
+
+t.test('every figure a document quotes from the code is the code’s', async (t) => {
+  for (const { file, pattern, expected, from } of FIGURES) {
+    const found = [...text(file).matchAll(pattern)].map((m) => m[1]!);
+    t.ok(found.length > 0, `${file} quotes ${pattern} (${from})`);
+    for (const f of found) t.equal(typeof expected === 'number' ? figure(f) : f, expected, `${file}: ${pattern} is ${expected} (${from})`);
+  }
+});
+
+t.test('the news rules in docs/data.md are the classifier’s, in its order', async (t) => {
+  const doc = text('docs/data.md');
+  const rules = /Kind and importance by the first matching headline rule \([^)]*\): ([^;]+?), else news (\d+); opinion and list pieces \([^)]*\) news (\d+)\./.exec(doc);
+  t.ok(rules, 'docs/data.md lists the rules');
+  const quoted = rules![1]!.split(', ').map((r) => Number(/(\d+)$/.exec(r)?.[1]));
+  t.same(quoted, KIND_RULES.map((r) => r.importance), 'each rule’s importance, in order');
+  t.equal(Number(rules![2]), NEWS_IMPORTANCE);
+  t.equal(Number(rules![3]), OPINION_IMPORTANCE);
+});
+
+/** The rows of configuration.md's table of settings: the setting's cell, its default and its meaning. */
+function settingRows(): { names: string[]; defaultCell: string; meaning: string; row: string }[] {
+  return text('docs/configuration.md')
+    .split('\n')
+    .filter((l) => /^\| `[A-Z]/.test(l))
+    .map((row) => {
+      const [names, defaultCell, meaning] = row.split(' | ').map((c) => c.replace(/^\| /, '').replace(/ \|$/, ''));
+      return { names: [...names!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]!), defaultCell: defaultCell!, meaning: meaning ?? '', row };
+    });
+}
+
+t.test('docs/configuration.md names every setting the configuration reads, with its default and its range', async (t) => {
+  const read = settingsRead();
+  t.ok(read.size >= 40, `${read.size} settings read through EnvReader`);
+  // The ones read straight from the environment, by name.
+  const configSources = ['server/config.ts', 'server/clock.ts', 'server/access-mode.ts', ...['database', 'demo', 'http', 'limits', 'market', 'sources', 'stream'].map((c) => `server/config/${c}.ts`)];
+  const direct = configSources.flatMap((f) => [...text(f).matchAll(/\benv\.([A-Z][A-Z0-9_]+)/g)].map((m) => m[1]!));
+  const rows = settingRows();
+  const documented = new Set(rows.flatMap((r) => r.names));
+  const doc = text('docs/configuration.md');
+  const missing = [...new Set([...read.keys(), ...direct])].filter((name) => !documented.has(name) && !doc.includes(`\`${name}\``));
+  t.same(missing, [], 'every setting is in the table');
+
+  for (const row of rows) {
+    const name = row.names[0]!;
+    const setting = read.get(name);
+    if (!setting || row.names.length > 1) continue;
+    const cell = row.defaultCell.replace(/`/g, '');
+    if (typeof setting.fallback === 'number') {
+      if (/^\d+$/.test(cell)) t.equal(Number(cell), setting.fallback, `${name}'s default`);
+      const range = /\b(\d+)–(\d+)\b/.exec(row.meaning);
+      if (range) t.same([Number(range[1]), Number(range[2])], [setting.min, setting.max], `${name}'s range`);
+    } else if (typeof setting.fallback === 'string' && /^https?:/.test(setting.fallback)) {
+      t.equal(cell, setting.fallback, `${name}'s default`);
+    } else if (setting.fallback === false) {
+      t.match(cell, /^(off|unset)$/, `${name} is off by default`);
+    }
+  }
+  // Settings told inside another's row.
+  const sec = rows.find((r) => r.names[0] === 'SEC_USER_AGENT')!.row;
+  const every = read.get('SEC_EVERY_S')!;
+  t.match(sec, `\`SEC_EVERY_S\` (default ${every.fallback}, ${every.min}–${every.max})`, 'SEC_EVERY_S');
+  const perSecond = read.get('SEC_MAX_PER_SECOND')!;
+  t.match(sec, `\`SEC_MAX_PER_SECOND\` requests a second (default and at most ${perSecond.max}`, 'SEC_MAX_PER_SECOND');
+  t.equal(perSecond.fallback, perSecond.max);
+  for (const name of ['SEC_URL', 'SEC_DATA_URL']) t.match(sec, `\`${read.get(name)!.fallback}\``, `${name}'s default`);
+  const polymarket = rows.find((r) => r.names[0] === 'POLYMARKET_GAMMA_URL')!;
+  t.equal(polymarket.defaultCell, `\`${read.get('POLYMARKET_GAMMA_URL')!.fallback}\`, \`${read.get('POLYMARKET_CLOB_URL')!.fallback}\``);
+  // Lists and the settings read straight from the environment.
+  const fred = rows.find((r) => r.names[0] === 'FRED_SERIES')!;
+  const fredIds = DASHBOARD_SLUGS.map((slug) => catalogBySlug(slug)!.seriesId);
+  t.same(read.get('FRED_SERIES')!.fallback, fredIds);
+  t.match(fred.defaultCell, `(\`${fredIds.join(',')}\`)`, 'FRED_SERIES lists the dashboard’s series');
+  const floors = rows.find((r) => r.names[0] === 'MOVE_FLOORS')!;
+  t.equal(floors.defaultCell, `\`${Object.entries(DEFAULT_MOVE_FLOORS).map(([k, v]) => `${k}=${v}`).join(',')}\``, 'MOVE_FLOORS');
+  t.equal(rows.find((r) => r.names[0] === 'PORT')!.defaultCell, `\`${config.port}\``);
+  t.equal(rows.find((r) => r.names[0] === 'HOST')!.defaultCell, `\`${config.host}\``);
+  t.equal(rows.find((r) => r.names[0] === 'LOG_LEVEL')!.defaultCell, `\`${config.logLevel}\``);
+  t.equal(rows.find((r) => r.names[0] === 'DEMO_SEED')!.defaultCell, `\`${config.demoSeed}\``);
+  for (const [name, key] of [['RETAIN_QUOTES_DAYS', 'quotesRetainDays'], ['RETAIN_BARS_1M_DAYS', 'bars1mRetainDays']] as const) {
+    t.equal(rows.find((r) => r.names[0] === name)!.defaultCell, `\`${config.storage[key]}\``, name);
+  }
+});
+
+t.test('the rule sees a wrong figure', async (t) => {
+  const found = [...'30 instruments on 144 listings'.matchAll(/([\d,]+) listings/g)].map((m) => figure(m[1]!));
+  t.same(found, [144]);
+  t.not(figure('1,441'), demoListings(demoSeed).length);
+});
