@@ -2,8 +2,8 @@
 // cannot drift from what it describes: each figure a document writes is here (read from the code that makes it), or
 // quoted from a dated log in bench/results/ named beside it. Pure: reads files and imports definitions, starts nothing.
 import t from 'tap';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { ROOT } from '../harness/server.js';
 import { DEMO_COMPANIES, DEMO_INSTRUMENTS, DEMO_VENUES, demoListings } from '../core/demo/universe.js';
 import { DEMO_SECTORS } from '../core/demo/profiles/companies.js';
@@ -242,4 +242,33 @@ t.test('the rule sees a wrong figure', async (t) => {
   const found = [...'30 instruments on 144 listings'.matchAll(/([\d,]+) listings/g)].map((m) => figure(m[1]!));
   t.same(found, [144]);
   t.not(figure('1,441'), demoListings(demoSeed).length);
+});
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
+const slug = (heading: string) =>
+  heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replace(/ /g, '-');
+
+t.test('every link between the README and docs/ leads to a file and a heading that exist', async (t) => {
+  t.equal(slug("Today's figures"), 'todays-figures');
+  t.equal(slug('MCP (`/mcp`)'), 'mcp-mcp');
+  const docs = ['README.md', 'bench/README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+  const bad: string[] = [];
+  for (const file of docs) {
+    for (const [, target] of text(file).matchAll(/\]\(([^)\s]+)\)/g)) {
+      if (/^[a-z]+:/.test(target!)) continue;
+      const [path, anchor] = target!.split('#') as [string, string | undefined];
+      const to = path ? join(dirname(file), path) : file;
+      if (!existsSync(join(ROOT, to))) {
+        bad.push(`${file}: ${target} (no ${to})`);
+        continue;
+      }
+      if (!anchor || !to.endsWith('.md')) continue;
+      const headings = [...text(to).matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1]!));
+      if (!headings.includes(anchor)) bad.push(`${file}: ${target} (no heading #${anchor} in ${to})`);
+    }
+  }
+  t.same(bad, []);
 });
