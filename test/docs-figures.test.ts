@@ -8,6 +8,7 @@ import { ROOT } from '../harness/server.js';
 import { DEMO_COMPANIES, DEMO_INSTRUMENTS, DEMO_VENUES, demoListings } from '../core/demo/universe.js';
 import { DEMO_SECTORS } from '../core/demo/profiles/companies.js';
 import { STRUCTURE } from '../core/demo/structure.js';
+import { UPCOMING_DAYS } from '../core/demo/story/draft.js';
 import { BarRing } from '../core/series.js';
 import { DASHBOARD_SLUGS, MACRO_CATALOG, catalogBySlug } from '../core/macro/catalog.js';
 import { BRIEF_DEFAULT_TOKENS, BRIEF_MAX_TOKENS, BRIEF_MIN_TOKENS } from '../core/schemas/brief.js';
@@ -93,6 +94,13 @@ const FIGURES: { file: string; pattern: RegExp; expected: number | string; from:
   { file: 'docs/data.md', pattern: /Apple is ([\d.]+)% of the S&P 500/g, expected: STRUCTURE.SPX!.role === 'index' ? Number((STRUCTURE.SPX!.members.AAPL! * 100).toFixed(2)) : NaN, from: 'STRUCTURE.SPX' },
   { file: 'docs/data.md', pattern: /and ([\d.]+)% of the Nasdaq 100/g, expected: STRUCTURE.NDX!.role === 'index' ? Number((STRUCTURE.NDX!.members.AAPL! * 100).toFixed(2)) : NaN, from: 'STRUCTURE.NDX' },
   { file: 'docs/configuration.md', pattern: /the demo's ([\d,]+) (?:quotes|listings)/g, expected: demoListings(demoSeed).length, from: 'demoListings(DEMO_SEED)' },
+  { file: 'docs/data.md', pattern: /The story is drawn (\d+) days past the load/g, expected: UPCOMING_DAYS, from: 'UPCOMING_DAYS' },
+  { file: 'docs/data.md', pattern: /FRED's release dates, to (\d+) days ahead/g, expected: constant('core/demo/macro/fred.ts', 'CALENDAR_DAYS_AHEAD'), from: 'CALENDAR_DAYS_AHEAD' },
+  // Importing files.
+  { file: 'docs/data.md', pattern: /one request per file, up to\s+(\d+) MiB/g, expected: Number(/MAX_REQUEST_BYTES = (\d+) \* 1024 \* 1024/.exec(text('server/control.ts'))?.[1]), from: 'MAX_REQUEST_BYTES' },
+  { file: 'docs/data.md', pattern: /for input of (\d+) MiB or more/g, expected: Number(/PROGRESS_BYTES = 1 << (\d+)/.exec(text('server/cli/import.ts'))?.[1]) === 20 ? 1 : NaN, from: 'PROGRESS_BYTES' },
+  { file: 'docs/data.md', pattern: /or (\w+) files or more/g, expected: ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'][constant('server/cli/import.ts', 'PROGRESS_FILES')]!, from: 'PROGRESS_FILES' },
+  { file: 'docs/data.md', pattern: /its `everyS` \((\d+) h by default\)/g, expected: Number(/CALENDAR_EVERY_S = (\d+) \* 3600/.exec(text('server/config/sources.ts'))?.[1]), from: 'CALENDAR_EVERY_S' },
   // MCP.
   { file: 'README.md', pattern: /([\d,]+) tools/g, expected: TOOLS.length, from: 'TOOLS' },
   { file: 'docs/api.md', pattern: /the interface's ([\d,]+)\./g, expected: TOOLS.length, from: 'TOOLS' },
