@@ -14,6 +14,8 @@ import { DASHBOARD_SLUGS, MACRO_CATALOG, catalogBySlug } from '../core/macro/cat
 import { BRIEF_DEFAULT_TOKENS, BRIEF_MAX_TOKENS, BRIEF_MIN_TOKENS } from '../core/schemas/brief.js';
 import { KIND_RULES, NEWS_IMPORTANCE, OPINION_IMPORTANCE } from '../core/sources/news/classify.js';
 import { DEFAULT_MOVE_FLOORS } from '../core/vocabulary.js';
+import { MOVE_MIN_Z } from '../core/kernels/moves.js';
+import { SLOW_QUERY_MS } from '../server/db-figures.js';
 import { VENUES } from '../core/sources/venues/index.js';
 import { DEFAULT_BACKOFF } from '../server/feeds/venues/connection.js';
 import { TOOLS } from '../server/mcp/tools/index.js';
@@ -166,6 +168,12 @@ const FIGURES: { file: string; pattern: RegExp; expected: number | string; from:
   { file: 'docs/configuration.md', pattern: /Pooled daily candles are held for (\d+) days/g, expected: constant('server/market/state.ts', 'DAYS_HELD'), from: 'DAYS_HELD' },
   { file: 'docs/configuration.md', pattern: /each listing's for (\d+)\./g, expected: constant('server/market/state.ts', 'LISTING_DAYS_HELD'), from: 'LISTING_DAYS_HELD' },
   { file: 'docs/configuration.md', pattern: /Kept candle answers take at most (\d+) MiB/g, expected: Number(/MAX_JOINED_BYTES = (\d+) \* 1024 \* 1024/.exec(text('server/answers/candles.ts'))?.[1]), from: 'MAX_JOINED_BYTES' },
+  { file: 'docs/configuration.md', pattern: /queries over (\d+) ms are logged/g, expected: SLOW_QUERY_MS, from: 'SLOW_QUERY_MS' },
+  { file: 'docs/configuration.md', pattern: /when its zScore reaches ([\d.]+)/g, expected: MOVE_MIN_Z, from: 'MOVE_MIN_Z' },
+  { file: 'docs/configuration.md', pattern: /\((\d+) per company and round/g, expected: constant('server/feeds/sec/feed.ts', 'FORMS_PER_ROUND'), from: 'FORMS_PER_ROUND' },
+  { file: 'docs/configuration.md', pattern: /is tried again (\d+) s later/g, expected: constant('server/feeds/poller.ts', 'FIRST_RETRY_MS') / 1000, from: 'FIRST_RETRY_MS' },
+  { file: 'docs/configuration.md', pattern: /does not accept a connection within (\d+) s/g, expected: constant('server/db.ts', 'CONNECT_TIMEOUT_MS') / 1000, from: 'CONNECT_TIMEOUT_MS' },
+  { file: 'docs/data-model.md', pattern: /`DATA_DIR` path may be at most (\d+) bytes/g, expected: ((m) => Number(m![1]) - m![2]!.length)(/MAX_DATA_DIR_BYTES = (\d+) - '([^']+)'\.length/.exec(text('server/config/database.ts'))), from: 'MAX_DATA_DIR_BYTES' },
   { file: 'docs/api.md', pattern: /kept in memory \(([\d,]+) companies\)/g, expected: constant('server/services/read/financials.ts', 'COMPANIES_KEPT'), from: 'COMPANIES_KEPT' },
   { file: 'docs/api.md', pattern: /each answer as bytes by query \(([\d,]+) answers\)/g, expected: constant('server/services/read/financials.ts', 'ANSWERS_KEPT'), from: 'ANSWERS_KEPT' },
   { file: 'docs/benchmarks.md', pattern: /against the (\d+) µs (?:per-request )?budget/g, expected: constant('bench/ratelimit.ts', 'BUDGET_NS') / 1000, from: 'bench/ratelimit.ts BUDGET_NS' },
