@@ -1,4 +1,4 @@
-// The kind and importance of a news item, by stated rules on its headline (docs/operations.md lists them): the first rule
+// The kind and importance of a news item, by stated rules on its headline (docs/data.md lists them): the first rule
 // whose words the headline holds gives the kind and its base importance; an opinion or list piece ("Should you
 // buy...?", "3 stocks to buy") is news of low importance whatever it mentions. A feed item has no importance of its
 // own, so these rules are the service's judgement, the same for every feed.
