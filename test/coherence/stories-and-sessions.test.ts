@@ -1,9 +1,11 @@
 // An analyst's look at the demo's stories against its prices and the trading calendar, over the HTTP answers of one
 // demo server: a story that states a reaction states the recorded move (to its printed decimal), only once the day it
 // reports has traded and after the news it reacts to; equities' moves on days the exchange is closed are told as 24/7
-// trading, never as session news; weekends are quiet for the index. Each check names the ids it finds at fault.
+// trading, never as session news; weekends are quiet for the index; earnings come before a session's open or after a
+// full session's close. Each check names the ids it finds at fault.
 import t from 'tap';
-import { marketDay } from '../../core/calendar/sessions.js';
+import { newYorkWallClock } from '../../core/calendar/new-york-time.js';
+import { marketDay, sessionOn } from '../../core/calendar/sessions.js';
 import { startServer } from '../../harness/server.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '100000' } });
@@ -117,4 +119,18 @@ t.test("weekends are quiet for the index: SPX's weekend daily sd at most a third
   };
   t.ok(weekend.length >= 50 && weekday.length >= 150, `${weekend.length} weekend days, ${weekday.length} session days`);
   t.ok(sd(weekend) <= sd(weekday) / 3, `weekend sd ${sd(weekend).toFixed(3)}% vs weekday ${sd(weekday).toFixed(3)}%`);
+});
+
+t.test("earnings before a session's open, or after a full session's close (never into a closed or early-closed day)", async (t) => {
+  const earnings = await walk<{ id: number; expectedAt: string; description: string }>('/v1/catalysts?kind=earnings&from=2000-01-01', 200);
+  const wrong = earnings.flatMap((c) => {
+    const at = Date.parse(c.expectedAt);
+    const session = sessionOn(newYorkWallClock(at).dayMs);
+    const right = /after the US close/.test(c.description)
+      ? session !== null && session.earlyClose === null && at >= session.closeMs
+      : /before the US open/.test(c.description) && session !== null && at < session.openMs;
+    return right ? [] : [`catalyst ${c.id} at ${c.expectedAt}: ${c.description}`];
+  });
+  t.ok(earnings.length >= 50, `${earnings.length} earnings catalysts`);
+  t.same(wrong, [], `${wrong.length} earnings out of their session`);
 });
