@@ -25,9 +25,11 @@ export function reactionStories(model: MarketModel, days: RecordedDays, drafts: 
     const at = dayMs + DAY_MS - MINUTE_MS;
     if (!d.shocks.length || MACRO.has(d.kind) || dayMs + DAY_MS > anchorMs || d.occurredAt >= at) return [];
     const impact = model.impact(d.shocks, d.occurredAt);
+    // The lead is what the news moved most (crude, not the oil company that moves with it).
     const recorded = d.moves
-      .map((symbol) => ({ day: days.at(symbol, dayMs), sign: Math.sign(impact[model.position.get(symbol)!]!) }))
-      .filter((m): m is { day: RecordedDay; sign: number } => m.day !== undefined && isRecordedMove(m.day, SURE) && Math.sign(m.day.pct) === m.sign)
+      .map((symbol) => ({ day: days.at(symbol, dayMs), sigmas: impact[model.position.get(symbol)!]! }))
+      .filter((m): m is { day: RecordedDay; sigmas: number } => m.day !== undefined && isRecordedMove(m.day, SURE) && Math.sign(m.day.pct) === Math.sign(m.sigmas))
+      .sort((a, b) => Math.abs(b.sigmas) - Math.abs(a.sigmas))
       .map((m) => m.day);
     return recorded.length ? [reaction(d, recorded, at)] : [];
   });
