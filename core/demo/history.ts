@@ -64,7 +64,7 @@ export class MarketPath {
     const dt = stepMs / DAY_MS;
     for (let k = 0; k < count; k++) {
       const end = start + (k + 1) * stepMs;
-      model.step(state, dt, this.moves);
+      model.step(state, dt, this.moves, end - stepMs);
       while (this.nextShock < this.shocks.length && this.shocks[this.nextShock]!.ts < end) model.shock(state, [this.shocks[this.nextShock++]!]);
       model.prices(state, end, now);
       for (let i = 0; i < model.size; i++) {

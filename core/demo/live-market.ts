@@ -35,7 +35,7 @@ export class LiveMarket implements FairPrices {
   }
 
   step(nowMs: number, dtS: number): void {
-    this.model.step(this.state, dtS / SECONDS_PER_DAY, this.rng);
+    this.model.step(this.state, dtS / SECONDS_PER_DAY, this.rng, nowMs);
     this.publish(nowMs);
   }
 

@@ -3,10 +3,11 @@
 // reverting to zero at its own pace. Prices follow from the state and the time: stocks and crypto move with their
 // factors, indices with their members by weight, ETFs with their index, yields with the policy path. The recorded
 // history and the live venues both step this model, so the world stays coherent after start too.
+import { isTradingDay } from '../calendar/us-holidays.js';
 import { DAY_MS } from '../time.js';
 import { policyPath, twoYearAnchorAt, type PolicyPath } from './policy.js';
 import type { Random } from './random.js';
-import { FACTOR_VOL, FACTORS, SPREAD_AT_START, SPREAD_PER_POINT_CUT, STRUCTURE, TRACKING_REVERSION, TRACKING_VOL, unitVol, type Factor, type Role } from './structure.js';
+import { CLOSED_DAY_VOL, FACTOR_VOL, FACTORS, SPREAD_AT_START, SPREAD_PER_POINT_CUT, STRUCTURE, TRACKING_REVERSION, TRACKING_VOL, unitVol, type Factor, type Role } from './structure.js';
 import { DEMO_INSTRUMENTS } from './universe.js';
 
 /**
@@ -51,6 +52,8 @@ export class MarketModel {
   private readonly start: Float64Array;
   private readonly factorShocks = new Float64Array(FACTORS.length);
   private readonly startAnchor: number;
+  /** Whether each instrument trades in the exchange's sessions (stocks, indices, ETFs), so is quiet on closed days. */
+  private readonly sessionBound: boolean[];
 
   constructor(
     readonly policy: PolicyPath,
@@ -60,6 +63,7 @@ export class MarketModel {
     this.start = Float64Array.from(this.instruments, (i) => i.startPrice);
     this.startAnchor = twoYearAnchorAt(policy, originMs);
     this.parts = this.instruments.map((inst) => this.part(STRUCTURE[inst.symbol]!, unitVol(inst)));
+    this.sessionBound = this.instruments.map((inst) => inst.kind === 'stock' || inst.kind === 'index' || inst.kind === 'etf');
     this.order = this.instruments.map((_, k) => k).sort((a, b) => RANK[this.parts[a]!.role] - RANK[this.parts[b]!.role]);
   }
 
@@ -93,17 +97,21 @@ export class MarketModel {
     return this.stateFromPrices(this.start, this.originMs);
   }
 
-  /** Moves `state` on by `dtDays`: each state reverts towards zero, takes its factors' shocks and its own noise. */
-  step(state: Float64Array, dtDays: number, rng: Random): void {
+  /**
+   * Moves `state` on by `dtDays` from `atMs`: each state reverts towards zero, takes its factors' shocks and its own
+   * noise; on a UTC day the exchange is closed, equities take only a small part of them.
+   */
+  step(state: Float64Array, dtDays: number, rng: Random, atMs: number): void {
     const root = Math.sqrt(dtDays);
     const f = this.factorShocks;
     for (let k = 0; k < FACTORS.length; k++) f[k] = FACTOR_VOL[FACTORS[k]!] * root * rng.normal();
+    const closed = !isTradingDay(atMs - (atMs % DAY_MS));
     for (let i = 0; i < this.size; i++) {
       const p = this.parts[i]!;
       const x0 = state[i]!;
-      let x = x0 * Math.exp(-p.theta * (1 + (x0 / p.band) ** 2) * dtDays) + p.own * root * rng.normal();
-      for (let k = 0; k < f.length; k++) x += p.loadings[k]! * f[k]!;
-      state[i] = x;
+      let move = p.own * root * rng.normal();
+      for (let k = 0; k < f.length; k++) move += p.loadings[k]! * f[k]!;
+      state[i] = x0 * Math.exp(-p.theta * (1 + (x0 / p.band) ** 2) * dtDays) + (closed && this.sessionBound[i] ? CLOSED_DAY_VOL * move : move);
     }
   }
 

@@ -2,6 +2,7 @@
 // saving, never on a market holiday, government releases never on a federal holiday either, and the real schedule's
 // shifts (jobless claims move to the Wednesday of Thanksgiving week; payrolls on a holiday Friday to the Thursday before).
 import { newYorkTime } from '../calendar/new-york-time.js';
+import { sessionOn } from '../calendar/sessions.js';
 import { isReleaseDay, isTradingDay } from '../calendar/us-holidays.js';
 import { DAY_MS } from '../time.js';
 
@@ -50,8 +51,12 @@ export function claimsReleases(fromMs: number, toMs: number): number[] {
 
 export type EarningsTiming = 'after-close' | 'before-open';
 
-/** Quarterly results on the first trading day from `dayMs`: 16:05 after the close, or 06:45 before the open. */
+/**
+ * Quarterly results on the first trading day from `dayMs`: 06:45 before the open, or 16:05 after the close of a full
+ * session (a company does not report into the thin after-hours of a day the exchange closes early).
+ */
 export function earningsRelease(dayMs: number, timing: EarningsTiming): number {
-  const day = onOrAfter(dayMs, isTradingDay);
+  const fullSession = (d: number) => sessionOn(d)?.earlyClose === null;
+  const day = onOrAfter(dayMs, timing === 'after-close' ? fullSession : isTradingDay);
   return timing === 'after-close' ? newYorkTime(day, 16, 5) : newYorkTime(day, 6, 45);
 }

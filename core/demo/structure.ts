@@ -97,6 +97,12 @@ export const STRUCTURE: Record<string, Role> = {
 export const SPREAD_AT_START = -0.3;
 export const SPREAD_PER_POINT_CUT = 1;
 
+/**
+ * How much of a session day's drift stocks, indices and ETFs take on a day the exchange is closed: their 24/7 venues
+ * still trade, thinly and on little news (an analyst expects a weekend's standard deviation well under a third).
+ */
+export const CLOSED_DAY_VOL = 0.2;
+
 /** An ETF's tracking error: standard deviation of its daily change, and how fast it closes (per day). */
 export const TRACKING_VOL = 0.0002;
 export const TRACKING_REVERSION = 0.5;

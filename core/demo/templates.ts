@@ -70,8 +70,9 @@ export const NOISE: (Template & { company: boolean })[] = [
 ];
 
 /**
- * Stories written for an unusual day the market drew without news, by what moved: one instrument ({n}, {v}, {p}),
- * or a group's movers listed after the headline. Verbs: rises/jumps/soars and falls/slides/plunges by size.
+ * Stories written for an unusual day the market drew without news, by what moved: one instrument ({n}, {v}, {p}; no
+ * {p} while the day still trades), or a group's movers listed after the headline. Verbs: rises/jumps/soars and
+ * falls/slides/plunges by size.
  */
 export const MOVE_NEWS = {
   stock: [
@@ -79,6 +80,9 @@ export const MOVE_NEWS = {
     pair('rating', '{c} {v} {p} after a bullish analyst note', 'rating', '{c} {v} {p} as an analyst questions its valuation'),
   ],
   equities: [same('news', 'Stocks rally as buyers return', 'Stocks slide in a broad sell-off')],
+  // With the exchange closed only 24/7 venues trade equities: no session news, no analyst, just that trading.
+  stockClosed: [same('news', '{c} {v} {p} on 24/7 venues while the exchange is closed', '{c} {v} {p} in thin 24/7 trading while the exchange is closed')],
+  equitiesClosed: [same('news', 'Stocks rally on 24/7 venues while the exchange is closed', 'Stocks slide on 24/7 venues while the exchange is closed')],
   crypto: [same('news', 'Crypto rally as short sellers are squeezed', 'Crypto sell-off as leveraged bets are liquidated')],
   rates: [same('news', 'Treasury yields climb as investors sell bonds', 'Treasury yields fall as investors buy bonds')],
   XAU: [same('news', 'Gold {v} {p} as investors seek safety', 'Gold {v} {p} as investors take profits')],

@@ -1,10 +1,13 @@
 // The whole demo world from a seed and an anchor (the load time): its market model, the news story drawn first, the
-// price history with the story's shocks drawn in, then a story for each unusual day the market drew on its own; and the
-// numbers its release stories report, past and upcoming, which its macro series hold.
+// price history with the story's shocks drawn in, then, from that history, the market's reactions to the news and a
+// story for each unusual day the market drew on its own; and the numbers its release stories report, past and
+// upcoming, which its macro series hold. Every figure a story states about a price is read from the history.
 import { demoHistories, type DemoHistory, demoHistoryStart, MarketPath } from './history.js';
 import { demoMarketModel } from './market-model.js';
 import type { MacroPrint } from './macro/prints.js';
 import { moveStories } from './move-stories.js';
+import { reactionStories } from './reactions.js';
+import { RecordedDays } from './recorded-days.js';
 import { finishStory, storyDrafts } from './story.js';
 import type { DemoStory } from './story/draft.js';
 
@@ -26,7 +29,9 @@ export function demoWorld(seed: number, anchorMs: number, minuteDays = 1): DemoW
   const shocks = drafts.filter((d) => d.occurredAt < anchorMs).flatMap((d) => d.shocks.map((s) => ({ ...s, ts: d.occurredAt })));
   const path = new MarketPath(model, seed, shocks);
   const histories = demoHistories(path, anchorMs, minuteDays);
-  const story = finishStory([...drafts, ...moveStories(seed, histories, drafts, anchorMs)], startMs, anchorMs);
+  const days = new RecordedDays(histories);
+  const told = [...drafts, ...reactionStories(model, days, drafts, anchorMs)];
+  const story = finishStory([...told, ...moveStories(seed, days, told, anchorMs)], startMs, anchorMs);
   const prints = drafts.flatMap((d) => (d.print ? [d.print] : [])).sort((a, b) => a.releasedAt - b.releasedAt);
   return { story, histories, path, prints };
 }

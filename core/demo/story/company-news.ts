@@ -1,10 +1,11 @@
-// The demo's unscheduled company news: about six stories a year per company, most of them moving its shares.
+// The demo's unscheduled company news: about six stories a year per company, most of them moving its shares (how far,
+// the reaction story tells once the day has traded: reactions.ts).
 import { instrumentRef } from '../../refs.js';
 import { DAY_MS } from '../../time.js';
 import type { Shock } from '../market-model.js';
 import { COMPANY_NEWS, OPERATIONS_NEWS, type Pair } from '../templates.js';
 import { DEMO_INSTRUMENTS } from '../universe.js';
-import { businessHours, companies, companyRefs, type Context, moved, signed } from './draft.js';
+import { businessHours, companies, companyRefs, type Context, moved } from './draft.js';
 
 /** Unscheduled company stories, about six a year each, most of them moving the shares. */
 export function companyNews(ctx: Context): void {
@@ -18,7 +19,6 @@ export function companyNews(ctx: Context): void {
       const up = rng.next() < 0.55;
       const moves = rng.next() < 0.7 && ctx.claim([inst.symbol], when);
       const shocks: Shock[] = moves ? [{ on: inst.symbol, size: (up ? 1 : -1) * (3 + rng.next() * 2.5) * inst.dailyVol }] : [];
-      const pct = moves ? Math.expm1(shocks[0]!.size) * 100 : 0;
       const template = up ? news.up : news.down;
       const headline = template.text.replace('{c}', company.label);
       ctx.drafts.push({
@@ -26,8 +26,8 @@ export function companyNews(ctx: Context): void {
         occurredAt: when,
         precision: 'minute',
         headline,
-        summary: `${headline}.${moves ? ` ${inst.symbol} ${pct > 0 ? 'rose' : 'fell'} ${Math.abs(pct).toFixed(1)}% on the news.` : ''}`,
-        points: [headline, ...(moves ? [`${inst.symbol} ${signed(pct)}% on the news`] : [])],
+        summary: `${headline}.`,
+        points: [headline],
         importance: moves ? 65 + rng.int(25) : 35 + rng.int(15),
         entities: [company, instrumentRef(inst), sector],
         shocks,

@@ -41,7 +41,6 @@ export function earnings(ctx: Context): void {
         const verdict = actual > consensus ? 'beats' : actual < consensus ? 'misses' : 'matches';
         const big = Math.abs(surprise) > 0.04 && ctx.claim([inst.symbol], at);
         const shocks: Shock[] = big ? [{ on: inst.symbol, size: (beat ? 1 : -1) * (3 + rng.next() * 2) * inst.dailyVol }] : [];
-        const pct = big ? Math.expm1(shocks[0]!.size) * 100 : 0;
         revenueBn *= 1 + (rng.next() - 0.4) * 0.08;
         const revenue = round(revenueBn, 1);
         const when = timing === 'after-close' ? 'after the US close (16:05 New York time)' : 'before the US open (06:45 New York time)';
@@ -54,7 +53,7 @@ export function earnings(ctx: Context): void {
           headline: `${company.label} ${verdict} ${period} estimates: EPS $${actual.toFixed(2)} vs $${consensus.toFixed(2)} expected`,
           summary:
             `${company.label} reported ${period} earnings of $${actual.toFixed(2)} a share against a consensus of $${consensus.toFixed(2)}, ` +
-            `on revenue of $${revenue} billion.${quote}${big ? ` The shares ${beat ? 'jumped' : 'fell'} ${Math.abs(pct).toFixed(1)}% on the result.` : ''}`,
+            `on revenue of $${revenue} billion.${quote}`,
           points: [`EPS $${actual.toFixed(2)} vs $${consensus.toFixed(2)} expected`, `Revenue $${revenue} billion`, beat ? 'Guidance kept' : 'Guidance under review'],
           importance: big ? 80 + rng.int(15) : 55 + rng.int(15),
           entities: chief ? [...entities, chief] : entities,

@@ -6,7 +6,7 @@ import { FACTOR_VOL } from '../structure.js';
 import { CRYPTO_NEWS, GAS_NEWS, OIL_NEWS, type Pair } from '../templates.js';
 import { DEMO_SECTORS } from '../profiles/companies.js';
 import { DEMO_INSTRUMENTS, type DemoInstrument } from '../universe.js';
-import { type Context, moved, signed } from './draft.js';
+import { businessHours, type Context, moved } from './draft.js';
 
 /**
  * What moves an instrument's market news: a factor for crude oil (it moves energy shares too, so its stories are about
@@ -28,13 +28,12 @@ export function marketNews(ctx: Context): void {
     if (!news) continue;
     const crypto = inst.kind === 'crypto';
     for (let at = ctx.startMs + rng.int(90) * DAY_MS; at < ctx.anchorMs; at += (60 + rng.int(70)) * DAY_MS) {
-      const when = at + rng.int(24 * 60) * MINUTE_MS;
+      // Crypto trades around the clock; crude and gas news comes in the week's business hours, as their exchanges trade.
+      const when = crypto ? at + rng.int(24 * 60) * MINUTE_MS : businessHours(rng, at);
       const on = news.on(inst);
       if (!ctx.claim([on], when)) continue;
       const up = rng.next() < 0.5;
       const shocks: Shock[] = [{ on, size: (up ? 1 : -1) * (3.2 + rng.next() * 2) * news.vol(inst) }];
-      // The instrument's own exposure to what moves is 1: its change is the shock's.
-      const pct = Math.expm1(shocks[0]!.size) * 100;
       const template = news.templates[rng.int(news.templates.length)]!;
       const told = up ? template.up : template.down;
       const headline = told.text.replace('{n}', inst.name) + (crypto ? '' : `: ${inst.name} ${up ? 'rallies' : 'slides'}`);
@@ -43,8 +42,8 @@ export function marketNews(ctx: Context): void {
         occurredAt: when,
         precision: 'minute',
         headline,
-        summary: `${headline}. ${inst.symbol} moved ${signed(pct)}% on the news.`,
-        points: [headline, `${inst.symbol} ${signed(pct)}% on the news`],
+        summary: `${headline}.`,
+        points: [headline],
         importance: 60 + rng.int(30),
         entities: news.sector ? [instrumentRef(inst), sectorRef(news.sector, SECTOR_NAMES.get(news.sector)!)] : [instrumentRef(inst)],
         shocks,

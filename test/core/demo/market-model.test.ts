@@ -70,7 +70,7 @@ t.test('the impact of news, in daily standard deviations, through the whole stru
 t.test('the state read back from prices is the state, so the live market carries on from stored prices', async (t) => {
   const state = model.initialState();
   const rng = new Random(3);
-  for (let k = 0; k < 300; k++) model.step(state, 1, rng);
+  for (let k = 0; k < 300; k++) model.step(state, 1, rng, at - (300 - k) * 86_400_000);
   const prices = new Float64Array(model.size);
   model.prices(state, at, prices);
   const back = model.stateFromPrices(prices, at);

@@ -1,9 +1,12 @@
 // Every move the service's own rule finds in the recorded history has a cause: the demo draws a story for each unusual
 // day its market drew without news. Checked as the move detector does it: the moves kernel over the daily closes the
-// service holds, the design's thresholds and default floors, and the linker over the stories of that day and the one before.
+// service holds, the design's thresholds and default floors, and the linker over the stories of that day and the one before;
+// and a move on a day the exchange is closed is told as what it is.
 import t from 'tap';
 import { concat, regroup } from '../../../core/demo/history.js';
 import { DEMO_COMPANIES, DEMO_INSTRUMENTS } from '../../../core/demo/universe.js';
+import { moveStories } from '../../../core/demo/move-stories.js';
+import { RecordedDays } from '../../../core/demo/recorded-days.js';
 import { demoWorld } from '../../../core/demo/world.js';
 import { dailyMoves, isMove } from '../../../core/kernels/moves.js';
 import { linkMove, type LinkableEvent } from '../../../core/moves/linker.js';
@@ -36,3 +39,19 @@ for (const [seed, anchor, minuteDays] of [[20261121, Date.UTC(2026, 10, 21, 15, 
     t.ok(written.every((e) => /rises|jumps|soars|rally|climb/.test(e.headline) === e.summary.includes(' +')), 'worded for the sign of the move');
   });
 }
+
+t.test('an equity move on a day the exchange is closed is told as 24/7 trading, not as session news', async (t) => {
+  const anchor = Date.UTC(2026, 10, 21, 15, 42, 17);
+  const { histories } = demoWorld(20261121, anchor);
+  // Weekends are too quiet to draw such a move: a Saturday's jump of 12% is put into the closes from it on.
+  const saturday = histories.get('AAPL')!.daily.ts.find((ts, k) => k > 100 && new Date(ts).getUTCDay() === 6)!;
+  for (const symbol of ['AAPL', 'SPX']) {
+    const { ts, close } = histories.get(symbol)!.daily;
+    for (let k = ts.indexOf(saturday); k < ts.length; k++) close[k]! *= 1.12;
+  }
+  const told = moveStories(20261121, new RecordedDays(histories), [], anchor).filter((d) => d.occurredAt - (d.occurredAt % DAY_MS) === saturday);
+  for (const symbol of ['AAPL', 'SPX']) {
+    const story = told.find((d) => d.moves.includes(symbol));
+    t.match(story?.headline, /(soars|rally) .*on 24\/7 venues while the exchange is closed/, `${symbol}: ${story?.headline}`);
+  }
+});

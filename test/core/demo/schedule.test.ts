@@ -23,6 +23,7 @@ t.test('payrolls: the first Friday, the Thursday before a holiday Friday, the ne
 t.test('CPI and earnings', async (t) => {
   t.equal(iso(cpiRelease(2026, 9, 12)), '2026-10-13T12:30', 'Columbus Day, Monday October 12, moves it to Tuesday');
   t.equal(iso(cpiRelease(2026, 2, 10)), '2026-03-10T12:30', 'after the March change to summer time');
-  t.equal(iso(earningsRelease(Date.UTC(2026, 10, 26), 'after-close')), '2026-11-27T21:05', 'not on Thanksgiving: the next trading day, after the close');
+  t.equal(iso(earningsRelease(Date.UTC(2026, 10, 26), 'after-close')), '2026-11-30T21:05', 'not on Thanksgiving nor after the early close of the day after: Monday, after the close');
+  t.equal(iso(earningsRelease(Date.UTC(2026, 10, 27), 'before-open')), '2026-11-27T11:45', 'before the open of an early-close day');
   t.equal(iso(earningsRelease(Date.UTC(2026, 3, 3), 'before-open')), '2026-04-06T10:45', 'not on Good Friday or the weekend: Monday before the open');
 });
