@@ -24,7 +24,7 @@ function binaryPath(build: UwsBuild, file: string): string {
   return join(dirname(require.resolve(build.pkg)), build.binaries, file);
 }
 
-function load(): { uWS: typeof UWS; native: boolean; message: string } {
+function load(): { uWS: typeof UWS; build: UwsBuild | null; message: string } {
   const rt = runtime();
   // The trufflesuite package's own switch to its shim, kept so the refusal can be seen on any machine.
   const forced = ['1', 'true'].includes((process.env.UWS_USE_FALLBACK ?? '').toLowerCase());
@@ -34,16 +34,17 @@ function load(): { uWS: typeof UWS; native: boolean; message: string } {
   else if ('refusal' in choice) message = choice.refusal;
   else {
     try {
-      return { uWS: require(binaryPath(choice.build, choice.file)) as typeof UWS, native: true, message: '' };
+      return { uWS: require(binaryPath(choice.build, choice.file)) as typeof UWS, build: choice.build, message: '' };
     } catch (err) {
       message = refusal(rt, [`  - ${choice.build.pkg} (${choice.build.upstream}): ${(err as Error).message.split('\n')[0]}`]);
     }
   }
-  return { uWS: require('@trufflesuite/uws-js-unofficial/dist/index') as typeof UWS, native: false, message };
+  return { uWS: require('@trufflesuite/uws-js-unofficial/dist/index') as typeof UWS, build: null, message };
 }
 
 const loaded = load();
 export const uWS = loaded.uWS;
-/** True when the native addon loaded; false when the JavaScript shim stands in. */
-export const uwsIsNative = loaded.native;
+/** The build whose native addon loaded; null when the JavaScript shim stands in. */
+export const uwsBuild = loaded.build;
+export const uwsIsNative = loaded.build !== null;
 export const UWS_FALLBACK_MESSAGE = `${loaded.message}\nOr set TAPEWIRE_ALLOW_UWS_FALLBACK=1 to start on a JavaScript stand-in, many times slower.`;
