@@ -18,7 +18,7 @@ import type { LoadContext, Source } from './feeds/source.js';
 import type { VenueFeed } from './feeds/venue-feed.js';
 import { HttpFigures } from '../core/http-figures.js';
 import { mountRoutes } from './http/pipeline.js';
-import { UWS_FALLBACK_MESSAGE, uWS, uwsIsNative, type TemplatedApp, type us_listen_socket } from './http/uws.js';
+import { uWS, type TemplatedApp, type us_listen_socket } from './http/uws.js';
 import { JobRunner } from './jobs.js';
 import { Lifetime } from './lifetime.js';
 import { Limiter } from './limits.js';
@@ -75,10 +75,6 @@ export interface EarlyStart {
 }
 
 export async function startApp(config: Config, log: Logger, early?: EarlyStart): Promise<RunningApp> {
-  if (!uwsIsNative) {
-    if (!config.allowUwsFallback) throw new StartupError(UWS_FALLBACK_MESSAGE);
-    log.warn('serving on the uWebSockets.js JavaScript fallback (TAPEWIRE_ALLOW_UWS_FALLBACK=1): expect far lower throughput');
-  }
   log.info({ anonymous: config.anon, why: config.anonWhy }, config.anon ? 'access: API keys, and anonymous callers limited per IP' : 'access: API keys only');
   log.info({ web: config.web }, config.web ? 'website: pages served, viewers limited per IP' : 'website: off (TAPEWIRE_WEB=1 serves it)');
   const life = new Lifetime();

@@ -3,6 +3,7 @@
 import { ConfigError, loadConfig } from './config.js';
 import { lockDataDir } from './datadir.js';
 import { startEmbedded } from './db-embedded.js';
+import { UWS_FALLBACK_MESSAGE, uwsIsNative } from './http/uws.js';
 import { createLogger } from './log.js';
 
 const SHUTDOWN_DEADLINE_MS = 4500;
@@ -21,6 +22,11 @@ const exit = (code: number) => log.flush(() => process.exit(code));
 process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled rejection'));
 
 try {
+  // Before DATA_DIR is locked or the database started: a Node or system without a uWS binary is told so at once.
+  if (!uwsIsNative) {
+    if (!config.allowUwsFallback) throw new Error(UWS_FALLBACK_MESSAGE);
+    log.warn('serving on the uWebSockets.js JavaScript fallback (TAPEWIRE_ALLOW_UWS_FALLBACK=1): expect far lower throughput');
+  }
   // DATA_DIR owned and the embedded database's thread started before the rest of the server loads: its start (about
   // 2.5 s of WASM) then runs while the modules do (about 1.3 s), not after them.
   const unlock = await lockDataDir(config.dataDir, (message) => log.warn(message));

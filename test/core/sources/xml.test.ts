@@ -104,3 +104,22 @@ t.test('any text survives escaping and reading back', async (t) => {
   );
   t.pass('random texts and attribute values');
 });
+
+t.test('hostile documents: entity bombs and external entities are refused before any expansion', async (t) => {
+  const laughs = `<!DOCTYPE r [<!ENTITY a "lol">${Array.from({ length: 9 }, (_, i) => `<!ENTITY ${String.fromCharCode(98 + i)} "${`&${String.fromCharCode(97 + i)};`.repeat(10)}">`).join('')}]><r>&j;</r>`;
+  const quadratic = `<!DOCTYPE r [<!ENTITY a "${'A'.repeat(10_000)}">]><r>${'&a;'.repeat(10_000)}</r>`;
+  const external = '<!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><r>&x;</r>';
+  for (const [what, doc] of [['billion laughs', laughs], ['one entity referenced 10,000 times', quadratic], ['an external entity', external]] as const) {
+    t.throws(() => parseXml(doc), { name: 'XmlError', message: /internal subset is not supported \(line 1, column 1\)/ }, what);
+  }
+  // A DOCTYPE naming an external DTD is allowed and never read: nothing it could define is known, so its entities fail.
+  t.throws(() => parseXml('<!DOCTYPE r SYSTEM "http://example.com/r.dtd"><r>&x;</r>'), { message: /unknown entity &x;/ });
+  t.same(parseXml('<!DOCTYPE r SYSTEM "r.dtd"><r>ok</r>').children, ['ok']);
+});
+
+t.test('a byte-order mark before the declaration, CRLF line ends, and a million character references', async (t) => {
+  t.same(textOf(parseXml('\uFEFF<?xml version="1.0" encoding="UTF-8"?>\r\n<r>\r\n<b>x</b>\r\n</r>')), '\nx\n');
+  t.throws(() => parseXml('<?xml version="1.0"?>\uFEFF<r/>'), { name: 'XmlError' }, 'a BOM is only a BOM at the very start');
+  const refs = parseXml(`<r>${'&#65;'.repeat(1_000_000)}</r>`);
+  t.equal(textOf(refs), 'A'.repeat(1_000_000), 'read in linear time: each reference once');
+});

@@ -64,3 +64,18 @@ t.test('not FRED CSV: refused as a whole, nothing half-read', async (t) => {
   t.match(refusal(() => parseFredPayload('')), /^not a FRED CSV/);
   t.match(refusal(() => parseFredPayload('<html>rate limited</html>')), /^not a FRED CSV/);
 });
+
+t.test('hostile cells: a quoted comma or newline and an unclosed quote skip their rows; the rest is kept', async (t) => {
+  // FRED and its mirrors never quote a value (bench/parsers.ts: 23 real files); the reader does not unquote one, so
+  // the row it breaks has the wrong number of fields or a value that is not a number, and is skipped with its line.
+  const read = (csv: string) => parseFredPayload(csv, { seriesId: 'X' });
+  const comma = read('date,value\n2020-01-01,"1,234.5"\n2020-01-02,5\n');
+  t.same(comma.observations.map((o) => o.value), [5]);
+  t.same(comma.skipped, [{ item: 'line 2', reason: 'expected 2 fields, found 3' }]);
+  const newline = read('date,value\n2020-01-01,"12\n34"\n2020-01-02,5\n');
+  t.same(newline.observations.map((o) => o.value), [5]);
+  t.same(newline.skipped.map((s) => s.item), ['line 2', 'line 3']);
+  const unclosed = read('date,value\n2020-01-01,"5\n2020-01-02,6\n');
+  t.same(unclosed.observations.map((o) => o.value), [6], 'one bad quote costs its row, not the file');
+  t.same(unclosed.skipped, [{ item: 'line 2', reason: 'X: "\\"5" is not a number' }]);
+});
