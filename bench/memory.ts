@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { createKey, startServer, tempDataDir, type ServerHandle } from '../harness/server.js';
+import { createKey, mallocEnv, startServer, tempDataDir, type ServerHandle } from '../harness/server.js';
 
 const { values: argv } = parseArgs({
   options: {
@@ -450,8 +450,10 @@ try {
     Object.assign(env, { DATABASE_URL: external.url, DB_POOL_SIZE: '1' }, EXTRA_ENV);
   }
   console.log(`  server environment: ${Object.entries(env).filter(([k]) => !k.startsWith('NODE_OPTIONS') && !k.startsWith('BENCH_')).map(([k, v]) => `${k}=${v}`).join(' ')}`);
+  console.log(`  malloc settings (bin/tapewire, bin/malloc.env): ${Object.entries({ ...mallocEnv(), ...EXTRA_ENV }).filter(([k]) => k.startsWith('MALLOC_')).map(([k, v]) => `${k}=${v}`).join(' ')}`);
   let t0 = performance.now();
-  let server = await startServer({ env, dataDir });
+  // The compiled server with the `tapewire` command's malloc settings: what `npm start` runs.
+  let server = await startServer({ env, dataDir, built: true, readyDeadlineMs: 600_000 });
   children.push(server);
   console.log(`  ready in ${((performance.now() - t0) / 1000).toFixed(1)} s, pid ${server.child.pid}`);
   if (RESTART) {
@@ -459,7 +461,7 @@ try {
     console.log(`  first start: RSS ${mb(first.vmRss)} MB, high-water mark ${mb(first.vmHwm)} MB; stopping it to measure a restart on its data`);
     await server.stop();
     t0 = performance.now();
-    server = await startServer({ env, dataDir });
+    server = await startServer({ env, dataDir, built: true, readyDeadlineMs: 600_000 });
     children.push(server);
     console.log(`  restarted, ready in ${((performance.now() - t0) / 1000).toFixed(1)} s, pid ${server.child.pid}`);
   }

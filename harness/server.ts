@@ -1,6 +1,6 @@
 // Starts the real server (server/main.ts) as a child process on port 0 with its own DATA_DIR, for tests and benchmarks.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -92,6 +92,12 @@ export function runNode(script: string, args: string[], env: Record<string, stri
 }
 
 /** Builds dist/ unless it is up to date with the sources: a test of the compiled server must run the code under test. */
+/** The malloc settings bin/tapewire starts the server with (bin/malloc.env), for a server started as `npm start` does. */
+export function mallocEnv(): Record<string, string> {
+  const lines = readFileSync(join(ROOT, 'bin/malloc.env'), 'utf8').split('\n');
+  return Object.fromEntries(lines.filter((l) => /^[A-Z_]+=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+}
+
 function buildIfStale(): Promise<void> {
   return new Promise((resolve, reject) => {
     execFile(process.execPath, ['bin/build.mjs', '--if-stale'], { cwd: ROOT }, (err, _stdout, stderr) => (err ? reject(new Error(`build failed: ${stderr}`)) : resolve()));
@@ -114,7 +120,7 @@ export async function startServer(
     freshDemo?: boolean;
     /** Process warnings the test provokes on purpose: any other a server prints fails its stop (and dispose). */
     allowWarnings?: RegExp;
-    /** Run as `npm start` does: the `tapewire` command on the compiled dist/ (built first if the sources changed). */
+    /** Run as `npm start` does: the `tapewire` command on the compiled dist/ (built first if the sources changed), with its malloc settings. */
     built?: boolean;
   } = {},
 ): Promise<ServerHandle> {
@@ -134,7 +140,8 @@ export async function startServer(
   const entry = options.built ? ['bin/tapewire.mjs', 'start'] : ['--import', 'tsx', 'server/main.ts'];
   const child = spawn(process.execPath, ['--import', EXIT_WITH_PARENT, ...entry], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    // The wrapper bin/tapewire is not in between (it would hide this process's exit hook): its settings are.
+    env: { ...(options.built ? mallocEnv() : {}), ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);
