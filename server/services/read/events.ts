@@ -10,6 +10,7 @@ import type { Event, EventListQuery } from '../../../core/schemas/events.js';
 import type { Move } from '../../../core/schemas/moves.js';
 import type { StoryRecord } from '../../../core/sources/records.js';
 import { EVENTS_TOPIC, instrumentTopic } from '../../../core/stream/topics.js';
+import { MINUTE_MS } from '../../../core/time.js';
 import type { EventKind, PRECISIONS } from '../../../core/vocabulary.js';
 import { clock } from '../../clock.js';
 import type { Caller, Db } from '../../db.js';
@@ -97,6 +98,7 @@ export interface Ingested extends Counts {
 export class EventService {
   private readonly pages: AnswerCache<{ data: Event[]; page: Page }>;
   private readonly details: AnswerCache<EventDetail>;
+  private readonly abouts: AnswerCache<Event[]>;
 
   constructor(
     private readonly db: Db,
@@ -109,6 +111,7 @@ export class EventService {
   ) {
     this.pages = new AnswerCache(ANSWERS_KEPT, () => version.current);
     this.details = new AnswerCache(ANSWERS_KEPT, () => version.current);
+    this.abouts = new AnswerCache(ANSWERS_KEPT, () => version.current);
   }
 
   /** Stories matching `filter`, newest or most important first, one page. */
@@ -146,9 +149,10 @@ export class EventService {
 
   /**
    * The stories linked to any of `entities` (lower-cased `type:key`), newest first or most important first, at most
-   * `limit`, from `fromMs` and of `kinds` when given: the stories an entity's page shows.
+   * `limit`, from `fromMs` and of `kinds` when given: the stories an entity's page shows. Kept while the stories are
+   * unchanged (shared: callers must not change the list).
    */
-  async about(
+  about(
     entities: string[],
     limit: number,
     caller?: Caller,
@@ -159,10 +163,12 @@ export class EventService {
       entities: entities.map((e) => e.toLowerCase()),
       kinds: options.kinds ?? null,
       limit,
-      fromMs: options.fromMs ?? null,
+      // A window ending now starts at its minute: every page view of that minute shares one read.
+      fromMs: options.fromMs === undefined ? null : options.fromMs - (options.fromMs % MINUTE_MS),
       order: options.order ?? 'recent',
     };
-    return (await readStories(this.db, filter, caller)).map(eventView);
+    const key = `about ${filter.entities.join(',')} ${limit} ${filter.kinds?.join(',') ?? ''} ${filter.order} ${filter.fromMs ?? ''}`;
+    return this.abouts.get(key, async (c) => (await readStories(this.db, filter, c)).map(eventView), caller);
   }
 
   /** Stories of the last `days` days ranked by importance halved per 24 hours of age, at most `limit`. */
