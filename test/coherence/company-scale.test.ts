@@ -26,19 +26,19 @@ interface Real {
 
 const REAL: Real[] = [
   {
-    company: 'apple', source: '10-K fiscal 2025 (year to 2025-09-27), accession 0000320193-25-000079, ../shared/realdata companyfacts',
+    company: 'apple', source: '10-K fiscal 2025 (year to 27 September 2025), accession 0000320193-25-000079, ../shared/realdata companyfacts',
     revenueBn: 416.161, netIncomeBn: 112.01, dilutedSharesBn: 15.005,
     segments: { iPhone: 50.4, Services: 26.2, Mac: 8.1, 'Wearables, home and accessories': 8.6, iPad: 6.7 },
     pe: [28, 40], ps: [6.5, 11], pb: [35, 70], capT: 3.76,
   },
   {
-    company: 'microsoft', source: '10-K fiscal 2025 (year to 2025-06-30)',
+    company: 'microsoft', source: '10-K fiscal 2025 (year to 30 June 2025)',
     revenueBn: 281.724, netIncomeBn: 101.832, dilutedSharesBn: 7.465,
     segments: { 'Productivity and business processes': 42.9, 'Intelligent cloud': 37.7, 'More personal computing': 19.4 },
     pe: [30, 42], ps: [9, 16], pb: [8, 15], capT: 3.85,
   },
   {
-    company: 'nvidia', source: '10-K fiscal 2025 (year to 2025-01-26)',
+    company: 'nvidia', source: '10-K fiscal 2025 (year to 26 January 2025)',
     revenueBn: 130.497, netIncomeBn: 72.88, dilutedSharesBn: 24.804,
     segments: { 'Data center': 88.3, Gaming: 8.7, 'Professional visualization': 1.4, 'Automotive and robotics': 1.3 },
     pe: [40, 70], ps: [20, 40], pb: [35, 70], capT: 4.54,
