@@ -25,7 +25,7 @@ export function earnings(ctx: Context): void {
     const entities = [company, instrumentRef(inst), sector];
     const timing: EarningsTiming = BEFORE_OPEN.has(inst.symbol) ? 'before-open' : 'after-close';
     const fyEndMonth = fiscalYearEndMonth.get(inst.company!)!;
-    /** Log of the last EPS over its trend. */
+    // How far (log) the last EPS came out above its trend: half of it carries into the next consensus.
     let offTrend = (rng.next() - 0.5) * 0.1;
     const lastYear = new Date(ctx.endMs).getUTCFullYear() + (fyEndMonth === 12 ? 0 : 1);
     for (let year = new Date(ctx.startMs).getUTCFullYear(); year <= lastYear; year++) {
