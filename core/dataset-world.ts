@@ -1,5 +1,6 @@
 // Which world a database holds (the demo, real data, or both because its operator asked for both) and whether a
 // writer of one origin may write into it: real values must never land silently in demo series, nor demo ones in real.
+import { SCALE_ANCHOR_DATE } from './demo/real-scale.js';
 import { DEMO_SOURCE } from './sources/demo/index.js';
 
 export type DatasetWorld = 'demo' | 'real' | 'mixed';
@@ -8,7 +9,8 @@ export type Origin = 'demo' | 'real';
 
 export const WORLD_DESCRIPTIONS: Record<DatasetWorld, string> = {
   demo:
-    "Deterministic demo universe, not real data: simulated venues and prices; stories, filings, financials, macro series and prediction markets generated in their sources' formats (a record's source names the format); every source URL points at the reserved .example domain",
+    "Deterministic demo universe, not real data: simulated venues and prices; stories, filings, financials, macro series and prediction markets generated in their sources' formats (a record's source names the format); every source URL points at the reserved .example domain. " +
+    `Levels are anchored to ${SCALE_ANCHOR_DATE}: at load, shares, indices and ETFs stand at their real closes of that day, and each listed company's trailing revenue, net income and diluted shares are about those of its latest annual report then`,
   real: 'Real data from its sources; every record cites the source it came from',
   mixed:
     'The demo universe with real data mixed in, at its operator\'s explicit request: demo records cite the reserved .example domain, real ones their source; a series may hold both',

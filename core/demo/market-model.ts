@@ -49,7 +49,6 @@ export class MarketModel {
   readonly position = new Map(DEMO_INSTRUMENTS.map((inst, k) => [inst.symbol, k]));
   private readonly parts: Part[];
   private readonly order: number[];
-  private readonly start: Float64Array;
   private readonly factorShocks = new Float64Array(FACTORS.length);
   private readonly startAnchor: number;
   /** Whether each instrument trades in the exchange's sessions (stocks, indices, ETFs), so is quiet on closed days. */
@@ -59,8 +58,9 @@ export class MarketModel {
     readonly policy: PolicyPath,
     /** When the model starts: every level path begins there at the instrument's start price. */
     readonly originMs: number,
+    /** By position; the world pins some of them to end its history at real closes (levels.ts). */
+    readonly start: Float64Array = Float64Array.from(DEMO_INSTRUMENTS, (i) => i.startPrice),
   ) {
-    this.start = Float64Array.from(this.instruments, (i) => i.startPrice);
     this.startAnchor = twoYearAnchorAt(policy, originMs);
     this.parts = this.instruments.map((inst) => this.part(STRUCTURE[inst.symbol]!, unitVol(inst)));
     this.sessionBound = this.instruments.map((inst) => inst.kind === 'stock' || inst.kind === 'index' || inst.kind === 'etf');

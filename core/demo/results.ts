@@ -2,7 +2,7 @@
 // in EDGAR's formats (core/demo/sec) are built from these, so a story and the documents behind it cannot disagree.
 // Quarters follow each company's fiscal year (Apple's ends in September, NVIDIA's in January), ending on month ends.
 import { DAY_MS } from '../time.js';
-import { hash32 } from './history.js';
+import { COMPANY_SCALE } from './real-scale.js';
 
 export type FiscalQuarterNumber = 1 | 2 | 3 | 4;
 
@@ -21,9 +21,24 @@ export function fiscalQuarterLabel(fyEndMonth: number, fiscalYear: number, q: Fi
   return `${fyEndMonth === 12 ? '' : 'fiscal '}Q${q} ${fiscalYear}`;
 }
 
-/** A company's quarterly revenue in $ billions before the first story: its size, the same for every seed. */
-export function startingRevenueBn(symbol: string): number {
-  return 12 + (hash32(`revenue/${symbol}`) % 1400) / 10;
+/**
+ * Where the quarters the demo's present trails sit, on average, before it: a result comes out 3 to 5 weeks after its
+ * quarter, so the latest reported quarter ended some 80 days before, and the middle of the four is 6 months earlier.
+ */
+const TRAILING_MIDDLE_MS = 262 * DAY_MS;
+const YEAR_MS = 365.25 * DAY_MS;
+
+/**
+ * A company's trend EPS and revenue ($ billions) for the quarter ending at `quarterEndMs`, in a world whose present is
+ * `anchorMs`: its real latest year split in four, grown or shrunk at its real rate, so the four quarters before the
+ * present add up to that year.
+ */
+export function trendQuarter(symbol: string, quarterEndMs: number, anchorMs: number): { eps: number; revenueBn: number } {
+  const scale = COMPANY_SCALE[symbol];
+  if (!scale) throw new Error(`no real scale for ${symbol}`);
+  const middle = quarterEndMs - YEAR_MS / 8;
+  const factor = (1 + scale.growth) ** ((middle - (anchorMs - TRAILING_MIDDLE_MS)) / YEAR_MS);
+  return { eps: (scale.netIncomeBn / scale.dilutedSharesBn / 4) * factor, revenueBn: (scale.revenueBn / 4) * factor };
 }
 
 /** The figures an earnings story reports. */

@@ -1,7 +1,7 @@
 // How the demo's instruments move together: a few market factors (equities, growth shares, crypto, the dollar, metals,
 // energy, the level and slope of the yield curve), each instrument's exposure to them and its own part, the members and
 // weights of each index, what each ETF tracks, and the level path each instrument reverts to.
-import type { DemoInstrument } from './universe.js';
+import type { InstrumentKind } from '../vocabulary.js';
 
 export const FACTORS = ['equity', 'growth', 'crypto', 'dollar', 'metals', 'energy', 'rates', 'curve'] as const;
 export type Factor = (typeof FACTORS)[number];
@@ -107,7 +107,10 @@ export const CLOSED_DAY_VOL = 0.2;
 export const TRACKING_VOL = 0.0002;
 export const TRACKING_REVERSION = 0.5;
 
-/** The standard deviation of an instrument's daily move in its own units: a log change, or yield points for a rate. */
-export function unitVol(inst: DemoInstrument): number {
+/**
+ * The standard deviation of an instrument's daily move in its own units: a log change, or yield points for a rate.
+ * It takes the fields it needs, not the instrument's type: universe.ts sets start prices from this file's level paths.
+ */
+export function unitVol(inst: { kind: InstrumentKind; dailyVol: number; startPrice: number }): number {
   return inst.kind === 'rate' ? inst.dailyVol * inst.startPrice : inst.dailyVol;
 }

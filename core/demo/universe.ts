@@ -1,6 +1,7 @@
 // The demo universe's instruments, venues and listings: ~30 instruments across every kind on fictional 24/7 venues.
 // Venue names are invented on purpose, so demo prices can never be mistaken for a real venue's.
 import type { InstrumentKind } from '../vocabulary.js';
+import { startFromClose } from './levels.js';
 import { DEMO_PROFILES, DEMO_SECTORS } from './profiles/companies.js';
 import { Random } from './random.js';
 
@@ -26,7 +27,7 @@ export interface DemoInstrument {
   kind: InstrumentKind;
   currency: string;
   company: string | null;
-  /** Price at the start of the generated history. */
+  /** Price at the start of the generated history (for shares, indices and ETFs, before it is pinned to the anchor's closes). */
   startPrice: number;
   /**
    * Daily volatility of its log returns (of its yield's, for a rate, at its start level), which the market model's
@@ -71,17 +72,17 @@ export const DEMO_INSTRUMENTS: DemoInstrument[] = [
   i('AVAX', 'Avalanche', 'crypto', 35, 0.047, 300 * M),
   i('LINK', 'Chainlink', 'crypto', 15, 0.044, 250 * M),
   i('ADA', 'Cardano', 'crypto', 0.5, 0.042, 280 * M),
-  i('AAPL', 'Apple Inc.', 'stock', 185, 0.015, 120 * M, 'apple'),
-  i('MSFT', 'Microsoft Corp.', 'stock', 370, 0.014, 110 * M, 'microsoft'),
-  i('NVDA', 'NVIDIA Corp.', 'stock', 480, 0.03, 260 * M, 'nvidia'),
-  i('TSLA', 'Tesla Inc.', 'stock', 240, 0.034, 180 * M, 'tesla'),
-  i('AMZN', 'Amazon.com Inc.', 'stock', 150, 0.018, 90 * M, 'amazon'),
-  i('JPM', 'JPMorgan Chase & Co.', 'stock', 170, 0.013, 40 * M, 'jpmorgan-chase'),
-  i('XOM', 'Exxon Mobil Corp.', 'stock', 100, 0.015, 35 * M, 'exxon-mobil'),
-  i('LLY', 'Eli Lilly and Co.', 'stock', 600, 0.019, 45 * M, 'eli-lilly'),
-  i('SPX', 'S&P 500', 'index', 4_700, 0.009, 700 * M),
-  i('NDX', 'Nasdaq 100', 'index', 16_800, 0.012, 500 * M),
-  i('DJI', 'Dow Jones Industrial Average', 'index', 37_500, 0.008, 150 * M),
+  i('AAPL', 'Apple Inc.', 'stock', startFromClose('AAPL'), 0.015, 120 * M, 'apple'),
+  i('MSFT', 'Microsoft Corp.', 'stock', startFromClose('MSFT'), 0.014, 110 * M, 'microsoft'),
+  i('NVDA', 'NVIDIA Corp.', 'stock', startFromClose('NVDA'), 0.03, 260 * M, 'nvidia'),
+  i('TSLA', 'Tesla Inc.', 'stock', startFromClose('TSLA'), 0.034, 180 * M, 'tesla'),
+  i('AMZN', 'Amazon.com Inc.', 'stock', startFromClose('AMZN'), 0.018, 90 * M, 'amazon'),
+  i('JPM', 'JPMorgan Chase & Co.', 'stock', startFromClose('JPM'), 0.013, 40 * M, 'jpmorgan-chase'),
+  i('XOM', 'Exxon Mobil Corp.', 'stock', startFromClose('XOM'), 0.015, 35 * M, 'exxon-mobil'),
+  i('LLY', 'Eli Lilly and Co.', 'stock', startFromClose('LLY'), 0.019, 45 * M, 'eli-lilly'),
+  i('SPX', 'S&P 500', 'index', startFromClose('SPX'), 0.009, 700 * M),
+  i('NDX', 'Nasdaq 100', 'index', startFromClose('NDX'), 0.012, 500 * M),
+  i('DJI', 'Dow Jones Industrial Average', 'index', startFromClose('DJI'), 0.008, 150 * M),
   i('XAU', 'Gold', 'commodity', 2_050, 0.009, 400 * M),
   i('XAG', 'Silver', 'commodity', 23, 0.017, 90 * M),
   i('WTI', 'WTI Crude Oil', 'commodity', 72, 0.021, 200 * M),
@@ -91,8 +92,8 @@ export const DEMO_INSTRUMENTS: DemoInstrument[] = [
   i('GBPUSD', 'British Pound / US Dollar', 'fx', 1.27, 0.005, 250 * M),
   i('US2Y', 'US 2-Year Treasury Yield', 'rate', 4.3, 0.018, 80 * M, null, 'PCT'),
   i('US10Y', 'US 10-Year Treasury Yield', 'rate', 3.9, 0.015, 120 * M, null, 'PCT'),
-  i('SPY', 'SPDR S&P 500 ETF Trust', 'etf', 470, 0.009, 150 * M, 'state-street'),
-  i('QQQ', 'Invesco QQQ Trust', 'etf', 403, 0.012, 110 * M, 'invesco'),
+  i('SPY', 'SPDR S&P 500 ETF Trust', 'etf', startFromClose('SPY'), 0.009, 150 * M, 'state-street'),
+  i('QQQ', 'Invesco QQQ Trust', 'etf', startFromClose('QQQ'), 0.012, 110 * M, 'invesco'),
 ];
 
 /**

@@ -1,9 +1,11 @@
 // The whole demo world from a seed and an anchor (the load time): its market model, the news story drawn first, the
-// price history with the story's shocks drawn in, then, from that history, the market's reactions to the news and a
-// story for each unusual day the market drew on its own; and the numbers its release stories report, past and
-// upcoming, which its macro series hold. Every figure a story states about a price is read from the history.
+// price history with the story's shocks drawn in, ending at the real closes the demo is anchored to, then, from that
+// history, the market's reactions to the news and a story for each unusual day the market drew on its own; and the
+// numbers its release stories report, past and upcoming, which its macro series hold. Every figure a story states
+// about a price is read from the history.
 import { demoHistories, type DemoHistory, demoHistoryStart, MarketPath } from './history.js';
-import { demoMarketModel } from './market-model.js';
+import { startsPinnedToCloses } from './levels.js';
+import { demoMarketModel, MarketModel } from './market-model.js';
 import type { MacroPrint } from './macro/prints.js';
 import { moveStories } from './move-stories.js';
 import { reactionStories } from './reactions.js';
@@ -27,7 +29,11 @@ export function demoWorld(seed: number, anchorMs: number, minuteDays = 1): DemoW
   const model = demoMarketModel(seed, startMs);
   const drafts = storyDrafts(seed, model, startMs, anchorMs);
   const shocks = drafts.filter((d) => d.occurredAt < anchorMs).flatMap((d) => d.shocks.map((s) => ({ ...s, ts: d.occurredAt })));
-  const path = new MarketPath(model, seed, shocks);
+  // The path drawn once to see where it ends, then again from starts that make it end at the anchor's real closes.
+  const unpinned = demoHistories(new MarketPath(model, seed, shocks), anchorMs, minuteDays);
+  const symbols = model.instruments.map((i) => i.symbol);
+  const starts = startsPinnedToCloses(symbols, model.start, (i) => unpinned.get(symbols[i]!)!.minute.close.at(-1)!);
+  const path = new MarketPath(new MarketModel(model.policy, startMs, starts), seed, shocks);
   const histories = demoHistories(path, anchorMs, minuteDays);
   const days = new RecordedDays(histories);
   const told = [...drafts, ...reactionStories(model, days, drafts, anchorMs)];

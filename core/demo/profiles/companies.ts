@@ -1,6 +1,7 @@
 // The demo's sectors and company profiles. The companies are real names with real tickers, CIKs and fiscal years, as a
-// reader would look them up; everything the demo says happened to them (prices, stories, people, projects) is invented,
-// and every source it cites is on the reserved .example domain.
+// reader would look them up, and the segment mix of their latest annual reports (the year real-scale.ts sizes them
+// by); everything the demo says happened to them (prices, stories, people, projects) is invented, and every source it
+// cites is on the reserved .example domain.
 import type { CompanyRecord, SectorRecord } from '../../sources/records.js';
 
 type Sector = Omit<SectorRecord, 'source' | 'sourceKey'>;
@@ -54,11 +55,11 @@ export const DEMO_PROFILES: DemoProfile[] = [
     employees: 164_000,
     primaryInstrument: 'AAPL',
     segments: [
-      { name: 'iPhone', revenueSharePct: 51.0, description: 'Smartphones.' },
-      { name: 'Services', revenueSharePct: 25.5, description: 'App store commissions, subscriptions, payments, cloud storage and licensing.' },
-      { name: 'Mac', revenueSharePct: 8.0, description: 'Desktop and laptop computers.' },
-      { name: 'Wearables, home and accessories', revenueSharePct: 8.5, description: 'Watches, earphones, home devices and accessories.' },
-      { name: 'iPad', revenueSharePct: 7.0, description: 'Tablets.' },
+      { name: 'iPhone', revenueSharePct: 50.4, description: 'Smartphones.' },
+      { name: 'Services', revenueSharePct: 26.2, description: 'App store commissions, subscriptions, payments, cloud storage and licensing.' },
+      { name: 'Wearables, home and accessories', revenueSharePct: 8.6, description: 'Watches, earphones, home devices and accessories.' },
+      { name: 'Mac', revenueSharePct: 8.1, description: 'Desktop and laptop computers.' },
+      { name: 'iPad', revenueSharePct: 6.7, description: 'Tablets.' },
     ],
     peers: [
       { company: 'microsoft', why: 'The other consumer and software platform of comparable size, competing for developers and for spending on devices and subscriptions.' },
@@ -80,9 +81,9 @@ export const DEMO_PROFILES: DemoProfile[] = [
     employees: 228_000,
     primaryInstrument: 'MSFT',
     segments: [
-      { name: 'Intelligent cloud', revenueSharePct: 43.0, description: 'Cloud infrastructure and platform services, server software.' },
-      { name: 'Productivity and business processes', revenueSharePct: 33.0, description: 'Office subscriptions, professional networking, business applications.' },
-      { name: 'More personal computing', revenueSharePct: 24.0, description: 'Operating system licences, devices, gaming and search advertising.' },
+      { name: 'Productivity and business processes', revenueSharePct: 42.9, description: 'Office subscriptions, professional networking, business applications.' },
+      { name: 'Intelligent cloud', revenueSharePct: 37.7, description: 'Cloud infrastructure and platform services, server software.' },
+      { name: 'More personal computing', revenueSharePct: 19.4, description: 'Operating system licences, devices, gaming and search advertising.' },
     ],
     peers: [
       { company: 'amazon', why: 'The largest rival in cloud infrastructure, where both sell computing capacity for AI workloads.' },
@@ -105,10 +106,10 @@ export const DEMO_PROFILES: DemoProfile[] = [
     employees: 36_000,
     primaryInstrument: 'NVDA',
     segments: [
-      { name: 'Data center', revenueSharePct: 88.0, description: 'Accelerators, systems and networking for data centers.' },
-      { name: 'Gaming', revenueSharePct: 8.0, description: 'Graphics cards for personal computers and consoles.' },
-      { name: 'Professional visualization', revenueSharePct: 2.0, description: 'Workstation graphics.' },
-      { name: 'Automotive and robotics', revenueSharePct: 2.0, description: 'Driving computers and software for carmakers.' },
+      { name: 'Data center', revenueSharePct: 88.3, description: 'Accelerators, systems and networking for data centers.' },
+      { name: 'Gaming', revenueSharePct: 8.7, description: 'Graphics cards for personal computers and consoles.' },
+      { name: 'Professional visualization', revenueSharePct: 1.6, description: 'Workstation graphics.' },
+      { name: 'Automotive and robotics', revenueSharePct: 1.4, description: 'Driving computers and software for carmakers.' },
     ],
     peers: [
       { company: 'microsoft', why: 'One of its largest customers: cloud capital spending plans drive its data center orders.' },

@@ -4,6 +4,7 @@
 // profit - operating expenses = operating income, assets = liabilities + equity.
 import { hash32 } from '../history.js';
 import { Random } from '../random.js';
+import { COMPANY_SCALE } from '../real-scale.js';
 import { fiscalQuarterEnd, fiscalQuarterStart, type EarningsResult, type FiscalQuarterNumber, type Reported } from '../results.js';
 import type { DemoFiler } from './filers.js';
 
@@ -91,13 +92,14 @@ export function demoQuarters(seed: number, filer: DemoFiler, results: readonly R
   }
 
   const { shape } = filer;
-  const firstDiluted = Math.round((first.revenueBn * 1e9 * shape.netMargin) / first.eps / 1e6) * 1e6;
-  const firstIndex = QUARTERS_BEFORE;
+  // The real diluted count is the mean of the four latest quarters; the count shrinks with buybacks towards it.
+  const realShares = COMPANY_SCALE[filer.symbol]!.dilutedSharesBn * 1e9;
+  const middle = drivers.length - 2.5;
   return drivers.map((d, k) => {
     const jitter = () => 1 + (rng.next() - 0.5) * 0.06;
     // Revenue within the story's rounding: it reads back as the same $X.X billion.
     const revenue = thousands((d.revenueBn + (rng.next() - 0.5) * 0.09) * 1e9);
-    const dilutedShares = Math.round((firstDiluted * (1 - shape.shrinkPerQuarter) ** (k - firstIndex)) / 1e3) * 1e3;
+    const dilutedShares = Math.round((realShares * (1 - shape.shrinkPerQuarter) ** (k - middle)) / 1e3) * 1e3;
     const basicShares = Math.round((dilutedShares * (1 - 0.004 - rng.next() * 0.006)) / 1e3) * 1e3;
     const netIncome = thousands(d.eps * dilutedShares);
     const operatingIncome = shape.bank ? 0 : thousands(netIncome / 0.83);

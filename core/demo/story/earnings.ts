@@ -4,7 +4,7 @@ import { DAY_MS } from '../../time.js';
 import type { Shock } from '../market-model.js';
 import { holderAt } from '../profiles/index.js';
 import { DEMO_PROFILES } from '../profiles/companies.js';
-import { fiscalQuarterEnd, fiscalQuarterLabel, type FiscalQuarterNumber, startingRevenueBn } from '../results.js';
+import { fiscalQuarterEnd, fiscalQuarterLabel, type FiscalQuarterNumber, trendQuarter } from '../results.js';
 import { earningsRelease, type EarningsTiming } from '../schedule.js';
 import { DEMO_INSTRUMENTS } from '../universe.js';
 import { companyRefs, type Context, moved, round, slug, SOURCES } from './draft.js';
@@ -15,7 +15,8 @@ const BEFORE_OPEN = new Set(['JPM', 'XOM', 'LLY']);
 
 /**
  * Quarterly results of every listed company, 3 to 5 weeks after each quarter of its fiscal year, after the US close or
- * before the open. Revenue walks from the company's size, a few percent a quarter.
+ * before the open. Revenue and EPS keep near the company's real trend (results.ts); analysts carry half of the last
+ * surprise into the next consensus, so results wander around the trend without leaving it.
  */
 export function earnings(ctx: Context): void {
   const { rng } = ctx;
@@ -24,8 +25,8 @@ export function earnings(ctx: Context): void {
     const entities = [company, instrumentRef(inst), sector];
     const timing: EarningsTiming = BEFORE_OPEN.has(inst.symbol) ? 'before-open' : 'after-close';
     const fyEndMonth = fiscalYearEndMonth.get(inst.company!)!;
-    let eps = round(1 + rng.next() * 4, 2);
-    let revenueBn = startingRevenueBn(inst.symbol);
+    // How far (log) the last EPS came out above its trend: half of it carries into the next consensus.
+    let offTrend = (rng.next() - 0.5) * 0.1;
     const lastYear = new Date(ctx.endMs).getUTCFullYear() + (fyEndMonth === 12 ? 0 : 1);
     for (let year = new Date(ctx.startMs).getUTCFullYear(); year <= lastYear; year++) {
       for (const q of [1, 2, 3, 4] as FiscalQuarterNumber[]) {
@@ -33,16 +34,16 @@ export function earnings(ctx: Context): void {
         const at = earningsRelease(quarterEnd + (21 + rng.int(14)) * DAY_MS, timing);
         if (at < ctx.startMs || at >= ctx.endMs) continue;
         const period = fiscalQuarterLabel(fyEndMonth, year, q);
-        const consensus = round(eps * (1 + (rng.next() - 0.4) * 0.1), 2);
+        const trend = trendQuarter(inst.symbol, quarterEnd, ctx.anchorMs);
+        const consensus = round(trend.eps * Math.exp(offTrend / 2) * (1 + (rng.next() - 0.5) * 0.04), 2);
         const surprise = (rng.next() - 0.45) * 0.2;
         const actual = round(consensus * (1 + surprise), 2);
-        eps = actual;
+        offTrend = Math.log(actual / trend.eps);
         const beat = actual >= consensus;
         const verdict = actual > consensus ? 'beats' : actual < consensus ? 'misses' : 'matches';
         const big = Math.abs(surprise) > 0.04 && ctx.claim([inst.symbol], at);
         const shocks: Shock[] = big ? [{ on: inst.symbol, size: (beat ? 1 : -1) * (3 + rng.next() * 2) * inst.dailyVol }] : [];
-        revenueBn *= 1 + (rng.next() - 0.4) * 0.08;
-        const revenue = round(revenueBn, 1);
+        const revenue = round(trend.revenueBn * (1 + (rng.next() - 0.5) * 0.04), 1);
         const when = timing === 'after-close' ? 'after the US close (16:05 New York time)' : 'before the US open (06:45 New York time)';
         const chief = holderAt(ctx.anchorMs, inst.company!, /chief executive/i, at);
         const quote = chief ? ` Chief executive ${chief.label} said demand ${beat ? 'held up across its businesses' : 'was softer than the company had planned for'}.` : '';

@@ -3,6 +3,7 @@
 import t from 'tap';
 import { demoHistories, demoHistoryStart, MarketPath, regroup } from '../../../core/demo/history.js';
 import { demoMarketModel } from '../../../core/demo/market-model.js';
+import { ANCHOR_CLOSES } from '../../../core/demo/real-scale.js';
 import { DEMO_INSTRUMENTS } from '../../../core/demo/universe.js';
 import { demoWorld } from '../../../core/demo/world.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../core/time.js';
@@ -31,7 +32,9 @@ t.test('aligned windows, a continuous path, sane bars', async (t) => {
     if (h.hourly.ts[0] !== h.minuteStart - 365 * DAY_MS) t.fail('a year of hourly bars');
     if (h.daily.ts.at(-1)! + DAY_MS !== h.minuteStart) t.fail('daily bars end where 1m bars start');
     if (h.daily.ts[0] !== demoHistoryStart(ANCHOR) || h.minuteStart - h.daily.ts[0]! < 730 * DAY_MS) t.fail('at least two years of daily bars');
-    if (h.daily.open[0] !== inst.startPrice) t.fail(`${inst.symbol}: starts at ${h.daily.open[0]}, not its start price`);
+    // Shares, indices and ETFs start where their model was pinned to end at the anchor's closes (levels.ts).
+    const start = world.path.model.start[world.path.model.position.get(inst.symbol)!]!;
+    if (h.daily.open[0] !== start) t.fail(`${inst.symbol}: starts at ${h.daily.open[0]}, not its start price ${start}`);
     for (const series of [h.daily, h.hourly, h.minute]) {
       for (let k = 0; k < series.ts.length; k++) {
         const [o, hi, lo, c] = [series.open[k]!, series.high[k]!, series.low[k]!, series.close[k]!];
@@ -52,7 +55,9 @@ t.test('aligned windows, a continuous path, sane bars', async (t) => {
 });
 
 t.test("an ETF's bars are its index's, scaled: the same shape at every interval", async (t) => {
-  for (const [etf, index, ratio] of [['SPY', 'SPX', 0.1], ['QQQ', 'NDX', 0.024]] as const) {
+  // Each ETF's ratio to its index is the real one on the day the demo's levels are anchored to.
+  for (const [etf, index] of [['SPY', 'SPX'], ['QQQ', 'NDX']] as const) {
+    const ratio = ANCHOR_CLOSES[etf]! / ANCHOR_CLOSES[index]!;
     const [e, i] = [world.histories.get(etf)!, world.histories.get(index)!];
     for (const interval of ['daily', 'hourly', 'minute'] as const) {
       const [eb, ib] = [e[interval], i[interval]];

@@ -9,6 +9,7 @@ import { type Db, openDatabase } from '../../../../server/db.js';
 import { DemoStore } from '../../../../server/services/write/demo.js';
 import { Writer } from '../../../../server/services/write/writer.js';
 import { demoHistoryStart } from '../../../../core/demo/history.js';
+import { ANCHOR_CLOSES } from '../../../../core/demo/real-scale.js';
 import { DEMO_INSTRUMENTS, demoListings } from '../../../../core/demo/universe.js';
 import { startServer, tempDataDir } from '../../../../harness/server.js';
 import { clock } from '../../../../server/clock.js';
@@ -47,8 +48,10 @@ t.test('first start loads the universe and /v1/meta reports it', async (t) => {
   const first = ((await (await server.get('/v1/instruments/SPX/candles?interval=1d&from=2000-01-01&limit=1')).json()) as { data: { candles: Candle[] } }).data.candles[0]!;
   t.equal(Date.parse(first.ts), demoHistoryStart(Date.parse(data.dataset!.loadedAt)), 'the first stored day is the history start');
   const live = async (symbol: string) => ((await (await server.get(`/v1/instruments/${symbol}`)).json()) as { data: { price: number } }).data.price;
-  t.ok(Math.abs((await live('SPY')) / (await live('SPX')) / 0.1 - 1) < 0.01, 'SPY is the S&P 500 / 10, live');
-  t.ok(Math.abs((await live('QQQ')) / (await live('NDX')) / (403 / 16_800) - 1) < 0.01, 'QQQ the Nasdaq 100 x 0.024, live');
+  // The ratios are the real ones on the day the demo's levels are anchored to (SPY/SPX 0.0996, QQQ/NDX 0.0243).
+  const ratio = (etf: string, index: string) => ANCHOR_CLOSES[etf]! / ANCHOR_CLOSES[index]!;
+  t.ok(Math.abs((await live('SPY')) / (await live('SPX')) / ratio('SPY', 'SPX') - 1) < 0.01, 'SPY is the S&P 500 / 10, live');
+  t.ok(Math.abs((await live('QQQ')) / (await live('NDX')) / ratio('QQQ', 'NDX') - 1) < 0.01, 'QQQ the Nasdaq 100 x 0.0243, live');
 });
 
 // The restarted server is the next test's first one too: one start fewer (a tick every 200 ms changes nothing here).
