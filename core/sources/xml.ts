@@ -26,6 +26,7 @@ export class XmlError extends Error {
 
 const NAME = /[A-Za-z_:\u00C0-\uFFFF][\w.\-:\u00B7\u00C0-\uFFFF]*/y;
 // Characters XML 1.0 does not allow anywhere (tab, newline and carriage return are allowed).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters XML forbids are what it finds.
 const FORBIDDEN_CHAR = /[\0-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/;
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 

@@ -55,7 +55,7 @@ export function demoPriceAt(history: DemoHistory, ms: number): number {
   return price;
 }
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const money = (x: number) => x.toFixed(4);
 
 /** The Form 4s of `filer`'s insider stories, in the order filed. */
@@ -104,16 +104,16 @@ function form4Xml(filer: DemoFiler, story: Reported<InsiderReport>, sale: DemoIn
     <notSubjectToSection16>0</notSubjectToSection16>
     <issuer>
         <issuerCik>${filer.cik}</issuerCik>
-        <issuerName>${escape(filer.legalName)}</issuerName>
+        <issuerName>${escapeXml(filer.legalName)}</issuerName>
         <issuerTradingSymbol>${filer.symbol}</issuerTradingSymbol>
     </issuer>
     <reportingOwner>
         <reportingOwnerId>
             <rptOwnerCik>${sale.ownerCik}</rptOwnerCik>
-            <rptOwnerName>${escape(edgarName(story.personName))}</rptOwnerName>
+            <rptOwnerName>${escapeXml(edgarName(story.personName))}</rptOwnerName>
         </reportingOwnerId>
         <reportingOwnerAddress>
-            <rptOwnerStreet1>C/O ${escape(filer.legalName.toUpperCase())}</rptOwnerStreet1>
+            <rptOwnerStreet1>C/O ${escapeXml(filer.legalName.toUpperCase())}</rptOwnerStreet1>
             <rptOwnerStreet2></rptOwnerStreet2>
             <rptOwnerCity></rptOwnerCity>
             <rptOwnerState></rptOwnerState>
@@ -169,7 +169,7 @@ function form4Xml(filer: DemoFiler, story: Reported<InsiderReport>, sale: DemoIn
         <footnote id="F2">The price reported is a weighted average price. These shares were sold in multiple transactions at prices ranging from $${money(sale.price - spread)} to $${money(sale.price + spread)}, inclusive. The reporting person undertakes to provide full information regarding the number of shares sold at each separate price upon request.</footnote>
     </footnotes>
     <ownerSignature>
-        <signatureName>/s/ ${escape(story.personName)}</signatureName>
+        <signatureName>/s/ ${escapeXml(story.personName)}</signatureName>
         <signatureDate>${filingDate}</signatureDate>
     </ownerSignature>
 </ownershipDocument>

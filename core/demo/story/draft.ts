@@ -7,7 +7,7 @@ import type { MacroPrint } from '../macro/prints.js';
 import { newYorkTime } from '../../calendar/new-york-time.js';
 import { isTradingDay } from '../../calendar/us-holidays.js';
 import type { MarketModel, Shock } from '../market-model.js';
-import { Random } from '../random.js';
+import type { Random } from '../random.js';
 import type { EarningsResult, InsiderReport, Reported } from '../results.js';
 import { type Factor, FACTOR_VOL, FACTORS } from '../structure.js';
 import { DEMO_COMPANIES } from '../universe.js';

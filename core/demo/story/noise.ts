@@ -2,7 +2,7 @@
 import { instrumentRef } from '../../refs.js';
 import { DAY_MS, HOUR_MS } from '../../time.js';
 import { holderAt } from '../profiles/index.js';
-import { Random } from '../random.js';
+import type { Random } from '../random.js';
 import { NOISE } from '../templates.js';
 import { DEMO_INSTRUMENTS } from '../universe.js';
 import { businessEvening, companyRefs, type Context, type Draft, type StoryEvent } from './draft.js';
