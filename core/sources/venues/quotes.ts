@@ -21,7 +21,8 @@ export function applyUpdate(into: VenueQuotes, j: number, u: VenueUpdate, units:
   const priced = u.price > 0 && fx > 0;
   if (priced) {
     into.price[j] = u.price * fx;
-    into.ts[j] = Math.min(u.ts , receivedMs);
+    // biome-ignore lint/complexity/useMathMinMax: a venue without a clock gives NaN, and the arrival must win then.
+    into.ts[j] = u.ts < receivedMs ? u.ts : receivedMs;
   }
   const lastUsd = into.price[j]!;
 
