@@ -47,7 +47,10 @@ declare module 'autocannon' {
   }
 
   export interface Instance extends EventEmitter, PromiseLike<Result> {
-    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTimeMs: number) => void): this;
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTimeMs: number) => void,
+    ): this;
     // biome-ignore lint/suspicious/noExplicitAny: EventEmitter's own signature; `unknown` would refuse typed listeners.
     on(event: string, listener: (...args: any[]) => void): this;
   }

@@ -1,6 +1,6 @@
 // How a bare baseline server of the benchmarks runs: on a free loopback port printed as one JSON line on stdout,
 // until it is signalled or its parent goes away.
-import { uWS, uwsIsNative, type TemplatedApp, type us_listen_socket } from '../server/http/uws.js';
+import { type TemplatedApp, type us_listen_socket, uWS, uwsIsNative } from '../server/http/uws.js';
 
 export function listenBare(app: TemplatedApp, name: string): void {
   let socket: us_listen_socket | null = null;

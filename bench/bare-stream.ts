@@ -1,6 +1,6 @@
 // The ceiling for bench/stream.ts: a bare uWS process that, every BARE_TICK_MS, builds one quote message per symbol
 // once and writes the same bytes to every open SSE response, corked. No auth, no replay, no backpressure handling.
-import { uWS, type HttpResponse } from '../server/http/uws.js';
+import { type HttpResponse, uWS } from '../server/http/uws.js';
 import { listenBare } from './bare-listen.js';
 
 const symbols = Number(process.env.BARE_SYMBOLS ?? 30);
@@ -20,7 +20,14 @@ setInterval(() => {
   const priceTs = new Date().toISOString();
   let frames = '';
   for (let s = 0; s < symbols; s++) {
-    const json = JSON.stringify({ symbol: `SYM${s}`, price: 100 + s, changePct: 0.5, priceTs, priceLabel: `SYM${s} · 24/7 (venues)`, venuesInPool: 5 });
+    const json = JSON.stringify({
+      symbol: `SYM${s}`,
+      price: 100 + s,
+      changePct: 0.5,
+      priceTs,
+      priceLabel: `SYM${s} · 24/7 (venues)`,
+      venuesInPool: 5,
+    });
     frames += `id: ${++id}\nevent: quote\ndata: ${json}\n\n`;
   }
   const bytes = Buffer.from(frames);

@@ -1,5 +1,5 @@
 // Preload for `bench:meta --cpu-prof DIR`: Node refuses --cpu-prof in NODE_OPTIONS, so the profiler is driven from here.
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';

@@ -30,11 +30,21 @@ await client.connect();
 const [btc] = (await client.query<{ id: number }>("SELECT id FROM instruments WHERE symbol = 'BTC'")).rows;
 if (!btc) throw new Error('no BTC instrument: run bench:candles-db against this server first (it loads the demo)');
 const backend = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
-const params: Record<string, unknown> = { id: btc.id, from: new Date('2000-01-01'), to: new Date('2100-01-01'), limit: 20_000, official: OFFICIAL_SOURCES };
+const params: Record<string, unknown> = {
+  id: btc.id,
+  from: new Date('2000-01-01'),
+  to: new Date('2100-01-01'),
+  limit: 20_000,
+  official: OFFICIAL_SOURCES,
+};
 
 async function viaArrays(name: string): Promise<number> {
   const { text, names } = named.get(name)!;
-  const result = await client.query({ text: columnArraysSql(text, KEYS), values: names.map((n) => params[n]), rowMode: 'array' });
+  const result = await client.query({
+    text: columnArraysSql(text, KEYS),
+    values: names.map((n) => params[n]),
+    rowMode: 'array',
+  });
   const columns = (result.rows[0] as (string | null)[]).map(parseFloatColumn);
   return columns[0]!.length;
 }
@@ -58,7 +68,11 @@ async function viaCursor(name: string, batch: number): Promise<number> {
   return n;
 }
 
-console.log(`bench:db-read-shape  ${new Date().toISOString()}  load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `bench:db-read-shape  ${new Date().toISOString()}  load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 console.log(`  ${READS} reads per figure, ${ROUNDS} rounds alternating; one connection; CPU in ms per read`);
 for (const name of QUERIES) {
   const ways: [string, () => Promise<number>][] = [
@@ -77,11 +91,19 @@ for (const name of QUERIES) {
       const cpu = process.cpuUsage(cpu0);
       const wall = (performance.now() - t0) / READS;
       const own = (cpu.user + cpu.system) / 1000 / READS;
-      figures.get(label)!.push(`${wall.toFixed(1)} wall, ${own.toFixed(1)} Node, ${((cpuMs(backend) - db0) / READS).toFixed(1)} PostgreSQL`);
+      figures
+        .get(label)!
+        .push(
+          `${wall.toFixed(1)} wall, ${own.toFixed(1)} Node, ${((cpuMs(backend) - db0) / READS).toFixed(1)} PostgreSQL`,
+        );
     }
   }
   console.log(`\n${name}: ${rows} rows`);
   for (const [label, runs] of figures) console.log(`  ${label.padEnd(22)} ${runs.join(' | ')}`);
 }
-console.log(`\nload average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `\nload average after: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 await client.end();

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { cpus, loadavg } from 'node:os';
-import { ROOT, createKey, startServer } from '../harness/server.js';
+import { createKey, ROOT, startServer } from '../harness/server.js';
 
 const WAVE = Number(process.env.BENCH_FLOOD ?? 600);
 const WAVE_MS = Number(process.env.BENCH_WAVE_MS ?? 500);
@@ -31,12 +31,14 @@ async function flood(port: number, key: string): Promise<void> {
           let status = 'none';
           socket.once('data', (d) => (status = d.toString('latin1', 9, 12)));
           socket.on('error', () => undefined);
-          socket.write(`GET /v1/events?q=flood%20${n++} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${key}\r\n\r\n`, () =>
-            setTimeout(() => {
-              socket.destroy();
-              statuses.set(status, (statuses.get(status) ?? 0) + 1);
-              resolve();
-            }, HANG_UP_MS),
+          socket.write(
+            `GET /v1/events?q=flood%20${n++} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${key}\r\n\r\n`,
+            () =>
+              setTimeout(() => {
+                socket.destroy();
+                statuses.set(status, (statuses.get(status) ?? 0) + 1);
+                resolve();
+              }, HANG_UP_MS),
           );
         }),
     );
@@ -49,7 +51,11 @@ async function flood(port: number, key: string): Promise<void> {
  * The other key's latency over SAMPLES new questions asked one after another (fewer if SAMPLE_S runs out), in ms,
  * sorted; an answer not back by the end of SAMPLE_S counts as 'timeout' with the time it waited.
  */
-async function sample(url: string, key: string, tag: string): Promise<{ sorted: number[]; statuses: Record<string, number> }> {
+async function sample(
+  url: string,
+  key: string,
+  tag: string,
+): Promise<{ sorted: number[]; statuses: Record<string, number> }> {
   const times: number[] = [];
   const statuses: Record<string, number> = {};
   const deadline = performance.now() + SAMPLE_S * 1000;
@@ -57,7 +63,10 @@ async function sample(url: string, key: string, tag: string): Promise<{ sorted: 
     const t0 = performance.now();
     let status: string;
     try {
-      const res = await fetch(`${url}/v1/events?q=earnings%20${tag}${i}`, { headers: { authorization: `Bearer ${key}` }, signal: AbortSignal.timeout(Math.max(1, Math.floor(deadline - t0))) });
+      const res = await fetch(`${url}/v1/events?q=earnings%20${tag}${i}`, {
+        headers: { authorization: `Bearer ${key}` },
+        signal: AbortSignal.timeout(Math.max(1, Math.floor(deadline - t0))),
+      });
       await res.arrayBuffer();
       status = String(res.status);
     } catch {
@@ -74,10 +83,20 @@ async function main(): Promise<void> {
   try {
     const flooder = await createKey(server, 'flooder', 100_000_000);
     const other = await createKey(server, 'other', 100_000_000);
-    console.log(`bench:fairness  ${new Date().toISOString()}  node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
-    console.log(`  flood: waves of ${WAVE} new /v1/events questions every ${WAVE_MS} ms, each hung up ${HANG_UP_MS} ms after sending; other key: ${SAMPLES} new questions in a row (at most ${SAMPLE_S} s)`);
+    console.log(
+      `bench:fairness  ${new Date().toISOString()}  node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
+    );
+    console.log(
+      `  flood: waves of ${WAVE} new /v1/events questions every ${WAVE_MS} ms, each hung up ${HANG_UP_MS} ms after sending; other key: ${SAMPLES} new questions in a row (at most ${SAMPLE_S} s)`,
+    );
     const quiet = await sample(server.url, other, 'quiet');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/fairness.ts', '--flood', String(server.port), flooder], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'bench/fairness.ts', '--flood', String(server.port), flooder],
+      { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] },
+    );
     // The flooder may end first (a crash is reported on its stderr); ending its stdin must not end this process.
     child.stdin!.on('error', () => undefined);
     let floodReport = '';
@@ -93,7 +112,9 @@ async function main(): Promise<void> {
     console.log(row('no flood', quiet));
     console.log(row('during flood', flooded));
     console.log(`flooder's answers before hanging up, by status: ${floodReport.trim()}`);
-    console.log(`ratio (p99 during the flood / p99 without it): ${(quantile(flooded.sorted, 0.99) / quantile(quiet.sorted, 0.99)).toFixed(2)}`);
+    console.log(
+      `ratio (p99 during the flood / p99 without it): ${(quantile(flooded.sorted, 0.99) / quantile(quiet.sorted, 0.99)).toFixed(2)}`,
+    );
   } finally {
     await server.dispose();
   }

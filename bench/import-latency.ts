@@ -7,19 +7,26 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, startServer, type ServerHandle } from '../harness/server.js';
+import { ROOT, type ServerHandle, startServer } from '../harness/server.js';
 
 const STORIES = 60_000;
 const CEILING = 3;
 const dir = mkdtempSync(join(tmpdir(), 'tw-bench-import-'));
 const items = Array.from({ length: STORIES }, (_, k) => ({
-  guid: `bench-${k}`, published: new Date(Date.UTC(2024, 0, 1) + k * 600_000).toISOString(), precision: 'minute', category: 'news',
-  title: `Bench story ${k} about prices and rates`, importance: 10 + (k % 80), provider: 'Bench Wire', link: `https://wire.example/bench/${k}`,
+  guid: `bench-${k}`,
+  published: new Date(Date.UTC(2024, 0, 1) + k * 600_000).toISOString(),
+  precision: 'minute',
+  category: 'news',
+  title: `Bench story ${k} about prices and rates`,
+  importance: 10 + (k % 80),
+  provider: 'Bench Wire',
+  link: `https://wire.example/bench/${k}`,
   about: [{ type: 'company', id: 'apple', name: 'Apple' }],
 }));
 writeFileSync(join(dir, 'wire.json'), JSON.stringify({ feed: 'tapewire-demo-wire', items }));
 
-const quantile = (ms: number[], q: number) => [...ms].sort((a, b) => a - b)[Math.min(ms.length - 1, Math.floor(q * ms.length))]!;
+const quantile = (ms: number[], q: number) =>
+  [...ms].sort((a, b) => a - b)[Math.min(ms.length - 1, Math.floor(q * ms.length))]!;
 
 /** Asks each path in turn until `until` settles; the times of each. */
 async function sample(server: ServerHandle, paths: string[], until: Promise<unknown>): Promise<Map<string, number[]>> {
@@ -44,16 +51,24 @@ try {
   const idle = await sample(server, paths, new Promise((r) => setTimeout(r, 5000)));
   const started = performance.now();
   const importing = new Promise<number>((resolve) => {
-    const child = spawn(process.execPath, ['bin/tapewire.mjs', 'import', 'demo', join(dir, 'wire.json')], { cwd: ROOT, env: { ...process.env, DATA_DIR: server.dataDir }, stdio: 'inherit' });
+    const child = spawn(process.execPath, ['bin/tapewire.mjs', 'import', 'demo', join(dir, 'wire.json')], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: server.dataDir },
+      stdio: 'inherit',
+    });
     child.on('exit', (code) => resolve(code ?? -1));
   });
   const during = await sample(server, paths, importing);
-  console.log(`bench:import-latency: ${STORIES} stories imported in ${((performance.now() - started) / 1000).toFixed(1)} s (exit ${await importing})`);
+  console.log(
+    `bench:import-latency: ${STORIES} stories imported in ${((performance.now() - started) / 1000).toFixed(1)} s (exit ${await importing})`,
+  );
   for (const path of paths) {
     const [a, b] = [idle.get(path)!, during.get(path)!];
     const [p50a, p99a, p50b, p99b] = [quantile(a, 0.5), quantile(a, 0.99), quantile(b, 0.5), quantile(b, 0.99)];
     const [maxA, maxB] = [Math.max(...a), Math.max(...b)];
-    console.log(`  ${path}: idle p50 ${p50a.toFixed(2)} p99 ${p99a.toFixed(2)} max ${maxA.toFixed(1)} ms (${a.length}); importing p50 ${p50b.toFixed(2)} p99 ${p99b.toFixed(2)} max ${maxB.toFixed(1)} ms (${b.length}); p99 ratio ${(p99b / p99a).toFixed(1)} (ceiling ${CEILING}), longest wait ${maxB.toFixed(0)} ms`);
+    console.log(
+      `  ${path}: idle p50 ${p50a.toFixed(2)} p99 ${p99a.toFixed(2)} max ${maxA.toFixed(1)} ms (${a.length}); importing p50 ${p50b.toFixed(2)} p99 ${p99b.toFixed(2)} max ${maxB.toFixed(1)} ms (${b.length}); p99 ratio ${(p99b / p99a).toFixed(1)} (ceiling ${CEILING}), longest wait ${maxB.toFixed(0)} ms`,
+    );
   }
 } finally {
   await server.dispose();

@@ -5,7 +5,7 @@
 // takes the same frames (the ceiling), in alternating rounds. (b) The p99 of GET /v1/instruments/BTC on the real
 // server, started on a sources file pointing its Binance perpetuals at that venue, while it streams 5,000 messages a
 // second, against the same server with the venue silent, in the same run.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -15,16 +15,16 @@ import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import WebSocket from 'ws';
 import { allocatePoolOutput, poolQuotes } from '../core/kernels/pool.js';
+import type { SourcesFile } from '../core/schemas/sources.js';
 import { allocateVenueQuotes } from '../core/sources/records.js';
 import { venueNamed } from '../core/sources/venues/index.js';
 import { connectionPlans } from '../core/sources/venues/protocol.js';
-import type { SourcesFile } from '../core/schemas/sources.js';
+import { fixtureFrames } from '../harness/realdata.js';
+import { createKey, ROOT, type ServerHandle, startServer } from '../harness/server.js';
+import { retime } from '../harness/venue-replay.js';
 import { VenueClient } from '../server/feeds/venues/venue-client.js';
 import { SourceHealth } from '../server/services/read/source-health.js';
-import { fixtureFrames } from '../harness/realdata.js';
-import { ROOT, createKey, startServer, type ServerHandle } from '../harness/server.js';
-import { retime } from '../harness/venue-replay.js';
-import { cpuSeconds, fmt, HEADER, load, row, table, type Measured } from './measure.js';
+import { cpuSeconds, fmt, HEADER, load, type Measured, row, table } from './measure.js';
 import { intOption } from './options.js';
 import { watchdog } from './watchdog.js';
 
@@ -40,7 +40,9 @@ const { values: argv } = parseArgs({
   },
 });
 if (argv.only !== undefined && argv.only !== 'a' && argv.only !== 'b') {
-  console.error(`--only: expected a (the connector alone) or b (the server under ingest), got ${JSON.stringify(argv.only)}`);
+  console.error(
+    `--only: expected a (the connector alone) or b (the server under ingest), got ${JSON.stringify(argv.only)}`,
+  );
   process.exit(2);
 }
 
@@ -79,15 +81,21 @@ const SYMBOLS = live.instruments.flatMap((i) => i.listings.filter(isListing).map
 function venueSession(): { acks: string[]; frames: string[] } {
   const lines = fixtureFrames(`venues/binance/${MARKET}-frames.jsonl`);
   const acks = lines.filter((l) => BINANCE.parseFrame(l, MARKET).updates.length === 0);
-  const forms = ['BTCUSDT', 'ETHUSDT'].map((s) => ({ symbol: s, lines: lines.filter((l) => l.includes(`"s":"${s}"`)) }));
+  const forms = ['BTCUSDT', 'ETHUSDT'].map((s) => ({
+    symbol: s,
+    lines: lines.filter((l) => l.includes(`"s":"${s}"`)),
+  }));
   const now = Date.now();
   const frames = SYMBOLS.flatMap((symbol, k) => {
     const form = forms[k % 2]!;
-    return form.lines.map((l) => retime(l, now, 0).replaceAll(form.symbol, symbol).replaceAll(form.symbol.toLowerCase(), symbol.toLowerCase()));
+    return form.lines.map((l) =>
+      retime(l, now, 0).replaceAll(form.symbol, symbol).replaceAll(form.symbol.toLowerCase(), symbol.toLowerCase()),
+    );
   });
   for (const f of frames) {
     const { updates, skipped } = BINANCE.parseFrame(f, MARKET);
-    if (updates.length !== 1 || skipped.length) throw new Error(`a session frame does not read as one update: ${f.slice(0, 120)}`);
+    if (updates.length !== 1 || skipped.length)
+      throw new Error(`a session frame does not read as one update: ${f.slice(0, 120)}`);
   }
   return { acks, frames };
 }
@@ -111,7 +119,12 @@ async function startPusher(): Promise<Pusher> {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   children.push(child);
-  const [line] = (await Promise.race([once(createInterface({ input: child.stdout! }), 'line'), once(child, 'exit').then(() => { throw new Error('the venue pusher exited before listening'); })])) as [string];
+  const [line] = (await Promise.race([
+    once(createInterface({ input: child.stdout! }), 'line'),
+    once(child, 'exit').then(() => {
+      throw new Error('the venue pusher exited before listening');
+    }),
+  ])) as [string];
   const { port } = JSON.parse(line) as { port: number };
   return {
     child,
@@ -154,8 +167,19 @@ async function window(count: () => number, pusher: Pusher): Promise<Window> {
 /** The real connector on this thread, its quotes polled and pooled every second as the tick loop does. */
 async function connectorRound(pusher: Pusher): Promise<Window> {
   const health = new SourceHealth(`binance-${MARKET}`, 'venue', 60_000);
-  const listings = SYMBOLS.map((venueSymbol, index) => ({ index, venueSymbol, quote: 'USDT', fundingIntervalHours: 8, usdPerQuote: () => 1 }));
-  const client = new VenueClient(BINANCE, MARKET, listings, { wsUrl: pusher.wsUrl, restUrl: pusher.restUrl, log: silent, health });
+  const listings = SYMBOLS.map((venueSymbol, index) => ({
+    index,
+    venueSymbol,
+    quote: 'USDT',
+    fundingIntervalHours: 8,
+    usdPerQuote: () => 1,
+  }));
+  const client = new VenueClient(BINANCE, MARKET, listings, {
+    wsUrl: pusher.wsUrl,
+    restUrl: pusher.restUrl,
+    log: silent,
+    health,
+  });
   const n = listings.length;
   const quotes = allocateVenueQuotes(n);
   const out = allocatePoolOutput(n, n);
@@ -166,13 +190,18 @@ async function connectorRound(pusher: Pusher): Promise<Window> {
     const now = Date.now();
     client.poll(now, (now - last) / 1000, quotes);
     last = now;
-    poolQuotes({ offsets, prices: quotes.price, volumes: quotes.volume24hUsd, ts: quotes.ts }, { nowMs: now, staleMs: 60_000, band: 0.02 }, out);
+    poolQuotes(
+      { offsets, prices: quotes.price, volumes: quotes.volume24hUsd, ts: quotes.ts },
+      { nowMs: now, staleMs: 60_000, band: 0.02 },
+      out,
+    );
   }, TICK_MS);
   client.start();
   const measured = await window(() => health.messages, pusher);
   clearInterval(ticker);
   await client.stop();
-  if (!(out.price[0]! > 0) || health.errors > 2) throw new Error(`the connector pooled no BTC price (${health.errors} errors)`);
+  if (!(out.price[0]! > 0) || health.errors > 2)
+    throw new Error(`the connector pooled no BTC price (${health.errors} errors)`);
   return measured;
 }
 
@@ -202,20 +231,31 @@ function killAll(): void {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
 }
 
-const budgetMs = (ROUNDS * 2 * (ROUND_S + 3) + ROUNDS * 2 * (loadOptions.warmup + loadOptions.duration + 5) + 900) * 1000;
+const budgetMs =
+  (ROUNDS * 2 * (ROUND_S + 3) + ROUNDS * 2 * (loadOptions.warmup + loadOptions.duration + 5) + 900) * 1000;
 watchdog('bench:ingest', budgetMs, killAll, () => server?.dispose());
 
 let exitCode = 0;
 try {
   console.log(`bench:ingest  ${new Date().toISOString()}`);
-  console.log(`  node ${process.version}, ${cpus().length} CPUs; load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `  node ${process.version}, ${cpus().length} CPUs; load average before: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   const session = venueSession();
   writeFileSync(sessionFile, JSON.stringify(session));
-  console.log(`  Binance USD-M session: ${SYMBOLS.length} perpetuals (${SYMBOLS.join(', ')}), ${session.frames.length} frames a round (24h ticker and mark price each), ${fmt(session.frames.reduce((s, f) => s + f.length, 0) / session.frames.length)} bytes a frame`);
+  console.log(
+    `  Binance USD-M session: ${SYMBOLS.length} perpetuals (${SYMBOLS.join(', ')}), ${session.frames.length} frames a round (24h ticker and mark price each), ${fmt(session.frames.reduce((s, f) => s + f.length, 0) / session.frames.length)} bytes a frame`,
+  );
 
   if (argv.only !== 'b') await partA();
   if (argv.only !== 'a') await partB();
-  console.log(`load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average after: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 } catch (err) {
   console.error('bench:ingest failed:', err);
   exitCode = 1;
@@ -239,13 +279,22 @@ async function partA(): Promise<void> {
   pusher.child.stdin!.end();
   const pct = (x: number) => `${fmt(x * 100)}%`;
   console.log();
-  console.log(`(a) one connector on the main thread: ${ROUNDS} alternating rounds of ${ROUND_S} s (after 1 s of warm-up), medians; quotes pooled every ${TICK_MS} ms`);
-  console.log('| reader | messages/s | messages per CPU second | main thread busy (ELU) | process CPU | venue pusher CPU |');
+  console.log(
+    `(a) one connector on the main thread: ${ROUNDS} alternating rounds of ${ROUND_S} s (after 1 s of warm-up), medians; quotes pooled every ${TICK_MS} ms`,
+  );
+  console.log(
+    '| reader | messages/s | messages per CPU second | main thread busy (ELU) | process CPU | venue pusher CPU |',
+  );
   console.log('| --- | --- | --- | --- | --- | --- |');
   // Per CPU second still compares when the pusher, not the reader, set the pace (its CPU near 100%).
   const perCpu = (ws: Window[]) => median(ws.map((w) => w.perSecond / w.cpu));
-  for (const [name, ws] of [['connector: WebSocket, parse, merge, pool', connector], ['bare WebSocket client (ceiling)', bare]] as const) {
-    console.log(`| ${name} | ${fmt(median(ws.map((w) => w.perSecond)))} | ${fmt(perCpu(ws))} | ${pct(median(ws.map((w) => w.elu)))} | ${pct(median(ws.map((w) => w.cpu)))} | ${pct(median(ws.map((w) => w.pusherCpu)))} |`);
+  for (const [name, ws] of [
+    ['connector: WebSocket, parse, merge, pool', connector],
+    ['bare WebSocket client (ceiling)', bare],
+  ] as const) {
+    console.log(
+      `| ${name} | ${fmt(median(ws.map((w) => w.perSecond)))} | ${fmt(perCpu(ws))} | ${pct(median(ws.map((w) => w.elu)))} | ${pct(median(ws.map((w) => w.cpu)))} | ${pct(median(ws.map((w) => w.pusherCpu)))} |`,
+    );
   }
   const rateRatio = median(connector.map((w) => w.perSecond)) / median(bare.map((w) => w.perSecond));
   console.log(
@@ -259,13 +308,18 @@ async function partB(): Promise<void> {
   const venue = await startPusher();
   const file: SourcesFile = {
     description: 'bench:ingest: the live crypto set on Binance USD-M alone, from a local venue; USDT taken at 1 USD',
-    instruments: live.instruments.filter((i) => i.listings.some(isListing)).map((i) => ({ ...i, listings: i.listings.filter(isListing) })),
+    instruments: live.instruments
+      .filter((i) => i.listings.some(isListing))
+      .map((i) => ({ ...i, listings: i.listings.filter(isListing) })),
     quotes: { USDT: { fixed: 1 } },
     endpoints: { binance: { [MARKET]: { wsUrl: venue.wsUrl, restUrl: venue.restUrl } } },
   };
   writeFileSync(join(dir, 'sources.json'), JSON.stringify(file));
   // Quotes stay in the pool while the venue is silent: the idle answer is the same size as the busy one.
-  server = await startServer({ env: { TAPEWIRE_SOURCES: join(dir, 'sources.json'), POOL_STALE_S: '600', LOG_LEVEL: 'info' }, readyDeadlineMs: 600_000 });
+  server = await startServer({
+    env: { TAPEWIRE_SOURCES: join(dir, 'sources.json'), POOL_STALE_S: '600', LOG_LEVEL: 'info' },
+    readyDeadlineMs: 600_000,
+  });
   children.push(server.child);
   // The access log is counted, not parsed: a deployment hands stdout to another process.
   server.child.stdout!.removeAllListeners('data');
@@ -286,7 +340,12 @@ async function partB(): Promise<void> {
       await sleep(1000);
       const m0 = await serverMessages(key);
       const t0 = performance.now();
-      const m = await load(busy ? `ingest ${fmt(RATE)} msg/s` : 'idle', { url, headers }, server.child.pid, loadOptions);
+      const m = await load(
+        busy ? `ingest ${fmt(RATE)} msg/s` : 'idle',
+        { url, headers },
+        server.child.pid,
+        loadOptions,
+      );
       const ingested = ((await serverMessages(key)) - m0) / ((performance.now() - t0) / 1000);
       runs.push({ label: busy ? 'ingest' : 'idle', m, ingested });
     }
@@ -298,10 +357,17 @@ async function partB(): Promise<void> {
       `LOG_LEVEL=info; ${ROUNDS} rounds of ingest at ${fmt(RATE)} messages/s then idle`,
   );
   console.log(table([[...HEADER, 'msg/s in'], ...runs.map(({ m, ingested }) => [...row(m), fmt(ingested)])]));
-  const of = (label: string, read: (m: Measured) => number | null) => median(runs.filter((x) => x.label === label).map((x) => read(x.m) ?? NaN));
+  const of = (label: string, read: (m: Measured) => number | null) =>
+    median(runs.filter((x) => x.label === label).map((x) => read(x.m) ?? NaN));
   const ratio = (read: (m: Measured) => number | null) => (of('ingest', read) / of('idle', read)).toFixed(2);
   console.log(
-    `ratio ingest/idle (medians): p99 ${ratio((m) => m.p99)} (${fmt(of('ingest', (m) => m.p99), 2)} against ${fmt(of('idle', (m) => m.p99), 2)} ms), ` +
+    `ratio ingest/idle (medians): p99 ${ratio((m) => m.p99)} (${fmt(
+      of('ingest', (m) => m.p99),
+      2,
+    )} against ${fmt(
+      of('idle', (m) => m.p99),
+      2,
+    )} ms), ` +
       `req/s ${ratio((m) => m.result.requests.mean)}, server CPU per response ${ratio((m) => m.serverUsPerResponse)}`,
   );
 }

@@ -10,7 +10,8 @@ import { createKey, startServer } from '../harness/server.js';
 const CEILING = 2;
 const FLOODERS = 4;
 const SECONDS = 10;
-const quantile = (ms: number[], q: number) => [...ms].sort((a, b) => a - b)[Math.min(ms.length - 1, Math.floor(q * ms.length))]!;
+const quantile = (ms: number[], q: number) =>
+  [...ms].sort((a, b) => a - b)[Math.min(ms.length - 1, Math.floor(q * ms.length))]!;
 
 const server = await startServer({ env: { TAPEWIRE_ANON: '1', TAPEWIRE_DEMO: '0' } });
 try {
@@ -24,7 +25,11 @@ try {
     }
     return times;
   };
-  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': LATEST_PROTOCOL_VERSION };
+  const headers = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': LATEST_PROTOCOL_VERSION,
+  };
   const batch = JSON.stringify(Array.from({ length: 100 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'tools/list' })));
   const single = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
   /** The key's times while FLOODERS clients send `requests` in a loop; what they were answered. */
@@ -48,7 +53,9 @@ try {
     return { times, got };
   };
   const line = (name: string, times: number[], got?: { answers: number; limited: number; bytes: number }) =>
-    console.log(`  ${name}: p50 ${quantile(times, 0.5).toFixed(2)} ms, p99 ${quantile(times, 0.99).toFixed(2)} ms${got ? `; the flooders got ${got.answers} answers (${got.limited} 429), ${(got.bytes / 1e6).toFixed(1)} MB` : ''}`);
+    console.log(
+      `  ${name}: p50 ${quantile(times, 0.5).toFixed(2)} ms, p99 ${quantile(times, 0.99).toFixed(2)} ms${got ? `; the flooders got ${got.answers} answers (${got.limited} 429), ${(got.bytes / 1e6).toFixed(1)} MB` : ''}`,
+    );
   const alone = await measure();
   const plain = await flooded([() => fetch(`${server.url}/v1/meta`)]);
   const mcp = await flooded([
@@ -59,7 +66,9 @@ try {
   line('alone', alone);
   line('plain GET flood', plain.times, plain.got);
   line('MCP flood', mcp.times, mcp.got);
-  console.log(`  MCP flood over plain flood, p50: ${(quantile(mcp.times, 0.5) / quantile(plain.times, 0.5)).toFixed(2)} (ceiling ${CEILING})`);
+  console.log(
+    `  MCP flood over plain flood, p50: ${(quantile(mcp.times, 0.5) / quantile(plain.times, 0.5)).toFixed(2)} (ceiling ${CEILING})`,
+  );
 } finally {
   await server.dispose();
 }

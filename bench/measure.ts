@@ -1,8 +1,9 @@
 // Load measurement shared by the HTTP benchmarks: autocannon against one URL, per-response times at 1 µs resolution,
 // and the server's CPU time per response from /proc (which still compares when the load generator is the bottleneck).
-import autocannon, { type Result } from 'autocannon';
+
 import { readFileSync } from 'node:fs';
 import { createHistogram } from 'node:perf_hooks';
+import autocannon, { type Result } from 'autocannon';
 
 export interface LoadOptions {
   connections: number;
@@ -123,10 +124,27 @@ export function netUsPerResponse(m: Measured, atRest: number | null): number | n
   return m.serverUsPerResponse - (atRest * m.wall * 1e6) / Math.max(1, m.result.requests.total);
 }
 
-export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+export const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 /** The header row of `row`'s columns. */
-export const HEADER = ['', 'req/s', 'p50 ms', 'p99 ms', 'mean ms', 'MB/s', 'non-2xx', 'err+t/o', 'B/resp', 'server CPU', 'CPU µs/resp', 'of it sys', 'bench CPU', 'responses', 'RSS MB'];
+export const HEADER = [
+  '',
+  'req/s',
+  'p50 ms',
+  'p99 ms',
+  'mean ms',
+  'MB/s',
+  'non-2xx',
+  'err+t/o',
+  'B/resp',
+  'server CPU',
+  'CPU µs/resp',
+  'of it sys',
+  'bench CPU',
+  'responses',
+  'RSS MB',
+];
 
 export function row(m: Measured): string[] {
   const r = m.result;
@@ -152,5 +170,7 @@ export function row(m: Measured): string[] {
 
 export function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')).join('\n');
+  return rows
+    .map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '))
+    .join('\n');
 }

@@ -2,7 +2,7 @@
 // memory to BENCH_MEMORY_PROBE_DIR/<pid>.json, and when the file BENCH_MEMORY_PROBE_DIR/gc exists, its view after a full
 // garbage collection too. The benchmark can so tell the V8 heap and the buffers it holds from what is outside V8
 // (PGlite's WASM memory, malloc), without an inspector.
-import { existsSync, writeFileSync, renameSync } from 'node:fs';
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { createKey, mallocEnv, startServer, tempDataDir, type ServerHandle } from '../harness/server.js';
+import { createKey, mallocEnv, type ServerHandle, startServer, tempDataDir } from '../harness/server.js';
 
 const { values: argv } = parseArgs({
   options: {
@@ -61,13 +61,36 @@ const DEMO = !(argv['no-demo'] ?? false);
 const CONTEXTS = !EXTERNAL && !(argv['no-contexts'] ?? false);
 const ACCEPT_ENCODING = argv['accept-encoding'] ?? 'identity';
 const LOG_LEVEL = argv['log-level'] ?? 'info';
-const EXTRA_ENV = Object.fromEntries((argv.env ?? []).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
-const FAMILIES = ['events-q', 'events-symbol', 'event-detail', 'moves', 'explain', 'catalysts', 'candles-1m', 'candles-1h', 'listing-candles', 'derivatives', 'search'] as const;
+const EXTRA_ENV = Object.fromEntries(
+  (argv.env ?? []).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+);
+const FAMILIES = [
+  'events-q',
+  'events-symbol',
+  'event-detail',
+  'moves',
+  'explain',
+  'catalysts',
+  'candles-1m',
+  'candles-1h',
+  'listing-candles',
+  'derivatives',
+  'search',
+] as const;
 type Family = (typeof FAMILIES)[number];
 /** Relative weights of the request families in the default mix. */
 const WEIGHTS: Record<Family, number> = {
-  'events-q': 3, 'events-symbol': 3, 'event-detail': 1, moves: 2, explain: 1, catalysts: 2,
-  'candles-1m': 2, 'candles-1h': 1, 'listing-candles': 1, derivatives: 1, search: 1,
+  'events-q': 3,
+  'events-symbol': 3,
+  'event-detail': 1,
+  moves: 2,
+  explain: 1,
+  catalysts: 2,
+  'candles-1m': 2,
+  'candles-1h': 1,
+  'listing-candles': 1,
+  derivatives: 1,
+  search: 1,
 };
 const MIX = (argv.mix ?? FAMILIES.join(',')).split(',').map((f) => f.trim()) as Family[];
 for (const f of MIX) {
@@ -78,7 +101,8 @@ for (const f of MIX) {
 }
 
 const MB = 1024 * 1024;
-const mb = (bytes: number | null | undefined) => (bytes === null || bytes === undefined ? '?' : (bytes / MB).toFixed(0));
+const mb = (bytes: number | null | undefined) =>
+  bytes === null || bytes === undefined ? '?' : (bytes / MB).toFixed(0);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reading a process's memory from /proc.
@@ -146,7 +170,16 @@ const V8_HINT_LIMIT = 0x4000_0000_0000n;
 
 function breakdown(pid: number): Breakdown {
   const maps = mappings(pid);
-  const b: Breakdown = { wasmSize: 0, wasmRss: 0, otherWasmRss: 0, v8: 0, mallocMain: 0, mallocArenas: 0, otherAnon: 0, files: 0 };
+  const b: Breakdown = {
+    wasmSize: 0,
+    wasmRss: 0,
+    otherWasmRss: 0,
+    v8: 0,
+    mallocMain: 0,
+    mallocArenas: 0,
+    otherAnon: 0,
+    files: 0,
+  };
   const wasm: { size: number; rss: number }[] = [];
   for (let i = 0; i < maps.length; i++) {
     const m = maps[i]!;
@@ -168,7 +201,12 @@ function breakdown(pid: number): Breakdown {
     const reserved = next && next.start === m.end && next.perms === '---p' ? next.end - next.start : 0n;
     if (m.perms === 'rw-p' && reserved >= GIB) {
       wasm.push({ size: Number(m.end - m.start), rss: m.rss });
-    } else if (m.perms === 'rw-p' && m.start % ARENA === 0n && m.end - m.start + reserved <= ARENA && m.start >= V8_HINT_LIMIT) {
+    } else if (
+      m.perms === 'rw-p' &&
+      m.start % ARENA === 0n &&
+      m.end - m.start + reserved <= ARENA &&
+      m.start >= V8_HINT_LIMIT
+    ) {
       b.mallocArenas += m.rss;
     } else if (m.start < V8_HINT_LIMIT) {
       b.v8 += m.rss;
@@ -225,13 +263,20 @@ async function contexts(dataDir: string): Promise<Contexts | null> {
   const client = new pg.Client({ host: join(dataDir, 'run'), port: 5432, user: 'postgres', database: 'postgres' });
   try {
     await client.connect();
-    const total = await client.query<{ total: string }>('SELECT sum(total_bytes)::text AS total FROM pg_backend_memory_contexts');
+    const total = await client.query<{ total: string }>(
+      'SELECT sum(total_bytes)::text AS total FROM pg_backend_memory_contexts',
+    );
     const top = await client.query<{ name: string; ident: string | null; level: number; total: string }>(
       'SELECT name, ident, level, total_bytes::text AS total FROM pg_backend_memory_contexts ORDER BY total_bytes DESC LIMIT 6',
     );
     return {
       totalBytes: Number(total.rows[0]!.total),
-      top: top.rows.map((r) => ({ name: r.name, ident: r.ident?.slice(0, 40) ?? null, level: r.level, totalBytes: Number(r.total) })),
+      top: top.rows.map((r) => ({
+        name: r.name,
+        ident: r.ident?.slice(0, 40) ?? null,
+        level: r.level,
+        totalBytes: Number(r.total),
+      })),
     };
   } catch (err) {
     console.log(`  (memory contexts not read: ${(err as Error).message})`);
@@ -252,7 +297,8 @@ interface Reading {
 
 async function read(label: string, server: ServerHandle, gc = false): Promise<Reading> {
   const pid = server.child.pid!;
-  if (argv['keep-smaps']) writeFileSync(join(argv['keep-smaps'], `smaps-${label.replace(/\W+/g, '-')}`), readFileSync(`/proc/${pid}/smaps`));
+  if (argv['keep-smaps'])
+    writeFileSync(join(argv['keep-smaps'], `smaps-${label.replace(/\W+/g, '-')}`), readFileSync(`/proc/${pid}/smaps`));
   const s = status(pid);
   const b = breakdown(pid);
   const ctx = CONTEXTS ? await contexts(server.dataDir) : null;
@@ -275,9 +321,40 @@ function rng(seed: number): () => number {
 }
 
 const WORDS = [
-  'earnings', 'federal reserve', 'inflation', 'guidance', 'bitcoin', 'oil', 'rates', 'merger', 'upgrade', 'downgrade',
-  'revenue', 'china', 'etf', 'tariff', 'launch', 'lawsuit', 'dividend', 'buyback', 'crypto', 'bank', 'jobs', 'cpi',
-  'supply', 'demand', 'outlook', 'profit', 'loss', 'record', 'cut', 'hike', 'beats', 'misses', 'expected', 'quarter',
+  'earnings',
+  'federal reserve',
+  'inflation',
+  'guidance',
+  'bitcoin',
+  'oil',
+  'rates',
+  'merger',
+  'upgrade',
+  'downgrade',
+  'revenue',
+  'china',
+  'etf',
+  'tariff',
+  'launch',
+  'lawsuit',
+  'dividend',
+  'buyback',
+  'crypto',
+  'bank',
+  'jobs',
+  'cpi',
+  'supply',
+  'demand',
+  'outlook',
+  'profit',
+  'loss',
+  'record',
+  'cut',
+  'hike',
+  'beats',
+  'misses',
+  'expected',
+  'quarter',
 ];
 
 interface Universe {
@@ -293,7 +370,9 @@ function pathMaker(u: Universe, random: () => number): () => { family: Family; p
   const e = encodeURIComponent;
   const makers: Record<Family, () => string> = {
     'events-q': () => {
-      const words = Array.from({ length: between(1, 3) }, () => pick(WORDS)).map((w) => (w.includes(' ') ? `"${w}"` : w));
+      const words = Array.from({ length: between(1, 3) }, () => pick(WORDS)).map((w) =>
+        w.includes(' ') ? `"${w}"` : w,
+      );
       return `/v1/events?q=${e(words.join(random() < 0.5 ? ' OR ' : ' '))}&limit=${between(10, 100)}&offset=${between(0, 3) * 10}`;
     },
     'events-symbol': () =>
@@ -329,7 +408,13 @@ interface LoadStats {
   errors: number;
 }
 
-async function runLoad(server: ServerHandle, keys: string[], u: Universe, seconds: number, onSecond: () => void): Promise<LoadStats> {
+async function runLoad(
+  server: ServerHandle,
+  keys: string[],
+  u: Universe,
+  seconds: number,
+  onSecond: () => void,
+): Promise<LoadStats> {
   const next = pathMaker(u, rng(SEED));
   const stats: LoadStats = { requests: 0, bytes: 0, statuses: {}, byFamily: {}, errors: 0 };
   const until = Date.now() + seconds * 1000;
@@ -415,7 +500,9 @@ async function startDatabaseThread(): Promise<{ url: string; stop(): Promise<voi
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-  return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')).join('\n');
+  return rows
+    .map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '))
+    .join('\n');
 }
 
 const children: ServerHandle[] = [];
@@ -432,7 +519,11 @@ let exitCode = 0;
 try {
   const label = argv.label ?? (EXTERNAL ? 'server mode (DATABASE_URL)' : 'embedded');
   console.log(`bench:memory ${label}  ${new Date().toISOString()}`);
-  console.log(`  node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `  node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   const env: Record<string, string> = {
     LOG_LEVEL,
     TAPEWIRE_DEMO: DEMO ? '1' : '0',
@@ -440,7 +531,8 @@ try {
     // Candles older than a day come from the database.
     MINUTE_BARS_MEMORY_DAYS: '1',
     HOUR_BARS_MEMORY_DAYS: '1',
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${new URL('./memory-probe.mjs', import.meta.url).href}`.trim(),
+    NODE_OPTIONS:
+      `${process.env.NODE_OPTIONS ?? ''} --import ${new URL('./memory-probe.mjs', import.meta.url).href}`.trim(),
     BENCH_MEMORY_PROBE_DIR: probeDir,
     ...EXTRA_ENV,
   };
@@ -449,8 +541,18 @@ try {
     // One connection: the database thread runs one batch of messages at a time, whatever connection it came on.
     Object.assign(env, { DATABASE_URL: external.url, DB_POOL_SIZE: '1' }, EXTRA_ENV);
   }
-  console.log(`  server environment: ${Object.entries(env).filter(([k]) => !k.startsWith('NODE_OPTIONS') && !k.startsWith('BENCH_')).map(([k, v]) => `${k}=${v}`).join(' ')}`);
-  console.log(`  malloc settings (bin/tapewire, bin/malloc.env): ${Object.entries({ ...mallocEnv(), ...EXTRA_ENV }).filter(([k]) => k.startsWith('MALLOC_')).map(([k, v]) => `${k}=${v}`).join(' ')}`);
+  console.log(
+    `  server environment: ${Object.entries(env)
+      .filter(([k]) => !k.startsWith('NODE_OPTIONS') && !k.startsWith('BENCH_'))
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')}`,
+  );
+  console.log(
+    `  malloc settings (bin/tapewire, bin/malloc.env): ${Object.entries({ ...mallocEnv(), ...EXTRA_ENV })
+      .filter(([k]) => k.startsWith('MALLOC_'))
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')}`,
+  );
   let t0 = performance.now();
   // The compiled server with the `tapewire` command's malloc settings: what `npm start` runs.
   let server = await startServer({ env, dataDir, built: true, readyDeadlineMs: 600_000 });
@@ -458,7 +560,9 @@ try {
   console.log(`  ready in ${((performance.now() - t0) / 1000).toFixed(1)} s, pid ${server.child.pid}`);
   if (RESTART) {
     const first = status(server.child.pid!);
-    console.log(`  first start: RSS ${mb(first.vmRss)} MB, high-water mark ${mb(first.vmHwm)} MB; stopping it to measure a restart on its data`);
+    console.log(
+      `  first start: RSS ${mb(first.vmRss)} MB, high-water mark ${mb(first.vmHwm)} MB; stopping it to measure a restart on its data`,
+    );
     await server.stop();
     t0 = performance.now();
     server = await startServer({ env, dataDir, built: true, readyDeadlineMs: 600_000 });
@@ -486,7 +590,9 @@ try {
   let second = 0;
   let stats: LoadStats | null = null;
   if (LOAD_S > 0) {
-    console.log(`  load: ${LOAD_S} s, ${CONNECTIONS} concurrent requests, mix ${MIX.join(',')}, accept-encoding ${ACCEPT_ENCODING}`);
+    console.log(
+      `  load: ${LOAD_S} s, ${CONNECTIONS} concurrent requests, mix ${MIX.join(',')}, accept-encoding ${ACCEPT_ENCODING}`,
+    );
     stats = await runLoad(server, keys, u, LOAD_S, () => {
       second++;
       const s = status(pid);
@@ -526,32 +632,87 @@ try {
   rss.push(`high-water mark (whole life, start-up included) ${mb(last.status.vmHwm)}`);
   if (last.afterGcRss) rss.push(`after a forced full GC ${mb(last.afterGcRss)}`);
   console.log(`RSS MB: ${rss.join(', ')}`);
-  if (!EXTERNAL) console.log(`PGlite WASM memory MB: at rest ${mb(readings[0]!.breakdown.wasmSize)}, largest ${mb(peakWasm)}, at the end ${mb(last.breakdown.wasmSize)}`);
+  if (!EXTERNAL)
+    console.log(
+      `PGlite WASM memory MB: at rest ${mb(readings[0]!.breakdown.wasmSize)}, largest ${mb(peakWasm)}, at the end ${mb(last.breakdown.wasmSize)}`,
+    );
   console.log();
   const col = (r: Reading): string[] => {
     const b = r.breakdown;
     const p = r.probe?.before;
     return [
-      mb(r.status.vmRss), mb(b.wasmSize), mb(b.wasmRss), mb(b.otherWasmRss), mb(b.v8), mb(b.mallocMain), mb(b.mallocArenas), mb(b.otherAnon), mb(b.files),
-      mb(p?.heapTotal), mb(p?.heapUsed), mb(p?.external), mb(p?.arrayBuffers), r.contexts ? mb(r.contexts.totalBytes) : '-',
+      mb(r.status.vmRss),
+      mb(b.wasmSize),
+      mb(b.wasmRss),
+      mb(b.otherWasmRss),
+      mb(b.v8),
+      mb(b.mallocMain),
+      mb(b.mallocArenas),
+      mb(b.otherAnon),
+      mb(b.files),
+      mb(p?.heapTotal),
+      mb(p?.heapUsed),
+      mb(p?.external),
+      mb(p?.arrayBuffers),
+      r.contexts ? mb(r.contexts.totalBytes) : '-',
     ];
   };
-  const names = ['RSS', 'WASM size', 'WASM resident', 'other WASM', 'V8 pages (all threads)', 'malloc main arena', 'malloc thread arenas', 'other anonymous', 'files',
-    'main heap total', 'main heap used', 'main external', 'main arrayBuffers', 'PG memory contexts'];
+  const names = [
+    'RSS',
+    'WASM size',
+    'WASM resident',
+    'other WASM',
+    'V8 pages (all threads)',
+    'malloc main arena',
+    'malloc thread arenas',
+    'other anonymous',
+    'files',
+    'main heap total',
+    'main heap used',
+    'main external',
+    'main arrayBuffers',
+    'PG memory contexts',
+  ];
   const rows: string[][] = [['MB', ...readings.map((r) => r.label)]];
   names.forEach((n, i) => rows.push([n, ...readings.map((r) => col(r)[i]!)]));
   if (last.probe?.afterGc) {
     const g = last.probe.afterGc;
     rows[0]!.push('after forced GC');
-    const extra = ['', '', '', '', '', '', '', '', '', mb(g.heapTotal), mb(g.heapUsed), mb(g.external), mb(g.arrayBuffers), ''];
+    const extra = [
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      mb(g.heapTotal),
+      mb(g.heapUsed),
+      mb(g.external),
+      mb(g.arrayBuffers),
+      '',
+    ];
     extra[0] = mb(last.afterGcRss);
     extra.forEach((v, i) => rows[i + 1]!.push(v));
   }
   console.log(table(rows));
   for (const r of readings) {
-    if (r.contexts) console.log(`  PG contexts ${r.label}: ${r.contexts.top.map((c) => `${c.name}${c.ident ? `(${c.ident})` : ''} ${(c.totalBytes / MB).toFixed(1)}`).join(', ')}`);
+    if (r.contexts)
+      console.log(
+        `  PG contexts ${r.label}: ${r.contexts.top.map((c) => `${c.name}${c.ident ? `(${c.ident})` : ''} ${(c.totalBytes / MB).toFixed(1)}`).join(', ')}`,
+      );
   }
-  if (argv.json) writeFileSync(argv.json, JSON.stringify({ label, env: { ...env, NODE_OPTIONS: undefined }, readings, peak, peakWasm, stats, timeline }, null, 1));
+  if (argv.json)
+    writeFileSync(
+      argv.json,
+      JSON.stringify(
+        { label, env: { ...env, NODE_OPTIONS: undefined }, readings, peak, peakWasm, stats, timeline },
+        null,
+        1,
+      ),
+    );
 } catch (err) {
   console.error('bench:memory failed:', err);
   exitCode = 1;

@@ -8,11 +8,11 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { readRealdata, realdataFiles } from '../harness/realdata.js';
+import { readFredCsv } from '../core/sources/fred/csv.js';
 import { csvRows } from '../core/sources/history/csv.js';
 import { stooqHistory } from '../core/sources/history/stooq.js';
-import { readFredCsv } from '../core/sources/fred/csv.js';
 import { parseXml, type XmlElement } from '../core/sources/xml.js';
+import { readRealdata, realdataFiles } from '../harness/realdata.js';
 
 const lib = createRequire(join(process.env.PARSERS_DIR ?? '/tmp/parsers', 'package.json'));
 /** The part of saxes' API used here (the package is not installed in the project, so neither are its types). */
@@ -37,7 +37,10 @@ function push(children: (Node | string)[], text: string): void {
   else children.push(text);
 }
 
-const tidy = (n: Node): Node => (typeof n === 'string' ? n : [n[0], { ...n[1] }, n[2].filter((c) => typeof c !== 'string' || c.trim() !== '').map(tidy)]);
+const tidy = (n: Node): Node =>
+  typeof n === 'string'
+    ? n
+    : [n[0], { ...n[1] }, n[2].filter((c) => typeof c !== 'string' || c.trim() !== '').map(tidy)];
 
 /** The hand-written reader's tree in the shared shape, without recursion: a hostile document may be 100,000 deep. */
 function handTree(root: XmlElement): Node {
@@ -101,7 +104,11 @@ function fxpTree(text: string): Node {
       if ('#text' in item) push(out, String(item['#text']));
       else {
         const name = Object.keys(item).find((k) => k !== ':@')!;
-        out.push([name, (item[':@'] as Record<string, string>) ?? {}, convert(item[name] as Record<string, unknown>[])]);
+        out.push([
+          name,
+          (item[':@'] as Record<string, string>) ?? {},
+          convert(item[name] as Record<string, unknown>[]),
+        ]);
       }
     }
     return out;
@@ -136,7 +143,9 @@ function outcome(read: () => unknown, size: (r: unknown) => string): string {
     const r = read();
     return `read: ${size(r)} (${(performance.now() - t0).toFixed(1)} ms)`;
   } catch (err) {
-    return `refused: ${String((err as Error).message).split('\n')[0]!.slice(0, 70)} (${(performance.now() - t0).toFixed(1)} ms)`;
+    return `refused: ${String((err as Error).message)
+      .split('\n')[0]!
+      .slice(0, 70)} (${(performance.now() - t0).toFixed(1)} ms)`;
   }
 }
 
@@ -168,14 +177,24 @@ for (const file of xmlFiles) {
       return [name, `error ${(err as Error).message}`] as const;
     }
   });
-  const same = trees.slice(1).map(([name, t]) => `${name} ${t === trees[0]![1] ? 'same' : t.startsWith('error') ? t.slice(0, 60) : 'DIFFERENT'}`);
+  const same = trees
+    .slice(1)
+    .map(
+      ([name, t]) => `${name} ${t === trees[0]![1] ? 'same' : t.startsWith('error') ? t.slice(0, 60) : 'DIFFERENT'}`,
+    );
   console.log(`- ${file} (${text.length} chars): ${same.join(', ')}`);
 }
 
 const NEST = 100_000;
 const HOSTILE_XML: [string, string][] = [
-  ['billion laughs (10 nested entities)', `<!DOCTYPE r [<!ENTITY a "lol">${Array.from({ length: 9 }, (_, i) => `<!ENTITY ${String.fromCharCode(98 + i)} "${`&${String.fromCharCode(97 + i)};`.repeat(10)}">`).join('')}]><r>&j;</r>`],
-  ['one 10 KB entity referenced 10,000 times (100 MB)', `<!DOCTYPE r [<!ENTITY a "${'A'.repeat(10_000)}">]><r>${'&a;'.repeat(10_000)}</r>`],
+  [
+    'billion laughs (10 nested entities)',
+    `<!DOCTYPE r [<!ENTITY a "lol">${Array.from({ length: 9 }, (_, i) => `<!ENTITY ${String.fromCharCode(98 + i)} "${`&${String.fromCharCode(97 + i)};`.repeat(10)}">`).join('')}]><r>&j;</r>`,
+  ],
+  [
+    'one 10 KB entity referenced 10,000 times (100 MB)',
+    `<!DOCTYPE r [<!ENTITY a "${'A'.repeat(10_000)}">]><r>${'&a;'.repeat(10_000)}</r>`,
+  ],
   ['external entity (file:///etc/hostname)', '<!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/hostname">]><r>&x;</r>'],
   ['1,000,000 numeric references &#65;', `<r>${'&#65;'.repeat(1_000_000)}</r>`],
   [`${NEST.toLocaleString('en')} nested elements`, `${'<a>'.repeat(NEST)}x${'</a>'.repeat(NEST)}`],
@@ -189,7 +208,12 @@ console.log('\n## XML: hostile input\n');
 for (const [what, doc] of HOSTILE_XML) {
   console.log(`- ${what} (${doc.length.toLocaleString('en')} chars)`);
   for (const [name, read] of XML_READERS) {
-    console.log(`    ${name.padEnd(16)} ${outcome(() => read(doc), (n) => summary(n as Node))}`);
+    console.log(
+      `    ${name.padEnd(16)} ${outcome(
+        () => read(doc),
+        (n) => summary(n as Node),
+      )}`,
+    );
   }
 }
 
@@ -205,7 +229,11 @@ const atom = readRealdata('sec_edgar/feeds/getcurrent_all_count100_start0.atom.x
 const entries = atom.slice(atom.indexOf('<entry>'), atom.lastIndexOf('</entry>') + 8);
 const bigAtom = atom.replace(entries, entries.repeat(20));
 const largestForm4 = readRealdata('sec_edgar/form4/berkshire-buffett_LEN_2026-09-23_form4.xml');
-for (const [what, doc] of [['Form 4 (largest, 23 KB)', largestForm4], ['Atom feed (largest, 57 KB)', atom], ['Atom feed x20 entries', bigAtom]] as const) {
+for (const [what, doc] of [
+  ['Form 4 (largest, 23 KB)', largestForm4],
+  ['Atom feed (largest, 57 KB)', atom],
+  ['Atom feed x20 entries', bigAtom],
+] as const) {
   const cells = XML_SPEED.map(([name, read]) => {
     const ms = [msPer(() => read(doc)), msPer(() => read(doc)), msPer(() => read(doc))].sort((a, b) => a - b)[1]!;
     return `${name} ${ms.toFixed(3)}`;
@@ -234,8 +262,16 @@ const HOSTILE_CSV: [string, string, (s: string) => string][] = [
   ['FRED: a quoted newline', `${fredHeader}2020-01-01,"12\n34"\n2020-01-02,5\n`, fredOutcome],
   ['FRED: an unclosed quote', `${fredHeader}2020-01-01,"5\n2020-01-02,6\n2020-01-03,7\n`, fredOutcome],
   ['FRED: BOM, CRLF, quoted header', `\uFEFF"Date","FEDFUNDS"\r\n2020-01-01,1.5\r\n2020-02-01,1.6\r\n`, fredOutcome],
-  ['Stooq: a quoted thousands separator in Volume', `${stooqHeader}2020-01-02,1,2,0.5,1.5,"1,000"\n2020-01-03,1,2,0.5,1.5,900\n`, stooqOutcome],
-  ['Stooq: a quoted newline in Close', `${stooqHeader}2020-01-02,1,2,0.5,"1\n5",10\n2020-01-03,1,2,0.5,1.5,900\n`, stooqOutcome],
+  [
+    'Stooq: a quoted thousands separator in Volume',
+    `${stooqHeader}2020-01-02,1,2,0.5,1.5,"1,000"\n2020-01-03,1,2,0.5,1.5,900\n`,
+    stooqOutcome,
+  ],
+  [
+    'Stooq: a quoted newline in Close',
+    `${stooqHeader}2020-01-02,1,2,0.5,"1\n5",10\n2020-01-03,1,2,0.5,1.5,900\n`,
+    stooqOutcome,
+  ],
   ['Stooq: a 1 MB line', `${stooqHeader}2020-01-02,1,2,0.5,1.5,${'9'.repeat(1 << 20)}\n`, stooqOutcome],
 ];
 function fredOutcome(s: string): string {
@@ -246,20 +282,44 @@ function stooqOutcome(s: string): string {
   const r = stooqHistory(s, 'aapl_us_d.csv');
   return `${r.bars.length} kept (closes ${Array.from(r.bars.close.subarray(0, r.bars.length)).join(', ')}; volumes ${Array.from(r.bars.volumeBase.subarray(0, r.bars.length)).join(', ')}), ${r.bars.skipped.length} skipped`;
 }
-console.log('\n## CSV: hostile input — the project\'s reader, and how each splitter cuts it\n');
+console.log("\n## CSV: hostile input — the project's reader, and how each splitter cuts it\n");
 for (const [what, doc, reader] of HOSTILE_CSV) {
   console.log(`- ${what}`);
-  console.log(`    reader          ${outcome(() => reader(doc), (r) => String(r))}`);
-  console.log(`    hand-written    ${outcome(() => csvRows(doc), (r) => JSON.stringify(r).slice(0, 90))}`);
-  console.log(`    csv-parse       ${outcome(() => csvLib(doc), (r) => JSON.stringify(r).slice(0, 90))}`);
+  console.log(
+    `    reader          ${outcome(
+      () => reader(doc),
+      (r) => String(r),
+    )}`,
+  );
+  console.log(
+    `    hand-written    ${outcome(
+      () => csvRows(doc),
+      (r) => JSON.stringify(r).slice(0, 90),
+    )}`,
+  );
+  console.log(
+    `    csv-parse       ${outcome(
+      () => csvLib(doc),
+      (r) => JSON.stringify(r).slice(0, 90),
+    )}`,
+  );
 }
 
 console.log('\n## CSV: speed, CPU ms to split a file into rows of cells (median of 3 batches)\n');
-for (const file of ['equities_daily/stooq/msft_us_d.csv', 'equities_daily/stooq/aapl_us_d.csv', 'fred/csv_date_value/T10Y2Y.csv', 'crypto/binance/data.binance.vision_spot_klines_BTCUSDT-1h-2022-01.csv']) {
+for (const file of [
+  'equities_daily/stooq/msft_us_d.csv',
+  'equities_daily/stooq/aapl_us_d.csv',
+  'fred/csv_date_value/T10Y2Y.csv',
+  'crypto/binance/data.binance.vision_spot_klines_BTCUSDT-1h-2022-01.csv',
+]) {
   const text = readRealdata(file);
   const med = (fn: () => unknown) => [msPer(fn), msPer(fn), msPer(fn)].sort((a, b) => a - b)[1]!;
   const hand = med(() => csvRows(text));
   const libMs = med(() => csvLib(text));
-  const extra = file.startsWith('fred/') ? `, whole FRED reader ${med(() => readFredCsv(text, 'T10Y2Y')).toFixed(3)}` : '';
-  console.log(`- ${file}, ${(text.length / 1024).toFixed(0)} KB: hand-written ${hand.toFixed(3)} | csv-parse ${libMs.toFixed(3)}${extra}`);
+  const extra = file.startsWith('fred/')
+    ? `, whole FRED reader ${med(() => readFredCsv(text, 'T10Y2Y')).toFixed(3)}`
+    : '';
+  console.log(
+    `- ${file}, ${(text.length / 1024).toFixed(0)} KB: hand-written ${hand.toFixed(3)} | csv-parse ${libMs.toFixed(3)}${extra}`,
+  );
 }

@@ -2,8 +2,8 @@
 // checked by SHA-256, @fastify/rate-limit and its headers, a request id, one pino access-log line at `info` on stdout,
 // written like tapewire's) and answering with fixed bytes: what the framework a user might pick instead costs.
 import { readFileSync } from 'node:fs';
-import Fastify, { LogController } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import Fastify, { LogController } from 'fastify';
 import { pino } from 'pino';
 import { hashKey, isWellFormedKey, sameHash } from '../core/keys.js';
 
@@ -16,7 +16,10 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 // As server/log.ts: asynchronous, batched up to 8 KiB, flushed on a short timer.
 const destination = pino.destination({ dest: 1, sync: false, minLength: 8 * 1024 });
 setInterval(() => destination.flush(), 250).unref();
-const logger = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { service: 'peer' }, timestamp: pino.stdTimeFunctions.isoTime }, destination);
+const logger = pino(
+  { level: process.env.LOG_LEVEL ?? 'info', base: { service: 'peer' }, timestamp: pino.stdTimeFunctions.isoTime },
+  destination,
+);
 
 const bootId = Date.now().toString(36);
 let sequence = 0;
@@ -35,7 +38,11 @@ function keyOf(authorization: string | undefined): string | null {
 
 app.addHook('onRequest', async (request, reply) => {
   const client = keyOf(request.headers.authorization);
-  if (!client) return reply.code(401).header('WWW-Authenticate', 'Bearer realm="peer"').send({ error: { code: 'unauthorized', message: 'Invalid key' } });
+  if (!client)
+    return reply
+      .code(401)
+      .header('WWW-Authenticate', 'Bearer realm="peer"')
+      .send({ error: { code: 'unauthorized', message: 'Invalid key' } });
   (request as typeof request & { client: string }).client = client;
 });
 await app.register(rateLimit, {
@@ -45,7 +52,16 @@ await app.register(rateLimit, {
   keyGenerator: (request) => (request as typeof request & { client?: string }).client ?? request.ip,
 });
 app.addHook('onResponse', async (request, reply) => {
-  request.log.info({ reqId: request.id, method: request.method, route: request.routeOptions.url, status: reply.statusCode, ms: reply.elapsedTime }, 'request');
+  request.log.info(
+    {
+      reqId: request.id,
+      method: request.method,
+      route: request.routeOptions.url,
+      status: reply.statusCode,
+      ms: reply.elapsedTime,
+    },
+    'request',
+  );
 });
 app.get(url, async (request, reply) => {
   reply.header('Content-Type', contentType).header('X-Request-Id', request.id);

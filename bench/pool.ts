@@ -1,7 +1,13 @@
 // bench:pool — venue quotes pooled per second by one worker next to the same kernel inline, and what each costs the
 // main thread per tick: the crossover is the batch size below which a tick should be pooled inline.
 import { performance } from 'node:perf_hooks';
-import { allocatePoolOutput, poolInputBytes, poolInputViews, poolQuotes, type PoolInput } from '../core/kernels/pool.js';
+import {
+  allocatePoolOutput,
+  type PoolInput,
+  poolInputBytes,
+  poolInputViews,
+  poolQuotes,
+} from '../core/kernels/pool.js';
 import { WorkerThreads } from '../server/worker-threads.js';
 
 const VENUES_PER_INSTRUMENT = 6;
@@ -15,7 +21,7 @@ function fill(input: PoolInput, instruments: number): void {
   for (let i = 0; i <= instruments; i++) input.offsets[i] = i * VENUES_PER_INSTRUMENT;
   for (let j = 0; j < instruments * VENUES_PER_INSTRUMENT; j++) {
     const base = 10 + (Math.floor(j / VENUES_PER_INSTRUMENT) % 97) * 7;
-    input.prices[j] = base * (1 + ((j * 7919) % 101 - 50) / 10_000 + (j % 23 === 0 ? 0.05 : 0));
+    input.prices[j] = base * (1 + (((j * 7919) % 101) - 50) / 10_000 + (j % 23 === 0 ? 0.05 : 0));
     input.volumes[j] = 1e6 + ((j * 104729) % 1000) * 1e4;
     input.ts[j] = NOW - (j % 31 === 0 ? 90_000 : (j * 37) % 20_000);
   }
@@ -43,7 +49,10 @@ function inline(instruments: number): { usPerTick: number } {
 }
 
 /** One tick in flight at a time, as the tick loop runs: wall time per tick, and main-thread busy time per tick. */
-async function viaWorker(workers: WorkerThreads, instruments: number): Promise<{ usPerTick: number; mainUsPerTick: number }> {
+async function viaWorker(
+  workers: WorkerThreads,
+  instruments: number,
+): Promise<{ usPerTick: number; mainUsPerTick: number }> {
   const venues = instruments * VENUES_PER_INSTRUMENT;
   const run = () => {
     const buffer = tick(instruments);
@@ -69,10 +78,16 @@ async function viaWorker(workers: WorkerThreads, instruments: number): Promise<{
 const fmt = (x: number, d = 1) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 
 const workers = new WorkerThreads(1);
-console.log(`bench:pool  ${new Date().toISOString()}  node ${process.version}; ${VENUES_PER_INSTRUMENT} venues per instrument; ~${BUDGET_MS} ms per size and path`);
-console.log('  inline = the kernel on the main thread; worker = one Piscina worker, one tick in flight, buffers transferred');
+console.log(
+  `bench:pool  ${new Date().toISOString()}  node ${process.version}; ${VENUES_PER_INSTRUMENT} venues per instrument; ~${BUDGET_MS} ms per size and path`,
+);
+console.log(
+  '  inline = the kernel on the main thread; worker = one Piscina worker, one tick in flight, buffers transferred',
+);
 console.log();
-console.log('instruments  quotes/tick  inline µs/tick  inline quotes/s  worker µs/tick  worker quotes/s  ratio w/i  main-thread µs/tick (worker)');
+console.log(
+  'instruments  quotes/tick  inline µs/tick  inline quotes/s  worker µs/tick  worker quotes/s  ratio w/i  main-thread µs/tick (worker)',
+);
 let crossover: number | null = null;
 for (const instruments of SIZES) {
   const quotes = instruments * VENUES_PER_INSTRUMENT;

@@ -3,7 +3,7 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { generateKey, hashKey, lookupPrefix } from '../core/keys.js';
 import { AuthError, KeyIndex, type KeyRecord, type Principal } from '../server/auth.js';
-import { Limiter, RateLimitError, type HeaderSink } from '../server/limits.js';
+import { type HeaderSink, Limiter, RateLimitError } from '../server/limits.js';
 
 const BUDGET_NS = 50_000;
 const KEYS = 1_000;
@@ -81,7 +81,13 @@ for (let i = 0; i < MIX_LENGTH; i++) {
 
 // Prebuilt principals for the limiter alone: what authenticate() returns (the key ones are its own cached objects).
 const keyPrincipals: Principal[] = authorizations.map((a) => keyIndex.authenticate(a, () => ''));
-const anonPrincipals: Principal[] = ips.map((ip) => ({ client: `ip:${ip}`, kind: 'anonymous', keyId: null, rpm: ANON_RPM, scopes: ['read'] }));
+const anonPrincipals: Principal[] = ips.map((ip) => ({
+  client: `ip:${ip}`,
+  kind: 'anonymous',
+  keyId: null,
+  rpm: ANON_RPM,
+  scopes: ['read'],
+}));
 const mapOfClients = new Map<string, number>();
 [...keyPrincipals, ...anonPrincipals].forEach((p, i) => mapOfClients.set(p.client, i));
 const clientNames = [...keyPrincipals, ...anonPrincipals].map((p) => p.client);
@@ -224,7 +230,11 @@ function togetherCase(limiter: Limiter): Case {
       clock += STEP_MS;
       try {
         // As the router does: the address is read only for anonymous callers.
-        limiter.apply(keyIndex.authenticate(authorization, () => ip), sink, clock);
+        limiter.apply(
+          keyIndex.authenticate(authorization, () => ip),
+          sink,
+          clock,
+        );
       } catch (err) {
         if (!(err instanceof RateLimitError)) throw err;
         rejected++;
@@ -266,16 +276,24 @@ function print(title: string, figures: Figure[], budget: boolean): void {
       fmtNs(f.nsMedian),
       fmtNs(f.nsMin),
       f.calls.toLocaleString('en-US'),
-      ...(budget ? [`${((100 * f.nsMedian) / BUDGET_NS).toFixed(2)}%`, `${Math.floor(BUDGET_NS / f.nsMedian).toLocaleString('en-US')}x`] : []),
+      ...(budget
+        ? [
+            `${((100 * f.nsMedian) / BUDGET_NS).toFixed(2)}%`,
+            `${Math.floor(BUDGET_NS / f.nsMedian).toLocaleString('en-US')}x`,
+          ]
+        : []),
     ]),
   ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  for (const r of rows) console.log(`  ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')}`);
+  for (const r of rows)
+    console.log(`  ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')}`);
 }
 
 console.log(`bench:ratelimit  ${new Date().toISOString()}`);
 console.log(
-  `  node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}; ` +
+  `  node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}; ` +
     `${rounds} rounds of ${iterations.toLocaleString('en-US')} calls per case after a warm-up of a fifth of that`,
 );
 console.log(
@@ -291,14 +309,22 @@ const ceiling = [
 ];
 const limiterFigures = [
   measure('Limiter.apply, allowed (mix)', limiterCase(makeLimiter())),
-  measure('Limiter.apply, rejected (429, throws)', rejectedCase(makeLimiter()), Math.max(1000, Math.floor(iterations / 10))),
+  measure(
+    'Limiter.apply, rejected (429, throws)',
+    rejectedCase(makeLimiter()),
+    Math.max(1000, Math.floor(iterations / 10)),
+  ),
 ];
 const rejectedBefore = rejected;
 const authFigures = [
   measure('KeyIndex.authenticate, key (SHA-256)', authKeyCase),
   measure('KeyIndex.authenticate, anonymous', authAnonCase),
   measure('authenticate + apply (mix)', togetherCase(makeLimiter())),
-  measure('unknown key: authenticate throws + IP apply (401)', invalidKeyCase(makeLimiter()), Math.max(1000, Math.floor(iterations / 10))),
+  measure(
+    'unknown key: authenticate throws + IP apply (401)',
+    invalidKeyCase(makeLimiter()),
+    Math.max(1000, Math.floor(iterations / 10)),
+  ),
 ];
 
 print('Reference (the cheapest things a request does, same run):', ceiling, false);

@@ -3,8 +3,8 @@
 // Prints milliseconds per file, and the memory the parsed columns keep next to what JSON.parse's objects would.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { companyFinancials } from '../core/financials/company-financials.js';
 import { parseCompanyFacts } from '../core/sources/sec/companyfacts.js';
 

@@ -1,14 +1,16 @@
 // What compiling the server (dist/, `npm start`) changes against running its sources through tsx: the time to /live
 // and /ready on a first start in an empty DATA_DIR and on a restart on the same one, and the RSS at rest afterwards.
 // Each mode starts the same way npm start would, as one process; --demo loads the demo universe (one day of 1m bars).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ROOT, tempDataDir } from '../harness/server.js';
 import { fmt, rssMb } from './measure.js';
 
-const { values: argv } = parseArgs({ options: { demo: { type: 'boolean' }, rounds: { type: 'string' }, rest: { type: 'string' } } });
+const { values: argv } = parseArgs({
+  options: { demo: { type: 'boolean' }, rounds: { type: 'string' }, rest: { type: 'string' } },
+});
 const ROUNDS = Number(argv.rounds ?? 1);
 /** Seconds left idle after /ready before the RSS is read: the start's garbage collected, timers settled. */
 const REST_S = Number(argv.rest ?? 10);
@@ -36,7 +38,14 @@ async function until(url: string, t0: number): Promise<number> {
 
 /** One start on `dataDir`: its times to /live and /ready, the RSS at rest when asked, then a clean stop. */
 async function start(mode: keyof typeof MODES, dataDir: string, port: number, rest: boolean) {
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', TAPEWIRE_DEMO: argv.demo ? '1' : '0', DEMO_MINUTE_DAYS: '1' };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    TAPEWIRE_DEMO: argv.demo ? '1' : '0',
+    DEMO_MINUTE_DAYS: '1',
+  };
   const t0 = performance.now();
   child = spawn(process.execPath, [...MODES[mode]], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
@@ -55,8 +64,14 @@ async function start(mode: keyof typeof MODES, dataDir: string, port: number, re
 }
 
 execFileSync(process.execPath, ['bin/build.mjs', '--if-stale'], { cwd: ROOT, stdio: 'inherit' });
-console.log(`bench:start${argv.demo ? ' --demo' : ''}  node ${process.version}, ${cpus().length} CPUs, ${ROUNDS} round(s), RSS read ${REST_S} s after /ready`);
-console.log(`  load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `bench:start${argv.demo ? ' --demo' : ''}  node ${process.version}, ${cpus().length} CPUs, ${ROUNDS} round(s), RSS read ${REST_S} s after /ready`,
+);
+console.log(
+  `  load average before: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 let port = 18_990;
 for (let round = 1; round <= ROUNDS; round++) {
   // Alternated between rounds, so that neither mode always runs on the warmer page cache.

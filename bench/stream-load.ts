@@ -106,6 +106,8 @@ createInterface({ input: process.stdin }).on('line', (line) => {
 });
 
 for (let k = 0; k < count; k += BATCH) {
-  await Promise.all(Array.from({ length: Math.min(BATCH, count - k) }, (_, b) => subscribe((k + b) % SAMPLE_EVERY === 0)));
+  await Promise.all(
+    Array.from({ length: Math.min(BATCH, count - k) }, (_, b) => subscribe((k + b) % SAMPLE_EVERY === 0)),
+  );
 }
 say({ type: 'connected', open, closed });

@@ -1,11 +1,11 @@
 // bench:stream — N SSE subscribers on `quotes` (connections spread over separate load processes) against the real
 // server with the demo's simulated venues (30 instruments, one tick a second), then against a bare uWS process writing
 // prebuilt bytes the same way: subscribers held, messages/s delivered, delay from tick to arrival, server RSS and CPU.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { createInterface, type Interface } from 'node:readline';
-import { ROOT, createKey, startServer, type ServerHandle } from '../harness/server.js';
+import { createKey, ROOT, type ServerHandle, startServer } from '../harness/server.js';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 10_000);
 const LOADERS = Number(process.env.BENCH_LOADERS ?? 2);
@@ -50,7 +50,8 @@ function next(reader: Interface, type: string): Promise<Record<string, unknown>>
   });
 }
 
-const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN);
+const quantile = (sorted: number[], q: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
 
 async function measure(port: number, path: string, key: string, serverPid: number): Promise<Result> {
   const rss0 = proc(serverPid).rssMb;
@@ -58,7 +59,13 @@ async function measure(port: number, path: string, key: string, serverPid: numbe
     const count = Math.floor(SUBSCRIBERS / LOADERS) + (k < SUBSCRIBERS % LOADERS ? 1 : 0);
     const child = spawn(process.execPath, ['--import', 'tsx', 'bench/stream-load.ts'], {
       cwd: ROOT,
-      env: { ...process.env, STREAM_PORT: String(port), STREAM_PATH: path, STREAM_COUNT: String(count), STREAM_KEY: key },
+      env: {
+        ...process.env,
+        STREAM_PORT: String(port),
+        STREAM_PATH: path,
+        STREAM_COUNT: String(count),
+        STREAM_KEY: key,
+      },
       stdio: ['pipe', 'pipe', 'inherit'],
     });
     children.push(child);
@@ -70,7 +77,13 @@ async function measure(port: number, path: string, key: string, serverPid: numbe
   const t0 = performance.now();
   const results = loaders.map((l) => next(l.reader, 'result'));
   for (const l of loaders) l.child.stdin!.write(`measure ${SECONDS * 1000}\n`);
-  const done = (await Promise.all(results)) as unknown as { open: number; closed: number; messages: number; bytes: number; delays: number[] }[];
+  const done = (await Promise.all(results)) as unknown as {
+    open: number;
+    closed: number;
+    messages: number;
+    bytes: number;
+    delays: number[];
+  }[];
   const elapsedS = (performance.now() - t0) / 1000;
   const after = proc(serverPid);
   for (const l of loaders) l.child.stdin!.write('quit\n');
@@ -92,13 +105,17 @@ async function measure(port: number, path: string, key: string, serverPid: numbe
 }
 
 async function startBare(): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-stream.ts'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-stream.ts'], {
+    cwd: ROOT,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   children.push(child);
   const line = await new Promise<string>((resolve) => lines(child).once('line', resolve));
   return { child, port: (JSON.parse(line) as { port: number }).port };
 }
 
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 function row(label: string, r: Result): string {
   return [
@@ -120,9 +137,17 @@ let server: ServerHandle | null = null;
 const cleanup = () => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL'));
 process.on('exit', cleanup);
 try {
-  console.log(`bench:stream  ${new Date().toISOString()}  node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
-  console.log(`  ${fmt(SUBSCRIBERS)} subscribers on topics=quotes over ${LOADERS} load processes; ${SECONDS} s measured after all connected and ${SETTLE_MS / 1000} s settling`);
-  console.log('  tapewire: the demo (30 instruments, one tick a second); bare: 30 prebuilt quotes a second written to every response');
+  console.log(
+    `bench:stream  ${new Date().toISOString()}  node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log(
+    `  ${fmt(SUBSCRIBERS)} subscribers on topics=quotes over ${LOADERS} load processes; ${SECONDS} s measured after all connected and ${SETTLE_MS / 1000} s settling`,
+  );
+  console.log(
+    '  tapewire: the demo (30 instruments, one tick a second); bare: 30 prebuilt quotes a second written to every response',
+  );
   server = await startServer({ env: { TAPEWIRE_DEMO: '1', STREAM_MAX_PER_KEY: '1000000', LOG_LEVEL: 'warn' } });
   const key = await createKey(server, 'bench', 100_000_000);
   const tapewire = await measure(server.port, '/v1/stream?topics=quotes', key, server.child.pid!);
@@ -141,8 +166,12 @@ try {
     `ratio tapewire/bare: messages/s ${fmt(tapewire.messagesPerS / ceiling.messagesPerS, 2)}, p99 ${fmt(tapewire.p99 / ceiling.p99, 2)}, ` +
       `CPU ${fmt(tapewire.cpuPct / ceiling.cpuPct, 2)}`,
   );
-  console.log(`target: ${fmt(SUBSCRIBERS)} held with p99 under 50 ms: ${tapewire.held >= SUBSCRIBERS && tapewire.p99 < 50 ? 'met' : 'NOT met'}`);
-  console.log('delay = arrival at the client - the quote\'s priceTs (its tick); measured on every 50th connection; CPU% of one core');
+  console.log(
+    `target: ${fmt(SUBSCRIBERS)} held with p99 under 50 ms: ${tapewire.held >= SUBSCRIBERS && tapewire.p99 < 50 ? 'met' : 'NOT met'}`,
+  );
+  console.log(
+    "delay = arrival at the client - the quote's priceTs (its tick); measured on every 50th connection; CPU% of one core",
+  );
 } finally {
   await server?.dispose();
   cleanup();

@@ -1,9 +1,10 @@
 // bench:venue-frames — venue frames read and merged into quotes per second on one thread, per venue, against the
 // ceiling of JSON.parse alone on the same frames: what a connector's parser costs the main thread per message. The
 // two alternate in short rounds and the medians are kept, so a busy machine slows both alike.
-import { performance } from 'node:perf_hooks';
+
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { allocateVenueQuotes } from '../core/sources/records.js';
 import { VENUES } from '../core/sources/venues/index.js';
@@ -43,9 +44,13 @@ function compare(frames: string[], work: (text: string) => void, ceiling: (text:
 
 const rows: string[][] = [];
 for (const venue of VENUES) {
-  for (const file of readdirSync(join(FIXTURES, venue.id)).filter((f) => f.endsWith('-frames.jsonl')).sort()) {
+  for (const file of readdirSync(join(FIXTURES, venue.id))
+    .filter((f) => f.endsWith('-frames.jsonl'))
+    .sort()) {
     const market = file.split('-')[0] as Market;
-    const all = readFileSync(join(FIXTURES, venue.id, file), 'utf8').split('\n').filter(Boolean);
+    const all = readFileSync(join(FIXTURES, venue.id, file), 'utf8')
+      .split('\n')
+      .filter(Boolean);
     // The market data a connector mostly receives; acks and pongs are rare.
     const frames = all.filter((text) => venue.parseFrame(text, market).updates.length > 0);
     const symbols = new Map<string, number>();
@@ -60,7 +65,13 @@ for (const venue of VENUES) {
     };
     const [parsedAndMerged, ceiling] = compare(frames, merge, (text) => JSON.parse(text));
     const bytes = Math.round(frames.reduce((s, f) => s + f.length, 0) / frames.length);
-    rows.push([`${venue.id} ${market}`, String(bytes), Math.round(parsedAndMerged).toLocaleString('en-US'), Math.round(ceiling).toLocaleString('en-US'), (parsedAndMerged / ceiling).toFixed(2)]);
+    rows.push([
+      `${venue.id} ${market}`,
+      String(bytes),
+      Math.round(parsedAndMerged).toLocaleString('en-US'),
+      Math.round(ceiling).toLocaleString('en-US'),
+      (parsedAndMerged / ceiling).toFixed(2),
+    ]);
   }
 }
 

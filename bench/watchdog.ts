@@ -4,7 +4,12 @@
  * Exits 1 once `budgetMs` has passed, and 130 on SIGINT or SIGTERM after `dispose` (which also deletes a temporary
  * DATA_DIR; a stuck stop must not keep the benchmark alive), with `killAll` run either way.
  */
-export function watchdog(name: string, budgetMs: number, killAll: () => void, dispose: () => Promise<void> | undefined): void {
+export function watchdog(
+  name: string,
+  budgetMs: number,
+  killAll: () => void,
+  dispose: () => Promise<void> | undefined,
+): void {
   setTimeout(() => {
     console.error(`${name}: still running after ${budgetMs / 1000} s; stopping`);
     killAll();

@@ -1,9 +1,10 @@
 // The server of bench/write-shape.ts: one candle answer of `BENCH_CANDLES` (20,000) 1m candles as the candle service
 // builds it (slices of 256-candle blocks, each candle with its comma), sent four ways: as one buffer (bare uWS), through
 // `Exchange.send` (the server's path), each chunk as it is, and gathered into 256 KiB copies before each write.
-import { Exchange } from '../server/http/exchange.js';
-import { uWS, type HttpResponse } from '../server/http/uws.js';
+
 import { BarRing } from '../core/series.js';
+import { Exchange } from '../server/http/exchange.js';
+import { type HttpResponse, uWS } from '../server/http/uws.js';
 import { listenBare } from './bare-listen.js';
 
 const N = Number(process.env.BENCH_CANDLES ?? 20_000);

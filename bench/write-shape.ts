@@ -12,7 +12,9 @@ const RESPONSES = Number(process.env.BENCH_RESPONSES ?? 400);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'bench/write-shape-server.ts'], { stdio: ['pipe', 'pipe', 'inherit'] });
+const child = spawn(process.execPath, ['--import', 'tsx', 'bench/write-shape-server.ts'], {
+  stdio: ['pipe', 'pipe', 'inherit'],
+});
 try {
   const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
   const { port } = JSON.parse(line) as { port: number };
@@ -31,13 +33,21 @@ try {
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
   const bare = median(perShape.get('bare')!.us);
-  console.log(`bench:write-shape  ${RESPONSES} responses per round, ${ROUNDS} rounds, ${CONNECTIONS} connections; median of the rounds`);
+  console.log(
+    `bench:write-shape  ${RESPONSES} responses per round, ${ROUNDS} rounds, ${CONNECTIONS} connections; median of the rounds`,
+  );
   console.log(
     table([
       ['', 'CPU µs/resp', 'of it sys', 'rounds', 'ratio to bare'],
       ...SHAPES.map((s) => {
         const { us, sys } = perShape.get(s)!;
-        return [s, fmt(median(us)), fmt(median(sys)), us.map((u) => fmt(u)).join(' / '), (median(us) / bare).toFixed(2)];
+        return [
+          s,
+          fmt(median(us)),
+          fmt(median(sys)),
+          us.map((u) => fmt(u)).join(' / '),
+          (median(us) / bare).toFixed(2),
+        ];
       }),
     ]),
   );

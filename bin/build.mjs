@@ -1,12 +1,12 @@
 #!/usr/bin/env node
+import { cpSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 // `npm run build` (and `prepare`, so `npm ci` builds): the server's TypeScript transpiled file by file into dist/, the
 // tree kept, with source maps, so that `npm start` runs plain JavaScript without tsx's loader. esbuild rather than tsc:
 // about 2 s on this 2-core machine under load against tsc's 42 s (20 s of CPU), and it comes with tsx, a runtime
 // dependency, so it is there without the dev ones; the types are checked by `npm test` (tsc --noEmit). Run-time files the code reads beside itself (sql/,
 // the website's client/) are copied, so that dist/ resolves them as the sources do.
 import { build } from 'esbuild';
-import { cpSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { CODE_DIRS, DIST, ROOT, STAMP, staleness } from './dist-state.mjs';
 
 /** Every .ts file under `dir`, declarations aside. */

@@ -5,7 +5,7 @@ import type { Bar, BarColumns } from './kernels/bars.js';
 import type { Ref } from './refs.js';
 import type { CandleRequest } from './requests/candles.js';
 import type { Candle, CandleSeries } from './schemas/candles.js';
-import { candleJson, candleObject, type BarRing, type HeldBars } from './series.js';
+import { type BarRing, candleJson, candleObject, type HeldBars } from './series.js';
 import type { CandleInterval } from './vocabulary.js';
 
 /** The candles selected: positions i0..i1-1 of series `s` of a ring, or rows k0..n-1 of columns. */
@@ -49,15 +49,48 @@ export function candleSeries(view: CandleView): CandleSeries {
     const { ring, s } = run;
     for (let p = run.i0; p < run.i1; p++) {
       const k = ring.slot(s, p);
-      candles.push(candleObject(ring.ts[k]!, ring.open[k]!, ring.high[k]!, ring.low[k]!, ring.close[k]!, ring.volume[k]!, ring.venues[k]!, ring.origin[k]!));
+      candles.push(
+        candleObject(
+          ring.ts[k]!,
+          ring.open[k]!,
+          ring.high[k]!,
+          ring.low[k]!,
+          ring.close[k]!,
+          ring.volume[k]!,
+          ring.venues[k]!,
+          ring.origin[k]!,
+        ),
+      );
     }
   } else {
     const c = run.columns;
-    for (let k = run.k0; k < run.n; k++) candles.push(candleObject(c.ts[k]!, c.open[k]!, c.high[k]!, c.low[k]!, c.close[k]!, c.volume[k]!, c.venues[k]! || 0, c.origin[k]!));
+    for (let k = run.k0; k < run.n; k++)
+      candles.push(
+        candleObject(
+          c.ts[k]!,
+          c.open[k]!,
+          c.high[k]!,
+          c.low[k]!,
+          c.close[k]!,
+          c.volume[k]!,
+          c.venues[k]! || 0,
+          c.origin[k]!,
+        ),
+      );
   }
-  if (live) candles.push(candleObject(live.ts, live.open, live.high, live.low, live.close, live.volume, live.venues, live.origin));
+  if (live)
+    candles.push(
+      candleObject(live.ts, live.open, live.high, live.low, live.close, live.volume, live.venues, live.origin),
+    );
   const availableFrom = view.availableFrom === null ? null : new Date(view.availableFrom).toISOString();
-  return { instrument: view.instrument, interval: view.interval, count: candles.length, availableFrom, ...(view.late ? { notice: lateNotice(view) } : {}), candles };
+  return {
+    instrument: view.instrument,
+    interval: view.interval,
+    count: candles.length,
+    availableFrom,
+    ...(view.late ? { notice: lateNotice(view) } : {}),
+    candles,
+  };
 }
 
 /** The view's candles as JSON chunks, commas between them included: closed candles from memory are slices of kept blocks. */
@@ -67,15 +100,37 @@ export function candleChunks({ run, live }: CandleView): Buffer[] {
   else {
     const c = run.columns;
     const parts: string[] = [];
-    for (let k = run.k0; k < run.n; k++) parts.push(candleJson(c.ts[k]!, c.open[k]!, c.high[k]!, c.low[k]!, c.close[k]!, c.volume[k]!, c.venues[k]! || 0, c.origin[k]!));
+    for (let k = run.k0; k < run.n; k++)
+      parts.push(
+        candleJson(
+          c.ts[k]!,
+          c.open[k]!,
+          c.high[k]!,
+          c.low[k]!,
+          c.close[k]!,
+          c.volume[k]!,
+          c.venues[k]! || 0,
+          c.origin[k]!,
+        ),
+      );
     body = parts.length ? [Buffer.from(parts.join(',') + (live ? ',' : ''))] : [];
   }
-  if (live) body.push(Buffer.from(candleJson(live.ts, live.open, live.high, live.low, live.close, live.volume, live.venues, live.origin)));
+  if (live)
+    body.push(
+      Buffer.from(
+        candleJson(live.ts, live.open, live.high, live.low, live.close, live.volume, live.venues, live.origin),
+      ),
+    );
   return body;
 }
 
 /** The run of series `s` held in memory that a request selects, with the open bucket (closed finer bars and the live 1m bar) last. */
-export function memoryRun(held: HeldBars, s: number, open: Bar | null, { fromMs, toMs, ascendingFrom, limit }: CandleRequest): { run: CandleRun; live: Bar | null } {
+export function memoryRun(
+  held: HeldBars,
+  s: number,
+  open: Bar | null,
+  { fromMs, toMs, ascendingFrom, limit }: CandleRequest,
+): { run: CandleRun; live: Bar | null } {
   const ring = held.ring;
   const live = held.live(s, open);
   const withLive = live !== null && live.ts >= fromMs && live.ts < toMs;

@@ -13,5 +13,7 @@ export function clockOffset(value: string, realNowMs: number): { offsetMs: numbe
   if (duration) return { offsetMs: (duration[1] === '-' ? -1 : 1) * Number(duration[2]) * UNIT_MS[duration[3]!]! };
   const instant = text.length > 10 ? parseInstant(text) : null;
   if (instant) return { offsetMs: instant.ms - realNowMs };
-  return { problem: `TAPEWIRE_CLOCK=${JSON.stringify(value.slice(0, 60))}: expected a signed duration (+30d, -90m, +1500ms) or an ISO 8601 instant (2026-12-25T15:00:00Z)` };
+  return {
+    problem: `TAPEWIRE_CLOCK=${JSON.stringify(value.slice(0, 60))}: expected a signed duration (+30d, -90m, +1500ms) or an ISO 8601 instant (2026-12-25T15:00:00Z)`,
+  };
 }

@@ -13,7 +13,7 @@ export const WORLD_DESCRIPTIONS: Record<DatasetWorld, string> = {
     `Levels are anchored to ${SCALE_ANCHOR_DATE}: at load, shares, indices and ETFs stand at their real closes of that day, and each listed company's trailing revenue, net income and diluted shares are about those of its latest annual report then`,
   real: 'Real data from its sources; every record cites the source it came from',
   mixed:
-    'The demo universe with real data mixed in, at its operator\'s explicit request: demo records cite the reserved .example domain, real ones their source; a series may hold both',
+    "The demo universe with real data mixed in, at its operator's explicit request: demo records cite the reserved .example domain, real ones their source; a series may hold both",
 };
 
 export const originOf = (source: string): Origin => (source === DEMO_SOURCE ? 'demo' : 'real');

@@ -63,7 +63,9 @@ export class RetryLaterError extends ApiError {
 }
 
 export function validationError(details: ValidationDetail[]): ApiError {
-  const shown = details.slice(0, MAX_DETAILS).map((d) => (d.param.length > MAX_PARAM_CHARS ? { ...d, param: clip(d.param, MAX_PARAM_CHARS) } : d));
+  const shown = details
+    .slice(0, MAX_DETAILS)
+    .map((d) => (d.param.length > MAX_PARAM_CHARS ? { ...d, param: clip(d.param, MAX_PARAM_CHARS) } : d));
   const names = [...new Set(shown.map((d) => d.param))].join(', ');
   const rest = details.length - shown.length;
   const more = rest ? ` and ${rest} more problem${rest > 1 ? 's' : ''} (the first ${MAX_DETAILS} are in details)` : '';

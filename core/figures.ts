@@ -10,7 +10,8 @@ const formats = new Map<string, Intl.NumberFormat>();
 export function decimals(x: number, min: number, max = min): string {
   const key = `${min}:${max}`;
   let f = formats.get(key);
-  if (!f) formats.set(key, (f = new Intl.NumberFormat('en-US', { minimumFractionDigits: min, maximumFractionDigits: max })));
+  if (!f)
+    formats.set(key, (f = new Intl.NumberFormat('en-US', { minimumFractionDigits: min, maximumFractionDigits: max })));
   return f.format(x);
 }
 
@@ -36,7 +37,12 @@ export function usdCompact(x: number): string {
 export function usdShort(x: number): string {
   const abs = Math.abs(x);
   const sign = x < 0 ? '-' : '';
-  for (const [scale, suffix] of [[1e12, 'T'], [1e9, 'B'], [1e6, 'M'], [1e3, 'K']] as const) {
+  for (const [scale, suffix] of [
+    [1e12, 'T'],
+    [1e9, 'B'],
+    [1e6, 'M'],
+    [1e3, 'K'],
+  ] as const) {
     if (abs >= scale) return `${sign}$${(abs / scale).toFixed(1)}${suffix}`;
   }
   return x === 0 ? '$0' : `${sign}$${abs.toFixed(2)}`;

@@ -18,10 +18,23 @@ export function entityKeys(filters: (string | undefined)[], param = 'entity'): s
 }
 
 /** The kinds of a comma-separated list, in any case (null when absent or empty); those not in `allowed` become a 422 detail. */
-export function kindList<K extends string>(raw: string | undefined, allowed: readonly K[], param: string, problems: ValidationDetail[]): K[] | null {
+export function kindList<K extends string>(
+  raw: string | undefined,
+  allowed: readonly K[],
+  param: string,
+  problems: ValidationDetail[],
+): K[] | null {
   if (raw === undefined) return null;
-  const list = raw.split(',').map((k) => k.trim().toLowerCase()).filter(Boolean);
+  const list = raw
+    .split(',')
+    .map((k) => k.trim().toLowerCase())
+    .filter(Boolean);
   const unknown = list.filter((k) => !(allowed as readonly string[]).includes(k));
-  if (unknown.length) problems.push({ in: 'query', param, message: `not one of ${allowed.join(', ')}: ${unknown.slice(0, 5).join(', ')}` });
+  if (unknown.length)
+    problems.push({
+      in: 'query',
+      param,
+      message: `not one of ${allowed.join(', ')}: ${unknown.slice(0, 5).join(', ')}`,
+    });
   return list.length ? (list as K[]) : null;
 }

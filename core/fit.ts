@@ -82,7 +82,12 @@ export function cutTail<O>(key: ArrayKey<O>, what: string, more: string): Trim<O
  * The trim of several series of one answer, each oldest first: their items are dropped oldest first across all of
  * them (every series keeps its latest items, within one of each other where they are long enough).
  */
-export function oldestAcross<O>(what: string, more: string, series: (o: O) => readonly (readonly unknown[])[], keep: (o: O, kept: number[]) => O): Trim<O> {
+export function oldestAcross<O>(
+  what: string,
+  more: string,
+  series: (o: O) => readonly (readonly unknown[])[],
+  keep: (o: O, kept: number[]) => O,
+): Trim<O> {
   return {
     what,
     more,

@@ -9,7 +9,13 @@ export interface GlossaryEntry {
   related: string[];
 }
 
-const entry = (slug: string, term: string, short: string, body: string, related: string[]): GlossaryEntry => ({ slug, term, short, body, related });
+const entry = (slug: string, term: string, short: string, body: string, related: string[]): GlossaryEntry => ({
+  slug,
+  term,
+  short,
+  body,
+  related,
+});
 
 export const GLOSSARY: GlossaryEntry[] = [
   entry(

@@ -19,7 +19,11 @@ export class HttpFigures {
   /** One request of `route` (its pattern, never the raw URL) answered `status` after `seconds`. */
   record(route: string, status: number, seconds: number): void {
     let figures = this.routes.get(route);
-    if (!figures) this.routes.set(route, (figures = { byClass: new Float64Array(STATUS_CLASSES.length), latency: new Histogram(LATENCY_BOUNDS_S) }));
+    if (!figures)
+      this.routes.set(
+        route,
+        (figures = { byClass: new Float64Array(STATUS_CLASSES.length), latency: new Histogram(LATENCY_BOUNDS_S) }),
+      );
     figures.byClass[status >= 100 && status < 600 ? Math.floor(status / 100) - 1 : 5]!++;
     figures.latency.observe(seconds);
   }

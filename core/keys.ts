@@ -42,9 +42,17 @@ export type KeyScope = (typeof KEY_SCOPES)[number];
 
 /** The scopes a `--scope read,metrics` list names, or why it does not. */
 export function parseScopes(text: string): KeyScope[] | string {
-  const named = [...new Set(text.split(',').map((s) => s.trim()).filter(Boolean))];
+  const named = [
+    ...new Set(
+      text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
   const unknown = named.filter((s) => !(KEY_SCOPES as readonly string[]).includes(s));
-  if (!named.length || unknown.length) return `--scope takes ${KEY_SCOPES.join(' and/or ')}, comma-separated${unknown.length ? `: not ${unknown.join(', ')}` : ''}`;
+  if (!named.length || unknown.length)
+    return `--scope takes ${KEY_SCOPES.join(' and/or ')}, comma-separated${unknown.length ? `: not ${unknown.join(', ')}` : ''}`;
   return named as KeyScope[];
 }
 

@@ -62,7 +62,10 @@ export function positionalValues(query: string, sql: NamedSql, params: Record<st
   const missing = sql.names.filter((n) => !(n in params) || params[n] === undefined);
   const extra = given.filter((n) => !sql.names.includes(n));
   if (missing.length || extra.length) {
-    const parts = [missing.length ? `missing ${missing.join(', ')}` : '', extra.length ? `unknown ${extra.join(', ')}` : ''].filter(Boolean);
+    const parts = [
+      missing.length ? `missing ${missing.join(', ')}` : '',
+      extra.length ? `unknown ${extra.join(', ')}` : '',
+    ].filter(Boolean);
     throw new Error(`query ${query}: ${parts.join('; ')} (it takes ${sql.names.join(', ') || 'no parameters'})`);
   }
   return sql.names.map((n) => params[n]);

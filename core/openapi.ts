@@ -95,7 +95,11 @@ export function buildOpenApi(routes: RouteSpec[], info: { title: string; version
     paths,
     components: {
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', description: 'API key: live_ followed by at least 32 base62 characters' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'API key: live_ followed by at least 32 base62 characters',
+        },
       },
       schemas: { EntityRef: plain(EntityRef), Error: plain(ErrorBody) },
       responses: errorResponses,

@@ -18,7 +18,10 @@ export function pageQuery(p: PageRequest): PageRequest {
 
 /** The page's items of `rows` (read with pageQuery) and where the next page starts. */
 export function paged<T>(rows: T[], p: PageRequest): { items: T[]; page: Page } {
-  return { items: rows.slice(0, p.limit), page: { limit: p.limit, offset: p.offset, nextOffset: rows.length > p.limit ? p.offset + p.limit : null } };
+  return {
+    items: rows.slice(0, p.limit),
+    page: { limit: p.limit, offset: p.offset, nextOffset: rows.length > p.limit ? p.offset + p.limit : null },
+  };
 }
 
 /** A list answer that is the whole list: one page, no next one. */

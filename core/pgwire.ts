@@ -52,7 +52,15 @@ export class PgMessageFramer {
  */
 export function endingStatus(reply: Uint8Array): 'I' | 'T' | 'E' | null {
   const at = reply.length - 6;
-  if (at < 0 || reply[at] !== 0x5a || reply[at + 1] !== 0 || reply[at + 2] !== 0 || reply[at + 3] !== 0 || reply[at + 4] !== 5) return null;
+  if (
+    at < 0 ||
+    reply[at] !== 0x5a ||
+    reply[at + 1] !== 0 ||
+    reply[at + 2] !== 0 ||
+    reply[at + 3] !== 0 ||
+    reply[at + 4] !== 5
+  )
+    return null;
   const status = String.fromCharCode(reply[at + 5]!);
   return status === 'I' || status === 'T' || status === 'E' ? status : null;
 }

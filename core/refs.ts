@@ -14,7 +14,12 @@ export function instrumentRef(inst: { symbol: string; name: string }): Ref & { t
 
 /** A company by its slug, labelled with its name; without one (a company the data does not name), the slug in title case. */
 export function companyRef(slug: string, name?: string | null): Ref {
-  const label = name ?? slug.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
+  const label =
+    name ??
+    slug
+      .split('-')
+      .map((w) => w[0]!.toUpperCase() + w.slice(1))
+      .join(' ');
   return { type: 'company', key: slug, label, path: `/companies/${slug}` };
 }
 
@@ -81,13 +86,18 @@ const ENTITY_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,79}(\/[A-Za-z0-9][A-Za-z0-9._-]
 export function parseEntityFilter(raw: string): { keys: string[]; problems: string[] } {
   const keys: string[] = [];
   const problems: string[] = [];
-  for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const colon = part.indexOf(':');
     const type = colon < 0 ? '' : part.slice(0, colon).toLowerCase();
     const key = colon < 0 ? '' : part.slice(colon + 1);
     const shown = JSON.stringify(part.slice(0, 60));
-    if (!(ENTITY_TYPES as readonly string[]).includes(type)) problems.push(`${shown}: expected type:key with type one of ${ENTITY_TYPES.join(', ')}`);
-    else if (!ENTITY_KEY.test(key) || (type === 'project') !== key.includes('/')) problems.push(`${shown}: not a valid ${type} key`);
+    if (!(ENTITY_TYPES as readonly string[]).includes(type))
+      problems.push(`${shown}: expected type:key with type one of ${ENTITY_TYPES.join(', ')}`);
+    else if (!ENTITY_KEY.test(key) || (type === 'project') !== key.includes('/'))
+      problems.push(`${shown}: not a valid ${type} key`);
     else keys.push(`${type}:${key}`.toLowerCase());
   }
   if (!keys.length && !problems.length) problems.push('names no entity');
@@ -102,7 +112,12 @@ export function catalystRef(id: number, title: string): Ref {
 /** A move of an instrument on a UTC date, labelled with its size. */
 export function moveRef(symbol: string, date: string, pct: number, changeBp: number | null = null): Ref {
   const size = changeBp === null ? `${pct >= 0 ? '+' : ''}${pct.toFixed(2)}%` : bpText(changeBp);
-  return { type: 'move', key: `${symbol}/${date}`, label: `${symbol} ${size} on ${date}`, path: `/instruments/${symbol}/moves/${date}` };
+  return {
+    type: 'move',
+    key: `${symbol}/${date}`,
+    label: `${symbol} ${size} on ${date}`,
+    path: `/instruments/${symbol}/moves/${date}`,
+  };
 }
 
 /** A prediction market by its slug, labelled with its question. */

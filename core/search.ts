@@ -39,10 +39,38 @@ export interface Searchable {
  * Words that name no one in particular: matched alone they made "Apple Inc." find every other "Inc." and "eth" find
  * every "ETF". Whole names still hold them.
  */
-const COMMON_WORDS = new Set(['inc', 'corp', 'corporation', 'company', 'ltd', 'plc', 'group', 'holdings', 'trust', 'the', 'and', 'index', 'fund']);
+const COMMON_WORDS = new Set([
+  'inc',
+  'corp',
+  'corporation',
+  'company',
+  'ltd',
+  'plc',
+  'group',
+  'holdings',
+  'trust',
+  'the',
+  'and',
+  'index',
+  'fund',
+]);
 
 /** Words a query of several is read without: they name nothing ("will the fed cut" is "fed cut"). */
-const QUERY_FILLER = new Set([...COMMON_WORDS, 'a', 'an', 'of', 'to', 'in', 'on', 'at', 'by', 'for', 'is', 'will', 'its']);
+const QUERY_FILLER = new Set([
+  ...COMMON_WORDS,
+  'a',
+  'an',
+  'of',
+  'to',
+  'in',
+  'on',
+  'at',
+  'by',
+  'for',
+  'is',
+  'will',
+  'its',
+]);
 
 const wordsOf = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
@@ -57,7 +85,13 @@ export function searchable(ref: Ref, names: string[] = [], live = true): Searcha
   const all = [...new Set([ref.key, ref.label, ...names].map((n) => n.toLowerCase()))];
   const every = [...new Set(all.flatMap(wordsOf))];
   const words = every.filter((w) => w.length >= 4 && !COMMON_WORDS.has(w));
-  return { ref, names: all, words: [...new Set([...every, ...every.map(stem)])], grams: [...new Set([...all, ...words])].map(trigrams), live };
+  return {
+    ref,
+    names: all,
+    words: [...new Set([...every, ...every.map(stem)])],
+    grams: [...new Set([...all, ...words])].map(trigrams),
+    live,
+  };
 }
 
 /**
@@ -96,7 +130,13 @@ export function rankMatches(items: readonly Searchable[], query: string, limit: 
   return items
     .map((item) => ({ ref: item.ref, live: item.live, score: matchScore(item, q, grams) }))
     .filter((m) => m.score > 0)
-    .sort((a, b) => b.score - a.score || Number(b.live) - Number(a.live) || a.ref.label.length - b.ref.label.length || a.ref.label.localeCompare(b.ref.label))
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        Number(b.live) - Number(a.live) ||
+        a.ref.label.length - b.ref.label.length ||
+        a.ref.label.localeCompare(b.ref.label),
+    )
     .slice(0, limit)
     .map(({ ref, score }) => ({ ref, score }));
 }
@@ -108,7 +148,12 @@ export function rankMatches(items: readonly Searchable[], query: string, limit: 
  */
 export function prefixTsQuery(text: string): string | null {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu);
-  return words ? [...new Set(words)].slice(0, 16).map((w) => `${w}:*`).join(' & ') : null;
+  return words
+    ? [...new Set(words)]
+        .slice(0, 16)
+        .map((w) => `${w}:*`)
+        .join(' & ')
+    : null;
 }
 
 /**
@@ -117,5 +162,5 @@ export function prefixTsQuery(text: string): string | null {
  * odd run is one `-`, an even one none, as the chain meant.
  */
 export function webSearchText(text: string): string {
-  return text.replace(/-(?:[^\p{L}\p{N}"]*-)+/gu, (run) => ((run.match(/-/g)!.length % 2 ? '-' : ' ')));
+  return text.replace(/-(?:[^\p{L}\p{N}"]*-)+/gu, (run) => (run.match(/-/g)!.length % 2 ? '-' : ' '));
 }

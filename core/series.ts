@@ -92,7 +92,17 @@ export class BarRing {
   }
 
   /** Appends a bar newer than the last one of series `s` (older or equal times are ignored: history is append-only). */
-  push(s: number, ts: number, open: number, high: number, low: number, close: number, volume: number, venues: number, origin = 0): void {
+  push(
+    s: number,
+    ts: number,
+    open: number,
+    high: number,
+    low: number,
+    close: number,
+    volume: number,
+    venues: number,
+    origin = 0,
+  ): void {
     const n = this.count[s]!;
     if (n > 0 && ts <= this.ts[this.slot(s, n - 1)]!) return;
     this.changes[s]! += 1;
@@ -192,7 +202,16 @@ export class BarRing {
     const parts = new Array<string>(i1 - i0);
     for (let i = i0; i < i1; i++) {
       const k = this.slot(s, i);
-      parts[i - i0] = candleJson(this.ts[k]!, this.open[k]!, this.high[k]!, this.low[k]!, this.close[k]!, this.volume[k]!, this.venues[k]!, this.origin[k]!);
+      parts[i - i0] = candleJson(
+        this.ts[k]!,
+        this.open[k]!,
+        this.high[k]!,
+        this.low[k]!,
+        this.close[k]!,
+        this.volume[k]!,
+        this.venues[k]!,
+        this.origin[k]!,
+      );
     }
     return parts;
   }
@@ -214,15 +233,40 @@ export function jsonNumber(x: number): string {
  * One candle as JSON: the Candle fields of the interface, `venues` left out when unknown (0), `origin` only on an
  * official source's bar (its label: a venue bar's origin is the rule the interface states).
  */
-export function candleJson(ts: number, open: number, high: number, low: number, close: number, volume: number, venues: number, origin = 0): string {
+export function candleJson(
+  ts: number,
+  open: number,
+  high: number,
+  low: number,
+  close: number,
+  volume: number,
+  venues: number,
+  origin = 0,
+): string {
   const label = originLabel(origin);
   const v = (venues > 0 ? `,"venues":${venues}` : '') + (label === null ? '' : `,"origin":${JSON.stringify(label)}`);
   return `{"ts":"${new Date(ts).toISOString()}","open":${jsonNumber(open)},"high":${jsonNumber(high)},"low":${jsonNumber(low)},"close":${jsonNumber(close)},"volumeUsd":${jsonNumber(volume)}${v}}`;
 }
 
 /** One candle as the interface's Candle object: the same fields as candleJson, for callers that want objects. */
-export function candleObject(ts: number, open: number, high: number, low: number, close: number, volume: number, venues: number, origin = 0): Candle {
-  const candle: Candle = { ts: new Date(ts).toISOString(), open, high, low, close, volumeUsd: Number.isFinite(volume) ? volume : null };
+export function candleObject(
+  ts: number,
+  open: number,
+  high: number,
+  low: number,
+  close: number,
+  volume: number,
+  venues: number,
+  origin = 0,
+): Candle {
+  const candle: Candle = {
+    ts: new Date(ts).toISOString(),
+    open,
+    high,
+    low,
+    close,
+    volumeUsd: Number.isFinite(volume) ? volume : null,
+  };
   if (venues > 0) candle.venues = venues;
   const label = originLabel(origin);
   if (label !== null) candle.origin = label;
@@ -322,5 +366,13 @@ export class HeldBars {
 /** `a` extended by the later bar `b` of the same bucket. */
 function merge(a: Bar, b: Bar): Bar {
   const volume = (Number.isFinite(a.volume) ? a.volume : 0) + (Number.isFinite(b.volume) ? b.volume : 0);
-  return { ts: a.ts, open: a.open, high: Math.max(a.high, b.high), low: Math.min(a.low, b.low), close: b.close, volume, venues: Math.max(a.venues, b.venues) };
+  return {
+    ts: a.ts,
+    open: a.open,
+    high: Math.max(a.high, b.high),
+    low: Math.min(a.low, b.low),
+    close: b.close,
+    volume,
+    venues: Math.max(a.venues, b.venues),
+  };
 }

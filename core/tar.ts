@@ -30,7 +30,8 @@ function checksum(block: Buffer): number {
 function split(name: string): [string, string] {
   if (Buffer.byteLength(name) <= 100) return ['', name];
   for (let at = name.indexOf('/'); at >= 0; at = name.indexOf('/', at + 1)) {
-    if (Buffer.byteLength(name.slice(0, at)) <= 155 && Buffer.byteLength(name.slice(at + 1)) <= 100) return [name.slice(0, at), name.slice(at + 1)];
+    if (Buffer.byteLength(name.slice(0, at)) <= 155 && Buffer.byteLength(name.slice(at + 1)) <= 100)
+      return [name.slice(0, at), name.slice(at + 1)];
   }
   throw new Error(`tar: the name ${name} is too long for a header`);
 }
@@ -75,11 +76,18 @@ function readOctal(block: Buffer, at: number, width: number): number {
 /** The entry a header block describes, or 'end' for a zero block; throws on anything but a ustar file or directory. */
 export function readTarHeader(block: Buffer): TarEntry | 'end' {
   if (block.every((b) => b === 0)) return 'end';
-  if (readOctal(block, 148, 8) !== checksum(block) || field(block, 257, 6).trimEnd() !== 'ustar') throw new Error('not a tar header');
+  if (readOctal(block, 148, 8) !== checksum(block) || field(block, 257, 6).trimEnd() !== 'ustar')
+    throw new Error('not a tar header');
   const flag = String.fromCharCode(block[156]!);
   const type = flag === '0' || flag === '\0' ? 'file' : flag === '5' ? 'dir' : null;
   const prefix = field(block, 345, 155);
   const name = prefix ? `${prefix}/${field(block, 0, 100)}` : field(block, 0, 100);
   if (!type) throw new Error(`the entry ${name} is neither a file nor a directory (type ${JSON.stringify(flag)})`);
-  return { name, type, size: type === 'file' ? readOctal(block, 124, 12) : 0, mode: readOctal(block, 100, 8), mtimeS: readOctal(block, 136, 12) };
+  return {
+    name,
+    type,
+    size: type === 'file' ? readOctal(block, 124, 12) : 0,
+    mode: readOctal(block, 100, 8),
+    mtimeS: readOctal(block, 136, 12),
+  };
 }

@@ -19,7 +19,8 @@ export function estimateTokens(text: string): number {
  */
 export function tokenCount(text: string): number {
   let n = 0;
-  for (const [piece] of text.matchAll(PIECES)) n += NON_ASCII.test(piece) ? Math.ceil(piece.length / 3) : piece.length > 9 ? 2 : 1;
+  for (const [piece] of text.matchAll(PIECES))
+    n += NON_ASCII.test(piece) ? Math.ceil(piece.length / 3) : piece.length > 9 ? 2 : 1;
   return n;
 }
 

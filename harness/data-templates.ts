@@ -5,10 +5,20 @@
 // DEMO_MINUTE_DAYS, the clock's offset, the UTC hour) and used while it is young; test files running at once wait for
 // the one that makes it. A test of a first start or of the demo's load gives its own dataDir.
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clock, CLOCK_OFFSET_MS, clockShift } from '../server/clock.js';
+import { CLOCK_OFFSET_MS, clock, clockShift } from '../server/clock.js';
 import { processAlive } from './process-alive.js';
 
 /** A template older than this is made again: a copy's market catches up from the template's load to now. */
@@ -24,7 +34,9 @@ function codeFingerprint(root: string): string {
   if (fingerprint) return fingerprint;
   const hash = createHash('sha256');
   const walk = (dir: string) => {
-    for (const entry of readdirSync(join(root, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of readdirSync(join(root, dir), { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
       else hash.update(path).update(readFileSync(join(root, path)));
@@ -48,12 +60,21 @@ export function copiesDemo(env: Record<string, string | undefined>): boolean {
  * A new data directory holding the demo as a server of `env` would load it: a copy of the template, made first with
  * `load` (which starts a server on the directory given, waits for /ready and stops it) when there is none young enough.
  */
-export function demoCopy(root: string, env: Record<string, string | undefined>, load: (dataDir: string) => Promise<void>, target: string): Promise<string> {
+export function demoCopy(
+  root: string,
+  env: Record<string, string | undefined>,
+  load: (dataDir: string) => Promise<void>,
+  target: string,
+): Promise<string> {
   const shift = clockShift({ TAPEWIRE_CLOCK: env.TAPEWIRE_CLOCK }).offsetMs;
   // A copy's demo does not draw the minutes between the template's load and its own start (a restart leaves the hole a
   // downtime would): one template per UTC hour keeps that hole inside the open hour, so every closed hour is whole.
   const hour = Math.floor(clock.now() / 3_600_000);
-  return templateCopy([codeFingerprint(root), env.DEMO_SEED ?? '', env.DEMO_MINUTE_DAYS ?? '', shift, hour], load, target);
+  return templateCopy(
+    [codeFingerprint(root), env.DEMO_SEED ?? '', env.DEMO_MINUTE_DAYS ?? '', shift, hour],
+    load,
+    target,
+  );
 }
 
 /** A new data directory holding an empty database, created and migrated by `make` (given the directory) once per run. */
@@ -61,7 +82,11 @@ export function blankCopy(root: string, make: (dataDir: string) => Promise<void>
   return templateCopy([codeFingerprint(root), 'blank'], make, target);
 }
 
-async function templateCopy(keyParts: unknown[], make: (dataDir: string) => Promise<void>, target: string): Promise<string> {
+async function templateCopy(
+  keyParts: unknown[],
+  make: (dataDir: string) => Promise<void>,
+  target: string,
+): Promise<string> {
   const key = createHash('sha256').update(JSON.stringify(keyParts)).digest('hex').slice(0, 16);
   const dir = join(tmpdir(), `${PREFIX}${key}`);
   const made = join(dir, 'made');
@@ -73,7 +98,8 @@ async function templateCopy(keyParts: unknown[], make: (dataDir: string) => Prom
     } catch {
       const owner = Number(readFileSync(join(lock, 'pid'), { encoding: 'utf8', flag: 'a+' }));
       if (owner && !processAlive(owner)) rmSync(lock, { recursive: true, force: true });
-      else if (performance.now() > deadline) throw new Error(`the template ${dir} was not made within ${WAIT_MS / 1000} s`);
+      else if (performance.now() > deadline)
+        throw new Error(`the template ${dir} was not made within ${WAIT_MS / 1000} s`);
       else await new Promise((r) => setTimeout(r, 500));
       continue;
     }
@@ -101,6 +127,7 @@ function sweep(): void {
   for (const name of readdirSync(tmpdir())) {
     if (!name.startsWith(PREFIX) || name.endsWith('.lock')) continue;
     const path = join(tmpdir(), name);
-    if (statSync(path).mtimeMs < clock.now() - CLOCK_OFFSET_MS - 4 * MAX_AGE_MS) rmSync(path, { recursive: true, force: true });
+    if (statSync(path).mtimeMs < clock.now() - CLOCK_OFFSET_MS - 4 * MAX_AGE_MS)
+      rmSync(path, { recursive: true, force: true });
   }
 }

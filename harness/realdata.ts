@@ -5,7 +5,8 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The samples' directory; TAPEWIRE_REALDATA moves it, so a run can check that every test of them skips without them. */
-export const REALDATA = process.env.TAPEWIRE_REALDATA || fileURLToPath(new URL('../../shared/realdata/', import.meta.url));
+export const REALDATA =
+  process.env.TAPEWIRE_REALDATA || fileURLToPath(new URL('../../shared/realdata/', import.meta.url));
 
 /** Why a test of `dir`'s samples is skipped, or false when they are there. */
 export function realdataSkip(dir: string): string | false {
@@ -39,5 +40,7 @@ export function fixture(path: string): string {
 
 /** A fixture of frames, one JSON frame (or bare text frame) a line, as a venue sends them. */
 export function fixtureFrames(path: string): string[] {
-  return fixture(path).split('\n').filter((line) => line.trim() !== '');
+  return fixture(path)
+    .split('\n')
+    .filter((line) => line.trim() !== '');
 }

@@ -17,7 +17,9 @@ export interface Replay {
   close(): Promise<void>;
 }
 
-export async function startReplay(route: (url: URL, headers: Replay['headers'][number]) => Answer | Promise<Answer>): Promise<Replay> {
+export async function startReplay(
+  route: (url: URL, headers: Replay['headers'][number]) => Answer | Promise<Answer>,
+): Promise<Replay> {
   const requests: URL[] = [];
   const headers: Replay['headers'] = [];
   const server: Server = createServer(async (req, res) => {

@@ -1,11 +1,11 @@
 // Starts the real server (server/main.ts) as a child process on port 0 with its own DATA_DIR, for tests and benchmarks.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { clock } from '../server/clock.js';
 import { blankCopy, copiesDemo, demoCopy } from './data-templates.js';
 import { processWarnings } from './process-warnings.js';
@@ -76,13 +76,24 @@ export function blankDataDir(): Promise<string> {
 }
 
 /** `tapewire <command> <args>` with `env` added to this process's environment. */
-export function runCli(command: string, args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+export function runCli(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return runNode('server/cli/tapewire.ts', [command, ...args], env);
 }
 
-export function runNode(script: string, args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+export function runNode(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -95,12 +106,16 @@ export function runNode(script: string, args: string[], env: Record<string, stri
 /** The malloc settings bin/tapewire starts the server with (bin/malloc.env), for a server started as `npm start` does. */
 export function mallocEnv(): Record<string, string> {
   const lines = readFileSync(join(ROOT, 'bin/malloc.env'), 'utf8').split('\n');
-  return Object.fromEntries(lines.filter((l) => /^[A-Z_]+=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+  return Object.fromEntries(
+    lines.filter((l) => /^[A-Z_]+=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+  );
 }
 
 function buildIfStale(): Promise<void> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['bin/build.mjs', '--if-stale'], { cwd: ROOT }, (err, _stdout, stderr) => (err ? reject(new Error(`build failed: ${stderr}`)) : resolve()));
+    execFile(process.execPath, ['bin/build.mjs', '--if-stale'], { cwd: ROOT }, (err, _stdout, stderr) =>
+      err ? reject(new Error(`build failed: ${stderr}`)) : resolve(),
+    );
   });
 }
 
@@ -131,10 +146,23 @@ export async function startServer(
   const demoEnv = { ...process.env, ...asked };
   const copy = !options.dataDir && !options.freshDemo && copiesDemo(demoEnv);
   const blank = !options.dataDir && asked.TAPEWIRE_DEMO !== '1' && !demoEnv.DATABASE_URL;
-  const dataDir = options.dataDir ?? (copy ? await demoCopy(ROOT, demoEnv, loadTemplate(asked), tempDataDir()) : blank ? await blankDataDir() : tempDataDir());
+  const dataDir =
+    options.dataDir ??
+    (copy
+      ? await demoCopy(ROOT, demoEnv, loadTemplate(asked), tempDataDir())
+      : blank
+        ? await blankDataDir()
+        : tempDataDir());
   const port = await freePort();
   // The demo universe is off unless a test asks for it: most tests are about the service, not its data.
-  const env = { LOG_LEVEL: 'info', PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', TAPEWIRE_DEMO: '0', ...asked };
+  const env = {
+    LOG_LEVEL: 'info',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    TAPEWIRE_DEMO: '0',
+    ...asked,
+  };
   tallyStart(copy ? 'demo copy' : env.TAPEWIRE_DEMO === '1' ? 'demo' : blank ? 'blank copy' : 'no demo');
   // Tests run the sources through tsx, which starts faster than a build; `built` runs what a deployment runs.
   const entry = options.built ? ['bin/tapewire.mjs', 'start'] : ['--import', 'tsx', 'server/main.ts'];
@@ -174,7 +202,10 @@ export async function startServer(
     },
     get(path, init = {}) {
       const { key, headers, ...rest } = init;
-      return fetch(url + path, { ...rest, headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(headers as object) } });
+      return fetch(url + path, {
+        ...rest,
+        headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(headers as object) },
+      });
     },
     async waitForLog(test, ms = 3000) {
       const deadline = clock.now() + ms;
@@ -194,7 +225,10 @@ export async function startServer(
       await stderrEnded;
       const warnings = warningsChecked ? [] : processWarnings(stderr, options.allowWarnings);
       warningsChecked = true;
-      if (warnings.length) throw new Error(`the server printed process warnings (allow expected ones with allowWarnings):\n${warnings.join('\n')}`);
+      if (warnings.length)
+        throw new Error(
+          `the server printed process warnings (allow expected ones with allowWarnings):\n${warnings.join('\n')}`,
+        );
       return { code, ms };
     },
     async dispose() {
@@ -216,7 +250,11 @@ export async function startServer(
     if (res?.status === 200) break;
     await res?.arrayBuffer();
     const failure =
-      child.exitCode !== null ? `server exited with ${child.exitCode}` : clock.now() > deadline ? `server not answering ${probe} within ${readyMs / 1000} s` : null;
+      child.exitCode !== null
+        ? `server exited with ${child.exitCode}`
+        : clock.now() > deadline
+          ? `server not answering ${probe} within ${readyMs / 1000} s`
+          : null;
     if (failure) {
       // stderr, warnings included, goes into this error: the one the test should see.
       await handle.dispose().catch(() => undefined);
@@ -236,14 +274,19 @@ export async function createKey(server: ServerHandle, name: string, rpm?: number
 }
 
 /** `tapewire import <args>` on `dataDir`: through the control socket of a server owning it, else into its database. */
-export function importFiles(dataDir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+export function importFiles(
+  dataDir: string,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return runCli('import', args, { DATA_DIR: dataDir });
 }
 
 /** Loads the demo into a template directory as a server of `env` would, and stops cleanly, leaving it to be copied. */
 function loadTemplate(env: Record<string, string>): (dataDir: string) => Promise<void> {
   const { DEMO_SEED, DEMO_MINUTE_DAYS, TAPEWIRE_CLOCK } = env;
-  const shaping = Object.fromEntries(Object.entries({ DEMO_SEED, DEMO_MINUTE_DAYS, TAPEWIRE_CLOCK }).filter(([, v]) => v !== undefined)) as Record<string, string>;
+  const shaping = Object.fromEntries(
+    Object.entries({ DEMO_SEED, DEMO_MINUTE_DAYS, TAPEWIRE_CLOCK }).filter(([, v]) => v !== undefined),
+  ) as Record<string, string>;
   return async (dataDir) => {
     const server = await startServer({ dataDir, env: { ...shaping, TAPEWIRE_DEMO: '1', DEMO_NEWS_EVERY_S: '0' } });
     const { code } = await server.stop();

@@ -4,8 +4,8 @@
 // times (2026-01-01) are moved to the moment they are sent, and per-listing sequence numbers move on each round.
 import { createServer, type Server } from 'node:http';
 import WebSocket, { WebSocketServer } from 'ws';
-import type { Answer } from './replay.js';
 import { clock } from '../server/clock.js';
+import type { Answer } from './replay.js';
 
 export interface VenueReplay {
   wsUrl: string;
@@ -52,7 +52,10 @@ export async function startVenueReplay(options: ReplayOptions): Promise<VenueRep
     let body = '';
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
-      const answer = options.rest?.(new URL(req.url ?? '/', 'http://replay'), body) ?? { status: 404, body: '{"error":"not replayed"}' };
+      const answer = options.rest?.(new URL(req.url ?? '/', 'http://replay'), body) ?? {
+        status: 404,
+        body: '{"error":"not replayed"}',
+      };
       res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
       res.end(answer.body);
     });
@@ -77,7 +80,10 @@ export async function startVenueReplay(options: ReplayOptions): Promise<VenueRep
     sockets.add(socket);
     let round = 0;
     let timer: NodeJS.Timeout | null = null;
-    const sendAll = () => options.frames.forEach((line) => socket.readyState === WebSocket.OPEN && socket.send(retime(line, clock.now(), round)));
+    const sendAll = () =>
+      options.frames.forEach(
+        (line) => socket.readyState === WebSocket.OPEN && socket.send(retime(line, clock.now(), round)),
+      );
     socket.on('message', (data) => {
       const text = data.toString();
       received.push(text);

@@ -33,18 +33,30 @@ LOOPBACK.addSubnet('::ffff:127.0.0.0', 104, 'ipv6');
  * The access mode for `env` (TAPEWIRE_ANON, TAPEWIRE_ANON_PUBLIC, NODE_ENV), the listening host and the database.
  * `anon` is the parsed TAPEWIRE_ANON (undefined when unset); every refusal is pushed to `problems`.
  */
-export function accessMode(env: Env, anon: boolean | undefined, host: string, external: boolean, problems: string[]): AccessMode {
+export function accessMode(
+  env: Env,
+  anon: boolean | undefined,
+  host: string,
+  external: boolean,
+  problems: string[],
+): AccessMode {
   const production = isProduction(env.NODE_ENV);
   const loopback = isLoopback(host);
   if (anon === undefined) {
     if (production) return { anon: false, why: `NODE_ENV=${env.NODE_ENV?.trim()} is production` };
-    if (external) return { anon: false, why: 'DATABASE_URL is set (anonymous access is on by default only for the embedded database)' };
+    if (external)
+      return {
+        anon: false,
+        why: 'DATABASE_URL is set (anonymous access is on by default only for the embedded database)',
+      };
     if (!loopback) return { anon: false, why: `HOST=${host} is not a loopback address` };
     return { anon: true, why: 'a development run on the embedded database, reachable from this machine only' };
   }
   if (!anon) return { anon: false, why: 'TAPEWIRE_ANON is off' };
   if (production) {
-    problems.push(`TAPEWIRE_ANON=1 is refused when NODE_ENV is production (NODE_ENV=${JSON.stringify(env.NODE_ENV)}): anonymous access is for development only`);
+    problems.push(
+      `TAPEWIRE_ANON=1 is refused when NODE_ENV is production (NODE_ENV=${JSON.stringify(env.NODE_ENV)}): anonymous access is for development only`,
+    );
     return { anon: false, why: 'refused' };
   }
   if (!loopback && env.TAPEWIRE_ANON_PUBLIC !== '1') {
@@ -54,5 +66,8 @@ export function accessMode(env: Env, anon: boolean | undefined, host: string, ex
     );
     return { anon: false, why: 'refused' };
   }
-  return { anon: true, why: loopback ? 'TAPEWIRE_ANON=1' : `TAPEWIRE_ANON=1 and TAPEWIRE_ANON_PUBLIC=1 on HOST=${host}` };
+  return {
+    anon: true,
+    why: loopback ? 'TAPEWIRE_ANON=1' : `TAPEWIRE_ANON=1 and TAPEWIRE_ANON_PUBLIC=1 on HOST=${host}`,
+  };
 }

@@ -1,13 +1,15 @@
 // Assembles the service in named phases: listen (so /live and /ready answer), open the database, load the sources'
 // first data, load the market state, start the venue feeds, build the services, start the background work, serve.
 import { originOf } from '../core/dataset-world.js';
-import { keyEvents, keyStates, type KeyState } from '../core/key-events.js';
+import { HttpFigures } from '../core/http-figures.js';
+import { type KeyState, keyEvents, keyStates } from '../core/key-events.js';
 import { isLoopback } from './access-mode.js';
-import { writeBackup, type BackupReport } from './backup.js';
-import type { Config } from './config.js';
 import { KeyIndex } from './auth.js';
+import { type BackupReport, writeBackup } from './backup.js';
+import { clock } from './clock.js';
+import type { Config } from './config.js';
 import { startControlServer } from './control.js';
-import { runControl, type ControlContext, type KeyChangeBy } from './control-ops.js';
+import { type ControlContext, type KeyChangeBy, runControl } from './control-ops.js';
 import { controlSocketPath, lockDataDir, tightenDataDir } from './datadir.js';
 import { openDatabase } from './db.js';
 import type { Embedded } from './db-embedded.js';
@@ -16,35 +18,33 @@ import { DatabaseHealth } from './db-health.js';
 import { runningSources, SOURCES } from './feeds/registry.js';
 import type { LoadContext, Source } from './feeds/source.js';
 import type { VenueFeed } from './feeds/venue-feed.js';
-import { HttpFigures } from '../core/http-figures.js';
 import { mountRoutes } from './http/pipeline.js';
-import { uWS, type TemplatedApp, type us_listen_socket } from './http/uws.js';
+import { type TemplatedApp, type us_listen_socket, uWS } from './http/uws.js';
 import { JobRunner } from './jobs.js';
 import { Lifetime } from './lifetime.js';
 import { Limiter } from './limits.js';
-import { mountMcp } from './mcp/endpoint.js';
-import { logFailure, type Logger } from './log.js';
-import { mountWeb } from './web/mount.js';
+import { type Logger, logFailure } from './log.js';
 import { loadMarket } from './market/load.js';
 import { Ticker } from './market/ticker.js';
+import { mountMcp } from './mcp/endpoint.js';
 import { MoveDetector } from './moves/detector.js';
 import { progressBar } from './progress.js';
 import { Readiness } from './readiness.js';
 import { routeTable } from './route-table.js';
 import { buildServices, DataVersion, type Services } from './services/index.js';
+import { SourceUniverseService } from './services/ops/source-universe.js';
+import { StorageService } from './services/ops/storage.js';
+import { MetaService } from './services/read/meta.js';
+import { SourceHealth, SourceHealthBoard } from './services/read/source-health.js';
 import { DatasetService, WorldRefusedError } from './services/write/datasets.js';
 import { ImportService } from './services/write/imports.js';
 import { MarketStore } from './services/write/market-store.js';
-import { MetaService } from './services/read/meta.js';
-import { SourceHealth, SourceHealthBoard } from './services/read/source-health.js';
-import { SourceUniverseService } from './services/ops/source-universe.js';
-import { StorageService } from './services/ops/storage.js';
 import { OutcomeLinker } from './stories/outcomes.js';
 import { StreamHub } from './stream/hub.js';
-import { StreamTickets } from './stream/tickets.js';
 import { MarketFeed } from './stream/market-feed.js';
+import { StreamTickets } from './stream/tickets.js';
+import { mountWeb } from './web/mount.js';
 import { WorkerThreads } from './worker-threads.js';
-import { clock } from './clock.js';
 
 export class StartupError extends Error {}
 
@@ -75,8 +75,14 @@ export interface EarlyStart {
 }
 
 export async function startApp(config: Config, log: Logger, early?: EarlyStart): Promise<RunningApp> {
-  log.info({ anonymous: config.anon, why: config.anonWhy }, config.anon ? 'access: API keys, and anonymous callers limited per IP' : 'access: API keys only');
-  log.info({ web: config.web }, config.web ? 'website: pages served, viewers limited per IP' : 'website: off (TAPEWIRE_WEB=1 serves it)');
+  log.info(
+    { anonymous: config.anon, why: config.anonWhy },
+    config.anon ? 'access: API keys, and anonymous callers limited per IP' : 'access: API keys only',
+  );
+  log.info(
+    { web: config.web },
+    config.web ? 'website: pages served, viewers limited per IP' : 'website: off (TAPEWIRE_WEB=1 serves it)',
+  );
   const life = new Lifetime();
   life.onClose(early?.unlock ?? (await lockDataDir(config.dataDir, (message) => log.warn(message))));
   // Until the database takes it over, the early embedded database is this start's to stop.
@@ -88,7 +94,12 @@ export async function startApp(config: Config, log: Logger, early?: EarlyStart):
   const database = new DatabaseHealth(log);
   const readiness = new Readiness('opening the database', database);
   // Anonymous callers of a server only this machine can reach are its operator: they read /metrics too.
-  const keys = new KeyIndex({ keyRpm: config.keyRpm, anonRpm: config.anonRpm, anon: config.anon, anonMetrics: config.anon && isLoopback(config.host) });
+  const keys = new KeyIndex({
+    keyRpm: config.keyRpm,
+    anonRpm: config.anonRpm,
+    anon: config.anon,
+    anonMetrics: config.anon && isLoopback(config.host),
+  });
   const limiter = new Limiter(config.maxRateClients);
   const workers = new WorkerThreads(config.workers);
   life.onClose(() => workers.close());
@@ -103,7 +114,17 @@ export async function startApp(config: Config, log: Logger, early?: EarlyStart):
     if (!ok) throw new StartupError('not listening');
     const handed = embedded ?? undefined;
     embedded = null;
-    const running = await start(config, log, { life, readiness, database, workers, hub, keys, tickets, figures, embedded: handed });
+    const running = await start(config, log, {
+      life,
+      readiness,
+      database,
+      workers,
+      hub,
+      keys,
+      tickets,
+      figures,
+      embedded: handed,
+    });
     router.serve(running.services);
     mcp.serve(running.services);
     web?.serve(running.services);
@@ -126,14 +147,39 @@ export async function startApp(config: Config, log: Logger, early?: EarlyStart):
     })());
 
   const app = uWS.App();
-  const mcp = mountMcp(app, { keys, limiter: limiter.forSurface(), gate: readiness, log, figures: figures.http, allowedOrigins: config.mcpAllowedOrigins, compressMinBytes: config.compressMinBytes });
-  const web = config.web ? mountWeb(app, { keys, limiter: limiter.forSurface(), gate: readiness, tickets, log, figures: figures.http }) : null;
-  const router = mountRoutes(app, routeTable(readiness, startedAt), { keys, limiter, gate: readiness, log, figures: figures.http, tickets, compressMinBytes: config.compressMinBytes });
+  const mcp = mountMcp(app, {
+    keys,
+    limiter: limiter.forSurface(),
+    gate: readiness,
+    log,
+    figures: figures.http,
+    allowedOrigins: config.mcpAllowedOrigins,
+    compressMinBytes: config.compressMinBytes,
+  });
+  const web = config.web
+    ? mountWeb(app, { keys, limiter: limiter.forSurface(), gate: readiness, tickets, log, figures: figures.http })
+    : null;
+  const router = mountRoutes(app, routeTable(readiness, startedAt), {
+    keys,
+    limiter,
+    gate: readiness,
+    log,
+    figures: figures.http,
+    tickets,
+    compressMinBytes: config.compressMinBytes,
+  });
   try {
     // The CLIs find this process as soon as it owns DATA_DIR; their requests wait until the services are up.
     const control = await startControlServer(controlSocketPath(config.dataDir), async (req) => {
       const { services, changeKeys, relink, backup } = await started;
-      return runControl(req, { services, changeKeys, relink, backup, forgetKey: (id) => limiter.forget(`key:${id}`), log });
+      return runControl(req, {
+        services,
+        changeKeys,
+        relink,
+        backup,
+        forgetKey: (id) => limiter.forget(`key:${id}`),
+        log,
+      });
     });
     life.onClose(() => control.close());
     listenSocket = await listenExclusive(app, config.host, config.port);
@@ -150,16 +196,53 @@ export async function startApp(config: Config, log: Logger, early?: EarlyStart):
 async function start(
   config: Config,
   log: Logger,
-  { life, readiness, database, workers, hub, keys, tickets, figures, embedded }: { life: Lifetime; readiness: Readiness; database: DatabaseHealth; workers: WorkerThreads; hub: StreamHub; keys: KeyIndex; tickets: StreamTickets; figures: { http: HttpFigures; database: DatabaseFigures }; embedded?: Promise<Embedded> },
+  {
+    life,
+    readiness,
+    database,
+    workers,
+    hub,
+    keys,
+    tickets,
+    figures,
+    embedded,
+  }: {
+    life: Lifetime;
+    readiness: Readiness;
+    database: DatabaseHealth;
+    workers: WorkerThreads;
+    hub: StreamHub;
+    keys: KeyIndex;
+    tickets: StreamTickets;
+    figures: { http: HttpFigures; database: DatabaseFigures };
+    embedded?: Promise<Embedded>;
+  },
 ): Promise<Started> {
   // Open the database: migrated, with the storage policies of the configuration.
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, maxConnections: config.dbPoolSize, queue: config.dbQueue, health: database, figures: figures.database, embedded }, log);
+  const db = await openDatabase(
+    {
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      maxConnections: config.dbPoolSize,
+      queue: config.dbQueue,
+      health: database,
+      figures: figures.database,
+      embedded,
+    },
+    log,
+  );
   life.onClose(() => db.close());
   readiness.waitingFor('applying migrations');
   await db.migrate();
   const storage = new StorageService(db);
   await storage.applyPolicies(config.storage);
-  const versions = { stories: new DataVersion(), entities: new DataVersion(), macro: new DataVersion(), odds: new DataVersion(), sec: new DataVersion() };
+  const versions = {
+    stories: new DataVersion(),
+    entities: new DataVersion(),
+    macro: new DataVersion(),
+    odds: new DataVersion(),
+    sec: new DataVersion(),
+  };
   const health = new SourceHealthBoard();
   const meta = new MetaService(db, config.moveFloors, log, health);
 
@@ -178,34 +261,79 @@ async function start(
   const datasets = new DatasetService(db);
   const origins = [...new Set(sources.map((s) => originOf(s.name)))];
   const mix = origins.length > 1;
-  await datasets.refuse(origins, mix, 'run the demo beside real sources (TAPEWIRE_DEMO=1 with TAPEWIRE_SOURCES)').catch((err: unknown) => {
-    if (!(err instanceof WorldRefusedError)) throw err;
-    // The likeliest wish of a plain start on data imported for real: to serve it.
-    const serve = config.demo ? '. To serve the data it holds, start with TAPEWIRE_DEMO=0' : '';
-    throw new StartupError(`${config.databaseUrl ? 'DATABASE_URL' : `DATA_DIR ${config.dataDir}`}: ${err.message}${serve}`);
-  });
-  await loadSources(sources, config, { meta, imports, storage, universe: new SourceUniverseService(db) }, readiness, log);
+  await datasets
+    .refuse(origins, mix, 'run the demo beside real sources (TAPEWIRE_DEMO=1 with TAPEWIRE_SOURCES)')
+    .catch((err: unknown) => {
+      if (!(err instanceof WorldRefusedError)) throw err;
+      // The likeliest wish of a plain start on data imported for real: to serve it.
+      const serve = config.demo ? '. To serve the data it holds, start with TAPEWIRE_DEMO=0' : '';
+      throw new StartupError(
+        `${config.databaseUrl ? 'DATABASE_URL' : `DATA_DIR ${config.dataDir}`}: ${err.message}${serve}`,
+      );
+    });
+  await loadSources(
+    sources,
+    config,
+    { meta, imports, storage, universe: new SourceUniverseService(db) },
+    readiness,
+    log,
+  );
   await datasets.record(origins, mix);
 
   // Load the market state, and the venue feeds the tick loop polls.
   const marketStore = new MarketStore(db);
   const venueFeeds: VenueFeed[] = [];
-  const memory = { staleMs: config.poolStaleS * 1000, minuteBarsDays: config.minuteBarsDays, hourBarsDays: config.hourBarsDays, listingMinuteBarsDays: config.listingMinuteBarsDays };
-  const { state, cutShort } = await loadMarket(marketStore, memory, clock.now(), sources.some((s) => s.venueFeeds));
-  for (const source of sources) venueFeeds.push(...((await source.venueFeeds?.({ config, state, store: marketStore, health, log })) ?? []));
-  const ticker = venueFeeds.length ? new Ticker(state, venueFeeds, marketStore, log, { workers, minQuotes: config.poolWorkerMinQuotes }) : null;
+  const memory = {
+    staleMs: config.poolStaleS * 1000,
+    minuteBarsDays: config.minuteBarsDays,
+    hourBarsDays: config.hourBarsDays,
+    listingMinuteBarsDays: config.listingMinuteBarsDays,
+  };
+  const { state, cutShort } = await loadMarket(
+    marketStore,
+    memory,
+    clock.now(),
+    sources.some((s) => s.venueFeeds),
+  );
+  for (const source of sources)
+    venueFeeds.push(...((await source.venueFeeds?.({ config, state, store: marketStore, health, log })) ?? []));
+  const ticker = venueFeeds.length
+    ? new Ticker(state, venueFeeds, marketStore, log, { workers, minQuotes: config.poolWorkerMinQuotes })
+    : null;
   if (ticker) {
     for (const [i, bar] of cutShort.instruments) ticker.resume({ instrument: i }, bar);
     for (const [j, bar] of cutShort.listings) ticker.resume({ listing: j }, bar);
   }
 
-  const services = buildServices({ db, state, openBars: ticker, hub, tickets, workers, meta, storage, imports, marketStore, versions, refreshMs: config.metaRefreshS * 1000, figures });
+  const services = buildServices({
+    db,
+    state,
+    openBars: ticker,
+    hub,
+    tickets,
+    workers,
+    meta,
+    storage,
+    imports,
+    marketStore,
+    versions,
+    refreshMs: config.metaRefreshS * 1000,
+    figures,
+  });
 
   // Start the background work: ticks and what follows them, moves, catalyst outcomes, the sources' feeds, jobs.
   if (ticker) {
     ticker.start(config.tickMs);
     life.onClose(() => ticker.stop());
-    log.info({ instruments: state.instruments.length, listings: state.listings.length, tickMs: config.tickMs, pooling: ticker.pooling }, 'venue feeds started');
+    log.info(
+      {
+        instruments: state.instruments.length,
+        listings: state.listings.length,
+        tickMs: config.tickMs,
+        pooling: ticker.pooling,
+      },
+      'venue feeds started',
+    );
     const feed = new MarketFeed(services.instruments, ticker, hub, config.stream.quoteMs);
     life.onClose(() => feed.stop());
   }
@@ -239,7 +367,11 @@ async function start(
     const now = clock.now();
     if (keyStatesKnown) {
       for (const e of keyEvents(keyStatesKnown, records, now)) {
-        if (!logged.has(e.id)) log.info({ keyId: e.id, name: e.name, scopes: e.scopes, by: e.event === 'expired' ? 'expiry' : by }, `key ${e.event}`);
+        if (!logged.has(e.id))
+          log.info(
+            { keyId: e.id, name: e.name, scopes: e.scopes, by: e.event === 'expired' ? 'expiry' : by },
+            `key ${e.event}`,
+          );
       }
     }
     keyStatesKnown = keyStates(records, now);
@@ -263,7 +395,10 @@ async function start(
     });
   await reloadKeys();
   // Keys changed by the CLI straight in an external database reach this process at the next reload.
-  const keyTimer = setInterval(() => oneAtATime(() => reloadKeys()).catch((err) => logFailure(log, err, 'key reload failed')), config.keyReloadS * 1000);
+  const keyTimer = setInterval(
+    () => oneAtATime(() => reloadKeys()).catch((err) => logFailure(log, err, 'key reload failed')),
+    config.keyReloadS * 1000,
+  );
   keyTimer.unref();
   life.onClose(() => clearInterval(keyTimer));
   meta.start(config.metaRefreshS);
@@ -273,7 +408,13 @@ async function start(
 }
 
 /** Each running source's first load, with its progress on stderr and in /ready. */
-async function loadSources(sources: Source[], config: Config, services: LoadContext['services'], readiness: Readiness, log: Logger): Promise<void> {
+async function loadSources(
+  sources: Source[],
+  config: Config,
+  services: LoadContext['services'],
+  readiness: Readiness,
+  log: Logger,
+): Promise<void> {
   for (const source of sources) {
     if (!source.load) continue;
     const what = source.loads ?? `source ${source.name}`;
@@ -293,10 +434,21 @@ async function loadSources(sources: Source[], config: Config, services: LoadCont
 
 /** Listens without SO_REUSEPORT: uWS shares ports by default, which would let a second server silently split the traffic. */
 function listenExclusive(app: TemplatedApp, host: string, port: number): Promise<us_listen_socket> {
-  const listen = app.listen as unknown as (host: string, port: number, options: number, cb: (s: us_listen_socket | false) => void) => void;
+  const listen = app.listen as unknown as (
+    host: string,
+    port: number,
+    options: number,
+    cb: (s: us_listen_socket | false) => void,
+  ) => void;
   return new Promise((resolve, reject) => {
     listen.call(app, host, port, LIBUS_LISTEN_EXCLUSIVE_PORT, (socket) =>
-      socket ? resolve(socket) : reject(new StartupError(`cannot listen on ${host}:${port}: the port is in use, or the address is not this machine's`)),
+      socket
+        ? resolve(socket)
+        : reject(
+            new StartupError(
+              `cannot listen on ${host}:${port}: the port is in use, or the address is not this machine's`,
+            ),
+          ),
     );
   });
 }

@@ -1,6 +1,6 @@
 // Authenticates a request against the in-memory index of active keys: SHA-256 of the key, constant-time compare.
 import { ApiError } from '../core/errors.js';
-import { hashKey, isWellFormedKey, lookupPrefix, sameHash, type KeyScope } from '../core/keys.js';
+import { hashKey, isWellFormedKey, type KeyScope, lookupPrefix, sameHash } from '../core/keys.js';
 import { clock } from './clock.js';
 
 /** A stored key as the server and the CLI see it (never the key itself). */
@@ -57,9 +57,7 @@ export class KeyIndex {
   private byClient = new Map<string, Principal>();
   private readonly anonScopes: readonly KeyScope[];
 
-  constructor(
-    private readonly defaults: { keyRpm: number; anonRpm: number; anon: boolean; anonMetrics: boolean },
-  ) {
+  constructor(private readonly defaults: { keyRpm: number; anonRpm: number; anon: boolean; anonMetrics: boolean }) {
     this.anonScopes = defaults.anonMetrics ? ['read', 'metrics'] : ['read'];
   }
 
@@ -72,7 +70,13 @@ export class KeyIndex {
       const list = next.get(r.prefix) ?? [];
       list.push(r);
       next.set(r.prefix, list);
-      principals.set(keyClient(r.id), { client: keyClient(r.id), kind: 'key', keyId: r.id, rpm: r.rpm ?? this.defaults.keyRpm, scopes: r.scopes });
+      principals.set(keyClient(r.id), {
+        client: keyClient(r.id),
+        kind: 'key',
+        keyId: r.id,
+        rpm: r.rpm ?? this.defaults.keyRpm,
+        scopes: r.scopes,
+      });
     }
     this.byPrefix = next;
     this.byClient = principals;
@@ -103,7 +107,10 @@ export class KeyIndex {
     const match = BEARER.exec(authorization);
     const key = match?.[1];
     if (!key || !isWellFormedKey(key)) {
-      throw new AuthError('Malformed Authorization header: expected Bearer live_<key>', 'Bearer realm="tapewire", error="invalid_request"');
+      throw new AuthError(
+        'Malformed Authorization header: expected Bearer live_<key>',
+        'Bearer realm="tapewire", error="invalid_request"',
+      );
     }
     const hash = hashKey(key);
     for (const record of this.byPrefix.get(lookupPrefix(key)) ?? []) {

@@ -2,7 +2,20 @@
 // (server/db-snapshot.ts), so that `tar xzf` into an empty DATA_DIR restores it by hand too (the first start replays
 // the WAL the snapshot holds). Written whole or not at all (a temporary file renamed); read back block by block, refusing what is not one.
 import { randomBytes } from 'node:crypto';
-import { closeSync, createReadStream, existsSync, createWriteStream, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
@@ -59,7 +72,11 @@ let running = false;
  * Writes a backup of the embedded database owning DATA_DIR `dataDir` to `file` (replacing it whole, never leaving it
  * half-written): its snapshot is taken into a staging directory inside DATA_DIR, then compressed from there.
  */
-export async function writeBackup(database: Pick<Embedded, 'snapshot'>, dataDir: string, file: string): Promise<BackupReport> {
+export async function writeBackup(
+  database: Pick<Embedded, 'snapshot'>,
+  dataDir: string,
+  file: string,
+): Promise<BackupReport> {
   if (running) throw new Error('a backup is being taken already: wait for it to finish');
   running = true;
   const t0 = performance.now();
@@ -72,7 +89,11 @@ export async function writeBackup(database: Pick<Embedded, 'snapshot'>, dataDir:
     const { pausedMs } = await database.snapshot(join(staging, ROOT));
     const counts = { files: 0, dataBytes: 0 };
     // The fastest level: a third of the default's time on the demo's database (8 s, not 24), for 7% more bytes.
-    await pipeline(tarball(staging, counts), createGzip({ level: 1 }), createWriteStream(temp, { mode: 0o600, flush: true }));
+    await pipeline(
+      tarball(staging, counts),
+      createGzip({ level: 1 }),
+      createWriteStream(temp, { mode: 0o600, flush: true }),
+    );
     renameSync(temp, file);
     return { file, bytes: statSync(file).size, ...counts, pausedMs, ms: performance.now() - t0 };
   } finally {
@@ -88,7 +109,8 @@ export class NotABackupError extends Error {}
 /** The relative path an entry may have in a backup: under pg/, with no '..' and no absolute part. */
 function safeName(name: string): string {
   const parts = name.replace(/\/$/, '').split('/');
-  if (parts[0] !== ROOT || parts.some((p) => p === '' || p === '.' || p === '..')) throw new NotABackupError(`it holds ${JSON.stringify(name)}, which is not a database file`);
+  if (parts[0] !== ROOT || parts.some((p) => p === '' || p === '.' || p === '..'))
+    throw new NotABackupError(`it holds ${JSON.stringify(name)}, which is not a database file`);
   return parts.join('/');
 }
 
@@ -100,7 +122,8 @@ export async function readBackup(file: string, dir: string): Promise<number> {
   const magic = Buffer.alloc(2);
   const fd = openSync(file, 'r');
   try {
-    if (readSync(fd, magic, 0, 2, 0) < 2 || magic[0] !== 0x1f || magic[1] !== 0x8b) throw new NotABackupError('it is not a gzip file');
+    if (readSync(fd, magic, 0, 2, 0) < 2 || magic[0] !== 0x1f || magic[1] !== 0x8b)
+      throw new NotABackupError('it is not a gzip file');
   } finally {
     closeSync(fd);
   }
@@ -154,7 +177,8 @@ export async function readBackup(file: string, dir: string): Promise<number> {
     }
   } catch (err) {
     if (err instanceof NotABackupError) throw err;
-    if ((err as NodeJS.ErrnoException).code?.startsWith('Z_')) throw new NotABackupError(`it is damaged: ${(err as Error).message}`);
+    if ((err as NodeJS.ErrnoException).code?.startsWith('Z_'))
+      throw new NotABackupError(`it is damaged: ${(err as Error).message}`);
     throw err;
   } finally {
     if (entry && entry.fd !== null) closeSync(entry.fd);

@@ -8,7 +8,11 @@ import { isProduction } from './access-mode.js';
 export function clockShift(env: Record<string, string | undefined>): { offsetMs: number; problem: string | null } {
   const value = env.TAPEWIRE_CLOCK;
   if (value === undefined || value.trim() === '') return { offsetMs: 0, problem: null };
-  if (isProduction(env.NODE_ENV)) return { offsetMs: 0, problem: `TAPEWIRE_CLOCK is refused when NODE_ENV is production: a shifted clock is for development and tests only` };
+  if (isProduction(env.NODE_ENV))
+    return {
+      offsetMs: 0,
+      problem: `TAPEWIRE_CLOCK is refused when NODE_ENV is production: a shifted clock is for development and tests only`,
+    };
   const read = clockOffset(value, Date.now());
   return 'problem' in read ? { offsetMs: 0, problem: read.problem } : { offsetMs: read.offsetMs, problem: null };
 }

@@ -1,16 +1,22 @@
 // Configuration from the environment, read once at start by concern (server/config/: database, sources, HTTP, limits,
 // stream, market, demo); every invalid value of every concern is reported together.
 import { clockShift } from './clock.js';
-import { readDatabase, type DatabaseConfig } from './config/database.js';
-import { readDemo, type DemoConfig } from './config/demo.js';
-import { EnvReader, type Env } from './config/env-reader.js';
-import { readHttp, type HttpConfig } from './config/http.js';
-import { readLimits, type LimitsConfig } from './config/limits.js';
-import { readMarket, type MarketConfig } from './config/market.js';
+import { type DatabaseConfig, readDatabase } from './config/database.js';
+import { type DemoConfig, readDemo } from './config/demo.js';
+import { type Env, EnvReader } from './config/env-reader.js';
+import { type HttpConfig, readHttp } from './config/http.js';
+import { type LimitsConfig, readLimits } from './config/limits.js';
+import { type MarketConfig, readMarket } from './config/market.js';
 import { readSources, type SourcesConfig } from './config/sources.js';
 import { readStream, type StreamConfig } from './config/stream.js';
 
-export type Config = DatabaseConfig & SourcesConfig & HttpConfig & LimitsConfig & StreamConfig & MarketConfig & DemoConfig;
+export type Config = DatabaseConfig &
+  SourcesConfig &
+  HttpConfig &
+  LimitsConfig &
+  StreamConfig &
+  MarketConfig &
+  DemoConfig;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

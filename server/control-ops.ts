@@ -5,12 +5,18 @@ import { isAbsolute } from 'node:path';
 import type { ParsedPayload } from '../core/sources/records.js';
 import type { BackupReport } from './backup.js';
 import type { ControlRequest } from './control.js';
-import type { Logger } from './log.js';
-import type { HistoryPayload } from './services/write/history-import.js';
-import { admitImport, historyWrote, importHistory, importPayload, payloadWrote } from './services/write/world-imports.js';
 import { sourceNamed } from './feeds/registry.js';
+import type { Logger } from './log.js';
 import type { Services } from './services/index.js';
-import { runKeyOperation, type KeyInfo } from './services/ops/keys.js';
+import { type KeyInfo, runKeyOperation } from './services/ops/keys.js';
+import type { HistoryPayload } from './services/write/history-import.js';
+import {
+  admitImport,
+  historyWrote,
+  importHistory,
+  importPayload,
+  payloadWrote,
+} from './services/write/world-imports.js';
 
 /** Who changed a key, for the audit log: the keys CLI through this server, or another process in the database. */
 export type KeyChangeBy = 'cli' | 'database';
@@ -55,7 +61,16 @@ export async function runControl(req: ControlRequest, ctx: ControlContext): Prom
     const { file } = (req.args ?? {}) as { file?: unknown };
     if (typeof file !== 'string' || !isAbsolute(file)) throw new Error('a backup needs the absolute path of its file');
     const report = await ctx.backup(file);
-    ctx.log.info({ file, bytes: report.bytes, files: report.files, pausedMs: Math.round(report.pausedMs), ms: Math.round(report.ms) }, 'backup written');
+    ctx.log.info(
+      {
+        file,
+        bytes: report.bytes,
+        files: report.files,
+        pausedMs: Math.round(report.pausedMs),
+        ms: Math.round(report.ms),
+      },
+      'backup written',
+    );
     return report;
   }
   if (req.op === 'import.admit') {
@@ -89,7 +104,17 @@ export async function runControl(req: ControlRequest, ctx: ControlContext): Prom
       if (req.op !== 'keys.rotate') return new Set();
       // One line for the rotation, rather than the reload's two (one key created, one revoked).
       const { info, old } = result as Rotation;
-      ctx.log.info({ keyId: old.id, newKeyId: info.id, name: info.name, scopes: info.scopes, oldWorksUntil: old.revoked ? null : old.expiresAt, by: 'cli' }, 'key rotated');
+      ctx.log.info(
+        {
+          keyId: old.id,
+          newKeyId: info.id,
+          name: info.name,
+          scopes: info.scopes,
+          oldWorksUntil: old.revoked ? null : old.expiresAt,
+          by: 'cli',
+        },
+        'key rotated',
+      );
       return new Set([old.id, info.id]);
     },
   );

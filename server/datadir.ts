@@ -7,7 +7,18 @@
 // it first is passed over with a warning and a new token. The limit: abstract names are per network namespace, so
 // processes sharing DATA_DIR from different network namespaces would not see each other's lock.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, linkSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -53,13 +64,19 @@ function readToken(dir: string): string {
 function bind(name: string): Promise<ReturnType<typeof createServer> | null> {
   const server = createServer((socket) => socket.destroy());
   return new Promise((resolve, reject) => {
-    server.on('error', (err: NodeJS.ErrnoException) => (server.listening ? undefined : err.code === 'EADDRINUSE' ? resolve(null) : reject(err)));
+    server.on('error', (err: NodeJS.ErrnoException) =>
+      server.listening ? undefined : err.code === 'EADDRINUSE' ? resolve(null) : reject(err),
+    );
     // exclusive: a cluster worker binds the name itself instead of sharing its primary's handle.
     server.listen({ path: name, exclusive: true }, () => resolve(server));
   });
 }
 
-type Holder = { kind: 'mine'; pid: number } | { kind: 'foreign'; pid: number | null } | { kind: 'gone' } | { kind: 'unknown' };
+type Holder =
+  | { kind: 'mine'; pid: number }
+  | { kind: 'foreign'; pid: number | null }
+  | { kind: 'gone' }
+  | { kind: 'unknown' };
 
 /**
  * Who listens on the abstract socket `name`, as /proc tells: a process of this user (its pid), another user's, or
@@ -78,7 +95,8 @@ function holderOf(name: string): Holder {
     const [, , , flags, , state, inode, bound] = line.trim().split(/\s+/);
     // A listening socket (state 01, unconnected, with __SO_ACCEPTCON set) on the name. Node binds an abstract name
     // with the whole sun_path, so /proc lists it padded with NULs, shown as '@'.
-    if (bound?.replace(/@+$/, '') === path && state === '01' && parseInt(flags ?? '0', 16) & 0x10000) inodes.add(inode!);
+    if (bound?.replace(/@+$/, '') === path && state === '01' && parseInt(flags ?? '0', 16) & 0x10000)
+      inodes.add(inode!);
   }
   if (!inodes.size) return { kind: 'gone' };
   const uid = process.getuid!();
@@ -98,7 +116,9 @@ function holderOf(name: string): Holder {
       }
       const m = /^socket:\[(\d+)\]$/.exec(target);
       if (!m || !inodes.has(m[1]!)) continue;
-      return statSync(`/proc/${pid}`).uid === uid ? { kind: 'mine', pid: Number(pid) } : { kind: 'foreign', pid: Number(pid) };
+      return statSync(`/proc/${pid}`).uid === uid
+        ? { kind: 'mine', pid: Number(pid) }
+        : { kind: 'foreign', pid: Number(pid) };
     }
   }
   return { kind: 'foreign', pid: null };
@@ -133,10 +153,15 @@ export async function lockDataDir(dir: string, warn: (message: string) => void):
       };
     }
     const holder = holderOf(name);
-    if (holder.kind === 'mine') throw new DataDirBusyError(`DATA_DIR ${dir} is in use by process ${holder.pid}; stop it or choose another DATA_DIR`);
+    if (holder.kind === 'mine')
+      throw new DataDirBusyError(
+        `DATA_DIR ${dir} is in use by process ${holder.pid}; stop it or choose another DATA_DIR`,
+      );
     if (attempt < ATTEMPTS && holder.kind === 'gone') continue; // the owner ended between the bind and the look
     if (attempt < ATTEMPTS && holder.kind === 'foreign') {
-      warn(`DATA_DIR ${dir}: its lock name is held by ${holder.pid ? `process ${holder.pid}` : 'a process'} of another user, which has no business with it: passed over, with a new lock name`);
+      warn(
+        `DATA_DIR ${dir}: its lock name is held by ${holder.pid ? `process ${holder.pid}` : 'a process'} of another user, which has no business with it: passed over, with a new lock name`,
+      );
       writeToken(dir, true);
       continue;
     }

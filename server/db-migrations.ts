@@ -30,7 +30,8 @@ function loadMigrations(sqlDir: string): Migration[] {
       let statements: string[] | null = null;
       if (sql.includes(NO_TRANSACTION)) {
         // Split at a semicolon ending a line; dollar-quoted bodies would need a real parser, so they are refused.
-        if (sql.includes('$$')) throw new Error(`sql/${f}: a no-transaction migration cannot hold dollar-quoted bodies`);
+        if (sql.includes('$$'))
+          throw new Error(`sql/${f}: a no-transaction migration cannot hold dollar-quoted bodies`);
         statements = sql
           .split(/;[ \t]*$/m)
           .map((st) => st.replace(/^\s*--.*$/gm, '').trim())
@@ -42,7 +43,12 @@ function loadMigrations(sqlDir: string): Migration[] {
 }
 
 /** Applies the migrations in `sqlDir` that the database has not seen, in order; returns the versions applied. */
-export async function applyMigrations(connections: pg.Pool, sqlDir: string, q: MigrationQueries, log: Logger): Promise<number[]> {
+export async function applyMigrations(
+  connections: pg.Pool,
+  sqlDir: string,
+  q: MigrationQueries,
+  log: Logger,
+): Promise<number[]> {
   const done: number[] = [];
   const client = await connections.connect();
   try {
@@ -50,11 +56,14 @@ export async function applyMigrations(connections: pg.Pool, sqlDir: string, q: M
     // on one server would otherwise race; the second waits here, then finds the migrations done.
     await client.query(q.text('lockMigrations'));
     await client.query(q.text('createMigrationsTable'));
-    const applied = new Set((await client.query(q.text('appliedMigrations'))).rows.map((r: { version: number }) => r.version));
+    const applied = new Set(
+      (await client.query(q.text('appliedMigrations'))).rows.map((r: { version: number }) => r.version),
+    );
     for (const m of loadMigrations(sqlDir)) {
       if (applied.has(m.version)) continue;
       const t0 = performance.now();
-      const record = () => client.query(q.text('recordMigration'), q.values('recordMigration', { version: m.version, name: m.name }));
+      const record = () =>
+        client.query(q.text('recordMigration'), q.values('recordMigration', { version: m.version, name: m.name }));
       try {
         if (m.statements) {
           // Continuous aggregates cannot be created in a transaction block: one statement per query. Such files

@@ -63,7 +63,11 @@ export class QueryQueue {
     const request = caller.request ?? caller;
     const requests = this.held.get(owner) ?? new Map<object, number>();
     if (!requests.has(request) && requests.size >= this.limits.perOwner) {
-      throw new RetryLaterError('unavailable', BUSY_RETRY_S, `Too many database-bound requests in flight for this caller (at most ${this.limits.perOwner}); retry shortly`);
+      throw new RetryLaterError(
+        'unavailable',
+        BUSY_RETRY_S,
+        `Too many database-bound requests in flight for this caller (at most ${this.limits.perOwner}); retry shortly`,
+      );
     }
     if (this.running >= this.limits.slots && this.waitingCount >= this.limits.maxWaiting) {
       throw new RetryLaterError('unavailable', BUSY_RETRY_S, 'The database queue is full; retry shortly');

@@ -17,7 +17,8 @@ interface Lite {
 /** The WAL segment a backup label starts from ("START WAL LOCATION: 0/7300028 (file 000000010000000000000073)"). */
 function firstSegment(label: string): string {
   const m = /^START WAL LOCATION: .* \(file ([0-9A-F]{24})\)$/m.exec(label);
-  if (!m) throw new Error(`pg_backup_stop() gave a backup label without its first WAL segment: ${JSON.stringify(label)}`);
+  if (!m)
+    throw new Error(`pg_backup_stop() gave a backup label without its first WAL segment: ${JSON.stringify(label)}`);
   return m[1]!;
 }
 
@@ -61,13 +62,18 @@ export async function takeSnapshot(lite: Lite, exclusive: Exclusive, pgDir: stri
   } finally {
     // Stopped whatever happened: a backup left started in the session would refuse the next one.
     await timed(async () => {
-      const [stop] = (await lite.query<{ labelfile: string; last: string }>('SELECT labelfile, pg_walfile_name(lsn) AS last FROM pg_backup_stop(false)')).rows;
+      const [stop] = (
+        await lite.query<{ labelfile: string; last: string }>(
+          'SELECT labelfile, pg_walfile_name(lsn) AS last FROM pg_backup_stop(false)',
+        )
+      ).rows;
       if (!copied) return;
       // Copied with queries waiting, so that the last segment is not caught mid-write.
       const first = firstSegment(stop!.labelfile);
       const wal = join(pgDir, 'pg_wal');
       for (const name of await readdir(wal)) {
-        if (/^[0-9A-F]{24}$/.test(name) && name >= first && name <= stop!.last) cpSync(join(wal, name), join(dir, 'pg_wal', name));
+        if (/^[0-9A-F]{24}$/.test(name) && name >= first && name <= stop!.last)
+          cpSync(join(wal, name), join(dir, 'pg_wal', name));
       }
       mkdirSync(join(dir, 'pg_wal', 'archive_status'), { recursive: true });
       writeFileSync(join(dir, 'backup_label'), stop!.labelfile);

@@ -4,14 +4,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { compileNamedSql, positionalValues, type NamedSql } from '../core/named-sql.js';
+import { compileNamedSql, type NamedSql, positionalValues } from '../core/named-sql.js';
 import { SERVER_BACKUP_ADVICE } from './backup.js';
 import { type Embedded, startEmbedded } from './db-embedded.js';
 import { DatabaseError } from './db-error.js';
-import { DatabaseHealth } from './db-health.js';
 import { DatabaseFigures, SLOW_QUERY_MS } from './db-figures.js';
+import { DatabaseHealth } from './db-health.js';
 import { applyMigrations } from './db-migrations.js';
-import { DEFAULT_QUEUE, QueryQueue, type Caller, type QueueLimits } from './db-queue.js';
+import { type Caller, DEFAULT_QUEUE, QueryQueue, type QueueLimits } from './db-queue.js';
 import type { Logger } from './log.js';
 import { onAbort } from './on-abort.js';
 
@@ -64,7 +64,8 @@ export interface Columns<K extends string> {
  */
 export function columnArraysSql(sql: string, keys: readonly string[]): string {
   const order = keys.map((k) => `q."${k}"`).join(', ');
-  const column = (k: string) => `encode(string_agg(float8send(coalesce(q."${k}"::float8, 'NaN')), ''::bytea ORDER BY ${order}), 'base64')`;
+  const column = (k: string) =>
+    `encode(string_agg(float8send(coalesce(q."${k}"::float8, 'NaN')), ''::bytea ORDER BY ${order}), 'base64')`;
   return `SELECT ${keys.map(column).join(', ')} FROM (${sql.replace(/;\s*$/, '')}) q`;
 }
 
@@ -82,8 +83,12 @@ export function parseFloatColumn(base64: string | null): Float64Array {
 export function loadNamedQueries(): Map<string, NamedSql> {
   const queries = new Map<string, NamedSql>();
   const dir = join(SQL_DIR, 'queries');
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
-    const blocks = readFileSync(join(dir, file), 'utf8').split(/^-- name: */m).slice(1);
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
+    const blocks = readFileSync(join(dir, file), 'utf8')
+      .split(/^-- name: */m)
+      .slice(1);
     for (const block of blocks) {
       const newline = block.indexOf('\n');
       const name = block.slice(0, newline).trim();
@@ -114,7 +119,11 @@ const CONNECT_TIMEOUT_MS = 5000;
 /** Opens the database of `options` (the embedded one without a URL): its named queries loaded, its health watched. */
 export async function openDatabase(options: DatabaseOptions, log: Logger): Promise<Db> {
   if (options.databaseUrl) {
-    const connections = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    const connections = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.maxConnections,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     return new Database(connections, null, options, log);
   }
   const embedded = await (options.embedded ?? startEmbedded(options.dataDir, log));
@@ -141,7 +150,10 @@ class Database implements Db {
     this.kind = options.databaseUrl ? 'external' : 'embedded';
     this.health = options.health ?? new DatabaseHealth(log);
     this.figures = options.figures ?? new DatabaseFigures();
-    this.queue = new QueryQueue({ slots: options.databaseUrl ? options.maxConnections : 1, ...(options.queue ?? DEFAULT_QUEUE) });
+    this.queue = new QueryQueue({
+      slots: options.databaseUrl ? options.maxConnections : 1,
+      ...(options.queue ?? DEFAULT_QUEUE),
+    });
     this.figures.watch(this.queue);
     this.writes = new Set([...this.queries].filter(([, sql]) => WRITE.test(sql.text)).map(([name]) => name));
     // An idle client that errors (server restart, network) must not crash the process; the next query reconnects.
@@ -156,9 +168,15 @@ class Database implements Db {
   columns<K extends string>(name: string, params: Params, keys: readonly K[], caller?: Caller): Promise<Columns<K>> {
     return this.guarded(name, caller, async () => {
       const t0 = performance.now();
-      const result = await this.query({ text: columnArraysSql(this.text(name), keys), values: this.values(name, params), rowMode: 'array' }, caller);
+      const result = await this.query(
+        { text: columnArraysSql(this.text(name), keys), values: this.values(name, params), rowMode: 'array' },
+        caller,
+      );
       const arrays = result.rows[0] as (string | null)[];
-      const columns = Object.fromEntries(keys.map((k, c) => [k, parseFloatColumn(arrays[c]!)])) as Record<K, Float64Array>;
+      const columns = Object.fromEntries(keys.map((k, c) => [k, parseFloatColumn(arrays[c]!)])) as Record<
+        K,
+        Float64Array
+      >;
       const length = keys.length ? columns[keys[0]!].length : 0;
       this.logQuery(name, t0, length);
       caller?.signal.throwIfAborted();
@@ -260,7 +278,9 @@ class Database implements Db {
   }
 
   private query(config: QueryConfig, caller: Caller | undefined): Promise<pg.QueryResult> {
-    return caller && this.options.databaseUrl ? this.cancellable(config, caller.signal) : this.connections.query(config);
+    return caller && this.options.databaseUrl
+      ? this.cancellable(config, caller.signal)
+      : this.connections.query(config);
   }
 
   /**
@@ -275,7 +295,10 @@ class Database implements Db {
       const active = (client as unknown as { activeQuery?: unknown }).activeQuery;
       if (!active) return;
       cancelled = true;
-      (new pg.Client(this.connections.options) as unknown as { cancel(c: pg.PoolClient, q: unknown): void }).cancel(client, active);
+      (new pg.Client(this.connections.options) as unknown as { cancel(c: pg.PoolClient, q: unknown): void }).cancel(
+        client,
+        active,
+      );
     };
     const forget = onAbort(signal, cancel);
     try {

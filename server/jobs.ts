@@ -1,9 +1,10 @@
 // Runs TimescaleDB's jobs (aggregate refreshes, compression, retention) for the embedded database: a TimescaleDB
 // server runs them in background workers, PGlite has none. Without this the aggregates would never be materialized
 // past the first load, and old chunks never compressed or dropped.
-import { logFailure, type Logger } from './log.js';
-import type { Job, StorageService } from './services/ops/storage.js';
+
 import { clock } from './clock.js';
+import { type Logger, logFailure } from './log.js';
+import type { Job, StorageService } from './services/ops/storage.js';
 
 const POLL_MS = 30_000;
 
@@ -20,10 +21,12 @@ export class JobRunner {
 
   start(): void {
     const poll = () => {
-      this.running = this.running.then(() => this.runDue(clock.now())).then(
-        () => undefined,
-        (err) => logFailure(this.log, err, 'database jobs failed'),
-      );
+      this.running = this.running
+        .then(() => this.runDue(clock.now()))
+        .then(
+          () => undefined,
+          (err) => logFailure(this.log, err, 'database jobs failed'),
+        );
     };
     this.timer = setInterval(poll, POLL_MS);
     this.timer.unref();
@@ -43,7 +46,10 @@ export class JobRunner {
       const started = performance.now();
       try {
         await this.storage.runJob(job.jobId);
-        this.log.info({ job: job.jobId, proc: job.proc, target: job.target, ms: Math.round(performance.now() - started) }, 'database job ran');
+        this.log.info(
+          { job: job.jobId, proc: job.proc, target: job.target, ms: Math.round(performance.now() - started) },
+          'database job ran',
+        );
       } catch (err) {
         logFailure(this.log, err, 'database job failed', { job: job.jobId, proc: job.proc, target: job.target });
       }

@@ -1,9 +1,9 @@
 // Structured JSON logs on stdout through pino's asynchronous writer, flushed at shutdown.
 import { writeSync } from 'node:fs';
-import { pino, type Logger } from 'pino';
+import { type Logger, pino } from 'pino';
+import { clock } from './clock.js';
 import type { Config } from './config.js';
 import { DatabaseUnavailableError } from './db-health.js';
-import { clock } from './clock.js';
 
 export type { Logger };
 
@@ -40,7 +40,9 @@ export function writeInfoLine(log: Logger, fields: string, msg: string): boolean
   if (log.levelVal > INFO) return false;
   const internals = log as unknown as Record<symbol, unknown>;
   const out = internals[pino.symbols.streamSym] as { write(line: string): unknown };
-  out.write(`{"level":${INFO}${isoTimeField()}${internals[pino.symbols.chindingsSym] as string}${fields},"msg":${JSON.stringify(msg)}}\n`);
+  out.write(
+    `{"level":${INFO}${isoTimeField()}${internals[pino.symbols.chindingsSym] as string}${fields},"msg":${JSON.stringify(msg)}}\n`,
+  );
   return true;
 }
 

@@ -25,7 +25,9 @@ try {
   // Before DATA_DIR is locked or the database started: a Node or system without a uWS binary is told so at once.
   if (!uwsIsNative) {
     if (!config.allowUwsFallback) throw new Error(UWS_FALLBACK_MESSAGE);
-    log.warn('serving on the uWebSockets.js JavaScript fallback (TAPEWIRE_ALLOW_UWS_FALLBACK=1): expect far lower throughput');
+    log.warn(
+      'serving on the uWebSockets.js JavaScript fallback (TAPEWIRE_ALLOW_UWS_FALLBACK=1): expect far lower throughput',
+    );
   }
   // DATA_DIR owned and the embedded database's thread started before the rest of the server loads: its start (about
   // 2.5 s of WASM) then runs while the modules do (about 1.3 s), not after them.

@@ -1,8 +1,9 @@
 // Warnings that repeat while a condition lasts (a venue refusing connections, its REST endpoints down): the first
 // logged, then at most one a minute with how many were left out since, so a source down without a network is one line
 // a minute in the log, not one per retry and request.
-import type { Logger } from './log.js';
+
 import { clock } from './clock.js';
+import type { Logger } from './log.js';
 
 export class RepeatingWarning {
   private lastMs = -Infinity;

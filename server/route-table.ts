@@ -1,7 +1,8 @@
 // The route table: every route of the API in the order it is mounted and documented, the probes first and the
 // OpenAPI document (built from this table) last.
-import type { Gate } from './http/route.js';
+
 import type { ApiRoute } from './api-route.js';
+import type { Gate } from './http/route.js';
 import { briefRoute } from './routes/brief.js';
 import { catalystListRoute } from './routes/catalysts/list.js';
 import { companyDetailRoute } from './routes/companies/detail.js';
@@ -14,22 +15,22 @@ import { filingListRoute } from './routes/filings/list.js';
 import { glossaryEntryRoute } from './routes/glossary/entry.js';
 import { glossaryListRoute } from './routes/glossary/list.js';
 import { probeRoutes } from './routes/health.js';
+import { insiderTradesRoute } from './routes/insider-trades/list.js';
 import { candlesRoute } from './routes/instruments/candles.js';
 import { derivativesRoute } from './routes/instruments/derivatives.js';
 import { instrumentDetailRoute } from './routes/instruments/detail.js';
-import { insiderTradesRoute } from './routes/insider-trades/list.js';
-import { instrumentMoveRoute } from './routes/instruments/move.js';
-import { listingCandlesRoute } from './routes/instruments/listings/candles.js';
 import { instrumentListRoute } from './routes/instruments/list.js';
+import { listingCandlesRoute } from './routes/instruments/listings/candles.js';
+import { instrumentMoveRoute } from './routes/instruments/move.js';
 import { macroDashboardRoute } from './routes/macro/dashboard.js';
 import { macroDetailRoute } from './routes/macro/detail.js';
 import { macroListRoute } from './routes/macro/list.js';
 import { snapshotRoute } from './routes/market/snapshot.js';
 import { marketStatusRoute } from './routes/market/status.js';
 import { stripRoute } from './routes/market/strip.js';
-import { metricsRoute } from './routes/metrics.js';
 import { metaRoute } from './routes/meta/meta.js';
 import { vocabularyRoute } from './routes/meta/vocabulary.js';
+import { metricsRoute } from './routes/metrics.js';
 import { moveExplainRoute } from './routes/moves/explain.js';
 import { moveListRoute } from './routes/moves/list.js';
 import { oddsDetailRoute } from './routes/odds/detail.js';

@@ -2,8 +2,8 @@
 // problem, named with the file and the entry, so a bad file stops the start with the others.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseSourcesFile } from '../core/sources/sources-file.js';
 import type { SourcesFile } from '../core/schemas/sources.js';
+import { parseSourcesFile } from '../core/sources/sources-file.js';
 
 export interface LoadedSources {
   /** The file's absolute path, as the logs name it. */
@@ -18,7 +18,9 @@ export function readSourcesFile(path: string, problems: string[]): LoadedSources
   try {
     text = readFileSync(full, 'utf8');
   } catch (err) {
-    problems.push(`TAPEWIRE_SOURCES=${JSON.stringify(path)}: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    problems.push(
+      `TAPEWIRE_SOURCES=${JSON.stringify(path)}: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+    );
     return null;
   }
   const checked = parseSourcesFile(text);

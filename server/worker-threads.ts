@@ -10,7 +10,13 @@ export class WorkerThreads {
   private readonly piscina: Piscina;
 
   constructor(readonly size: number) {
-    this.piscina = new Piscina({ filename: BOOT, execArgv: threadExecArgv(), minThreads: size, maxThreads: size, maxQueue: 'auto' });
+    this.piscina = new Piscina({
+      filename: BOOT,
+      execArgv: threadExecArgv(),
+      minThreads: size,
+      maxThreads: size,
+      maxQueue: 'auto',
+    });
   }
 
   /** Runs `task`; `transfer` lists the buffers handed over to the worker (they are detached here afterwards). */

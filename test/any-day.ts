@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nyseHolidays } from '../core/calendar/us-holidays.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../core/time.js';
-import { clock } from '../server/clock.js';
 import { ROOT } from '../harness/server.js';
+import { clock } from '../server/clock.js';
 
 interface Variant {
   name: string;
@@ -42,7 +42,8 @@ const text = (file: string) => readFileSync(join(ROOT, file), 'utf8');
  * Tests of the demo on the live clock. Left out: a test that pins its own clock (test/helpers/clock.ts), and one whose
  * header says "The same on any day:" and why (a test of mechanics that uses the demo only as load).
  */
-const onTheDemo = (file: string) => /TAPEWIRE_DEMO: '1'|\bloadDemo\(/.test(text(file)) && !/pinnedClock\(|^\/\/ The same on any day: /m.test(text(file));
+const onTheDemo = (file: string) =>
+  /TAPEWIRE_DEMO: '1'|\bloadDemo\(/.test(text(file)) && !/pinnedClock\(|^\/\/ The same on any day: /m.test(text(file));
 const ofTheSamples = (file: string) => /\brealdataSkip\(/.test(text(file));
 
 /** The next instant after `fromMs` at `hourUtc` on a day `pick` accepts. */
@@ -58,11 +59,27 @@ function days(nowMs: number): { name: string; what: string; atMs: number }[] {
   const thanksgiving = holidays.find((h) => h.name === 'Thanksgiving Day' && h.dayMs > nowMs)!.dayMs;
   const holiday = holidays.find((h) => h.dayMs > nowMs && !["New Year's Day", 'Thanksgiving Day'].includes(h.name))!;
   return [
-    { name: 'weekend', what: 'a Saturday, 10:00 in New York', atMs: nextDay(nowMs, 15, (d) => new Date(d).getUTCDay() === 6) },
-    { name: 'holiday', what: `${holiday.name}, an NYSE holiday, 10:00 in New York`, atMs: holiday.dayMs + 15 * HOUR_MS },
+    {
+      name: 'weekend',
+      what: 'a Saturday, 10:00 in New York',
+      atMs: nextDay(nowMs, 15, (d) => new Date(d).getUTCDay() === 6),
+    },
+    {
+      name: 'holiday',
+      what: `${holiday.name}, an NYSE holiday, 10:00 in New York`,
+      atMs: holiday.dayMs + 15 * HOUR_MS,
+    },
     // The Wednesday before Thanksgiving, after the jobless claims it moves to that day: the next are eight days away.
-    { name: 'thanksgiving', what: 'the Wednesday before Thanksgiving, 13:00 in New York', atMs: thanksgiving - DAY_MS + 18 * HOUR_MS },
-    { name: 'new-year', what: 'five minutes into a new year (UTC)', atMs: nextDay(nowMs, 0, (d) => new Date(d).getUTCMonth() === 0 && new Date(d).getUTCDate() === 1) + 5 * MINUTE_MS },
+    {
+      name: 'thanksgiving',
+      what: 'the Wednesday before Thanksgiving, 13:00 in New York',
+      atMs: thanksgiving - DAY_MS + 18 * HOUR_MS,
+    },
+    {
+      name: 'new-year',
+      what: 'five minutes into a new year (UTC)',
+      atMs: nextDay(nowMs, 0, (d) => new Date(d).getUTCMonth() === 0 && new Date(d).getUTCDate() === 1) + 5 * MINUTE_MS,
+    },
     { name: '+30d', what: '30 days ahead', atMs: nowMs + 30 * DAY_MS },
     { name: '+365d', what: '365 days ahead', atMs: nowMs + 365 * DAY_MS },
   ];
@@ -78,7 +95,12 @@ function variants(nowMs: number, only: string[] | null): Variant[] {
     files: only ?? files.filter(onTheDemo),
   }));
   const nowhere = join(tmpdir(), `tapewire-no-realdata-${process.pid}`);
-  const absent = { name: 'no-shared', what: `without ../shared/realdata (${nowhere})`, env: { TAPEWIRE_REALDATA: nowhere }, files: only ?? files.filter(ofTheSamples) };
+  const absent = {
+    name: 'no-shared',
+    what: `without ../shared/realdata (${nowhere})`,
+    env: { TAPEWIRE_REALDATA: nowhere },
+    files: only ?? files.filter(ofTheSamples),
+  };
   return [...shifted, absent];
 }
 
@@ -96,7 +118,11 @@ function run(variant: Variant, logs: string): Promise<Outcome> {
   const started = performance.now();
   const log = join(logs, `${variant.name.replace(/[^a-z0-9-]/gi, '_')}.log`);
   return new Promise((resolve) => {
-    const child = spawn(join(ROOT, 'node_modules/.bin/tap'), variant.files, { cwd: ROOT, env: { ...process.env, ...variant.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(join(ROOT, 'node_modules/.bin/tap'), variant.files, {
+      cwd: ROOT,
+      env: { ...process.env, ...variant.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -123,7 +149,11 @@ const budgetMs = budgetAt >= 0 ? Number(args.splice(budgetAt, 2)[1]) * 1000 : In
 const nowMs = clock.now();
 const chosen = variants(nowMs, only).filter((v) => !args.length || args.includes(v.name));
 if (!chosen.length) {
-  console.error(`no such variant: ${args.join(' ')} (variants: ${variants(nowMs, only).map((v) => v.name).join(', ')})`);
+  console.error(
+    `no such variant: ${args.join(' ')} (variants: ${variants(nowMs, only)
+      .map((v) => v.name)
+      .join(', ')})`,
+  );
   process.exit(2);
 }
 
@@ -142,9 +172,20 @@ for (const variant of chosen) {
   const o = await run(variant, logs);
   longest = Math.max(longest, o.ms);
   [pass, fail] = [pass + o.pass, fail + o.fail];
-  console.log(`  ${o.pass} passed, ${o.fail} failed, ${o.skip} skipped in ${Math.round(o.ms / 1000)} s${o.fail ? `; log ${o.log}` : ''}`);
+  console.log(
+    `  ${o.pass} passed, ${o.fail} failed, ${o.skip} skipped in ${Math.round(o.ms / 1000)} s${o.fail ? `; log ${o.log}` : ''}`,
+  );
   for (const file of o.failed) console.log(`  failed: ${file}`);
-  if (o.fail) console.log(readFileSync(o.log, 'utf8').split('\n').filter((l) => /^\s+not ok /.test(l)).slice(0, 40).join('\n'));
+  if (o.fail)
+    console.log(
+      readFileSync(o.log, 'utf8')
+        .split('\n')
+        .filter((l) => /^\s+not ok /.test(l))
+        .slice(0, 40)
+        .join('\n'),
+    );
 }
-console.log(`any day: ${pass} passed, ${fail} failed${notRun.length ? ` (not run, over the time budget: ${notRun.join(', ')})` : ''}`);
+console.log(
+  `any day: ${pass} passed, ${fail} failed${notRun.length ? ` (not run, over the time budget: ${notRun.join(', ')})` : ''}`,
+);
 process.exitCode = fail ? 1 : 0;

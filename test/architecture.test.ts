@@ -1,12 +1,13 @@
 // The layout's rules, read from the source tree so that they stay true: routes call services and never each other or
 // the database; only services run named queries, each written out where it is called; every named query is used;
 // core is pure.
-import t from 'tap';
+
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { loadNamedQueries } from '../server/db.js';
-import { clock } from '../server/clock.js';
+import t from 'tap';
 import { ROOT } from '../harness/server.js';
+import { clock } from '../server/clock.js';
+import { loadNamedQueries } from '../server/db.js';
 
 /** Every .ts file under `dir`, as paths relative to the repository root. */
 function sources(dir: string): string[] {
@@ -27,7 +28,9 @@ const text = (file: string) => readFileSync(join(ROOT, file), 'utf8');
 /** The repository paths a file imports (relative imports resolved, .js read as .ts) and the bare modules it names. */
 function imports(file: string): string[] {
   const specifiers = [...text(file).matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)].map((m) => m[1]!);
-  return specifiers.map((s) => (s.startsWith('.') ? relative(ROOT, resolve(ROOT, dirname(file), s)).replace(/\.js$/, '.ts') : s));
+  return specifiers.map((s) =>
+    s.startsWith('.') ? relative(ROOT, resolve(ROOT, dirname(file), s)).replace(/\.js$/, '.ts') : s,
+  );
 }
 
 const server = sources('server');
@@ -38,7 +41,11 @@ const QUERY_CALL = /\.(rows|columns)\s*(?:<[^>(]*>)?\(\s*(\S)/g;
 t.test('no route imports another route or the database module', async (t) => {
   const routes = server.filter((f) => f.startsWith('server/routes/'));
   t.ok(routes.length >= 18, `${routes.length} route files`);
-  const bad = routes.flatMap((f) => imports(f).filter((i) => (i.startsWith('server/routes/') && i !== f) || i === 'server/db.ts').map((i) => `${f} imports ${i}`));
+  const bad = routes.flatMap((f) =>
+    imports(f)
+      .filter((i) => (i.startsWith('server/routes/') && i !== f) || i === 'server/db.ts')
+      .map((i) => `${f} imports ${i}`),
+  );
   t.same(bad, []);
 });
 
@@ -47,17 +54,37 @@ t.test('one request pipeline: every request of every surface goes through server
   // and logs: a surface that wrote its own would take them itself.
   const OWN = /new Exchange\(|\(res(?::\s*HttpResponse)?,\s*req\b/;
   t.ok(OWN.test("app.get('/x', (res, req) => {})"), 'the rule sees a handler written in place');
-  t.same(server.filter((f) => f !== 'server/http/surface.ts' && OWN.test(text(f))), []);
+  t.same(
+    server.filter((f) => f !== 'server/http/surface.ts' && OWN.test(text(f))),
+    [],
+  );
 });
 
 t.test('MCP tools call services, never a route', async (t) => {
   const mcp = server.filter((f) => f.startsWith('server/mcp/'));
-  t.ok(mcp.some((f) => f.startsWith('server/mcp/tools/')), `${mcp.length} MCP files`);
-  t.same(mcp.flatMap((f) => imports(f).filter((i) => i.startsWith('server/routes/')).map((i) => `${f} imports ${i}`)), []);
+  t.ok(
+    mcp.some((f) => f.startsWith('server/mcp/tools/')),
+    `${mcp.length} MCP files`,
+  );
+  t.same(
+    mcp.flatMap((f) =>
+      imports(f)
+        .filter((i) => i.startsWith('server/routes/'))
+        .map((i) => `${f} imports ${i}`),
+    ),
+    [],
+  );
 });
 
 t.test('services never import a route, and the database module is opened only by start-up and the CLIs', async (t) => {
-  t.same(server.filter(inServices).flatMap((f) => imports(f).filter((i) => i.startsWith('server/routes/')).map((i) => `${f} imports ${i}`)), []);
+  t.same(
+    server.filter(inServices).flatMap((f) =>
+      imports(f)
+        .filter((i) => i.startsWith('server/routes/'))
+        .map((i) => `${f} imports ${i}`),
+    ),
+    [],
+  );
   const openers = server.filter((f) => !inServices(f) && f !== 'server/db.ts' && imports(f).includes('server/db.ts'));
   t.same(openers, ['server/app.ts', 'server/cli/direct.ts']);
 });
@@ -69,11 +96,31 @@ t.test('services never import a route, and the database module is opened only by
  * services; benches share helpers with the tests through `harness/`, not the tests' own folder.
  */
 const LAYERS: { from: string; may: (target: string) => boolean; why: string }[] = [
-  { from: 'server/http/', may: (i) => !/^server\/(services|market|feeds|stream|routes|mcp|web)\//.test(i), why: 'the pipeline knows nothing of the domain' },
-  { from: 'server/market/', may: (i) => !i.startsWith('server/services/') || i === 'server/services/write/market-store.ts', why: 'the tick loop writes through the market store' },
-  { from: 'server/services/', may: (i) => !i.startsWith('server/market/') || i === 'server/market/state.ts' || i === 'server/market/load.ts', why: 'services read the hot state, and reload a series into it' },
-  { from: 'server/services/', may: (i) => !/^server\/(http|answers)\//.test(i), why: 'services return data: the HTTP edge owns bytes' },
-  { from: 'server/answers/', may: (i) => !i.startsWith('server/') || i.startsWith('server/http/') || i.startsWith('server/answers/'), why: "answers' bytes are written from data alone" },
+  {
+    from: 'server/http/',
+    may: (i) => !/^server\/(services|market|feeds|stream|routes|mcp|web)\//.test(i),
+    why: 'the pipeline knows nothing of the domain',
+  },
+  {
+    from: 'server/market/',
+    may: (i) => !i.startsWith('server/services/') || i === 'server/services/write/market-store.ts',
+    why: 'the tick loop writes through the market store',
+  },
+  {
+    from: 'server/services/',
+    may: (i) => !i.startsWith('server/market/') || i === 'server/market/state.ts' || i === 'server/market/load.ts',
+    why: 'services read the hot state, and reload a series into it',
+  },
+  {
+    from: 'server/services/',
+    may: (i) => !/^server\/(http|answers)\//.test(i),
+    why: 'services return data: the HTTP edge owns bytes',
+  },
+  {
+    from: 'server/answers/',
+    may: (i) => !i.startsWith('server/') || i.startsWith('server/http/') || i.startsWith('server/answers/'),
+    why: "answers' bytes are written from data alone",
+  },
   ...['server/routes/', 'server/mcp/', 'server/web/', 'server/stream/'].map((from) => ({
     from,
     may: (i: string) => !i.startsWith('server/market/') && i !== 'server/db.ts',
@@ -84,40 +131,81 @@ const LAYERS: { from: string; may: (target: string) => boolean; why: string }[] 
 
 /** Each import of `file` its layer may not make. */
 function breaches(file: string, imported: string[]): string[] {
-  return LAYERS.filter((l) => file.startsWith(l.from)).flatMap((l) => imported.filter((i) => !l.may(i)).map((i) => `${file} imports ${i}: ${l.why}`));
+  return LAYERS.filter((l) => file.startsWith(l.from)).flatMap((l) =>
+    imported.filter((i) => !l.may(i)).map((i) => `${file} imports ${i}: ${l.why}`),
+  );
 }
 
 t.test('each layer imports only what it may call', async (t) => {
-  t.same(breaches('server/http/pipeline.ts', ['server/services/index.ts', 'server/auth.ts']).length, 1, 'the rule sees the pipeline import the services');
-  t.same(breaches('server/stream/market-feed.ts', ['server/market/state.ts']).length, 1, 'and a surface reach into the hot state');
-  t.same(breaches('bench/endpoint.ts', ['test/helpers/server.ts', 'harness/server.ts']).length, 1, 'and a bench import a test helper');
-  t.same(breaches('server/services/read/candles.ts', ['server/http/raw-json.ts', 'server/answers/candles.ts']).length, 2, 'and a service write bytes');
+  t.same(
+    breaches('server/http/pipeline.ts', ['server/services/index.ts', 'server/auth.ts']).length,
+    1,
+    'the rule sees the pipeline import the services',
+  );
+  t.same(
+    breaches('server/stream/market-feed.ts', ['server/market/state.ts']).length,
+    1,
+    'and a surface reach into the hot state',
+  );
+  t.same(
+    breaches('bench/endpoint.ts', ['test/helpers/server.ts', 'harness/server.ts']).length,
+    1,
+    'and a bench import a test helper',
+  );
+  t.same(
+    breaches('server/services/read/candles.ts', ['server/http/raw-json.ts', 'server/answers/candles.ts']).length,
+    2,
+    'and a service write bytes',
+  );
   const files = ['server', 'bench'].flatMap(sources);
-  t.same(files.flatMap((f) => breaches(f, imports(f))), []);
+  t.same(
+    files.flatMap((f) => breaches(f, imports(f))),
+    [],
+  );
 });
 
-t.test('services by role: a folder of services reaches another only through its index, and no role imports a later one', async (t) => {
-  // Imports run one way, ops -> read -> write -> kept: a folder never imports a later one back, so their indexes make no cycle.
-  const ORDER = ['ops', 'read', 'write', 'kept'];
-  const folder = (f: string) => /^server\/services\/([a-z]+)\//.exec(f)?.[1] ?? null;
-  const crossings = (file: string, imported: string[]) =>
-    imported.flatMap((i) => {
-      const [from, to] = [folder(file), folder(i)];
-      if (!from || !to || from === to) return [];
-      if (!i.endsWith('/index.ts')) return [`${file} reaches into ${i}: import server/services/${to}/index.ts`];
-      return ORDER.indexOf(to) < ORDER.indexOf(from) ? [`${file} imports ${to}/, which comes before ${from}/`] : [];
-    });
-  t.same(crossings('server/services/read/events.ts', ['server/services/write/writer.ts']).length, 1, 'the rule sees a reach into a sibling');
-  t.same(crossings('server/services/write/imports.ts', ['server/services/read/index.ts']).length, 1, 'and an import the wrong way');
-  const folders = readdirSync(join(ROOT, 'server/services'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
-  t.same(folders.sort(), [...ORDER].sort(), 'every folder of services has its place in the order');
-  t.same(server.filter(inServices).flatMap((f) => crossings(f, imports(f))), []);
-});
+t.test(
+  'services by role: a folder of services reaches another only through its index, and no role imports a later one',
+  async (t) => {
+    // Imports run one way, ops -> read -> write -> kept: a folder never imports a later one back, so their indexes make no cycle.
+    const ORDER = ['ops', 'read', 'write', 'kept'];
+    const folder = (f: string) => /^server\/services\/([a-z]+)\//.exec(f)?.[1] ?? null;
+    const crossings = (file: string, imported: string[]) =>
+      imported.flatMap((i) => {
+        const [from, to] = [folder(file), folder(i)];
+        if (!from || !to || from === to) return [];
+        if (!i.endsWith('/index.ts')) return [`${file} reaches into ${i}: import server/services/${to}/index.ts`];
+        return ORDER.indexOf(to) < ORDER.indexOf(from) ? [`${file} imports ${to}/, which comes before ${from}/`] : [];
+      });
+    t.same(
+      crossings('server/services/read/events.ts', ['server/services/write/writer.ts']).length,
+      1,
+      'the rule sees a reach into a sibling',
+    );
+    t.same(
+      crossings('server/services/write/imports.ts', ['server/services/read/index.ts']).length,
+      1,
+      'and an import the wrong way',
+    );
+    const folders = readdirSync(join(ROOT, 'server/services'), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
+    t.same(folders.sort(), [...ORDER].sort(), 'every folder of services has its place in the order');
+    t.same(
+      server.filter(inServices).flatMap((f) => crossings(f, imports(f))),
+      [],
+    );
+  },
+);
 
 t.test('only services run named queries, each by its name written out', async (t) => {
-  const outside = server.filter((f) => !inServices(f) && f !== 'server/db.ts' && [...text(f).matchAll(QUERY_CALL)].length);
+  const outside = server.filter(
+    (f) => !inServices(f) && f !== 'server/db.ts' && [...text(f).matchAll(QUERY_CALL)].length,
+  );
   t.same(outside, [], 'no named query is run outside server/services/');
-  const templated = server.filter(inServices).flatMap((f) => [...text(f).matchAll(QUERY_CALL)].filter((m) => m[2] === '`').map(() => f));
+  const templated = server
+    .filter(inServices)
+    .flatMap((f) => [...text(f).matchAll(QUERY_CALL)].filter((m) => m[2] === '`').map(() => f));
   t.same(templated, [], 'no query name is assembled from a template');
 });
 
@@ -125,23 +213,43 @@ t.test('every named query is called somewhere, and every name called is a query'
   const defined = [...loadNamedQueries().keys()];
   const code = server.map(text).join('\n');
   const quoted = new Set([...code.matchAll(/'([A-Za-z0-9]+)'/g)].map((m) => m[1]!));
-  t.same(defined.filter((name) => !quoted.has(name)), [], 'no query is left without a caller');
-  const called = server.flatMap((f) => [...text(f).matchAll(/\.(?:rows|columns)\s*(?:<[^>(]*>)?\(\s*'([^']+)'/g)].map((m) => m[1]!));
-  t.same(called.filter((name) => !defined.includes(name)), [], 'every name a caller writes is defined in sql/queries');
+  t.same(
+    defined.filter((name) => !quoted.has(name)),
+    [],
+    'no query is left without a caller',
+  );
+  const called = server.flatMap((f) =>
+    [...text(f).matchAll(/\.(?:rows|columns)\s*(?:<[^>(]*>)?\(\s*'([^']+)'/g)].map((m) => m[1]!),
+  );
+  t.same(
+    called.filter((name) => !defined.includes(name)),
+    [],
+    'every name a caller writes is defined in sql/queries',
+  );
 });
 
 t.test('core is pure: no server code, no I/O', async (t) => {
   const IO = /^node:(fs|fs\/promises|net|http|https|http2|child_process|worker_threads|dgram|dns|tls|os|readline)$/;
-  const bad = sources('core').flatMap((f) => imports(f).filter((i) => i.startsWith('server/') || i.startsWith('workers/') || IO.test(i)).map((i) => `${f} imports ${i}`));
+  const bad = sources('core').flatMap((f) =>
+    imports(f)
+      .filter((i) => i.startsWith('server/') || i.startsWith('workers/') || IO.test(i))
+      .map((i) => `${f} imports ${i}`),
+  );
   t.same(bad, []);
 });
 
 const everything = ['core', 'server', 'workers', 'test', 'harness'].flatMap(sources);
 
-t.test('one clock: nothing reads the wall clock but server/clock.ts, so a run can be shifted to another day', async (t) => {
-  const WALL_CLOCK = /\bDate\.now\(\)|\bnew Date\(\)|(?<![\w.])Date\(\)/;
-  t.same(everything.filter((f) => f !== 'server/clock.ts' && WALL_CLOCK.test(text(f))), []);
-});
+t.test(
+  'one clock: nothing reads the wall clock but server/clock.ts, so a run can be shifted to another day',
+  async (t) => {
+    const WALL_CLOCK = /\bDate\.now\(\)|\bnew Date\(\)|(?<![\w.])Date\(\)/;
+    t.same(
+      everything.filter((f) => f !== 'server/clock.ts' && WALL_CLOCK.test(text(f))),
+      [],
+    );
+  },
+);
 
 /**
  * Dates a test may not write: any day from five years before now on, which holds all the demo keeps (two years of
@@ -167,19 +275,38 @@ function datesWritten(code: string, fromMs: number): string[] {
 
 t.test('a test on the live clock reads the demo’s dates from its answers, or pins its own clock', async (t) => {
   const fromMs = clock.now() - DEMO_REACH_MS;
-  t.same(datesWritten("const d = await candles('interval=1h&from=2026-11-01T10:30:00Z');", Date.UTC(2021, 11, 6)), ['2026-11-01'], 'the rule sees a written date');
-  t.same(datesWritten("['from=2026-02-30', 'from'], ['to=2026-13-01', 'to'], ['from=2019-03-01', 'from'], '9999-12-31'\n  // as on 2026-11-01", Date.UTC(2021, 11, 6)), [], 'but not an impossible date, one long past, a sentinel, or a comment');
+  t.same(
+    datesWritten("const d = await candles('interval=1h&from=2026-11-01T10:30:00Z');", Date.UTC(2021, 11, 6)),
+    ['2026-11-01'],
+    'the rule sees a written date',
+  );
+  t.same(
+    datesWritten(
+      "['from=2026-02-30', 'from'], ['to=2026-13-01', 'to'], ['from=2019-03-01', 'from'], '9999-12-31'\n  // as on 2026-11-01",
+      Date.UTC(2021, 11, 6),
+    ),
+    [],
+    'but not an impossible date, one long past, a sentinel, or a comment',
+  );
   // On the live clock: a test that reads it, or runs the server or the demo (which read it).
   const onTheClock = (f: string) => /\bclock\.now\(\)|\bstartServer\(|\bloadDemo\(/.test(text(f));
   const tests = sources('test').filter((f) => f.endsWith('.test.ts') && !f.startsWith('test/fixtures/'));
-  const bad = tests.filter((f) => onTheClock(f) && !text(f).includes('pinnedClock(')).flatMap((f) => datesWritten(text(f), fromMs).map((d) => `${f}: ${d}`));
+  const bad = tests
+    .filter((f) => onTheClock(f) && !text(f).includes('pinnedClock('))
+    .flatMap((f) => datesWritten(text(f), fromMs).map((d) => `${f}: ${d}`));
   t.same(bad, [], 'read the date from an answer (or the clock), or pin the test’s clock (test/helpers/clock.ts)');
 });
 
 t.test('a test of the shared real samples skips with a message when they are absent', async (t) => {
-  const reads = sources('test').filter((f) => f.endsWith('.test.ts') && /\b(readRealdata|realdataFiles|REALDATA)\b/.test(text(f)));
+  const reads = sources('test').filter(
+    (f) => f.endsWith('.test.ts') && /\b(readRealdata|realdataFiles|REALDATA)\b/.test(text(f)),
+  );
   t.ok(reads.length >= 30, `${reads.length} files read the samples`);
-  t.same(reads.filter((f) => !text(f).includes('realdataSkip(')), [], 'each through realdataSkip (harness/realdata.ts)');
+  t.same(
+    reads.filter((f) => !text(f).includes('realdataSkip(')),
+    [],
+    'each through realdataSkip (harness/realdata.ts)',
+  );
 });
 
 /** The import cycles of `graph` (file -> the files it imports): each strongly connected group of more than one file. */
@@ -214,10 +341,13 @@ function cycles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
-t.test('no import cycles, runtime or type-only: shared helpers and types live in the leaves both sides use', async (t) => {
-  const graph = (edges: Record<string, string[]>) => new Map(Object.entries(edges));
-  t.same(cycles(graph({ a: ['b'], b: ['c'], c: ['a'], d: ['a'] })), [['a', 'b', 'c']], 'the rule sees a cycle');
-  t.same(cycles(graph({ a: ['b', 'c'], b: ['c'], c: [] })), [], 'and not a shared leaf');
-  const files = ['core', 'server', 'workers', 'harness'].flatMap(sources);
-  t.same(cycles(new Map(files.map((f) => [f, imports(f).filter((i) => i.endsWith('.ts'))]))), []);
-});
+t.test(
+  'no import cycles, runtime or type-only: shared helpers and types live in the leaves both sides use',
+  async (t) => {
+    const graph = (edges: Record<string, string[]>) => new Map(Object.entries(edges));
+    t.same(cycles(graph({ a: ['b'], b: ['c'], c: ['a'], d: ['a'] })), [['a', 'b', 'c']], 'the rule sees a cycle');
+    t.same(cycles(graph({ a: ['b', 'c'], b: ['c'], c: [] })), [], 'and not a shared leaf');
+    const files = ['core', 'server', 'workers', 'harness'].flatMap(sources);
+    t.same(cycles(new Map(files.map((f) => [f, imports(f).filter((i) => i.endsWith('.ts'))]))), []);
+  },
+);

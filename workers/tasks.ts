@@ -2,7 +2,7 @@
 import { Piscina } from 'piscina';
 import { downsample, seriesViews } from '../core/kernels/downsample.js';
 import { dailyMoves, movesInputViews, movesOutputViews } from '../core/kernels/moves.js';
-import { poolInputViews, poolOutputBytes, poolOutputViews, poolQuotes, type PoolParams } from '../core/kernels/pool.js';
+import { type PoolParams, poolInputViews, poolOutputBytes, poolOutputViews, poolQuotes } from '../core/kernels/pool.js';
 
 /** A tick's venue state packed by poolInputViews; the answer is the buffer of poolOutputViews. */
 export interface PoolTask {

@@ -30,9 +30,11 @@ const EXPECTED: Record<BriefType, string> = {
 /** The key of a brief of `type`, or a 400 saying what a key of that type looks like. */
 export function parseBriefKey(type: BriefType, key: string): BriefKey {
   const bad = () =>
-    new ApiError('bad_request', `${JSON.stringify(key.slice(0, 60))} cannot be the key of a ${type} brief: expected ${EXPECTED[type]}`, [
-      { in: 'path', param: 'key', message: `expected ${EXPECTED[type]}` },
-    ]);
+    new ApiError(
+      'bad_request',
+      `${JSON.stringify(key.slice(0, 60))} cannot be the key of a ${type} brief: expected ${EXPECTED[type]}`,
+      [{ in: 'path', param: 'key', message: `expected ${EXPECTED[type]}` }],
+    );
   switch (type) {
     case 'instrument':
       if (!SINGLE.test(key)) throw bad();

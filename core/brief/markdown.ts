@@ -1,9 +1,10 @@
 // The brief as Markdown for a prompt: the same statements as the JSON form, each story, move cause and catalyst
 // linked to its source. Text from sources is escaped, so a headline cannot open a link or a heading of its own.
-import { fundamentalFigure } from '../financials/figure.js';
+
 import { grouped, price, signedPct, usdCompact } from '../figures.js';
-import { bpText } from '../units.js';
+import { fundamentalFigure } from '../financials/figure.js';
 import type { Brief, Citation } from '../schemas/brief.js';
+import { bpText } from '../units.js';
 
 /** Characters Markdown reads as syntax inside a line. */
 const SYNTAX = /[\\`*_[\]<>#|]/g;
@@ -28,12 +29,18 @@ export function briefMarkdown(b: Brief): string {
   if (b.price) {
     const p = b.price;
     const change = p.changePct === null ? '' : `, ${signedPct(p.changePct)} since the previous 00:00 UTC close`;
-    out.push(`**Price:** ${p.price === null ? 'none' : price(p.price, p.currency)}${change} (${escapeMarkdown(p.priceLabel)}${p.priceTs ? `, ${p.priceTs}` : ''})`, '');
+    out.push(
+      `**Price:** ${p.price === null ? 'none' : price(p.price, p.currency)}${change} (${escapeMarkdown(p.priceLabel)}${p.priceTs ? `, ${p.priceTs}` : ''})`,
+      '',
+    );
   }
   const section = (title: string, lines: string[]) => {
     if (lines.length) out.push(`## ${title}`, '', ...lines.map((l) => `- ${l}`), '');
   };
-  section('Facts', b.facts.map((f) => `${escapeMarkdown(f.text)}${f.sourceUrl ? ` (${link('source', f.sourceUrl)})` : ''}`));
+  section(
+    'Facts',
+    b.facts.map((f) => `${escapeMarkdown(f.text)}${f.sourceUrl ? ` (${link('source', f.sourceUrl)})` : ''}`),
+  );
   section(
     'Fundamentals',
     b.fundamentals.map((f) => {
@@ -45,20 +52,28 @@ export function briefMarkdown(b: Brief): string {
   );
   section(
     'Recent stories',
-    b.events.map((e) => `${day(e.occurredAt)} · ${e.kind} · importance ${e.importance}: ${cite(`event:${e.id}`, e.headline)} (event ${e.id})${e.summary ? `. ${escapeMarkdown(e.summary)}` : ''}`),
+    b.events.map(
+      (e) =>
+        `${day(e.occurredAt)} · ${e.kind} · importance ${e.importance}: ${cite(`event:${e.id}`, e.headline)} (event ${e.id})${e.summary ? `. ${escapeMarkdown(e.summary)}` : ''}`,
+    ),
   );
   section(
     'Unusual moves',
     b.moves.map((m) => {
       const z = m.zScore === null ? '' : `, z ${m.zScore}`;
-      const causes = m.causeIds.length ? ` Causes: ${m.causeIds.map((id) => cite(`event:${id}`, `event ${id}`)).join(', ')}.` : '';
+      const causes = m.causeIds.length
+        ? ` Causes: ${m.causeIds.map((id) => cite(`event:${id}`, `event ${id}`)).join(', ')}.`
+        : '';
       return `${m.date} ${escapeMarkdown(m.symbol)} ${m.changeBp === null ? signedPct(m.pct) : bpText(m.changeBp)}${z}${m.explanation ? `: ${escapeMarkdown(m.explanation)}` : ''}${causes}`;
     }),
   );
   section(
     'Upcoming catalysts',
     b.catalysts.map((c) => {
-      const details = [c.confirmed ? 'confirmed' : 'unconfirmed', ...(c.consensus ? [`consensus ${escapeMarkdown(c.consensus)}`] : [])].join('; ');
+      const details = [
+        c.confirmed ? 'confirmed' : 'unconfirmed',
+        ...(c.consensus ? [`consensus ${escapeMarkdown(c.consensus)}`] : []),
+      ].join('; ');
       return `${c.expectedAt} · ${c.kind}: ${cite(`catalyst:${c.id}`, c.title)} (catalyst ${c.id}; ${details})`;
     }),
   );
@@ -71,7 +86,8 @@ export function briefMarkdown(b: Brief): string {
   section(
     'Insider trades',
     b.insiders.map((r) => {
-      const who = b.subject.type === 'person' ? `At ${escapeMarkdown(r.company.label)}` : escapeMarkdown(r.insider.label);
+      const who =
+        b.subject.type === 'person' ? `At ${escapeMarkdown(r.company.label)}` : escapeMarkdown(r.insider.label);
       const role = r.role ? ` (${escapeMarkdown(r.role)})` : '';
       const trades = `bought ${r.buys.count}× ${grouped(r.buys.shares)} shares ${usdCompact(r.buys.value)}; sold ${r.sells.count}× ${grouped(r.sells.shares)} shares ${usdCompact(r.sells.value)}`;
       return `${who}${role}: ${trades}; latest ${r.lastDate}, ${cite(`filing:${r.accession}`, `Form 4 ${r.accession}`)}`;
@@ -80,7 +96,12 @@ export function briefMarkdown(b: Brief): string {
   section(
     'Prediction markets',
     b.odds.map((m) => {
-      const odds = m.outcomes.map((o) => `${escapeMarkdown(o.name)} ${o.probability === null ? 'no price' : `${Math.round(o.probability * 1000) / 10}%`}`).join(', ');
+      const odds = m.outcomes
+        .map(
+          (o) =>
+            `${escapeMarkdown(o.name)} ${o.probability === null ? 'no price' : `${Math.round(o.probability * 1000) / 10}%`}`,
+        )
+        .join(', ');
       const closes = m.closeAt ? `, ${m.status === 'open' ? 'closes' : 'closed'} ${day(m.closeAt)}` : '';
       return `${cite(`market:${m.slug}`, m.question)} (${m.status}${closes}): ${odds}`;
     }),
@@ -89,7 +110,10 @@ export function briefMarkdown(b: Brief): string {
     'Macro backdrop',
     b.macro.map((r) => {
       const latest = r.latest ? `${inUnits(r.latest.value, r.units)} for ${r.latest.date}` : 'no value yet';
-      const headline = r.headline === null || r.displayMode === 'level' || r.displayMode === 'rate' ? '' : `; ${r.displayMode.replace(/_/g, ' ')} ${macroHeadline(r.displayMode, r.headline, r.units)}`;
+      const headline =
+        r.headline === null || r.displayMode === 'level' || r.displayMode === 'rate'
+          ? ''
+          : `; ${r.displayMode.replace(/_/g, ' ')} ${macroHeadline(r.displayMode, r.headline, r.units)}`;
       const next = r.nextRelease ? `; next release ${r.nextRelease}` : '';
       return `${cite(`macro:${r.slug}`, r.name)}: ${latest}${headline}${next}`;
     }),
@@ -97,10 +121,15 @@ export function briefMarkdown(b: Brief): string {
   if (b.notYetAvailable) out.push(`_${escapeMarkdown(b.notYetAvailable)}_`, '');
   const through = Object.entries(b.dataThrough).filter(([, v]) => v !== null);
   if (through.length) out.push(`Data through: ${through.map(([k, v]) => `${k} ${v}`).join(', ')}.`, '');
-  section('Citations', b.citations.map((c) => citationLine(c)));
+  section(
+    'Citations',
+    b.citations.map((c) => citationLine(c)),
+  );
   const left = Object.entries(b.budget.omitted).filter(([, n]) => n > 0);
   const omitted = left.length ? `; left out for the budget: ${left.map(([k, n]) => `${n} ${k}`).join(', ')}` : '';
-  out.push(`_About ${b.budget.tokens} tokens as JSON (${b.budget.estimate}), at most ${b.budget.maxTokens}${omitted}._`);
+  out.push(
+    `_About ${b.budget.tokens} tokens as JSON (${b.budget.estimate}), at most ${b.budget.maxTokens}${omitted}._`,
+  );
   return `${out.join('\n')}\n`;
 }
 

@@ -37,18 +37,28 @@ function latestFiling(inputs: Fundamentals['ttm']['revenue']['inputs']): { acces
     const accession = [...i.accessions].sort().at(-1);
     if (!accession) continue;
     const end = i.end ?? '';
-    if (!best || end > best.end || (end === best.end && accession > best.accession)) best = { accession, period: i.period, end };
+    if (!best || end > best.end || (end === best.end && accession > best.accession))
+      best = { accession, period: i.period, end };
   }
   return best && { accession: best.accession, period: best.period };
 }
 
 /** The accession numbers a brief may cite the fundamentals of `f` to: those of each key figure's latest input. */
 export function fundamentalsAccessions(f: Fundamentals | null): string[] {
-  return f ? KEY_FUNDAMENTALS.flatMap(([group, field]) => (f[group] as Record<string, Fundamentals['ttm']['revenue']>)[field]?.inputs.flatMap((i) => i.accessions) ?? []) : [];
+  return f
+    ? KEY_FUNDAMENTALS.flatMap(
+        ([group, field]) =>
+          (f[group] as Record<string, Fundamentals['ttm']['revenue']>)[field]?.inputs.flatMap((i) => i.accessions) ??
+          [],
+      )
+    : [];
 }
 
 /** Each key figure cited to its latest filing: at the address the stored filing gives, else its index page on EDGAR. */
-export function citedFundamentals(f: Fundamentals | null, filingUrls: ReadonlyMap<string, string>): Cited<BriefFundamental>[] {
+export function citedFundamentals(
+  f: Fundamentals | null,
+  filingUrls: ReadonlyMap<string, string>,
+): Cited<BriefFundamental>[] {
   if (!f) return [];
   const out: Cited<BriefFundamental>[] = [];
   for (const [group, field, label] of KEY_FUNDAMENTALS) {
@@ -56,10 +66,27 @@ export function citedFundamentals(f: Fundamentals | null, filingUrls: ReadonlyMa
     if (!v || v.value === null) continue;
     const filing = latestFiling(v.inputs);
     const sourceUrl = filing && (filingUrls.get(filing.accession) ?? filingIndexUrl(f.cik, filing.accession));
-    const value = group === 'ttm' || group === 'balanceSheet' || field === 'marketCap' ? Math.round(v.value) : round(v.value, 2);
-    const cites: Citation[] = filing && sourceUrl ? [{ id: `filing:${filing.accession}`, path: `/filings?company=${encodeURIComponent(f.company.key)}`, sourceUrl }] : [];
+    const value =
+      group === 'ttm' || group === 'balanceSheet' || field === 'marketCap' ? Math.round(v.value) : round(v.value, 2);
+    const cites: Citation[] =
+      filing && sourceUrl
+        ? [
+            {
+              id: `filing:${filing.accession}`,
+              path: `/filings?company=${encodeURIComponent(f.company.key)}`,
+              sourceUrl,
+            },
+          ]
+        : [];
     out.push({
-      item: { metric: `${group}.${field}`, label, value, period: filing?.period ?? null, accession: filing?.accession ?? null, sourceUrl },
+      item: {
+        metric: `${group}.${field}`,
+        label,
+        value,
+        period: filing?.period ?? null,
+        accession: filing?.accession ?? null,
+        sourceUrl,
+      },
       cites,
     });
   }
@@ -84,7 +111,11 @@ export function insiderSummary(a: InsiderActivity | null): BriefInsiderSummary |
     add(t.code === 'P' ? buys : sells, t);
     for (const o of t.owners) (t.code === 'P' ? buyers : sellers).add(o.cik);
   }
-  return { sinceDays: a.sinceDays, buys: { ...rounded(buys), insiders: buyers.size }, sells: { ...rounded(sells), insiders: sellers.size } };
+  return {
+    sinceDays: a.sinceDays,
+    buys: { ...rounded(buys), insiders: buyers.size },
+    sells: { ...rounded(sells), insiders: sellers.size },
+  };
 }
 
 /**
@@ -99,7 +130,17 @@ export function citedInsiders(a: InsiderActivity | null, by: 'insider' | 'compan
     const key = by === 'insider' ? t.insider.key : t.company.key;
     let row = rows.get(key);
     if (!row) {
-      row = { insider: t.insider, company: t.company, role: t.role, buys: side(), sells: side(), lastDate: t.date, accession: t.accession, sourceUrl: t.sourceUrl, traded: 0 };
+      row = {
+        insider: t.insider,
+        company: t.company,
+        role: t.role,
+        buys: side(),
+        sells: side(),
+        lastDate: t.date,
+        accession: t.accession,
+        sourceUrl: t.sourceUrl,
+        traded: 0,
+      };
       rows.set(key, row);
     }
     add(t.code === 'P' ? row.buys : row.sells, t);
@@ -110,6 +151,12 @@ export function citedInsiders(a: InsiderActivity | null, by: 'insider' | 'compan
     .sort((x, y) => y.traded - x.traded || (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0))
     .map(({ traded: _, ...r }) => ({
       item: { ...r, buys: rounded(r.buys), sells: rounded(r.sells) },
-      cites: [{ id: `filing:${r.accession}`, path: `/insider-trades?company=${encodeURIComponent(r.company.key)}`, sourceUrl: r.sourceUrl }],
+      cites: [
+        {
+          id: `filing:${r.accession}`,
+          path: `/insider-trades?company=${encodeURIComponent(r.company.key)}`,
+          sourceUrl: r.sourceUrl,
+        },
+      ],
     }));
 }

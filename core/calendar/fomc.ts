@@ -12,10 +12,46 @@ import { isReleaseDay } from './us-holidays.js';
  * in 2025 (January 26-27 ... December 7-8).
  */
 const PUBLISHED: Record<number, [number, number][]> = {
-  2024: [[1, 31], [3, 20], [5, 1], [6, 12], [7, 31], [9, 18], [11, 7], [12, 18]],
-  2025: [[1, 29], [3, 19], [5, 7], [6, 18], [7, 30], [9, 17], [10, 29], [12, 10]],
-  2026: [[1, 28], [3, 18], [4, 29], [6, 17], [7, 29], [9, 16], [10, 28], [12, 9]],
-  2027: [[1, 27], [3, 17], [4, 28], [6, 9], [7, 28], [9, 22], [10, 27], [12, 8]],
+  2024: [
+    [1, 31],
+    [3, 20],
+    [5, 1],
+    [6, 12],
+    [7, 31],
+    [9, 18],
+    [11, 7],
+    [12, 18],
+  ],
+  2025: [
+    [1, 29],
+    [3, 19],
+    [5, 7],
+    [6, 18],
+    [7, 30],
+    [9, 17],
+    [10, 29],
+    [12, 10],
+  ],
+  2026: [
+    [1, 28],
+    [3, 18],
+    [4, 29],
+    [6, 17],
+    [7, 29],
+    [9, 16],
+    [10, 28],
+    [12, 9],
+  ],
+  2027: [
+    [1, 27],
+    [3, 17],
+    [4, 28],
+    [6, 9],
+    [7, 28],
+    [9, 22],
+    [10, 27],
+    [12, 8],
+  ],
 };
 
 /** The `n`-th (1-based; -1 the last) Wednesday of `month` (0-11). */
@@ -42,7 +78,16 @@ function clearOfHolidays(dayMs: number): number {
  */
 export function fomcPatternDays(year: number): number[] {
   const march = wednesday(year, 2, 3);
-  const days = [wednesday(year, 0, -1), march, march + 42 * DAY_MS, wednesday(year, 5, 3), wednesday(year, 6, -1), wednesday(year, 8, 3), wednesday(year, 9, -1), wednesday(year, 11, 2)];
+  const days = [
+    wednesday(year, 0, -1),
+    march,
+    march + 42 * DAY_MS,
+    wednesday(year, 5, 3),
+    wednesday(year, 6, -1),
+    wednesday(year, 8, 3),
+    wednesday(year, 9, -1),
+    wednesday(year, 11, 2),
+  ];
   return days.map(clearOfHolidays);
 }
 

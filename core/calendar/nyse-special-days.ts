@@ -64,7 +64,13 @@ function dayAfterThanksgiving(year: number): number {
 export const EARLY_CLOSE_RULES: readonly EarlyCloseRule[] = [
   { name: 'Day before Independence Day', close: ONE_PM, from: 1995, to: 2012, day: onWeekdays(6, 3, [1, 2, 4]) },
   { name: 'Day after Independence Day', close: ONE_PM, from: 1996, to: 2012, day: onWeekdays(6, 5, [5]) },
-  { name: 'Day before Independence Day', close: ONE_PM, from: 2013, to: LAST_YEAR, day: onWeekdays(6, 3, [1, 2, 3, 4]) },
+  {
+    name: 'Day before Independence Day',
+    close: ONE_PM,
+    from: 2013,
+    to: LAST_YEAR,
+    day: onWeekdays(6, 3, [1, 2, 3, 4]),
+  },
   { name: 'Day after Thanksgiving', close: TWO_PM, from: 1992, to: 1992, day: dayAfterThanksgiving },
   { name: 'Day after Thanksgiving', close: ONE_PM, from: 1993, to: LAST_YEAR, day: dayAfterThanksgiving },
   { name: 'Christmas Eve', close: TWO_PM, from: 1990, to: 1992, day: onWeekdays(11, 24, [1, 2, 3, 4]) },

@@ -4,7 +4,7 @@
 // instant, nothing reads a clock.
 import { DAY_MS, parseDay } from '../time.js';
 import { newYorkTime, newYorkWallClock } from './new-york-time.js';
-import { EARLY_CLOSE_RULES, ONE_OFF_EARLY_CLOSES, type EarlyClose } from './nyse-special-days.js';
+import { EARLY_CLOSE_RULES, type EarlyClose, ONE_OFF_EARLY_CLOSES } from './nyse-special-days.js';
 import { nyseClosures } from './us-holidays.js';
 
 /** The years the calendar's rules and one-off days are written for, both included. */
@@ -72,7 +72,11 @@ export function marketDay(dayMs: number): MarketDay {
   if (closed !== undefined) return { dayMs, session: null, closed };
   const early = book.early.get(dayMs);
   const closeMs = early ? newYorkTime(dayMs, early.close.hours, early.close.minutes) : newYorkTime(dayMs, 16);
-  return { dayMs, session: { dayMs, openMs: newYorkTime(dayMs, 9, 30), closeMs, earlyClose: early?.name ?? null }, closed: null };
+  return {
+    dayMs,
+    session: { dayMs, openMs: newYorkTime(dayMs, 9, 30), closeMs, earlyClose: early?.name ?? null },
+    closed: null,
+  };
 }
 
 /** The session on the New York calendar day `dayMs`, or null when the market is closed that day. */

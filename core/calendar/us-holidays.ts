@@ -71,7 +71,10 @@ export function nyseHolidays(year: number): Holiday[] {
 
 /** Every weekday of `year` the NYSE is closed, by date: its holidays by rule and the one-off closures. */
 export function nyseClosures(year: number): Holiday[] {
-  const oneOffs = ONE_OFF_CLOSURES.filter((c) => c.date.startsWith(`${year}-`)).map((c) => ({ name: c.name, dayMs: parseDay(c.date)! }));
+  const oneOffs = ONE_OFF_CLOSURES.filter((c) => c.date.startsWith(`${year}-`)).map((c) => ({
+    name: c.name,
+    dayMs: parseDay(c.date)!,
+  }));
   return [...nyseHolidays(year), ...oneOffs].sort((a, b) => a.dayMs - b.dayMs);
 }
 
@@ -106,7 +109,8 @@ const cache = new Map<string, Set<number>>();
 function holidaySet(kind: 'nyse' | 'federal', year: number): Set<number> {
   const key = `${kind}${year}`;
   let set = cache.get(key);
-  if (!set) cache.set(key, (set = new Set((kind === 'nyse' ? nyseClosures(year) : federalHolidays(year)).map((h) => h.dayMs))));
+  if (!set)
+    cache.set(key, (set = new Set((kind === 'nyse' ? nyseClosures(year) : federalHolidays(year)).map((h) => h.dayMs))));
   return set;
 }
 

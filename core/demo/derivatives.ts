@@ -55,15 +55,29 @@ export function fundingRegime(inst: DemoInstrument, seed: number, window: Deriva
 }
 
 /** The history of one perpetual listing of `inst` under `regime`. */
-export function demoDerivatives(inst: DemoInstrument, listing: DemoListing, regime: Float64Array, seed: number, window: DerivativesWindow): DemoDerivatives {
+export function demoDerivatives(
+  inst: DemoInstrument,
+  listing: DemoListing,
+  regime: Float64Array,
+  seed: number,
+  window: DerivativesWindow,
+): DemoDerivatives {
   const rng = new Random(seed ^ hash32(`${inst.symbol}/${listing.venue}/derivatives`));
   const perInterval = (listing.fundingIntervalHours ?? 8) / 8;
   const size = inst.volume24hUsd * listing.share * OPEN_INTEREST_PER_VOLUME;
   const basisSd = inst.kind === 'crypto' ? 0.00003 : 0.00001;
   const hourlyFrom = (window.hourlyFromMs - window.startMs) / HOUR_MS;
   const days = hourlyFrom / 24;
-  const hourly: DerivativeSeries = { ts: new Float64Array(window.hours - hourlyFrom), fundingRate: new Float64Array(window.hours - hourlyFrom), openInterestUsd: new Float64Array(window.hours - hourlyFrom) };
-  const daily: DerivativeSeries = { ts: new Float64Array(days), fundingRate: new Float64Array(days), openInterestUsd: new Float64Array(days) };
+  const hourly: DerivativeSeries = {
+    ts: new Float64Array(window.hours - hourlyFrom),
+    fundingRate: new Float64Array(window.hours - hourlyFrom),
+    openInterestUsd: new Float64Array(window.hours - hourlyFrom),
+  };
+  const daily: DerivativeSeries = {
+    ts: new Float64Array(days),
+    fundingRate: new Float64Array(days),
+    openInterestUsd: new Float64Array(days),
+  };
   let basis = 0;
   let logOi = 0;
   for (let h = 0; h < window.hours; h++) {

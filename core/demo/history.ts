@@ -65,7 +65,8 @@ export class MarketPath {
     for (let k = 0; k < count; k++) {
       const end = start + (k + 1) * stepMs;
       model.step(state, dt, this.moves, end - stepMs);
-      while (this.nextShock < this.shocks.length && this.shocks[this.nextShock]!.ts < end) model.shock(state, [this.shocks[this.nextShock++]!]);
+      while (this.nextShock < this.shocks.length && this.shocks[this.nextShock]!.ts < end)
+        model.shock(state, [this.shocks[this.nextShock++]!]);
       model.prices(state, end, now);
       for (let i = 0; i < model.size; i++) {
         if (tracks[i]! >= 0) continue;
@@ -81,7 +82,15 @@ export class MarketPath {
       }
       for (let i = 0; i < model.size; i++) {
         const index = tracks[i]!;
-        if (index >= 0) trackBar(out[i]!, out[index]!, k, last[i]! / last[index]!, now[i]! / now[index]!, model.instruments[i]!.volume24hUsd / model.instruments[index]!.volume24hUsd);
+        if (index >= 0)
+          trackBar(
+            out[i]!,
+            out[index]!,
+            k,
+            last[i]! / last[index]!,
+            now[i]! / now[index]!,
+            model.instruments[i]!.volume24hUsd / model.instruments[index]!.volume24hUsd,
+          );
       }
       last.set(now);
     }
@@ -90,7 +99,14 @@ export class MarketPath {
 }
 
 /** An ETF's bar `k` from its index's: the same shape scaled by the ratio at the open and the close, volume in proportion. */
-function trackBar(etf: BarColumns, index: BarColumns, k: number, openRatio: number, closeRatio: number, volumeRatio: number): void {
+function trackBar(
+  etf: BarColumns,
+  index: BarColumns,
+  k: number,
+  openRatio: number,
+  closeRatio: number,
+  volumeRatio: number,
+): void {
   etf.ts[k] = index.ts[k]!;
   etf.open[k] = index.open[k]! * openRatio;
   etf.close[k] = index.close[k]! * closeRatio;
@@ -146,14 +162,26 @@ export function between(bars: BarColumns, fromMs: number, toMs: number): BarColu
   let end = start;
   while (end < bars.ts.length && bars.ts[end]! < toMs) end++;
   const part = (a: Float64Array) => a.subarray(start, end);
-  return { ts: part(bars.ts), open: part(bars.open), high: part(bars.high), low: part(bars.low), close: part(bars.close), volume: part(bars.volume) };
+  return {
+    ts: part(bars.ts),
+    open: part(bars.open),
+    high: part(bars.high),
+    low: part(bars.low),
+    close: part(bars.close),
+    volume: part(bars.volume),
+  };
 }
 
 /**
  * An instrument's pooled hours or days (`stepMs`) opening in [fromMs, toMs) as the candle aggregates serve them: the
  * history's own bars before its minutes, the minutes regrouped from there.
  */
-export function pooledBars(h: DemoHistory, stepMs: typeof HOUR_MS | typeof DAY_MS, fromMs: number, toMs: number): BarColumns {
+export function pooledBars(
+  h: DemoHistory,
+  stepMs: typeof HOUR_MS | typeof DAY_MS,
+  fromMs: number,
+  toMs: number,
+): BarColumns {
   const before = stepMs === HOUR_MS ? h.hourly : h.daily;
   return between(concat(before, regroup(between(h.minute, h.minuteStart, toMs), stepMs)), fromMs, toMs);
 }
@@ -180,7 +208,8 @@ export function demoHistories(path: MarketPath, anchorMs: number, minuteDays = 1
   const dayStart = path.model.originMs;
   const hourStart = dayStart + HISTORY_DAYS * DAY_MS;
   const minuteStart = hourStart + HOURLY_DAYS * DAY_MS;
-  if (minuteStart !== anchorMs - (anchorMs % DAY_MS) - minuteDays * DAY_MS) throw new Error('the model does not start where this history does');
+  if (minuteStart !== anchorMs - (anchorMs % DAY_MS) - minuteDays * DAY_MS)
+    throw new Error('the model does not start where this history does');
   const anchorMinute = anchorMs - (anchorMs % MINUTE_MS);
   const early = path.bars(dayStart, DAY_MS, HISTORY_DAYS);
   const hourly = path.bars(hourStart, HOUR_MS, HOURLY_DAYS * 24);

@@ -38,7 +38,11 @@ export function startFromClose(symbol: string): number {
  * Start prices that make a history drawn from `start` end at the anchor closes: `last` gives each instrument's last
  * price in that history (by position); instruments without a close keep their start.
  */
-export function startsPinnedToCloses(symbols: readonly string[], start: Float64Array, last: (position: number) => number): Float64Array {
+export function startsPinnedToCloses(
+  symbols: readonly string[],
+  start: Float64Array,
+  last: (position: number) => number,
+): Float64Array {
   return Float64Array.from(symbols, (symbol, i) => {
     const close = ANCHOR_CLOSES[symbol];
     return close === undefined ? start[i]! : (start[i]! * close) / last(i);

@@ -5,9 +5,21 @@
 // history and the live venues both step this model, so the world stays coherent after start too.
 import { isTradingDay } from '../calendar/us-holidays.js';
 import { DAY_MS } from '../time.js';
-import { policyPath, twoYearAnchorAt, type PolicyPath } from './policy.js';
+import { type PolicyPath, policyPath, twoYearAnchorAt } from './policy.js';
 import type { Random } from './random.js';
-import { CLOSED_DAY_VOL, FACTOR_VOL, FACTORS, SPREAD_AT_START, SPREAD_PER_POINT_CUT, STRUCTURE, TRACKING_REVERSION, TRACKING_VOL, unitVol, type Factor, type Role } from './structure.js';
+import {
+  CLOSED_DAY_VOL,
+  FACTOR_VOL,
+  FACTORS,
+  type Factor,
+  type Role,
+  SPREAD_AT_START,
+  SPREAD_PER_POINT_CUT,
+  STRUCTURE,
+  TRACKING_REVERSION,
+  TRACKING_VOL,
+  unitVol,
+} from './structure.js';
 import { DEMO_INSTRUMENTS } from './universe.js';
 
 /**
@@ -63,31 +75,66 @@ export class MarketModel {
   ) {
     this.startAnchor = twoYearAnchorAt(policy, originMs);
     this.parts = this.instruments.map((inst) => this.part(STRUCTURE[inst.symbol]!, unitVol(inst)));
-    this.sessionBound = this.instruments.map((inst) => inst.kind === 'stock' || inst.kind === 'index' || inst.kind === 'etf');
-    this.order = this.instruments.map((_, k) => k).sort((a, b) => RANK[this.parts[a]!.role] - RANK[this.parts[b]!.role]);
+    this.sessionBound = this.instruments.map(
+      (inst) => inst.kind === 'stock' || inst.kind === 'index' || inst.kind === 'etf',
+    );
+    this.order = this.instruments
+      .map((_, k) => k)
+      .sort((a, b) => RANK[this.parts[a]!.role] - RANK[this.parts[b]!.role]);
   }
 
   private part(role: Role, total: number): Part {
     const loadings = Float64Array.from(FACTORS, (f) => ('exposure' in role ? (role.exposure[f] ?? 0) : 0));
     const systematic = Math.sqrt(FACTORS.reduce((sum, f, k) => sum + (loadings[k]! * FACTOR_VOL[f]) ** 2, 0));
-    const base = { role: role.role, loadings, members: [] as number[], weights: [] as number[], drift: 0, fee: 0, band: 'band' in role ? role.band : Infinity };
+    const base = {
+      role: role.role,
+      loadings,
+      members: [] as number[],
+      weights: [] as number[],
+      drift: 0,
+      fee: 0,
+      band: 'band' in role ? role.band : Infinity,
+    };
     switch (role.role) {
       case 'asset':
       case 'two-year': {
         // Its own noise makes up the rest of its daily variance, and is never less than a third of it.
         const own = Math.sqrt(Math.max(total ** 2 - systematic ** 2, (total / 3) ** 2));
-        return { ...base, own, theta: total ** 2 / (2 * role.band ** 2), drift: role.role === 'asset' ? role.drift : 0 };
+        return {
+          ...base,
+          own,
+          theta: total ** 2 / (2 * role.band ** 2),
+          drift: role.role === 'asset' ? role.drift : 0,
+        };
       }
       case 'index': {
         const rest = Math.hypot(systematic, role.noise);
         const members = Object.keys(role.members).map((s) => this.position.get(s)!);
-        return { ...base, own: role.noise, theta: rest ** 2 / (2 * role.band ** 2), drift: role.drift, members, weights: Object.values(role.members) };
+        return {
+          ...base,
+          own: role.noise,
+          theta: rest ** 2 / (2 * role.band ** 2),
+          drift: role.drift,
+          members,
+          weights: Object.values(role.members),
+        };
       }
       case 'etf':
-        return { ...base, own: TRACKING_VOL, theta: TRACKING_REVERSION, members: [this.position.get(role.index)!], fee: role.feePerYear };
+        return {
+          ...base,
+          own: TRACKING_VOL,
+          theta: TRACKING_REVERSION,
+          members: [this.position.get(role.index)!],
+          fee: role.feePerYear,
+        };
       case 'ten-year': {
         const spread = Math.hypot(systematic, role.noise);
-        return { ...base, own: role.noise, theta: spread ** 2 / (2 * role.band ** 2), members: [this.position.get(role.twoYear)!] };
+        return {
+          ...base,
+          own: role.noise,
+          theta: spread ** 2 / (2 * role.band ** 2),
+          members: [this.position.get(role.twoYear)!],
+        };
       }
     }
   }
@@ -111,7 +158,9 @@ export class MarketModel {
       const x0 = state[i]!;
       let move = p.own * root * rng.normal();
       for (let k = 0; k < f.length; k++) move += p.loadings[k]! * f[k]!;
-      state[i] = x0 * Math.exp(-p.theta * (1 + (x0 / p.band) ** 2) * dtDays) + (closed && this.sessionBound[i] ? CLOSED_DAY_VOL * move : move);
+      state[i] =
+        x0 * Math.exp(-p.theta * (1 + (x0 / p.band) ** 2) * dtDays) +
+        (closed && this.sessionBound[i] ? CLOSED_DAY_VOL * move : move);
     }
   }
 
@@ -224,7 +273,10 @@ export class MarketModel {
     this.prices(state, tMs, before);
     this.shock(state, shocks);
     this.prices(state, tMs, after);
-    return Float64Array.from(this.instruments, (inst, i) => (inst.kind === 'rate' ? after[i]! - before[i]! : Math.log(after[i]! / before[i]!)) / unitVol(inst));
+    return Float64Array.from(
+      this.instruments,
+      (inst, i) => (inst.kind === 'rate' ? after[i]! - before[i]! : Math.log(after[i]! / before[i]!)) / unitVol(inst),
+    );
   }
 }
 

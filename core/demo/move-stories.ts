@@ -5,8 +5,8 @@
 // day's last minute, once the day has traded (the anchor's day, still trading, gets none); an equity's move on a day
 // the exchange is closed is told as what it is, trading on 24/7 venues.
 import { isTradingDay } from '../calendar/us-holidays.js';
-import { instrumentRef } from '../refs.js';
 import { CAUSE_MIN_IMPORTANCE, type LinkableEvent, linkMove } from '../moves/linker.js';
+import { instrumentRef } from '../refs.js';
 import { DAY_MS, MINUTE_MS } from '../time.js';
 import { moveLine, moveVerb, openDayLine } from './move-words.js';
 import { Random } from './random.js';
@@ -40,13 +40,26 @@ function unexplained(days: RecordedDays, drafts: Draft[], anchorMs: number): Rec
   drafts.forEach((d, k) => {
     if (d.occurredAt >= anchorMs) return;
     const day = d.occurredAt - (d.occurredAt % DAY_MS);
-    const linkable = { id: k, kind: d.kind, occurredAt: d.occurredAt, importance: d.importance, headline: d.headline, entities: d.entities.map((e) => `${e.type}:${e.key}`.toLowerCase()) };
+    const linkable = {
+      id: k,
+      kind: d.kind,
+      occurredAt: d.occurredAt,
+      importance: d.importance,
+      headline: d.headline,
+      entities: d.entities.map((e) => `${e.type}:${e.key}`.toLowerCase()),
+    };
     byDay.set(day, [...(byDay.get(day) ?? []), linkable]);
   });
   return days.days.filter((u) => {
     if (!isRecordedMove(u, u.dayMs + DAY_MS <= anchorMs ? TRADED_MARGIN : OPEN_MARGIN)) return false;
     const { inst, dayMs } = u;
-    const subject = { symbol: inst.symbol, kind: inst.kind, company: inst.company, sector: inst.company ? sectors.get(inst.company)! : null, dayMs };
+    const subject = {
+      symbol: inst.symbol,
+      kind: inst.kind,
+      company: inst.company,
+      sector: inst.company ? sectors.get(inst.company)! : null,
+      dayMs,
+    };
     return !linkMove(subject, [...(byDay.get(dayMs - DAY_MS) ?? []), ...(byDay.get(dayMs) ?? [])]).causes.length;
   });
 }
@@ -62,7 +75,13 @@ export function moveStories(seed: number, days: RecordedDays, drafts: Draft[], a
     const key = `${u.dayMs}|${groupOf(u.inst, u.dayMs)}|${u.inst.kind === 'stock' ? u.inst.symbol : ''}|${Math.sign(u.pct)}`;
     groups.set(key, [...(groups.get(key) ?? []), u]);
   }
-  return [...groups.values()].map((movers) => moveDraft(rng, movers.sort((a, b) => Math.abs(b.pct) - Math.abs(a.pct)), anchorMs));
+  return [...groups.values()].map((movers) =>
+    moveDraft(
+      rng,
+      movers.sort((a, b) => Math.abs(b.pct) - Math.abs(a.pct)),
+      anchorMs,
+    ),
+  );
 }
 
 function moveDraft(rng: Random, movers: RecordedDay[], anchorMs: number): Draft {
@@ -89,7 +108,9 @@ function moveDraft(rng: Random, movers: RecordedDay[], anchorMs: number): Draft 
     summary: `${headline}. ${lines.join('; ')}.`,
     points: lines,
     importance: CAUSE_MIN_IMPORTANCE + 1 + rng.int(15),
-    entities: company ? [company.company, instrumentRef(lead.inst), company.sector] : movers.map((m) => instrumentRef(m.inst)),
+    entities: company
+      ? [company.company, instrumentRef(lead.inst), company.sector]
+      : movers.map((m) => instrumentRef(m.inst)),
     shocks: [],
     moves: movers.map((m) => m.inst.symbol),
     source: lead.inst.kind === 'crypto' ? 'chain' : lead.inst.kind === 'commodity' ? 'commodity' : 'wire',

@@ -6,7 +6,10 @@ import type { RecordedDay } from './recorded-days.js';
 
 /** Rises, jumps or soars (falls, slides or plunges) by how far past the detector's thresholds the move went. */
 export function moveVerb(day: RecordedDay): string {
-  const past = Math.max(Math.abs(day.pct) / DEFAULT_MOVE_FLOORS[day.inst.kind], Number.isFinite(day.z) ? day.z / MOVE_MIN_Z : 0);
+  const past = Math.max(
+    Math.abs(day.pct) / DEFAULT_MOVE_FLOORS[day.inst.kind],
+    Number.isFinite(day.z) ? day.z / MOVE_MIN_Z : 0,
+  );
   const size = past >= 1.6 ? 2 : past >= 1.15 ? 1 : 0;
   return (day.pct > 0 ? ['rises', 'jumps', 'soars'] : ['falls', 'slides', 'plunges'])[size]!;
 }

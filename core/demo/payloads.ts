@@ -7,12 +7,12 @@ import { WIRE_FEED, type WireItem, type WirePayload } from '../sources/demo/wire
 import type { ProfilesPayload } from '../sources/profiles/read.js';
 import { DAY_MS } from '../time.js';
 import { demoHistoryStart } from './history.js';
-import { demoFred, type DemoFred } from './macro/fred.js';
-import { demoKalshi, type DemoKalshi } from './odds/kalshi.js';
-import { demoPolymarket, type DemoPolymarket } from './odds/polymarket.js';
+import { type DemoFred, demoFred } from './macro/fred.js';
+import { type DemoKalshi, demoKalshi } from './odds/kalshi.js';
+import { type DemoPolymarket, demoPolymarket } from './odds/polymarket.js';
 import { demoProfileNews, demoProfiles, type ProfileCatalyst } from './profiles/index.js';
 import { type DemoStory, type LiveStory, type StoryCatalyst, UPCOMING_DAYS } from './story/draft.js';
-import { demoWorld, type DemoWorld } from './world.js';
+import { type DemoWorld, demoWorld } from './world.js';
 
 const about = (entities: Ref[]) => entities.map((e) => ({ type: e.type, id: e.key, name: e.label }));
 
@@ -90,7 +90,12 @@ export interface DemoDataset {
  * series and release calendar, and its prediction markets on the story's rate decisions and releases. The first
  * load writes these; the same seed and time give them again, byte for byte.
  */
-export function demoDataset(seed: number, anchorMs: number, minuteDays: number, world: DemoWorld = demoWorld(seed, anchorMs, minuteDays)): DemoDataset {
+export function demoDataset(
+  seed: number,
+  anchorMs: number,
+  minuteDays: number,
+  world: DemoWorld = demoWorld(seed, anchorMs, minuteDays),
+): DemoDataset {
   const startMs = demoHistoryStart(anchorMs, minuteDays);
   const { story } = world;
   const milestones = demoProfileNews(startMs, anchorMs).catalysts.map(milestoneEntry);

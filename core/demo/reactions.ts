@@ -28,7 +28,10 @@ export function reactionStories(model: MarketModel, days: RecordedDays, drafts: 
     // The lead is what the news moved most (crude, not the oil company that moves with it).
     const recorded = d.moves
       .map((symbol) => ({ day: days.at(symbol, dayMs), sigmas: impact[model.position.get(symbol)!]! }))
-      .filter((m): m is { day: RecordedDay; sigmas: number } => m.day !== undefined && isRecordedMove(m.day, SURE) && Math.sign(m.day.pct) === Math.sign(m.sigmas))
+      .filter(
+        (m): m is { day: RecordedDay; sigmas: number } =>
+          m.day !== undefined && isRecordedMove(m.day, SURE) && Math.sign(m.day.pct) === Math.sign(m.sigmas),
+      )
       .sort((a, b) => Math.abs(b.sigmas) - Math.abs(a.sigmas))
       .map((m) => m.day);
     return recorded.length ? [reaction(d, recorded, at)] : [];
@@ -44,7 +47,9 @@ function reaction(news: Draft, movers: RecordedDay[], at: number): Draft {
   const headline = `${name} ${moveVerb(lead)} ${Math.abs(lead.pct).toFixed(1)}% ${after}`;
   const lines = movers.map(moveLine);
   const about: Ref[] = news.entities.filter((e) => e.type !== 'person');
-  const others = movers.filter((m) => !about.some((e) => e.type === 'instrument' && e.key === m.inst.symbol)).map((m) => instrumentRef(m.inst));
+  const others = movers
+    .filter((m) => !about.some((e) => e.type === 'instrument' && e.key === m.inst.symbol))
+    .map((m) => instrumentRef(m.inst));
   return {
     kind: 'news',
     occurredAt: at,

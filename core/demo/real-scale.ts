@@ -19,13 +19,43 @@ export interface RealScale {
 
 /** By ticker. */
 export const COMPANY_SCALE: Record<string, RealScale> = {
-  AAPL: { report: '10-K fiscal 2025 (to 2025-09-27)', revenueBn: 416.161, netIncomeBn: 112.01, dilutedSharesBn: 15.005, growth: 0.06 },
-  MSFT: { report: '10-K fiscal 2025 (to 2025-06-30)', revenueBn: 281.724, netIncomeBn: 101.832, dilutedSharesBn: 7.465, growth: 0.15 },
-  NVDA: { report: '10-K fiscal 2025 (to 2025-01-26)', revenueBn: 130.497, netIncomeBn: 72.88, dilutedSharesBn: 24.804, growth: 0.6 },
+  AAPL: {
+    report: '10-K fiscal 2025 (to 2025-09-27)',
+    revenueBn: 416.161,
+    netIncomeBn: 112.01,
+    dilutedSharesBn: 15.005,
+    growth: 0.06,
+  },
+  MSFT: {
+    report: '10-K fiscal 2025 (to 2025-06-30)',
+    revenueBn: 281.724,
+    netIncomeBn: 101.832,
+    dilutedSharesBn: 7.465,
+    growth: 0.15,
+  },
+  NVDA: {
+    report: '10-K fiscal 2025 (to 2025-01-26)',
+    revenueBn: 130.497,
+    netIncomeBn: 72.88,
+    dilutedSharesBn: 24.804,
+    growth: 0.6,
+  },
   TSLA: { report: '10-K 2024', revenueBn: 97.69, netIncomeBn: 7.091, dilutedSharesBn: 3.498, growth: 0.01 },
   AMZN: { report: '10-K 2024', revenueBn: 637.959, netIncomeBn: 59.248, dilutedSharesBn: 10.721, growth: 0.11 },
-  JPM: { report: '10-K 2024 (total net revenue)', revenueBn: 177.556, netIncomeBn: 58.471, dilutedSharesBn: 2.874, growth: 0.08 },
-  XOM: { report: '10-K 2024 (total revenues and other income)', revenueBn: 349.585, netIncomeBn: 33.68, dilutedSharesBn: 4.3, growth: 0.01 },
+  JPM: {
+    report: '10-K 2024 (total net revenue)',
+    revenueBn: 177.556,
+    netIncomeBn: 58.471,
+    dilutedSharesBn: 2.874,
+    growth: 0.08,
+  },
+  XOM: {
+    report: '10-K 2024 (total revenues and other income)',
+    revenueBn: 349.585,
+    netIncomeBn: 33.68,
+    dilutedSharesBn: 4.3,
+    growth: 0.01,
+  },
   LLY: { report: '10-K 2024', revenueBn: 45.043, netIncomeBn: 10.59, dilutedSharesBn: 0.904, growth: 0.3 },
 };
 

@@ -27,7 +27,10 @@ export class RecordedDays {
       const h = histories.get(inst.symbol)!;
       const bars = concat(h.daily, regroup(h.minute, DAY_MS));
       const n = bars.ts.length;
-      const { pct, z } = dailyMoves({ offsets: Int32Array.of(0, n), closes: bars.close }, { pct: new Float64Array(n), z: new Float64Array(n) });
+      const { pct, z } = dailyMoves(
+        { offsets: Int32Array.of(0, n), closes: bars.close },
+        { pct: new Float64Array(n), z: new Float64Array(n) },
+      );
       for (let d = 1; d < n; d++) {
         const day = { inst, dayMs: bars.ts[d]!, pct: pct[d]!, z: z[d]!, close: bars.close[d]! };
         this.days.push(day);

@@ -33,7 +33,11 @@ const YEAR_MS = 365.25 * DAY_MS;
  * `anchorMs`: its real latest year split in four, grown or shrunk at its real rate, so the four quarters before the
  * present add up to that year.
  */
-export function trendQuarter(symbol: string, quarterEndMs: number, anchorMs: number): { eps: number; revenueBn: number } {
+export function trendQuarter(
+  symbol: string,
+  quarterEndMs: number,
+  anchorMs: number,
+): { eps: number; revenueBn: number } {
   const scale = COMPANY_SCALE[symbol];
   if (!scale) throw new Error(`no real scale for ${symbol}`);
   const middle = quarterEndMs - YEAR_MS / 8;

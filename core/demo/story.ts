@@ -8,7 +8,17 @@ import { demoProfileNews } from './profiles/index.js';
 import { Random } from './random.js';
 import type { Reported } from './results.js';
 import { companyNews } from './story/company-news.js';
-import { type Context, type DemoStory, type Draft, type LiveStory, type ScheduledOutcome, slug, SOURCES, type StoryEvent, UPCOMING_DAYS } from './story/draft.js';
+import {
+  type Context,
+  type DemoStory,
+  type Draft,
+  type LiveStory,
+  type ScheduledOutcome,
+  SOURCES,
+  type StoryEvent,
+  slug,
+  UPCOMING_DAYS,
+} from './story/draft.js';
 import { earnings } from './story/earnings.js';
 import { claims, macro, rateDecisions } from './story/macro.js';
 import { marketNews } from './story/market-news.js';
@@ -43,7 +53,8 @@ export function storyDrafts(seed: number, model: MarketModel, startMs: number, a
   marketNews(ctx);
   noise(ctx);
   // Milestones reached or pushed back and appointments, as the demo's reference data dates them: they move nothing.
-  for (const news of demoProfileNews(startMs, anchorMs).stories) ctx.drafts.push({ ...news, precision: 'minute', shocks: [], moves: [], source: 'wire' });
+  for (const news of demoProfileNews(startMs, anchorMs).stories)
+    ctx.drafts.push({ ...news, precision: 'minute', shocks: [], moves: [], source: 'wire' });
   return ctx.drafts;
 }
 
@@ -53,13 +64,17 @@ export function storyDrafts(seed: number, model: MarketModel, startMs: number, a
  */
 export function finishStory(drafts: Draft[], startMs: number, anchorMs: number): DemoStory {
   const inWindow = drafts.filter((d) => d.occurredAt >= startMs);
-  const happened = inWindow.filter((d) => d.occurredAt < anchorMs).sort((a, b) => a.occurredAt - b.occurredAt || a.headline.localeCompare(b.headline));
+  const happened = inWindow
+    .filter((d) => d.occurredAt < anchorMs)
+    .sort((a, b) => a.occurredAt - b.occurredAt || a.headline.localeCompare(b.headline));
   const events = happened.map((d, k) => published(d, k + 1));
   const outcome = new Map(happened.map((d, k) => [d, k + 1]));
   const scheduled: ScheduledOutcome[] = [];
   const catalysts = inWindow
     .filter((d) => d.catalyst)
-    .sort((a, b) => a.catalyst!.expectedAt - b.catalyst!.expectedAt || a.catalyst!.title.localeCompare(b.catalyst!.title))
+    .sort(
+      (a, b) => a.catalyst!.expectedAt - b.catalyst!.expectedAt || a.catalyst!.title.localeCompare(b.catalyst!.title),
+    )
     .map((d, k) => {
       const id = outcome.get(d);
       if (id === undefined) scheduled.push({ catalystId: k + 1, story: unpublished(d) });

@@ -19,7 +19,12 @@ export interface DemoCompany {
 }
 
 const sectorNames = new Map(DEMO_SECTORS.map((s) => [s.slug, s.name]));
-export const DEMO_COMPANIES: DemoCompany[] = DEMO_PROFILES.map((p) => ({ slug: p.slug, name: p.name, sector: p.sector!, sectorName: sectorNames.get(p.sector!)! }));
+export const DEMO_COMPANIES: DemoCompany[] = DEMO_PROFILES.map((p) => ({
+  slug: p.slug,
+  name: p.name,
+  sector: p.sector!,
+  sectorName: sectorNames.get(p.sector!)!,
+}));
 
 export interface DemoInstrument {
   symbol: string;
@@ -60,8 +65,16 @@ export const DEMO_VENUES: DemoVenue[] = [
 ];
 
 const M = 1e6;
-const i = (symbol: string, name: string, kind: InstrumentKind, startPrice: number, dailyVol: number, volume24hUsd: number, company: string | null = null, currency = 'USD'): DemoInstrument =>
-  ({ symbol, name, kind, currency, company, startPrice, dailyVol, volume24hUsd });
+const i = (
+  symbol: string,
+  name: string,
+  kind: InstrumentKind,
+  startPrice: number,
+  dailyVol: number,
+  volume24hUsd: number,
+  company: string | null = null,
+  currency = 'USD',
+): DemoInstrument => ({ symbol, name, kind, currency, company, startPrice, dailyVol, volume24hUsd });
 
 export const DEMO_INSTRUMENTS: DemoInstrument[] = [
   i('BTC', 'Bitcoin', 'crypto', 42_000, 0.032, 9_000 * M),
@@ -111,8 +124,21 @@ export function demoListings(seed: number): DemoListing[] {
     const entries: Omit<DemoListing, 'share'>[] = [];
     venues.forEach((v, k) => {
       const hourly = rng.next() < 0.25;
-      entries.push({ symbol: inst.symbol, venue: v.id, market: 'perp', venueSymbol: `${inst.symbol}-PERP`, fundingIntervalHours: hourly ? 1 : 8 });
-      if (crypto && k % 2 === 0) entries.push({ symbol: inst.symbol, venue: v.id, market: 'spot', venueSymbol: `${inst.symbol}/USD`, fundingIntervalHours: null });
+      entries.push({
+        symbol: inst.symbol,
+        venue: v.id,
+        market: 'perp',
+        venueSymbol: `${inst.symbol}-PERP`,
+        fundingIntervalHours: hourly ? 1 : 8,
+      });
+      if (crypto && k % 2 === 0)
+        entries.push({
+          symbol: inst.symbol,
+          venue: v.id,
+          market: 'spot',
+          venueSymbol: `${inst.symbol}/USD`,
+          fundingIntervalHours: null,
+        });
     });
     const w = entries.map((e) => weights[venues.findIndex((v) => v.id === e.venue)]! * (e.market === 'spot' ? 0.6 : 1));
     const total = w.reduce((a, b) => a + b, 0);

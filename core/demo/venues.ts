@@ -60,8 +60,12 @@ export class VenueSimulator {
       price: new Float64Array(n),
       ts: new Float64Array(n).fill(NaN),
       volume24hUsd: Float64Array.from(listings, (l) => l.volume24hUsd),
-      openInterestUsd: Float64Array.from(listings, (l) => (l.perp ? (l.openInterestUsd ?? l.volume24hUsd * OPEN_INTEREST_PER_VOLUME) : NaN)),
-      fundingRate: Float64Array.from(listings, (l) => (l.perp ? (l.fundingRate ?? 0.0001 * ((l.fundingIntervalHours ?? 8) / 8)) : NaN)),
+      openInterestUsd: Float64Array.from(listings, (l) =>
+        l.perp ? (l.openInterestUsd ?? l.volume24hUsd * OPEN_INTEREST_PER_VOLUME) : NaN,
+      ),
+      fundingRate: Float64Array.from(listings, (l) =>
+        l.perp ? (l.fundingRate ?? 0.0001 * ((l.fundingIntervalHours ?? 8) / 8)) : NaN,
+      ),
     };
     this.fundingMean = Float64Array.from(this.state.fundingRate);
   }
@@ -92,7 +96,8 @@ export class VenueSimulator {
       if (l.perp) {
         s.openInterestUsd[j] = s.openInterestUsd[j]! * (1 + 0.001 * rng.normal());
         const mean = this.fundingMean[j]!;
-        s.fundingRate[j] = mean + (s.fundingRate[j]! - mean) * 0.999 + 0.000001 * rng.normal() * (l.fundingIntervalHours ?? 8);
+        s.fundingRate[j] =
+          mean + (s.fundingRate[j]! - mean) * 0.999 + 0.000001 * rng.normal() * (l.fundingIntervalHours ?? 8);
       }
     }
   }

@@ -3,15 +3,15 @@
 // history, the market's reactions to the news and a story for each unusual day the market drew on its own; and the
 // numbers its release stories report, past and upcoming, which its macro series hold. Every figure a story states
 // about a price is read from the history.
-import { demoHistories, type DemoHistory, demoHistoryStart, MarketPath } from './history.js';
+import { type DemoHistory, demoHistories, demoHistoryStart, MarketPath } from './history.js';
 import { startsPinnedToCloses } from './levels.js';
-import { demoMarketModel, MarketModel } from './market-model.js';
 import type { MacroPrint } from './macro/prints.js';
+import { demoMarketModel, MarketModel } from './market-model.js';
 import { moveStories } from './move-stories.js';
 import { reactionStories } from './reactions.js';
 import { RecordedDays } from './recorded-days.js';
-import { finishStory, storyDrafts } from './story.js';
 import type { DemoStory } from './story/draft.js';
+import { finishStory, storyDrafts } from './story.js';
 
 export interface DemoWorld {
   story: DemoStory;
@@ -28,7 +28,9 @@ export function demoWorld(seed: number, anchorMs: number, minuteDays = 1): DemoW
   const startMs = demoHistoryStart(anchorMs, minuteDays);
   const model = demoMarketModel(seed, startMs);
   const drafts = storyDrafts(seed, model, startMs, anchorMs);
-  const shocks = drafts.filter((d) => d.occurredAt < anchorMs).flatMap((d) => d.shocks.map((s) => ({ ...s, ts: d.occurredAt })));
+  const shocks = drafts
+    .filter((d) => d.occurredAt < anchorMs)
+    .flatMap((d) => d.shocks.map((s) => ({ ...s, ts: d.occurredAt })));
   // The path drawn once to see where it ends, then again from starts that make it end at the anchor's real closes.
   const unpinned = demoHistories(new MarketPath(model, seed, shocks), anchorMs, minuteDays);
   const symbols = model.instruments.map((i) => i.symbol);

@@ -40,7 +40,13 @@ export function filingStory(f: SecFilingRecord, company: { slug: string; name: s
   const earnings = base === '8-K' && f.items.includes('2.02');
   const period = f.reportDate ? ` for the period ended ${f.reportDate}` : '';
   const what =
-    base === '10-K' ? `annual report${period}` : base === '10-Q' ? `quarterly report${period}` : earnings ? 'results of operations (8-K item 2.02)' : `current report (8-K)`;
+    base === '10-K'
+      ? `annual report${period}`
+      : base === '10-Q'
+        ? `quarterly report${period}`
+        : earnings
+          ? 'results of operations (8-K item 2.02)'
+          : `current report (8-K)`;
   const items = f.items.map((i) => (ITEMS[i] ? `item ${i}: ${ITEMS[i]}` : `item ${i}`));
   return {
     source: SEC_SOURCE,

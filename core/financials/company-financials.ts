@@ -5,10 +5,10 @@
 // total debt as the sum of the parts reported, a fourth quarter's weighted shares where a 10-K gives only the year's
 // (the year's average is the mean of its quarters', so q4 = 4 x fy - q1 - q2 - q3), and EPS for a quarter the company
 // gave none (net income / weighted shares of that quarter, never subtraction of per-share figures).
-import { NO_DAY, type CompanyFacts } from '../sources/sec/companyfacts.js';
-import { fiscalCalendar, type FiscalCalendar } from './fiscal-calendar.js';
-import { TAGS, type MetricKey, type TagGroup } from './metrics.js';
-import { durationFigures, instantFigures, periodKey, type PeriodFigure, type PeriodFigures } from './periods.js';
+import { type CompanyFacts, NO_DAY } from '../sources/sec/companyfacts.js';
+import { type FiscalCalendar, fiscalCalendar } from './fiscal-calendar.js';
+import { type MetricKey, TAGS, type TagGroup } from './metrics.js';
+import { durationFigures, instantFigures, type PeriodFigure, type PeriodFigures, periodKey } from './periods.js';
 import { computedFigure, reportedPeriods } from './reported.js';
 
 export interface CompanyFinancials {
@@ -36,16 +36,35 @@ export function companyFinancials(cf: CompanyFacts): CompanyFinancials {
   const metrics: Record<MetricKey, PeriodFigures> = {
     revenue,
     cost_of_revenue: cost,
-    gross_profit: byPriority([tagged('gross_profit', 'flow'), combine(revenue, cost, (r, c) => r - c, 'gross_profit = revenue - cost_of_revenue')]),
+    gross_profit: byPriority([
+      tagged('gross_profit', 'flow'),
+      combine(revenue, cost, (r, c) => r - c, 'gross_profit = revenue - cost_of_revenue'),
+    ]),
     rnd: tagged('rnd', 'flow'),
     sga: byPriority([
       tagged('sga', 'flow'),
-      combine(tagged('selling_and_marketing', 'flow'), tagged('general_and_administrative', 'flow'), (s, g) => s + g, 'sga = selling_and_marketing + general_and_administrative'),
+      combine(
+        tagged('selling_and_marketing', 'flow'),
+        tagged('general_and_administrative', 'flow'),
+        (s, g) => s + g,
+        'sga = selling_and_marketing + general_and_administrative',
+      ),
     ]),
     operating_income: tagged('operating_income', 'flow'),
     net_income: netIncome,
-    eps_basic: byPriority([tagged('eps_basic', 'reported'), combine(netIncome, withFourthQuarters(tagged('basic_shares', 'reported')), perShare, 'eps = net_income / basic_shares')]),
-    eps_diluted: byPriority([tagged('eps_diluted', 'reported'), combine(netIncome, dilutedShares, perShare, 'eps = net_income / diluted_shares')]),
+    eps_basic: byPriority([
+      tagged('eps_basic', 'reported'),
+      combine(
+        netIncome,
+        withFourthQuarters(tagged('basic_shares', 'reported')),
+        perShare,
+        'eps = net_income / basic_shares',
+      ),
+    ]),
+    eps_diluted: byPriority([
+      tagged('eps_diluted', 'reported'),
+      combine(netIncome, dilutedShares, perShare, 'eps = net_income / diluted_shares'),
+    ]),
     diluted_shares: dilutedShares,
     operating_cash_flow: ocf,
     capex,
@@ -55,13 +74,23 @@ export function companyFinancials(cf: CompanyFacts): CompanyFinancials {
     depreciation_amortization: tagged('depreciation_amortization', 'flow'),
     cash: tagged('cash', 'balance'),
     total_debt: byPriority([
-      sumOfParts((['long_term_debt_noncurrent', 'long_term_debt_current', 'commercial_paper', 'short_term_borrowings'] as const).map((g) => tagged(g, 'balance')), 'total_debt'),
+      sumOfParts(
+        (
+          ['long_term_debt_noncurrent', 'long_term_debt_current', 'commercial_paper', 'short_term_borrowings'] as const
+        ).map((g) => tagged(g, 'balance')),
+        'total_debt',
+      ),
       tagged('long_term_debt', 'balance'),
     ]),
     total_assets: tagged('total_assets', 'balance'),
     total_liabilities: byPriority([
       tagged('total_liabilities', 'balance'),
-      combine(liabilitiesAndEquity, tagged('equity_with_minority', 'balance'), (l, e) => l - e, 'total_liabilities = liabilities_and_equity - equity'),
+      combine(
+        liabilitiesAndEquity,
+        tagged('equity_with_minority', 'balance'),
+        (l, e) => l - e,
+        'total_liabilities = liabilities_and_equity - equity',
+      ),
     ]),
     equity: tagged('equity', 'balance'),
     shares_outstanding: tagged('shares_outstanding', 'balance'),
@@ -75,7 +104,13 @@ function perShare(earnings: number, shares: number): number {
 }
 
 /** The figures of one tag in its metric's unit: flows with derived quarters, balances at quarter ends, or reported periods only. */
-function tagFigures(cf: CompanyFacts, calendar: FiscalCalendar, tag: string, unit: string, kind: 'flow' | 'balance' | 'reported'): PeriodFigures {
+function tagFigures(
+  cf: CompanyFacts,
+  calendar: FiscalCalendar,
+  tag: string,
+  unit: string,
+  kind: 'flow' | 'balance' | 'reported',
+): PeriodFigures {
   const [taxonomy, concept] = tag.split(':') as [string, string];
   const series = cf.series.find((s) => s.taxonomy === taxonomy && s.concept === concept && s.unit === unit);
   if (!series) return new Map();
@@ -91,7 +126,12 @@ function byPriority(sources: PeriodFigures[]): PeriodFigures {
 }
 
 /** Per period where both `a` and `b` have a figure, `compute` of their values. */
-function combine(a: PeriodFigures, b: PeriodFigures, compute: (x: number, y: number) => number, derivation: string): PeriodFigures {
+function combine(
+  a: PeriodFigures,
+  b: PeriodFigures,
+  compute: (x: number, y: number) => number,
+  derivation: string,
+): PeriodFigures {
   const out: PeriodFigures = new Map();
   for (const [key, x] of a) {
     const y = b.get(key);
@@ -128,7 +168,14 @@ function sumOfParts(parts: PeriodFigures[], name: string): PeriodFigures {
     const present = parts.map((p) => p.get(key)).filter((f): f is PeriodFigure => f !== undefined);
     const head = present[0]!;
     const names = present.map((f) => f.concepts[0]!.replace(/^us-gaap:/, '')).join(' + ');
-    out.set(key, { ...head, ...computedFigure(present, present.reduce((s, f) => s + f.value, 0), `${name} = ${names}`) });
+    out.set(key, {
+      ...head,
+      ...computedFigure(
+        present,
+        present.reduce((s, f) => s + f.value, 0),
+        `${name} = ${names}`,
+      ),
+    });
   }
   return out;
 }
@@ -137,11 +184,25 @@ function latestShares(cf: CompanyFacts): CompanyFinancials['latestSharesOutstand
   let best: (NonNullable<CompanyFinancials['latestSharesOutstanding']> & { filed: number }) | null = null;
   for (const s of cf.series) {
     const tag = `${s.taxonomy}:${s.concept}`;
-    if (s.unit !== 'shares' || (tag !== 'dei:EntityCommonStockSharesOutstanding' && tag !== 'us-gaap:CommonStockSharesOutstanding')) continue;
+    if (
+      s.unit !== 'shares' ||
+      (tag !== 'dei:EntityCommonStockSharesOutstanding' && tag !== 'us-gaap:CommonStockSharesOutstanding')
+    )
+      continue;
     for (let i = s.from; i < s.to; i++) {
       const date = cf.facts.end[i]!;
-      if (cf.facts.start[i] !== NO_DAY || (best && (date < best.date || (date === best.date && cf.facts.filed[i]! < best.filed)))) continue;
-      best = { value: cf.facts.value[i]!, date, concept: tag, accession: cf.strings[cf.facts.accession[i]!]!, filed: cf.facts.filed[i]! };
+      if (
+        cf.facts.start[i] !== NO_DAY ||
+        (best && (date < best.date || (date === best.date && cf.facts.filed[i]! < best.filed)))
+      )
+        continue;
+      best = {
+        value: cf.facts.value[i]!,
+        date,
+        concept: tag,
+        accession: cf.strings[cf.facts.accession[i]!]!,
+        filed: cf.facts.filed[i]!,
+      };
     }
   }
   return best && { value: best.value, date: best.date, concept: best.concept, accession: best.accession };

@@ -4,10 +4,10 @@
 import { isoDay } from '../days.js';
 import type { CompanyFinancials } from './company-financials.js';
 import type { FiscalYear } from './fiscal-calendar.js';
-import { METRIC_KEYS, METRICS, type MetricKey, type MetricInfo } from './metrics.js';
-import { periodKey, type PeriodQuarter } from './periods.js';
+import { METRIC_KEYS, METRICS, type MetricInfo, type MetricKey } from './metrics.js';
+import { type PeriodQuarter, periodKey } from './periods.js';
 import type { Figure } from './reported.js';
-import { quarterBefore, ttmFigure, type QuarterRef } from './ttm.js';
+import { type QuarterRef, quarterBefore, ttmFigure } from './ttm.js';
 
 export interface FinancialsQuery {
   quarters: number;
@@ -80,7 +80,13 @@ export function quarterColumns(fin: CompanyFinancials): PeriodColumn[] {
     for (const quarter of [4, 3, 2, 1] as const) {
       const end = year.quarterEnds[quarter - 1];
       if (end === null || end === undefined || !hasAnyFigure(fin, periodKey(year.year, quarter))) continue;
-      out.push({ period: `Q${quarter} FY${year.year}`, fiscalYear: year.year, quarter, start: quarterStart(year, quarter), end: isoDay(end) });
+      out.push({
+        period: `Q${quarter} FY${year.year}`,
+        fiscalYear: year.year,
+        quarter,
+        start: quarterStart(year, quarter),
+        end: isoDay(end),
+      });
     }
   }
   return out;
@@ -96,21 +102,52 @@ function yearColumns(fin: CompanyFinancials): PeriodColumn[] {
   return [...fin.calendar.years]
     .reverse()
     .filter((y) => y.end !== null && hasAnyFigure(fin, periodKey(y.year, 0)))
-    .map((y) => ({ period: `FY${y.year}`, fiscalYear: y.year, quarter: null, start: isoDay(y.start), end: isoDay(y.end!) }));
+    .map((y) => ({
+      period: `FY${y.year}`,
+      fiscalYear: y.year,
+      quarter: null,
+      start: isoDay(y.start),
+      end: isoDay(y.end!),
+    }));
 }
 
-function periodCell(fin: CompanyFinancials, metric: MetricKey, year: number, quarter: PeriodQuarter, period: string): FinancialsCell | null {
+function periodCell(
+  fin: CompanyFinancials,
+  metric: MetricKey,
+  year: number,
+  quarter: PeriodQuarter,
+  period: string,
+): FinancialsCell | null {
   const figures = fin.metrics[metric];
   const figure = figures.get(periodKey(year, quarter));
   if (!figure) return null;
   const { value, concepts, accessions, restated, derivation } = figure;
-  return { value, concepts, accessions, restated, derivation, yoyPct: growthPct(value, figures.get(periodKey(year - 1, quarter))?.value), period, end: isoDay(figure.end) };
+  return {
+    value,
+    concepts,
+    accessions,
+    restated,
+    derivation,
+    yoyPct: growthPct(value, figures.get(periodKey(year - 1, quarter))?.value),
+    period,
+    end: isoDay(figure.end),
+  };
 }
 
-function ttmCell(fin: CompanyFinancials, metric: MetricKey, at: QuarterRef, column: PeriodColumn): FinancialsCell | null {
+function ttmCell(
+  fin: CompanyFinancials,
+  metric: MetricKey,
+  at: QuarterRef,
+  column: PeriodColumn,
+): FinancialsCell | null {
   const figure = ttmFigure(fin, metric, at);
   if (!figure) return null;
-  return { ...figure, yoyPct: growthPct(figure.value, ttmFigure(fin, metric, quarterBefore(at, 4))?.value), period: `TTM to ${column.period}`, end: column.end };
+  return {
+    ...figure,
+    yoyPct: growthPct(figure.value, ttmFigure(fin, metric, quarterBefore(at, 4))?.value),
+    period: `TTM to ${column.period}`,
+    end: column.end,
+  };
 }
 
 /** Percent change from `before` to `now`, to two decimals; null when there is no base to compare with. */

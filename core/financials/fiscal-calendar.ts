@@ -5,7 +5,7 @@
 // last Saturday of September (FY2025 = 2024-09-29..2025-09-27), NVIDIA's in late January (FY2025 ends 2025-01-26):
 // both are named by the company's 10-K.
 import { civilFromDay } from '../days.js';
-import { NO_DAY, type CompanyFacts } from '../sources/sec/companyfacts.js';
+import { type CompanyFacts, NO_DAY } from '../sources/sec/companyfacts.js';
 
 export interface FiscalYear {
   /** The company's name for the year (2025 for Apple's year ending 2025-09-27). */
@@ -101,7 +101,8 @@ export function fiscalCalendar(cf: CompanyFacts): FiscalCalendar {
   const years = annualYears(cf);
   const last = years.at(-1);
   const latestEnd = cf.facts.end.reduce((m, e) => Math.max(m, e), -Infinity);
-  if (last?.end != null && latestEnd > last.end) years.push({ year: last.year + 1, start: last.end + 1, end: null, quarterEnds: [null, null, null, null] });
+  if (last?.end != null && latestEnd > last.end)
+    years.push({ year: last.year + 1, start: last.end + 1, end: null, quarterEnds: [null, null, null, null] });
   const calendar = new FiscalCalendar(years);
   fillQuarterEnds(cf, calendar);
   return calendar;
@@ -117,10 +118,16 @@ function annualYears(cf: CompanyFacts): FiscalYear[] {
   const reports = new Map<number, { start: number; end: number; filed: number; fy: number }>();
   const startByEnd = new Map<number, number>();
   for (let i = 0; i < end.length; i++) {
-    if (start[i] === NO_DAY || !ANNUAL_FORMS.has(cf.strings[form[i]!]!) || !within(durationDays(start[i]!, end[i]!), YEAR)) continue;
+    if (
+      start[i] === NO_DAY ||
+      !ANNUAL_FORMS.has(cf.strings[form[i]!]!) ||
+      !within(durationDays(start[i]!, end[i]!), YEAR)
+    )
+      continue;
     startByEnd.set(end[i]!, start[i]!);
     const r = reports.get(accession[i]!);
-    if (!r || end[i]! > r.end) reports.set(accession[i]!, { start: start[i]!, end: end[i]!, filed: filed[i]!, fy: fiscalYear[i]! });
+    if (!r || end[i]! > r.end)
+      reports.set(accession[i]!, { start: start[i]!, end: end[i]!, filed: filed[i]!, fy: fiscalYear[i]! });
   }
   // Per year end, the first report that closed it names it.
   const byEnd = new Map<number, { start: number; end: number; filed: number; fy: number }>();
@@ -137,7 +144,12 @@ function annualYears(cf: CompanyFacts): FiscalYear[] {
     const named = r.fy === calendarYear || r.fy === calendarYear - 1 ? r.fy : null;
     const year = named ?? (prev ? prev.year + 1 : defaultName(r.end));
     if (prev && year <= prev.year) continue;
-    years.push({ year, start: prev && r.start <= prev.end! ? prev.end! + 1 : r.start, end: r.end, quarterEnds: [null, null, null, r.end] });
+    years.push({
+      year,
+      start: prev && r.start <= prev.end! ? prev.end! + 1 : r.start,
+      end: r.end,
+      quarterEnds: [null, null, null, r.end],
+    });
   }
   for (let first = years[0]; first && startByEnd.has(first.start - 1); first = years[0]) {
     const end = first.start - 1;

@@ -8,7 +8,7 @@ import { growthPct, quarterColumns } from './financials-table.js';
 import type { MetricKey } from './metrics.js';
 import { periodKey } from './periods.js';
 import type { Figure } from './reported.js';
-import { quarterBefore, ttmFigure, type QuarterRef } from './ttm.js';
+import { type QuarterRef, quarterBefore, ttmFigure } from './ttm.js';
 
 /** The price valuation is computed at, with the label a consumer must show with it. */
 export interface PriceInput {
@@ -43,12 +43,29 @@ export interface Fundamentals {
   /** The latest fiscal quarter the figures run to. */
   asOfQuarter: { period: string; end: string } | null;
   price: PriceInput | null;
-  ttm: Record<'revenue' | 'grossProfit' | 'operatingIncome' | 'netIncome' | 'operatingCashFlow' | 'freeCashFlow' | 'ebitda', FundamentalValue>;
+  ttm: Record<
+    'revenue' | 'grossProfit' | 'operatingIncome' | 'netIncome' | 'operatingCashFlow' | 'freeCashFlow' | 'ebitda',
+    FundamentalValue
+  >;
   margins: Record<'grossPct' | 'operatingPct' | 'netPct' | 'fcfPct', FundamentalValue>;
   growth: Record<'revenueTtmPct' | 'netIncomeTtmPct' | 'revenueQuarterPct', FundamentalValue>;
-  balanceSheet: Record<'cash' | 'totalDebt' | 'netDebt' | 'totalAssets' | 'totalLiabilities' | 'equity' | 'sharesOutstanding', FundamentalValue>;
+  balanceSheet: Record<
+    'cash' | 'totalDebt' | 'netDebt' | 'totalAssets' | 'totalLiabilities' | 'equity' | 'sharesOutstanding',
+    FundamentalValue
+  >;
   returns: Record<'roePct', FundamentalValue>;
-  valuation: Record<'marketCap' | 'enterpriseValue' | 'pe' | 'ps' | 'pb' | 'evToEbitda' | 'fcfYieldPct' | 'dividendYieldPct' | 'buybackYieldPct', FundamentalValue>;
+  valuation: Record<
+    | 'marketCap'
+    | 'enterpriseValue'
+    | 'pe'
+    | 'ps'
+    | 'pb'
+    | 'evToEbitda'
+    | 'fcfYieldPct'
+    | 'dividendYieldPct'
+    | 'buybackYieldPct',
+    FundamentalValue
+  >;
 }
 
 const NONE: FundamentalValue = { value: null, derivation: 'no figure', inputs: [] };
@@ -56,7 +73,19 @@ const NONE: FundamentalValue = { value: null, derivation: 'no figure', inputs: [
 /** The price-independent part of a company's fundamentals, and the inputs its valuation at a price is computed from. */
 export interface FundamentalsBasis {
   figures: Omit<Fundamentals, 'price' | 'valuation'>;
-  inputs: Record<'revenue' | 'operatingIncome' | 'netIncome' | 'fcf' | 'cash' | 'debt' | 'equity' | 'shares' | 'dividends' | 'buybacks', FundamentalInput | null> & {
+  inputs: Record<
+    | 'revenue'
+    | 'operatingIncome'
+    | 'netIncome'
+    | 'fcf'
+    | 'cash'
+    | 'debt'
+    | 'equity'
+    | 'shares'
+    | 'dividends'
+    | 'buybacks',
+    FundamentalInput | null
+  > & {
     ebitda: FundamentalValue;
   };
 }
@@ -88,7 +117,12 @@ export function fundamentalsBasis(fin: CompanyFinancials): FundamentalsBasis {
   const operatingIncome = ttm('operating_income');
   const netIncome = ttm('net_income');
   const fcf = ttm('free_cash_flow');
-  const ebitda = compute([operatingIncome, ttm('depreciation_amortization')], (o, d) => o + d, 'ebitda = operating_income + depreciation_amortization', 'money');
+  const ebitda = compute(
+    [operatingIncome, ttm('depreciation_amortization')],
+    (o, d) => o + d,
+    'ebitda = operating_income + depreciation_amortization',
+    'money',
+  );
   const cash = quarterly('cash');
   const debt = quarterly('total_debt');
   const equity = quarterly('equity');
@@ -102,7 +136,12 @@ export function fundamentalsBasis(fin: CompanyFinancials): FundamentalsBasis {
     accessions: [shares.accession],
     derivation: null,
   };
-  const meanEquity = compute([equity, equityYearBefore], (e, b) => (e + b) / 2, 'mean of equity at the latest quarter end and a year before', 'money');
+  const meanEquity = compute(
+    [equity, equityYearBefore],
+    (e, b) => (e + b) / 2,
+    'mean of equity at the latest quarter end and a year before',
+    'money',
+  );
 
   const figures: FundamentalsBasis['figures'] = {
     cik: fin.cik,
@@ -119,14 +158,24 @@ export function fundamentalsBasis(fin: CompanyFinancials): FundamentalsBasis {
     },
     margins: {
       grossPct: compute([grossProfit, revenue], pct, 'gross_margin = gross_profit / revenue * 100', 'ratio', true),
-      operatingPct: compute([operatingIncome, revenue], pct, 'operating_margin = operating_income / revenue * 100', 'ratio', true),
+      operatingPct: compute(
+        [operatingIncome, revenue],
+        pct,
+        'operating_margin = operating_income / revenue * 100',
+        'ratio',
+        true,
+      ),
       netPct: compute([netIncome, revenue], pct, 'net_margin = net_income / revenue * 100', 'ratio', true),
       fcfPct: compute([fcf, revenue], pct, 'fcf_margin = free_cash_flow / revenue * 100', 'ratio', true),
     },
     growth: {
       revenueTtmPct: growth(revenue, ttm('revenue', yearBefore), 'ttm revenue'),
       netIncomeTtmPct: growth(netIncome, ttm('net_income', yearBefore), 'ttm net_income'),
-      revenueQuarterPct: growth(quarterly('revenue'), quarterly('revenue', yearBefore), 'revenue of the latest quarter'),
+      revenueQuarterPct: growth(
+        quarterly('revenue'),
+        quarterly('revenue', yearBefore),
+        'revenue of the latest quarter',
+      ),
     },
     balanceSheet: {
       cash: single(cash),
@@ -141,20 +190,56 @@ export function fundamentalsBasis(fin: CompanyFinancials): FundamentalsBasis {
       roePct:
         meanEquity.value === null
           ? compute([netIncome, equity], pct, 'roe = ttm net_income / equity * 100', 'ratio', true)
-          : compute([netIncome, asInput('mean_equity', meanEquity, equity)], pct, 'roe = ttm net_income / mean_equity * 100', 'ratio', true),
+          : compute(
+              [netIncome, asInput('mean_equity', meanEquity, equity)],
+              pct,
+              'roe = ttm net_income / mean_equity * 100',
+              'ratio',
+              true,
+            ),
     },
   };
-  const inputs = { revenue, operatingIncome, netIncome, fcf, ebitda, cash, debt, equity, shares: sharesInput, dividends: ttm('dividends_paid'), buybacks: ttm('buybacks') };
+  const inputs = {
+    revenue,
+    operatingIncome,
+    netIncome,
+    fcf,
+    ebitda,
+    cash,
+    debt,
+    equity,
+    shares: sharesInput,
+    dividends: ttm('dividends_paid'),
+    buybacks: ttm('buybacks'),
+  };
   return { figures, inputs };
 }
 
 /** The fundamentals with their valuation at `price` (none without a price). */
 export function valuedAt(basis: FundamentalsBasis, price: PriceInput | null): Fundamentals {
-  const { revenue, operatingIncome, netIncome, fcf, ebitda, cash, debt, equity, shares, dividends, buybacks } = basis.inputs;
-  const priceInput: FundamentalInput | null = price && { name: 'price', period: price.label, end: price.asOf, value: price.value, accessions: [], derivation: null };
-  const marketCap = compute([priceInput, shares], (p, n) => p * n, 'market_cap = price * shares_outstanding_latest', 'money');
+  const { revenue, operatingIncome, netIncome, fcf, ebitda, cash, debt, equity, shares, dividends, buybacks } =
+    basis.inputs;
+  const priceInput: FundamentalInput | null = price && {
+    name: 'price',
+    period: price.label,
+    end: price.asOf,
+    value: price.value,
+    accessions: [],
+    derivation: null,
+  };
+  const marketCap = compute(
+    [priceInput, shares],
+    (p, n) => p * n,
+    'market_cap = price * shares_outstanding_latest',
+    'money',
+  );
   const cap = asInput('market_cap', marketCap, priceInput);
-  const enterpriseValue = compute([cap, debt, cash], (m, d, c) => m + d - c, 'enterprise_value = market_cap + total_debt - cash', 'money');
+  const enterpriseValue = compute(
+    [cap, debt, cash],
+    (m, d, c) => m + d - c,
+    'enterprise_value = market_cap + total_debt - cash',
+    'money',
+  );
   return {
     ...basis.figures,
     price,
@@ -164,9 +249,21 @@ export function valuedAt(basis: FundamentalsBasis, price: PriceInput | null): Fu
       pe: compute([cap, netIncome], (m, n) => m / n, 'pe = market_cap / ttm net_income', 'ratio', true),
       ps: compute([cap, revenue], (m, r) => m / r, 'ps = market_cap / ttm revenue', 'ratio', true),
       pb: compute([cap, equity], (m, e) => m / e, 'pb = market_cap / equity', 'ratio', true),
-      evToEbitda: compute([asInput('enterprise_value', enterpriseValue, cap), asInput('ebitda', ebitda, operatingIncome)], (v, e) => v / e, 'ev_to_ebitda = enterprise_value / ttm ebitda', 'ratio', true),
+      evToEbitda: compute(
+        [asInput('enterprise_value', enterpriseValue, cap), asInput('ebitda', ebitda, operatingIncome)],
+        (v, e) => v / e,
+        'ev_to_ebitda = enterprise_value / ttm ebitda',
+        'ratio',
+        true,
+      ),
       fcfYieldPct: compute([fcf, cap], pct, 'fcf_yield = ttm free_cash_flow / market_cap * 100', 'ratio', true),
-      dividendYieldPct: compute([dividends, cap], pct, 'dividend_yield = ttm dividends_paid / market_cap * 100', 'ratio', true),
+      dividendYieldPct: compute(
+        [dividends, cap],
+        pct,
+        'dividend_yield = ttm dividends_paid / market_cap * 100',
+        'ratio',
+        true,
+      ),
       buybackYieldPct: compute([buybacks, cap], pct, 'buyback_yield = ttm buybacks / market_cap * 100', 'ratio', true),
     },
   };
@@ -179,7 +276,14 @@ function input(name: string, f: Figure, period: string, end: string | null): Fun
 /** A computed value as the input of another, covering the period of `like`. */
 function asInput(name: string, v: FundamentalValue, like: FundamentalInput | null): FundamentalInput | null {
   if (v.value === null || !like) return null;
-  return { name, period: like.period, end: like.end, value: v.value, accessions: [...new Set(v.inputs.flatMap((i) => i.accessions))], derivation: v.derivation };
+  return {
+    name,
+    period: like.period,
+    end: like.end,
+    value: v.value,
+    accessions: [...new Set(v.inputs.flatMap((i) => i.accessions))],
+    derivation: v.derivation,
+  };
 }
 
 function pct(part: number, whole: number): number {
@@ -202,13 +306,32 @@ function compute(
   positiveBase = false,
 ): FundamentalValue {
   const present = inputs.filter((i): i is FundamentalInput => i !== null);
-  if (present.length < inputs.length) return { value: null, derivation: `${derivation}: missing ${inputs.length - present.length} of its inputs`, inputs: present };
-  if (positiveBase && present.at(-1)!.value <= 0) return { value: null, derivation: `${derivation}: not meaningful, ${present.at(-1)!.name} is not positive`, inputs: present };
+  if (present.length < inputs.length)
+    return {
+      value: null,
+      derivation: `${derivation}: missing ${inputs.length - present.length} of its inputs`,
+      inputs: present,
+    };
+  if (positiveBase && present.at(-1)!.value <= 0)
+    return {
+      value: null,
+      derivation: `${derivation}: not meaningful, ${present.at(-1)!.name} is not positive`,
+      inputs: present,
+    };
   const value = f(...present.map((i) => i.value));
   return { value: kind === 'ratio' ? Math.round(value * 100) / 100 : value, derivation, inputs: present };
 }
 
 function growth(now: FundamentalInput | null, before: FundamentalInput | null, what: string): FundamentalValue {
-  if (!now || !before) return { value: null, derivation: `growth of ${what}: missing the figure of a year before`, inputs: [now, before].filter((i): i is FundamentalInput => i !== null) };
-  return { value: growthPct(now.value, before.value), derivation: `growth of ${what} on a year before, in percent`, inputs: [now, before] };
+  if (!now || !before)
+    return {
+      value: null,
+      derivation: `growth of ${what}: missing the figure of a year before`,
+      inputs: [now, before].filter((i): i is FundamentalInput => i !== null),
+    };
+  return {
+    value: growthPct(now.value, before.value),
+    derivation: `growth of ${what} on a year before, in percent`,
+    inputs: [now, before],
+  };
 }

@@ -69,20 +69,41 @@ export const TAGS = {
   net_income: gaap('NetIncomeLoss', 'NetIncomeLossAvailableToCommonStockholdersBasic', 'ProfitLoss'),
   eps_basic: perShare('EarningsPerShareBasic', 'EarningsPerShareBasicAndDiluted'),
   eps_diluted: perShare('EarningsPerShareDiluted', 'EarningsPerShareBasicAndDiluted'),
-  diluted_shares: shares('WeightedAverageNumberOfDilutedSharesOutstanding', 'WeightedAverageNumberOfShareOutstandingBasicAndDiluted'),
-  basic_shares: shares('WeightedAverageNumberOfSharesOutstandingBasic', 'WeightedAverageNumberOfShareOutstandingBasicAndDiluted'),
-  operating_cash_flow: gaap('NetCashProvidedByUsedInOperatingActivities', 'NetCashProvidedByUsedInOperatingActivitiesContinuingOperations'),
+  diluted_shares: shares(
+    'WeightedAverageNumberOfDilutedSharesOutstanding',
+    'WeightedAverageNumberOfShareOutstandingBasicAndDiluted',
+  ),
+  basic_shares: shares(
+    'WeightedAverageNumberOfSharesOutstandingBasic',
+    'WeightedAverageNumberOfShareOutstandingBasicAndDiluted',
+  ),
+  operating_cash_flow: gaap(
+    'NetCashProvidedByUsedInOperatingActivities',
+    'NetCashProvidedByUsedInOperatingActivitiesContinuingOperations',
+  ),
   capex: gaap('PaymentsToAcquirePropertyPlantAndEquipment', 'PaymentsToAcquireProductiveAssets'),
   dividends_paid: gaap('PaymentsOfDividends', 'PaymentsOfDividendsCommonStock'),
   buybacks: gaap('PaymentsForRepurchaseOfCommonStock'),
   // Depreciation alone comes last: some companies (Alphabet) tag no total with amortization.
-  depreciation_amortization: gaap('DepreciationDepletionAndAmortization', 'DepreciationAndAmortization', 'DepreciationAmortizationAndAccretionNet', 'Depreciation'),
-  cash: gaap('CashAndCashEquivalentsAtCarryingValue', 'Cash', 'CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents'),
+  depreciation_amortization: gaap(
+    'DepreciationDepletionAndAmortization',
+    'DepreciationAndAmortization',
+    'DepreciationAmortizationAndAccretionNet',
+    'Depreciation',
+  ),
+  cash: gaap(
+    'CashAndCashEquivalentsAtCarryingValue',
+    'Cash',
+    'CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents',
+  ),
   total_assets: gaap('Assets'),
   total_liabilities: gaap('Liabilities'),
   liabilities_and_equity: gaap('LiabilitiesAndStockholdersEquity'),
   equity: gaap('StockholdersEquity', 'StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest'),
-  equity_with_minority: gaap('StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest', 'StockholdersEquity'),
+  equity_with_minority: gaap(
+    'StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest',
+    'StockholdersEquity',
+  ),
   shares_outstanding: shares('CommonStockSharesOutstanding'),
   // The parts of total debt, each summed where the company reports it.
   long_term_debt_noncurrent: gaap('LongTermDebtNoncurrent', 'LongTermDebtAndCapitalLeaseObligations'),

@@ -41,7 +41,8 @@ export function durationFigures(reported: ReportedPeriod[], calendar: FiscalCale
   const out: PeriodFigures = new Map();
   for (const [year, s] of spans) {
     const put = (quarter: PeriodQuarter, p: ReportedPeriod | null) => {
-      if (p) out.set(periodKey(year.year, quarter), { ...p.figure, year: year.year, quarter, start: p.start, end: p.end });
+      if (p)
+        out.set(periodKey(year.year, quarter), { ...p.figure, year: year.year, quarter, start: p.start, end: p.end });
     };
     put(1, s.Q1 ?? null);
     put(2, s.Q2 ?? (derive ? subtract(s.H1, s.Q1, 'q2 = h1 - q1') : null));
@@ -53,9 +54,24 @@ export function durationFigures(reported: ReportedPeriod[], calendar: FiscalCale
 }
 
 /** The quarter `later - earlier`, when both run from the same first day and what is left is a quarter. */
-function subtract(later: ReportedPeriod | undefined, earlier: ReportedPeriod | undefined, derivation: string): ReportedPeriod | null {
-  if (!later || !earlier || later.start === null || later.start !== earlier.start || !isQuarterLength(earlier.end + 1, later.end)) return null;
-  return { start: earlier.end + 1, end: later.end, figure: computedFigure([later.figure, earlier.figure], later.figure.value - earlier.figure.value, derivation) };
+function subtract(
+  later: ReportedPeriod | undefined,
+  earlier: ReportedPeriod | undefined,
+  derivation: string,
+): ReportedPeriod | null {
+  if (
+    !later ||
+    !earlier ||
+    later.start === null ||
+    later.start !== earlier.start ||
+    !isQuarterLength(earlier.end + 1, later.end)
+  )
+    return null;
+  return {
+    start: earlier.end + 1,
+    end: later.end,
+    figure: computedFigure([later.figure, earlier.figure], later.figure.value - earlier.figure.value, derivation),
+  };
 }
 
 /** Balances at each quarter end (and at the year's end, which is its fourth quarter's). */

@@ -3,7 +3,7 @@
 // comparative, and when its value changed the latest filed wins and the figure says it was restated. A later filing
 // that only rounds the same figure coarser ($90,678M written as $90.7B) is not a restatement, and the more precise
 // value is kept.
-import { NO_DAY, type CompanyFacts, type FactSeries } from '../sources/sec/companyfacts.js';
+import { type CompanyFacts, type FactSeries, NO_DAY } from '../sources/sec/companyfacts.js';
 
 /** A number for a period and where it came from. */
 export interface Figure {

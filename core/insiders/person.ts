@@ -2,7 +2,8 @@
 // name (BERKSHIRE HATHAWAY INC). An owner who matches a tracked person with a role at the issuer (same last name, same
 // first initial) is that person; any other is named by a slug of their name as people write it (timothy-d-cook).
 
-const FIRM = /\b(INC|CORP|CORPORATION|CO|COMPANY|LLC|L\.L\.C|LP|L\.P|LTD|LIMITED|PLC|TRUST|FUND|FOUNDATION|HOLDINGS?|PARTNERS|CAPITAL|GROUP|MANAGEMENT|N\.?V|S\.?A|AG|GMBH|BANK|ADVISORS|INVESTMENTS?)\b\.?/i;
+const FIRM =
+  /\b(INC|CORP|CORPORATION|CO|COMPANY|LLC|L\.L\.C|LP|L\.P|LTD|LIMITED|PLC|TRUST|FUND|FOUNDATION|HOLDINGS?|PARTNERS|CAPITAL|GROUP|MANAGEMENT|N\.?V|S\.?A|AG|GMBH|BANK|ADVISORS|INVESTMENTS?)\b\.?/i;
 
 export interface TrackedPerson {
   slug: string;
@@ -10,7 +11,13 @@ export interface TrackedPerson {
 }
 
 function slugOf(text: string): string {
-  return text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80).replace(/-$/, '');
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80)
+    .replace(/-$/, '');
 }
 
 function words(text: string): string[] {

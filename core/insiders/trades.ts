@@ -26,7 +26,9 @@ export interface InsiderTrade extends OwnershipTransaction {
 
 /** The trades of `filings`, amendments applied, newest first (by trade date, then filing). */
 export function insiderTrades(filings: readonly OwnershipFiling[]): InsiderTrade[] {
-  const ordered = [...filings].sort((a, b) => a.filingDate.localeCompare(b.filingDate) || a.accession.localeCompare(b.accession));
+  const ordered = [...filings].sort(
+    (a, b) => a.filingDate.localeCompare(b.filingDate) || a.accession.localeCompare(b.accession),
+  );
   // Per original filing, the filing whose transactions stand: itself, or the latest amendment reporting transactions.
   const standing = new Map<OwnershipFiling, OwnershipFiling>();
   for (const filing of ordered) {
@@ -55,7 +57,12 @@ export function insiderTrades(filings: readonly OwnershipFiling[]): InsiderTrade
       });
     }
   }
-  return trades.sort((a, b) => b.date.localeCompare(a.date) || b.filingDate.localeCompare(a.filingDate) || b.accession.localeCompare(a.accession));
+  return trades.sort(
+    (a, b) =>
+      b.date.localeCompare(a.date) ||
+      b.filingDate.localeCompare(a.filingDate) ||
+      b.accession.localeCompare(a.accession),
+  );
 }
 
 /**
@@ -79,7 +86,10 @@ function originalOf(amendment: OwnershipFiling, ordered: readonly OwnershipFilin
 }
 
 function ownerKey(owners: readonly ReportingOwner[]): string {
-  return owners.map((o) => o.cik).sort().join(',');
+  return owners
+    .map((o) => o.cik)
+    .sort()
+    .join(',');
 }
 
 /** What the owner is to the issuer: director, its officer title, 10% owner, other. */

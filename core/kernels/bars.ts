@@ -15,7 +15,15 @@ export interface BarColumns {
 
 /** Bar k of any bar columns (closed bars, a ring's slot, a database read), with its origin where they have one. */
 export function barAt(c: BarColumns & { venues: ArrayLike<number>; origin?: ArrayLike<number> }, k: number): Bar {
-  const bar: Bar = { ts: c.ts[k]!, open: c.open[k]!, high: c.high[k]!, low: c.low[k]!, close: c.close[k]!, volume: c.volume[k]!, venues: c.venues[k]! || 0 };
+  const bar: Bar = {
+    ts: c.ts[k]!,
+    open: c.open[k]!,
+    high: c.high[k]!,
+    low: c.low[k]!,
+    close: c.close[k]!,
+    volume: c.volume[k]!,
+    venues: c.venues[k]! || 0,
+  };
   if (c.origin?.[k]) bar.origin = c.origin[k];
   return bar;
 }
@@ -39,7 +47,12 @@ export interface ClosedBars extends BarColumns {
 }
 
 export function allocateClosedBars(capacity: number): ClosedBars {
-  return { ...allocateBarColumns(capacity), series: new Int32Array(capacity), venues: new Uint16Array(capacity), length: 0 };
+  return {
+    ...allocateBarColumns(capacity),
+    series: new Int32Array(capacity),
+    venues: new Uint16Array(capacity),
+    length: 0,
+  };
 }
 
 /** One OHLCV bar: open time (epoch ms), prices, USD volume and the most venues in the pool during it (0: unknown). */
@@ -147,7 +160,15 @@ export class MinuteBars {
   current(s: number): Bar | null {
     if (!this.live[s]) return null;
     const ts = this.start[s]!;
-    return { ts, open: this.open[s]!, high: this.high[s]!, low: this.low[s]!, close: this.close[s]!, volume: this.volume[s]!, venues: this.venues[s]! };
+    return {
+      ts,
+      open: this.open[s]!,
+      high: this.high[s]!,
+      low: this.low[s]!,
+      close: this.close[s]!,
+      volume: this.volume[s]!,
+      venues: this.venues[s]!,
+    };
   }
 
   private emit(s: number, out: ClosedBars): void {

@@ -39,7 +39,12 @@ export function derivedSlug(source: string, seriesId: string): string {
  * The definition of `source`'s series `seriesId` from the catalog and from `record` (null when the payload has only
  * observations, whose `dates` then give the frequency of a series the catalog does not know either).
  */
-export function seriesDefinition(source: string, seriesId: string, record: SeriesRecord | null, dates: readonly number[]): SeriesDefinition {
+export function seriesDefinition(
+  source: string,
+  seriesId: string,
+  record: SeriesRecord | null,
+  dates: readonly number[],
+): SeriesDefinition {
   const known = catalogSeries(source, seriesId);
   const units = record?.units ?? known?.units ?? null;
   return {

@@ -41,7 +41,10 @@ export interface MacroNumbers {
 }
 
 /** How far back one period and one year are, per frequency: calendar months, or days. */
-const STEPS: Record<Exclude<MacroFrequency, 'daily'>, { months: number; days: number; yearMonths: number; yearDays: number }> = {
+const STEPS: Record<
+  Exclude<MacroFrequency, 'daily'>,
+  { months: number; days: number; yearMonths: number; yearDays: number }
+> = {
   weekly: { months: 0, days: 7, yearMonths: 0, yearDays: 364 },
   biweekly: { months: 0, days: 14, yearMonths: 0, yearDays: 364 },
   monthly: { months: 1, days: 0, yearMonths: 12, yearDays: 0 },
@@ -58,7 +61,12 @@ const DAILY_YEAR_AGO_SLACK = 7 * DAY_MS;
  * yield, unemployment) changes by percentage points, its `change` and `yoyChange`: a relative change of a rate (3.8% to
  * 4.3% as "+13%") reads as a move it is not, so it has none.
  */
-export function macroNumbers(points: readonly ObservationPoint[], frequency: MacroFrequency, mode: MacroDisplayMode, inPercent = mode === 'rate'): MacroNumbers {
+export function macroNumbers(
+  points: readonly ObservationPoint[],
+  frequency: MacroFrequency,
+  mode: MacroDisplayMode,
+  inPercent = mode === 'rate',
+): MacroNumbers {
   let k = points.length - 1;
   while (k >= 0 && points[k]!.value === null) k--;
   const latest = k >= 0 ? dated(points[k]!) : null;
@@ -81,7 +89,13 @@ export function macroNumbers(points: readonly ObservationPoint[], frequency: Mac
   const changePct = latest && previous && !inPercent ? percent(latest.value, previous.value) : null;
   const yoyChange = latest && yearAgo ? clean(latest.value - yearAgo.value) : null;
   const yoyPct = latest && yearAgo && !inPercent ? percent(latest.value, yearAgo.value) : null;
-  const headline = { level: latest?.value ?? null, rate: latest?.value ?? null, change, pct_change_mom: changePct, pct_change_yoy: yoyPct }[mode];
+  const headline = {
+    level: latest?.value ?? null,
+    rate: latest?.value ?? null,
+    change,
+    pct_change_mom: changePct,
+    pct_change_yoy: yoyPct,
+  }[mode];
   return { latest, previous, yearAgo, change, changePct, yoyChange, yoyPct, headline };
 }
 

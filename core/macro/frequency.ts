@@ -16,7 +16,10 @@ const GAPS: [number, MacroFrequency][] = [
 /** The frequency of `dates` (epoch ms, ascending), or null with fewer than two dates. */
 export function inferFrequency(dates: readonly number[]): MacroFrequency | null {
   if (dates.length < 2) return null;
-  const gaps = dates.slice(1).map((d, k) => (d - dates[k]!) / DAY_MS).sort((a, b) => a - b);
+  const gaps = dates
+    .slice(1)
+    .map((d, k) => (d - dates[k]!) / DAY_MS)
+    .sort((a, b) => a - b);
   const median = gaps[gaps.length >> 1]!;
   return GAPS.find(([max]) => median <= max)?.[1] ?? 'annual';
 }

@@ -60,7 +60,13 @@ function forEachDate(observations: readonly ObservationRecord[], each: (rows: Ob
   const start = (o: ObservationRecord) => o.realtimeStart ?? -Infinity;
   const sorted = observations
     .map((o, k) => ({ o, k }))
-    .sort((a, b) => (a.o.seriesId < b.o.seriesId ? -1 : a.o.seriesId > b.o.seriesId ? 1 : a.o.date - b.o.date || start(a.o) - start(b.o) || a.k - b.k));
+    .sort((a, b) =>
+      a.o.seriesId < b.o.seriesId
+        ? -1
+        : a.o.seriesId > b.o.seriesId
+          ? 1
+          : a.o.date - b.o.date || start(a.o) - start(b.o) || a.k - b.k,
+    );
   let rows: ObservationRecord[] = [];
   for (const { o } of sorted) {
     const last = rows[rows.length - 1];

@@ -1,7 +1,8 @@
 // Links an unusual move to the stories that caused it, and writes its explanation from those links alone: numbers,
 // headlines and event ids, never a fact that is not in the data.
-import type { InstrumentKind } from '../vocabulary.js';
+
 import { DAY_MS } from '../time.js';
+import type { InstrumentKind } from '../vocabulary.js';
 
 export interface LinkableEvent {
   id: number;
@@ -38,7 +39,10 @@ export const CANDIDATE_MIN_IMPORTANCE = 50;
 const MACRO_KINDS = new Set(['macro_release', 'policy_decision']);
 
 function about(e: LinkableEvent, m: MoveSubject): boolean {
-  return e.entities.includes(`instrument:${m.symbol.toLowerCase()}`) || (m.company !== null && e.entities.includes(`company:${m.company.toLowerCase()}`));
+  return (
+    e.entities.includes(`instrument:${m.symbol.toLowerCase()}`) ||
+    (m.company !== null && e.entities.includes(`company:${m.company.toLowerCase()}`))
+  );
 }
 
 /** A share moves with its sector's news; an ETF or another kind is not its issuer's sector. */
@@ -52,7 +56,10 @@ function aboutSector(e: LinkableEvent, m: MoveSubject): boolean {
  * candidates instead: the important stories about it, its company or (for a share) its sector that day or the day
  * before (an explained move needs none). Both most important first.
  */
-export function linkMove(m: MoveSubject, events: readonly LinkableEvent[]): { causes: LinkableEvent[]; candidates: LinkableEvent[] } {
+export function linkMove(
+  m: MoveSubject,
+  events: readonly LinkableEvent[],
+): { causes: LinkableEvent[]; candidates: LinkableEvent[] } {
   const causes: LinkableEvent[] = [];
   const candidates: LinkableEvent[] = [];
   for (const e of events) {
@@ -61,7 +68,8 @@ export function linkMove(m: MoveSubject, events: readonly LinkableEvent[]): { ca
     const mine = about(e, m);
     if (sameDay && (mine || aboutSector(e, m)) && e.importance >= CAUSE_MIN_IMPORTANCE) causes.push(e);
     else if (sameDay && MACRO_KINDS.has(e.kind) && e.importance >= MACRO_CAUSE_MIN_IMPORTANCE) causes.push(e);
-    else if ((sameDay || dayBefore) && (mine || aboutSector(e, m)) && e.importance >= CANDIDATE_MIN_IMPORTANCE) candidates.push(e);
+    else if ((sameDay || dayBefore) && (mine || aboutSector(e, m)) && e.importance >= CANDIDATE_MIN_IMPORTANCE)
+      candidates.push(e);
   }
   const order = (a: LinkableEvent, b: LinkableEvent) => b.importance - a.importance || a.id - b.id;
   return { causes: causes.sort(order), candidates: causes.length ? [] : candidates.sort(order) };
@@ -71,7 +79,14 @@ export function linkMove(m: MoveSubject, events: readonly LinkableEvent[]): { ca
  * The explanation of a move from its numbers and causes; null without a cause (nothing to explain it with). A rate's
  * move (`changeBp` given) is told in basis points: a yield from 3.90 to 4.05 rose 15 bp, not 3.85%.
  */
-export function explainMove(symbol: string, date: string, pct: number, z: number | null, causes: readonly LinkableEvent[], changeBp: number | null = null): string | null {
+export function explainMove(
+  symbol: string,
+  date: string,
+  pct: number,
+  z: number | null,
+  causes: readonly LinkableEvent[],
+  changeBp: number | null = null,
+): string | null {
   if (!causes.length) return null;
   const amount = changeBp === null ? `${Math.abs(pct).toFixed(2)}%` : `${Math.abs(changeBp)} bp`;
   const size = `${symbol} ${pct >= 0 ? 'rose' : 'fell'} ${amount} on ${date}`;

@@ -19,9 +19,14 @@ const RULES: readonly LinkRule[] = [
   {
     series: 'fed-funds-rate',
     kalshi: ['KXFEDDECISION', 'KXFED', 'FEDDECISION', 'FED', 'KXRATECUTCOUNT'],
-    words: /\b(fed|fomc|federal reserve)\b.*\b(rates?|decision|cuts?|hikes?|bps|basis points|hold|pause)\b|\brate (cut|hike)s?\b.*\b(fed|fomc)\b/i,
+    words:
+      /\b(fed|fomc|federal reserve)\b.*\b(rates?|decision|cuts?|hikes?|bps|basis points|hold|pause)\b|\brate (cut|hike)s?\b.*\b(fed|fomc)\b/i,
   },
-  { series: 'us-cpi', kalshi: ['KXCPI', 'KXCPIYOY', 'CPI', 'CPIYOY'], words: /\bCPI\b|\bconsumer prices?\b|\binflation\b/i },
+  {
+    series: 'us-cpi',
+    kalshi: ['KXCPI', 'KXCPIYOY', 'CPI', 'CPIYOY'],
+    words: /\bCPI\b|\bconsumer prices?\b|\binflation\b/i,
+  },
   { series: 'us-payrolls', kalshi: ['KXPAYROLLS', 'PAYROLLS'], words: /\bpayrolls?\b|\bjobs report\b/i },
   { series: 'us-unemployment', kalshi: ['KXU3', 'U3'], words: /\bunemployment rate\b/i },
   { series: 'us-jobless-claims', kalshi: ['KXJOBLESSCLAIMS', 'JOBLESSCLAIMS'], words: /\b(jobless|initial) claims\b/i },
@@ -33,5 +38,7 @@ const RULES: readonly LinkRule[] = [
 export function marketEntities(market: PredictionMarketRecord, event: { title: string } | null): Ref[] {
   const kalshiSeries = market.source === KALSHI_SOURCE ? seriesOf(market.sourceKey).toUpperCase() : null;
   const text = [market.question, market.label ?? '', event?.title ?? ''].join(' \n ');
-  return RULES.filter((r) => (kalshiSeries !== null && r.kalshi.includes(kalshiSeries)) || r.words.test(text)).map((r) => macroRef(r.series, catalogBySlug(r.series)!.name));
+  return RULES.filter((r) => (kalshiSeries !== null && r.kalshi.includes(kalshiSeries)) || r.words.test(text)).map(
+    (r) => macroRef(r.series, catalogBySlug(r.series)!.name),
+  );
 }

@@ -4,7 +4,11 @@
 const MAX = 100;
 
 function normalized(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[^a-z0-9]+/, '').slice(0, MAX);
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^[^a-z0-9]+/, '')
+    .slice(0, MAX);
 }
 
 /** The slug of a market named `slug` by its source, or by its id when nothing of its slug is usable. */

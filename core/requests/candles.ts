@@ -29,7 +29,8 @@ export function candleRequest(query: CandleQuery, nowMs: number): CandleRequest 
   const bucket = BUCKET_MS[interval];
   const toMs = parsed.toMs ?? nowMs - (nowMs % bucket) + bucket;
   const fromMs = parsed.fromMs ?? toMs - DEFAULT_LOOKBACK_MS[interval];
-  if (parsed.fromMs !== null && parsed.toMs !== null && parsed.fromMs >= parsed.toMs) problems.push({ in: 'query', param: 'from', message: 'is after to' });
+  if (parsed.fromMs !== null && parsed.toMs !== null && parsed.fromMs >= parsed.toMs)
+    problems.push({ in: 'query', param: 'from', message: 'is after to' });
   if (problems.length) throw validationError(problems);
   return { interval, fromMs, toMs, ascendingFrom: parsed.fromMs !== null, limit: query.limit ?? DEFAULT_LIMIT };
 }

@@ -1,5 +1,5 @@
 // Catalyst list queries resolved into the filter a catalyst service reads: entities, kinds and the window from now on.
-import { ApiError, validationError, type ValidationDetail } from '../errors.js';
+import { ApiError, type ValidationDetail, validationError } from '../errors.js';
 import { entityKeys, kindList } from '../filters.js';
 import type { PageRequest } from '../paging.js';
 import type { CatalystListQuery } from '../schemas/catalysts.js';
@@ -23,7 +23,16 @@ export function catalystFilter(query: CatalystListQuery, nowMs: number): Catalys
   if (problems.length) throw validationError(problems);
   const fromMs = window.fromMs ?? nowMs;
   if (window.toMs !== null && fromMs >= window.toMs) {
-    throw new ApiError('bad_request', `\`from\` (${query.from ?? 'now'}) is after \`to\``, [{ in: 'query', param: 'from', message: 'is after to' }]);
+    throw new ApiError('bad_request', `\`from\` (${query.from ?? 'now'}) is after \`to\``, [
+      { in: 'query', param: 'from', message: 'is after to' },
+    ]);
   }
-  return { entities: entityKeys([query.entity]), kinds, fromMs, toMs: window.toMs, limit: query.limit ?? 50, offset: query.offset ?? 0 };
+  return {
+    entities: entityKeys([query.entity]),
+    kinds,
+    fromMs,
+    toMs: window.toMs,
+    limit: query.limit ?? 50,
+    offset: query.offset ?? 0,
+  };
 }

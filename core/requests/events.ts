@@ -1,5 +1,5 @@
 // Story list queries resolved into the filter an event service reads: entities, kinds, window, words and order.
-import { ApiError, validationError, type ValidationDetail } from '../errors.js';
+import { ApiError, type ValidationDetail, validationError } from '../errors.js';
 import { entityKeys, kindList } from '../filters.js';
 import type { PageRequest } from '../paging.js';
 import type { EventListQuery } from '../schemas/events.js';

@@ -13,6 +13,7 @@ export interface MacroRequest {
 /** The request of a /v1/macro/{slug} query: a `from` that is no calendar date is a 422. */
 export function macroRequest(query: MacroSeriesQuery): MacroRequest {
   const fromMs = query.from === undefined ? null : parseDay(query.from);
-  if (query.from !== undefined && fromMs === null) throw validationError([{ in: 'query', param: 'from', message: 'is not a valid date' }]);
+  if (query.from !== undefined && fromMs === null)
+    throw validationError([{ in: 'query', param: 'from', message: 'is not a valid date' }]);
   return { fromMs, maxPoints: query.maxPoints ?? null };
 }

@@ -1,8 +1,9 @@
 // Market status queries resolved into the instant and the number of sessions ahead a market service answers for.
-import { CALENDAR_YEARS } from '../calendar/sessions.js';
+
 import { newYorkTime, newYorkWallClock } from '../calendar/new-york-time.js';
+import { CALENDAR_YEARS } from '../calendar/sessions.js';
 import { validationError } from '../errors.js';
-import { STATUS_SESSIONS, type MarketStatusQuery } from '../schemas/market-status.js';
+import { type MarketStatusQuery, STATUS_SESSIONS } from '../schemas/market-status.js';
 import { parseInstant } from '../time.js';
 
 export interface MarketStatusRequest {
@@ -22,7 +23,13 @@ export function marketStatusRequest(query: MarketStatusQuery, nowMs: number): Ma
   const atMs = at.dateOnly ? newYorkTime(at.ms, 0) : at.ms;
   const year = new Date(newYorkWallClock(atMs).dayMs).getUTCFullYear();
   if (year < CALENDAR_YEARS.from || year > CALENDAR_YEARS.to) {
-    throw validationError([{ in: 'query', param: 'at', message: `is outside the calendar's years ${CALENDAR_YEARS.from} to ${CALENDAR_YEARS.to}` }]);
+    throw validationError([
+      {
+        in: 'query',
+        param: 'at',
+        message: `is outside the calendar's years ${CALENDAR_YEARS.from} to ${CALENDAR_YEARS.to}`,
+      },
+    ]);
   }
   return { atMs, sessions };
 }

@@ -21,8 +21,10 @@ export function moveFilter(query: MoveListQuery): MoveFilter {
   // Days, `to` included: parseWindow reads a date as `to` as its whole day.
   const window = parseWindow(query);
   const date = query.date === undefined ? null : parseInstant(query.date);
-  if (query.date !== undefined && !date) window.problems.push({ in: 'query', param: 'date', message: 'is not a valid date' });
-  if (window.fromMs !== null && window.toMs !== null && window.fromMs >= window.toMs) window.problems.push({ in: 'query', param: 'from', message: 'is after `to`' });
+  if (query.date !== undefined && !date)
+    window.problems.push({ in: 'query', param: 'date', message: 'is not a valid date' });
+  if (window.fromMs !== null && window.toMs !== null && window.fromMs >= window.toMs)
+    window.problems.push({ in: 'query', param: 'from', message: 'is after `to`' });
   if (window.problems.length) throw validationError(window.problems);
   return {
     symbol: query.symbol ?? null,

@@ -1,5 +1,5 @@
 // Prediction market queries resolved into what an odds service reads: the list's filter, and one market's history.
-import { validationError, type ValidationDetail } from '../errors.js';
+import { type ValidationDetail, validationError } from '../errors.js';
 import { entityKeys, kindList } from '../filters.js';
 import type { PageRequest } from '../paging.js';
 import type { OddsDetailQuery, OddsListQuery } from '../schemas/odds.js';

@@ -1,5 +1,5 @@
 // Project list queries resolved into the filter a project service reads: a company and the stages asked for.
-import { validationError, type ValidationDetail } from '../errors.js';
+import { type ValidationDetail, validationError } from '../errors.js';
 import { kindList } from '../filters.js';
 import type { ProjectListQuery } from '../schemas/projects.js';
 import { PROJECT_STAGES, type ProjectStage } from '../vocabulary.js';

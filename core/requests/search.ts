@@ -1,5 +1,5 @@
 // Search queries resolved into the filter a search service reads: the words, the types of thing asked for, how many.
-import { validationError, type ValidationDetail } from '../errors.js';
+import { type ValidationDetail, validationError } from '../errors.js';
 import { kindList } from '../filters.js';
 import type { SearchQuery } from '../schemas/search.js';
 import { SEARCH_TYPES } from '../vocabulary.js';

@@ -1,5 +1,5 @@
 // Candles of the pooled price and of one venue listing, and the query both take.
-import { Type, type Static } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { DATE_OR_TIMESTAMP_PATTERN } from '../time.js';
 import { CANDLE_INTERVALS } from '../vocabulary.js';
 import { EntityRef, Nullable, StringEnum } from './common.js';
@@ -27,13 +27,24 @@ export const CandleSeries = Type.Object({
   instrument: EntityRef,
   interval: StringEnum(CANDLE_INTERVALS),
   count: Type.Integer(),
-  availableFrom: Nullable(Type.String({ format: 'date-time', description: 'where the held history of this series at this interval starts; null when none is held' })),
-  notice: Type.Optional(Type.String({ description: 'present when `from` is before availableFrom: the answer starts later than asked, as nothing earlier is held' })),
+  availableFrom: Nullable(
+    Type.String({
+      format: 'date-time',
+      description: 'where the held history of this series at this interval starts; null when none is held',
+    }),
+  ),
+  notice: Type.Optional(
+    Type.String({
+      description:
+        'present when `from` is before availableFrom: the answer starts later than asked, as nothing earlier is held',
+    }),
+  ),
   candles: Type.Array(Candle),
 });
 export type CandleSeries = Static<typeof CandleSeries>;
 
-const DateParam = (description: string) => Type.Optional(Type.String({ maxLength: 40, pattern: DATE_OR_TIMESTAMP_PATTERN, description }));
+const DateParam = (description: string) =>
+  Type.Optional(Type.String({ maxLength: 40, pattern: DATE_OR_TIMESTAMP_PATTERN, description }));
 
 export const CandleQuery = Type.Object({
   interval: Type.Optional(StringEnum(CANDLE_INTERVALS, { default: '1d' })),

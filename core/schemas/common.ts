@@ -1,5 +1,5 @@
 // Shapes shared by every route: entity references, pages, the list and single envelopes, the error body.
-import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
+import { type Static, type TSchema, type TUnsafe, Type } from '@sinclair/typebox';
 import { ERROR_CODES } from '../errors.js';
 
 /** A string limited to `values`, as a plain JSON Schema enum (one clear validation message, cheap to serialize). */
@@ -45,4 +45,3 @@ export const ErrorBody = Type.Object({
 
 export const Single = <T extends TSchema>(data: T) => Type.Object({ data });
 export const List = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item), page: Page });
-

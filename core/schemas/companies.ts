@@ -1,10 +1,10 @@
 // Companies: the covered ones with their sector and price, and one company's profile with its instruments, people,
 // segments, projects and peers.
-import { Type, type Static } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { EntityRef, Nullable } from './common.js';
 import { InstrumentSummary } from './instruments.js';
-import { ProjectWithPlan } from './projects.js';
 import { Role } from './people.js';
+import { ProjectWithPlan } from './projects.js';
 
 const Text = (description?: string) => Nullable(Type.String(description ? { description } : {}));
 
@@ -18,7 +18,10 @@ export const CompanyFields = {
   tickers: Type.Array(Type.String(), { description: 'exchange tickers, the primary one first' }),
   sector: Nullable(EntityRef),
   industry: Text(),
-  primaryInstrument: Nullable({ ...InstrumentSummary, description: 'the instrument that quotes it, with its latest pooled price and change' }),
+  primaryInstrument: Nullable({
+    ...InstrumentSummary,
+    description: 'the instrument that quotes it, with its latest pooled price and change',
+  }),
 };
 export const CompanySummary = Type.Object(CompanyFields);
 export type CompanySummary = Static<typeof CompanySummary>;
@@ -60,4 +63,6 @@ export const CompanyDetail = Type.Object({
 });
 export type CompanyDetail = Static<typeof CompanyDetail>;
 
-export const CompanyParams = Type.Object({ company: Type.String({ minLength: 1, maxLength: 120, description: 'slug or ticker, any case' }) });
+export const CompanyParams = Type.Object({
+  company: Type.String({ minLength: 1, maxLength: 120, description: 'slug or ticker, any case' }),
+});

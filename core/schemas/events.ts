@@ -1,5 +1,5 @@
 // Sourced stories: the Event every list shows, and the query of the list.
-import { Type, type Static } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { DATE_OR_TIMESTAMP_PATTERN } from '../time.js';
 import { EVENT_KINDS, PRECISIONS } from '../vocabulary.js';
 import { EntityRef, Nullable, StringEnum } from './common.js';
@@ -12,24 +12,37 @@ export const Event = Type.Object({
   id: Type.Integer(),
   kind: StringEnum(EVENT_KINDS),
   occurredAt: Type.String({ format: 'date-time' }),
-  precision: StringEnum(PRECISIONS, { description: 'how exactly occurredAt is known; a day or hour is given as its start' }),
+  precision: StringEnum(PRECISIONS, {
+    description: 'how exactly occurredAt is known; a day or hour is given as its start',
+  }),
   headline: Type.String(),
   summary: Type.Optional(Type.String({ description: "in the service's own words" })),
   points: Type.Optional(Type.Array(Type.String(), { description: 'key points' })),
   importance: Type.Integer({ minimum: 0, maximum: 100 }),
   sourceName: Type.String(),
-  sourceUrl: Type.String({ description: "the original source, to cite (a demo story's is on the reserved .example domain)" }),
+  sourceUrl: Type.String({
+    description: "the original source, to cite (a demo story's is on the reserved .example domain)",
+  }),
   entities: Type.Array(EntityRef),
 });
 export type Event = Static<typeof Event>;
 
 const KindList = (description: string) => Type.Optional(Type.String({ maxLength: 500, description }));
-const DateParam = (description: string) => Type.Optional(Type.String({ maxLength: 40, pattern: DATE_OR_TIMESTAMP_PATTERN, description }));
+const DateParam = (description: string) =>
+  Type.Optional(Type.String({ maxLength: 40, pattern: DATE_OR_TIMESTAMP_PATTERN, description }));
 
 export const EventListQuery = Type.Object({
   entity: Type.Optional(Type.String({ maxLength: 500, description: 'comma-separated type:key pairs, any match' })),
-  symbol: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'shortcut for entity=instrument:<symbol>' })),
-  company: Type.Optional(Type.String({ minLength: 1, maxLength: 80, description: 'shortcut for entity=company:<slug>; a ticker names its company' })),
+  symbol: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 20, description: 'shortcut for entity=instrument:<symbol>' }),
+  ),
+  company: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 80,
+      description: 'shortcut for entity=company:<slug>; a ticker names its company',
+    }),
+  ),
   kind: KindList('comma-separated event kinds'),
   excludeKind: KindList('comma-separated event kinds to leave out'),
   from: DateParam('YYYY-MM-DD or ISO timestamp'),

@@ -1,5 +1,5 @@
 // The glossary: each term in a line, and one term's entry.
-import { Type, type Static } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { EntityRef, Nullable } from './common.js';
 
 const TermFields = {

@@ -1,5 +1,5 @@
 // Instruments: the summary every list shows, each venue listing's state, and the detail of one instrument.
-import { Type, type Static } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { INSTRUMENT_KINDS, MARKETS, VENUE_OUT_REASONS } from '../vocabulary.js';
 import { EntityRef, Nullable, StringEnum } from './common.js';
 
@@ -35,13 +35,17 @@ export const Venue = Type.Object({
   deviationPct: Nullable(Type.Number({ description: 'distance from the pooled price, in percent' })),
   staleSeconds: Nullable(Type.Number({ description: 'age of the venue quote' })),
   inPool: Type.Boolean(),
-  reason: Nullable(StringEnum(VENUE_OUT_REASONS, {
+  reason: Nullable(
+    StringEnum(VENUE_OUT_REASONS, {
       description:
         'why the venue is out of the pool, null when in: stale (its last quote is older than POOL_STALE_S), outlier (more than 2% from the median, or no price), no_volume, down (no quote since the service started: its venue never connected)',
-    })),
+    }),
+  ),
   volume24hUsd: NullableNumber,
   openInterestUsd: NullableNumber,
-  fundingRatePct: Nullable(Type.Number({ description: "funding per the venue's own interval, in percent (0.01 = 0.01%)" })),
+  fundingRatePct: Nullable(
+    Type.Number({ description: "funding per the venue's own interval, in percent (0.01 = 0.01%)" }),
+  ),
   fundingIntervalHours: Nullable(Type.Integer()),
 });
 export type Venue = Static<typeof Venue>;
@@ -55,7 +59,11 @@ export const InstrumentDetail = Type.Object({
   venuesInPool: Type.Integer(),
   volume24hUsd: Nullable(Type.Number({ description: '24h volume of the venues in the pool, USD' })),
   openInterestUsd: Nullable(Type.Number({ description: 'total open interest of fresh perpetual listings, USD' })),
-  fundingRate8hPct: Nullable(Type.Number({ description: 'open-interest-weighted funding of fresh perpetuals, per 8 hours, in percent (0.01 = 0.01%)' })),
+  fundingRate8hPct: Nullable(
+    Type.Number({
+      description: 'open-interest-weighted funding of fresh perpetuals, per 8 hours, in percent (0.01 = 0.01%)',
+    }),
+  ),
   venues: Type.Array(Venue),
 });
 export type InstrumentDetail = Static<typeof InstrumentDetail>;

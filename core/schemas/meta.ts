@@ -1,5 +1,5 @@
 // What the service holds (counts, coverage, the dataset loaded) and every enumeration of the interface.
-import { Type, type Static } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { Nullable } from './common.js';
 import { Coverage } from './market.js';
 
@@ -11,7 +11,10 @@ export const Dataset = Type.Object(
         'mixed: both, because the operator asked for both (an import with --mix, or the demo run beside real sources)',
     }),
     description: Type.String(),
-    loadedAt: Type.String({ format: 'date-time', description: 'when the first writer of this dataset wrote into the database' }),
+    loadedAt: Type.String({
+      format: 'date-time',
+      description: 'when the first writer of this dataset wrote into the database',
+    }),
   },
   {
     description:
@@ -26,15 +29,29 @@ export const SourceStatus = Type.Object(
       description:
         "the source: a venue market (binance-spot, okx-perp), a polled source (rss: the news feeds; calendar, fred, kalshi, polymarket, sec), or the demo's simulated venue markets (demo-atlas-spot) and its newswire (demo-newswire)",
     }),
-    kind: Type.Union([Type.Literal('venue'), Type.Literal('news'), Type.Literal('calendar'), Type.Literal('macro'), Type.Literal('odds'), Type.Literal('filings')]),
+    kind: Type.Union([
+      Type.Literal('venue'),
+      Type.Literal('news'),
+      Type.Literal('calendar'),
+      Type.Literal('macro'),
+      Type.Literal('odds'),
+      Type.Literal('filings'),
+    ]),
     state: Type.Union([Type.Literal('live'), Type.Literal('stale'), Type.Literal('down'), Type.Literal('off')], {
       description:
-        "live: receiving; stale: connected but silent for longer than its limit (a venue: POOL_STALE_S; a polled source: two rounds); down: not connected, never connected since start, or its last round failed (retrying); off: configured but not running (a credential missing)",
+        'live: receiving; stale: connected but silent for longer than its limit (a venue: POOL_STALE_S; a polled source: two rounds); down: not connected, never connected since start, or its last round failed (retrying); off: configured but not running (a credential missing)',
     }),
     lastMessageAt: Nullable(Type.String({ format: 'date-time', description: 'when its last message arrived' })),
-    lagMs: Nullable(Type.Integer({ description: "arrival time minus the source's own time of its last message's data" })),
-    connections: Type.Integer({ description: 'connections open now (a polled source: 1 while its last round succeeded)' }),
-    messages: Type.Integer({ description: 'messages received since start (a polled source: rounds that succeeded; the demo newswire: stories published)' }),
+    lagMs: Nullable(
+      Type.Integer({ description: "arrival time minus the source's own time of its last message's data" }),
+    ),
+    connections: Type.Integer({
+      description: 'connections open now (a polled source: 1 while its last round succeeded)',
+    }),
+    messages: Type.Integer({
+      description:
+        'messages received since start (a polled source: rounds that succeeded; the demo newswire: stories published)',
+    }),
     reconnects: Type.Integer({ description: 'reconnections since start' }),
     errors: Type.Integer({ description: 'malformed messages or items skipped and failed requests since start' }),
   },
@@ -44,7 +61,9 @@ export type SourceStatus = Static<typeof SourceStatus>;
 
 export const Meta = Type.Object({
   stats: Type.Record(Type.String(), Type.Number(), { description: 'row count per data table' }),
-  coverage: Type.Object(Coverage.properties, { description: 'latest date (YYYY-MM-DD) or instant per dataset; null when it has no data' }),
+  coverage: Type.Object(Coverage.properties, {
+    description: 'latest date (YYYY-MM-DD) or instant per dataset; null when it has no data',
+  }),
   dataset: Nullable(Dataset),
   now: Type.String({ format: 'date-time' }),
   refreshedAt: Type.String({ format: 'date-time', description: 'when stats and coverage were last counted' }),
@@ -78,7 +97,8 @@ export const Vocabulary = Type.Object({
   oddsStatuses: StringList,
   oddsIntervals: StringList,
   moveFloors: Type.Record(Type.String(), Type.Number(), {
-    description: 'percent per instrument kind: a daily move above the floor is stored even when its z-score is below 2.5',
+    description:
+      'percent per instrument kind: a daily move above the floor is stored even when its z-score is below 2.5',
   }),
 });
 export type Vocabulary = Static<typeof Vocabulary>;

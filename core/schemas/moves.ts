@@ -1,5 +1,5 @@
 // Unusual daily moves with their causes, the explanation of one instrument's day, and the queries of both.
-import { Type, type Static } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { EntityRef, Nullable } from './common.js';
 import { Event } from './events.js';
 
@@ -23,11 +23,24 @@ export const Move = Type.Object({
   fromPrice: Type.Number({ description: 'the pooled daily close of the day before' }),
   toPrice: Type.Number({ description: "the day's pooled daily close" }),
   pct: Type.Number({ description: 'close-to-close change, percent' }),
-  changeBp: Nullable(Type.Number({ description: 'for a rate (a yield quoted in percent): the change in basis points, what to quote rather than pct; null for other kinds' })),
-  zScore: Nullable(Type.Number({ description: '|pct| / standard deviation of the previous 60 daily pcts; null with fewer than 20' })),
-  explanation: Nullable(Type.String({ description: 'built from the numbers and the causes (with their event ids) only; null without a cause' })),
+  changeBp: Nullable(
+    Type.Number({
+      description:
+        'for a rate (a yield quoted in percent): the change in basis points, what to quote rather than pct; null for other kinds',
+    }),
+  ),
+  zScore: Nullable(
+    Type.Number({ description: '|pct| / standard deviation of the previous 60 daily pcts; null with fewer than 20' }),
+  ),
+  explanation: Nullable(
+    Type.String({
+      description: 'built from the numbers and the causes (with their event ids) only; null without a cause',
+    }),
+  ),
   causes: Type.Array(Event, { description: 'confirmed causes' }),
-  candidateStories: Type.Optional(Type.Array(Event, { description: 'important stories about it that day or the day before, not confirmed' })),
+  candidateStories: Type.Optional(
+    Type.Array(Event, { description: 'important stories about it that day or the day before, not confirmed' }),
+  ),
 });
 export type Move = Static<typeof Move>;
 
@@ -35,25 +48,42 @@ export const MoveExplanation = Type.Object({
   instrument: EntityRef,
   date: Type.String({ format: 'date' }),
   move: Nullable(Move),
-  storiesAround: Type.Array(Event, { description: `stories about the instrument or its company from ${STORIES_DAYS_BEFORE} days before to the day after, most important first` }),
+  storiesAround: Type.Array(Event, {
+    description: `stories about the instrument or its company from ${STORIES_DAYS_BEFORE} days before to the day after, most important first`,
+  }),
   macroThatDay: Type.Array(Event, { description: 'macro releases and rate decisions of that UTC day' }),
-  otherMovers: Type.Array(Move, { description: `the other instruments' moves that day, most unusual first (at most ${OTHER_MOVERS})` }),
+  otherMovers: Type.Array(Move, {
+    description: `the other instruments' moves that day, most unusual first (at most ${OTHER_MOVERS})`,
+  }),
   closes: Type.Array(Type.Object({ date: Type.String({ format: 'date' }), close: Type.Number() }), {
     description: `pooled daily closes from ${CLOSES_AROUND} days before to ${CLOSES_AROUND} days after`,
   }),
 });
 export type MoveExplanation = Static<typeof MoveExplanation>;
 
-const DateOnly = (description: string) => Type.Optional(Type.String({ maxLength: 40, pattern: '^\\d{4}-\\d{2}-\\d{2}$', description }));
+const DateOnly = (description: string) =>
+  Type.Optional(Type.String({ maxLength: 40, pattern: '^\\d{4}-\\d{2}-\\d{2}$', description }));
 
 export const MoveListQuery = Type.Object({
   symbol: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
   date: DateOnly('one UTC day: its moves, most unusual first'),
   from: DateOnly('first day, YYYY-MM-DD'),
   to: DateOnly('last day (included), YYYY-MM-DD'),
-  minPct: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 10_000, description: 'least absolute change, percent; null: any' }))),
-  minZ: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 1000, description: 'least zScore; null or 0: any, including moves whose zScore is null' }))),
-  candidates: Type.Optional(Type.Boolean({ default: true, description: 'include candidateStories on moves without a cause' })),
+  minPct: Type.Optional(
+    Nullable(Type.Number({ minimum: 0, maximum: 10_000, description: 'least absolute change, percent; null: any' })),
+  ),
+  minZ: Type.Optional(
+    Nullable(
+      Type.Number({
+        minimum: 0,
+        maximum: 1000,
+        description: 'least zScore; null or 0: any, including moves whose zScore is null',
+      }),
+    ),
+  ),
+  candidates: Type.Optional(
+    Type.Boolean({ default: true, description: 'include candidateStories on moves without a cause' }),
+  ),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 30 })),
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, default: 0 })),
 });

@@ -1,5 +1,5 @@
 // People: executives, directors, founders and policymakers, with the roles they hold or held and the stories about them.
-import { Type, type Static } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { PERSON_KINDS } from '../vocabulary.js';
 import { EntityRef, Nullable, StringEnum } from './common.js';
 import { Event } from './events.js';
@@ -13,7 +13,9 @@ export const PERSON_TRADES = 20;
 export const Role = Type.Object({
   title: Type.String(),
   company: Nullable({ ...EntityRef, description: 'the company, when the role is at a company' }),
-  institution: Nullable(Type.String({ description: 'the institution (a central bank), when the role is not at a company' })),
+  institution: Nullable(
+    Type.String({ description: 'the institution (a central bank), when the role is not at a company' }),
+  ),
   since: Nullable(Type.String({ format: 'date' })),
   until: Nullable(Type.String({ format: 'date', description: 'null while the role is held' })),
   current: Type.Boolean(),
@@ -38,8 +40,12 @@ export const PersonDetail = Type.Object({
   ...PersonFields,
   summary: Nullable(Type.String({ description: "in the service's own words" })),
   events: Type.Array(Event, { description: `stories about the person, newest first (at most ${PERSON_EVENTS})` }),
-  insiderTrades: Type.Array(InsiderTrade, { description: `the person's trades reported on Forms 3/4/5, newest first (at most ${PERSON_TRADES}; more at /v1/insider-trades)` }),
+  insiderTrades: Type.Array(InsiderTrade, {
+    description: `the person's trades reported on Forms 3/4/5, newest first (at most ${PERSON_TRADES}; more at /v1/insider-trades)`,
+  }),
 });
 export type PersonDetail = Static<typeof PersonDetail>;
 
-export const PersonParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 120, description: 'any case' }) });
+export const PersonParams = Type.Object({
+  slug: Type.String({ minLength: 1, maxLength: 120, description: 'any case' }),
+});

@@ -1,6 +1,6 @@
 // Projects: what a company is building, how far along (stage) and against its plan (status), its KPIs and milestones,
 // each sourced; the summary lists show and the detail of one.
-import { Type, type Static } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { MILESTONE_STATUSES, PRECISIONS, PROJECT_STAGES, PROJECT_STATUSES } from '../vocabulary.js';
 import { EntityRef, Nullable, StringEnum } from './common.js';
 import { Event } from './events.js';
@@ -22,7 +22,9 @@ export const Milestone = Type.Object({
   name: Type.String(),
   status: StringEnum(MILESTONE_STATUSES),
   plannedFor: Day('when it was first planned for: the start of the period plannedPrecision names'),
-  plannedPrecision: StringEnum(PRECISIONS, { description: 'how exactly plannedFor was given: day, month, quarter, year' }),
+  plannedPrecision: StringEnum(PRECISIONS, {
+    description: 'how exactly plannedFor was given: day, month, quarter, year',
+  }),
   doneOn: Day('when it was reached; null unless done'),
   expectedFor: Day('for a slipped milestone, when it is expected now (null when not said)'),
   sourceUrl: Type.String({ description: 'where its status was reported' }),
@@ -40,7 +42,10 @@ export const ProjectFields = {
   goal: Type.String(),
   stage: StringEnum(PROJECT_STAGES, { description: 'how far along it is' }),
   status: StringEnum(PROJECT_STATUSES, { description: 'where it stands against its own plan' }),
-  nextMilestone: Nullable({ ...Milestone, description: 'the next milestone not done yet (planned or slipped), soonest first' }),
+  nextMilestone: Nullable({
+    ...Milestone,
+    description: 'the next milestone not done yet (planned or slipped), soonest first',
+  }),
   sourceUrl: Nullable(Type.String({ description: 'where it was announced or last described' })),
 };
 export const ProjectSummary = Type.Object(ProjectFields);
@@ -68,4 +73,7 @@ export const ProjectListQuery = Type.Object({
 export type ProjectListQuery = Static<typeof ProjectListQuery>;
 
 const Name = (description: string) => Type.String({ minLength: 1, maxLength: 120, description });
-export const ProjectParams = Type.Object({ company: Name('company slug or ticker, any case'), project: Name('project slug, any case') });
+export const ProjectParams = Type.Object({
+  company: Name('company slug or ticker, any case'),
+  project: Name('project slug, any case'),
+});

@@ -1,5 +1,5 @@
 // The search query: its results are EntityRefs, the same refs every resource links with.
-import { Type, type Static } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { SEARCH_TYPES } from '../vocabulary.js';
 
 export const SearchQuery = Type.Object({

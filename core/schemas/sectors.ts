@@ -1,5 +1,5 @@
 // Sectors: their member companies with prices, how they moved today on average, and their most important recent stories.
-import { Type, type Static } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { Nullable } from './common.js';
 import { CompanySummary } from './companies.js';
 import { Event } from './events.js';
@@ -18,7 +18,10 @@ export const SectorFields = {
   description: Nullable(Type.String({ description: "in the service's own words" })),
   companyCount: Type.Integer(),
   averageChangePct: Nullable(
-    Type.Number({ description: "mean of its companies' primary instruments' change against the previous 00:00 UTC close, percent; null without a price" }),
+    Type.Number({
+      description:
+        "mean of its companies' primary instruments' change against the previous 00:00 UTC close, percent; null without a price",
+    }),
   ),
 };
 export const SectorSummary = Type.Object(SectorFields);
@@ -33,4 +36,6 @@ export const SectorDetail = Type.Object({
 });
 export type SectorDetail = Static<typeof SectorDetail>;
 
-export const SectorParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 120, description: 'any case' }) });
+export const SectorParams = Type.Object({
+  slug: Type.String({ minLength: 1, maxLength: 120, description: 'any case' }),
+});

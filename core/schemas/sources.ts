@@ -1,7 +1,7 @@
 // The sources file (TAPEWIRE_SOURCES, e.g. tapewire.sources.live-crypto.json): the instruments and their venue
 // listings, how each quote currency converts to USD, the news feeds and the calendars. Checked at start by
 // validateSources (core/sources/sources-file.ts), which names every bad entry.
-import { Type, type Static, type TLiteral, type TUnion } from '@sinclair/typebox';
+import { type Static, type TLiteral, type TUnion, Type } from '@sinclair/typebox';
 import { INSTRUMENT_KINDS, MARKETS } from '../vocabulary.js';
 
 /** Calendar formats the calendar feeds read (their samples are under shared/realdata/calendars/). */
@@ -9,7 +9,10 @@ export const CALENDAR_FORMATS = ['fed-calendar', 'fred-release-dates', 'earnings
 
 /** One of `values`, as TypeBox checks it: a union of literals, described so an error can list them. */
 function OneOf<T extends string>(values: readonly T[]): TUnion<TLiteral<T>[]> {
-  return Type.Union(values.map((v) => Type.Literal(v)), { description: `one of ${values.join(', ')}` });
+  return Type.Union(
+    values.map((v) => Type.Literal(v)),
+    { description: `one of ${values.join(', ')}` },
+  );
 }
 
 const Currency = Type.String({ pattern: '^[A-Z0-9]{2,10}$', description: 'a currency code in capitals (USD, USDT)' });
@@ -18,11 +21,21 @@ const HttpUrl = Type.String({ pattern: '^https?://[^\\s]+$', maxLength: 2000, de
 
 export const VenueListing = Type.Object(
   {
-    venue: Type.String({ minLength: 1, maxLength: 40, description: 'binance, coinbase, kraken, okx, bybit or hyperliquid' }),
+    venue: Type.String({
+      minLength: 1,
+      maxLength: 40,
+      description: 'binance, coinbase, kraken, okx, bybit or hyperliquid',
+    }),
     market: OneOf(MARKETS),
-    venueSymbol: Type.String({ minLength: 1, maxLength: 60, description: "the venue's own symbol (BTCUSDT, BTC-USD, PF_XBTUSD, BTC-USDT-SWAP)" }),
+    venueSymbol: Type.String({
+      minLength: 1,
+      maxLength: 60,
+      description: "the venue's own symbol (BTCUSDT, BTC-USD, PF_XBTUSD, BTC-USDT-SWAP)",
+    }),
     quote: Currency,
-    fundingIntervalHours: Type.Optional(Type.Integer({ minimum: 1, maximum: 24, description: 'hours between funding payments; perpetuals only' })),
+    fundingIntervalHours: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 24, description: 'hours between funding payments; perpetuals only' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -44,7 +57,10 @@ export type SourceInstrument = Static<typeof SourceInstrument>;
 
 /** USD per unit of a quote currency: the pooled price of an instrument of the file (USDT's), or a fixed rate. */
 export const QuoteConversion = Type.Union(
-  [Type.Object({ pool: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false }), Type.Object({ fixed: Type.Number({ exclusiveMinimum: 0 }) }, { additionalProperties: false })],
+  [
+    Type.Object({ pool: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false }),
+    Type.Object({ fixed: Type.Number({ exclusiveMinimum: 0 }) }, { additionalProperties: false }),
+  ],
   { description: '{"pool": "<an instrument of this file>"} or {"fixed": <USD per unit>}' },
 );
 export type QuoteConversion = Static<typeof QuoteConversion>;
@@ -68,7 +84,9 @@ export const CalendarFeed = Type.Object(
     url: HttpUrl,
     everyS: Type.Optional(Type.Integer({ minimum: 60 })),
     /** The environment variable holding the key the URL needs (FRED_API_KEY): its name only, never the key. */
-    credential: Type.Optional(Type.String({ pattern: '^[A-Z][A-Z0-9_]{0,63}$', description: 'an environment variable name' })),
+    credential: Type.Optional(
+      Type.String({ pattern: '^[A-Z][A-Z0-9_]{0,63}$', description: 'an environment variable name' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -94,7 +112,9 @@ export const SourcesFile = Type.Object(
     news: Type.Optional(Type.Array(NewsFeed)),
     calendars: Type.Optional(Type.Array(CalendarFeed)),
     /** Per venue id and market (spot, perp), other addresses than the venue's own. */
-    endpoints: Type.Optional(Type.Record(Id, Type.Record(Type.String(), VenueEndpoint, { additionalProperties: false }))),
+    endpoints: Type.Optional(
+      Type.Record(Id, Type.Record(Type.String(), VenueEndpoint, { additionalProperties: false })),
+    ),
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,5 @@
 // The stream's messages, by event name, and its one query parameter.
-import { Type, type Static } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { Nullable, StringEnum } from './common.js';
 import { Event } from './events.js';
 import { Venue } from './instruments.js';
@@ -19,7 +19,10 @@ export type QuoteMessage = Static<typeof QuoteMessage>;
 
 export const VenueMessage = Type.Object(
   { symbol: Type.String(), ...Venue.properties },
-  { title: 'venue', description: "event `venue`: one venue listing's quote, deviation and place in the pool, on its instrument topic" },
+  {
+    title: 'venue',
+    description: "event `venue`: one venue listing's quote, deviation and place in the pool, on its instrument topic",
+  },
 );
 
 export const CandleMessage = Type.Object(
@@ -36,12 +39,16 @@ export const CandleMessage = Type.Object(
       venues: Type.Optional(Type.Integer()),
     }),
   },
-  { title: 'candle', description: 'event `candle`: the open 1m candle of the instrument as it updates, on its instrument topic' },
+  {
+    title: 'candle',
+    description: 'event `candle`: the open 1m candle of the instrument as it updates, on its instrument topic',
+  },
 );
 
 export const EventMessage = Type.Object(Event.properties, {
   title: 'event',
-  description: 'event `event`: a new story, as /v1/events shows it, on `events` and on the topics of the instruments it is about',
+  description:
+    'event `event`: a new story, as /v1/events shows it, on `events` and on the topics of the instruments it is about',
 });
 
 export const ResetMessage = Type.Object(
@@ -67,33 +74,53 @@ export const ClosedMessage = Type.Object(
     title: 'closed',
     description:
       'event `closed`, without an `id:`: the last message of a stream its key may no longer hold, before the server ends ' +
-      'it. `revoked`: the key was revoked (or is gone); reconnecting is refused (401). `limit_lowered`: the key\'s rate ' +
+      "it. `revoked`: the key was revoked (or is gone); reconnecting is refused (401). `limit_lowered`: the key's rate " +
       'limit now allows fewer streams (at most its requests per minute) than it held, and its oldest were ended; ' +
       'reconnecting is refused (429) while it holds that many',
   },
 );
 
-export const StreamMessage = Type.Union([QuoteMessage, VenueMessage, CandleMessage, EventMessage, ResetMessage, ClosedMessage], {
-  description: 'the data of each message, by its event name',
-});
+export const StreamMessage = Type.Union(
+  [QuoteMessage, VenueMessage, CandleMessage, EventMessage, ResetMessage, ClosedMessage],
+  {
+    description: 'the data of each message, by its event name',
+  },
+);
 
 export const StreamQuery = Type.Object({
-  topics: Type.String({ minLength: 1, maxLength: 2000, description: 'quotes, events, instrument:<symbol>; comma-separated' }),
+  topics: Type.String({
+    minLength: 1,
+    maxLength: 2000,
+    description: 'quotes, events, instrument:<symbol>; comma-separated',
+  }),
   ticket: Type.Optional(
-    Type.String({ minLength: 1, maxLength: 4000, description: 'a ticket from GET /v1/stream/ticket, in place of the Authorization header (for EventSource)' }),
+    Type.String({
+      minLength: 1,
+      maxLength: 4000,
+      description: 'a ticket from GET /v1/stream/ticket, in place of the Authorization header (for EventSource)',
+    }),
   ),
 });
 
 export const TicketQuery = Type.Object({
-  topics: Type.String({ minLength: 1, maxLength: 2000, description: 'the topics the ticket may open, as /v1/stream takes them' }),
+  topics: Type.String({
+    minLength: 1,
+    maxLength: 2000,
+    description: 'the topics the ticket may open, as /v1/stream takes them',
+  }),
 });
 export type TicketQuery = Static<typeof TicketQuery>;
 
 export const StreamTicket = Type.Object({
   data: Type.Object({
-    ticket: Type.String({ description: 'pass as ?ticket= to /v1/stream (only there); it opens streams on its topics until it expires' }),
+    ticket: Type.String({
+      description: 'pass as ?ticket= to /v1/stream (only there); it opens streams on its topics until it expires',
+    }),
     topics: Type.Array(Type.String(), { description: 'the topics it grants, in canonical spelling' }),
-    expiresAt: Type.String({ format: 'date-time', description: 'a stream must be opened before this; one opened in time lives its own lifetime' }),
+    expiresAt: Type.String({
+      format: 'date-time',
+      description: 'a stream must be opened before this; one opened in time lives its own lifetime',
+    }),
   }),
 });
 export type StreamTicket = Static<typeof StreamTicket>;

@@ -3,7 +3,7 @@
 // the records refer to comes first: the batch of everything but the long lists, then those lists in slices, in the
 // order records are written. A batch that fails leaves the ones before it written; importing the file again writes
 // only what is missing, as records already stored are found by their source and key.
-import { RECORD_KINDS, type ParsedPayload, type RecordKind } from './records.js';
+import { type ParsedPayload, RECORD_KINDS, type RecordKind } from './records.js';
 
 /**
  * The kinds that come in tens of thousands (a wire's archive, a calendar's years), cut in slices. A series' observations

@@ -1,6 +1,6 @@
 // Reading the fields of one item of a source's payload: each read checks its field and names what is wrong, so a
 // malformed item is skipped with a reason instead of being half-read.
-import { ENTITY_TYPES, entityRef, parseEntityFilter, type EntityType, type Ref } from '../refs.js';
+import { ENTITY_TYPES, type EntityType, entityRef, parseEntityFilter, type Ref } from '../refs.js';
 import { parseDay } from '../time.js';
 import type { SkippedItem } from './provenance.js';
 
@@ -51,7 +51,8 @@ export class Fields {
   /** An integer from `min` to `max`. */
   integer(name: string, min: number, max: number): number {
     const v = this.item[name];
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) throw new ItemError(`${name}: expected an integer from ${min} to ${max}`);
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max)
+      throw new ItemError(`${name}: expected an integer from ${min} to ${max}`);
     return v;
   }
 
@@ -64,7 +65,8 @@ export class Fields {
   /** One of `values`. */
   oneOf<T extends string>(name: string, values: readonly T[]): T {
     const v = this.item[name];
-    if (typeof v !== 'string' || !(values as readonly string[]).includes(v)) throw new ItemError(`${name}: expected one of ${values.join(', ')}`);
+    if (typeof v !== 'string' || !(values as readonly string[]).includes(v))
+      throw new ItemError(`${name}: expected one of ${values.join(', ')}`);
     return v as T;
   }
 
@@ -73,7 +75,9 @@ export class Fields {
    * sources write them, are read too.
    */
   instant(name: string): number {
-    const v = this.text(name, 40).replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00');
+    const v = this.text(name, 40)
+      .replace(' ', 'T')
+      .replace(/([+-]\d{2})$/, '$1:00');
     const ms = /(Z|[+-]\d{2}:?\d{2})$/.test(v) ? Date.parse(v) : NaN;
     if (!Number.isFinite(ms)) throw new ItemError(`${name}: expected an ISO 8601 timestamp with its offset`);
     return ms;
@@ -106,7 +110,8 @@ export class Fields {
   /** A slug: lower-case letters, digits and inner hyphens, 1 to 80 characters. */
   slug(name: string): string {
     const v = this.item[name];
-    if (typeof v !== 'string' || !SLUG.test(v)) throw new ItemError(`${name}: expected a slug (a-z, 0-9 and inner hyphens, at most 80 characters)`);
+    if (typeof v !== 'string' || !SLUG.test(v))
+      throw new ItemError(`${name}: expected a slug (a-z, 0-9 and inner hyphens, at most 80 characters)`);
     return v;
   }
 
@@ -128,7 +133,8 @@ export class Fields {
   /** A finite number from `min` to `max`, sent as a JSON number or as a decimal string ("0.4200", "1.5e3"). */
   decimal(name: string, min = -Infinity, max = Infinity): number {
     const n = decimalOf(this.item[name]);
-    if (!Number.isFinite(n) || n < min || n > max) throw new ItemError(`${name}: expected a number from ${min} to ${max}`);
+    if (!Number.isFinite(n) || n < min || n > max)
+      throw new ItemError(`${name}: expected a number from ${min} to ${max}`);
     return n;
   }
 
@@ -185,7 +191,8 @@ export class Fields {
   /** An array of strings of at most `max` characters each. */
   texts(name: string, max: number): string[] {
     const v = this.item[name] ?? [];
-    if (!Array.isArray(v) || v.some((s) => typeof s !== 'string' || s.length > max)) throw new ItemError(`${name}: expected a list of strings`);
+    if (!Array.isArray(v) || v.some((s) => typeof s !== 'string' || s.length > max))
+      throw new ItemError(`${name}: expected a list of strings`);
     return (v as string[]).map((s) => s.trim()).filter(Boolean);
   }
 
@@ -197,7 +204,8 @@ export class Fields {
       const e = Fields.of(raw);
       const type = e.oneOf('type', ENTITY_TYPES) as EntityType;
       const id = e.text('id', 161);
-      if (parseEntityFilter(`${type}:${id}`).problems.length) throw new ItemError(`${name}[${k}]: ${JSON.stringify(id)} is not a valid ${type} key`);
+      if (parseEntityFilter(`${type}:${id}`).problems.length)
+        throw new ItemError(`${name}[${k}]: ${JSON.stringify(id)} is not a valid ${type} key`);
       return entityRef(type, id, e.text('name', 300));
     });
   }
@@ -217,12 +225,20 @@ function within<T>(path: string, read: () => T): T {
  * Each item of a payload's list `name` read by `read` from its fields (and its index); an item that cannot be read is
  * left out and reported with where it was and why, the others kept.
  */
-export function readItems<T>(items: unknown[], name: string, read: (f: Fields, k: number) => T): { records: T[]; skipped: SkippedItem[] } {
+export function readItems<T>(
+  items: unknown[],
+  name: string,
+  read: (f: Fields, k: number) => T,
+): { records: T[]; skipped: SkippedItem[] } {
   return readEach(items, name, (raw, k) => read(Fields.of(raw), k));
 }
 
 /** Each item of a list `name` (JSON values, XML elements...) read by `read`; one that throws an ItemError is left out and reported. */
-export function readEach<I, T>(items: readonly I[], name: string, read: (item: I, k: number) => T): { records: T[]; skipped: SkippedItem[] } {
+export function readEach<I, T>(
+  items: readonly I[],
+  name: string,
+  read: (item: I, k: number) => T,
+): { records: T[]; skipped: SkippedItem[] } {
   const records: T[] = [];
   const skipped: SkippedItem[] = [];
   items.forEach((item, k) => {

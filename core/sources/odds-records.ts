@@ -81,7 +81,12 @@ export function emptyOddsPayload(): OddsPayload {
 }
 
 /** An odds payload as the records every source writes through (a ParsedPayload, spelt out: records.ts builds on this file). */
-export function oddsRecords(p: OddsPayload): { marketEvents: PredictionEventRecord[]; markets: PredictionMarketRecord[]; oddsHistory: ProbabilityPoint[]; skipped: SkippedItem[] } {
+export function oddsRecords(p: OddsPayload): {
+  marketEvents: PredictionEventRecord[];
+  markets: PredictionMarketRecord[];
+  oddsHistory: ProbabilityPoint[];
+  skipped: SkippedItem[];
+} {
   return { marketEvents: p.events, markets: p.markets, oddsHistory: p.history, skipped: p.skipped };
 }
 

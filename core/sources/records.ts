@@ -1,7 +1,15 @@
 // The normalized records every source's parser produces from its own format, and the one path they take into the
 // database: a live feed, the import command and the demo all hand these to the same services.
 import type { Ref } from '../refs.js';
-import type { CATALYST_KINDS, EventKind, MilestoneStatus, PersonKind, PRECISIONS, ProjectStage, ProjectStatus } from '../vocabulary.js';
+import type {
+  CATALYST_KINDS,
+  EventKind,
+  MilestoneStatus,
+  PersonKind,
+  PRECISIONS,
+  ProjectStage,
+  ProjectStatus,
+} from '../vocabulary.js';
 import type { ObservationRecord, ReleaseDateRecord, SeriesRecord, SeriesReleaseRecord } from './macro-records.js';
 import type { PredictionEventRecord, PredictionMarketRecord, ProbabilityPoint } from './odds-records.js';
 import type { Provenance, SkippedItem } from './provenance.js';
@@ -65,7 +73,6 @@ export function allocateVenueQuotes(n: number): VenueQuotes {
     fundingRate: new Float64Array(n).fill(NaN),
   };
 }
-
 
 /** A sector companies belong to, described in the service's own words. */
 export interface SectorRecord extends Provenance {
@@ -209,9 +216,23 @@ export type RecordKind = keyof Records;
  * an observation's series, a probability's market).
  */
 export const RECORD_KINDS: readonly RecordKind[] = [
-  'sectors', 'companies', 'people', 'projects', 'stories', 'catalysts',
-  'series', 'seriesReleases', 'observations', 'releaseDates', 'marketEvents', 'markets', 'oddsHistory',
-  'secCompanies', 'secFilings', 'secFacts', 'ownershipFilings',
+  'sectors',
+  'companies',
+  'people',
+  'projects',
+  'stories',
+  'catalysts',
+  'series',
+  'seriesReleases',
+  'observations',
+  'releaseDates',
+  'marketEvents',
+  'markets',
+  'oddsHistory',
+  'secCompanies',
+  'secFilings',
+  'secFacts',
+  'ownershipFilings',
 ];
 
 /** What a parser read from one payload: the records of the kinds its format carries, and the items it could not read. */
@@ -241,4 +262,3 @@ export interface PayloadContext {
    */
   site?: string;
 }
-

@@ -65,14 +65,17 @@ class Reader {
     const bad = FORBIDDEN_CHAR.exec(this.s);
     if (bad) {
       this.pos = bad.index;
-      this.fail(`character U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} is not allowed in XML`);
+      this.fail(
+        `character U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} is not allowed in XML`,
+      );
     }
   }
 
   document(): XmlElement {
     if (this.s.startsWith('<?xml') && /[\s?]/.test(this.s[5] ?? '')) this.processingInstruction(true);
     this.misc(true);
-    if (this.s[this.pos] !== '<') this.fail(this.pos >= this.s.length ? 'no root element' : 'text before the root element');
+    if (this.s[this.pos] !== '<')
+      this.fail(this.pos >= this.s.length ? 'no root element' : 'text before the root element');
     const root = this.element();
     this.misc(false);
     if (this.pos < this.s.length) this.fail('content after the root element');
@@ -240,7 +243,8 @@ class Reader {
     if (end === -1) this.fail('processing instruction is not closed');
     this.pos += 2;
     const target = this.name();
-    if (!isDeclaration && target.toLowerCase() === 'xml') this.fail('the XML declaration is only allowed at the very start');
+    if (!isDeclaration && target.toLowerCase() === 'xml')
+      this.fail('the XML declaration is only allowed at the very start');
     this.pos = end + 2;
   }
 

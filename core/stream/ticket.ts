@@ -22,19 +22,23 @@ function mac(secret: Buffer, body: string): Buffer {
 }
 
 export function signTicket(secret: Buffer, grant: TicketGrant): string {
-  const body = Buffer.from(JSON.stringify({ c: grant.client, t: grant.topics, e: grant.expiresAtMs })).toString('base64url');
+  const body = Buffer.from(JSON.stringify({ c: grant.client, t: grant.topics, e: grant.expiresAtMs })).toString(
+    'base64url',
+  );
   return `${VERSION}.${body}.${mac(secret, body).toString('base64url')}`;
 }
 
 /** The grant a ticket carries when its signature holds and it has not expired at `nowMs`; otherwise why not. */
 export function readTicket(secret: Buffer, ticket: string, nowMs: number): TicketCheck {
   const [version, body, signature, extra] = ticket.split('.');
-  if (version !== VERSION || !body || !signature || extra !== undefined) return { ok: false, reason: 'is not a stream ticket' };
+  if (version !== VERSION || !body || !signature || extra !== undefined)
+    return { ok: false, reason: 'is not a stream ticket' };
   const given = Buffer.from(signature, 'base64url');
   const expected = mac(secret, body);
   // Base64url decoding forgives padding and stray characters: only the one encoding the server writes is accepted.
   const canonical = given.toString('base64url') === signature;
-  if (!canonical || given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'has a signature this server did not make' };
+  if (!canonical || given.length !== expected.length || !timingSafeEqual(given, expected))
+    return { ok: false, reason: 'has a signature this server did not make' };
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(body, 'base64url').toString());

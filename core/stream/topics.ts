@@ -17,11 +17,21 @@ export function instrumentTopic(symbol: string): string {
  * The distinct topics of a `topics` parameter, each in its canonical spelling (`symbolOf` gives an instrument's symbol
  * whatever the case the client used, or null when there is none), or every problem with it.
  */
-export function parseTopics(raw: string | undefined, symbolOf: (symbol: string) => string | null): { topics: string[]; problems: ValidationDetail[] } {
+export function parseTopics(
+  raw: string | undefined,
+  symbolOf: (symbol: string) => string | null,
+): { topics: string[]; problems: ValidationDetail[] } {
   const problems: ValidationDetail[] = [];
   const fail = (message: string) => problems.push({ in: 'query', param: 'topics', message });
   // Topic forms are matched in any case, like symbols; a name repeated counts once.
-  const parts = [...new Set((raw ?? '').split(',').map((p) => p.trim()).filter(Boolean))];
+  const parts = [
+    ...new Set(
+      (raw ?? '')
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (!parts.length) fail('must name at least one topic: quotes, events or instrument:<symbol>');
   if (parts.length > MAX_TOPICS) fail(`names ${parts.length} topics; at most ${MAX_TOPICS}`);
   const topics = new Set<string>();

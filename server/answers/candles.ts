@@ -2,7 +2,7 @@
 // braces. Answers from memory are kept as bytes while the bars they hold are unchanged: clients polling the same
 // candles (a chart's default pull, a bot's window) between two ticks get the same answer in one buffer, sent in one
 // write, instead of one assembled per request from the kept blocks.
-import { candleChunks, candleCount, lateNotice, type CandleRun, type CandleView } from '../../core/candle-view.js';
+import { type CandleRun, type CandleView, candleChunks, candleCount, lateNotice } from '../../core/candle-view.js';
 import type { Bar } from '../../core/kernels/bars.js';
 import { RawJson } from '../http/raw-json.js';
 
@@ -55,7 +55,13 @@ export class CandleAnswers {
     const version = ring.version(s);
     const hit = this.kept.get(key);
     if (hit) this.forget(key, hit);
-    if (hit && hit.version === version && hit.instrument === instrument && hit.availableFrom === availableFrom && sameBar(hit.live, live)) {
+    if (
+      hit &&
+      hit.version === version &&
+      hit.instrument === instrument &&
+      hit.availableFrom === availableFrom &&
+      sameBar(hit.live, live)
+    ) {
       if (!hit.joined && hit.body.byteLength <= MAX_JOINED_ANSWER) {
         hit.body = new RawJson(hit.body.whole());
         hit.joined = true;
@@ -89,5 +95,13 @@ const kept = new CandleAnswers();
 function sameBar(a: Bar | null, b: Bar | null): boolean {
   if (a === null || b === null) return a === b;
   const same = Object.is;
-  return same(a.ts, b.ts) && same(a.open, b.open) && same(a.high, b.high) && same(a.low, b.low) && same(a.close, b.close) && same(a.volume, b.volume) && same(a.venues, b.venues);
+  return (
+    same(a.ts, b.ts) &&
+    same(a.open, b.open) &&
+    same(a.high, b.high) &&
+    same(a.low, b.low) &&
+    same(a.close, b.close) &&
+    same(a.volume, b.volume) &&
+    same(a.venues, b.venues)
+  );
 }

@@ -9,12 +9,17 @@ const CLOSE = Buffer.from('}}');
 const num = (x: number | null) => (x === null ? 'null' : jsonNumber(x));
 
 const daily = new KeptBytes<DerivativesDay[]>((days) =>
-  Buffer.from(`,"daily":[${days.map((d) => `{"date":"${d.date}","fundingRate8hPct":${num(d.fundingRate8hPct)},"openInterestUsd":${num(d.openInterestUsd)},"venues":${d.venues}}`).join(',')}]`),
+  Buffer.from(
+    `,"daily":[${days.map((d) => `{"date":"${d.date}","fundingRate8hPct":${num(d.fundingRate8hPct)},"openInterestUsd":${num(d.openInterestUsd)},"venues":${d.venues}}`).join(',')}]`,
+  ),
 );
 
 const perVenue = new KeptBytes<VenueDerivatives[]>((venues) => {
   const venue = (v: VenueDerivatives) => {
-    const hours = v.hourly.map((h) => `{"ts":"${h.ts}","fundingRatePct":${num(h.fundingRatePct)},"fundingRate8hPct":${num(h.fundingRate8hPct)},"openInterestUsd":${num(h.openInterestUsd)}}`);
+    const hours = v.hourly.map(
+      (h) =>
+        `{"ts":"${h.ts}","fundingRatePct":${num(h.fundingRatePct)},"fundingRate8hPct":${num(h.fundingRate8hPct)},"openInterestUsd":${num(h.openInterestUsd)}}`,
+    );
     return `{"listingId":${v.listingId},"venue":${JSON.stringify(v.venue)},"fundingIntervalHours":${v.fundingIntervalHours},"hourly":[${hours.join(',')}]}`;
   };
   return Buffer.from(`,"perVenue":[${venues.map(venue).join(',')}]`);

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { forTerminal } from '../../core/terminal.js';
 import { SERVER_BACKUP_ADVICE } from '../backup.js';
-import { loadConfig, type Config } from '../config.js';
+import { type Config, loadConfig } from '../config.js';
 
 /** The file and the configuration, or null once a usage error is printed with `usage`. */
 export function backupArgs(argv: string[], usage: string, missing: string): { file: string; config: Config } | null {

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { forTerminal } from '../../core/terminal.js';
-import { writeBackup, type BackupReport } from '../backup.js';
+import { type BackupReport, writeBackup } from '../backup.js';
 import { callControl } from '../control.js';
 import { controlSocketPath, lockDataDir } from '../datadir.js';
 import { startEmbedded } from '../db-embedded.js';
@@ -21,7 +21,10 @@ With DATABASE_URL set, back the server up with pg_dump and TimescaleDB's guidanc
 
 /** With no server: DATA_DIR owned and its database opened by this process for the time of the backup. */
 async function backupHere(dataDir: string, file: string): Promise<BackupReport> {
-  if (!existsSync(join(dataDir, 'pg', 'PG_VERSION'))) throw new Error(`no server owns DATA_DIR ${dataDir} and it holds no database: run this with the DATA_DIR of your server`);
+  if (!existsSync(join(dataDir, 'pg', 'PG_VERSION')))
+    throw new Error(
+      `no server owns DATA_DIR ${dataDir} and it holds no database: run this with the DATA_DIR of your server`,
+    );
   const log = createLogger('warn', 2);
   const release = await lockDataDir(dataDir, (message) => log.warn(message));
   try {
@@ -49,6 +52,8 @@ export async function run(argv: string[]): Promise<number> {
     report = reply.result as BackupReport;
   } else report = await backupHere(config.dataDir, file);
   const { bytes, files, dataBytes, pausedMs, ms } = report;
-  console.log(`backup written: ${forTerminal(file)}: ${megabytes(bytes)} (${files} files, ${megabytes(dataBytes)} uncompressed) in ${seconds(ms)}; queries waited ${seconds(pausedMs)}`);
+  console.log(
+    `backup written: ${forTerminal(file)}: ${megabytes(bytes)} (${files} files, ${megabytes(dataBytes)} uncompressed) in ${seconds(ms)}; queries waited ${seconds(pausedMs)}`,
+  );
   return 0;
 }

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config.js';
 import { lockDataDir } from '../datadir.js';
-import { openDatabase, type Db } from '../db.js';
+import { type Db, openDatabase } from '../db.js';
 import { createLogger } from '../log.js';
 
 export async function withDatabase<T>(config: Config, create: boolean, work: (db: Db) => Promise<T>): Promise<T> {

@@ -2,29 +2,37 @@
 // parser and writes their records, through the running server's control socket when one owns DATA_DIR (which then
 // links them to catalysts and moves at once), otherwise into the database directly. Each file is written in one
 // transaction, and records already stored are left alone, so importing a file twice changes nothing.
-import { forTerminal } from '../../core/terminal.js';
+
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { HISTORY_FORMATS, historyFormat } from '../../core/sources/history/index.js';
 import type { ParsedPayload, PayloadContext } from '../../core/sources/records.js';
+import { forTerminal } from '../../core/terminal.js';
 import { loadConfig } from '../config.js';
 import { callControl, MAX_REQUEST_BYTES } from '../control.js';
 import type { HistoryArgs, ImportArgs } from '../control-ops.js';
 import { controlSocketPath } from '../datadir.js';
-import { HISTORY_FORMATS, historyFormat } from '../../core/sources/history/index.js';
 import { SOURCES, sourceNamed } from '../feeds/registry.js';
 import { progressBar } from '../progress.js';
 import { DataVersion } from '../services/kept/answer-cache.js';
-import { HistoryImport, historyPayload, type HistoryPayload, type HistoryReport } from '../services/write/history-import.js';
-import { ImportService, type ImportReport } from '../services/write/imports.js';
 import { DatasetService } from '../services/write/datasets.js';
+import {
+  HistoryImport,
+  type HistoryPayload,
+  type HistoryReport,
+  historyPayload,
+} from '../services/write/history-import.js';
+import { type ImportReport, ImportService } from '../services/write/imports.js';
 import { admitImport, importHistory, importPayload } from '../services/write/world-imports.js';
 import { withDatabase } from './direct.js';
 
 export const usage = `usage:
   tapewire import <source> <file-or-dir>... [--key <id>] [--symbol <SYM>] [--json] [--create] [--mix]
 sources: ${SOURCES.map((s) => `${s.name} (${s.description})`).join('; ')}
-history: ${Object.entries(HISTORY_FORMATS).map(([name, f]) => `${name} (${f.description})`).join('; ')}
+history: ${Object.entries(HISTORY_FORMATS)
+  .map(([name, f]) => `${name} (${f.description})`)
+  .join('; ')}
 A directory is read whole (its files in name order). --key names what a payload was asked for when it does not say
 itself: a FRED series id (a file named after its series, CPIAUCSL.csv, needs none), a Polymarket outcome token for a
 prices-history answer, a Kalshi ticker for an order book (timed by the file's modification time). --symbol names the
@@ -74,7 +82,9 @@ function line(r: FileReport): string {
   const name = forTerminal(relative(process.cwd(), r.file) || r.file);
   if (r.error) return `${name}: not imported: ${forTerminal(r.error)}`;
   if (r.history) return historyLine(name, r.history);
-  const parts = Object.entries(r.counts!).map(([kind, c]) => `${kind}: read ${c.read}, written ${c.written}, already stored ${c.existing}`);
+  const parts = Object.entries(r.counts!).map(
+    ([kind, c]) => `${kind}: read ${c.read}, written ${c.written}, already stored ${c.existing}`,
+  );
   const skipped = r.skipped!.length ? `; skipped ${r.skipped!.length} item${r.skipped!.length > 1 ? 's' : ''}` : '';
   return `${name}: ${parts.join('; ') || 'no records'}${skipped}${r.skipped!.map((s) => `\n  ${forTerminal(s.item)}: ${forTerminal(s.reason)}`).join('')}`;
 }
@@ -83,14 +93,28 @@ function historyLine(name: string, h: HistoryReport): string {
   const rolled = h.fileInterval === h.interval ? '' : ` (from ${h.fileInterval} bars)`;
   const added = h.added ? `; added instrument ${h.symbol}` : '';
   const skipped = h.skipped.length ? `; skipped ${h.skipped.length} row${h.skipped.length > 1 ? 's' : ''}` : '';
-  const shown = h.skipped.slice(0, 20).map((s) => `\n  ${forTerminal(s.item)}: ${forTerminal(s.reason)}`).join('');
+  const shown = h.skipped
+    .slice(0, 20)
+    .map((s) => `\n  ${forTerminal(s.item)}: ${forTerminal(s.reason)}`)
+    .join('');
   return `${name}: ${h.interval} bars of ${forTerminal(h.symbol)}${rolled} (${h.source}): read ${h.read}, written ${h.written}, already stored ${h.existing}${added}${skipped}${shown}`;
 }
 
 function parseImportArgs(argv: string[]) {
-  const args = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' }, create: { type: 'boolean' }, mix: { type: 'boolean' }, key: { type: 'string' }, symbol: { type: 'string' } } });
+  const args = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      json: { type: 'boolean' },
+      create: { type: 'boolean' },
+      mix: { type: 'boolean' },
+      key: { type: 'string' },
+      symbol: { type: 'string' },
+    },
+  });
   if (args.positionals.length < 2) throw new UsageError('name a source and at least one file or directory');
-  if (!sourceNamed(args.positionals[0]!) && !historyFormat(args.positionals[0]!)) throw new UsageError(`unknown source ${args.positionals[0]}`);
+  if (!sourceNamed(args.positionals[0]!) && !historyFormat(args.positionals[0]!))
+    throw new UsageError(`unknown source ${args.positionals[0]}`);
   return args;
 }
 
@@ -111,12 +135,15 @@ export async function run(argv: string[]): Promise<number> {
   const config = loadConfig();
   const list = files(paths);
   const total = list.reduce((n, f) => n + f.size, 0);
-  const bar = total >= PROGRESS_BYTES || list.length >= PROGRESS_FILES ? progressBar(`importing ${list.length} files`) : null;
+  const bar =
+    total >= PROGRESS_BYTES || list.length >= PROGRESS_FILES ? progressBar(`importing ${list.length} files`) : null;
 
   // A source's payload becomes records; a history file becomes bars of one instrument.
   type Read = { payload: ParsedPayload } | { history: HistoryPayload };
   const read = (text: string, context: PayloadContext): Read =>
-    source ? { payload: source.parse(text, context) } : { history: historyPayload(history!.read(text, context.name ?? '')) };
+    source
+      ? { payload: source.parse(text, context) }
+      : { history: historyPayload(history!.read(text, context.name ?? '')) };
 
   const socket = controlSocketPath(config.dataDir);
   const reports: FileReport[] = [];
@@ -146,7 +173,8 @@ export async function run(argv: string[]): Promise<number> {
         'payload' in what
           ? { op: 'import.payload', args: { source: name!, payload: what.payload, mix } satisfies ImportArgs }
           : { op: 'import.history', args: { history: what.history, symbol, mix } satisfies HistoryArgs };
-      if (JSON.stringify(request).length > MAX_REQUEST_BYTES) throw new Error('too large to send to the running server in one request: stop it and import directly');
+      if (JSON.stringify(request).length > MAX_REQUEST_BYTES)
+        throw new Error('too large to send to the running server in one request: stop it and import directly');
       const reply = await callControl(socket, request);
       if (!reply) throw new Error('the server stopped');
       if (!reply.ok) throw new Error(reply.error);
@@ -154,7 +182,13 @@ export async function run(argv: string[]): Promise<number> {
     });
   } else {
     await withDatabase(config, args.values.create ?? false, async (db) => {
-      const imports = new ImportService(db, { stories: new DataVersion(), entities: new DataVersion(), macro: new DataVersion(), odds: new DataVersion(), sec: new DataVersion() });
+      const imports = new ImportService(db, {
+        stories: new DataVersion(),
+        entities: new DataVersion(),
+        macro: new DataVersion(),
+        odds: new DataVersion(),
+        sec: new DataVersion(),
+      });
       const writers = { imports, history: new HistoryImport(db, null), datasets: new DatasetService(db) };
       await admitImport(writers.datasets, name!, mix);
       return importAll(async (what) => {
@@ -163,7 +197,8 @@ export async function run(argv: string[]): Promise<number> {
         return report;
       });
     });
-    if (!json && source) console.error('no server owns DATA_DIR: catalyst outcomes and the causes of moves are linked at its next start');
+    if (!json && source)
+      console.error('no server owns DATA_DIR: catalyst outcomes and the causes of moves are linked at its next start');
   }
   if (json) process.stdout.write(`${JSON.stringify(reports, null, 2)}\n`);
   return reports.some((r) => r.error) ? 1 : 0;

@@ -3,12 +3,12 @@
 import { parseArgs } from 'node:util';
 import { parseLifetime, parseScopes } from '../../core/keys.js';
 import { forTerminal } from '../../core/terminal.js';
-import { loadConfig } from '../config.js';
-import { callControl, type ControlRequest } from '../control.js';
-import { controlSocketPath } from '../datadir.js';
 import { isExpired } from '../auth.js';
 import { clock } from '../clock.js';
-import { KeyStore, runKeyOperation, type KeyInfo } from '../services/ops/keys.js';
+import { loadConfig } from '../config.js';
+import { type ControlRequest, callControl } from '../control.js';
+import { controlSocketPath } from '../datadir.js';
+import { type KeyInfo, KeyStore, runKeyOperation } from '../services/ops/keys.js';
 import { withDatabase } from './direct.js';
 
 export const usage = `usage:
@@ -41,7 +41,8 @@ function request(argv: string[]): { req: ControlRequest; json: boolean; create: 
     const text = values[option];
     if (text === undefined) return undefined;
     const ms = parseLifetime(text);
-    if (ms === null) throw new UsageError(`--${option} takes a number of days, hours, minutes or seconds: 90d, 12h, 30m, 45s`);
+    if (ms === null)
+      throw new UsageError(`--${option} takes a number of days, hours, minutes or seconds: 90d, 12h, 30m, 45s`);
     return ms;
   };
   const [command, ...rest] = positionals;
@@ -50,11 +51,19 @@ function request(argv: string[]): { req: ControlRequest; json: boolean; create: 
   switch (command) {
     case 'create': {
       if (!values.name) throw new UsageError('create needs --name <name>');
-      if (values.rpm !== undefined && !/^[1-9]\d{0,8}$/.test(values.rpm)) throw new UsageError('--rpm must be an integer from 1 to 100000000');
+      if (values.rpm !== undefined && !/^[1-9]\d{0,8}$/.test(values.rpm))
+        throw new UsageError('--rpm must be an integer from 1 to 100000000');
       const rpm = values.rpm === undefined ? null : Number(values.rpm);
       const scopes = values.scope === undefined ? undefined : parseScopes(values.scope);
       if (typeof scopes === 'string') throw new UsageError(scopes);
-      return { req: { op: 'keys.create', args: { name: values.name, account: values.account, rpm, scopes, expiresInMs: lifetime('expires') } }, json, create };
+      return {
+        req: {
+          op: 'keys.create',
+          args: { name: values.name, account: values.account, rpm, scopes, expiresInMs: lifetime('expires') },
+        },
+        json,
+        create,
+      };
     }
     case 'list':
       return { req: { op: 'keys.list' }, json, create };
@@ -63,7 +72,14 @@ function request(argv: string[]): { req: ControlRequest; json: boolean; create: 
       return { req: { op: 'keys.revoke', args: { ref: rest[0] } }, json, create };
     case 'rotate':
       if (rest.length !== 1) throw new UsageError('rotate needs one <prefix-or-id>');
-      return { req: { op: 'keys.rotate', args: { ref: rest[0], expiresInMs: lifetime('expires'), graceMs: lifetime('grace') } }, json, create };
+      return {
+        req: {
+          op: 'keys.rotate',
+          args: { ref: rest[0], expiresInMs: lifetime('expires'), graceMs: lifetime('grace') },
+        },
+        json,
+        create,
+      };
     default:
       throw new UsageError(command ? `unknown command ${command}` : 'no command given');
   }
@@ -74,10 +90,27 @@ function table(keys: KeyInfo[]): string {
   const now = clock.now();
   for (const k of keys) {
     const status = k.revoked ? 'revoked' : isExpired(k, now) ? 'expired' : 'active';
-    rows.push([String(k.id), `${k.prefix}…`, forTerminal(k.name), forTerminal(k.account), k.rpm === null ? 'default' : String(k.rpm), k.scopes.join(','), k.createdAt, k.expiresAt ?? 'never', status]);
+    rows.push([
+      String(k.id),
+      `${k.prefix}…`,
+      forTerminal(k.name),
+      forTerminal(k.account),
+      k.rpm === null ? 'default' : String(k.rpm),
+      k.scopes.join(','),
+      k.createdAt,
+      k.expiresAt ?? 'never',
+      status,
+    ]);
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((r) =>
+      r
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -92,13 +125,17 @@ export async function run(argv: string[]): Promise<number> {
   const config = loadConfig();
   const reply = await callControl(controlSocketPath(config.dataDir), req);
   if (reply && !reply.ok) throw new Error(reply.error);
-  const result = reply ? reply.result : await withDatabase(config, create, (db) => runKeyOperation(new KeyStore(db), req.op, req.args));
+  const result = reply
+    ? reply.result
+    : await withDatabase(config, create, (db) => runKeyOperation(new KeyStore(db), req.op, req.args));
 
   if (req.op === 'keys.create' || req.op === 'keys.rotate') {
     const { key, info, old } = result as { key: string; info: KeyInfo; old?: KeyInfo };
     process.stdout.write(`${key}\n`);
     const made = `key ${info.id} (${info.prefix}…) name=${forTerminal(info.name)} account=${forTerminal(info.account)} rpm=${info.rpm ?? 'default'} scopes=${info.scopes.join(',')} expires=${info.expiresAt ?? 'never'}`;
-    const replaced = old ? `; it replaces key ${old.id} (${old.prefix}…), ${old.revoked ? 'revoked' : `working until ${old.expiresAt}`}` : '';
+    const replaced = old
+      ? `; it replaces key ${old.id} (${old.prefix}…), ${old.revoked ? 'revoked' : `working until ${old.expiresAt}`}`
+      : '';
     console.error(`${old ? 'rotated to' : 'created'} ${made}${replaced}; the new key is shown once: store it now`);
   } else if (req.op === 'keys.revoke') {
     const info = result as KeyInfo;

@@ -27,7 +27,9 @@ async function check(dataDir: string, pgDir: string, log: Logger): Promise<void>
     throw new NotABackupError(`its database does not open: ${err.message}`);
   });
   try {
-    const { rows } = await embedded.connections.query<{ ours: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS ours");
+    const { rows } = await embedded.connections.query<{ ours: boolean }>(
+      "SELECT to_regclass('schema_migrations') IS NOT NULL AS ours",
+    );
     if (!rows[0]?.ours) throw new NotABackupError("it holds a PostgreSQL database, but not Tapewire's");
   } finally {
     await embedded.stop();
@@ -51,7 +53,9 @@ export async function run(argv: string[]): Promise<number> {
     const held = readdirSync(dataDir).filter((name) => !OWN.has(name));
     if (held.length) {
       const shown = held.slice(0, 5).join(', ') + (held.length > 5 ? ', …' : '');
-      throw new Error(`DATA_DIR ${dataDir} is not empty (it holds ${shown}): a backup is restored into an empty or new DATA_DIR only, so that nothing is overwritten. Choose another DATA_DIR, or move this one away first.`);
+      throw new Error(
+        `DATA_DIR ${dataDir} is not empty (it holds ${shown}): a backup is restored into an empty or new DATA_DIR only, so that nothing is overwritten. Choose another DATA_DIR, or move this one away first.`,
+      );
     }
     rmSync(staging, { recursive: true, force: true });
     try {
@@ -72,6 +76,8 @@ export async function run(argv: string[]): Promise<number> {
     release();
     if (!existed && readdirSync(dataDir).length === 0) rmdirSync(dataDir);
   }
-  console.log(`restored ${forTerminal(file)} (${megabytes(size.size)}, ${files} files) into DATA_DIR ${forTerminal(dataDir)} in ${seconds(performance.now() - t0)}: start the server with this DATA_DIR`);
+  console.log(
+    `restored ${forTerminal(file)} (${megabytes(size.size)}, ${files} files) into DATA_DIR ${forTerminal(dataDir)} in ${seconds(performance.now() - t0)}: start the server with this DATA_DIR`,
+  );
   return 0;
 }

@@ -9,10 +9,19 @@ interface Command {
 }
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
-  start: { summary: 'run the server, configured by the environment (docs/configuration.md)', load: () => import('./start.js') },
+  start: {
+    summary: 'run the server, configured by the environment (docs/configuration.md)',
+    load: () => import('./start.js'),
+  },
   keys: { summary: 'create, list, revoke and rotate API keys', load: () => import('./keys.js') },
-  import: { summary: "write recorded files in a source's own format, or history files, into the database", load: () => import('./import.js') },
-  backup: { summary: 'write a snapshot of the embedded database to a file, the server running or not', load: () => import('./backup.js') },
+  import: {
+    summary: "write recorded files in a source's own format, or history files, into the database",
+    load: () => import('./import.js'),
+  },
+  backup: {
+    summary: 'write a snapshot of the embedded database to a file, the server running or not',
+    load: () => import('./backup.js'),
+  },
   restore: { summary: 'restore a backup into an empty DATA_DIR', load: () => import('./restore.js') },
 };
 
@@ -26,7 +35,8 @@ const isHelp = (arg: string | undefined) => arg === '--help' || arg === '-h';
 
 async function main([name, ...rest]: string[]): Promise<number | null> {
   if (name === 'help' || isHelp(name)) {
-    const asked = name === 'help' && rest[0] !== undefined && Object.hasOwn(COMMANDS, rest[0]) ? COMMANDS[rest[0]] : null;
+    const asked =
+      name === 'help' && rest[0] !== undefined && Object.hasOwn(COMMANDS, rest[0]) ? COMMANDS[rest[0]] : null;
     process.stdout.write(`${asked ? (await asked.load()).usage : USAGE}\n`);
     return 0;
   }

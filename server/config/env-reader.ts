@@ -37,14 +37,20 @@ export class EnvReader {
   /** An http(s) address, its trailing slashes cut. */
   url(name: string, fallback: string): string {
     const raw = this.env[name] || fallback;
-    if (!/^https?:\/\/[^\s/]+(\/\S*)?$/.test(raw)) this.problems.push(`${name}=${JSON.stringify(raw)}: expected an http:// or https:// address`);
+    if (!/^https?:\/\/[^\s/]+(\/\S*)?$/.test(raw))
+      this.problems.push(`${name}=${JSON.stringify(raw)}: expected an http:// or https:// address`);
     return raw.replace(/\/+$/, '');
   }
 
   /** Browser origins, comma-separated, listed as a browser sends them. */
   origins(name: string): string[] {
-    const list = (this.env[name] ?? '').split(',').map((o) => o.trim().toLowerCase()).filter(Boolean);
-    for (const o of list) if (!ORIGIN.test(o)) this.problems.push(`${name}: ${JSON.stringify(o)} is not an origin such as https://app.example.com`);
+    const list = (this.env[name] ?? '')
+      .split(',')
+      .map((o) => o.trim().toLowerCase())
+      .filter(Boolean);
+    for (const o of list)
+      if (!ORIGIN.test(o))
+        this.problems.push(`${name}: ${JSON.stringify(o)} is not an origin such as https://app.example.com`);
     return list;
   }
 
@@ -52,7 +58,10 @@ export class EnvReader {
   list(name: string, fallback: string[], valid: (item: string) => string | null): string[] {
     const raw = this.env[name];
     if (raw === undefined) return fallback;
-    const items = raw.split(',').map((item) => item.trim()).filter(Boolean);
+    const items = raw
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
     for (const item of items) {
       const problem = valid(item);
       if (problem) this.problems.push(`${name}: ${JSON.stringify(item.slice(0, 60))} ${problem}`);

@@ -25,9 +25,11 @@ export interface HttpConfig {
 /** Reads the HTTP settings; anonymous access by default depends on the database being the embedded one. */
 export function readHttp(r: EnvReader, database: { databaseUrl: string | null }): HttpConfig {
   const logLevel = (r.env.LOG_LEVEL || 'info') as HttpConfig['logLevel'];
-  if (!LOG_LEVELS.includes(logLevel)) r.problems.push(`LOG_LEVEL=${JSON.stringify(r.env.LOG_LEVEL)}: expected one of ${LOG_LEVELS.join(', ')}`);
+  if (!LOG_LEVELS.includes(logLevel))
+    r.problems.push(`LOG_LEVEL=${JSON.stringify(r.env.LOG_LEVEL)}: expected one of ${LOG_LEVELS.join(', ')}`);
   const host = r.env.HOST || '127.0.0.1';
-  if (!/^[A-Za-z0-9.:[\]-]+$/.test(host)) r.problems.push(`HOST=${JSON.stringify(host)}: expected a host name or IP address`);
+  if (!/^[A-Za-z0-9.:[\]-]+$/.test(host))
+    r.problems.push(`HOST=${JSON.stringify(host)}: expected a host name or IP address`);
   const access = accessMode(r.env, r.bool('TAPEWIRE_ANON', undefined), host, database.databaseUrl !== null, r.problems);
   return {
     port: r.int('PORT', 8080, 0, 65535),

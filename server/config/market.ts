@@ -44,7 +44,9 @@ function moveFloors(r: EnvReader): Record<InstrumentKind, number> {
   for (const part of raw.split(',')) {
     const [kind, value] = part.split('=').map((s) => s.trim());
     if (!INSTRUMENT_KINDS.includes(kind as InstrumentKind) || !value || !/^\d+(\.\d+)?$/.test(value) || +value <= 0) {
-      r.problems.push(`MOVE_FLOORS: ${JSON.stringify(part)} is not <kind>=<percent> with kind one of ${INSTRUMENT_KINDS.join(', ')}`);
+      r.problems.push(
+        `MOVE_FLOORS: ${JSON.stringify(part)} is not <kind>=<percent> with kind one of ${INSTRUMENT_KINDS.join(', ')}`,
+      );
       continue;
     }
     floors[kind as InstrumentKind] = +value;

@@ -4,7 +4,7 @@ import { catalogBySlug, DASHBOARD_SLUGS } from '../../core/macro/catalog.js';
 import type { SourcesFile } from '../../core/schemas/sources.js';
 import type { CalendarFormat } from '../../core/sources/calendars/index.js';
 import { seriesIdOf } from '../../core/sources/fred/series-id.js';
-import { readSourcesFile, type LoadedSources } from '../sources-file.js';
+import { type LoadedSources, readSourcesFile } from '../sources-file.js';
 import type { EnvReader } from './env-reader.js';
 
 /**
@@ -66,7 +66,9 @@ export function readSources(r: EnvReader): SourcesConfig {
     sources,
     fred: {
       apiKey: env.FRED_API_KEY || null,
-      series: r.list('FRED_SERIES', DEFAULT_FRED_SERIES, (item) => (seriesIdOf(item) ? null : 'is not a FRED series id')).map((id) => seriesIdOf(id) ?? id),
+      series: r
+        .list('FRED_SERIES', DEFAULT_FRED_SERIES, (item) => (seriesIdOf(item) ? null : 'is not a FRED series id'))
+        .map((id) => seriesIdOf(id) ?? id),
       everyMs: r.int('FRED_EVERY_S', 3600, 60, 86_400) * 1000,
       url: r.url('FRED_API_URL', 'https://api.stlouisfed.org/fred'),
     },
@@ -84,7 +86,11 @@ export function readSources(r: EnvReader): SourcesConfig {
     news: {
       feeds: withFileFeeds(
         sources?.file.news ?? [],
-        r.list('NEWS_FEEDS', [], (item) => (NEWS_FEED.test(item) ? null : 'is not a feed address, or a name and one as Name|https://...')).map(newsFeed),
+        r
+          .list('NEWS_FEEDS', [], (item) =>
+            NEWS_FEED.test(item) ? null : 'is not a feed address, or a name and one as Name|https://...',
+          )
+          .map(newsFeed),
       ),
       everyMs: r.int('NEWS_EVERY_S', 300, 60, 86_400) * 1000,
     },
@@ -110,12 +116,16 @@ export function readSources(r: EnvReader): SourcesConfig {
 /** NEWS_FEEDS' item: an address, or a publisher's name and one as Name|https://... */
 function newsFeed(item: string): NewsFeedConfig {
   const bar = item.lastIndexOf('|');
-  return bar < 0 ? { name: null, url: item, everyMs: null } : { name: item.slice(0, bar).trim() || null, url: item.slice(bar + 1), everyMs: null };
+  return bar < 0
+    ? { name: null, url: item, everyMs: null }
+    : { name: item.slice(0, bar).trim() || null, url: item.slice(bar + 1), everyMs: null };
 }
 
 /** The sources file's news feeds first, then those of NEWS_FEEDS at addresses the file does not name. */
 function withFileFeeds(file: NonNullable<SourcesFile['news']>, fromEnv: NewsFeedConfig[]): NewsFeedConfig[] {
-  const feeds = file.map((f): NewsFeedConfig => ({ name: f.name, url: f.url, everyMs: f.everyS ? f.everyS * 1000 : null }));
+  const feeds = file.map(
+    (f): NewsFeedConfig => ({ name: f.name, url: f.url, everyMs: f.everyS ? f.everyS * 1000 : null }),
+  );
   const named = new Set(feeds.map((f) => f.url));
   return [...feeds, ...fromEnv.filter((f) => !named.has(f.url))];
 }
@@ -124,6 +134,9 @@ function withFileFeeds(file: NonNullable<SourcesFile['news']>, fromEnv: NewsFeed
 function secUserAgent(r: EnvReader): string | null {
   const value = r.env.SEC_USER_AGENT?.trim();
   if (!value) return null;
-  if (!/\S+@\S+\.\S+/.test(value) || value.length > 200) r.problems.push(`SEC_USER_AGENT=${JSON.stringify(value.slice(0, 60))}: expected a name and an e-mail address, e.g. "Jane Doe jane@example.com"`);
+  if (!/\S+@\S+\.\S+/.test(value) || value.length > 200)
+    r.problems.push(
+      `SEC_USER_AGENT=${JSON.stringify(value.slice(0, 60))}: expected a name and an e-mail address, e.g. "Jane Doe jane@example.com"`,
+    );
   return value;
 }

@@ -26,7 +26,12 @@ export class FeedHttpError extends Error {
  * The text of `url`'s answer. `shown` is how the request is named in errors and logs (an API key in the query must not
  * reach them).
  */
-export async function getText(url: string, shown: string, signal: AbortSignal, accept = 'application/json'): Promise<string> {
+export async function getText(
+  url: string,
+  shown: string,
+  signal: AbortSignal,
+  accept = 'application/json',
+): Promise<string> {
   let res: Response;
   try {
     res = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(TIMEOUT_MS)]), headers: { accept } });
@@ -36,5 +41,9 @@ export async function getText(url: string, shown: string, signal: AbortSignal, a
   const text = await res.text();
   if (res.ok) return text;
   const retryAfter = Number(res.headers.get('retry-after'));
-  throw new FeedHttpError(`GET ${shown}: ${res.status} ${clip(text.replace(/\s+/g, ' '), 200)}`, res.status, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
+  throw new FeedHttpError(
+    `GET ${shown}: ${res.status} ${clip(text.replace(/\s+/g, ' '), 200)}`,
+    res.status,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+  );
 }

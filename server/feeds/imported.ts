@@ -14,8 +14,17 @@ export async function importAnswer(
 ): Promise<ParsedPayload> {
   const parsed = source.parse(text, context);
   const { counts, skipped } = await imports.payload(parsed);
-  const written = Object.fromEntries(Object.entries(counts).filter(([, c]) => c.written).map(([kind, c]) => [kind, c.written]));
-  if (Object.keys(written).length) log.info({ feed: source.name, answer: context.name, written }, `feed ${source.name} wrote`);
-  if (skipped.length) log.debug({ feed: source.name, answer: context.name, skipped: skipped.slice(0, 5) }, `feed ${source.name} skipped items`);
+  const written = Object.fromEntries(
+    Object.entries(counts)
+      .filter(([, c]) => c.written)
+      .map(([kind, c]) => [kind, c.written]),
+  );
+  if (Object.keys(written).length)
+    log.info({ feed: source.name, answer: context.name, written }, `feed ${source.name} wrote`);
+  if (skipped.length)
+    log.debug(
+      { feed: source.name, answer: context.name, skipped: skipped.slice(0, 5) },
+      `feed ${source.name} skipped items`,
+    );
   return parsed;
 }

@@ -4,9 +4,9 @@
 // Its health in /v1/meta follows: connected while its last round succeeded, down from the first failure (or before any
 // round succeeded), stale when a round has not succeeded for two intervals.
 import { PayloadError } from '../../core/sources/records.js';
-import { logFailure, type Logger } from '../log.js';
-import { SourceHealth, type SourceHealthBoard } from '../services/read/source-health.js';
 import { clock } from '../clock.js';
+import { type Logger, logFailure } from '../log.js';
+import { SourceHealth, type SourceHealthBoard } from '../services/read/source-health.js';
 import { FeedHttpError } from './http.js';
 
 const FIRST_RETRY_MS = 5_000;
@@ -71,8 +71,16 @@ export class Poller {
       this.health.errors++;
       const asked = err instanceof FeedHttpError && err.retryAfterS !== null ? err.retryAfterS * 1000 : 0;
       const wait = Math.min(this.everyMs, Math.max(asked, FIRST_RETRY_MS * 2 ** (this.failures - 1)));
-      if (this.failures === 1) logFailure(this.log, err, `feed ${this.name} failed; retrying with backoff`, { feed: this.name, retryInS: wait / 1000 });
-      else this.log.debug({ feed: this.name, failures: this.failures, retryInS: wait / 1000, err: (err as Error).message }, `feed ${this.name} failed again`);
+      if (this.failures === 1)
+        logFailure(this.log, err, `feed ${this.name} failed; retrying with backoff`, {
+          feed: this.name,
+          retryInS: wait / 1000,
+        });
+      else
+        this.log.debug(
+          { feed: this.name, failures: this.failures, retryInS: wait / 1000, err: (err as Error).message },
+          `feed ${this.name} failed again`,
+        );
       return wait;
     }
   }

@@ -13,7 +13,17 @@ import { secSource } from './sec/index.js';
 import type { Source } from './source.js';
 import { venuesSource } from './venues/index.js';
 
-export const SOURCES: readonly Source[] = [demoSource, profilesSource, fredSource, polymarketSource, kalshiSource, secSource, venuesSource, newsSource, calendarSource];
+export const SOURCES: readonly Source[] = [
+  demoSource,
+  profilesSource,
+  fredSource,
+  polymarketSource,
+  kalshiSource,
+  secSource,
+  venuesSource,
+  newsSource,
+  calendarSource,
+];
 
 export function sourceNamed(name: string): Source | null {
   return SOURCES.find((s) => s.name === name) ?? null;

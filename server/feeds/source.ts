@@ -5,12 +5,12 @@ import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import type { MarketState } from '../market/state.js';
 import type { Services } from '../services/index.js';
-import type { ImportService } from '../services/write/imports.js';
-import type { MarketStore } from '../services/write/market-store.js';
-import type { MetaService } from '../services/read/meta.js';
-import type { SourceHealth, SourceHealthBoard } from '../services/read/source-health.js';
 import type { SourceUniverseService } from '../services/ops/source-universe.js';
 import type { StorageService } from '../services/ops/storage.js';
+import type { MetaService } from '../services/read/meta.js';
+import type { SourceHealth, SourceHealthBoard } from '../services/read/source-health.js';
+import type { ImportService } from '../services/write/imports.js';
+import type { MarketStore } from '../services/write/market-store.js';
 import type { VenueFeed } from './venue-feed.js';
 
 /** Whether a source runs, how often each of its feeds does its work, and the credentials it uses (their names only). */
@@ -38,7 +38,13 @@ export interface Source {
   /** What `load` fills, as /ready and the progress bar name it. */
   loads?: string;
   /** Its venue feeds for the tick loop, once the market state is loaded. */
-  venueFeeds?(ctx: { config: Config; state: MarketState; store: MarketStore; health: SourceHealthBoard; log: Logger }): Promise<VenueFeed[]>;
+  venueFeeds?(ctx: {
+    config: Config;
+    state: MarketState;
+    store: MarketStore;
+    health: SourceHealthBoard;
+    log: Logger;
+  }): Promise<VenueFeed[]>;
   /** Starts its other feeds on the services (news, calendars, outcomes); resolves to how to stop them. */
   start?(ctx: StartContext): Promise<() => Promise<void>>;
 }

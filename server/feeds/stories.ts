@@ -3,7 +3,7 @@
 // explains name it now rather than at the next start. The linking is not waited for: the detector folds the runs asked
 // for while one is under way into one, so a feed writing many payloads in a round costs a run or two, not one each.
 import { CANDIDATE_MIN_IMPORTANCE } from '../../core/moves/linker.js';
-import { logFailure, type Logger } from '../log.js';
+import { type Logger, logFailure } from '../log.js';
 import type { Services } from '../services/index.js';
 import type { StartContext } from './source.js';
 

@@ -50,7 +50,12 @@ export interface TicketAdmitter {
  * The caller a stream ticket acts for, with one request's token taken from its bucket, and the topics it may open.
  * A ticket that does not hold spends from the IP's bucket like a bad key.
  */
-export function admitTicket(ex: Exchange, a: Admission, tickets: TicketAdmitter, ticket: string): { principal: Principal; topics: string[] } {
+export function admitTicket(
+  ex: Exchange,
+  a: Admission,
+  tickets: TicketAdmitter,
+  ticket: string,
+): { principal: Principal; topics: string[] } {
   const notReady = a.gate.notReadyReason();
   if (notReady) refuse(ex, a, new ApiError('unavailable', `Not ready: ${notReady}`));
   try {
@@ -65,10 +70,21 @@ export function admitTicket(ex: Exchange, a: Admission, tickets: TicketAdmitter,
 
 /** A ticket sent to a route that does not take one: refused, so a ticket never grants more than the stream it names. */
 export function refuseTicket(ex: Exchange, a: Admission): never {
-  refuse(ex, a, new AuthError('A stream ticket is accepted by /v1/stream only: send Authorization: Bearer <key>', 'Bearer realm="tapewire", error="invalid_request"'));
+  refuse(
+    ex,
+    a,
+    new AuthError(
+      'A stream ticket is accepted by /v1/stream only: send Authorization: Bearer <key>',
+      'Bearer realm="tapewire", error="invalid_request"',
+    ),
+  );
 }
 
 /** A 403 unless `principal` holds `scope`: a key made for /metrics alone does not read the API, nor a plain key /metrics. */
 export function requireScope(principal: Principal, scope: KeyScope, path: string): void {
-  if (!principal.scopes.includes(scope)) throw new ApiError('forbidden', `${path} needs a key with the ${scope} scope (tapewire keys create --scope ${scope})`);
+  if (!principal.scopes.includes(scope))
+    throw new ApiError(
+      'forbidden',
+      `${path} needs a key with the ${scope} scope (tapewire keys create --scope ${scope})`,
+    );
 }

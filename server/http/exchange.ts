@@ -1,6 +1,7 @@
 // One exchange per request: reads what the request offers while it is valid, tracks abort, and writes corked.
-import type { HttpRequest, HttpResponse } from './uws.js';
+
 import { clock } from '../clock.js';
+import type { HttpRequest, HttpResponse } from './uws.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 /**
@@ -93,7 +94,12 @@ export class Exchange {
    * `sent` once the body is all handed to the socket (or the client left). After an abort or a first answer it only
    * calls `sent`.
    */
-  send(statusLine: string, contentType: string, body: string | Uint8Array | readonly Uint8Array[], sent?: () => void): void {
+  send(
+    statusLine: string,
+    contentType: string,
+    body: string | Uint8Array | readonly Uint8Array[],
+    sent?: () => void,
+  ): void {
     this.sent = sent ?? null;
     if (this.aborted || this.status) {
       this.done();
@@ -102,14 +108,19 @@ export class Exchange {
     this.status = parseInt(statusLine, 10);
     const { res, headers } = this;
     const chunks = typeof body === 'string' || body instanceof Uint8Array ? null : body;
-    const total = chunks ? chunks.reduce((n, c) => n + c.byteLength, 0) : typeof body === 'string' ? Buffer.byteLength(body) : (body as Uint8Array).byteLength;
+    const total = chunks
+      ? chunks.reduce((n, c) => n + c.byteLength, 0)
+      : typeof body === 'string'
+        ? Buffer.byteLength(body)
+        : (body as Uint8Array).byteLength;
     res.cork(() => {
       res.writeStatus(statusLine);
       if (contentType) res.writeHeader('Content-Type', contentType);
       res.writeHeader('X-Request-Id', this.requestId);
       for (let i = 0; i < headers.length; i += 2) res.writeHeader(headers[i]!, headers[i + 1]!);
       if (this.method === 'head') res.endWithoutBody(total);
-      else if (total >= STREAM_MIN_BYTES) return this.stream(chunks ?? [typeof body === 'string' ? Buffer.from(body) : (body as Uint8Array)], total);
+      else if (total >= STREAM_MIN_BYTES)
+        return this.stream(chunks ?? [typeof body === 'string' ? Buffer.from(body) : (body as Uint8Array)], total);
       else res.end(chunks ? (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)) : (body as string | Uint8Array));
       this.done();
     });

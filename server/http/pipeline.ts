@@ -1,18 +1,27 @@
 // The /v1 routes on the request pipeline (surface.ts): each route's schemas compiled once at boot, then per request
 // CORS, readiness, the caller, its rate limit, validation, the handler, and its data serialized.
-import fastJson from 'fast-json-stringify';
+
 import { Type } from '@sinclair/typebox';
-import { ApiError, clip, validationError, type ValidationDetail } from '../../core/errors.js';
-import { admit, admitTicket, identify, refuseTicket, requireScope, type Admission, type TicketAdmitter } from './admission.js';
+import fastJson from 'fast-json-stringify';
+import { ApiError, clip, type ValidationDetail, validationError } from '../../core/errors.js';
+import {
+  type Admission,
+  admit,
+  admitTicket,
+  identify,
+  refuseTicket,
+  requireScope,
+  type TicketAdmitter,
+} from './admission.js';
 import type { Exchange } from './exchange.js';
-import { decodeComponent, parseQuery } from './query.js';
 import { KeptBytes } from './kept-bytes.js';
+import { decodeComponent, parseQuery } from './query.js';
 import { RawJson } from './raw-json.js';
 import { JSON_TYPE, UNMATCHED, URL_LOG_CHARS } from './respond.js';
 import type { Ctx, Route } from './route.js';
-import { handler, Reply, StreamAnswer, type Answer, type Surface } from './surface.js';
+import { type Answer, handler, Reply, StreamAnswer, type Surface } from './surface.js';
 import type { TemplatedApp } from './uws.js';
-import { compileValidator, type CompiledValidator } from './validate.js';
+import { type CompiledValidator, compileValidator } from './validate.js';
 
 export interface RouterDeps extends Admission, Surface {
   tickets: TicketAdmitter;
@@ -95,8 +104,7 @@ export function mountRoutes<S>(app: TemplatedApp, routes: Route<S>[], deps: Rout
       // A key sent beside a ticket must hold too: a bad one is a 401, not passed over for the ticket.
       if (ex.authorization) identify(ex, deps);
       ({ principal, topics: ticketTopics } = admitTicket(ex, deps, deps.tickets, ticket));
-    }
-    else if (route.auth && ticket !== undefined) refuseTicket(ex, deps);
+    } else if (route.auth && ticket !== undefined) refuseTicket(ex, deps);
     else if (route.auth) principal = admit(ex, deps);
     if (principal) requireScope(principal, route.scope ?? 'read', route.path);
     const problems: ValidationDetail[] = [];
@@ -143,13 +151,15 @@ export function mountRoutes<S>(app: TemplatedApp, routes: Route<S>[], deps: Rout
    * 404 and 405: under /v1 only after the caller is admitted, so that every /v1 answer is authenticated and limited.
    * `route` is the pattern the URL matched (405), or UNMATCHED (404).
    */
-  const reject = (code: 'method_not_allowed' | 'not_found') => (ex: Exchange): never => {
-    corsHeaders(ex);
-    if (ex.url === '/v1' || ex.url.startsWith('/v1/')) admit(ex, deps);
-    if (code === 'not_found') throw new ApiError(code, `No route for ${clip(ex.url, URL_LOG_CHARS)}`);
-    ex.header('Allow', ALLOW);
-    throw new ApiError(code, 'Only GET, HEAD and OPTIONS are served');
-  };
+  const reject =
+    (code: 'method_not_allowed' | 'not_found') =>
+    (ex: Exchange): never => {
+      corsHeaders(ex);
+      if (ex.url === '/v1' || ex.url.startsWith('/v1/')) admit(ex, deps);
+      if (code === 'not_found') throw new ApiError(code, `No route for ${clip(ex.url, URL_LOG_CHARS)}`);
+      ex.header('Allow', ALLOW);
+      throw new ApiError(code, 'Only GET, HEAD and OPTIONS are served');
+    };
 
   for (const route of routes) {
     const c = compile(route);

@@ -1,11 +1,11 @@
 // How every answer ends: the access log line of a request, and the error body and headers of a failure.
 import fastJson from 'fast-json-stringify';
 import { ApiError, clip, ERROR_CATALOGUE, RetryLaterError } from '../../core/errors.js';
+import type { HttpFigures } from '../../core/http-figures.js';
 import { ErrorBody } from '../../core/schemas/common.js';
 import { AuthError } from '../auth.js';
-import { writeInfoLine, type Logger } from '../log.js';
+import { type Logger, writeInfoLine } from '../log.js';
 import type { Exchange } from './exchange.js';
-import type { HttpFigures } from '../../core/http-figures.js';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 /** The access log's `route` of a request no route matched; its URL is logged apart, cut to URL_LOG_CHARS. */
@@ -29,15 +29,33 @@ export function logDone({ log, figures }: AccessLog, ex: Exchange, route: string
   const waitedMs = ex.waitedMs ? Math.round(ex.waitedMs * 1000) / 1000 : undefined;
   const url = route === UNMATCHED ? clip(ex.url, URL_LOG_CHARS) : undefined;
   // The common line is written by hand, with the fields and in the order pino would write them.
-  if (ex.status < 500 && !ex.logFields && writeInfoLine(log, accessFields(ex, route, url, ms, waitedMs), 'request')) return;
-  const fields = { reqId: ex.requestId, method: ex.method, route, url, status: ex.status, ms, waitedMs, aborted: ex.aborted || undefined, ended: ex.ended, ...ex.logFields };
+  if (ex.status < 500 && !ex.logFields && writeInfoLine(log, accessFields(ex, route, url, ms, waitedMs), 'request'))
+    return;
+  const fields = {
+    reqId: ex.requestId,
+    method: ex.method,
+    route,
+    url,
+    status: ex.status,
+    ms,
+    waitedMs,
+    aborted: ex.aborted || undefined,
+    ended: ex.ended,
+    ...ex.logFields,
+  };
   // 503 is the expected answer while starting or stopping, not a fault.
   if (ex.status >= 500 && ex.status !== 503) log.error(fields, 'request');
   else log.info(fields, 'request');
 }
 
 /** logDone's fields as JSON, in its object's order, the absent ones left out as pino leaves out undefined. */
-function accessFields(ex: Exchange, route: string, url: string | undefined, ms: number, waitedMs: number | undefined): string {
+function accessFields(
+  ex: Exchange,
+  route: string,
+  url: string | undefined,
+  ms: number,
+  waitedMs: number | undefined,
+): string {
   let s = `,"reqId":${quote(ex.requestId)},"method":${quote(ex.method)},"route":${quote(route)}`;
   if (url !== undefined) s += `,"url":${JSON.stringify(url)}`;
   s += `,"status":${ex.status},"ms":${ms}`;
@@ -85,5 +103,10 @@ export function asApiError(log: Logger, err: unknown, context: Record<string, un
 function boundedError(err: unknown): unknown {
   if (!(err instanceof Error)) return clip(String(err), ERROR_LOG_CHARS);
   const frames = err.stack?.slice(err.stack.indexOf('\n    at ') + 1);
-  return { type: err.name, message: clip(err.message, ERROR_LOG_CHARS), stack: frames && clip(frames, 2 * ERROR_LOG_CHARS), code: (err as NodeJS.ErrnoException).code };
+  return {
+    type: err.name,
+    message: clip(err.message, ERROR_LOG_CHARS),
+    stack: frames && clip(frames, 2 * ERROR_LOG_CHARS),
+    code: (err as NodeJS.ErrnoException).code,
+  };
 }

@@ -3,8 +3,8 @@
 import type { KeyScope } from '../../core/keys.js';
 import type { RouteSpec } from '../../core/openapi.js';
 import type { Principal } from '../auth.js';
-import type { Caller } from '../db-queue.js';
 import type { HealthProblem } from '../db-health.js';
+import type { Caller } from '../db-queue.js';
 import type { RawJson } from './raw-json.js';
 
 export interface Ctx<P = unknown, Q = unknown, R = unknown> {

@@ -2,10 +2,11 @@
 // steps once: an exchange per request, the surface's own handling, then the answer sent (compressed when it pays) and
 // logged, or the failure answered in the surface's form. A surface declares only what differs: its headers,
 // admission and decoding (in its `handle`) and how it answers an error (JSON by default, a page for the website).
-import type { RawJson } from './raw-json.js';
+
 import { compress, pickEncoding } from './compress.js';
 import { Exchange } from './exchange.js';
-import { logDone, sendError, type AccessLog } from './respond.js';
+import type { RawJson } from './raw-json.js';
+import { type AccessLog, logDone, sendError } from './respond.js';
 import type { HttpRequest, HttpResponse } from './uws.js';
 
 /** A whole answer: its media type, body and status line; `encoding` names the compression a body already has. */
@@ -43,7 +44,8 @@ export function handler(
   paramCount: number,
   handle: (ex: Exchange, req: HttpRequest) => Answer | Promise<Answer>,
 ): (res: HttpResponse, req: HttpRequest) => void {
-  const fail = (ex: Exchange, err: unknown) => (surface.fail ? surface.fail(ex, route, err) : sendError(surface, ex, route, err));
+  const fail = (ex: Exchange, err: unknown) =>
+    surface.fail ? surface.fail(ex, route, err) : sendError(surface, ex, route, err);
   const logged = (ex: Exchange) => () => logDone(surface, ex, route);
   const finish = (ex: Exchange, out: Answer) => {
     if (ex.aborted) return logDone(surface, ex, route);
@@ -69,7 +71,13 @@ export function handler(
  * Sends `reply` with `Vary: Accept-Encoding` and compressed (br or gzip, on libuv's pool) when it holds at least
  * `minBytes`; `failed` if compressing fails. A body in chunks is written as its chunks when it goes as it is.
  */
-export function send(ex: Exchange, reply: Reply, minBytes: number, sent: () => void, failed: (err: unknown) => void): void {
+export function send(
+  ex: Exchange,
+  reply: Reply,
+  minBytes: number,
+  sent: () => void,
+  failed: (err: unknown) => void,
+): void {
   const { body, type, status } = reply;
   const size = typeof body === 'string' ? body.length : body.byteLength;
   if (reply.encoding) {
@@ -83,7 +91,10 @@ export function send(ex: Exchange, reply: Reply, minBytes: number, sent: () => v
     return;
   }
   // HEAD negotiates like GET, so its Content-Length and Content-Encoding are the ones GET would send.
-  compress(typeof body === 'string' ? Buffer.from(body) : body instanceof Uint8Array ? body : body.whole(), encoding).then((packed) => {
+  compress(
+    typeof body === 'string' ? Buffer.from(body) : body instanceof Uint8Array ? body : body.whole(),
+    encoding,
+  ).then((packed) => {
     ex.header('Content-Encoding', encoding);
     ex.send(status, type, packed, sent);
   }, failed);

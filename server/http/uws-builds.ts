@@ -75,7 +75,8 @@ function mismatch(build: UwsBuild, rt: Runtime): string | null {
   if (!build.targets.includes(`${rt.platform}-${rt.arch}`)) return `it has no binary for ${rt.platform}-${rt.arch}`;
   if (rt.platform !== 'linux') return null;
   if (rt.glibc === null) return 'its Linux binaries need glibc, and this C library is not glibc (musl?)';
-  if (!versionAtLeast(rt.glibc, build.minGlibc)) return `its binaries need glibc >= ${build.minGlibc}, this system has ${rt.glibc}`;
+  if (!versionAtLeast(rt.glibc, build.minGlibc))
+    return `its binaries need glibc >= ${build.minGlibc}, this system has ${rt.glibc}`;
   return null;
 }
 
@@ -101,19 +102,14 @@ export function chooseUwsBuild(rt: Runtime): UwsChoice {
 /** The message for a process no build can serve; `reasons` says why each build was passed over or failed to load. */
 export function refusal(rt: Runtime, reasons: string[]): string {
   const here = `Node ${rt.node} (ABI ${rt.abi}) on ${rt.platform}-${rt.arch}${rt.platform === 'linux' ? `, ${rt.glibc ? `glibc ${rt.glibc}` : 'not glibc'}` : ''}`;
-  return [
-    `No uWebSockets.js binary loads for ${here}:`,
-    ...reasons,
-    'Tapewire runs on:',
-    supportedMatrix(),
-    advice(rt),
-  ]
+  return [`No uWebSockets.js binary loads for ${here}:`, ...reasons, 'Tapewire runs on:', supportedMatrix(), advice(rt)]
     .filter((line) => line !== '')
     .join('\n');
 }
 
 /** '20', '20 or 22', '20, 22 or 24'. */
-const orList = (items: unknown[]) => (items.length < 2 ? String(items[0]) : `${items.slice(0, -1).join(', ')} or ${String(items.at(-1))}`);
+const orList = (items: unknown[]) =>
+  items.length < 2 ? String(items[0]) : `${items.slice(0, -1).join(', ')} or ${String(items.at(-1))}`;
 
 /** The nearest change that works for this machine: another Node on the same system, or another system for this Node. */
 function advice(rt: Runtime): string {
@@ -124,7 +120,9 @@ function advice(rt: Runtime): string {
   const parts: string[] = [];
   if (nodes.length) parts.push(`on this system, run Node ${orList(nodes)}`);
   if (forThisNode && rt.platform === 'linux' && mismatch(forThisNode, rt) !== null) {
-    parts.push(`for Node ${forThisNode.abis[rt.abi]}, move to a system with glibc >= ${forThisNode.minGlibc}: ${forThisNode.distributions}`);
+    parts.push(
+      `for Node ${forThisNode.abis[rt.abi]}, move to a system with glibc >= ${forThisNode.minGlibc}: ${forThisNode.distributions}`,
+    );
   }
   return parts.length ? `So: ${parts.join('; or, ')}.` : '';
 }

@@ -5,9 +5,10 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type * as UWS from '@trufflesuite/uws-js-unofficial';
-import { chooseUwsBuild, refusal, type Runtime, type UwsBuild } from './uws-builds.js';
+import { chooseUwsBuild, type Runtime, refusal, type UwsBuild } from './uws-builds.js';
 
 const require = createRequire(import.meta.url);
+
 // The types are the Node 20 build's: the code keeps to what both builds share (getQuery() may be undefined in v20.57).
 export type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from '@trufflesuite/uws-js-unofficial';
 
@@ -16,7 +17,13 @@ function runtime(): Runtime {
   const report = process.report as NodeJS.ProcessReport & { excludeNetwork: boolean };
   report.excludeNetwork = true;
   const { header } = report.getReport() as { header: { glibcVersionRuntime?: string } };
-  return { platform: process.platform, arch: process.arch, abi: process.versions.modules, node: process.version, glibc: header.glibcVersionRuntime ?? null };
+  return {
+    platform: process.platform,
+    arch: process.arch,
+    abi: process.versions.modules,
+    node: process.version,
+    glibc: header.glibcVersionRuntime ?? null,
+  };
 }
 
 /** The binary's path, found from the package's entry file: one package's exports hide its package.json. */
@@ -36,7 +43,9 @@ function load(): { uWS: typeof UWS; build: UwsBuild | null; message: string } {
     try {
       return { uWS: require(binaryPath(choice.build, choice.file)) as typeof UWS, build: choice.build, message: '' };
     } catch (err) {
-      message = refusal(rt, [`  - ${choice.build.pkg} (${choice.build.upstream}): ${(err as Error).message.split('\n')[0]}`]);
+      message = refusal(rt, [
+        `  - ${choice.build.pkg} (${choice.build.upstream}): ${(err as Error).message.split('\n')[0]}`,
+      ]);
     }
   }
   return { uWS: require('@trufflesuite/uws-js-unofficial/dist/index') as typeof UWS, build: null, message };

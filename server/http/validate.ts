@@ -1,6 +1,7 @@
 // Compiles a route's params/query schema once: strict lexical coercion of strings, then Ajv with every error kept.
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+
 import type { TObject, TSchema } from '@sinclair/typebox';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { ValidationDetail } from '../../core/errors.js';
 
 const ajv = new Ajv({ allErrors: true, coerceTypes: false, useDefaults: true, strict: true });
@@ -41,7 +42,14 @@ function coerce(value: string, c: Coercion): unknown {
 
 function describeType(schema: TSchema): string {
   const { type, nullable } = lexicalType(schema);
-  const base = type === 'integer' ? 'an integer' : type === 'number' ? 'a number' : type === 'boolean' ? 'true or false' : 'a string';
+  const base =
+    type === 'integer'
+      ? 'an integer'
+      : type === 'number'
+        ? 'a number'
+        : type === 'boolean'
+          ? 'true or false'
+          : 'a string';
   return nullable ? `${base} or null` : base;
 }
 
@@ -60,9 +68,11 @@ export function compileValidator(where: 'path' | 'query' | 'arguments', schema: 
     const byParam = new Map<string, ErrorObject[]>();
     for (const e of errors) {
       const param =
-        e.keyword === 'required' ? (e.params.missingProperty as string)
-        : e.keyword === 'additionalProperties' ? (e.params.additionalProperty as string)
-        : e.instancePath.split('/')[1] ?? '';
+        e.keyword === 'required'
+          ? (e.params.missingProperty as string)
+          : e.keyword === 'additionalProperties'
+            ? (e.params.additionalProperty as string)
+            : (e.instancePath.split('/')[1] ?? '');
       const list = byParam.get(param) ?? [];
       list.push(e);
       byParam.set(param, list);
@@ -87,8 +97,11 @@ export function compileValidator(where: 'path' | 'query' | 'arguments', schema: 
   return {
     check(input) {
       // PostgreSQL text cannot hold U+0000: refused here, it would fail the query (a 500) wherever the value is used.
-      const nul = Object.keys(input).filter((param) => typeof input[param] === 'string' && (input[param] as string).includes('\0'));
-      if (nul.length) return nul.map((param) => ({ in: where, param, message: 'must not contain the NUL character (%00)' }));
+      const nul = Object.keys(input).filter(
+        (param) => typeof input[param] === 'string' && (input[param] as string).includes('\0'),
+      );
+      if (nul.length)
+        return nul.map((param) => ({ in: where, param, message: 'must not contain the NUL character (%00)' }));
       for (const c of coercions) {
         const v = input[c.name];
         if (typeof v === 'string') input[c.name] = coerce(v, c);

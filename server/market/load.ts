@@ -2,11 +2,11 @@
 // close, and the candles memory holds (pooled and per listing), the open coarser buckets rebuilt from the 1m bars (or,
 // without any, the bars imported for them); and reads one series' candles again once bars were written under what
 // memory held (a venue's backfill, a history import).
-import { barAt, type Bar } from '../../core/kernels/bars.js';
+import { type Bar, barAt } from '../../core/kernels/bars.js';
 import type { HeldBars } from '../../core/series.js';
 import { DAY_MS, MINUTE_MS } from '../../core/time.js';
-import type { MarketStore, SeriesKind } from '../services/write/market-store.js';
 import type { CandleInterval } from '../../core/vocabulary.js';
+import type { MarketStore, SeriesKind } from '../services/write/market-store.js';
 import { MarketState } from './state.js';
 
 export interface LoadedMarket {
@@ -47,7 +47,12 @@ const read =
     query().then((answer) => () => apply(answer));
 
 /** Loads the market state at `nowMs`; with `resume`, a tick loop will carry on the minute that was open. */
-export async function loadMarket(store: MarketStore, memory: MarketMemory, nowMs: number, resume: boolean): Promise<LoadedMarket> {
+export async function loadMarket(
+  store: MarketStore,
+  memory: MarketMemory,
+  nowMs: number,
+  resume: boolean,
+): Promise<LoadedMarket> {
   const { instruments, listings } = await store.universe();
   const state = new MarketState(instruments, listings, memory.staleMs, {
     minuteDays: memory.minuteBarsDays,
@@ -63,8 +68,24 @@ export async function loadMarket(store: MarketStore, memory: MarketMemory, nowMs
       }),
   );
   const cutShort: LoadedMarket['cutShort'] = { instruments: [], listings: [] };
-  const pooled = candleReads(store, 'pooled', state.candles, instruments.map((i) => i.id), nowMs, resume, cutShort.instruments);
-  const own = candleReads(store, 'listing', state.listingCandles, listings.map((l) => l.id), nowMs, resume, cutShort.listings);
+  const pooled = candleReads(
+    store,
+    'pooled',
+    state.candles,
+    instruments.map((i) => i.id),
+    nowMs,
+    resume,
+    cutShort.instruments,
+  );
+  const own = candleReads(
+    store,
+    'listing',
+    state.listingCandles,
+    listings.map((l) => l.id),
+    nowMs,
+    resume,
+    cutShort.listings,
+  );
   await readAll([previousCloses, ...pooled.reads, ...own.reads]);
   pooled.fold();
   own.fold();
@@ -116,7 +137,8 @@ function candleReads(
         read(
           () => store.openImported(interval, ids, bucket),
           (rows) => {
-            for (let k = 0; k < rows.length; k++) opens.push([interval, index.get(rows.columns.series[k]!)!, barAt(rows.columns, k)]);
+            for (let k = 0; k < rows.length; k++)
+              opens.push([interval, index.get(rows.columns.series[k]!)!, barAt(rows.columns, k)]);
           },
         ),
       );
@@ -132,7 +154,8 @@ function candleReads(
               const s = index.get(rows.columns.series[k]!)!;
               const bar = barAt(rows.columns, k);
               if (resume && bar.ts >= minute) cutShort.push([s, bar]);
-              else held.ring.push(s, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues, bar.origin);
+              else
+                held.ring.push(s, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues, bar.origin);
             }
           },
         ),
@@ -142,7 +165,8 @@ function candleReads(
       read(
         () => store.oldestCandles(kind, interval),
         (rows) => {
-          for (const row of rows) if (row.ts !== null && row.ts < windowStart) held.from[index.get(row.id)!] = windowStart;
+          for (const row of rows)
+            if (row.ts !== null && row.ts < windowStart) held.from[index.get(row.id)!] = windowStart;
         },
       ),
     );
@@ -152,7 +176,8 @@ function candleReads(
     for (const interval of ['1h', '1d'] as const) {
       const held = candles[interval];
       for (let s = 0; s < ids.length; s++) {
-        for (let p = minutes.lowerBound(s, now - (now % held.bucketMs)); p < minutes.size(s); p++) held.fold(s, barAt(minutes, minutes.slot(s, p)));
+        for (let p = minutes.lowerBound(s, now - (now % held.bucketMs)); p < minutes.size(s); p++)
+          held.fold(s, barAt(minutes, minutes.slot(s, p)));
       }
     }
     for (const [interval, s, bar] of opens) candles[interval].seed(s, bar);
@@ -197,12 +222,14 @@ export async function reloadSeries(
       const bar = barAt(rows.columns, k);
       ring.push(s, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues, bar.origin);
     }
-    for (const bar of since) ring.push(s, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues, bar.origin);
+    for (const bar of since)
+      ring.push(s, bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues, bar.origin);
     held.from[s] = Math.max(from[interval] ?? held.from[s]!, windowStart);
   }
   const minutes = candles['1m'].ring;
   for (const { held, bucket, open } of reads.slice(1)) {
-    for (let p = minutes.lowerBound(s, bucket); p < minutes.size(s); p++) held.fold(s, barAt(minutes, minutes.slot(s, p)));
+    for (let p = minutes.lowerBound(s, bucket); p < minutes.size(s); p++)
+      held.fold(s, barAt(minutes, minutes.slot(s, p)));
     if (open) held.seed(s, open);
   }
 }

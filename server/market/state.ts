@@ -1,15 +1,20 @@
 // Hot market state: every instrument's venue quotes and pooled price in typed arrays, so the hot endpoints never
 // wait on the database. Refreshed in place by the tick loop.
 import { notFound } from '../../core/errors.js';
-import { allocatePoolOutput, poolQuotes, quoteFresh, type PoolOutput, type PoolParams } from '../../core/kernels/pool.js';
-import type { CandleInterval, InstrumentKind } from '../../core/vocabulary.js';
 import type { Bar } from '../../core/kernels/bars.js';
-import { HeldBars } from '../../core/series.js';
+import {
+  allocatePoolOutput,
+  type PoolOutput,
+  type PoolParams,
+  poolQuotes,
+  quoteFresh,
+} from '../../core/kernels/pool.js';
 import type { DerivativesNow } from '../../core/schemas/derivatives.js';
+import { HeldBars } from '../../core/series.js';
 import type { VenueQuotes } from '../../core/sources/records.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../core/time.js';
 import { percentOf } from '../../core/units.js';
-
+import type { CandleInterval, InstrumentKind } from '../../core/vocabulary.js';
 
 /** Daily candles held per instrument: ten years, the whole history of most datasets. */
 const DAYS_HELD = 3660;
@@ -73,7 +78,11 @@ export class MarketState {
     instruments: InstrumentRow[],
     readonly listings: ListingRow[],
     readonly staleMs: number,
-    held: { minuteDays: number; hourDays: number; listingMinuteDays: number } = { minuteDays: 14, hourDays: 90, listingMinuteDays: 1 },
+    held: { minuteDays: number; hourDays: number; listingMinuteDays: number } = {
+      minuteDays: 14,
+      hourDays: 90,
+      listingMinuteDays: 1,
+    },
   ) {
     this.instruments = [...instruments];
     const index = new Map(instruments.map((inst, k) => [inst.id, k]));
@@ -191,8 +200,14 @@ export class MarketState {
     this.openInterestUsd.set(q.openInterestUsd);
     this.fundingRate.set(q.fundingRate);
     // A worker's answer laid out for fewer instruments (one was added while it pooled) is pooled again here.
-    if (pooled && pooled.byteLength === this.pooled.price.buffer.byteLength) new Uint8Array(this.pooled.price.buffer).set(new Uint8Array(pooled));
-    else poolQuotes({ offsets: this.offsets, prices: this.price, volumes: this.volume24hUsd, ts: this.ts }, this.poolParams(nowMs), this.pooled);
+    if (pooled && pooled.byteLength === this.pooled.price.buffer.byteLength)
+      new Uint8Array(this.pooled.price.buffer).set(new Uint8Array(pooled));
+    else
+      poolQuotes(
+        { offsets: this.offsets, prices: this.price, volumes: this.volume24hUsd, ts: this.ts },
+        this.poolParams(nowMs),
+        this.pooled,
+      );
     this.priceTs.fill(nowMs);
     this.version++;
   }
@@ -230,7 +245,13 @@ export class MarketState {
     for (let j = this.offsets[i]!; j < this.offsets[i + 1]!; j++) {
       const hours = this.listings[j]!.fundingIntervalHours;
       const listingOi = this.openInterestUsd[j]!;
-      if (!hours || !quoteFresh(this.pooled.reason[j]!) || !Number.isFinite(listingOi) || !Number.isFinite(this.fundingRate[j]!)) continue;
+      if (
+        !hours ||
+        !quoteFresh(this.pooled.reason[j]!) ||
+        !Number.isFinite(listingOi) ||
+        !Number.isFinite(this.fundingRate[j]!)
+      )
+        continue;
       oi += listingOi;
       weighted += listingOi * this.fundingRate[j]! * (8 / hours);
       venues++;

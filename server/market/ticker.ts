@@ -1,16 +1,16 @@
 // The tick loop: each second the venue feeds are polled, every instrument is pooled (inline, or on a worker thread
 // when the batch is big enough to pay for the message), and 1m bars (pooled and per listing) are built; closed bars
 // go to the database as they close, venue quotes every few seconds.
-import { allocateClosedBars, barAt, MinuteBars, type ClosedBars, type Bar } from '../../core/kernels/bars.js';
+import { allocateClosedBars, type Bar, barAt, type ClosedBars, MinuteBars } from '../../core/kernels/bars.js';
 import { finiteOrNull, IN_POOL, packPoolInput, quoteFresh } from '../../core/kernels/pool.js';
 import { allocateVenueQuotes, type VenueQuotes } from '../../core/sources/records.js';
 import { DAY_MS } from '../../core/time.js';
+import { clock } from '../clock.js';
 import type { VenueFeed } from '../feeds/venue-feed.js';
-import { logFailure, type Logger } from '../log.js';
+import { type Logger, logFailure } from '../log.js';
 import type { MarketStore } from '../services/write/market-store.js';
 import type { WorkerThreads } from '../worker-threads.js';
 import type { MarketState } from './state.js';
-import { clock } from '../clock.js';
 
 const QUOTE_FLUSH_TICKS = 10;
 /** A tick skipped because the last one is still pooling is logged at most this often. */
@@ -179,7 +179,11 @@ export class Ticker {
     const { state } = this;
     const buffer = packPoolInput({ offsets: state.offsets, prices: q.price, volumes: q.volume24hUsd, ts: q.ts });
     const params = state.poolParams(nowMs);
-    return workers.run('pool', { buffer, instruments: state.instruments.length, venues: state.listings.length, params }, { transfer: [buffer] });
+    return workers.run(
+      'pool',
+      { buffer, instruments: state.instruments.length, venues: state.listings.length, params },
+      { transfer: [buffer] },
+    );
   }
 
   /** Closed bars (pooled and per listing) into memory and to the database. */

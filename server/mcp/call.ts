@@ -18,7 +18,8 @@ export interface LoneCall {
 export function loneToolCall(message: unknown): LoneCall | undefined {
   if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
   const m = message as { jsonrpc?: unknown; method?: unknown; id?: unknown; params?: unknown };
-  if (m.jsonrpc !== '2.0' || m.method !== 'tools/call' || (typeof m.id !== 'string' && typeof m.id !== 'number')) return undefined;
+  if (m.jsonrpc !== '2.0' || m.method !== 'tools/call' || (typeof m.id !== 'string' && typeof m.id !== 'number'))
+    return undefined;
   if (typeof m.params !== 'object' || m.params === null || Array.isArray(m.params)) return undefined;
   const { name, arguments: args } = m.params as { name?: unknown; arguments?: unknown };
   const run = typeof name === 'string' ? toolCall(name) : undefined;
@@ -34,11 +35,25 @@ let last: { text: string; head: Buffer } | null = null;
  * The JSON-RPC answer to `lone`, and the tool's error code if it failed. A success is written around the answer's JSON
  * once: `structuredContent` is that JSON and `text` the same JSON as a string, as the specification asks.
  */
-export async function answerToolCall(lone: LoneCall, ctx: ToolContext, log: Logger): Promise<{ body: Buffer; error?: string }> {
+export async function answerToolCall(
+  lone: LoneCall,
+  ctx: ToolContext,
+  log: Logger,
+): Promise<{ body: Buffer; error?: string }> {
   const { result, error } = await lone.run(lone.args, ctx, log);
   const tail = Buffer.from(`${JSON.stringify(lone.id)}}`);
-  if (result.isError || result.structuredContent === undefined) return { body: Buffer.concat([Buffer.from(`{"result":${JSON.stringify(result)},"jsonrpc":"2.0","id":`), tail]), error };
+  if (result.isError || result.structuredContent === undefined)
+    return {
+      body: Buffer.concat([Buffer.from(`{"result":${JSON.stringify(result)},"jsonrpc":"2.0","id":`), tail]),
+      error,
+    };
   const text = (result.content[0] as { text: string }).text;
-  if (last?.text !== text) last = { text, head: Buffer.from(`{"result":{"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${text}},"jsonrpc":"2.0","id":`) };
+  if (last?.text !== text)
+    last = {
+      text,
+      head: Buffer.from(
+        `{"result":{"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${text}},"jsonrpc":"2.0","id":`,
+      ),
+    };
   return { body: Buffer.concat([last.head, tail]) };
 }

@@ -18,13 +18,17 @@ export interface CompleteRequestParams {
   context?: { arguments?: Record<string, string> };
 }
 
-export async function complete({ ref, argument, context }: CompleteRequestParams, { services }: ToolContext): Promise<CompleteResult> {
+export async function complete(
+  { ref, argument, context }: CompleteRequestParams,
+  { services }: ToolContext,
+): Promise<CompleteResult> {
   const keys = async (type: string, partial: string, prefix = '') => {
     const { values, total } = await services.search.keys(type, partial, MAX);
     return { completion: { values: values.map((v) => prefix + v), total, hasMore: total > values.length } };
   };
   if (ref.type === 'ref/prompt') {
-    const completes = PROMPTS.find((p) => p.name === ref.name)?.arguments.find((a) => a.name === argument.name)?.completes ?? null;
+    const completes =
+      PROMPTS.find((p) => p.name === ref.name)?.arguments.find((a) => a.name === argument.name)?.completes ?? null;
     if (completes === null) return NONE;
     if (completes !== 'about') return keys(completes, argument.value);
     const m = /^([a-z]+):(.*)$/.exec(argument.value);
@@ -39,8 +43,14 @@ export async function complete({ ref, argument, context }: CompleteRequestParams
     if (argument.name !== 'project') return NONE;
     // A project's key is company/project: its company, when already given, narrows the list.
     const company = context?.arguments?.company;
-    const { values } = await services.search.keys('project', company ? `${company}/${argument.value}` : argument.value, MAX);
-    const projects = values.filter((k) => !company || k.startsWith(`${company}/`)).map((k) => k.slice(k.indexOf('/') + 1));
+    const { values } = await services.search.keys(
+      'project',
+      company ? `${company}/${argument.value}` : argument.value,
+      MAX,
+    );
+    const projects = values
+      .filter((k) => !company || k.startsWith(`${company}/`))
+      .map((k) => k.slice(k.indexOf('/') + 1));
     return { completion: { values: projects, total: projects.length, hasMore: false } };
   }
   return template.type === 'event' ? NONE : keys(template.type, argument.value);

@@ -8,10 +8,11 @@ import { STATUS_CODES } from 'node:http';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { ApiError, clip } from '../../core/errors.js';
 import type { Principal } from '../auth.js';
-import { admit, identify, refuse, requireScope, type Admission } from '../http/admission.js';
-import { readBody, type Body } from '../http/body.js';
-import type { Exchange } from '../http/exchange.js';
+import { clock } from '../clock.js';
+import { type Admission, admit, identify, refuse, requireScope } from '../http/admission.js';
+import { type Body, readBody } from '../http/body.js';
 import { pickEncoding } from '../http/compress.js';
+import type { Exchange } from '../http/exchange.js';
 import { handler, Reply, type Surface } from '../http/surface.js';
 import type { TemplatedApp } from '../http/uws.js';
 import type { Services } from '../services/index.js';
@@ -19,7 +20,6 @@ import { answerToolCall, loneToolCall } from './call.js';
 import { listingBody, toolsListId, transportTakes } from './listing.js';
 import { originAllowed } from './origin.js';
 import { requestServer } from './server.js';
-import { clock } from '../clock.js';
 
 const MCP_PATH = '/mcp';
 /** JSON-RPC requests are small: tool arguments are a few hundred bytes. */
@@ -32,8 +32,10 @@ const MAX_BATCH = 10;
 /** Methods whose answer is the same every time: once per batch is all a client can want. */
 const ONCE_PER_BATCH = ['initialize', 'tools/list', 'resources/templates/list', 'prompts/list'];
 const ALLOW = 'POST, OPTIONS';
-const CORS_EXPOSE = 'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy, Retry-After, WWW-Authenticate';
-const CORS_ALLOW_HEADERS = 'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID, X-Request-Id';
+const CORS_EXPOSE =
+  'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy, Retry-After, WWW-Authenticate';
+const CORS_ALLOW_HEADERS =
+  'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID, X-Request-Id';
 
 export interface McpDeps extends Admission, Surface {
   /** Browser origins allowed besides this machine's own. */
@@ -49,7 +51,14 @@ export function mountMcp(app: TemplatedApp, deps: McpDeps): { serve(services: Se
   /** A page of another origin is refused; an allowed one gets the CORS headers that let it read the answer. */
   const checkOrigin = (ex: Exchange) => {
     if (!originAllowed(ex.origin, listed)) {
-      refuse(ex, deps, new ApiError('forbidden', `Origin ${clip(ex.origin, 100)} may not call /mcp: only pages of this machine and of MCP_ALLOWED_ORIGINS may`));
+      refuse(
+        ex,
+        deps,
+        new ApiError(
+          'forbidden',
+          `Origin ${clip(ex.origin, 100)} may not call /mcp: only pages of this machine and of MCP_ALLOWED_ORIGINS may`,
+        ),
+      );
     }
     if (ex.origin) {
       ex.header('Access-Control-Allow-Origin', ex.origin);
@@ -58,7 +67,12 @@ export function mountMcp(app: TemplatedApp, deps: McpDeps): { serve(services: Se
     }
   };
 
-  const answer = async (ex: Exchange, headers: [string, string][], body: Body, principal: Principal): Promise<Reply> => {
+  const answer = async (
+    ex: Exchange,
+    headers: [string, string][],
+    body: Body,
+    principal: Principal,
+  ): Promise<Reply> => {
     if ('tooLarge' in body) throw new ApiError('payload_too_large', `The request body is over ${MAX_BODY_BYTES} bytes`);
     const parsed = parseJson(body.bytes);
     deps.limiter.apply(principal, ex, clock.now(), Array.isArray(parsed) ? Math.max(1, parsed.length) : 1);
@@ -71,7 +85,16 @@ export function mountMcp(app: TemplatedApp, deps: McpDeps): { serve(services: Se
       called.push(error ? `${name}:${error}` : name);
       ex.logFields = { tools: called };
     };
-    const ctx = { services: services!, caller: { owner: principal.client, get signal() { return ex.signal; } }, nowMs: clock.now() };
+    const ctx = {
+      services: services!,
+      caller: {
+        owner: principal.client,
+        get signal() {
+          return ex.signal;
+        },
+      },
+      nowMs: clock.now(),
+    };
     const lone = takes ? loneToolCall(parsed) : undefined;
     if (lone) {
       const { body, error } = await answerToolCall(lone, ctx, log);
@@ -83,7 +106,11 @@ export function mountMcp(app: TemplatedApp, deps: McpDeps): { serve(services: Se
     await server.connect(transport);
     // The transport reads the method, the headers and the body; the URL is only passed on to handlers, which ignore it.
     // The client's abort reaches the tools through their caller, not through the Request.
-    const request = new Request(`http://localhost${MCP_PATH}`, { method: 'POST', headers: webHeaders(headers), body: parsed === undefined ? body.bytes : null });
+    const request = new Request(`http://localhost${MCP_PATH}`, {
+      method: 'POST',
+      headers: webHeaders(headers),
+      body: parsed === undefined ? body.bytes : null,
+    });
     // Nothing outlives the answer in stateless JSON mode (no stream, no timer, no session): the server and its
     // transport are left to the garbage collector. Closing them would abort and reject what is already settled, at
     // about a tenth of a call's CPU.
@@ -91,7 +118,11 @@ export function mountMcp(app: TemplatedApp, deps: McpDeps): { serve(services: Se
     // In JSON mode the answer is whole once it is returned: no stream to relay, so it is compressed like /v1's.
     for (const [name, value] of response.headers) if (name !== 'content-type') ex.header(name, value);
     const answered = new Uint8Array(await response.arrayBuffer());
-    return new Reply(response.headers.get('content-type') ?? '', answered, `${response.status} ${STATUS_CODES[response.status] ?? ''}`);
+    return new Reply(
+      response.headers.get('content-type') ?? '',
+      answered,
+      `${response.status} ${STATUS_CODES[response.status] ?? ''}`,
+    );
   };
 
   /** A lone tools/list: the bytes made once (compressed ones kept), answered as the transport would. */
@@ -132,7 +163,10 @@ export function mountMcp(app: TemplatedApp, deps: McpDeps): { serve(services: Se
       checkOrigin(ex);
       admit(ex, deps);
       ex.header('Allow', ALLOW);
-      throw new ApiError('method_not_allowed', 'POST JSON-RPC messages to /mcp: it keeps no sessions and offers no GET stream');
+      throw new ApiError(
+        'method_not_allowed',
+        'POST JSON-RPC messages to /mcp: it keeps no sessions and offers no GET stream',
+      );
     }),
   );
 
@@ -158,10 +192,15 @@ function parseJson(bytes: Buffer): unknown {
  */
 function checkBatch(message: unknown): void {
   if (!Array.isArray(message)) return;
-  if (message.length > MAX_BATCH) throw new ApiError('bad_request', `A JSON-RPC batch holds at most ${MAX_BATCH} messages; this one holds ${message.length}`);
+  if (message.length > MAX_BATCH)
+    throw new ApiError(
+      'bad_request',
+      `A JSON-RPC batch holds at most ${MAX_BATCH} messages; this one holds ${message.length}`,
+    );
   const method = (m: unknown) => (typeof m === 'object' && m !== null ? (m as { method?: unknown }).method : undefined);
   for (const once of ONCE_PER_BATCH) {
-    if (message.filter((m) => method(m) === once).length > 1) throw new ApiError('bad_request', `A JSON-RPC batch may ask for ${once} once`);
+    if (message.filter((m) => method(m) === once).length > 1)
+      throw new ApiError('bad_request', `A JSON-RPC batch may ask for ${once} once`);
   }
 }
 

@@ -9,7 +9,17 @@ type Json = { [key: string]: unknown };
 
 /** Keys that constrain or label a value without telling an agent what to ask or what comes back. */
 const INPUT_DROPPED = new Set(['$id', 'pattern', 'minLength', 'maxLength', 'format']);
-const OUTPUT_DROPPED = new Set([...INPUT_DROPPED, 'description', 'title', 'required', 'additionalProperties', 'minimum', 'maximum', 'minItems', 'maxItems']);
+const OUTPUT_DROPPED = new Set([
+  ...INPUT_DROPPED,
+  'description',
+  'title',
+  'required',
+  'additionalProperties',
+  'minimum',
+  'maximum',
+  'minItems',
+  'maxItems',
+]);
 /** Object levels an output schema spells out: the answer, and its data (or each item of it); deeper records are objects. */
 const OUTPUT_LEVELS = 2;
 
@@ -46,8 +56,14 @@ function lean(s: Json, dropped: Set<string>, levels: number, level: number): Jso
   for (const [key, value] of Object.entries(s)) {
     // A constant or a list of values says its type.
     if (dropped.has(key) || (key === 'type' && (s.const !== undefined || s.enum !== undefined))) continue;
-    if (key === 'properties') out[key] = Object.fromEntries(Object.entries(properties!).map(([name, p]) => [name, lean(p, dropped, levels, level + 1)]));
-    else if (key === 'items' || key === 'anyOf' || key === 'oneOf' || key === 'allOf') out[key] = Array.isArray(value) ? value.map((v: Json) => lean(v, dropped, levels, level)) : lean(value as Json, dropped, levels, level);
+    if (key === 'properties')
+      out[key] = Object.fromEntries(
+        Object.entries(properties!).map(([name, p]) => [name, lean(p, dropped, levels, level + 1)]),
+      );
+    else if (key === 'items' || key === 'anyOf' || key === 'oneOf' || key === 'allOf')
+      out[key] = Array.isArray(value)
+        ? value.map((v: Json) => lean(v, dropped, levels, level))
+        : lean(value as Json, dropped, levels, level);
     else out[key] = value;
   }
   return out;

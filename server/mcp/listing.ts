@@ -14,9 +14,11 @@ const kept = new Map<string, Promise<Buffer>>();
 export function toolsListId(message: unknown): string | number | undefined {
   if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
   const m = message as { jsonrpc?: unknown; method?: unknown; id?: unknown; params?: unknown };
-  if (m.jsonrpc !== '2.0' || m.method !== 'tools/list' || (typeof m.id !== 'string' && typeof m.id !== 'number')) return undefined;
+  if (m.jsonrpc !== '2.0' || m.method !== 'tools/list' || (typeof m.id !== 'string' && typeof m.id !== 'number'))
+    return undefined;
   // A cursor asks for a page the SDK path answers (there is one page): not taken here.
-  if (m.params !== undefined && (typeof m.params !== 'object' || m.params === null || 'cursor' in m.params)) return undefined;
+  if (m.params !== undefined && (typeof m.params !== 'object' || m.params === null || 'cursor' in m.params))
+    return undefined;
   return m.id;
 }
 

@@ -1,7 +1,12 @@
 // MCP prompts for the jobs agents are asked to do: explain a move, say what changed for a company this week, brief
 // before a catalyst. Each is a user message with the task and the data it needs embedded (a tool's answer as JSON, or a
 // brief as a Markdown resource), so the model starts from cited facts rather than a first round of tool calls.
-import { ErrorCode, type GetPromptResult, type ListPromptsResult, type PromptMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ErrorCode,
+  type GetPromptResult,
+  type ListPromptsResult,
+  type PromptMessage,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { BriefType } from '../../core/brief/key.js';
 import { BRIEF_TYPES } from '../../core/vocabulary.js';
 import { protocolError } from './protocol-error.js';
@@ -27,23 +32,36 @@ interface PromptDef {
   messages(args: Record<string, string>, ctx: ToolContext, run: RunTool): Promise<PromptMessage[]>;
 }
 
-const CITE = 'Cite every fact by the sourceUrl of the story or filing it comes from; say what the data does not hold instead of guessing.';
+const CITE =
+  'Cite every fact by the sourceUrl of the story or filing it comes from; say what the data does not hold instead of guessing.';
 
 const text = (t: string): PromptMessage => ({ role: 'user', content: { type: 'text', text: t } });
 
 /** A brief as an embedded Markdown resource; a key that names nothing is a bad argument of the prompt. */
 async function brief(type: BriefType, key: string, ctx: ToolContext): Promise<PromptMessage> {
-  return { role: 'user', content: { type: 'resource', resource: await briefContents(ctx, type, key, ErrorCode.InvalidParams, 'Bad argument') } };
+  return {
+    role: 'user',
+    content: {
+      type: 'resource',
+      resource: await briefContents(ctx, type, key, ErrorCode.InvalidParams, 'Bad argument'),
+    },
+  };
 }
 
 export const PROMPTS: PromptDef[] = [
   {
     name: 'explain_move',
     title: 'Explain a price move',
-    description: 'Why an instrument moved on a day: the move, its confirmed causes and candidate stories, the macro of that day, with citations.',
+    description:
+      'Why an instrument moved on a day: the move, its confirmed causes and candidate stories, the macro of that day, with citations.',
     arguments: [
       { name: 'symbol', description: 'the instrument, e.g. AAPL or BTC', required: true, completes: 'instrument' },
-      { name: 'date', description: 'the day, YYYY-MM-DD (default: its latest unusual move)', required: false, completes: null },
+      {
+        name: 'date',
+        description: 'the day, YYYY-MM-DD (default: its latest unusual move)',
+        required: false,
+        completes: null,
+      },
     ],
     async messages({ symbol, date }, _ctx, run) {
       const answer = await run('explain_move', { symbol: symbol!, ...(date ? { date } : {}) });
@@ -59,8 +77,16 @@ export const PROMPTS: PromptDef[] = [
   {
     name: 'company_week',
     title: 'What changed for a company this week',
-    description: "A company's last seven days: its stories, price moves, filings and insider trades, and what comes next, with citations.",
-    arguments: [{ name: 'company', description: 'the company, by slug or ticker (apple, AAPL)', required: true, completes: 'company' }],
+    description:
+      "A company's last seven days: its stories, price moves, filings and insider trades, and what comes next, with citations.",
+    arguments: [
+      {
+        name: 'company',
+        description: 'the company, by slug or ticker (apple, AAPL)',
+        required: true,
+        completes: 'company',
+      },
+    ],
     async messages({ company }, ctx) {
       return [
         text(
@@ -75,7 +101,8 @@ export const PROMPTS: PromptDef[] = [
   {
     name: 'catalyst_brief',
     title: 'Brief me before a catalyst',
-    description: 'Before the next scheduled event about an entity (an earnings report, a rate decision, a data release): what is expected, what the markets price, what happened last time.',
+    description:
+      'Before the next scheduled event about an entity (an earnings report, a rate decision, a data release): what is expected, what the markets price, what happened last time.',
     arguments: [
       {
         name: 'about',
@@ -87,7 +114,10 @@ export const PROMPTS: PromptDef[] = [
     async messages({ about }, ctx) {
       const m = /^([a-z]+):(.+)$/.exec(about!);
       if (!m || !BRIEF_TYPES.includes(m[1] as never) || m[1] === 'event') {
-        throw protocolError(ErrorCode.InvalidParams, `about must be type:key (company:apple, macro:us-cpi); got ${JSON.stringify(about!.slice(0, 60))}`);
+        throw protocolError(
+          ErrorCode.InvalidParams,
+          `about must be type:key (company:apple, macro:us-cpi); got ${JSON.stringify(about!.slice(0, 60))}`,
+        );
       }
       return [
         text(
@@ -102,14 +132,25 @@ export const PROMPTS: PromptDef[] = [
 ];
 
 const LIST: ListPromptsResult = {
-  prompts: PROMPTS.map((p) => ({ name: p.name, title: p.title, description: p.description, arguments: p.arguments.map(({ completes: _, ...a }) => a) })),
+  prompts: PROMPTS.map((p) => ({
+    name: p.name,
+    title: p.title,
+    description: p.description,
+    arguments: p.arguments.map(({ completes: _, ...a }) => a),
+  })),
 };
 
 export const listPrompts = (): ListPromptsResult => LIST;
 
-export async function getPrompt(name: string, given: Record<string, string> | undefined, ctx: ToolContext, run: RunTool): Promise<GetPromptResult> {
+export async function getPrompt(
+  name: string,
+  given: Record<string, string> | undefined,
+  ctx: ToolContext,
+  run: RunTool,
+): Promise<GetPromptResult> {
   const prompt = PROMPTS.find((p) => p.name === name);
-  if (!prompt) throw protocolError(ErrorCode.InvalidParams, `Unknown prompt: ${name.slice(0, 100)} (prompts/list names them)`);
+  if (!prompt)
+    throw protocolError(ErrorCode.InvalidParams, `Unknown prompt: ${name.slice(0, 100)} (prompts/list names them)`);
   const args = given ?? {};
   const missing = prompt.arguments.filter((a) => a.required && !args[a.name]?.trim()).map((a) => a.name);
   if (missing.length) throw protocolError(ErrorCode.InvalidParams, `Prompt ${name} needs ${missing.join(' and ')}`);

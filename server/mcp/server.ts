@@ -5,32 +5,32 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
+  type CallToolResult,
   CompleteRequestSchema,
   ErrorCode,
   GetPromptRequestSchema,
+  type Tool as ListedTool,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
   SetLevelRequestSchema,
-  type CallToolResult,
-  type Tool as ListedTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { ApiError, validationError } from '../../core/errors.js';
-import { compileValidator, type CompiledValidator } from '../http/validate.js';
-import { asApiError } from '../http/respond.js';
-import type { Logger } from '../log.js';
 import { fitObject, fitPage } from '../../core/fit.js';
-import { listedInput, listedOutput } from './listed-schema.js';
 import { tokenCount } from '../../core/tokens.js';
-import { DEFAULT_RESULT_TOKENS, MAX_RESULT_TOKENS, type Answer, type Tool, type ToolContext } from './tool.js';
-import { TOOLS } from './tools/index.js';
-import { protocolError } from './protocol-error.js';
-import { complete, type CompleteRequestParams } from './completions.js';
+import { asApiError } from '../http/respond.js';
+import { type CompiledValidator, compileValidator } from '../http/validate.js';
+import type { Logger } from '../log.js';
+import { type CompleteRequestParams, complete } from './completions.js';
+import { listedInput, listedOutput } from './listed-schema.js';
 import { getPrompt, listPrompts } from './prompts.js';
+import { protocolError } from './protocol-error.js';
 import { listResources, listTemplates, readResource } from './resources.js';
+import { type Answer, DEFAULT_RESULT_TOKENS, MAX_RESULT_TOKENS, type Tool, type ToolContext } from './tool.js';
+import { TOOLS } from './tools/index.js';
 
 const INSTRUCTIONS =
   'Tapewire serves read-only market data and explained events: pooled 24/7 venue prices, unusual moves linked to the ' +
@@ -43,7 +43,6 @@ const INSTRUCTIONS =
   'a field ending in Pct is in percent (2.5 = 2.5%), in Usd in US dollars; an entity reference is {type, key, label, ' +
   'path}: pass type and key to get_brief, path is its page; sourceUrl is what to cite; null means unknown.';
 
-
 interface Compiled {
   tool: Tool;
   validate: CompiledValidator;
@@ -51,7 +50,12 @@ interface Compiled {
   required: ReadonlySet<string>;
 }
 
-const compiled = new Map<string, Compiled>(TOOLS.map((tool) => [tool.name, { tool, validate: compileValidator('arguments', tool.input), required: new Set(tool.input.required ?? []) }]));
+const compiled = new Map<string, Compiled>(
+  TOOLS.map((tool) => [
+    tool.name,
+    { tool, validate: compileValidator('arguments', tool.input), required: new Set(tool.input.required ?? []) },
+  ]),
+);
 
 const LISTING: { tools: ListedTool[] } = {
   tools: TOOLS.map((t) => ({
@@ -72,14 +76,24 @@ export const LISTING_JSON = JSON.stringify(LISTING);
 const validator = new AjvJsonSchemaValidator();
 
 /** Resources and prompts are fixed sets of templates and jobs: their lists never change while a client is connected. */
-const CAPABILITIES = { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, completions: {}, logging: {} };
+const CAPABILITIES = {
+  tools: { listChanged: false },
+  resources: { listChanged: false },
+  prompts: { listChanged: false },
+  completions: {},
+  logging: {},
+};
 
 /** The interface's version, as the OpenAPI document gives it. */
 const SERVER_INFO = { name: 'tapewire', title: 'Tapewire', version: '1.0.0' };
 
 /** The server answering one HTTP request; `called` learns each tool called, for the access log. */
 export function requestServer(ctx: ToolContext, log: Logger, called: (name: string, error?: string) => void): Server {
-  const server = new Server(SERVER_INFO, { capabilities: CAPABILITIES, instructions: INSTRUCTIONS, jsonSchemaValidator: validator });
+  const server = new Server(SERVER_INFO, {
+    capabilities: CAPABILITIES,
+    instructions: INSTRUCTIONS,
+    jsonSchemaValidator: validator,
+  });
   server.setRequestHandler(ListToolsRequestSchema, () => LISTING);
   server.setRequestHandler(ListResourceTemplatesRequestSchema, listTemplates);
   server.setRequestHandler(ListResourcesRequestSchema, (request) => listResources(ctx, request.params?.cursor));
@@ -100,7 +114,11 @@ export function requestServer(ctx: ToolContext, log: Logger, called: (name: stri
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const entry = compiled.get(request.params.name);
     // A protocol error, as the spec has it for an unknown tool.
-    if (!entry) throw protocolError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name.slice(0, 100)} (tools/list names them)`);
+    if (!entry)
+      throw protocolError(
+        ErrorCode.InvalidParams,
+        `Unknown tool: ${request.params.name.slice(0, 100)} (tools/list names them)`,
+      );
     const { result, error } = await call(entry, request.params.arguments ?? {}, ctx, log);
     called(entry.tool.name, error);
     return result;
@@ -120,7 +138,15 @@ function bounded(answer: Answer, tool: Tool, maxChars: number): Answer {
  * tools/call of `name` run as the SDK server would run it, or undefined for a tool there is not (the SDK's protocol
  * error answers that): for server/mcp/call.ts, which answers a lone tools/call without the per-request server.
  */
-export function toolCall(name: string): ((args: Record<string, unknown>, ctx: ToolContext, log: Logger) => Promise<{ result: CallToolResult; error?: string }>) | undefined {
+export function toolCall(
+  name: string,
+):
+  | ((
+      args: Record<string, unknown>,
+      ctx: ToolContext,
+      log: Logger,
+    ) => Promise<{ result: CallToolResult; error?: string }>)
+  | undefined {
   const entry = compiled.get(name);
   return entry && ((args, ctx, log) => call(entry, args, ctx, log));
 }
@@ -131,14 +157,20 @@ const written = new WeakMap<object, string>();
 /** An answer's JSON; that of a tool's kept data alone is made once, and is then the same string every time. */
 function answerJson(answer: Answer, tool: Tool): string {
   const { data } = answer;
-  if (!tool.keptData || Object.keys(answer).length !== 1 || typeof data !== 'object' || data === null) return JSON.stringify(answer);
+  if (!tool.keptData || Object.keys(answer).length !== 1 || typeof data !== 'object' || data === null)
+    return JSON.stringify(answer);
   let json = written.get(data);
   if (json === undefined) written.set(data, (json = JSON.stringify(answer)));
   return json;
 }
 
 /** The tool's answer, or the tool error it ran into with its code. */
-async function call({ tool, validate, required }: Compiled, given: Record<string, unknown>, ctx: ToolContext, log: Logger): Promise<{ result: CallToolResult; error?: string }> {
+async function call(
+  { tool, validate, required }: Compiled,
+  given: Record<string, unknown>,
+  ctx: ToolContext,
+  log: Logger,
+): Promise<{ result: CallToolResult; error?: string }> {
   try {
     const args = { ...given };
     const problems = validate.check(args);
@@ -161,7 +193,9 @@ async function call({ tool, validate, required }: Compiled, given: Record<string
     return { result: { content: [{ type: 'text', text }], structuredContent: answer as Record<string, unknown> } };
   } catch (err) {
     // A client that left had its database work dropped on purpose: nothing to report, and nobody to answer.
-    const e = ctx.caller.signal.aborted ? new ApiError('unavailable', 'The client left') : asApiError(log, err, { tool: tool.name });
+    const e = ctx.caller.signal.aborted
+      ? new ApiError('unavailable', 'The client left')
+      : asApiError(log, err, { tool: tool.name });
     const error = { code: e.code, message: e.message, ...(e.details === undefined ? {} : { details: e.details }) };
     return { result: { isError: true, content: [{ type: 'text', text: JSON.stringify({ error }) }] }, error: e.code };
   }

@@ -2,7 +2,7 @@
 // schemas, the shape of its answer, a function that calls the services, and how its answer is cut when it is too
 // large. Answers are the same JSON as the HTTP route's ({data} or {data, page}), with a `notice` when something was
 // left out to keep them small.
-import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
+import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
 import type { Trim } from '../../core/fit.js';
 import { Page } from '../../core/schemas/common.js';
 import type { Caller } from '../db-queue.js';
@@ -33,7 +33,9 @@ export interface CallContext extends ToolContext {
 }
 
 /** A tool's answer: about one thing, or a page of a list. */
-export type Answer = { data: unknown; notice?: string } | { data: unknown[]; page: Static<typeof Page>; notice?: string };
+export type Answer =
+  | { data: unknown; notice?: string }
+  | { data: unknown[]; page: Static<typeof Page>; notice?: string };
 
 export interface Tool {
   name: string;
@@ -68,13 +70,16 @@ export function defineTool<I extends TObject, O extends TObject>(tool: {
   return tool as unknown as Tool;
 }
 
-const Notice = Type.Optional(Type.String({ description: 'what was left out to keep the answer small, and how to get it' }));
+const Notice = Type.Optional(
+  Type.String({ description: 'what was left out to keep the answer small, and how to get it' }),
+);
 
 /** The answer of a tool about one thing: the route's `{data}`. */
 export const ToolSingle = <T extends TSchema>(data: T) => Type.Object({ data, notice: Notice });
 
 /** The answer of a tool that lists: the route's `{data, page}`. */
-export const ToolList = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item), page: Page, notice: Notice });
+export const ToolList = <T extends TSchema>(item: T) =>
+  Type.Object({ data: Type.Array(item), page: Page, notice: Notice });
 
 /** A route's path parameters and query as one object of arguments. */
 export function Args<A extends TObject, B extends TObject>(a: A, b: B): TObject<A['properties'] & B['properties']> {

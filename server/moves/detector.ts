@@ -1,16 +1,17 @@
 // Finds the unusual daily moves of every instrument from the daily closes held in memory (the moves kernel on a
 // worker), links each to its causes and candidate stories, and stores them. Runs at start and again after each UTC
 // day closes; the moves are derived data, rewritten whole each time.
-import { basisPoints } from '../../core/units.js';
+
 import { isMove, movesInputBytes, movesInputViews, movesOutputViews } from '../../core/kernels/moves.js';
-import { CANDIDATE_MIN_IMPORTANCE, explainMove, linkMove, type LinkableEvent } from '../../core/moves/linker.js';
+import { CANDIDATE_MIN_IMPORTANCE, explainMove, type LinkableEvent, linkMove } from '../../core/moves/linker.js';
 import { DAY_MS } from '../../core/time.js';
+import { basisPoints } from '../../core/units.js';
 import type { InstrumentKind } from '../../core/vocabulary.js';
-import { logFailure, type Logger } from '../log.js';
+import { clock } from '../clock.js';
+import { type Logger, logFailure } from '../log.js';
 import type { MarketState } from '../market/state.js';
 import type { FoundMove, MoveService } from '../services/read/moves.js';
 import type { WorkerThreads } from '../worker-threads.js';
-import { clock } from '../clock.js';
 
 export class MoveDetector {
   private lastDay = -1;
@@ -80,9 +81,14 @@ export class MoveDetector {
     // The buffer goes to the worker: keep what is read afterwards.
     const bounds = Array.from(input.offsets);
     const closes = Float64Array.from(input.closes);
-    const out = movesOutputViews(await this.workers.run('moves', { buffer, instruments: n, days }, { transfer: [buffer] }), days);
+    const out = movesOutputViews(
+      await this.workers.run('moves', { buffer, instruments: n, days }, { transfer: [buffer] }),
+      days,
+    );
 
-    const firstDay = Math.min(...Array.from({ length: n }, (_, i) => (bounds[i + 1]! > bounds[i]! ? ts[bounds[i]!]! : Infinity)));
+    const firstDay = Math.min(
+      ...Array.from({ length: n }, (_, i) => (bounds[i + 1]! > bounds[i]! ? ts[bounds[i]!]! : Infinity)),
+    );
     const events = await this.moves.linkable(firstDay - DAY_MS, CANDIDATE_MIN_IMPORTANCE);
     const byDay = new Map<number, LinkableEvent[]>();
     for (const e of events) {
@@ -99,7 +105,10 @@ export class MoveDetector {
         const dayMs = ts[d]!;
         const date = new Date(dayMs).toISOString().slice(0, 10);
         const nearby = [...(byDay.get(dayMs - DAY_MS) ?? []), ...(byDay.get(dayMs) ?? [])];
-        const { causes, candidates } = linkMove({ symbol: inst.symbol, kind: inst.kind, company: inst.company, sector: inst.sector, dayMs }, nearby);
+        const { causes, candidates } = linkMove(
+          { symbol: inst.symbol, kind: inst.kind, company: inst.company, sector: inst.sector, dayMs },
+          nearby,
+        );
         found.push({
           id: Math.floor(dayMs / DAY_MS) * 10_000 + inst.id,
           instrumentId: inst.id,
@@ -108,14 +117,28 @@ export class MoveDetector {
           toPrice: closes[d]!,
           pct,
           z,
-          explanation: explainMove(inst.symbol, date, pct, z, causes, inst.kind === 'rate' ? basisPoints(closes[d - 1]!, closes[d]!) : null),
+          explanation: explainMove(
+            inst.symbol,
+            date,
+            pct,
+            z,
+            causes,
+            inst.kind === 'rate' ? basisPoints(closes[d - 1]!, closes[d]!) : null,
+          ),
           causes,
           candidates,
         });
       }
     }
     await this.moves.replaceFrom(firstDay, found);
-    this.log.info({ moves: found.length, withCause: found.filter((m) => m.causes.length).length, ms: Math.round(performance.now() - started) }, 'moves detected');
+    this.log.info(
+      {
+        moves: found.length,
+        withCause: found.filter((m) => m.causes.length).length,
+        ms: Math.round(performance.now() - started),
+      },
+      'moves detected',
+    );
     return found.length;
   }
 }

@@ -2,9 +2,9 @@
 // services exist, from the readiness gate alone.
 import { ApiError } from '../../core/errors.js';
 import { Live, Ready } from '../../core/schemas/health.js';
-import type { Gate } from '../http/route.js';
-import { defineRoute, type ApiRoute } from '../api-route.js';
+import { type ApiRoute, defineRoute } from '../api-route.js';
 import { clock } from '../clock.js';
+import type { Gate } from '../http/route.js';
 
 export function probeRoutes(gate: Gate, startedAt: number): ApiRoute[] {
   return [
@@ -18,7 +18,8 @@ export function probeRoutes(gate: Gate, startedAt: number): ApiRoute[] {
     }),
     defineRoute({
       path: '/ready',
-      summary: 'Readiness: migrations applied, data loaded and the database reachable with room to write; else 503 with the reason',
+      summary:
+        'Readiness: migrations applied, data loaded and the database reachable with room to write; else 503 with the reason',
       description:
         'A 503 `unavailable` says why: still starting (`Not ready: ...`), or degraded (`Degraded: ...`, with `details.database` ' +
         '`unreachable` or `disk_full` and `details.since`). While degraded, answers from memory are served and answers that ' +
@@ -31,7 +32,11 @@ export function probeRoutes(gate: Gate, startedAt: number): ApiRoute[] {
         const reason = gate.notReadyReason();
         if (reason) throw new ApiError('unavailable', `Not ready: ${reason}`);
         const problem = gate.problem();
-        if (problem) throw new ApiError('unavailable', `Degraded: ${problem.message}`, { database: problem.database, since: problem.since });
+        if (problem)
+          throw new ApiError('unavailable', `Degraded: ${problem.message}`, {
+            database: problem.database,
+            since: problem.since,
+          });
         return { status: 'ready' as const };
       },
     }),

@@ -1,14 +1,15 @@
 // GET /metrics: Prometheus text exposition of each live source's health, the HTTP, stream and database figures, and
 // the process's.
 import { Type } from '@sinclair/typebox';
-import { Reply } from '../http/surface.js';
 import { defineRoute } from '../api-route.js';
+import { Reply } from '../http/surface.js';
 
 const EXPOSITION = 'text/plain; version=0.0.4; charset=utf-8';
 
 export const metricsRoute = defineRoute({
   path: '/metrics',
-  summary: 'Prometheus metrics: per live source its state, messages, reconnects, errors and lag; HTTP, stream, database and process figures',
+  summary:
+    'Prometheus metrics: per live source its state, messages, reconnects, errors and lag; HTTP, stream, database and process figures',
   description:
     'Text exposition format 0.0.4. Per source (label `source`: binance-spot, okx-perp...): `tapewire_source_state` (1 for its ' +
     'state: live, stale, down or off), `tapewire_source_messages_total`, `tapewire_source_reconnects_total`, ' +
@@ -19,7 +20,7 @@ export const metricsRoute = defineRoute({
     '`tapewire_stream_messages_sent_total`, `tapewire_stream_messages_conflated_total`, `tapewire_stream_closed_total` (label ' +
     '`reason`; `stalled` and `overflow` are slow clients cut off). Database: `tapewire_db_queue_waiting`, ' +
     '`tapewire_db_queue_running`, `tapewire_db_query_duration_seconds` (histogram), `tapewire_db_slow_queries_total`. Then the ' +
-    'process (`tapewire_process_*`, `tapewire_nodejs_*`). It tells every client\'s traffic and the process\'s versions: it takes a ' +
+    "process (`tapewire_process_*`, `tapewire_nodejs_*`). It tells every client's traffic and the process's versions: it takes a " +
     'key with the `metrics` scope (anonymous callers read it only on a server bound to loopback).',
   tags: ['health'],
   auth: true,

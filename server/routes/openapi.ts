@@ -1,8 +1,8 @@
 // GET /v1/openapi.json: the OpenAPI 3.1 document built from the route table at first request, then served as bytes.
 import { Type } from '@sinclair/typebox';
 import { buildOpenApi } from '../../core/openapi.js';
+import { type ApiRoute, defineRoute } from '../api-route.js';
 import { RawJson } from '../http/raw-json.js';
-import { defineRoute, type ApiRoute } from '../api-route.js';
 
 const DESCRIPTION =
   'Read-only market data and explained events. Every /v1 path needs `Authorization: Bearer <key>`. ' +
@@ -19,7 +19,11 @@ export function openApiRoute(routes: readonly ApiRoute[]): ApiRoute {
     auth: true,
     response: Type.Object({ openapi: Type.String() }, { additionalProperties: true }),
     handler: () => {
-      document ??= new RawJson(Buffer.from(JSON.stringify(buildOpenApi([...routes], { title: 'Tapewire', version: '1.0.0', description: DESCRIPTION }))));
+      document ??= new RawJson(
+        Buffer.from(
+          JSON.stringify(buildOpenApi([...routes], { title: 'Tapewire', version: '1.0.0', description: DESCRIPTION })),
+        ),
+      );
       return document;
     },
   });

@@ -1,7 +1,7 @@
 // GET /v1/stream: Server-Sent Events on `quotes`, `events` and `instrument:<symbol>` topics, fed by the stream hub.
 import { StreamMessage, StreamQuery } from '../../core/schemas/stream.js';
-import { StreamAnswer } from '../http/surface.js';
 import { defineRoute } from '../api-route.js';
+import { StreamAnswer } from '../http/surface.js';
 
 const DESCRIPTION = [
   'Server-Sent Events. `topics` is a comma-separated list of `quotes` (every pooled quote), `events` (new stories) and',
@@ -15,7 +15,7 @@ const DESCRIPTION = [
   'hold ends with a last `closed` event (no `id:`) saying why: at once when the key is revoked through the keys CLI, at',
   'the next key reload (KEY_RELOAD_S) after a change made in the database; a lowered rate limit ends the oldest streams',
   'beyond the allowance. A browser EventSource, which cannot send Authorization, passes `ticket` from',
-  'GET /v1/stream/ticket instead: the stream then acts for that key (its cap, its revocation) on the ticket\'s topics only.',
+  "GET /v1/stream/ticket instead: the stream then acts for that key (its cap, its revocation) on the ticket's topics only.",
 ].join(' ');
 
 export const streamRoute = defineRoute({

@@ -31,7 +31,15 @@ import {
   SearchService,
   SectorService,
 } from './read/index.js';
-import { DatasetService, DemoStore, HistoryImport, type ImportService, type ImportVersions, type MarketStore, VenueBackfill } from './write/index.js';
+import {
+  DatasetService,
+  DemoStore,
+  HistoryImport,
+  type ImportService,
+  type ImportVersions,
+  type MarketStore,
+  VenueBackfill,
+} from './write/index.js';
 
 export interface Services {
   /** Changes whenever any data answers are built from does: the market's tick, or a write of stories, entities, macro, odds or SEC data. */
@@ -112,7 +120,8 @@ export function buildServices(deps: ServiceDeps): Services {
   const macro = new MacroService(db, deps.workers, events, catalysts, odds, deps.versions, refreshMs);
   const v = deps.versions;
   return {
-    dataStamp: () => `${state.version}.${v.stories.current}.${v.entities.current}.${v.macro.current}.${v.odds.current}.${v.sec.current}`,
+    dataStamp: () =>
+      `${state.version}.${v.stories.current}.${v.entities.current}.${v.macro.current}.${v.odds.current}.${v.sec.current}`,
     instruments,
     candles: new CandleService(db, state, deps.openBars),
     derivatives: new DerivativesService(db, state),
@@ -131,7 +140,24 @@ export function buildServices(deps: ServiceDeps): Services {
     odds,
     search: new SearchService(instruments, events, catalog, macro, odds, deps.versions, refreshMs),
     glossary: new GlossaryService(),
-    brief: new BriefService({ instruments, companies, people, projects, sectors, events, moves, catalysts, macro, odds, financials, filings, insiders, meta: deps.meta, versions: deps.versions, refreshMs }),
+    brief: new BriefService({
+      instruments,
+      companies,
+      people,
+      projects,
+      sectors,
+      events,
+      moves,
+      catalysts,
+      macro,
+      odds,
+      financials,
+      filings,
+      insiders,
+      meta: deps.meta,
+      versions: deps.versions,
+      refreshMs,
+    }),
     meta: deps.meta,
     metrics: new MetricsService(deps.meta.sources(), { ...deps.figures, stream: hub }),
     stream: new StreamService(hub, instruments, deps.tickets),

@@ -1,6 +1,6 @@
 // Links catalysts whose time has passed to the stories that reported their outcome, as those stories arrive: at start
 // and then every minute (sql/queries/catalysts.sql, linkCatalystOutcomes, holds the rule).
-import { logFailure, type Logger } from '../log.js';
+import { type Logger, logFailure } from '../log.js';
 import type { CatalystService } from '../services/read/catalysts.js';
 
 export class OutcomeLinker {
@@ -14,7 +14,10 @@ export class OutcomeLinker {
 
   async start(everyMs: number): Promise<void> {
     await this.run();
-    this.timer = setInterval(() => void this.run().catch((err) => logFailure(this.log, err, 'catalyst outcomes not linked')), everyMs);
+    this.timer = setInterval(
+      () => void this.run().catch((err) => logFailure(this.log, err, 'catalyst outcomes not linked')),
+      everyMs,
+    );
     this.timer.unref();
   }
 

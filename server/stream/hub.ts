@@ -3,11 +3,11 @@
 // costs one corked write per subscriber and no per-subscriber JSON. A subscriber whose socket is backed up gets its
 // messages conflated (latest per key) until it drains, and is closed if it stays backed up. A key holds at most its
 // stream allowance (streamAllowance), checked when a stream opens and again whenever the keys are reloaded (enforce).
-import { mergeById, ReplayBuffer, type Buffered } from '../../core/stream/replay.js';
+import { type Buffered, mergeById, ReplayBuffer } from '../../core/stream/replay.js';
 import { HEARTBEAT, parseLastEventId, sseMessage, sseOpening } from '../../core/stream/sse.js';
+import { clock } from '../clock.js';
 import type { HttpResponse } from '../http/uws.js';
 import { RateLimitError } from '../limits.js';
-import { clock } from '../clock.js';
 
 /** Retry-After of the 429 for one stream too many: when the client's other streams end is unknown, so a fixed pause. */
 const STREAM_CAP_RETRY_S = 10;
@@ -42,7 +42,15 @@ export interface Outgoing {
  * fewer streams than it holds); those two end with a last `closed` event that says so.
  */
 export type CloseReason = 'client' | 'lifetime' | 'stalled' | 'overflow' | 'shutdown' | 'revoked' | 'limit_lowered';
-export const CLOSE_REASONS: readonly CloseReason[] = ['client', 'lifetime', 'stalled', 'overflow', 'shutdown', 'revoked', 'limit_lowered'];
+export const CLOSE_REASONS: readonly CloseReason[] = [
+  'client',
+  'lifetime',
+  'stalled',
+  'overflow',
+  'shutdown',
+  'revoked',
+  'limit_lowered',
+];
 
 /** What the hub did since start, for /metrics: counted where it happens, read at each scrape. */
 export interface StreamCounts {
@@ -97,7 +105,11 @@ export class StreamHub {
   private lastId: number;
   private lastHeartbeat = clock.now();
   private readonly sweeper: NodeJS.Timeout;
-  readonly counts: StreamCounts = { sent: 0, conflated: 0, ended: Object.fromEntries(CLOSE_REASONS.map((r) => [r, 0])) as Record<CloseReason, number> };
+  readonly counts: StreamCounts = {
+    sent: 0,
+    conflated: 0,
+    ended: Object.fromEntries(CLOSE_REASONS.map((r) => [r, 0])) as Record<CloseReason, number>,
+  };
 
   constructor(readonly limits: StreamLimits) {
     this.firstId = clock.now() * 1000;
@@ -113,7 +125,10 @@ export class StreamHub {
     if (open >= allowance) {
       const who = client.startsWith('key:') ? 'This key' : 'This address (without a key)';
       const why = allowance < this.limits.perClient ? `, as its rate limit is ${rpm} requests a minute` : '';
-      throw new RateLimitError(STREAM_CAP_RETRY_S, `${who} already holds ${open} open streams (at most ${allowance}${why}); close one first`);
+      throw new RateLimitError(
+        STREAM_CAP_RETRY_S,
+        `${who} already holds ${open} open streams (at most ${allowance}${why}); close one first`,
+      );
     }
   }
 
@@ -139,7 +154,12 @@ export class StreamHub {
       const o = over.get(sub.client);
       if (!o?.excess) continue;
       o.excess--;
-      if (o.rpm === null) ending.push([sub, 'revoked', closedNotice('revoked', 'This API key was revoked: its streams are closed and it is refused from now on')]);
+      if (o.rpm === null)
+        ending.push([
+          sub,
+          'revoked',
+          closedNotice('revoked', 'This API key was revoked: its streams are closed and it is refused from now on'),
+        ]);
       else {
         const message =
           `This key's rate limit is now ${o.rpm} requests a minute, which allows ${o.allowance} streams at once; ` +
@@ -156,9 +176,25 @@ export class StreamHub {
    * gets every message it missed, or a `reset` when some are no longer held; a new client, and one after a `reset`,
    * gets the present state of its topics (the latest quote of each symbol, ...).
    */
-  open(res: HttpResponse, topics: string[], client: string, lastEventId: string | null, onClose: (reason: CloseReason) => void): (reason: CloseReason) => void {
+  open(
+    res: HttpResponse,
+    topics: string[],
+    client: string,
+    lastEventId: string | null,
+    onClose: (reason: CloseReason) => void,
+  ): (reason: CloseReason) => void {
     const group = this.group(topics);
-    const sub: Subscriber = { res, group, client, opened: clock.now(), backedUpSince: 0, pending: new Map(), pendingBytes: 0, closed: false, onClose };
+    const sub: Subscriber = {
+      res,
+      group,
+      client,
+      opened: clock.now(),
+      backedUpSince: 0,
+      pending: new Map(),
+      pendingBytes: 0,
+      closed: false,
+      onClose,
+    };
     group.subscribers.add(sub);
     this.subscribers.add(sub);
     this.perClient.set(client, (this.perClient.get(client) ?? 0) + 1);

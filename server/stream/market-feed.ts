@@ -1,12 +1,13 @@
 // Market messages for the stream, built from the hot state after every tick: each instrument's pooled quote (on
 // `quotes` and its own topic, at most once per QUOTE_MS per symbol, latest value wins), and on its own topic every
 // venue listing's state and the open 1m candle.
+
+import type { Bar } from '../../core/kernels/bars.js';
 import { candleJson } from '../../core/series.js';
 import { instrumentTopic, QUOTES_TOPIC } from '../../core/stream/topics.js';
-import type { Bar } from '../../core/kernels/bars.js';
+import { clock } from '../clock.js';
 import type { InstrumentService } from '../services/read/instruments.js';
 import type { Outgoing, StreamHub } from './hub.js';
-import { clock } from '../clock.js';
 
 /** The tick loop as the feed sees it: told after each tick, and each instrument's open 1m bar. */
 export interface Ticks {
@@ -56,12 +57,22 @@ export class MarketFeed {
       const symbol = this.symbols[i]!;
       for (let j = this.listingsFrom[i]!; j < this.listingsFrom[i + 1]!; j++) {
         const venue = instruments.venue(j);
-        batch.push({ event: 'venue', key: `venue:${venue.listingId}`, topics, json: JSON.stringify({ symbol, ...venue }) });
+        batch.push({
+          event: 'venue',
+          key: `venue:${venue.listingId}`,
+          topics,
+          json: JSON.stringify({ symbol, ...venue }),
+        });
       }
       const bar = this.ticker.openBar(i);
       if (bar) {
         const candle = candleJson(bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues);
-        batch.push({ event: 'candle', key: `candle:${i}`, topics, json: `{"symbol":${JSON.stringify(symbol)},"interval":"1m","candle":${candle}}` });
+        batch.push({
+          event: 'candle',
+          key: `candle:${i}`,
+          topics,
+          json: `{"symbol":${JSON.stringify(symbol)},"interval":"1m","candle":${candle}}`,
+        });
       }
     }
     this.hub.publish(batch);
@@ -72,25 +83,36 @@ export class MarketFeed {
   private scheduleWaiting(now: number): void {
     if (this.timer) return;
     let due = Infinity;
-    for (let i = 0; i < this.quoteWaiting.length; i++) if (this.quoteWaiting[i]) due = Math.min(due, this.quoteSentAt[i]! + this.quoteMs);
+    for (let i = 0; i < this.quoteWaiting.length; i++)
+      if (this.quoteWaiting[i]) due = Math.min(due, this.quoteSentAt[i]! + this.quoteMs);
     if (due === Infinity) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      const at = clock.now();
-      const batch: Outgoing[] = [];
-      for (let i = 0; i < this.quoteWaiting.length; i++) {
-        if (this.quoteWaiting[i] && at - this.quoteSentAt[i]! >= this.quoteMs) batch.push(this.quote(i, at));
-      }
-      this.hub.publish(batch);
-      this.scheduleWaiting(at);
-    }, Math.max(0, due - now));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        const at = clock.now();
+        const batch: Outgoing[] = [];
+        for (let i = 0; i < this.quoteWaiting.length; i++) {
+          if (this.quoteWaiting[i] && at - this.quoteSentAt[i]! >= this.quoteMs) batch.push(this.quote(i, at));
+        }
+        this.hub.publish(batch);
+        this.scheduleWaiting(at);
+      },
+      Math.max(0, due - now),
+    );
   }
 
   private quote(i: number, now: number): Outgoing {
     const { symbol, price, changePct, priceTs, priceLabel } = this.instruments.summary(i);
     this.quoteSentAt[i] = now;
     this.quoteWaiting[i] = 0;
-    const json = JSON.stringify({ symbol, price, changePct, priceTs, priceLabel, venuesInPool: this.instruments.venuesInPool(i) });
+    const json = JSON.stringify({
+      symbol,
+      price,
+      changePct,
+      priceTs,
+      priceLabel,
+      venuesInPool: this.instruments.venuesInPool(i),
+    });
     return { event: 'quote', key: `quote:${i}`, topics: [QUOTES_TOPIC, this.topics[i]!], json };
   }
 }

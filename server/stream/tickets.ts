@@ -33,7 +33,11 @@ export class StreamTickets {
 
   issue(principal: Pick<Principal, 'client'>, topics: string[], nowMs = clock.now()): IssuedTicket {
     const expiresAtMs = nowMs + TICKET_TTL_MS;
-    return { ticket: signTicket(this.secret, { client: principal.client, topics, expiresAtMs }), topics, expiresAt: new Date(expiresAtMs).toISOString() };
+    return {
+      ticket: signTicket(this.secret, { client: principal.client, topics, expiresAtMs }),
+      topics,
+      expiresAt: new Date(expiresAtMs).toISOString(),
+    };
   }
 
   /** The caller a ticket acts for, and the topics it may open; an AuthError (401) for any ticket that does not hold. */
@@ -53,9 +57,11 @@ export class StreamTickets {
 
   /** Counts a stream opened with `ticket`; an AuthError once it has opened TICKET_STREAMS. */
   private count(ticket: string, expiresAtMs: number, nowMs: number): void {
-    if (this.opened.size >= SWEEP_AT) for (const [k, v] of this.opened) if (v.expiresAtMs < nowMs) this.opened.delete(k);
+    if (this.opened.size >= SWEEP_AT)
+      for (const [k, v] of this.opened) if (v.expiresAtMs < nowMs) this.opened.delete(k);
     const used = this.opened.get(ticket) ?? { count: 0, expiresAtMs };
-    if (used.count >= TICKET_STREAMS) throw new AuthError(`This stream ticket has opened its ${TICKET_STREAMS} streams: ask for a new one`, CHALLENGE);
+    if (used.count >= TICKET_STREAMS)
+      throw new AuthError(`This stream ticket has opened its ${TICKET_STREAMS} streams: ask for a new one`, CHALLENGE);
     used.count++;
     this.opened.set(ticket, used);
   }

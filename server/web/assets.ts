@@ -14,7 +14,11 @@ export interface Asset {
 }
 
 const CLIENT = join(dirname(fileURLToPath(import.meta.url)), 'client');
-const CHARTS = join(dirname(createRequire(import.meta.url).resolve('lightweight-charts/package.json')), 'dist', 'lightweight-charts.standalone.production.js');
+const CHARTS = join(
+  dirname(createRequire(import.meta.url).resolve('lightweight-charts/package.json')),
+  'dist',
+  'lightweight-charts.standalone.production.js',
+);
 const JS = 'text/javascript; charset=utf-8';
 
 function asset(name: string, file: string, type: string): Asset {

@@ -1,7 +1,7 @@
 // Where a page's chart goes: an instrument's candles (read by the chart script from /web/candles) or line series
 // carried in the page (a macro series, a market's odds, a sector's members indexed). The chart script draws both.
 import { ASSETS } from './assets.js';
-import { html, jsonData, type Html } from './html.js';
+import { type Html, html, jsonData } from './html.js';
 
 /** The scripts a page with a chart loads. */
 export const CHART_SCRIPTS = [ASSETS.charts.path, ASSETS.chart.path];
@@ -38,7 +38,9 @@ export function thin<T>(items: readonly T[], most: number): T[] {
 }
 
 /** Funding per 8h and open interest by day (the chart script draws both on two scales). */
-export function derivativesChart(daily: readonly { date: string; fundingRate8hPct: number | null; openInterestUsd: number | null }[]): Html {
+export function derivativesChart(
+  daily: readonly { date: string; fundingRate8hPct: number | null; openInterestUsd: number | null }[],
+): Html {
   return html`<div id="derivatives-chart" class="chart small" data-kind="derivatives"></div>
 <script type="application/json" id="derivatives-data">${jsonData(daily.map((x) => [x.date, x.fundingRate8hPct, x.openInterestUsd]))}</script>`;
 }

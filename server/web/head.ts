@@ -1,7 +1,7 @@
 // The top of a reader's page: its name and what it is, the labelled price and change of its instrument where it has
 // one (the label says where the price is from, as on the instrument page), and its key figures, each with its unit.
 import { price } from '../../core/figures.js';
-import { html, type Html, type Part } from './html.js';
+import { type Html, html, type Part } from './html.js';
 import { fmtPct, fmtTime } from './parts.js';
 
 export interface Quoted {

@@ -3,7 +3,7 @@
 // data is. Pages make a ShellPage; the mount renders it, knowing the dataset the whole site shows.
 import type { DatasetWorld } from '../../core/dataset-world.js';
 import { ASSETS } from './assets.js';
-import { html, type Html } from './html.js';
+import { type Html, html } from './html.js';
 
 export interface Shell {
   title: string;

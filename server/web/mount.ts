@@ -1,24 +1,25 @@
 // Mounts the website on the API's uWS app: every page and the pages' own data answers go through one handler that
 // admits the viewer like an anonymous caller (readiness, then the IP's rate-limit bucket), renders from the services
 // and sends HTML with a CSP that allows no inline script; the hashed assets are served from memory.
+
+import type { DatasetWorld } from '../../core/dataset-world.js';
 import { ApiError, ERROR_CATALOGUE } from '../../core/errors.js';
 import type { KeyIndex } from '../auth.js';
 import type { Caller } from '../db-queue.js';
 import type { Exchange } from '../http/exchange.js';
 import { decodeComponent, parseQuery } from '../http/query.js';
-import { asApiError, errorHeaders, JSON_TYPE, logDone, sendError, type AccessLog } from '../http/respond.js';
+import { type AccessLog, asApiError, errorHeaders, JSON_TYPE, logDone, sendError } from '../http/respond.js';
 import type { Gate } from '../http/route.js';
-import { handler, Reply, send, type Surface } from '../http/surface.js';
+import { handler, Reply, type Surface, send } from '../http/surface.js';
 import type { HttpRequest, TemplatedApp } from '../http/uws.js';
 import type { Limiter } from '../limits.js';
 import type { Services } from '../services/index.js';
 import type { StreamTickets } from '../stream/tickets.js';
 import { ASSET_CACHE, ASSETS } from './assets.js';
-import { errorPage } from './pages/error.js';
-import { renderPage, type ShellPage } from './layout.js';
-import type { DatasetWorld } from '../../core/dataset-world.js';
 import { filled, KeptPages, keptPage, ticketSlot } from './kept-pages.js';
+import { renderPage, type ShellPage } from './layout.js';
 import { JsonAnswer, type PageCtx, type WebPage } from './page.js';
+import { errorPage } from './pages/error.js';
 import { WEB_PAGES } from './pages/index.js';
 
 export const CSP =
@@ -58,7 +59,13 @@ export function mountWeb(app: TemplatedApp, deps: WebDeps): { serve(services: Se
     const e = asApiError(log, err, { reqId: ex.requestId, route });
     errorHeaders(ex, e);
     const page = new Reply(HTML_TYPE, renderPage(errorPage(e).shell, world()), ERROR_CATALOGUE[e.code].statusLine);
-    send(ex, page, COMPRESS_MIN_BYTES, () => logDone(deps, ex, route), (err) => sendError(deps, ex, route, err));
+    send(
+      ex,
+      page,
+      COMPRESS_MIN_BYTES,
+      () => logDone(deps, ex, route),
+      (err) => sendError(deps, ex, route, err),
+    );
   };
   const surface: Surface = { log, figures: deps.figures, compressMinBytes: COMPRESS_MIN_BYTES, fail };
 
@@ -90,7 +97,16 @@ export function mountWeb(app: TemplatedApp, deps: WebDeps): { serve(services: Se
     const headers = Object.fromEntries((p.headers ?? []).map((name) => [name, req.getHeader(name)]));
     const topics: string[][] = [];
     const liveTicket = (t: string[]) => ticketSlot(topics.push(t) - 1);
-    const ctx: PageCtx = { params: params as string[], query: parseQuery(ex.query).values, headers, services: services!, caller, ip: ex.ip, tickets: deps.tickets, liveTicket };
+    const ctx: PageCtx = {
+      params: params as string[],
+      query: parseQuery(ex.query).values,
+      headers,
+      services: services!,
+      caller,
+      ip: ex.ip,
+      tickets: deps.tickets,
+      liveTicket,
+    };
     const reply = (out: ShellPage | JsonAnswer) => {
       ex.header('Cache-Control', 'no-cache');
       if (out instanceof JsonAnswer) return new Reply(JSON_TYPE, out.body);

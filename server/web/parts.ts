@@ -1,11 +1,12 @@
 // Fragments shared by the pages: links to EntityRefs and sources, numbers and dates as a reader reads them, story
 // and move lists, sparklines.
-import { bpText } from '../../core/units.js';
+
 import { decimals, signedPct, usdShort } from '../../core/figures.js';
 import type { Event } from '../../core/schemas/events.js';
 import type { Move } from '../../core/schemas/moves.js';
+import { bpText } from '../../core/units.js';
 import type { MacroDisplayMode } from '../../core/vocabulary.js';
-import { html, type Html, type Part } from './html.js';
+import { type Html, html, type Part } from './html.js';
 
 export interface RefLike {
   type: string;
@@ -103,14 +104,18 @@ export function sourceLink(url: string | null | undefined, text: Part): Html {
 /** A time in UTC to the second, or to the minute when it falls on one (a story's 20:05, a release's 13:30). */
 export function fmtTime(iso: string | null | undefined): Html {
   if (!iso) return html`<span class="muted">—</span>`;
-  return html`<time datetime="${iso}">${iso.replace('T', ' ').replace(/:00(\.0+)?Z$/, 'Z').replace(/(:\d\d)(\.\d+)?Z$/, '$1 UTC')}</time>`;
+  return html`<time datetime="${iso}">${iso
+    .replace('T', ' ')
+    .replace(/:00(\.0+)?Z$/, 'Z')
+    .replace(/(:\d\d)(\.\d+)?Z$/, '$1 UTC')}</time>`;
 }
 
 /** A list of stories: headline linking to its page, source and time, the entities it names. */
 export function storyList(events: readonly Event[], empty = 'No stories.'): Html {
   if (!events.length) return html`<p class="muted">${empty}</p>`;
   return html`<ul class="stories">${events.map(
-    (e) => html`<li><a href="/events/${e.id}">${e.headline}</a> <span class="muted">· ${e.sourceName} · ${fmtTime(e.occurredAt)} · importance ${e.importance}</span></li>`,
+    (e) =>
+      html`<li><a href="/events/${e.id}">${e.headline}</a> <span class="muted">· ${e.sourceName} · ${fmtTime(e.occurredAt)} · importance ${e.importance}</span></li>`,
   )}</ul>`;
 }
 
@@ -118,14 +123,17 @@ export function storyList(events: readonly Event[], empty = 'No stories.'): Html
 export function moveTable(moves: readonly Move[], empty = 'No unusual moves.'): Html {
   if (!moves.length) return html`<p class="muted">${empty}</p>`;
   return html`<table><thead><tr><th>Instrument</th><th>Date</th><th class="num">Change</th><th class="num">z</th><th>Why</th></tr></thead><tbody>${moves.map(
-    (m) => html`<tr><td>${refLink(m.instrument)}</td><td>${refLink(m, m.date)}</td><td class="num">${fmtMove(m)}</td><td class="num">${fmtNum(m.zScore, 1)}</td><td>${moveWhy(m)}</td></tr>`,
+    (m) =>
+      html`<tr><td>${refLink(m.instrument)}</td><td>${refLink(m, m.date)}</td><td class="num">${fmtMove(m)}</td><td class="num">${fmtNum(m.zScore, 1)}</td><td>${moveWhy(m)}</td></tr>`,
   )}</tbody></table>`;
 }
 
 /** The stories behind a move, one to a line: two headlines in a cell must not read as one. */
 function moveWhy(m: Move): Html {
-  if (m.causes.length) return html`<ul class="why">${m.causes.slice(0, 2).map((e) => html`<li><a href="/events/${e.id}">${e.headline}</a></li>`)}</ul>`;
-  if (m.candidateStories?.length) return html`<span class="muted">unconfirmed:</span> <a href="/events/${m.candidateStories[0]!.id}">${m.candidateStories[0]!.headline}</a>`;
+  if (m.causes.length)
+    return html`<ul class="why">${m.causes.slice(0, 2).map((e) => html`<li><a href="/events/${e.id}">${e.headline}</a></li>`)}</ul>`;
+  if (m.candidateStories?.length)
+    return html`<span class="muted">unconfirmed:</span> <a href="/events/${m.candidateStories[0]!.id}">${m.candidateStories[0]!.headline}</a>`;
   return html`<span class="muted">${m.explanation ?? 'no cause found'}</span>`;
 }
 

@@ -1,5 +1,5 @@
 // Tables of records with the headings a reader reads: each page names its columns, so no field's key is ever a heading.
-import { html, type Html, type Part } from './html.js';
+import { type Html, html, type Part } from './html.js';
 
 export interface Column<T> {
   head: string;

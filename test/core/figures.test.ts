@@ -1,6 +1,17 @@
 // Numbers in prose: compact dollars at every scale, prices to the cent or to four significant digits, signs on changes.
 import t from 'tap';
-import { amount, compact, decimals, perShare, grouped, pct, price, signedPct, usdCompact, usdShort } from '../../core/figures.js';
+import {
+  amount,
+  compact,
+  decimals,
+  grouped,
+  pct,
+  perShare,
+  price,
+  signedPct,
+  usdCompact,
+  usdShort,
+} from '../../core/figures.js';
 
 t.test('compact dollars', async (t) => {
   t.equal(usdCompact(3_456_789_012_345), '$3.46T');

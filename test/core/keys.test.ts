@@ -1,8 +1,17 @@
 // API keys: format, uniqueness, hashing and the lookup prefix.
-import t from 'tap';
+
 import { createHash } from 'node:crypto';
-import { generateKey, hashKey, isWellFormedKey, lookupPrefix, parseLifetime, parseScopes, sameHash } from '../../core/keys.js';
-import { keyEvents, keyStates, type KeyRow } from '../../core/key-events.js';
+import t from 'tap';
+import { type KeyRow, keyEvents, keyStates } from '../../core/key-events.js';
+import {
+  generateKey,
+  hashKey,
+  isWellFormedKey,
+  lookupPrefix,
+  parseLifetime,
+  parseScopes,
+  sameHash,
+} from '../../core/keys.js';
 
 t.test('keys are live_ + 40 base62 characters and unique', (t) => {
   const keys = new Set(Array.from({ length: 2000 }, generateKey));
@@ -47,14 +56,45 @@ t.test('scopes and lifetimes as the keys CLI takes them', (t) => {
 });
 
 t.test('key events: each key created, revoked or expired since the last reading, once', (t) => {
-  const row = (id: number, over: Partial<KeyRow> = {}): KeyRow => ({ id, name: `k${id}`, scopes: ['read'], revoked: false, expiresAt: null, ...over });
+  const row = (id: number, over: Partial<KeyRow> = {}): KeyRow => ({
+    id,
+    name: `k${id}`,
+    scopes: ['read'],
+    revoked: false,
+    expiresAt: null,
+    ...over,
+  });
   const now = Date.UTC(2026, 11, 6, 12);
   const before = keyStates([row(1), row(2), row(3, { expiresAt: '2026-12-06T12:30:00Z' })], now);
   const later = now + 3_600_000;
-  const after = [row(1), row(2, { revoked: true }), row(3, { expiresAt: '2026-12-06T12:30:00Z' }), row(4, { scopes: ['metrics'] })];
-  t.same(keyEvents(before, after, later).map((e) => [e.event, e.id]), [['revoked', 2], ['expired', 3], ['created', 4]]);
+  const after = [
+    row(1),
+    row(2, { revoked: true }),
+    row(3, { expiresAt: '2026-12-06T12:30:00Z' }),
+    row(4, { scopes: ['metrics'] }),
+  ];
+  t.same(
+    keyEvents(before, after, later).map((e) => [e.event, e.id]),
+    [
+      ['revoked', 2],
+      ['expired', 3],
+      ['created', 4],
+    ],
+  );
   t.same(keyEvents(keyStates(after, later), after, later), [], 'nothing new, nothing said');
-  t.same(keyEvents(new Map(), [row(5, { revoked: true })], later).map((e) => e.event), ['created', 'revoked'], 'made and revoked between two readings');
-  t.same(keyEvents(keyStates([row(6, { revoked: true })], now), [row(6, { revoked: true, expiresAt: '2026-12-06T12:00:00Z' })], later), [], 'a revoked key does not expire again');
+  t.same(
+    keyEvents(new Map(), [row(5, { revoked: true })], later).map((e) => e.event),
+    ['created', 'revoked'],
+    'made and revoked between two readings',
+  );
+  t.same(
+    keyEvents(
+      keyStates([row(6, { revoked: true })], now),
+      [row(6, { revoked: true, expiresAt: '2026-12-06T12:00:00Z' })],
+      later,
+    ),
+    [],
+    'a revoked key does not expire again',
+  );
   t.end();
 });

@@ -1,8 +1,9 @@
 // PgMessageFramer: whatever the chunking, only whole messages come out, in order, byte for byte, in groups none of
 // which has a message ending inside it on a multiple of 8 KiB (where PGlite stops reading); and the transaction
 // status a reply ends on.
-import t from 'tap';
+
 import fc from 'fast-check';
+import t from 'tap';
 import { endingStatus, PgMessageFramer } from '../../core/pgwire.js';
 
 function startup(): Buffer {
@@ -33,10 +34,23 @@ t.test('any chunking yields exactly the whole messages', (t) => {
   fc.assert(
     fc.property(
       fc.boolean(),
-      fc.array(fc.tuple(fc.constantFrom('Q', 'P', 'B', 'E', 'S', 'D'), fc.oneof(fc.uint8Array({ maxLength: 300 }), fc.integer({ min: 8000, max: 8400 }).map((n) => new Uint8Array(n)))), { maxLength: 12 }),
+      fc.array(
+        fc.tuple(
+          fc.constantFrom('Q', 'P', 'B', 'E', 'S', 'D'),
+          fc.oneof(
+            fc.uint8Array({ maxLength: 300 }),
+            fc.integer({ min: 8000, max: 8400 }).map((n) => new Uint8Array(n)),
+          ),
+        ),
+        { maxLength: 12 },
+      ),
       fc.array(fc.integer({ min: 1, max: 97 }), { minLength: 1, maxLength: 40 }),
       (ssl, msgs, cuts) => {
-        const messages = [...(ssl ? [sslRequest()] : []), startup(), ...msgs.map(([ty, p]) => message(ty, Buffer.from(p)))];
+        const messages = [
+          ...(ssl ? [sslRequest()] : []),
+          startup(),
+          ...msgs.map(([ty, p]) => message(ty, Buffer.from(p))),
+        ];
         const stream = Buffer.concat(messages);
         const framer = new PgMessageFramer();
         const out: Buffer[] = [];
@@ -84,18 +98,25 @@ t.test('a large message split in many chunks comes out once, whole', (t) => {
   t.end();
 });
 
-t.test('a group ends where a message ends on a multiple of 8 KiB: the Bind of 47 x 8 KiB the demo load hung on', (t) => {
-  const framer = new PgMessageFramer();
-  framer.push(startup());
-  const bind = message('B', Buffer.alloc(47 * 8192 - 5, 1));
-  const rest = [message('D', Buffer.from('P\0')), message('E', Buffer.alloc(5)), message('S', Buffer.alloc(0))];
-  const groups = framer.push(Buffer.concat([bind, ...rest]))!;
-  t.equal(groups.length, 2, 'the Bind alone, then Describe, Execute and Sync');
-  t.ok(groups[0]!.equals(bind));
-  t.ok(groups[1]!.equals(Buffer.concat(rest)));
-  t.same(framer.push(Buffer.concat([message('P', Buffer.alloc(100)), ...rest]))!.length, 1, 'other batches stay whole');
-  t.end();
-});
+t.test(
+  'a group ends where a message ends on a multiple of 8 KiB: the Bind of 47 x 8 KiB the demo load hung on',
+  (t) => {
+    const framer = new PgMessageFramer();
+    framer.push(startup());
+    const bind = message('B', Buffer.alloc(47 * 8192 - 5, 1));
+    const rest = [message('D', Buffer.from('P\0')), message('E', Buffer.alloc(5)), message('S', Buffer.alloc(0))];
+    const groups = framer.push(Buffer.concat([bind, ...rest]))!;
+    t.equal(groups.length, 2, 'the Bind alone, then Describe, Execute and Sync');
+    t.ok(groups[0]!.equals(bind));
+    t.ok(groups[1]!.equals(Buffer.concat(rest)));
+    t.same(
+      framer.push(Buffer.concat([message('P', Buffer.alloc(100)), ...rest]))!.length,
+      1,
+      'other batches stay whole',
+    );
+    t.end();
+  },
+);
 
 t.test('a reply ending on ReadyForQuery tells the transaction status; one ending elsewhere tells nothing', (t) => {
   const complete = message('C', Buffer.from('SELECT 1\0'));

@@ -1,7 +1,7 @@
 // The ustar headers of a backup: what is written reads back, GNU tar's headers read too, a long name is split into
 // ustar's prefix, and a damaged header or an entry of another type is refused rather than misread.
 import t from 'tap';
-import { readTarHeader, tarHeader, tarPadding, TAR_BLOCK, TAR_END } from '../../core/tar.js';
+import { readTarHeader, TAR_BLOCK, TAR_END, tarHeader, tarPadding } from '../../core/tar.js';
 
 t.test('a header reads back as written', (t) => {
   const file = { name: 'pg/base/5/2608_fsm', type: 'file', size: 24576, mode: 0o600, mtimeS: 1_700_000_000 } as const;

@@ -11,6 +11,7 @@ export interface PinnedClock {
 
 export function pinnedClock(iso: string): PinnedClock {
   const nowMs = Date.parse(iso);
-  if (!Number.isFinite(nowMs) || !iso.endsWith('Z')) throw new Error(`pinnedClock: ${iso} is not an ISO 8601 instant in UTC`);
+  if (!Number.isFinite(nowMs) || !iso.endsWith('Z'))
+    throw new Error(`pinnedClock: ${iso} is not an ISO 8601 instant in UTC`);
   return { nowMs, env: { TAPEWIRE_CLOCK: iso } };
 }

@@ -1,5 +1,5 @@
 // Small companyfacts documents for tests, written in EDGAR's own JSON format and read by the real parser.
-import { parseCompanyFacts, type CompanyFacts } from '../../core/sources/sec/companyfacts.js';
+import { type CompanyFacts, parseCompanyFacts } from '../../core/sources/sec/companyfacts.js';
 
 export interface FactRow {
   /** us-gaap:Revenues; dei:... */
@@ -21,7 +21,16 @@ export function companyFactsJson(rows: FactRow[], cik = 999002, entityName = 'Te
     const [taxonomy, concept] = r.concept.split(':') as [string, string];
     const body = ((facts[taxonomy] ??= {})[concept] ??= { label: concept, units: {} });
     const { start, end, val, accn, filed } = r;
-    (body.units[r.unit ?? 'USD'] ??= []).push({ ...(start ? { start } : {}), end, val, accn, fy: r.fy ?? null, fp: r.fp ?? null, form: r.form ?? '10-Q', filed });
+    (body.units[r.unit ?? 'USD'] ??= []).push({
+      ...(start ? { start } : {}),
+      end,
+      val,
+      accn,
+      fy: r.fy ?? null,
+      fp: r.fp ?? null,
+      form: r.form ?? '10-Q',
+      filed,
+    });
   }
   return JSON.stringify({ cik, entityName, facts });
 }

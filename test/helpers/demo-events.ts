@@ -15,11 +15,22 @@ export function demoFilingEvents(world: DemoWorld, anchorMs: number, seed = DEMO
   const first = world.story.events.length + 1;
   const stories = demoSecDocuments(seed, world, anchorMs).flatMap(({ filer, submissions }) => {
     const profile = DEMO_PROFILES.find((p) => p.slug === filer.company)!;
-    const filings = parseSecPayload(submissions, { name: `CIK${filer.cik}.json`, key: null, at: null }, { site: DEMO_EDGAR }).secFilings ?? [];
-    return filings.filter((f) => tellsStory(f.form)).map((f) => filingStory(f, { slug: profile.slug, name: profile.name }));
+    const filings =
+      parseSecPayload(submissions, { name: `CIK${filer.cik}.json`, key: null, at: null }, { site: DEMO_EDGAR })
+        .secFilings ?? [];
+    return filings
+      .filter((f) => tellsStory(f.form))
+      .map((f) => filingStory(f, { slug: profile.slug, name: profile.name }));
   });
   // A filing's story is dated to its acceptance minute, or to its filing day when that is not known.
-  return stories.map((s, k) => ({ ...s, id: first + k, precision: s.precision === 'minute' ? 'minute' : 'day', summary: s.summary ?? '', shocks: [], moves: [] }));
+  return stories.map((s, k) => ({
+    ...s,
+    id: first + k,
+    precision: s.precision === 'minute' ? 'minute' : 'day',
+    summary: s.summary ?? '',
+    shocks: [],
+    moves: [],
+  }));
 }
 
 /** The demo story's events and its filings' stories, by id. */

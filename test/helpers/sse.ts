@@ -28,12 +28,15 @@ export function listen(url: string, options: { key?: string; lastEventId?: strin
   if (options.key) headers.Authorization = `Bearer ${options.key}`;
   if (options.lastEventId) headers['Last-Event-ID'] = options.lastEventId;
   const es = new EventSource(url, {
-    fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), ...headers } }),
+    fetch: (input, init) =>
+      fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), ...headers } }),
   });
   const messages: Received[] = [];
   const opened = new Promise<void>((resolve) => es.addEventListener('open', () => resolve(), { once: true }));
   for (const event of EVENTS) {
-    es.addEventListener(event, (e) => messages.push({ event, id: e.lastEventId, data: JSON.parse(e.data), at: clock.now() }));
+    es.addEventListener(event, (e) =>
+      messages.push({ event, id: e.lastEventId, data: JSON.parse(e.data), at: clock.now() }),
+    );
   }
   return {
     messages,
@@ -46,7 +49,8 @@ export function listen(url: string, options: { key?: string; lastEventId?: strin
         const started = clock.now();
         const check = () => {
           if (test(messages)) return resolve();
-          if (clock.now() - started > ms) return reject(new Error(`condition not met in ${ms} ms (${messages.length} messages)`));
+          if (clock.now() - started > ms)
+            return reject(new Error(`condition not met in ${ms} ms (${messages.length} messages)`));
           setTimeout(check, 20);
         };
         check();

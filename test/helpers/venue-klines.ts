@@ -32,10 +32,26 @@ function minutes(h: KlineHistory, fromMs: number, toMs: number): number[] {
 /** /api/v3/klines and /fapi/v1/klines: the first `limit` minutes from startTime to endTime (inclusive). */
 export function binanceKlines(h: KlineHistory, url: URL): Answer {
   const q = url.searchParams;
-  const list = minutes(h, Number(q.get('startTime')), Number(q.get('endTime')) + 1).slice(0, Number(q.get('limit') ?? 500));
+  const list = minutes(h, Number(q.get('startTime')), Number(q.get('endTime')) + 1).slice(
+    0,
+    Number(q.get('limit') ?? 500),
+  );
   const rows = list.map((ts) => {
     const k = klineAt(h, ts);
-    return [ts, String(k.open), String(k.high), String(k.low), String(k.close), '2.5', ts + MINUTE_MS - 1, String(2.5 * k.close), 40, '1.2', String(1.2 * k.close), '0'];
+    return [
+      ts,
+      String(k.open),
+      String(k.high),
+      String(k.low),
+      String(k.close),
+      '2.5',
+      ts + MINUTE_MS - 1,
+      String(2.5 * k.close),
+      40,
+      '1.2',
+      String(1.2 * k.close),
+      '0',
+    ];
   });
   return { body: JSON.stringify(rows) };
 }
@@ -45,7 +61,11 @@ export function binanceFunding(h: KlineHistory, url: URL, rate: number, symbol: 
   const q = url.searchParams;
   const step = 8 * 3_600_000;
   const out = [];
-  for (let ts = Math.ceil(Number(q.get('startTime')) / step) * step; ts <= Math.min(Number(q.get('endTime')), h.endMs() - 1, clock.now()); ts += step) {
+  for (
+    let ts = Math.ceil(Number(q.get('startTime')) / step) * step;
+    ts <= Math.min(Number(q.get('endTime')), h.endMs() - 1, clock.now());
+    ts += step
+  ) {
     out.push({ symbol, fundingTime: ts, fundingRate: String(rate), markPrice: '1' });
   }
   return { body: JSON.stringify(out) };
@@ -58,7 +78,12 @@ export function binanceOpenInterest(h: KlineHistory, url: URL, coins: number, sy
   const out = [];
   const end = Math.min(Number(q.get('endTime')), h.endMs() - 1, clock.now());
   for (let ts = Math.ceil(Number(q.get('startTime')) / step) * step; ts <= end; ts += step) {
-    out.push({ symbol, sumOpenInterest: String(coins), sumOpenInterestValue: String(coins * h.price(ts)), timestamp: ts });
+    out.push({
+      symbol,
+      sumOpenInterest: String(coins),
+      sumOpenInterestValue: String(coins * h.price(ts)),
+      timestamp: ts,
+    });
   }
   return { body: JSON.stringify(out.slice(0, Number(q.get('limit') ?? 30))) };
 }
@@ -66,10 +91,22 @@ export function binanceOpenInterest(h: KlineHistory, url: URL, coins: number, sy
 /** /api/v5/market/history-candles: the newest `limit` minutes strictly between before and after, newest first. */
 export function okxCandles(h: KlineHistory, url: URL): Answer {
   const q = url.searchParams;
-  const list = minutes(h, Number(q.get('before')) + 1, Number(q.get('after'))).reverse().slice(0, Number(q.get('limit') ?? 100));
+  const list = minutes(h, Number(q.get('before')) + 1, Number(q.get('after')))
+    .reverse()
+    .slice(0, Number(q.get('limit') ?? 100));
   const data = list.map((ts) => {
     const k = klineAt(h, ts);
-    return [String(ts), String(k.open), String(k.high), String(k.low), String(k.close), '3', '3', String(3 * k.close), '1'];
+    return [
+      String(ts),
+      String(k.open),
+      String(k.high),
+      String(k.low),
+      String(k.close),
+      '3',
+      '3',
+      String(3 * k.close),
+      '1',
+    ];
   });
   return { body: JSON.stringify({ code: '0', msg: '', data }) };
 }
@@ -77,12 +114,22 @@ export function okxCandles(h: KlineHistory, url: URL): Answer {
 /** /v5/market/kline: the newest `limit` minutes from start to end (inclusive), newest first. */
 export function bybitKlines(h: KlineHistory, url: URL): Answer {
   const q = url.searchParams;
-  const list = minutes(h, Number(q.get('start')), Number(q.get('end')) + 1).reverse().slice(0, Number(q.get('limit') ?? 200));
+  const list = minutes(h, Number(q.get('start')), Number(q.get('end')) + 1)
+    .reverse()
+    .slice(0, Number(q.get('limit') ?? 200));
   const rows = list.map((ts) => {
     const k = klineAt(h, ts);
     return [String(ts), String(k.open), String(k.high), String(k.low), String(k.close), '2', String(2 * k.close)];
   });
-  return { body: JSON.stringify({ retCode: 0, retMsg: 'OK', result: { category: q.get('category'), symbol: q.get('symbol'), list: rows }, retExtInfo: {}, time: clock.now() }) };
+  return {
+    body: JSON.stringify({
+      retCode: 0,
+      retMsg: 'OK',
+      result: { category: q.get('category'), symbol: q.get('symbol'), list: rows },
+      retExtInfo: {},
+      time: clock.now(),
+    }),
+  };
 }
 
 /** POST /info candleSnapshot: the minutes from startTime to endTime (inclusive), oldest first, 5,000 at most. */
@@ -91,7 +138,18 @@ export function hyperliquidCandles(h: KlineHistory, body: string): Answer {
   const list = minutes(h, req.startTime, req.endTime + 1).slice(0, 5000);
   const rows = list.map((ts) => {
     const k = klineAt(h, ts);
-    return { t: ts, T: ts + MINUTE_MS - 1, s: req.coin, i: '1m', o: String(k.open), c: String(k.close), h: String(k.high), l: String(k.low), v: '1.5', n: 10 };
+    return {
+      t: ts,
+      T: ts + MINUTE_MS - 1,
+      s: req.coin,
+      i: '1m',
+      o: String(k.open),
+      c: String(k.close),
+      h: String(k.high),
+      l: String(k.low),
+      v: '1.5',
+      n: 10,
+    };
   });
   return { body: JSON.stringify(rows) };
 }
@@ -99,10 +157,19 @@ export function hyperliquidCandles(h: KlineHistory, body: string): Answer {
 /** Advanced Trade candles: from start to end (epoch seconds, inclusive), newest first, `limit` at most. */
 export function coinbaseCandles(h: KlineHistory, url: URL): Answer {
   const q = url.searchParams;
-  const list = minutes(h, Number(q.get('start')) * 1000, Number(q.get('end')) * 1000 + 1).reverse().slice(0, Number(q.get('limit') ?? 350));
+  const list = minutes(h, Number(q.get('start')) * 1000, Number(q.get('end')) * 1000 + 1)
+    .reverse()
+    .slice(0, Number(q.get('limit') ?? 350));
   const candles = list.map((ts) => {
     const k = klineAt(h, ts);
-    return { start: String(ts / 1000), low: String(k.low), high: String(k.high), open: String(k.open), close: String(k.close), volume: '0.5' };
+    return {
+      start: String(ts / 1000),
+      low: String(k.low),
+      high: String(k.high),
+      open: String(k.open),
+      close: String(k.close),
+      volume: '0.5',
+    };
   });
   return { body: JSON.stringify({ candles }) };
 }
@@ -114,7 +181,9 @@ export function krakenOhlc(h: KlineHistory, url: URL): Answer {
     const k = klineAt(h, ts);
     return [ts / 1000, String(k.open), String(k.high), String(k.low), String(k.close), String(k.close), '0.25', 5];
   });
-  return { body: JSON.stringify({ error: [], result: { XXBTZUSD: rows, last: list.length ? list.at(-1)! / 1000 : 0 } }) };
+  return {
+    body: JSON.stringify({ error: [], result: { XXBTZUSD: rows, last: list.length ? list.at(-1)! / 1000 : 0 } }),
+  };
 }
 
 /** Kraken Futures charts: the minutes from `from` to `to` (epoch seconds, inclusive), oldest first. */
@@ -123,7 +192,14 @@ export function krakenFuturesCandles(h: KlineHistory, url: URL): Answer {
   const list = minutes(h, Number(q.get('from')) * 1000, Number(q.get('to')) * 1000 + 1).slice(0, 2000);
   const candles = list.map((ts) => {
     const k = klineAt(h, ts);
-    return { time: ts, open: String(k.open), high: String(k.high), low: String(k.low), close: String(k.close), volume: '1' };
+    return {
+      time: ts,
+      open: String(k.open),
+      high: String(k.high),
+      low: String(k.low),
+      close: String(k.close),
+      volume: '1',
+    };
   });
   return { body: JSON.stringify({ candles, more_candles: false }) };
 }

@@ -1,7 +1,8 @@
 // Access modes over real processes: anonymous access on only for a loopback development run (or asked for), refused
 // where anyone could reach it, and logged at start.
-import t from 'tap';
+
 import { rmSync } from 'node:fs';
+import t from 'tap';
 import { runNode, startServer, tempDataDir } from '../../harness/server.js';
 
 const accessLine = (l: Record<string, unknown>) => typeof l.msg === 'string' && l.msg.startsWith('access:');
@@ -48,7 +49,12 @@ t.test('asking for anonymous access where it is refused stops the start with the
   const dataDir = tempDataDir();
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
   const base = { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', TAPEWIRE_DEMO: '0' };
-  const open = await runNode('server/main.ts', [], { ...base, NODE_ENV: 'development', HOST: '0.0.0.0', TAPEWIRE_ANON: '1' });
+  const open = await runNode('server/main.ts', [], {
+    ...base,
+    NODE_ENV: 'development',
+    HOST: '0.0.0.0',
+    TAPEWIRE_ANON: '1',
+  });
   t.equal(open.code, 2);
   t.match(open.stderr, /TAPEWIRE_ANON=1 is refused with HOST=0\.0\.0\.0.*TAPEWIRE_ANON_PUBLIC=1/s);
   for (const nodeEnv of ['Production', 'production ', 'prod']) {

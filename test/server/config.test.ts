@@ -1,11 +1,12 @@
 // Configuration: defaults, anonymous-access rules, and every invalid value reported together.
 // The same on any day: configuration and start-up, which read no date.
-import t from 'tap';
+
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../../server/config.js';
+import t from 'tap';
 import { ROOT } from '../../harness/server.js';
+import { ConfigError, loadConfig } from '../../server/config.js';
 
 t.test('defaults', (t) => {
   const c = loadConfig({});
@@ -24,41 +25,77 @@ t.test('anonymous access is off in production and with an external database', (t
   t.equal(loadConfig({ NODE_ENV: 'production' }).anon, false);
   t.equal(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).anon, false);
   t.equal(loadConfig({ DATABASE_URL: 'postgres://u@h/db', TAPEWIRE_ANON: '1' }).anon, true);
-  t.throws(() => loadConfig({ NODE_ENV: 'production', TAPEWIRE_ANON: '1' }), { name: 'ConfigError', message: /refused/ });
+  t.throws(() => loadConfig({ NODE_ENV: 'production', TAPEWIRE_ANON: '1' }), {
+    name: 'ConfigError',
+    message: /refused/,
+  });
   t.end();
 });
 
 t.test('NODE_ENV means production whatever its case, spaces or short form', (t) => {
   for (const nodeEnv of ['production', 'Production', 'PRODUCTION', 'production ', ' production', 'prod', 'Prod\t']) {
     t.equal(loadConfig({ NODE_ENV: nodeEnv }).anon, false, `${JSON.stringify(nodeEnv)}: anonymous off`);
-    t.throws(() => loadConfig({ NODE_ENV: nodeEnv, TAPEWIRE_ANON: '1' }), { name: 'ConfigError', message: /refused when NODE_ENV is production/ });
+    t.throws(() => loadConfig({ NODE_ENV: nodeEnv, TAPEWIRE_ANON: '1' }), {
+      name: 'ConfigError',
+      message: /refused when NODE_ENV is production/,
+    });
   }
-  for (const nodeEnv of ['development', 'staging', 'test', '']) t.equal(loadConfig({ NODE_ENV: nodeEnv }).anon, true, `${JSON.stringify(nodeEnv)} on loopback: anonymous on`);
+  for (const nodeEnv of ['development', 'staging', 'test', ''])
+    t.equal(loadConfig({ NODE_ENV: nodeEnv }).anon, true, `${JSON.stringify(nodeEnv)} on loopback: anonymous on`);
   t.end();
 });
 
 t.test('anonymous access by default only on loopback; explicitly elsewhere only when forced', (t) => {
-  for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]']) t.equal(loadConfig({ HOST: host }).anon, true, `${host}: on`);
+  for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]'])
+    t.equal(loadConfig({ HOST: host }).anon, true, `${host}: on`);
   for (const host of ['0.0.0.0', '::', '10.1.2.3', 'example.com']) {
     const c = loadConfig({ HOST: host });
     t.equal(c.anon, false, `${host}: off by default`);
     t.match(c.anonWhy, /not a loopback address/);
-    t.throws(() => loadConfig({ HOST: host, TAPEWIRE_ANON: '1' }), { name: 'ConfigError', message: /not a loopback address.*TAPEWIRE_ANON_PUBLIC=1/s });
-    t.equal(loadConfig({ HOST: host, TAPEWIRE_ANON: '1', TAPEWIRE_ANON_PUBLIC: '1' }).anon, true, `${host}: on when forced`);
+    t.throws(() => loadConfig({ HOST: host, TAPEWIRE_ANON: '1' }), {
+      name: 'ConfigError',
+      message: /not a loopback address.*TAPEWIRE_ANON_PUBLIC=1/s,
+    });
+    t.equal(
+      loadConfig({ HOST: host, TAPEWIRE_ANON: '1', TAPEWIRE_ANON_PUBLIC: '1' }).anon,
+      true,
+      `${host}: on when forced`,
+    );
   }
-  t.throws(() => loadConfig({ HOST: '0.0.0.0', TAPEWIRE_ANON: '1', TAPEWIRE_ANON_PUBLIC: '1', NODE_ENV: 'production' }), { message: /refused/ }, 'never in production');
+  t.throws(
+    () => loadConfig({ HOST: '0.0.0.0', TAPEWIRE_ANON: '1', TAPEWIRE_ANON_PUBLIC: '1', NODE_ENV: 'production' }),
+    { message: /refused/ },
+    'never in production',
+  );
   t.equal(loadConfig({ HOST: '0.0.0.0', TAPEWIRE_ANON: '0' }).anon, false);
   t.end();
 });
 
 t.test('invalid values are all reported', (t) => {
   try {
-    loadConfig({ PORT: '99999', LOG_LEVEL: 'loud', TAPEWIRE_ANON: 'maybe', DATABASE_URL: 'mysql://x', MOVE_FLOORS: 'crypto=abc,bogus=3', WORKERS: '0', LISTING_MINUTE_BARS_MEMORY_DAYS: '0' });
+    loadConfig({
+      PORT: '99999',
+      LOG_LEVEL: 'loud',
+      TAPEWIRE_ANON: 'maybe',
+      DATABASE_URL: 'mysql://x',
+      MOVE_FLOORS: 'crypto=abc,bogus=3',
+      WORKERS: '0',
+      LISTING_MINUTE_BARS_MEMORY_DAYS: '0',
+    });
     t.fail('should throw');
   } catch (err) {
     t.type(err, ConfigError);
     const problems = (err as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'LOG_LEVEL', 'TAPEWIRE_ANON', 'DATABASE_URL', 'MOVE_FLOORS', 'WORKERS', 'LISTING_MINUTE_BARS_MEMORY_DAYS']) t.match(problems, name);
+    for (const name of [
+      'PORT',
+      'LOG_LEVEL',
+      'TAPEWIRE_ANON',
+      'DATABASE_URL',
+      'MOVE_FLOORS',
+      'WORKERS',
+      'LISTING_MINUTE_BARS_MEMORY_DAYS',
+    ])
+      t.match(problems, name);
     t.equal((err as ConfigError).problems.length, 8, 'both bad MOVE_FLOORS entries are named');
   }
   t.end();
@@ -74,11 +111,11 @@ t.test('move floors can be overridden per kind', (t) => {
 
 t.test('MCP_ALLOWED_ORIGINS: origins as a browser sends them, in any case; anything else is reported', (t) => {
   t.same(loadConfig({}).mcpAllowedOrigins, []);
-  t.same(loadConfig({ MCP_ALLOWED_ORIGINS: 'https://App.Example.com, http://10.0.0.5:3000,http://[::1]:5173' }).mcpAllowedOrigins, [
-    'https://app.example.com',
-    'http://10.0.0.5:3000',
-    'http://[::1]:5173',
-  ]);
+  t.same(
+    loadConfig({ MCP_ALLOWED_ORIGINS: 'https://App.Example.com, http://10.0.0.5:3000,http://[::1]:5173' })
+      .mcpAllowedOrigins,
+    ['https://app.example.com', 'http://10.0.0.5:3000', 'http://[::1]:5173'],
+  );
   try {
     loadConfig({ MCP_ALLOWED_ORIGINS: 'https://app.example.com/path,app.example.com,*' });
     t.fail('should throw');
@@ -88,33 +125,68 @@ t.test('MCP_ALLOWED_ORIGINS: origins as a browser sends them, in any case; anyth
   t.end();
 });
 
-t.test('macro and odds feeds: FRED keeps the dashboard series with a key; the market feeds their listed markets', (t) => {
-  const c = loadConfig({});
-  t.same(c.fred, {
-    apiKey: null,
-    series: ['DFEDTARU', 'CPIAUCSL', 'PCEPILFE', 'PAYEMS', 'UNRATE', 'ICSA', 'GDPC1', 'RSXFS', 'DGS2', 'DGS10', 'T10Y2Y', 'DTWEXBGS', 'DCOILWTICO'],
-    everyMs: 3_600_000,
-    url: 'https://api.stlouisfed.org/fred',
-  });
-  t.same(c.polymarket, { markets: [], everyMs: 300_000, gammaUrl: 'https://gamma-api.polymarket.com', clobUrl: 'https://clob.polymarket.com' });
-  t.same(c.kalshi, { markets: [], everyMs: 300_000, url: 'https://api.elections.kalshi.com/trade-api/v2' });
-  const set = loadConfig({ FRED_API_KEY: 'k', FRED_SERIES: ' cpiaucsl , t10y2y,', KALSHI_MARKETS: 'KXFED-26MAR', KALSHI_API_URL: 'http://127.0.0.1:9/api/' });
-  t.same([set.fred.apiKey, set.fred.series, set.kalshi.markets, set.kalshi.url], ['k', ['CPIAUCSL', 'T10Y2Y'], ['KXFED-26MAR'], 'http://127.0.0.1:9/api']);
-  t.same(loadConfig({ FRED_SERIES: '' }).fred.series, [], 'none');
-  try {
-    loadConfig({ FRED_SERIES: 'CPIAUCSL,not a series', POLYMARKET_MARKETS: 'ok,/etc/passwd', FRED_API_URL: 'ftp://x', FRED_EVERY_S: '5' });
-    t.fail('should throw');
-  } catch (err) {
-    const problems = (err as ConfigError).problems;
-    t.same(problems, [
-      'FRED_SERIES: "not a series" is not a FRED series id',
-      'FRED_EVERY_S="5": expected an integer from 60 to 86400',
-      'FRED_API_URL="ftp://x": expected an http:// or https:// address',
-      'POLYMARKET_MARKETS: "/etc/passwd" is not a market slug or ticker',
-    ]);
-  }
-  t.end();
-});
+t.test(
+  'macro and odds feeds: FRED keeps the dashboard series with a key; the market feeds their listed markets',
+  (t) => {
+    const c = loadConfig({});
+    t.same(c.fred, {
+      apiKey: null,
+      series: [
+        'DFEDTARU',
+        'CPIAUCSL',
+        'PCEPILFE',
+        'PAYEMS',
+        'UNRATE',
+        'ICSA',
+        'GDPC1',
+        'RSXFS',
+        'DGS2',
+        'DGS10',
+        'T10Y2Y',
+        'DTWEXBGS',
+        'DCOILWTICO',
+      ],
+      everyMs: 3_600_000,
+      url: 'https://api.stlouisfed.org/fred',
+    });
+    t.same(c.polymarket, {
+      markets: [],
+      everyMs: 300_000,
+      gammaUrl: 'https://gamma-api.polymarket.com',
+      clobUrl: 'https://clob.polymarket.com',
+    });
+    t.same(c.kalshi, { markets: [], everyMs: 300_000, url: 'https://api.elections.kalshi.com/trade-api/v2' });
+    const set = loadConfig({
+      FRED_API_KEY: 'k',
+      FRED_SERIES: ' cpiaucsl , t10y2y,',
+      KALSHI_MARKETS: 'KXFED-26MAR',
+      KALSHI_API_URL: 'http://127.0.0.1:9/api/',
+    });
+    t.same(
+      [set.fred.apiKey, set.fred.series, set.kalshi.markets, set.kalshi.url],
+      ['k', ['CPIAUCSL', 'T10Y2Y'], ['KXFED-26MAR'], 'http://127.0.0.1:9/api'],
+    );
+    t.same(loadConfig({ FRED_SERIES: '' }).fred.series, [], 'none');
+    try {
+      loadConfig({
+        FRED_SERIES: 'CPIAUCSL,not a series',
+        POLYMARKET_MARKETS: 'ok,/etc/passwd',
+        FRED_API_URL: 'ftp://x',
+        FRED_EVERY_S: '5',
+      });
+      t.fail('should throw');
+    } catch (err) {
+      const problems = (err as ConfigError).problems;
+      t.same(problems, [
+        'FRED_SERIES: "not a series" is not a FRED series id',
+        'FRED_EVERY_S="5": expected an integer from 60 to 86400',
+        'FRED_API_URL="ftp://x": expected an http:// or https:// address',
+        'POLYMARKET_MARKETS: "/etc/passwd" is not a market slug or ticker',
+      ]);
+    }
+    t.end();
+  },
+);
 
 t.test('TAPEWIRE_SOURCES: the file is read and checked at start, each bad entry named; it replaces the demo', (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'tapewire-sources-'));
@@ -131,26 +203,59 @@ t.test('TAPEWIRE_SOURCES: the file is read and checked at start, each bad entry 
   bad.endpoints = { binance: { future: { wsUrl: 'ws://127.0.0.1:1', restUrl: 'http://127.0.0.1:1' } } };
   writeFileSync(join(dir, 'bad.json'), JSON.stringify(bad));
   const err = t.throws(() => loadConfig({ TAPEWIRE_SOURCES: join(dir, 'bad.json'), PORT: 'x' })) as ConfigError;
-  t.match(err.problems, [/instruments\[0\] \(BTC\) › listings\[0\] \(mtgox spot\): unknown venue mtgox/, /endpoints › binance › future: Binance has no future market here/, /^PORT/]);
-  t.match((t.throws(() => loadConfig({ TAPEWIRE_SOURCES: join(dir, 'none.json') })) as ConfigError).problems, [/TAPEWIRE_SOURCES=".*none.json": cannot read it \(ENOENT\)/]);
+  t.match(err.problems, [
+    /instruments\[0\] \(BTC\) › listings\[0\] \(mtgox spot\): unknown venue mtgox/,
+    /endpoints › binance › future: Binance has no future market here/,
+    /^PORT/,
+  ]);
+  t.match((t.throws(() => loadConfig({ TAPEWIRE_SOURCES: join(dir, 'none.json') })) as ConfigError).problems, [
+    /TAPEWIRE_SOURCES=".*none.json": cannot read it \(ENOENT\)/,
+  ]);
   t.end();
 });
 
-t.test('the sources file\'s news and calendars: one way to configure them, NEWS_FEEDS a shortcut beside the file', (t) => {
-  const live = join(ROOT, 'tapewire.sources.live-crypto.json');
-  const c = loadConfig({ TAPEWIRE_SOURCES: live, NEWS_FEEDS: 'Other|https://other.example/rss,https://www.coindesk.com/arc/outboundfeeds/rss/' });
-  t.same(c.news.feeds.map((f) => [f.name, f.everyMs]), [['CoinDesk', 300_000], ['Cointelegraph', 300_000], ['Decrypt', 300_000], ['Other', null]], 'the file\'s feeds with their periods, then the variable\'s others');
-  t.same(loadConfig({ NEWS_FEEDS: 'https://other.example/rss' }).news.feeds, [{ name: null, url: 'https://other.example/rss', everyMs: null }], 'without a file, the variable alone');
-  t.match(c.calendars, [{ id: 'fed', everyMs: 21_600_000, credential: null, key: null }, { id: 'fred-cpi', everyMs: 86_400_000, credential: 'FRED_API_KEY', key: null }]);
-  t.equal(loadConfig({ TAPEWIRE_SOURCES: live, FRED_API_KEY: 'f'.repeat(32) }).calendars[1]!.key, 'f'.repeat(32));
-  t.same(loadConfig({}).calendars, []);
-  t.end();
-});
+t.test(
+  "the sources file's news and calendars: one way to configure them, NEWS_FEEDS a shortcut beside the file",
+  (t) => {
+    const live = join(ROOT, 'tapewire.sources.live-crypto.json');
+    const c = loadConfig({
+      TAPEWIRE_SOURCES: live,
+      NEWS_FEEDS: 'Other|https://other.example/rss,https://www.coindesk.com/arc/outboundfeeds/rss/',
+    });
+    t.same(
+      c.news.feeds.map((f) => [f.name, f.everyMs]),
+      [
+        ['CoinDesk', 300_000],
+        ['Cointelegraph', 300_000],
+        ['Decrypt', 300_000],
+        ['Other', null],
+      ],
+      "the file's feeds with their periods, then the variable's others",
+    );
+    t.same(
+      loadConfig({ NEWS_FEEDS: 'https://other.example/rss' }).news.feeds,
+      [{ name: null, url: 'https://other.example/rss', everyMs: null }],
+      'without a file, the variable alone',
+    );
+    t.match(c.calendars, [
+      { id: 'fed', everyMs: 21_600_000, credential: null, key: null },
+      { id: 'fred-cpi', everyMs: 86_400_000, credential: 'FRED_API_KEY', key: null },
+    ]);
+    t.equal(loadConfig({ TAPEWIRE_SOURCES: live, FRED_API_KEY: 'f'.repeat(32) }).calendars[1]!.key, 'f'.repeat(32));
+    t.same(loadConfig({}).calendars, []);
+    t.end();
+  },
+);
 
 t.test('TAPEWIRE_CLOCK: read in development and tests, refused in production or when it cannot be read', (t) => {
   t.doesNotThrow(() => loadConfig({ NODE_ENV: 'test', TAPEWIRE_CLOCK: '+30d' }));
-  t.throws(() => loadConfig({ NODE_ENV: 'production', TAPEWIRE_CLOCK: '+30d' }), { name: 'ConfigError', message: /TAPEWIRE_CLOCK is refused when NODE_ENV is production/ });
-  t.throws(() => loadConfig({ TAPEWIRE_CLOCK: 'next week' }), { name: 'ConfigError', message: /expected a signed duration/ });
+  t.throws(() => loadConfig({ NODE_ENV: 'production', TAPEWIRE_CLOCK: '+30d' }), {
+    name: 'ConfigError',
+    message: /TAPEWIRE_CLOCK is refused when NODE_ENV is production/,
+  });
+  t.throws(() => loadConfig({ TAPEWIRE_CLOCK: 'next week' }), {
+    name: 'ConfigError',
+    message: /expected a signed duration/,
+  });
   t.end();
 });
-

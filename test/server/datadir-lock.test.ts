@@ -1,13 +1,14 @@
 // DATA_DIR's lock between real processes: three racing on a stale lock give exactly one owner every time, a lock file
 // naming a live unrelated process does not block, kill -9 frees the lock at once, and the CLIs' direct path and a
 // server exclude each other.
-import t, { type Test } from 'tap';
-import { spawn, type ChildProcess } from 'node:child_process';
+
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { lockDataDir } from '../../server/datadir.js';
+import t, { type Test } from 'tap';
 import { ROOT, runNode, startServer, tempDataDir } from '../../harness/server.js';
+import { lockDataDir } from '../../server/datadir.js';
 
 const CHILD = join(ROOT, 'test/fixtures/datadir-lock-child.ts');
 const TRIALS = 20;
@@ -83,7 +84,12 @@ t.test(`three processes racing on a stale lock: exactly one owner in each of ${T
     const verdicts = await Promise.all(racers.map((r) => r.next()));
     const winners = racers.filter((_, i) => verdicts[i] === 'OWNER');
     owners.push(winners.length);
-    t.equal(winners.length, 1, `trial ${trial} (lock file naming ${trial % 2 ? 'a live unrelated' : 'a dead'} pid): exactly one owner`, { verdicts });
+    t.equal(
+      winners.length,
+      1,
+      `trial ${trial} (lock file naming ${trial % 2 ? 'a live unrelated' : 'a dead'} pid): exactly one owner`,
+      { verdicts },
+    );
     if (winners.length === 1) {
       const busy = verdicts.filter((v) => v !== 'OWNER');
       t.ok(
@@ -104,7 +110,11 @@ t.test('a lock file naming a live process that owns no lock does not block', asy
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   writeFileSync(join(dir, 'tapewire.lock'), String(process.pid));
   const c = await owner(t, dir);
-  t.equal(readFileSync(join(dir, 'tapewire.lock'), 'utf8').trim(), String(c.pid), 'the lock file names the new owner, for information');
+  t.equal(
+    readFileSync(join(dir, 'tapewire.lock'), 'utf8').trim(),
+    String(c.pid),
+    'the lock file names the new owner, for information',
+  );
   await c.done();
   t.notOk(existsSync(join(dir, 'tapewire.lock')), 'and is removed on release');
 });
@@ -115,7 +125,10 @@ t.test('kill -9 of the owner frees the lock at once', async (t) => {
   const first = await owner(t, dir);
   const refused = start(dir);
   t.equal(await refused.next(), 'READY');
-  t.equal(await refused.next(), `BUSY DATA_DIR ${dir} is in use by process ${first.pid}; stop it or choose another DATA_DIR`);
+  t.equal(
+    await refused.next(),
+    `BUSY DATA_DIR ${dir} is in use by process ${first.pid}; stop it or choose another DATA_DIR`,
+  );
   await refused.exited;
 
   await killHard(first);
@@ -123,7 +136,11 @@ t.test('kill -9 of the owner frees the lock at once', async (t) => {
   t.pass('taken as soon as the owner is gone');
   const meanwhile = start(dir);
   t.equal(await meanwhile.next(), 'READY');
-  t.match(await meanwhile.next(), `BUSY DATA_DIR ${dir} is in use by process ${process.pid};`, 'and held by its new owner');
+  t.match(
+    await meanwhile.next(),
+    `BUSY DATA_DIR ${dir} is in use by process ${process.pid};`,
+    'and held by its new owner',
+  );
   release();
   await (await owner(t, dir)).done();
 });
@@ -133,7 +150,12 @@ t.test("the CLIs' direct path and a server exclude each other", async (t) => {
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
 
   const cli = await owner(t, dir, 'direct');
-  const refused = await runNode('server/main.ts', [], { DATA_DIR: dir, PORT: '0', LOG_LEVEL: 'silent', TAPEWIRE_DEMO: '0' });
+  const refused = await runNode('server/main.ts', [], {
+    DATA_DIR: dir,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    TAPEWIRE_DEMO: '0',
+  });
   t.equal(refused.code, 1, 'a server does not start while a CLI holds DATA_DIR');
   t.match(refused.stderr, `DATA_DIR ${dir} is in use by process ${cli.pid}; stop it or choose another DATA_DIR`);
   await cli.done();
@@ -142,7 +164,10 @@ t.test("the CLIs' direct path and a server exclude each other", async (t) => {
   t.teardown(() => server.stop());
   const direct = start(dir, 'direct');
   t.equal(await direct.next(), 'READY');
-  t.equal(await direct.next(), `BUSY DATA_DIR ${dir} is in use by process ${server.child.pid}; stop it or choose another DATA_DIR`);
+  t.equal(
+    await direct.next(),
+    `BUSY DATA_DIR ${dir} is in use by process ${server.child.pid}; stop it or choose another DATA_DIR`,
+  );
   // The keys CLI takes the direct path when it finds no control socket: with it gone, the lock alone keeps it out.
   rmSync(join(dir, 'run', 'control.sock'));
   const keys = await server.keys('list');
@@ -152,28 +177,50 @@ t.test("the CLIs' direct path and a server exclude each other", async (t) => {
   t.equal((await server.keys('list')).code, 0, 'and runs once the server is gone');
 });
 
-t.test("another user's process squatting the lock's name is passed over, and never named as the owner", { skip: process.getuid?.() === 0 ? false : 'needs root, to run the squatter as user nobody' }, async (t) => {
-  const dir = tempDataDir();
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  // The name is secret on disk (DATA_DIR is 0700) but listed in /proc/net/unix while it is bound: learnt there.
-  const first = await owner(t, dir);
-  const bound = readFileSync('/proc/net/unix', 'utf8').split('\n').map((l) => l.trim().split(/\s+/)[7]).filter((p) => p?.startsWith('@tapewire-lock:'));
-  const { dev, ino } = statSync(dir, { bigint: true });
-  const name = bound.find((p) => p!.replace(/@+$/, '').split(':').slice(1, 3).join(':') === `${dev}:${ino}`)!.replace(/@+$/, '');
-  t.ok(name, 'the owner’s name is listed');
-  await first.done();
-  const script = `require('net').createServer((s) => s.end('tapewire 1\\n')).listen({ path: '\\0' + process.argv[1] }, () => console.log('BOUND'))`;
-  const squatter = spawn(process.execPath, ['-e', script, name.slice(1)], { uid: 65534, gid: 65534, cwd: '/', stdio: ['ignore', 'pipe', 'inherit'] });
-  children.add(squatter);
-  t.teardown(() => squatter.kill('SIGKILL'));
-  t.equal((await createInterface({ input: squatter.stdout! })[Symbol.asyncIterator]().next()).value, 'BOUND', 'user nobody holds the name');
-  const tokenFile = join(dir, 'lock-token');
-  const token = existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8') : null;
-  const next = await owner(t, dir);
-  t.not(readFileSync(tokenFile, 'utf8'), token, 'a new name was taken');
-  const refused = start(dir);
-  t.equal(await refused.next(), 'READY');
-  t.equal(await refused.next(), `BUSY DATA_DIR ${dir} is in use by process ${next.pid}; stop it or choose another DATA_DIR`, 'the real owner is named, not "process 1"');
-  await refused.exited;
-  await next.done();
-});
+t.test(
+  "another user's process squatting the lock's name is passed over, and never named as the owner",
+  { skip: process.getuid?.() === 0 ? false : 'needs root, to run the squatter as user nobody' },
+  async (t) => {
+    const dir = tempDataDir();
+    t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+    // The name is secret on disk (DATA_DIR is 0700) but listed in /proc/net/unix while it is bound: learnt there.
+    const first = await owner(t, dir);
+    const bound = readFileSync('/proc/net/unix', 'utf8')
+      .split('\n')
+      .map((l) => l.trim().split(/\s+/)[7])
+      .filter((p) => p?.startsWith('@tapewire-lock:'));
+    const { dev, ino } = statSync(dir, { bigint: true });
+    const name = bound
+      .find((p) => p!.replace(/@+$/, '').split(':').slice(1, 3).join(':') === `${dev}:${ino}`)!
+      .replace(/@+$/, '');
+    t.ok(name, 'the owner’s name is listed');
+    await first.done();
+    const script = `require('net').createServer((s) => s.end('tapewire 1\\n')).listen({ path: '\\0' + process.argv[1] }, () => console.log('BOUND'))`;
+    const squatter = spawn(process.execPath, ['-e', script, name.slice(1)], {
+      uid: 65534,
+      gid: 65534,
+      cwd: '/',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    children.add(squatter);
+    t.teardown(() => squatter.kill('SIGKILL'));
+    t.equal(
+      (await createInterface({ input: squatter.stdout! })[Symbol.asyncIterator]().next()).value,
+      'BOUND',
+      'user nobody holds the name',
+    );
+    const tokenFile = join(dir, 'lock-token');
+    const token = existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8') : null;
+    const next = await owner(t, dir);
+    t.not(readFileSync(tokenFile, 'utf8'), token, 'a new name was taken');
+    const refused = start(dir);
+    t.equal(await refused.next(), 'READY');
+    t.equal(
+      await refused.next(),
+      `BUSY DATA_DIR ${dir} is in use by process ${next.pid}; stop it or choose another DATA_DIR`,
+      'the real owner is named, not "process 1"',
+    );
+    await refused.exited;
+    await next.done();
+  },
+);

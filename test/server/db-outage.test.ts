@@ -2,15 +2,17 @@
 // 500), answers from memory go on, the outage is logged once with its duration, /ready says what is wrong, and all
 // recovers without a restart. A full disk likewise: writes fail, /ready says so until a write succeeds again.
 import t from 'tap';
-import { startPostgres } from '../helpers/postgres.js';
 import { createKey, ROOT, runCli, startServer } from '../../harness/server.js';
 import { clock } from '../../server/clock.js';
+import { startPostgres } from '../helpers/postgres.js';
 
 const pg = await startPostgres();
 t.teardown(() => pg.stop());
 // PGlite over TCP serves one connection at a time (as in external-db.test.ts): a second one would wait past the pool's
 // connect timeout whenever two queries overlap, as the market load's read-ahead makes them.
-const server = await startServer({ env: { DATABASE_URL: pg.url, DB_POOL_SIZE: '1', META_REFRESH_S: '3600', KEY_RELOAD_S: '3600' } });
+const server = await startServer({
+  env: { DATABASE_URL: pg.url, DB_POOL_SIZE: '1', META_REFRESH_S: '3600', KEY_RELOAD_S: '3600' },
+});
 t.teardown(() => server.dispose());
 const key = await createKey(server, 'outage');
 
@@ -35,15 +37,28 @@ t.test('an outage: 503 with Retry-After while it lasts, logged once, reported by
 
   const ready = await server.get('/ready');
   t.equal(ready.status, 503);
-  const readyBody = (await ready.json()) as { error: { message: string; details: { database: string; since: string } } };
+  const readyBody = (await ready.json()) as {
+    error: { message: string; details: { database: string; since: string } };
+  };
   t.match(readyBody.error.message, /^Degraded: the database is unreachable/);
   t.equal(readyBody.error.details.database, 'unreachable');
   t.ok(Date.parse(readyBody.error.details.since) <= clock.now());
-  t.notMatch(readyBody.error.message, /127\.0\.0\.1|ECONNREFUSED/, 'the public probe does not tell where the database is');
+  t.notMatch(
+    readyBody.error.message,
+    /127\.0\.0\.1|ECONNREFUSED/,
+    'the public probe does not tell where the database is',
+  );
 
   await server.waitForLog((l) => l.msg === 'request' && l.status === 503 && l.route === '/v1/events');
-  t.equal(since(before).filter((l) => String(l.msg).startsWith('database unreachable')).length, 1, 'the outage is logged once');
-  t.notOk(since(before).some((l) => l.msg === 'unhandled error' || (l.level as number) >= 50 && l.msg === 'request'), 'no 500 and no stack per request');
+  t.equal(
+    since(before).filter((l) => String(l.msg).startsWith('database unreachable')).length,
+    1,
+    'the outage is logged once',
+  );
+  t.notOk(
+    since(before).some((l) => l.msg === 'unhandled error' || ((l.level as number) >= 50 && l.msg === 'request')),
+    'no 500 and no stack per request',
+  );
 
   await pg.resume();
   let status = 0;
@@ -66,7 +81,8 @@ t.test('a full disk: /ready says writes fail until one succeeds again', async (t
     CREATE FUNCTION test_disk_full() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN RAISE EXCEPTION 'could not extend file "base/5/16384": No space left on device' USING ERRCODE = 'disk_full'; END $$;
     CREATE TRIGGER test_disk_full BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION test_disk_full();`);
-  const importFixture = () => runCli('import', ['demo', `${ROOT}test/fixtures/demo/wire.json`], { DATA_DIR: server.dataDir });
+  const importFixture = () =>
+    runCli('import', ['demo', `${ROOT}test/fixtures/demo/wire.json`], { DATA_DIR: server.dataDir });
   const failed = await importFixture();
   t.not(failed.code, 0, 'the import fails');
   const ready = await server.get('/ready');

@@ -1,22 +1,30 @@
 // The database queue for client queries: turns taken round robin between callers, a caller's cap and the queue's
 // bound answered at once with a 503, and a query whose client left dropped before it runs.
-import t from 'tap';
+
 import { getEventListeners } from 'node:events';
+import t from 'tap';
 import { RetryLaterError } from '../../core/errors.js';
-import { QueryQueue, type Caller } from '../../server/db-queue.js';
+import { type Caller, QueryQueue } from '../../server/db-queue.js';
 
 /** A query that runs until `finish` is called, recording when it started. */
 function controlled(log: string[], name: string) {
   let finish!: () => void;
   const done = new Promise<void>((resolve) => (finish = resolve));
-  return { work: async () => {
+  return {
+    work: async () => {
       log.push(name);
       await done;
       return name;
-    }, finish: () => finish() };
+    },
+    finish: () => finish(),
+  };
 }
 
-const caller = (owner: string, controller = new AbortController()): Caller & { controller: AbortController } => ({ owner, signal: controller.signal, controller });
+const caller = (owner: string, controller = new AbortController()): Caller & { controller: AbortController } => ({
+  owner,
+  signal: controller.signal,
+  controller,
+});
 const tick = () => new Promise((r) => setImmediate(r));
 
 t.test('one slot: owners take turns whatever order they queued in', async (t) => {
@@ -29,7 +37,10 @@ t.test('one slot: owners take turns whatever order they queued in', async (t) =>
     t.equal(started.at(-1), j, `${j} runs next`);
     jobs.find((x) => x.name === j)!.finish();
   }
-  t.same(await Promise.all(runs), jobs.map((j) => j.name));
+  t.same(
+    await Promise.all(runs),
+    jobs.map((j) => j.name),
+  );
   t.same(queue.depth, { waiting: 0, running: 0 });
 });
 
@@ -44,7 +55,10 @@ t.test('an owner over its cap, and a full queue, are refused at once with Retry-
   const others = ['b', 'c'].map((o) => controlled(started, o));
   const otherRuns = others.map((h, i) => queue.run(caller(['b', 'c'][i]!), h.work));
   t.same(queue.depth, { waiting: 4, running: 1 });
-  await t.rejects(queue.run(caller('d'), controlled(started, 'd').work), { code: 'unavailable', message: /queue is full/ });
+  await t.rejects(queue.run(caller('d'), controlled(started, 'd').work), {
+    code: 'unavailable',
+    message: /queue is full/,
+  });
   for (const h of [...held, ...others]) h.finish();
   await Promise.all([...runs, ...otherRuns]);
   t.notOk(started.includes('a3') || started.includes('d'), 'refused work never ran');
@@ -60,7 +74,11 @@ t.test("the cap counts requests: one request's queries side by side never refuse
   const runs = fanOut.map((q, i) => queue.run(i % 2 ? build : brief, q.work));
   const second = controlled(started, 'second');
   const secondRun = queue.run(caller('a'), second.work);
-  await t.rejects(queue.run(caller('a'), controlled(started, 'third').work), { code: 'unavailable', message: /at most 2/ }, 'a third request is refused');
+  await t.rejects(
+    queue.run(caller('a'), controlled(started, 'third').work),
+    { code: 'unavailable', message: /at most 2/ },
+    'a third request is refused',
+  );
   for (const q of [...fanOut, second]) {
     await tick();
     q.finish();
@@ -98,7 +116,10 @@ t.test('a client gone before its turn comes is not run either', async (t) => {
   const queue = new QueryQueue({ slots: 1, perOwner: 5, maxWaiting: 10 });
   const gone = caller('a');
   gone.controller.abort();
-  await t.rejects(queue.run(gone, async () => t.fail('ran')), { name: 'AbortError' });
+  await t.rejects(
+    queue.run(gone, async () => t.fail('ran')),
+    { name: 'AbortError' },
+  );
   t.same(queue.depth, { waiting: 0, running: 0 });
 });
 

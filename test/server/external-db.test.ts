@@ -1,15 +1,22 @@
 // DATABASE_URL: migrations on a PostgreSQL server (PGlite over TCP stands in), and a clear refusal without TimescaleDB.
-import t from 'tap';
+
 import { rmSync } from 'node:fs';
-import { startPostgres as postgres } from '../helpers/postgres.js';
+import t from 'tap';
 import { createKey, runNode, startServer, tempDataDir } from '../../harness/server.js';
+import { startPostgres as postgres } from '../helpers/postgres.js';
 
 t.test('a server without timescaledb is refused with a clear message', async (t) => {
   const pg = await postgres(false);
   t.teardown(() => pg.stop());
   const dataDir = tempDataDir();
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
-  const res = await runNode('server/main.ts', [], { DATABASE_URL: pg.url, DB_POOL_SIZE: '1', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' });
+  const res = await runNode('server/main.ts', [], {
+    DATABASE_URL: pg.url,
+    DB_POOL_SIZE: '1',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+  });
   t.equal(res.code, 1);
   t.match(res.stderr, /does not have the timescaledb extension/);
 });
@@ -29,5 +36,8 @@ t.test('with timescaledb: migrates, serves keys, and never re-applies a migratio
   t.teardown(() => second.dispose());
   t.equal((await second.get('/v1/meta', { key })).status, 200, 'the key lives in the external database');
   await second.waitForLog((l) => l.msg === 'ready');
-  t.notOk(second.logs.some((l) => l.msg === 'migration applied'), 'nothing re-applied on restart');
+  t.notOk(
+    second.logs.some((l) => l.msg === 'migration applied'),
+    'nothing re-applied on restart',
+  );
 });

@@ -1,7 +1,8 @@
 // Start-up and shutdown: readiness gating, graceful SIGTERM, nothing lost to a crash, one owner per DATA_DIR, clear
 // refusals.
-import t from 'tap';
+
 import { chmodSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import t from 'tap';
 import { blankDataDir, createKey, runNode, startServer, tempDataDir } from '../../harness/server.js';
 
 t.test('/ready and /v1 answer 503 with a reason until the database is ready', async (t) => {
@@ -36,19 +37,22 @@ t.test('SIGTERM and SIGINT stop the server with exit code 0 within 5 s, keeping 
   await again.stop();
 });
 
-t.test('a crash (SIGKILL) loses nothing committed: the next start takes over the data directory with its keys', async (t) => {
-  const dataDir = await blankDataDir();
-  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
-  const env = { TAPEWIRE_ANON: '0' };
-  const server = await startServer({ dataDir, env });
-  const key = await createKey(server, 'survivor');
-  t.equal((await server.get('/v1/meta', { key })).status, 200);
-  t.equal((await server.stop('SIGKILL')).code, null, 'killed');
-  const again = await startServer({ dataDir, env });
-  t.teardown(() => again.stop());
-  t.equal((await again.get('/v1/meta', { key })).status, 200, 'the key created before the crash still opens /v1');
-  t.equal((await again.get('/v1/meta')).status, 401, 'and keys are still required');
-});
+t.test(
+  'a crash (SIGKILL) loses nothing committed: the next start takes over the data directory with its keys',
+  async (t) => {
+    const dataDir = await blankDataDir();
+    t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+    const env = { TAPEWIRE_ANON: '0' };
+    const server = await startServer({ dataDir, env });
+    const key = await createKey(server, 'survivor');
+    t.equal((await server.get('/v1/meta', { key })).status, 200);
+    t.equal((await server.stop('SIGKILL')).code, null, 'killed');
+    const again = await startServer({ dataDir, env });
+    t.teardown(() => again.stop());
+    t.equal((await again.get('/v1/meta', { key })).status, 200, 'the key created before the crash still opens /v1');
+    t.equal((await again.get('/v1/meta')).status, 401, 'and keys are still required');
+  },
+);
 
 t.test('a second server on the same DATA_DIR is refused', async (t) => {
   const first = await startServer();
@@ -63,7 +67,11 @@ t.test('a second server on the same port is refused, not silently sharing it', a
   t.teardown(() => first.dispose());
   const dataDir = tempDataDir();
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
-  const second = await runNode('server/main.ts', [], { DATA_DIR: dataDir, PORT: String(first.port), LOG_LEVEL: 'silent' });
+  const second = await runNode('server/main.ts', [], {
+    DATA_DIR: dataDir,
+    PORT: String(first.port),
+    LOG_LEVEL: 'silent',
+  });
   t.equal(second.code, 1);
   t.match(second.stderr, /cannot listen on 127\.0\.0\.1:\d+: the port is in use/);
 });
@@ -83,7 +91,12 @@ t.test('invalid configuration stops the start with every problem named', async (
 t.test('the slow JavaScript fallback of uWS is refused unless allowed', async (t) => {
   const dataDir = tempDataDir();
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
-  const res = await runNode('server/main.ts', [], { UWS_USE_FALLBACK: '1', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' });
+  const res = await runNode('server/main.ts', [], {
+    UWS_USE_FALLBACK: '1',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+  });
   t.equal(res.code, 1);
   t.match(res.stderr, /No uWebSockets\.js binary loads for Node v[\d.]+ \(ABI \d+\)/);
   t.match(res.stderr, /TAPEWIRE_ALLOW_UWS_FALLBACK=1/);

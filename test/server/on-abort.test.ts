@@ -1,7 +1,8 @@
 // server/on-abort.ts: any number of waits on one signal hold one listener on it, each called once on abort unless it
 // was forgotten first.
-import t from 'tap';
+
 import { getEventListeners } from 'node:events';
+import t from 'tap';
 import { onAbort } from '../../server/on-abort.js';
 
 t.test('fifty waits, one listener on the signal; each called once, the forgotten ones not', async (t) => {
@@ -12,7 +13,10 @@ t.test('fifty waits, one listener on the signal; each called once, the forgotten
   forget.slice(0, 10).forEach((f) => f());
   controller.abort();
   controller.abort();
-  t.same(called, Array.from({ length: 40 }, (_, k) => k + 10));
+  t.same(
+    called,
+    Array.from({ length: 40 }, (_, k) => k + 10),
+  );
 });
 
 t.test('one function waiting twice is called twice', async (t) => {

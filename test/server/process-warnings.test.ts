@@ -18,7 +18,10 @@ t.test('Node warning lines are told from the rest of stderr', async (t) => {
 });
 
 // A data: URL preload warns once the server process starts (the demo off: a blank database, started quickly).
-const WARNS = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import "data:text/javascript,process.emitWarning('made up for the test', 'TestWarning')"`.trim() };
+const WARNS = {
+  NODE_OPTIONS:
+    `${process.env.NODE_OPTIONS ?? ''} --import "data:text/javascript,process.emitWarning('made up for the test', 'TestWarning')"`.trim(),
+};
 
 t.test('a warning fails the stop, and only once', async (t) => {
   const server = await startServer({ env: WARNS });

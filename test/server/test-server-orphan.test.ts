@@ -1,14 +1,15 @@
 // A server started by the test helper ends when the process that started it is killed outright (SIGKILL: no exit
 // handler runs), so a test killed on its timeout leaves no server running for the rest of the suite.
-import t from 'tap';
+
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import t from 'tap';
+import { processAlive } from '../../harness/process-alive.js';
 import { ROOT } from '../../harness/server.js';
 import { clock } from '../../server/clock.js';
-import { processAlive } from '../../harness/process-alive.js';
 
 t.test('a test server ends with the test process that started it, even one killed with SIGKILL', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'tw-orphan-'));
@@ -22,7 +23,10 @@ t.test('a test server ends with the test process that started it, even one kille
       `console.log(JSON.stringify({ pid: server.child.pid, dataDir: server.dataDir }));\n` +
       `setInterval(() => undefined, 1000);\n`,
   );
-  const starter = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const starter = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: starter.stdout! }).once('line', resolve);
     starter.once('exit', (code) => reject(new Error(`the starter exited with ${code} before its server was ready`)));

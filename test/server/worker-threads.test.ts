@@ -26,11 +26,19 @@ t.test('an aborted task rejects', async (t) => {
   t.teardown(() => workers.close());
   const controller = new AbortController();
   controller.abort();
-  await t.rejects(workers.run('moves', { buffer: new ArrayBuffer(movesInputBytes(1, 2)), instruments: 1, days: 2 }, { signal: controller.signal }));
+  await t.rejects(
+    workers.run(
+      'moves',
+      { buffer: new ArrayBuffer(movesInputBytes(1, 2)), instruments: 1, days: 2 },
+      { signal: controller.signal },
+    ),
+  );
 });
 
 t.test('pool runs a whole tick in a worker: one buffer each way, same answer as inline', async (t) => {
-  const { allocatePoolOutput, poolInputBytes, poolInputViews, poolOutputViews, poolQuotes } = await import('../../core/kernels/pool.js');
+  const { allocatePoolOutput, poolInputBytes, poolInputViews, poolOutputViews, poolQuotes } = await import(
+    '../../core/kernels/pool.js'
+  );
   const workers = new WorkerThreads(1);
   t.teardown(() => workers.close());
   const instruments = 30;
@@ -71,5 +79,8 @@ t.test('downsample runs in a worker: the series transferred in, the same points 
   t.equal(buffer.byteLength, 0, 'the series was transferred, not copied');
   t.same(new Float64Array(out), new Float64Array(expected));
   const kept = seriesViews(out, out.byteLength / 16);
-  t.ok(kept.ts.length <= 500 && kept.values.includes(4 + Math.sin(6_543 / 90) + 3), 'at most 500 points, the spike among them');
+  t.ok(
+    kept.ts.length <= 500 && kept.values.includes(4 + Math.sin(6_543 / 90) + 3),
+    'at most 500 points, the spike among them',
+  );
 });

@@ -27,9 +27,11 @@ export const MONTHLY = {
   cpi: (periodMs: number) => cpiRelease(ym(periodMs)[0], ym(periodMs)[1] + 1, 12),
   payrolls: (periodMs: number) => payrollsRelease(...nextMonth(periodMs)),
   /** Personal income and outlays (PCE prices): from the 27th of the month after. */
-  pce: (periodMs: number) => newYorkTime(releaseDayFrom(monthStart(ym(periodMs)[0], ym(periodMs)[1] + 1) + 26 * DAY_MS), 8, 30),
+  pce: (periodMs: number) =>
+    newYorkTime(releaseDayFrom(monthStart(ym(periodMs)[0], ym(periodMs)[1] + 1) + 26 * DAY_MS), 8, 30),
   /** Advance retail sales: from the 15th of the month after. */
-  retail: (periodMs: number) => newYorkTime(releaseDayFrom(monthStart(ym(periodMs)[0], ym(periodMs)[1] + 1) + 14 * DAY_MS), 8, 30),
+  retail: (periodMs: number) =>
+    newYorkTime(releaseDayFrom(monthStart(ym(periodMs)[0], ym(periodMs)[1] + 1) + 14 * DAY_MS), 8, 30),
   /** H.6 money stock: the fourth Tuesday of the month after (or the next release day). */
   money: (periodMs: number) => {
     const first = monthStart(ym(periodMs)[0], ym(periodMs)[1] + 1);
@@ -37,7 +39,8 @@ export const MONTHLY = {
     return newYorkTime(releaseDayFrom(tuesday), 13);
   },
   /** A monthly average of the H.15's daily rates: the first release day of the month after. */
-  averageRate: (periodMs: number) => newYorkTime(releaseDayFrom(monthStart(ym(periodMs)[0], ym(periodMs)[1] + 1)), 16, 15),
+  averageRate: (periodMs: number) =>
+    newYorkTime(releaseDayFrom(monthStart(ym(periodMs)[0], ym(periodMs)[1] + 1)), 16, 15),
 };
 
 function nextMonth(periodMs: number): [number, number] {
@@ -56,7 +59,7 @@ export const dailyRateRelease = (dayMs: number) => newYorkTime(releaseDayFrom(da
 
 /** The trade-weighted dollar of `dayMs` on the H.10: the Monday after its week (or the next release day), 16:15. */
 export function dollarRelease(dayMs: number): number {
-  const monday = dayMs + (((1 - new Date(dayMs).getUTCDay() + 7) % 7) || 7) * DAY_MS;
+  const monday = dayMs + ((1 - new Date(dayMs).getUTCDay() + 7) % 7 || 7) * DAY_MS;
   return newYorkTime(releaseDayFrom(monday), 16, 15);
 }
 

@@ -30,7 +30,8 @@ export function chainedSeries(
   const current: (number | undefined)[] = periods.map(() => undefined);
   for (let k = 0; k < released.length; ) {
     const day = dayOf(released[k]!.at);
-    for (; k < released.length && dayOf(released[k]!.at) === day; k++) current[released[k]!.period] = released[k]!.change;
+    for (; k < released.length && dayOf(released[k]!.at) === day; k++)
+      current[released[k]!.period] = released[k]!.change;
     let level = base;
     for (let p = 0; p < periods.length && current[p] !== undefined; p++) {
       level = step(level, current[p]!);

@@ -8,11 +8,15 @@ import { isTradingDay } from '../../calendar/us-holidays.js';
 import { DAY_MS } from '../../time.js';
 import { upperInForce } from '../policy.js';
 import { dailyRateRelease, dayOf, dollarRelease, marketCloseKnown } from './calendar.js';
-import { days, round, seriesRandom, type MacroInputs } from './inputs.js';
+import { days, type MacroInputs, round, seriesRandom } from './inputs.js';
 import { VintageBook } from './vintages.js';
 
 /** The dollar index's weights on the demo's currency pairs, and whether a pair is quoted per dollar (yen) or in dollars (euro, pound). */
-const DOLLAR_WEIGHTS: [symbol: string, weight: number, perDollar: boolean][] = [['EURUSD', 0.45, false], ['USDJPY', 0.35, true], ['GBPUSD', 0.2, false]];
+const DOLLAR_WEIGHTS: [symbol: string, weight: number, perDollar: boolean][] = [
+  ['EURUSD', 0.45, false],
+  ['USDJPY', 0.35, true],
+  ['GBPUSD', 0.2, false],
+];
 /** Calendar days of returns in the volatility estimate, and the premium options carry over it, in points. */
 const VOL_DAYS = 20;
 const VOL_PREMIUM = 3;
@@ -34,14 +38,36 @@ export function dailySeries(x: MacroInputs): Map<string, VintageBook> {
   const ten = (d: number) => nullable(close('US10Y', d), (v) => round(v, 2));
   out.set('DGS2', market(two, 2, dailyRateRelease));
   out.set('DGS10', market(ten, 2, dailyRateRelease));
-  out.set('T10Y2Y', market((d) => (two(d) === null || ten(d) === null ? null : ten(d)! - two(d)!), 2, dailyRateRelease));
-  out.set('DCOILWTICO', market((d) => close('WTI', d), 2, marketCloseKnown));
-  out.set('SP500', market((d) => close('SPX', d), 2, marketCloseKnown));
-  out.set('DTWEXBGS', market((d) => (isTradingDay(d) ? dollarIndex(x, d) : null), 4, dollarRelease));
+  out.set(
+    'T10Y2Y',
+    market((d) => (two(d) === null || ten(d) === null ? null : ten(d)! - two(d)!), 2, dailyRateRelease),
+  );
+  out.set(
+    'DCOILWTICO',
+    market((d) => close('WTI', d), 2, marketCloseKnown),
+  );
+  out.set(
+    'SP500',
+    market((d) => close('SPX', d), 2, marketCloseKnown),
+  );
+  out.set(
+    'DTWEXBGS',
+    market((d) => (isTradingDay(d) ? dollarIndex(x, d) : null), 4, dollarRelease),
+  );
   const vix = volatility(x);
-  out.set('VIXCLS', market((d) => nullable(close('SPX', d), () => vix.get(d) ?? null), 2, marketCloseKnown));
+  out.set(
+    'VIXCLS',
+    market((d) => nullable(close('SPX', d), () => vix.get(d) ?? null), 2, marketCloseKnown),
+  );
   const rng = seriesRandom(x.seed, 'BAMLH0A0HYM2');
-  out.set('BAMLH0A0HYM2', market((d) => nullable(vix.get(d) ?? null, (v) => Math.max(2.4, 3 + 0.08 * (v - 18) + rng.normal() * 0.03)), 2, marketCloseKnown));
+  out.set(
+    'BAMLH0A0HYM2',
+    market(
+      (d) => nullable(vix.get(d) ?? null, (v) => Math.max(2.4, 3 + 0.08 * (v - 18) + rng.normal() * 0.03)),
+      2,
+      marketCloseKnown,
+    ),
+  );
   return out;
 }
 

@@ -36,8 +36,18 @@ export function macroInputs(world: DemoWorld, seed: number, startMs: number, anc
     prints.set(p.series, bySeries);
   }
   const start = new Date(startMs);
-  const closes = new Map(READ_SYMBOLS.map((symbol) => [symbol, dailyCloses(world.histories.get(symbol)!, dayOf(anchorMs))]));
-  return { seed, startMs, anchorMs, firstMonthMs: monthStart(start.getUTCFullYear(), start.getUTCMonth() - MONTHS_BEFORE_HISTORY), policy: world.path.model.policy, prints, closes };
+  const closes = new Map(
+    READ_SYMBOLS.map((symbol) => [symbol, dailyCloses(world.histories.get(symbol)!, dayOf(anchorMs))]),
+  );
+  return {
+    seed,
+    startMs,
+    anchorMs,
+    firstMonthMs: monthStart(start.getUTCFullYear(), start.getUTCMonth() - MONTHS_BEFORE_HISTORY),
+    policy: world.path.model.policy,
+    prints,
+    closes,
+  };
 }
 
 /** The close of each UTC day before `beforeDay`: the last bar's of the day, from the daily bars, then the 1m bars. */

@@ -6,7 +6,7 @@ import { DAY_MS } from '../../time.js';
 import { upperInForce } from '../policy.js';
 import { MONTHLY } from './calendar.js';
 import { byAmount, byPercent, chainedSeries, type Estimate } from './chain.js';
-import { months, round, seriesRandom, type MacroInputs } from './inputs.js';
+import { type MacroInputs, months, round, seriesRandom } from './inputs.js';
 import { VintageBook } from './vintages.js';
 
 /** Where the effective rate trades below the top of the target range, in percentage points. */
@@ -51,22 +51,69 @@ export function monthlySeries(x: MacroInputs): Map<string, VintageBook> {
 
   const retailMonths = released(MONTHLY.retail);
   const retailRng = seriesRandom(x.seed, 'RSXFS');
-  out.set('RSXFS', revisedOnce(retailMonths, retailMonths.map(() => 0.3 + retailRng.normal() * 0.6), MONTHLY.retail, 0.2, 560_000, byPercent, 0, x, 'RSXFS revisions'));
+  out.set(
+    'RSXFS',
+    revisedOnce(
+      retailMonths,
+      retailMonths.map(() => 0.3 + retailRng.normal() * 0.6),
+      MONTHLY.retail,
+      0.2,
+      560_000,
+      byPercent,
+      0,
+      x,
+      'RSXFS revisions',
+    ),
+  );
   const moneyMonths = released(MONTHLY.money);
   const moneyRng = seriesRandom(x.seed, 'M2SL');
-  out.set('M2SL', once(moneyMonths, moneyMonths.map(() => 0.3 + moneyRng.normal() * 0.2), MONTHLY.money, 20_900, byPercent, 1, x.anchorMs));
+  out.set(
+    'M2SL',
+    once(
+      moneyMonths,
+      moneyMonths.map(() => 0.3 + moneyRng.normal() * 0.2),
+      MONTHLY.money,
+      20_900,
+      byPercent,
+      1,
+      x.anchorMs,
+    ),
+  );
   out.set('FEDFUNDS', effectiveRate(x));
   return out;
 }
 
 /** A chained series printed once per period, never revised. */
-function once(periods: number[], changes: number[], at: (m: number) => number, base: number, step: typeof byPercent, decimals: number, untilMs: number): VintageBook {
-  return chainedSeries(periods, periods.map((m, k) => ({ period: k, at: at(m), change: changes[k]! })), base, step, decimals, untilMs);
+function once(
+  periods: number[],
+  changes: number[],
+  at: (m: number) => number,
+  base: number,
+  step: typeof byPercent,
+  decimals: number,
+  untilMs: number,
+): VintageBook {
+  return chainedSeries(
+    periods,
+    periods.map((m, k) => ({ period: k, at: at(m), change: changes[k]! })),
+    base,
+    step,
+    decimals,
+    untilMs,
+  );
 }
 
 /** A chained series whose each change is revised once, by about `sd`, at the next period's release (drawn from `stream`). */
 function revisedOnce(
-  periods: number[], changes: number[], at: (m: number) => number, sd: number, base: number, step: typeof byPercent, decimals: number, x: MacroInputs, stream: string,
+  periods: number[],
+  changes: number[],
+  at: (m: number) => number,
+  sd: number,
+  base: number,
+  step: typeof byPercent,
+  decimals: number,
+  x: MacroInputs,
+  stream: string,
 ): VintageBook {
   const rng = seriesRandom(x.seed, stream);
   const estimates = periods.flatMap((m, k): Estimate[] => {
@@ -86,7 +133,8 @@ function unemployment(jobMonths: number[], jobsAt: (m: number) => number, x: Mac
     const print = x.prints.get('us-payrolls')?.get(m);
     const surprise = print ? print.value - print.expected : 0;
     const u = rng.next();
-    const step = surprise > 50 ? (u < 0.6 ? -0.1 : 0) : surprise < -50 ? (u < 0.6 ? 0.1 : 0) : u < 0.2 ? -0.1 : u < 0.72 ? 0 : 0.1;
+    const step =
+      surprise > 50 ? (u < 0.6 ? -0.1 : 0) : surprise < -50 ? (u < 0.6 ? 0.1 : 0) : u < 0.2 ? -0.1 : u < 0.72 ? 0 : 0.1;
     rate = Math.min(4.9, Math.max(3.4, round(rate + step, 1)));
     book.publish(m, rate, jobsAt(m) - (jobsAt(m) % DAY_MS));
   }

@@ -4,7 +4,7 @@
 import { DAY_MS } from '../../time.js';
 import { balanceSheetRelease, dayOf, gdpRelease, monthStart } from './calendar.js';
 import { byAnnualRate, chainedSeries, type Estimate } from './chain.js';
-import { days, round, seriesRandom, type MacroInputs } from './inputs.js';
+import { days, type MacroInputs, round, seriesRandom } from './inputs.js';
 import { VintageBook } from './vintages.js';
 
 export function periodicSeries(x: MacroInputs): Map<string, VintageBook> {
@@ -21,7 +21,9 @@ export function periodicSeries(x: MacroInputs): Map<string, VintageBook> {
 function claims(x: MacroInputs): VintageBook {
   const rng = seriesRandom(x.seed, 'ICSA');
   const book = new VintageBook(0);
-  const weeks = [...(x.prints.get('us-jobless-claims')?.values() ?? [])].filter((p) => p.releasedAt < x.anchorMs).sort((a, b) => a.period - b.period);
+  const weeks = [...(x.prints.get('us-jobless-claims')?.values() ?? [])]
+    .filter((p) => p.releasedAt < x.anchorMs)
+    .sort((a, b) => a.period - b.period);
   weeks.forEach((p, k) => {
     book.publish(p.period, p.value * 1000, dayOf(p.releasedAt));
     const next = weeks[k + 1];
@@ -68,7 +70,10 @@ function gdp(x: MacroInputs): [VintageBook, VintageBook] {
       nominal.push({ period: k, at, change: (1 + growth / 100) * (1 + prices / 100) * 100 - 100 });
     }
   });
-  return [chainedSeries(quarters, real, 22_800, byAnnualRate, 1, x.anchorMs), chainedSeries(quarters, nominal, 28_400, byAnnualRate, 3, x.anchorMs)];
+  return [
+    chainedSeries(quarters, real, 22_800, byAnnualRate, 1, x.anchorMs),
+    chainedSeries(quarters, nominal, 28_400, byAnnualRate, 3, x.anchorMs),
+  ];
 }
 
 function nextQuarter(q: number): number {

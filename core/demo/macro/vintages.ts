@@ -29,7 +29,10 @@ export class VintageBook {
     const vintages = this.dates.get(date) ?? [];
     const last = vintages.at(-1);
     if (last && last.value === rounded) return;
-    if (last && last.start >= day) throw new Error(`a vintage of ${isoDay(date)} published on ${isoDay(day)}, not after the one of ${isoDay(last.start)}`);
+    if (last && last.start >= day)
+      throw new Error(
+        `a vintage of ${isoDay(date)} published on ${isoDay(day)}, not after the one of ${isoDay(last.start)}`,
+      );
     vintages.push({ start: day, value: rounded });
     this.dates.set(date, vintages);
   }

@@ -36,7 +36,10 @@ const cents = (p: number) => Math.min(0.99, Math.max(0.01, Math.round(p * 100) /
 export function beliefPath(spec: BeliefSpec, rng: Random): BeliefPoint[] {
   const { outcomes, expected, actual, openMs, resolveMs, untilMs } = spec;
   const prior = spread(outcomes, expected, PRIOR);
-  const final = actual === expected ? spread(outcomes, actual, FORESEEN) : blend(spread(outcomes, expected, 1 - SURPRISE_FORESEEN), spread(outcomes, actual, 1), SURPRISE_FORESEEN);
+  const final =
+    actual === expected
+      ? spread(outcomes, actual, FORESEEN)
+      : blend(spread(outcomes, expected, 1 - SURPRISE_FORESEEN), spread(outcomes, actual, 1), SURPRISE_FORESEEN);
   const out: BeliefPoint[] = [];
   for (let ts = openMs - (openMs % DAY_MS) + DAY_MS; ts < Math.min(resolveMs, untilMs); ts += DAY_MS) {
     const s = (ts - openMs) / (resolveMs - openMs);
@@ -44,7 +47,8 @@ export function beliefPath(spec: BeliefSpec, rng: Random): BeliefPoint[] {
     const sum = mixed.reduce((a, b) => a + b, 0);
     out.push({ ts, probabilities: mixed.map((p) => cents(p / sum)) });
   }
-  if (resolveMs < untilMs) out.push({ ts: resolveMs, probabilities: Array.from({ length: outcomes }, (_, k) => (k === actual ? 1 : 0)) });
+  if (resolveMs < untilMs)
+    out.push({ ts: resolveMs, probabilities: Array.from({ length: outcomes }, (_, k) => (k === actual ? 1 : 0)) });
   return out;
 }
 

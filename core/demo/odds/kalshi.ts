@@ -7,7 +7,7 @@ import { DAY_MS, MONTH_NAMES } from '../../time.js';
 import type { RateDecision } from '../policy.js';
 import { Random } from '../random.js';
 import type { DemoWorld } from '../world.js';
-import { beliefPath, type BeliefPoint } from './beliefs.js';
+import { type BeliefPoint, beliefPath } from './beliefs.js';
 
 /** The site the demo's Kalshi markets come from and cite. */
 export const DEMO_KALSHI_SITE = 'https://kalshi.example';
@@ -35,7 +35,13 @@ const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 const outcomeOf = (change: number) => OUTCOMES.findIndex((o) => Math.abs(o.change - change) < 1e-9);
 
 /** The markets on every decision from `startMs` to `untilMs` (the story's upcoming catalysts' end), as published by `anchorMs`. */
-export function demoKalshi(world: DemoWorld, seed: number, startMs: number, anchorMs: number, untilMs: number): DemoKalshi {
+export function demoKalshi(
+  world: DemoWorld,
+  seed: number,
+  startMs: number,
+  anchorMs: number,
+  untilMs: number,
+): DemoKalshi {
   const decisions = world.path.model.policy.decisions;
   const events: object[] = [];
   const candles: object[] = [];
@@ -44,10 +50,21 @@ export function demoKalshi(world: DemoWorld, seed: number, startMs: number, anch
     const openMs = Math.max(decisions[k - 1]?.at ?? 0, d.at - OPEN_DAYS * DAY_MS) + 5 * 60_000;
     if (openMs >= anchorMs) return;
     const rng = new Random(seed ^ 0xca15 ^ Math.floor(d.at / DAY_MS));
-    const path = beliefPath({ outcomes: OUTCOMES.length, expected: outcomeOf(d.expected), actual: outcomeOf(d.change), openMs, resolveMs: d.at, untilMs: anchorMs }, rng);
+    const path = beliefPath(
+      {
+        outcomes: OUTCOMES.length,
+        expected: outcomeOf(d.expected),
+        actual: outcomeOf(d.change),
+        openMs,
+        resolveMs: d.at,
+        untilMs: anchorMs,
+      },
+      rng,
+    );
     const { event, markets } = meeting(d, openMs, anchorMs, path, rng);
     events.push({ ...event, markets });
-    for (const [o, m] of markets.entries()) candles.push({ market_ticker: m.ticker, candlesticks: path.map((p) => candle(p, o)) });
+    for (const [o, m] of markets.entries())
+      candles.push({ market_ticker: m.ticker, candlesticks: path.map((p) => candle(p, o)) });
   });
   return { events: { events, cursor: '', milestones: [] }, candlesticks: { markets: candles } };
 }
@@ -102,7 +119,12 @@ function candle(p: BeliefPoint, outcome: number) {
   const resolved = price === 0 || price === 1;
   return {
     end_period_ts: Math.floor(p.ts / 1000),
-    ...(resolved ? {} : { yes_bid: { close_dollars: dollars(Math.max(0, price - 0.01)) }, yes_ask: { close_dollars: dollars(Math.min(1, price + 0.01)) } }),
+    ...(resolved
+      ? {}
+      : {
+          yes_bid: { close_dollars: dollars(Math.max(0, price - 0.01)) },
+          yes_ask: { close_dollars: dollars(Math.min(1, price + 0.01)) },
+        }),
     price: { close_dollars: dollars(price) },
   };
 }

@@ -58,7 +58,12 @@ function quarterEnd(anchorMs: number): number {
 }
 
 const ir = (company: string) => `https://ir.${company}.example`;
-const slugOf = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+const slugOf = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
 const lowerFirst = (text: string) => text[0]!.toLowerCase() + text.slice(1);
 
 function company(p: (typeof DEMO_PROFILES)[number], anchorMs: number): Omit<CompanyRecord, 'source' | 'sourceKey'> {
@@ -85,14 +90,17 @@ function lastDay(anchorMs: number, person: DemoPerson, role: DemoRole): string |
   if (role.untilMonths === undefined) return null;
   const org = (r: DemoRole) => r.company ?? r.institution;
   const next =
-    DEMO_PEOPLE.flatMap((p) => p.roles).find((r) => r !== role && r.title === role.title && org(r) === org(role) && r.sinceMonths === role.untilMonths) ??
-    person.roles.find((r) => r !== role && org(r) === org(role) && r.sinceMonths === role.untilMonths);
+    DEMO_PEOPLE.flatMap((p) => p.roles).find(
+      (r) => r !== role && r.title === role.title && org(r) === org(role) && r.sinceMonths === role.untilMonths,
+    ) ?? person.roles.find((r) => r !== role && org(r) === org(role) && r.sinceMonths === role.untilMonths);
   return iso(handover(anchorMs, next ?? role, role.untilMonths) - DAY_MS);
 }
 
 function roleSource(person: DemoPerson, role: DemoRole, anchorMs: number): string {
   const day = iso(handover(anchorMs, role, role.sinceMonths));
-  return role.company ? `${ir(role.company)}/news/${day}-${person.slug}-appointed` : `https://centralbank.example/board/${person.slug}`;
+  return role.company
+    ? `${ir(role.company)}/news/${day}-${person.slug}-appointed`
+    : `https://centralbank.example/board/${person.slug}`;
 }
 
 function person(p: DemoPerson, anchorMs: number): Omit<PersonRecord, 'source' | 'sourceKey'> {
@@ -119,15 +127,42 @@ function milestone(p: DemoProject, m: DemoMilestone, anchorMs: number): Mileston
   const source = (at: number) => `${ir(p.company)}/news/${iso(at)}-${p.slug}-${slugOf(m.name)}`;
   if ('done' in m) {
     const at = dayIn(anchorMs, m.done, salt);
-    return { name: m.name, status: 'done', plannedFor: iso(periodStart(anchorMs, m.planned ?? m.done, precision)), plannedPrecision: precision, doneOn: iso(at), expectedFor: null, sourceUrl: source(at), newsAt: at };
+    return {
+      name: m.name,
+      status: 'done',
+      plannedFor: iso(periodStart(anchorMs, m.planned ?? m.done, precision)),
+      plannedPrecision: precision,
+      doneOn: iso(at),
+      expectedFor: null,
+      sourceUrl: source(at),
+      newsAt: at,
+    };
   }
   const plannedFor = iso(periodStart(anchorMs, m.planned, m.precision));
   if ('announced' in m) {
     const at = dayIn(anchorMs, m.announced, salt);
     const expectedFor = m.expected === undefined ? null : iso(periodStart(anchorMs, m.expected, m.precision));
-    return { name: m.name, status: 'slipped', plannedFor, plannedPrecision: m.precision, doneOn: null, expectedFor, sourceUrl: source(at), newsAt: at };
+    return {
+      name: m.name,
+      status: 'slipped',
+      plannedFor,
+      plannedPrecision: m.precision,
+      doneOn: null,
+      expectedFor,
+      sourceUrl: source(at),
+      newsAt: at,
+    };
   }
-  return { name: m.name, status: 'planned', plannedFor, plannedPrecision: m.precision, doneOn: null, expectedFor: null, sourceUrl: `${ir(p.company)}/projects/${p.slug}`, newsAt: null };
+  return {
+    name: m.name,
+    status: 'planned',
+    plannedFor,
+    plannedPrecision: m.precision,
+    doneOn: null,
+    expectedFor: null,
+    sourceUrl: `${ir(p.company)}/projects/${p.slug}`,
+    newsAt: null,
+  };
 }
 
 function project(p: DemoProject, anchorMs: number): Omit<ProjectRecord, 'source' | 'sourceKey'> {
@@ -169,7 +204,13 @@ export function holderAt(anchorMs: number, org: string, title: RegExp, atMs: num
   const day = iso(atMs);
   for (const p of DEMO_PEOPLE) {
     const { roles } = person(p, anchorMs);
-    const held = roles.some((r) => (r.company ?? r.institution) === org && title.test(r.title) && r.since! <= day && (r.until === null || r.until >= day));
+    const held = roles.some(
+      (r) =>
+        (r.company ?? r.institution) === org &&
+        title.test(r.title) &&
+        r.since! <= day &&
+        (r.until === null || r.until >= day),
+    );
     if (held) return personRef(p.slug, p.name);
   }
   return null;
@@ -210,7 +251,10 @@ function about(slug: string, ...more: Ref[]): Ref[] {
  * The stories of milestones reached or pushed back and of appointments between `startMs` and `anchorMs`, and the
  * calendar entries of milestones still to come. Time of day: 12:30 UTC, when companies' morning releases cross.
  */
-export function demoProfileNews(startMs: number, anchorMs: number): { stories: ProfileStory[]; catalysts: ProfileCatalyst[] } {
+export function demoProfileNews(
+  startMs: number,
+  anchorMs: number,
+): { stories: ProfileStory[]; catalysts: ProfileCatalyst[] } {
   const stories: ProfileStory[] = [];
   const catalysts: ProfileCatalyst[] = [];
   const within = (at: number) => at >= startMs && at < anchorMs;
@@ -228,13 +272,21 @@ export function demoProfileNews(startMs: number, anchorMs: number): { stories: P
           occurredAt: at,
           headline: `${who}: ${lowerFirst(m.name)}`,
           summary: `${who} said it reached a milestone of its ${lowerFirst(p.name)} project: ${lowerFirst(m.name)}${late ? ', later than first planned' : ', as planned'}. ${p.goal}`,
-          points: [`${p.name}: ${lowerFirst(m.name)}`, late ? `Planned for ${periodLabel(Date.parse(placed.plannedFor!), placed.plannedPrecision as PlanPrecision)}` : 'On schedule'],
+          points: [
+            `${p.name}: ${lowerFirst(m.name)}`,
+            late
+              ? `Planned for ${periodLabel(Date.parse(placed.plannedFor!), placed.plannedPrecision as PlanPrecision)}`
+              : 'On schedule',
+          ],
           importance,
           entities: about(p.company, ref),
         });
       } else if (placed.status === 'slipped' && at !== null && within(at)) {
         const planned = periodLabel(Date.parse(placed.plannedFor!), placed.plannedPrecision as PlanPrecision);
-        const expected = placed.expectedFor === null ? null : periodLabel(Date.parse(placed.expectedFor), placed.plannedPrecision as PlanPrecision);
+        const expected =
+          placed.expectedFor === null
+            ? null
+            : periodLabel(Date.parse(placed.expectedFor), placed.plannedPrecision as PlanPrecision);
         stories.push({
           kind: 'project_milestone',
           occurredAt: at,
@@ -245,7 +297,8 @@ export function demoProfileNews(startMs: number, anchorMs: number): { stories: P
           entities: about(p.company, ref),
         });
       }
-      const due = placed.status === 'planned' ? placed.plannedFor : placed.status === 'slipped' ? placed.expectedFor : null;
+      const due =
+        placed.status === 'planned' ? placed.plannedFor : placed.status === 'slipped' ? placed.expectedFor : null;
       if (due !== null && Date.parse(due) >= anchorMs) {
         catalysts.push({
           key: `milestone-${p.company}-${p.slug}-${slugOf(m.name)}`,
@@ -279,7 +332,11 @@ function appointments(p: DemoPerson, anchorMs: number): ProfileStory[] {
         entities: [personRef(p.slug, p.name), macroRef('fed-funds-rate', 'Federal funds target rate')],
       };
     }
-    const predecessor = DEMO_PEOPLE.find((q) => q !== p && q.roles.some((o) => o.company === r.company && o.title === r.title && o.untilMonths === r.sinceMonths));
+    const predecessor = DEMO_PEOPLE.find(
+      (q) =>
+        q !== p &&
+        q.roles.some((o) => o.company === r.company && o.title === r.title && o.untilMonths === r.sinceMonths),
+    );
     const who = names.get(r.company!)!;
     return {
       kind: 'management',
@@ -288,7 +345,11 @@ function appointments(p: DemoPerson, anchorMs: number): ProfileStory[] {
       summary: `${who} appointed ${p.name} as ${title}${predecessor ? ` in place of ${predecessor.name}, who is leaving the company` : ''}. ${p.summary}`,
       points: [`${p.name}: ${title}`, ...(predecessor ? [`${predecessor.name} leaves`] : [])],
       importance: 40 + (hash32(p.slug) % 10),
-      entities: about(r.company!, personRef(p.slug, p.name), ...(predecessor ? [personRef(predecessor.slug, predecessor.name)] : [])),
+      entities: about(
+        r.company!,
+        personRef(p.slug, p.name),
+        ...(predecessor ? [personRef(predecessor.slug, predecessor.name)] : []),
+      ),
     };
   });
 }

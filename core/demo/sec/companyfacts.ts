@@ -6,12 +6,13 @@
 // that fits one. The filer that restates moves part of its cash at the last year end into short-term investments in
 // its latest first-quarter 10-Q (a balance, so no quarter derived by subtraction mixes the two versions), and every
 // filing after it carries the restated figure.
+
+import { DAY_MS } from '../../time.js';
 import { hash32 } from '../history.js';
 import { isoDate } from './clock.js';
 import type { DemoFiler } from './filers.js';
 import type { DemoFiling } from './filings.js';
 import { cents, type DemoQuarter, type QuarterBalances, type QuarterFlows } from './quarters.js';
-import { DAY_MS } from '../../time.js';
 
 interface Fact {
   start?: string;
@@ -54,7 +55,13 @@ const average = (span: Span, key: Flow) => Math.round(sum(span, key) / span.flow
 /** The duration concepts `filer` tags. */
 function durationConcepts(filer: DemoFiler): Concept[] {
   const { shape } = filer;
-  const flow = (tag: string, label: string, key: Flow, cashFlow = false): Concept => ({ tag, label, unit: 'USD', cashFlow, value: (s) => sum(s, key) });
+  const flow = (tag: string, label: string, key: Flow, cashFlow = false): Concept => ({
+    tag,
+    label,
+    unit: 'USD',
+    cashFlow,
+    value: (s) => sum(s, key),
+  });
   return [
     flow(shape.revenueTag, LABELS[shape.revenueTag]!, 'revenue'),
     ...(shape.bank
@@ -68,29 +75,76 @@ function durationConcepts(filer: DemoFiler): Concept[] {
         ]),
     flow('NetIncomeLoss', 'Net Income (Loss) Attributable to Parent', 'netIncome'),
     { tag: 'EarningsPerShareBasic', label: 'Earnings Per Share, Basic', unit: 'USD/shares', value: (s) => s.epsBasic },
-    { tag: 'EarningsPerShareDiluted', label: 'Earnings Per Share, Diluted', unit: 'USD/shares', value: (s) => s.epsDiluted },
-    { tag: 'WeightedAverageNumberOfSharesOutstandingBasic', label: 'Weighted Average Number of Shares Outstanding, Basic', unit: 'shares', value: (s) => average(s, 'basicShares') },
-    { tag: 'WeightedAverageNumberOfDilutedSharesOutstanding', label: 'Weighted Average Number of Shares Outstanding, Diluted', unit: 'shares', value: (s) => average(s, 'dilutedShares') },
-    flow('NetCashProvidedByUsedInOperatingActivities', 'Net Cash Provided by (Used in) Operating Activities', 'operatingCashFlow', true),
+    {
+      tag: 'EarningsPerShareDiluted',
+      label: 'Earnings Per Share, Diluted',
+      unit: 'USD/shares',
+      value: (s) => s.epsDiluted,
+    },
+    {
+      tag: 'WeightedAverageNumberOfSharesOutstandingBasic',
+      label: 'Weighted Average Number of Shares Outstanding, Basic',
+      unit: 'shares',
+      value: (s) => average(s, 'basicShares'),
+    },
+    {
+      tag: 'WeightedAverageNumberOfDilutedSharesOutstanding',
+      label: 'Weighted Average Number of Shares Outstanding, Diluted',
+      unit: 'shares',
+      value: (s) => average(s, 'dilutedShares'),
+    },
+    flow(
+      'NetCashProvidedByUsedInOperatingActivities',
+      'Net Cash Provided by (Used in) Operating Activities',
+      'operatingCashFlow',
+      true,
+    ),
     ...(shape.bank
       ? []
       : [
-          flow('DepreciationDepletionAndAmortization', 'Depreciation, Depletion and Amortization', 'depreciationAmortization', true),
-          flow('PaymentsToAcquirePropertyPlantAndEquipment', 'Payments to Acquire Property, Plant, and Equipment', 'capex', true),
+          flow(
+            'DepreciationDepletionAndAmortization',
+            'Depreciation, Depletion and Amortization',
+            'depreciationAmortization',
+            true,
+          ),
+          flow(
+            'PaymentsToAcquirePropertyPlantAndEquipment',
+            'Payments to Acquire Property, Plant, and Equipment',
+            'capex',
+            true,
+          ),
         ]),
     ...(shape.payout > 0 ? [flow('PaymentsOfDividends', 'Payments of Dividends', 'dividends', true)] : []),
-    ...(shape.buybackRatio > 0 ? [flow('PaymentsForRepurchaseOfCommonStock', 'Payments for Repurchase of Common Stock', 'buybacks', true)] : []),
+    ...(shape.buybackRatio > 0
+      ? [flow('PaymentsForRepurchaseOfCommonStock', 'Payments for Repurchase of Common Stock', 'buybacks', true)]
+      : []),
   ];
 }
 
 const BALANCES: { tag: string; label: string; unit: Unit; key: keyof QuarterBalances | 'total' }[] = [
-  { tag: 'CashAndCashEquivalentsAtCarryingValue', label: 'Cash and Cash Equivalents, at Carrying Value', unit: 'USD', key: 'cash' },
+  {
+    tag: 'CashAndCashEquivalentsAtCarryingValue',
+    label: 'Cash and Cash Equivalents, at Carrying Value',
+    unit: 'USD',
+    key: 'cash',
+  },
   { tag: 'Assets', label: 'Assets', unit: 'USD', key: 'assets' },
   { tag: 'Liabilities', label: 'Liabilities', unit: 'USD', key: 'liabilities' },
   { tag: 'StockholdersEquity', label: "Stockholders' Equity Attributable to Parent", unit: 'USD', key: 'equity' },
   { tag: 'LiabilitiesAndStockholdersEquity', label: 'Liabilities and Equity', unit: 'USD', key: 'total' },
-  { tag: 'LongTermDebtNoncurrent', label: 'Long-Term Debt, Excluding Current Maturities', unit: 'USD', key: 'longTermDebt' },
-  { tag: 'CommonStockSharesOutstanding', label: 'Common Stock, Shares, Outstanding', unit: 'shares', key: 'sharesOutstanding' },
+  {
+    tag: 'LongTermDebtNoncurrent',
+    label: 'Long-Term Debt, Excluding Current Maturities',
+    unit: 'USD',
+    key: 'longTermDebt',
+  },
+  {
+    tag: 'CommonStockSharesOutstanding',
+    label: 'Common Stock, Shares, Outstanding',
+    unit: 'shares',
+    key: 'sharesOutstanding',
+  },
 ];
 
 /** The reclassification the restating filer makes: the year end it restates, by how much, from which filing on. */
@@ -101,7 +155,11 @@ export interface Restatement {
   from: DemoFiling;
 }
 
-export function restatementOf(filer: DemoFiler, quarters: readonly DemoQuarter[], filings: readonly DemoFiling[]): Restatement | null {
+export function restatementOf(
+  filer: DemoFiler,
+  quarters: readonly DemoQuarter[],
+  filings: readonly DemoFiling[],
+): Restatement | null {
   if (!filer.restates) return null;
   const from = filings.filter((f) => f.quarter?.quarter === 1).at(-1);
   const quarter = from && quarters.find((q) => q.fiscalYear === from.quarter!.fiscalYear - 1 && q.quarter === 4);
@@ -112,7 +170,9 @@ export function restatementOf(filer: DemoFiler, quarters: readonly DemoQuarter[]
 
 /** The quarter's balances as `filing` presents them: restated once the restating filing is out. */
 function presented(q: DemoQuarter, filing: DemoFiling, r: Restatement | null): QuarterBalances {
-  return r && r.quarter === q && filing.acceptedAt >= r.from.acceptedAt ? { ...q.balances, cash: r.cashAfter } : q.balances;
+  return r && r.quarter === q && filing.acceptedAt >= r.from.acceptedAt
+    ? { ...q.balances, cash: r.cashAfter }
+    : q.balances;
 }
 
 /** EDGAR's frame for a period: the calendar quarter or year whose end is nearest the period's end (instants: with an I). */
@@ -145,11 +205,16 @@ function spans(quarters: readonly DemoQuarter[]): SpanOf {
     const flows = qs.map((q) => q.flows);
     const one = qs.length === 1 ? qs[0]! : null;
     const ni = flows.reduce((a, f) => a + f.netIncome, 0);
-    const per = (key: 'dilutedShares' | 'basicShares') => cents(ni / (flows.reduce((a, f) => a + f[key], 0) / flows.length));
+    const per = (key: 'dilutedShares' | 'basicShares') =>
+      cents(ni / (flows.reduce((a, f) => a + f[key], 0) / flows.length));
     return {
       start: qs[0]!.start,
       end: qs.at(-1)!.end,
-      span: { flows, epsDiluted: one ? one.epsDiluted : per('dilutedShares'), epsBasic: one ? one.epsBasic : per('basicShares') },
+      span: {
+        flows,
+        epsDiluted: one ? one.epsDiluted : per('dilutedShares'),
+        epsBasic: one ? one.epsBasic : per('basicShares'),
+      },
     };
   };
 }
@@ -158,15 +223,26 @@ function spans(quarters: readonly DemoQuarter[]): SpanOf {
 function reportedSpans(q: DemoQuarter): { income: [number, number, number][]; cashFlow: [number, number, number][] } {
   const { fiscalYear: fy, quarter } = q;
   if (quarter === 4) {
-    const years: [number, number, number][] = [[fy, 1, 4], [fy - 1, 1, 4], [fy - 2, 1, 4]];
+    const years: [number, number, number][] = [
+      [fy, 1, 4],
+      [fy - 1, 1, 4],
+      [fy - 2, 1, 4],
+    ];
     return { income: years, cashFlow: years };
   }
-  const ytd: [number, number, number][] = [[fy, 1, quarter], [fy - 1, 1, quarter]];
+  const ytd: [number, number, number][] = [
+    [fy, 1, quarter],
+    [fy - 1, 1, quarter],
+  ];
   return { income: quarter === 1 ? ytd : [[fy, quarter, quarter], [fy - 1, quarter, quarter], ...ytd], cashFlow: ytd };
 }
 
 /** `filer`'s companyfacts document from its quarters and its filings (the 10-Qs and 10-Ks among them tag facts). */
-export function demoCompanyFacts(filer: DemoFiler, quarters: readonly DemoQuarter[], filings: readonly DemoFiling[]): object {
+export function demoCompanyFacts(
+  filer: DemoFiler,
+  quarters: readonly DemoQuarter[],
+  filings: readonly DemoFiling[],
+): object {
   const reports = filings.filter((f) => f.quarter !== null);
   const restatement = restatementOf(filer, quarters, reports);
   const spanOf = spans(quarters);
@@ -180,12 +256,24 @@ export function demoCompanyFacts(filer: DemoFiler, quarters: readonly DemoQuarte
   const byKey = new Map(quarters.map((q) => [`${q.fiscalYear}:${q.quarter}`, q]));
   for (const filing of reports) {
     const q = filing.quarter!;
-    const about = { accn: filing.accession, fy: q.fiscalYear, fp: q.quarter === 4 ? 'FY' : `Q${q.quarter}`, form: filing.form, filed: filing.filingDate };
+    const about = {
+      accn: filing.accession,
+      fy: q.fiscalYear,
+      fp: q.quarter === 4 ? 'FY' : `Q${q.quarter}`,
+      form: filing.form,
+      filed: filing.filingDate,
+    };
     const { income, cashFlow } = reportedSpans(q);
     for (const c of durations) {
       for (const [fy, from, to] of c.cashFlow ? cashFlow : income) {
         const s = spanOf(fy, from, to);
-        if (s) put('us-gaap', c.tag, c.label, c.unit, { start: isoDate(s.start), end: isoDate(s.end), val: c.value(s.span), ...about });
+        if (s)
+          put('us-gaap', c.tag, c.label, c.unit, {
+            start: isoDate(s.start),
+            end: isoDate(s.end),
+            val: c.value(s.span),
+            ...about,
+          });
       }
     }
     const priorYearEnd = byKey.get(`${q.fiscalYear - 1}:4`);
@@ -199,14 +287,28 @@ export function demoCompanyFacts(filer: DemoFiler, quarters: readonly DemoQuarte
     // The cover page: shares outstanding a week or two before the filing.
     const coverDate = Date.parse(filing.filingDate) - (7 + (hash32(filing.accession) % 10)) * DAY_MS;
     const cover = Math.round((q.balances.sharesOutstanding * (1 - filer.shape.shrinkPerQuarter / 3)) / 1e3) * 1e3;
-    put('dei', 'EntityCommonStockSharesOutstanding', 'Entity Common Stock, Shares Outstanding', 'shares', { end: isoDate(coverDate), val: cover, ...about });
+    put('dei', 'EntityCommonStockSharesOutstanding', 'Entity Common Stock, Shares Outstanding', 'shares', {
+      end: isoDate(coverDate),
+      val: cover,
+      ...about,
+    });
   }
 
-  const facts: Record<string, Record<string, { label: string; description: string; units: Record<string, Fact[]> }>> = { dei: {}, 'us-gaap': {} };
+  const facts: Record<string, Record<string, { label: string; description: string; units: Record<string, Fact[]> }>> = {
+    dei: {},
+    'us-gaap': {},
+  };
   for (const [key, s] of series) {
     giveFrames(s.facts);
-    s.facts.sort((a, b) => a.end.localeCompare(b.end) || (a.start ?? '').localeCompare(b.start ?? '') || a.filed.localeCompare(b.filed));
-    facts[s.taxonomy]![key.slice(s.taxonomy.length + 1)] = { label: s.label, description: `${s.label}, as the demo's filings tag it.`, units: { [s.unit]: s.facts } };
+    s.facts.sort(
+      (a, b) =>
+        a.end.localeCompare(b.end) || (a.start ?? '').localeCompare(b.start ?? '') || a.filed.localeCompare(b.filed),
+    );
+    facts[s.taxonomy]![key.slice(s.taxonomy.length + 1)] = {
+      label: s.label,
+      description: `${s.label}, as the demo's filings tag it.`,
+      units: { [s.unit]: s.facts },
+    };
   }
   return { cik: Number(filer.cik), entityName: filer.legalName, facts };
 }

@@ -40,16 +40,32 @@ export function ownFilings(filer: DemoFiler, quarters: readonly DemoQuarter[], a
     const release = q.story.occurredAt;
     const releaseDate = newYorkDate(release);
     drafts.push({
-      form: '8-K', acceptedAt: release + (10 + (hash32(`${filer.symbol}/${release}`) % 20)) * MINUTE_MS, filingDate: releaseDate, reportDate: releaseDate,
-      items: ['2.02', '9.01'], primaryDocument: `${ticker}-${compact(releaseDate)}.htm`, primaryDocDescription: '8-K', size: 380_000 + (hash32(releaseDate) % 90_000), xbrl: true, quarter: null,
+      form: '8-K',
+      acceptedAt: release + (10 + (hash32(`${filer.symbol}/${release}`) % 20)) * MINUTE_MS,
+      filingDate: releaseDate,
+      reportDate: releaseDate,
+      items: ['2.02', '9.01'],
+      primaryDocument: `${ticker}-${compact(releaseDate)}.htm`,
+      primaryDocDescription: '8-K',
+      size: 380_000 + (hash32(releaseDate) % 90_000),
+      xbrl: true,
+      quarter: null,
     });
     const wall = newYorkWall(release);
     const day = tradingDaysFrom(wall - (wall % DAY_MS), 1 + (hash32(`${filer.symbol}/${releaseDate}/report`) % 3));
     const form: OwnForm = q.quarter === 4 ? '10-K' : '10-Q';
     const periodEnd = isoDate(q.end);
     drafts.push({
-      form, acceptedAt: newYorkTime(day, 6, 1 + (hash32(periodEnd) % 50)), filingDate: isoDate(day), reportDate: periodEnd, items: [],
-      primaryDocument: `${ticker}-${compact(periodEnd)}.htm`, primaryDocDescription: form, size: (form === '10-K' ? 9_000_000 : 5_000_000) + (hash32(`${ticker}${periodEnd}`) % 900_000), xbrl: true, quarter: q,
+      form,
+      acceptedAt: newYorkTime(day, 6, 1 + (hash32(periodEnd) % 50)),
+      filingDate: isoDate(day),
+      reportDate: periodEnd,
+      items: [],
+      primaryDocument: `${ticker}-${compact(periodEnd)}.htm`,
+      primaryDocDescription: form,
+      size: (form === '10-K' ? 9_000_000 : 5_000_000) + (hash32(`${ticker}${periodEnd}`) % 900_000),
+      xbrl: true,
+      quarter: q,
     });
   }
   const filed = drafts.filter((f) => f.acceptedAt < anchorMs).sort((a, b) => a.acceptedAt - b.acceptedAt);

@@ -6,9 +6,9 @@ import type { EdgarSite } from '../../sources/sec/urls.js';
 import type { DemoWorld } from '../world.js';
 import { demoCompanyFacts } from './companyfacts.js';
 import { DEMO_FILERS, type DemoFiler } from './filers.js';
-import { ownFilings, type DemoFiling } from './filings.js';
-import { demoOwnershipFilings, type DemoOwnershipFiling } from './ownership.js';
-import { demoQuarters, type DemoQuarter } from './quarters.js';
+import { type DemoFiling, ownFilings } from './filings.js';
+import { type DemoOwnershipFiling, demoOwnershipFilings } from './ownership.js';
+import { type DemoQuarter, demoQuarters } from './quarters.js';
 import { demoSubmissions } from './submissions.js';
 
 export const DEMO_EDGAR: EdgarSite = { url: 'https://edgar.sec.example', dataUrl: 'https://data.sec.example' };

@@ -6,7 +6,7 @@
 import { newYorkTime } from '../../calendar/new-york-time.js';
 import type { BarColumns } from '../../kernels/bars.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../time.js';
-import { hash32, type DemoHistory } from '../history.js';
+import { type DemoHistory, hash32 } from '../history.js';
 import type { InsiderReport, Reported } from '../results.js';
 import { isoDate, newYorkDate, tradingDaysFrom } from './clock.js';
 import type { DemoFiler } from './filers.js';
@@ -50,7 +50,10 @@ function closeAt(bars: BarColumns, stepMs: number, ms: number): number | null {
 
 /** The demo's price of the share at `ms`, from the finest bars that hold it. */
 export function demoPriceAt(history: DemoHistory, ms: number): number {
-  const price = closeAt(history.minute, MINUTE_MS, ms) ?? closeAt(history.hourly, HOUR_MS, ms) ?? closeAt(history.daily, DAY_MS, ms);
+  const price =
+    closeAt(history.minute, MINUTE_MS, ms) ??
+    closeAt(history.hourly, HOUR_MS, ms) ??
+    closeAt(history.daily, DAY_MS, ms);
   if (price === null) throw new Error(`no demo price at ${new Date(ms).toISOString()}`);
   return price;
 }
@@ -59,7 +62,11 @@ const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&
 const money = (x: number) => x.toFixed(4);
 
 /** The Form 4s of `filer`'s insider stories, in the order filed. */
-export function demoOwnershipFilings(filer: DemoFiler, stories: readonly Reported<InsiderReport>[], history: DemoHistory): DemoOwnershipFiling[] {
+export function demoOwnershipFilings(
+  filer: DemoFiler,
+  stories: readonly Reported<InsiderReport>[],
+  history: DemoHistory,
+): DemoOwnershipFiling[] {
   const held = new Map<string, number>();
   const perOwnerYear = new Map<string, number>();
   return stories
@@ -75,7 +82,14 @@ export function demoOwnershipFilings(filer: DemoFiler, stories: readonly Reporte
       const before = held.get(story.person) ?? 20_000 + (hash32(`holding/${story.person}`) % 80_000);
       const shares = Math.max(10, Math.round((before * (0.04 + ((salt >>> 8) % 60) / 1000)) / 10) * 10);
       held.set(story.person, before - shares);
-      const sale: DemoInsiderSale = { person: story.person, ownerCik: cik, date: isoDate(tradeDay), shares, price, sharesAfter: before - shares };
+      const sale: DemoInsiderSale = {
+        person: story.person,
+        ownerCik: cik,
+        date: isoDate(tradeDay),
+        shares,
+        price,
+        sharesAfter: before - shares,
+      };
       const yy = filingDate.slice(2, 4);
       const n = (perOwnerYear.get(`${cik}/${yy}`) ?? 0) + 1;
       perOwnerYear.set(`${cik}/${yy}`, n);
@@ -83,8 +97,17 @@ export function demoOwnershipFilings(filer: DemoFiler, stories: readonly Reporte
       const accepted = Math.floor(story.occurredAt / 1000);
       return {
         filing: {
-          form: '4', accession: `${cik}-${yy}-${String(n).padStart(6, '0')}`, acceptedAt: story.occurredAt, filingDate, reportDate: sale.date, items: [],
-          primaryDocument: `xslF345X05/wk-form4_${accepted}.xml`, primaryDocDescription: 'FORM 4', size: xml.length, xbrl: false, quarter: null,
+          form: '4',
+          accession: `${cik}-${yy}-${String(n).padStart(6, '0')}`,
+          acceptedAt: story.occurredAt,
+          filingDate,
+          reportDate: sale.date,
+          items: [],
+          primaryDocument: `xslF345X05/wk-form4_${accepted}.xml`,
+          primaryDocDescription: 'FORM 4',
+          size: xml.length,
+          xbrl: false,
+          quarter: null,
         },
         sale,
         story,

@@ -5,7 +5,13 @@
 import { hash32 } from '../history.js';
 import { Random } from '../random.js';
 import { COMPANY_SCALE } from '../real-scale.js';
-import { fiscalQuarterEnd, fiscalQuarterStart, type EarningsResult, type FiscalQuarterNumber, type Reported } from '../results.js';
+import {
+  type EarningsResult,
+  type FiscalQuarterNumber,
+  fiscalQuarterEnd,
+  fiscalQuarterStart,
+  type Reported,
+} from '../results.js';
 import type { DemoFiler } from './filers.js';
 
 /** Flows over the quarter, USD unless named; the count of shares is weighted over the quarter. */
@@ -69,13 +75,25 @@ function previous(fy: number, q: FiscalQuarterNumber): [number, FiscalQuarterNum
  * `filer`'s quarters, oldest first, from `QUARTERS_BEFORE` before its first story to its last: every story of
  * `results` about it, in order, is one quarter. The same seed and stories give the same quarters.
  */
-export function demoQuarters(seed: number, filer: DemoFiler, results: readonly Reported<EarningsResult>[]): DemoQuarter[] {
-  const stories = results.filter((r) => r.company === filer.company).sort((a, b) => a.fiscalYear - b.fiscalYear || a.quarter - b.quarter);
+export function demoQuarters(
+  seed: number,
+  filer: DemoFiler,
+  results: readonly Reported<EarningsResult>[],
+): DemoQuarter[] {
+  const stories = results
+    .filter((r) => r.company === filer.company)
+    .sort((a, b) => a.fiscalYear - b.fiscalYear || a.quarter - b.quarter);
   const first = stories[0];
   if (!first) return [];
   const rng = new Random(seed ^ hash32(`sec/${filer.company}`));
   // EPS and revenue ($bn) per quarter: the stories', and before them a walk back from the first.
-  const drivers: { fy: number; q: FiscalQuarterNumber; eps: number; revenueBn: number; story: Reported<EarningsResult> | null }[] = [];
+  const drivers: {
+    fy: number;
+    q: FiscalQuarterNumber;
+    eps: number;
+    revenueBn: number;
+    story: Reported<EarningsResult> | null;
+  }[] = [];
   let [fy, q] = [first.fiscalYear, first.quarter];
   let { eps, revenueBn } = first;
   for (let k = 0; k < QUARTERS_BEFORE; k++) {
@@ -103,7 +121,9 @@ export function demoQuarters(seed: number, filer: DemoFiler, results: readonly R
     const basicShares = Math.round((dilutedShares * (1 - 0.004 - rng.next() * 0.006)) / 1e3) * 1e3;
     const netIncome = thousands(d.eps * dilutedShares);
     const operatingIncome = shape.bank ? 0 : thousands(netIncome / 0.83);
-    const grossProfit = shape.bank ? 0 : thousands(Math.max(revenue * shape.grossMargin * jitter(), operatingIncome * 1.15));
+    const grossProfit = shape.bank
+      ? 0
+      : thousands(Math.max(revenue * shape.grossMargin * jitter(), operatingIncome * 1.15));
     const opex = grossProfit - operatingIncome;
     const rnd = shape.bank ? 0 : thousands(opex * shape.rndShare);
     const operatingCashFlow = thousands(Math.max(netIncome, 0) * shape.cashConversion * jitter() + revenue * 0.02);

@@ -5,7 +5,7 @@ import { DAY_MS } from '../../time.js';
 import type { Shock } from '../market-model.js';
 import { COMPANY_NEWS, OPERATIONS_NEWS, type Pair } from '../templates.js';
 import { DEMO_INSTRUMENTS } from '../universe.js';
-import { businessHours, companies, companyRefs, type Context, moved } from './draft.js';
+import { businessHours, type Context, companies, companyRefs, moved } from './draft.js';
 
 /** Unscheduled company stories, about six a year each, most of them moving the shares. */
 export function companyNews(ctx: Context): void {
@@ -18,7 +18,9 @@ export function companyNews(ctx: Context): void {
       const news = templates[rng.int(templates.length)]!;
       const up = rng.next() < 0.55;
       const moves = rng.next() < 0.7 && ctx.claim([inst.symbol], when);
-      const shocks: Shock[] = moves ? [{ on: inst.symbol, size: (up ? 1 : -1) * (3 + rng.next() * 2.5) * inst.dailyVol }] : [];
+      const shocks: Shock[] = moves
+        ? [{ on: inst.symbol, size: (up ? 1 : -1) * (3 + rng.next() * 2.5) * inst.dailyVol }]
+        : [];
       const template = up ? news.up : news.down;
       const headline = template.text.replace('{c}', company.label);
       ctx.drafts.push({

@@ -1,17 +1,17 @@
 // What the demo's story generators write and draw with: the story's types, a draft before its id and URL, the context
 // each generator is handed, and the helpers they share (references, rounding, trading-day times, macro shocks).
+
+import { newYorkTime } from '../../calendar/new-york-time.js';
+import { isTradingDay } from '../../calendar/us-holidays.js';
 import { companyRef, type Ref, sectorRef } from '../../refs.js';
 import { DAY_MS } from '../../time.js';
 import type { EventKind } from '../../vocabulary.js';
 import type { MacroPrint } from '../macro/prints.js';
-import { newYorkTime } from '../../calendar/new-york-time.js';
-import { isTradingDay } from '../../calendar/us-holidays.js';
 import type { MarketModel, Shock } from '../market-model.js';
 import type { Random } from '../random.js';
 import type { EarningsResult, InsiderReport, Reported } from '../results.js';
-import { type Factor, FACTOR_VOL, FACTORS } from '../structure.js';
+import { FACTOR_VOL, FACTORS, type Factor } from '../structure.js';
 import { DEMO_COMPANIES } from '../universe.js';
-
 
 export interface StoryEvent {
   /** Stable: the position in time order, from 1. */
@@ -105,13 +105,26 @@ export function companyRefs(slug: string): { company: Ref; sector: Ref } {
  * How a hawkish surprise (hotter inflation, stronger jobs, a tighter decision) moves each factor, per standard deviation
  * of the surprise: shares, crypto and gold down, yields and the dollar up, the curve flatter.
  */
-const HAWKISH: Record<Factor, number> = { equity: -0.9, growth: -0.4, crypto: -0.5, dollar: 0.8, metals: -0.6, energy: 0, rates: 1, curve: -0.4 };
+const HAWKISH: Record<Factor, number> = {
+  equity: -0.9,
+  growth: -0.4,
+  crypto: -0.5,
+  dollar: 0.8,
+  metals: -0.6,
+  energy: 0,
+  rates: 1,
+  curve: -0.4,
+};
 
 export const round = (x: number, digits: number) => Number(x.toFixed(digits));
 export const signed = (x: number, digits = 1) => `${x >= 0 ? '+' : ''}${x.toFixed(digits)}`;
 
 export function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
 }
 
 /** What each generator draws with and writes to. */
@@ -142,7 +155,10 @@ export function moved(model: MarketModel, shocks: Shock[], at: number): string[]
  * policy path instead.
  */
 export function surpriseShocks(sign: number, sigmas: number, decision: boolean): Shock[] {
-  return FACTORS.filter((f) => HAWKISH[f] !== 0 && !(decision && f === 'rates')).map((f) => ({ on: f, size: sign * sigmas * HAWKISH[f] * FACTOR_VOL[f] }));
+  return FACTORS.filter((f) => HAWKISH[f] !== 0 && !(decision && f === 'rates')).map((f) => ({
+    on: f,
+    size: sign * sigmas * HAWKISH[f] * FACTOR_VOL[f],
+  }));
 }
 
 /** A trading day at or after `ms`, at a New York time between 08:00 and 16:00: when unscheduled company news breaks. */

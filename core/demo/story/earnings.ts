@@ -2,12 +2,12 @@
 import { instrumentRef } from '../../refs.js';
 import { DAY_MS } from '../../time.js';
 import type { Shock } from '../market-model.js';
-import { holderAt } from '../profiles/index.js';
 import { DEMO_PROFILES } from '../profiles/companies.js';
-import { fiscalQuarterEnd, fiscalQuarterLabel, type FiscalQuarterNumber, trendQuarter } from '../results.js';
-import { earningsRelease, type EarningsTiming } from '../schedule.js';
+import { holderAt } from '../profiles/index.js';
+import { type FiscalQuarterNumber, fiscalQuarterEnd, fiscalQuarterLabel, trendQuarter } from '../results.js';
+import { type EarningsTiming, earningsRelease } from '../schedule.js';
 import { DEMO_INSTRUMENTS } from '../universe.js';
-import { companyRefs, type Context, moved, round, slug, SOURCES } from './draft.js';
+import { type Context, companyRefs, moved, round, SOURCES, slug } from './draft.js';
 
 const fiscalYearEndMonth = new Map(DEMO_PROFILES.map((p) => [p.slug, p.fiscalYearEndMonth!]));
 /** Shares that report before the US open; the others report after the close. */
@@ -42,11 +42,18 @@ export function earnings(ctx: Context): void {
         const beat = actual >= consensus;
         const verdict = actual > consensus ? 'beats' : actual < consensus ? 'misses' : 'matches';
         const big = Math.abs(surprise) > 0.04 && ctx.claim([inst.symbol], at);
-        const shocks: Shock[] = big ? [{ on: inst.symbol, size: (beat ? 1 : -1) * (3 + rng.next() * 2) * inst.dailyVol }] : [];
+        const shocks: Shock[] = big
+          ? [{ on: inst.symbol, size: (beat ? 1 : -1) * (3 + rng.next() * 2) * inst.dailyVol }]
+          : [];
         const revenue = round(trend.revenueBn * (1 + (rng.next() - 0.5) * 0.04), 1);
-        const when = timing === 'after-close' ? 'after the US close (16:05 New York time)' : 'before the US open (06:45 New York time)';
+        const when =
+          timing === 'after-close'
+            ? 'after the US close (16:05 New York time)'
+            : 'before the US open (06:45 New York time)';
         const chief = holderAt(ctx.anchorMs, inst.company!, /chief executive/i, at);
-        const quote = chief ? ` Chief executive ${chief.label} said demand ${beat ? 'held up across its businesses' : 'was softer than the company had planned for'}.` : '';
+        const quote = chief
+          ? ` Chief executive ${chief.label} said demand ${beat ? 'held up across its businesses' : 'was softer than the company had planned for'}.`
+          : '';
         ctx.drafts.push({
           kind: 'earnings',
           occurredAt: at,
@@ -55,7 +62,11 @@ export function earnings(ctx: Context): void {
           summary:
             `${company.label} reported ${period} earnings of $${actual.toFixed(2)} a share against a consensus of $${consensus.toFixed(2)}, ` +
             `on revenue of $${revenue} billion.${quote}`,
-          points: [`EPS $${actual.toFixed(2)} vs $${consensus.toFixed(2)} expected`, `Revenue $${revenue} billion`, beat ? 'Guidance kept' : 'Guidance under review'],
+          points: [
+            `EPS $${actual.toFixed(2)} vs $${consensus.toFixed(2)} expected`,
+            `Revenue $${revenue} billion`,
+            beat ? 'Guidance kept' : 'Guidance under review',
+          ],
           importance: big ? 80 + rng.int(15) : 55 + rng.int(15),
           entities: chief ? [...entities, chief] : entities,
           shocks,
@@ -72,7 +83,16 @@ export function earnings(ctx: Context): void {
             sourceUrl: `https://${SOURCES.wire.host}/calendar/${slug(`${company.label} ${period}`)}`,
             entities,
           },
-          result: { company: inst.company!, symbol: inst.symbol, fyEndMonth, fiscalYear: year, quarter: q, eps: actual, consensus, revenueBn: revenue },
+          result: {
+            company: inst.company!,
+            symbol: inst.symbol,
+            fyEndMonth,
+            fiscalYear: year,
+            quarter: q,
+            eps: actual,
+            consensus,
+            revenueBn: revenue,
+          },
         });
       }
     }

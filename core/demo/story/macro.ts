@@ -10,7 +10,7 @@ import { holderAt } from '../profiles/index.js';
 import { CENTRAL_BANK } from '../profiles/people.js';
 import { claimsReleases, cpiRelease, payrollsRelease } from '../schedule.js';
 import { CONSENSUS, forecaster } from './consensus.js';
-import { type Context, type Draft, moved, round, signed, slug, SOURCES, surpriseShocks } from './draft.js';
+import { type Context, type Draft, moved, round, SOURCES, signed, slug, surpriseShocks } from './draft.js';
 
 const CPI = macroRef('us-cpi', 'US consumer price index');
 const PAYROLLS = macroRef('us-payrolls', 'US nonfarm payrolls');
@@ -27,7 +27,10 @@ export function macro(ctx: Context): void {
   const { rng } = ctx;
   const cpiForecast = forecaster(CONSENSUS.cpi, rng);
   const jobsForecast = forecaster(CONSENSUS.payrolls, rng);
-  for (let month = Date.UTC(new Date(ctx.startMs).getUTCFullYear(), new Date(ctx.startMs).getUTCMonth(), 1); month < ctx.endMs; ) {
+  for (
+    let month = Date.UTC(new Date(ctx.startMs).getUTCFullYear(), new Date(ctx.startMs).getUTCMonth(), 1);
+    month < ctx.endMs;
+  ) {
     const d = new Date(month);
     const [y, m] = [d.getUTCFullYear(), d.getUTCMonth()];
     const previous = MONTH_NAMES[(m + 11) % 12]!;
@@ -40,16 +43,29 @@ export function macro(ctx: Context): void {
     const cpiActual = round(expected + cpiSurprise, 1);
     cpiForecast.printed(cpiActual);
     const cpiSigmas = 2.8 + rng.next() * 1.5;
-    const change = cpiActual > 0 ? `rose ${cpiActual.toFixed(1)}%` : cpiActual < 0 ? `fell ${(-cpiActual).toFixed(1)}%` : 'were unchanged';
-    ctx.drafts.push(macroDraft(ctx, cpiAt, {
-      headline: `US consumer prices ${change} in ${previous}, ${against(cpiActual, expected, 'above', 'below', 'in line with')} the ${expected.toFixed(1)}% expected`,
-      summary: `The consumer price index ${cpiActual === 0 ? 'was unchanged' : change} from the month before in ${previous}; economists expected ${expected.toFixed(1)}%.`,
-      points: [`CPI ${signed(cpiActual)}% m/m vs ${signed(expected)}% expected`],
-      kind: 'macro_release', series: CPI, surprise: cpiSurprise !== 0,
-      print: { series: 'us-cpi', period: Date.UTC(y, m - 1, 1), value: cpiActual, expected },
-      shocks: cpiSurprise !== 0 ? surpriseShocks(Math.sign(cpiSurprise), cpiSigmas, false) : [],
-      catalyst: { title: `US CPI (${previous})`, consensus: `${signed(expected)}% m/m`, description: 'Monthly US consumer price index, 08:30 New York time.' },
-    }));
+    const change =
+      cpiActual > 0
+        ? `rose ${cpiActual.toFixed(1)}%`
+        : cpiActual < 0
+          ? `fell ${(-cpiActual).toFixed(1)}%`
+          : 'were unchanged';
+    ctx.drafts.push(
+      macroDraft(ctx, cpiAt, {
+        headline: `US consumer prices ${change} in ${previous}, ${against(cpiActual, expected, 'above', 'below', 'in line with')} the ${expected.toFixed(1)}% expected`,
+        summary: `The consumer price index ${cpiActual === 0 ? 'was unchanged' : change} from the month before in ${previous}; economists expected ${expected.toFixed(1)}%.`,
+        points: [`CPI ${signed(cpiActual)}% m/m vs ${signed(expected)}% expected`],
+        kind: 'macro_release',
+        series: CPI,
+        surprise: cpiSurprise !== 0,
+        print: { series: 'us-cpi', period: Date.UTC(y, m - 1, 1), value: cpiActual, expected },
+        shocks: cpiSurprise !== 0 ? surpriseShocks(Math.sign(cpiSurprise), cpiSigmas, false) : [],
+        catalyst: {
+          title: `US CPI (${previous})`,
+          consensus: `${signed(expected)}% m/m`,
+          description: 'Monthly US consumer price index, 08:30 New York time.',
+        },
+      }),
+    );
 
     const jobsAt = payrollsRelease(y, m);
     const jobsExpected = jobsForecast.expect();
@@ -57,15 +73,23 @@ export function macro(ctx: Context): void {
     const jobs = jobsExpected + jobsSurprise * (90 + rng.int(60)) + (jobsSurprise ? 0 : rng.int(21) - 10);
     jobsForecast.printed(jobs);
     const jobsSigmas = 2.6 + rng.next() * 1.2;
-    ctx.drafts.push(macroDraft(ctx, jobsAt, {
-      headline: `US employers added ${jobs}k jobs in ${previous}, ${jobsSurprise > 0 ? 'well above' : jobsSurprise < 0 ? 'well below' : 'close to'} the ${jobsExpected}k forecast`,
-      summary: `Nonfarm payrolls rose by ${jobs},000 in ${previous} against a forecast of ${jobsExpected},000.`,
-      points: [`Payrolls ${jobs}k vs ${jobsExpected}k expected`],
-      kind: 'macro_release', series: PAYROLLS, surprise: jobsSurprise !== 0,
-      print: { series: 'us-payrolls', period: Date.UTC(y, m - 1, 1), value: jobs, expected: jobsExpected },
-      shocks: jobsSurprise !== 0 ? surpriseShocks(jobsSurprise, jobsSigmas, false) : [],
-      catalyst: { title: `US nonfarm payrolls (${previous})`, consensus: `${jobsExpected}k`, description: 'Monthly US employment report, 08:30 New York time.' },
-    }));
+    ctx.drafts.push(
+      macroDraft(ctx, jobsAt, {
+        headline: `US employers added ${jobs}k jobs in ${previous}, ${jobsSurprise > 0 ? 'well above' : jobsSurprise < 0 ? 'well below' : 'close to'} the ${jobsExpected}k forecast`,
+        summary: `Nonfarm payrolls rose by ${jobs},000 in ${previous} against a forecast of ${jobsExpected},000.`,
+        points: [`Payrolls ${jobs}k vs ${jobsExpected}k expected`],
+        kind: 'macro_release',
+        series: PAYROLLS,
+        surprise: jobsSurprise !== 0,
+        print: { series: 'us-payrolls', period: Date.UTC(y, m - 1, 1), value: jobs, expected: jobsExpected },
+        shocks: jobsSurprise !== 0 ? surpriseShocks(jobsSurprise, jobsSigmas, false) : [],
+        catalyst: {
+          title: `US nonfarm payrolls (${previous})`,
+          consensus: `${jobsExpected}k`,
+          description: 'Monthly US employment report, 08:30 New York time.',
+        },
+      }),
+    );
     month = Date.UTC(y, m + 1, 1);
   }
 }
@@ -78,22 +102,33 @@ export function rateDecisions(ctx: Context): void {
     const sigmas = 2.8 + ctx.rng.next() * 1.5;
     const chair = holderAt(ctx.anchorMs, CENTRAL_BANK, /^chair/i, d.at);
     const told = decisionText(d, chair);
-    ctx.drafts.push(macroDraft(ctx, d.at, {
-      ...told,
-      people: chair ? [chair] : [],
-      kind: 'policy_decision', series: FED, surprise: surprise !== 0,
-      importance: surprise !== 0 ? 85 : d.change !== 0 ? 70 : 60,
-      shocks: surprise !== 0 ? surpriseShocks(Math.sign(surprise), sigmas, true) : [],
-      catalyst: {
-        title: 'FOMC rate decision',
-        consensus: d.expected < 0 ? `Cut 25 bp to ${range(d.upper - d.change + d.expected)}` : `Hold at ${range(d.upper - d.change)}`,
-        description: 'Federal Open Market Committee statement, 14:00 New York time.',
-      },
-    }));
+    ctx.drafts.push(
+      macroDraft(ctx, d.at, {
+        ...told,
+        people: chair ? [chair] : [],
+        kind: 'policy_decision',
+        series: FED,
+        surprise: surprise !== 0,
+        importance: surprise !== 0 ? 85 : d.change !== 0 ? 70 : 60,
+        shocks: surprise !== 0 ? surpriseShocks(Math.sign(surprise), sigmas, true) : [],
+        catalyst: {
+          title: 'FOMC rate decision',
+          consensus:
+            d.expected < 0
+              ? `Cut 25 bp to ${range(d.upper - d.change + d.expected)}`
+              : `Hold at ${range(d.upper - d.change)}`,
+          description: 'Federal Open Market Committee statement, 14:00 New York time.',
+        },
+      }),
+    );
   }
 }
 
-const POINTS: Record<number, string> = { 0.25: 'a quarter point', 0.5: 'half a point', 0.75: 'three quarters of a point' };
+const POINTS: Record<number, string> = {
+  0.25: 'a quarter point',
+  0.5: 'half a point',
+  0.75: 'three quarters of a point',
+};
 
 /** A decision's headline, summary and points: the new range, whether markets expected it, and what the chair said of it. */
 function decisionText(d: RateDecision, chair: Ref | null): { headline: string; summary: string; points: string[] } {
@@ -103,9 +138,21 @@ function decisionText(d: RateDecision, chair: Ref | null): { headline: string; s
   const expected = d.expected < 0 ? 'a quarter-point cut' : 'no change';
   const surprise = d.change !== d.expected;
   let headline: string;
-  if (!surprise) headline = d.change < 0 ? `Federal Reserve cuts rates by ${by} to ${now}, as expected` : `Federal Reserve holds rates at ${now}, as expected`;
-  else if (d.change < 0) headline = d.expected < 0 ? `Federal Reserve cuts rates by ${by} to ${now}, more than expected` : `Federal Reserve unexpectedly cuts rates to ${now}`;
-  else headline = d.change === 0 ? `Federal Reserve unexpectedly holds rates at ${now}` : `Federal Reserve unexpectedly raises rates to ${now}`;
+  if (!surprise)
+    headline =
+      d.change < 0
+        ? `Federal Reserve cuts rates by ${by} to ${now}, as expected`
+        : `Federal Reserve holds rates at ${now}, as expected`;
+  else if (d.change < 0)
+    headline =
+      d.expected < 0
+        ? `Federal Reserve cuts rates by ${by} to ${now}, more than expected`
+        : `Federal Reserve unexpectedly cuts rates to ${now}`;
+  else
+    headline =
+      d.change === 0
+        ? `Federal Reserve unexpectedly holds rates at ${now}`
+        : `Federal Reserve unexpectedly raises rates to ${now}`;
   const summary =
     d.change === 0
       ? `The Federal Open Market Committee left its target range at ${now}; markets expected ${expected}.`
@@ -115,7 +162,11 @@ function decisionText(d: RateDecision, chair: Ref | null): { headline: string; s
     : d.change < 0
       ? ` Chair ${chair.label} said further cuts would depend on inflation continuing to ease.`
       : ` Chair ${chair.label} said the committee would wait for more evidence before moving again.`;
-  return { headline, summary: summary + said, points: [`Target range ${now}`, surprise ? `Markets expected ${expected}` : 'As expected'] };
+  return {
+    headline,
+    summary: summary + said,
+    points: [`Target range ${now}`, surprise ? `Markets expected ${expected}` : 'As expected'],
+  };
 }
 
 /** The Saturday ending the week a claims release at `at` reports: the last one before the release. */
@@ -131,16 +182,24 @@ export function claims(ctx: Context): void {
     const expected = forecast.expect();
     const actual = expected + ctx.rng.int(11) - 5;
     forecast.printed(actual);
-    ctx.drafts.push(macroDraft(ctx, at, {
-      headline: `US initial jobless claims at ${actual}k, against ${expected}k expected`,
-      summary: `First-time claims for unemployment benefits came in at ${actual},000 for the week, close to the ${expected},000 forecast.`,
-      points: [`Claims ${actual}k vs ${expected}k expected`],
-      kind: 'macro_release', series: CLAIMS, surprise: false,
-      print: { series: 'us-jobless-claims', period: weekEnding(at), value: actual, expected },
-      importance: 30 + ctx.rng.int(10),
-      shocks: [],
-      catalyst: { title: 'US initial jobless claims', consensus: `${expected}k`, description: 'Weekly US jobless claims, 08:30 New York time.' },
-    }));
+    ctx.drafts.push(
+      macroDraft(ctx, at, {
+        headline: `US initial jobless claims at ${actual}k, against ${expected}k expected`,
+        summary: `First-time claims for unemployment benefits came in at ${actual},000 for the week, close to the ${expected},000 forecast.`,
+        points: [`Claims ${actual}k vs ${expected}k expected`],
+        kind: 'macro_release',
+        series: CLAIMS,
+        surprise: false,
+        print: { series: 'us-jobless-claims', period: weekEnding(at), value: actual, expected },
+        importance: 30 + ctx.rng.int(10),
+        shocks: [],
+        catalyst: {
+          title: 'US initial jobless claims',
+          consensus: `${expected}k`,
+          description: 'Weekly US jobless claims, 08:30 New York time.',
+        },
+      }),
+    );
   }
 }
 
@@ -165,7 +224,14 @@ function macroDraft(
   },
 ): Draft {
   const entities = [spec.series];
-  const shocks = spec.shocks.length && ctx.claim(spec.shocks.map((s) => s.on), at) ? spec.shocks : [];
+  const shocks =
+    spec.shocks.length &&
+    ctx.claim(
+      spec.shocks.map((s) => s.on),
+      at,
+    )
+      ? spec.shocks
+      : [];
   return {
     kind: spec.kind,
     occurredAt: at,

@@ -5,7 +5,7 @@ import { holderAt } from '../profiles/index.js';
 import type { Random } from '../random.js';
 import { NOISE } from '../templates.js';
 import { DEMO_INSTRUMENTS } from '../universe.js';
-import { businessEvening, companyRefs, type Context, type Draft, type StoryEvent } from './draft.js';
+import { businessEvening, type Context, companyRefs, type Draft, type StoryEvent } from './draft.js';
 
 /** Days of history before the first insider story: its sale's close, up to two trading days earlier, must be held. */
 const FORM4_LEAD_DAYS = 7;
@@ -19,7 +19,12 @@ export function noise(ctx: Context): void {
   for (let at = ctx.startMs + rng.int(DAY_MS); at < ctx.anchorMs; at += DAY_MS + rng.int(3 * DAY_MS)) {
     // A story dated only to its day or hour is placed at the start of it.
     const precision = rng.next() < 0.3 ? 'day' : 'hour';
-    ctx.drafts.push(noiseDraft(rng, at - (at % (precision === 'day' ? DAY_MS : HOUR_MS)), precision, { startMs: ctx.startMs, anchorMs: ctx.anchorMs }));
+    ctx.drafts.push(
+      noiseDraft(rng, at - (at % (precision === 'day' ? DAY_MS : HOUR_MS)), precision, {
+        startMs: ctx.startMs,
+        anchorMs: ctx.anchorMs,
+      }),
+    );
   }
 }
 
@@ -28,10 +33,16 @@ export function noise(ctx: Context): void {
  * files the Form 4 behind it: about a listed company's director, at the evening hour of a trading day when such forms
  * come in, and not in the history's first days, since the Form 4 reports a sale at a close a trading day or two before.
  */
-export function noiseDraft(rng: Random, at: number, precision: StoryEvent['precision'], history: { startMs: number; anchorMs: number } | null): Draft {
+export function noiseDraft(
+  rng: Random,
+  at: number,
+  precision: StoryEvent['precision'],
+  history: { startMs: number; anchorMs: number } | null,
+): Draft {
   const inst = DEMO_INSTRUMENTS[rng.int(DEMO_INSTRUMENTS.length)]!;
   const inHistory = history !== null && at >= history.startMs + FORM4_LEAD_DAYS * DAY_MS;
-  const director = inHistory && inst.kind === 'stock' && inst.company ? holderAt(history.anchorMs, inst.company, DIRECTOR, at) : null;
+  const director =
+    inHistory && inst.kind === 'stock' && inst.company ? holderAt(history.anchorMs, inst.company, DIRECTOR, at) : null;
   const choices = NOISE.filter((n) => (inst.company || !n.company) && (n.kind !== 'insider' || director));
   const pick = choices[rng.int(choices.length)]!;
   const name = inst.company ? companyRefs(inst.company).company.label : inst.name;

@@ -19,19 +19,32 @@ export function fedCatalysts(events: unknown[]): CalendarRead {
     const month = typeof e.month === 'string' && /^\d{4}-\d{2}$/.test(e.month) ? e.month : null;
     if (!title && !type && !month) return; // the list's empty closing entry
     const item = `events[${k}]`;
-    if (!title || !month) return void skipped.push({ item, reason: !title ? 'title: missing' : 'month: expected YYYY-MM' });
+    if (!title || !month)
+      return void skipped.push({ item, reason: !title ? 'title: missing' : 'month: expected YYYY-MM' });
     if (/press conference/i.test(title) || type === 'Other') return;
-    const days = String(e.days ?? '').split(',').map((d) => Number(d.trim()));
-    if (!days.length || days.some((d) => !Number.isInteger(d) || d < 1 || d > 31)) return void skipped.push({ item, reason: `days: expected day numbers, got ${JSON.stringify(e.days)}` });
+    const days = String(e.days ?? '')
+      .split(',')
+      .map((d) => Number(d.trim()));
+    if (!days.length || days.some((d) => !Number.isInteger(d) || d < 1 || d > 31))
+      return void skipped.push({ item, reason: `days: expected day numbers, got ${JSON.stringify(e.days)}` });
     const time = /^(\d{1,2}):(\d{2}) ?([ap])\.?m\.?$/i.exec(String(e.time ?? '').trim());
-    const kind = /FOMC Meeting/i.test(title) ? 'policy_decision' : type === 'FOMC' || type === 'Beige' || type === 'Stat' ? 'macro_release' : 'other';
+    const kind = /FOMC Meeting/i.test(title)
+      ? 'policy_decision'
+      : type === 'FOMC' || type === 'Beige' || type === 'Stat'
+        ? 'macro_release'
+        : 'other';
     const description = typeof e.description === 'string' ? plainText(e.description) || null : null;
     const location = typeof e.location === 'string' ? plainText(e.location) : null;
     for (const day of days) {
       const dayMs = Date.parse(`${month}-${String(day).padStart(2, '0')}T00:00:00Z`);
-      const expectedAt = time ? newYorkTime(dayMs, (Number(time[1]) % 12) + (time[3]!.toLowerCase() === 'p' ? 12 : 0), Number(time[2])) : dayMs;
+      const expectedAt = time
+        ? newYorkTime(dayMs, (Number(time[1]) % 12) + (time[3]!.toLowerCase() === 'p' ? 12 : 0), Number(time[2]))
+        : dayMs;
       // A meeting is known by its month (its days may move); anything else by its title and day.
-      const key = kind === 'policy_decision' ? `fed:fomc-meeting:${month}` : `fed:${title.toLowerCase()}:${month}-${String(day).padStart(2, '0')}`;
+      const key =
+        kind === 'policy_decision'
+          ? `fed:fomc-meeting:${month}`
+          : `fed:${title.toLowerCase()}:${month}-${String(day).padStart(2, '0')}`;
       catalysts.push({
         source: 'calendar',
         sourceKey: key,

@@ -4,7 +4,7 @@
 // not when (an FOMC meeting by its month, an earnings report by its fiscal quarter, a release by its month, an IPO by
 // its deal), so a date that moves updates the stored catalyst and it keeps its id.
 import type { CALENDAR_FORMATS } from '../../schemas/sources.js';
-import { PayloadError, type ParsedPayload } from '../records.js';
+import { type ParsedPayload, PayloadError } from '../records.js';
 import { earningsCatalysts } from './earnings.js';
 import { fedCatalysts } from './fed.js';
 import { fredReleaseCatalysts } from './fred-release-dates.js';
@@ -23,15 +23,23 @@ export function parseCalendarPayload(text: string, format: CalendarFormat | null
   } catch (err) {
     throw new PayloadError(`not JSON: ${(err as Error).message}`);
   }
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) throw new PayloadError('not a calendar: expected a JSON object');
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc))
+    throw new PayloadError('not a calendar: expected a JSON object');
   const o = doc as Record<string, unknown>;
   let read: CalendarRead;
   let found: CalendarFormat;
   if (Array.isArray(o.events)) [found, read] = ['fed-calendar', fedCatalysts(o.events)];
-  else if (Array.isArray(o.release_dates)) [found, read] = ['fred-release-dates', fredReleaseCatalysts(o.release_dates)];
-  else if (o.data && typeof o.data === 'object' && ('upcoming' in o.data || 'priced' in o.data)) [found, read] = ['nasdaq-ipo', ipoCatalysts(o.data as Record<string, unknown>)];
-  else if (Object.values(o).some((v) => v !== null && typeof v === 'object' && 'date' in v && 'quarter' in v)) [found, read] = ['earnings-calendar', earningsCatalysts(o)];
-  else throw new PayloadError('not a calendar this source reads: expected the Federal Reserve calendar (events), FRED release dates (release_dates), Nasdaq IPOs (data.upcoming) or an earnings calendar by ticker');
-  if (format !== null && found !== format) throw new PayloadError(`expected a calendar in the ${format} format, got one in the ${found} format`);
+  else if (Array.isArray(o.release_dates))
+    [found, read] = ['fred-release-dates', fredReleaseCatalysts(o.release_dates)];
+  else if (o.data && typeof o.data === 'object' && ('upcoming' in o.data || 'priced' in o.data))
+    [found, read] = ['nasdaq-ipo', ipoCatalysts(o.data as Record<string, unknown>)];
+  else if (Object.values(o).some((v) => v !== null && typeof v === 'object' && 'date' in v && 'quarter' in v))
+    [found, read] = ['earnings-calendar', earningsCatalysts(o)];
+  else
+    throw new PayloadError(
+      'not a calendar this source reads: expected the Federal Reserve calendar (events), FRED release dates (release_dates), Nasdaq IPOs (data.upcoming) or an earnings calendar by ticker',
+    );
+  if (format !== null && found !== format)
+    throw new PayloadError(`expected a calendar in the ${format} format, got one in the ${found} format`);
   return { catalysts: read.catalysts, skipped: read.skipped };
 }

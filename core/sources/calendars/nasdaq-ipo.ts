@@ -13,7 +13,8 @@ export function ipoCatalysts(data: Record<string, unknown>): CalendarRead {
   const skipped: SkippedItem[] = [];
   for (const table of TABLES) {
     let node: unknown = data;
-    for (const p of table.path) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[p] : undefined;
+    for (const p of table.path)
+      node = node && typeof node === 'object' ? (node as Record<string, unknown>)[p] : undefined;
     const rows = node && typeof node === 'object' ? (node as { rows?: unknown }).rows : null;
     if (!Array.isArray(rows)) continue;
     rows.forEach((raw, k) => {
@@ -22,8 +23,13 @@ export function ipoCatalysts(data: Record<string, unknown>): CalendarRead {
       const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(String(r[table.date] ?? ''));
       const deal = typeof r.dealID === 'string' && r.dealID ? r.dealID : null;
       const name = typeof r.companyName === 'string' ? r.companyName.trim() : '';
-      if (!deal || !name) return void skipped.push({ item, reason: !deal ? 'dealID: missing' : 'companyName: missing' });
-      if (!m) return void skipped.push({ item, reason: `${table.date}: expected M/D/YYYY, got ${JSON.stringify(r[table.date] ?? null)}` });
+      if (!deal || !name)
+        return void skipped.push({ item, reason: !deal ? 'dealID: missing' : 'companyName: missing' });
+      if (!m)
+        return void skipped.push({
+          item,
+          reason: `${table.date}: expected M/D/YYYY, got ${JSON.stringify(r[table.date] ?? null)}`,
+        });
       const ticker = typeof r.proposedTickerSymbol === 'string' ? r.proposedTickerSymbol : null;
       const price = typeof r.proposedSharePrice === 'string' ? r.proposedSharePrice : null;
       catalysts.push({
@@ -34,7 +40,14 @@ export function ipoCatalysts(data: Record<string, unknown>): CalendarRead {
         expectedAt: Date.UTC(Number(m[3]), Number(m[1]) - 1, Number(m[2])),
         precision: 'day',
         confirmed: table.confirmed,
-        description: [r.proposedExchange ? `On ${String(r.proposedExchange)}` : null, price ? `at $${price} a share` : null, r.dollarValueOfSharesOffered ? `raising ${String(r.dollarValueOfSharesOffered)}` : null].filter(Boolean).join(', ') || null,
+        description:
+          [
+            r.proposedExchange ? `On ${String(r.proposedExchange)}` : null,
+            price ? `at $${price} a share` : null,
+            r.dollarValueOfSharesOffered ? `raising ${String(r.dollarValueOfSharesOffered)}` : null,
+          ]
+            .filter(Boolean)
+            .join(', ') || null,
         consensus: null,
         sourceUrl: 'https://www.nasdaq.com/market-activity/ipos',
         entities: [],

@@ -26,7 +26,10 @@ export interface CalendarPayload {
 }
 
 /** The entries of a calendar payload as catalysts; an entry that cannot be read is skipped with its reason. */
-export function readCalendar(entries: unknown[], source: string): { catalysts: CatalystRecord[]; skipped: SkippedItem[] } {
+export function readCalendar(
+  entries: unknown[],
+  source: string,
+): { catalysts: CatalystRecord[]; skipped: SkippedItem[] } {
   const { records, skipped } = readItems(
     entries,
     'entries',

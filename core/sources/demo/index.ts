@@ -3,7 +3,7 @@
 import { isObject } from '../fields.js';
 import { isProfilesPayload, parseProfiles } from '../profiles/index.js';
 import { PROFILES_FEED } from '../profiles/read.js';
-import { PayloadError, type ParsedPayload } from '../records.js';
+import { type ParsedPayload, PayloadError } from '../records.js';
 import { CALENDAR_FEED, readCalendar } from './calendar.js';
 import { readWire, WIRE_FEED } from './wire.js';
 

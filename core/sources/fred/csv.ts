@@ -23,11 +23,16 @@ interface Column {
   realtimeEnd: number | null;
 }
 
-export function readFredCsv(text: string, givenSeriesId: string | null): { observations: ObservationRecord[]; skipped: SkippedItem[] } {
+export function readFredCsv(
+  text: string,
+  givenSeriesId: string | null,
+): { observations: ObservationRecord[]; skipped: SkippedItem[] } {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const header = cells(lines[0] ?? '');
   if (header.length < 2 || !DATE_HEADERS.has(header[0]!.toLowerCase())) {
-    throw new PayloadError(`not a FRED CSV: expected a header "observation_date,<SERIES_ID>", "DATE,<SERIES_ID>" or "date,value", found ${JSON.stringify((lines[0] ?? '').slice(0, 80))}`);
+    throw new PayloadError(
+      `not a FRED CSV: expected a header "observation_date,<SERIES_ID>", "DATE,<SERIES_ID>" or "date,value", found ${JSON.stringify((lines[0] ?? '').slice(0, 80))}`,
+    );
   }
   const columns = valueColumns(header.slice(1), givenSeriesId);
   const vintageOrder = columns.some((c) => c.realtimeStart !== null) ? byVintage(columns) : null;
@@ -39,7 +44,8 @@ export function readFredCsv(text: string, givenSeriesId: string | null): { obser
     const row = readRow(line, columns);
     if (typeof row === 'string') skipped.push({ item: `line ${k + 1}`, reason: row });
     else if (vintageOrder) observations.push(...collapseVintages(row.date, row.values, columns, vintageOrder));
-    else row.values.forEach((value, c) => observations.push(observation(columns[c]!, row.date, value as number | null)));
+    else
+      row.values.forEach((value, c) => observations.push(observation(columns[c]!, row.date, value as number | null)));
   }
   return { observations, skipped };
 }
@@ -54,19 +60,25 @@ function cells(line: string): string[] {
 function valueColumns(names: string[], givenSeriesId: string | null): Column[] {
   const columns = names.map((name): Column => {
     if (name.toLowerCase() === 'value') {
-      if (!givenSeriesId) throw new PayloadError('a "date,value" CSV does not name its series: give its id (a file named CPIAUCSL.csv gives CPIAUCSL)');
+      if (!givenSeriesId)
+        throw new PayloadError(
+          'a "date,value" CSV does not name its series: give its id (a file named CPIAUCSL.csv gives CPIAUCSL)',
+        );
       return { seriesId: givenSeriesId, realtimeStart: null, realtimeEnd: null };
     }
     const vintage = VINTAGE_COLUMN.exec(name);
     const vintageDate = vintage ? parseDay(`${vintage[2]}-${vintage[3]}-${vintage[4]}`) : null;
     const seriesId = seriesIdOf(vintageDate !== null ? vintage![1]! : name);
-    if (!seriesId) throw new PayloadError(`not a FRED CSV: column ${JSON.stringify(name.slice(0, 60))} is not a series id`);
+    if (!seriesId)
+      throw new PayloadError(`not a FRED CSV: column ${JSON.stringify(name.slice(0, 60))} is not a series id`);
     return { seriesId, realtimeStart: vintageDate, realtimeEnd: null };
   });
   // A vintage is current until the day before the series' next vintage.
   for (const column of columns) {
     if (column.realtimeStart === null) continue;
-    const next = columns.filter((c) => c.seriesId === column.seriesId && c.realtimeStart !== null && c.realtimeStart > column.realtimeStart!);
+    const next = columns.filter(
+      (c) => c.seriesId === column.seriesId && c.realtimeStart !== null && c.realtimeStart > column.realtimeStart!,
+    );
     if (next.length) column.realtimeEnd = Math.min(...next.map((c) => c.realtimeStart!)) - DAY_MS;
   }
   return columns;
@@ -85,7 +97,8 @@ function readRow(line: string, columns: Column[]): { date: number; values: (numb
     else if (cell === NOT_IN_VINTAGE) values.push(columns[c]!.realtimeStart === null ? null : undefined);
     else {
       const value = decimalOf(cell);
-      if (!Number.isFinite(value)) return `${columns[c]!.seriesId}: ${JSON.stringify(cell.slice(0, 40))} is not a number`;
+      if (!Number.isFinite(value))
+        return `${columns[c]!.seriesId}: ${JSON.stringify(cell.slice(0, 40))} is not a number`;
       values.push(value);
     }
   }
@@ -93,20 +106,34 @@ function readRow(line: string, columns: Column[]): { date: number; values: (numb
 }
 
 function observation(column: Column, date: number, value: number | null): ObservationRecord {
-  return { source: FRED_SOURCE, seriesId: column.seriesId, date, value, realtimeStart: column.realtimeStart, realtimeEnd: column.realtimeEnd };
+  return {
+    source: FRED_SOURCE,
+    seriesId: column.seriesId,
+    date,
+    value,
+    realtimeStart: column.realtimeStart,
+    realtimeEnd: column.realtimeEnd,
+  };
 }
 
 /** Column positions grouped by series, each series' vintages oldest first (a column without a vintage first). */
 function byVintage(columns: Column[]): number[] {
   const start = (c: number) => columns[c]!.realtimeStart ?? -Infinity;
-  return columns.map((_, c) => c).sort((a, b) => columns[a]!.seriesId.localeCompare(columns[b]!.seriesId) || (start(a) < start(b) ? -1 : 1));
+  return columns
+    .map((_, c) => c)
+    .sort((a, b) => columns[a]!.seriesId.localeCompare(columns[b]!.seriesId) || (start(a) < start(b) ? -1 : 1));
 }
 
 /**
  * One date's cells across vintage columns as realtime ranges: consecutive vintages of a series with the same value are
  * one observation, current from the first of them to the end of the last, as ALFRED's API answers.
  */
-function collapseVintages(date: number, values: (number | null | undefined)[], columns: Column[], order: number[]): ObservationRecord[] {
+function collapseVintages(
+  date: number,
+  values: (number | null | undefined)[],
+  columns: Column[],
+  order: number[],
+): ObservationRecord[] {
   const out: ObservationRecord[] = [];
   let open: ObservationRecord | null = null;
   for (const c of order) {

@@ -2,7 +2,7 @@
 // observation's date, value ("." is a missing value, not zero) and the realtime range it was the answer in, oldest
 // first whatever the request's sort_order. The document does not name its series: the caller gives the id it asked
 // for.
-import { readItems, type Fields } from '../fields.js';
+import { type Fields, readItems } from '../fields.js';
 import type { ObservationRecord } from '../macro-records.js';
 import type { SkippedItem } from '../records.js';
 import { FRED_SOURCE } from './series-id.js';
@@ -10,7 +10,10 @@ import { FRED_SOURCE } from './series-id.js';
 /** FRED's realtime_end of a value that is still the answer. */
 const STILL_CURRENT = Date.UTC(9999, 11, 31);
 
-export function readObservationsJson(observations: unknown[], seriesId: string): { observations: ObservationRecord[]; skipped: SkippedItem[] } {
+export function readObservationsJson(
+  observations: unknown[],
+  seriesId: string,
+): { observations: ObservationRecord[]; skipped: SkippedItem[] } {
   const { records, skipped } = readItems(
     observations,
     'observations',

@@ -1,11 +1,15 @@
 // FRED's release dates JSON (/fred/release/dates for one release, /fred/releases/dates for all, with their names):
 // when each release is or was published, as ReleaseDateRecords.
-import type { ReleaseDateRecord } from '../macro-records.js';
+
 import { readItems } from '../fields.js';
+import type { ReleaseDateRecord } from '../macro-records.js';
 import type { SkippedItem } from '../records.js';
 import { FRED_SOURCE } from './series-id.js';
 
-export function readReleaseDatesJson(releaseDates: unknown[]): { releaseDates: ReleaseDateRecord[]; skipped: SkippedItem[] } {
+export function readReleaseDatesJson(releaseDates: unknown[]): {
+  releaseDates: ReleaseDateRecord[];
+  skipped: SkippedItem[];
+} {
   const { records, skipped } = readItems(
     releaseDates,
     'release_dates',

@@ -5,9 +5,15 @@ import type { SeriesReleaseRecord } from '../macro-records.js';
 import { PayloadError, type SkippedItem } from '../records.js';
 import { FRED_SOURCE } from './series-id.js';
 
-export function readSeriesReleaseJson(releases: unknown[], seriesId: string): { seriesReleases: SeriesReleaseRecord[]; skipped: SkippedItem[] } {
+export function readSeriesReleaseJson(
+  releases: unknown[],
+  seriesId: string,
+): { seriesReleases: SeriesReleaseRecord[]; skipped: SkippedItem[] } {
   // A series is published by one release; a longer list is FRED's list of every release (/fred/releases).
-  if (releases.length > 1) throw new PayloadError(`a list of ${releases.length} releases is not the release of one series (/fred/series/release)`);
+  if (releases.length > 1)
+    throw new PayloadError(
+      `a list of ${releases.length} releases is not the release of one series (/fred/series/release)`,
+    );
   const { records, skipped } = readItems(
     releases,
     'releases',

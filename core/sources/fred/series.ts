@@ -1,7 +1,7 @@
 // FRED's /fred/series JSON (`{seriess: [...]}`): a series' title, units, frequency, seasonal adjustment, span and
 // notes, as SeriesRecords keyed by the series id, each citing its page on `site`.
 import type { MacroFrequency } from '../../vocabulary.js';
-import { ItemError, readItems, type Fields } from '../fields.js';
+import { type Fields, ItemError, readItems } from '../fields.js';
 import type { SeriesRecord } from '../macro-records.js';
 import type { SkippedItem } from '../records.js';
 import { FRED_SOURCE, fredSeriesUrl, seriesIdOf } from './series-id.js';

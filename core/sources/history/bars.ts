@@ -38,7 +38,8 @@ export function collectBars<T>(items: readonly T[], name: string, read: (item: T
   records.sort((a, b) => a.row.ts - b.row.ts || a.k - b.k);
   const kept: BarRow[] = [];
   for (const { row, k } of records) {
-    if (kept.length && kept.at(-1)!.ts === row.ts) skipped.push({ item: `${name}[${k}]`, reason: `a second bar at ${new Date(row.ts).toISOString()}` });
+    if (kept.length && kept.at(-1)!.ts === row.ts)
+      skipped.push({ item: `${name}[${k}]`, reason: `a second bar at ${new Date(row.ts).toISOString()}` });
     else kept.push(row);
   }
   return fromRows(kept, skipped);
@@ -47,10 +48,16 @@ export function collectBars<T>(items: readonly T[], name: string, read: (item: T
 function checked(row: BarRow): BarRow {
   const { ts, open, high, low, close, volumeBase, volumeQuote } = row;
   if (!Number.isInteger(ts) || ts < 0 || ts > 8.64e15) throw new ItemError(`time: not a valid time (${ts})`);
-  for (const [field, v] of [['open', open], ['high', high], ['low', low], ['close', close]] as const) {
+  for (const [field, v] of [
+    ['open', open],
+    ['high', high],
+    ['low', low],
+    ['close', close],
+  ] as const) {
     if (!(v > 0) || !Number.isFinite(v)) throw new ItemError(`${field}: expected a price above 0, got ${v}`);
   }
-  if (high < Math.max(open, close, low) || low > Math.min(open, close)) throw new ItemError(`high ${high} and low ${low} do not bound open ${open} and close ${close}`);
+  if (high < Math.max(open, close, low) || low > Math.min(open, close))
+    throw new ItemError(`high ${high} and low ${low} do not bound open ${open} and close ${close}`);
   if (volumeBase < 0 || volumeQuote < 0) throw new ItemError('volume: negative');
   return row;
 }
@@ -89,7 +96,10 @@ export function barsBefore(bars: HistoryBars, cutMs: number, why: string): Histo
   let n = bars.length;
   while (n > 0 && bars.ts[n - 1]! >= cutMs) n--;
   if (n === bars.length) return bars;
-  const dropped = Array.from({ length: bars.length - n }, (_, k) => ({ item: new Date(bars.ts[n + k]!).toISOString(), reason: why }));
+  const dropped = Array.from({ length: bars.length - n }, (_, k) => ({
+    item: new Date(bars.ts[n + k]!).toISOString(),
+    reason: why,
+  }));
   const cut = (column: Float64Array) => column.slice(0, n);
   return {
     ts: cut(bars.ts),

@@ -26,7 +26,10 @@ function fromCsv(text: string): HistoryBars {
   const header = rows[0];
   if (!header) throw new PayloadError('an empty file');
   if (!isHeader(header)) return collectBars(rows, 'rows', binanceKlineRow);
-  const at = Object.fromEntries(Object.entries(NAMED).map(([k, names]) => [k, column(header, names)])) as Record<keyof typeof NAMED, number>;
+  const at = Object.fromEntries(Object.entries(NAMED).map(([k, names]) => [k, column(header, names)])) as Record<
+    keyof typeof NAMED,
+    number
+  >;
   const missing = (['time', 'open', 'high', 'low', 'close', 'volume'] as const).filter((k) => at[k] < 0);
   if (missing.length) throw new PayloadError(`the header has no ${missing.join(', ')} column: ${header.join(',')}`);
   return collectBars(rows.slice(1), 'rows', (r) => ({
@@ -42,7 +45,12 @@ function fromCsv(text: string): HistoryBars {
 
 /** The pair a Binance file's name gives (BTCUSDT), or null. */
 function binancePairInName(parts: string[]): string | null {
-  return parts.flatMap((p) => p.split('-')).find((p) => /^[A-Za-z0-9]{5,}$/.test(p) && /[A-Za-z]/.test(p) && splitPair(p) !== null)?.toUpperCase() ?? null;
+  return (
+    parts
+      .flatMap((p) => p.split('-'))
+      .find((p) => /^[A-Za-z0-9]{5,}$/.test(p) && /[A-Za-z]/.test(p) && splitPair(p) !== null)
+      ?.toUpperCase() ?? null
+  );
 }
 
 /** A kline's length from its open and close times (the close is the last millisecond, or microsecond, of it); NaN without them. */
@@ -61,5 +69,15 @@ export function binanceKlinesHistory(text: string, fileName: string): ParsedHist
   // Its klines say their length; else the file's name may.
   const first = klines ? klines[0] : csvRows(text.slice(0, 1000)).find((row) => !isHeader(row));
   const span = klineSpan(Array.isArray(first) ? first : undefined);
-  return keptHistory({ source: 'binance', symbol: pair?.base ?? null, venueSymbol, quoteCurrency: pair?.quote ?? null, officialLabel: null }, bars, { hint: Number.isFinite(span) ? span : intervalInName(parts) });
+  return keptHistory(
+    {
+      source: 'binance',
+      symbol: pair?.base ?? null,
+      venueSymbol,
+      quoteCurrency: pair?.quote ?? null,
+      officialLabel: null,
+    },
+    bars,
+    { hint: Number.isFinite(span) ? span : intervalInName(parts) },
+  );
 }

@@ -13,11 +13,24 @@ export interface HistoryFormat {
 }
 
 export const HISTORY_FORMATS = {
-  stooq: { description: "Stooq daily CSV (aapl_us_d.csv, or its bulk <TICKER>,<PER>,... files): official exchange closes; ^SPX, ^NDX, ^DJI are SPX, NDX, DJI", read: stooqHistory },
-  'binance-klines': { description: 'Binance klines: REST JSON, data.binance.vision CSV, or timestamp,open,high,low,close,volume CSV', read: binanceKlinesHistory },
-  'okx-candles': { description: 'OKX candles REST JSON, named after the instrument and bar (BTC-USDT_1m.json)', read: okxCandlesHistory },
+  stooq: {
+    description:
+      'Stooq daily CSV (aapl_us_d.csv, or its bulk <TICKER>,<PER>,... files): official exchange closes; ^SPX, ^NDX, ^DJI are SPX, NDX, DJI',
+    read: stooqHistory,
+  },
+  'binance-klines': {
+    description: 'Binance klines: REST JSON, data.binance.vision CSV, or timestamp,open,high,low,close,volume CSV',
+    read: binanceKlinesHistory,
+  },
+  'okx-candles': {
+    description: 'OKX candles REST JSON, named after the instrument and bar (BTC-USDT_1m.json)',
+    read: okxCandlesHistory,
+  },
   'kraken-ohlc': { description: 'Kraken OHLC REST JSON or OHLCVT CSV (XBTUSD_60.csv)', read: krakenOhlcHistory },
-  'coinbase-candles': { description: 'Coinbase candles JSON (Advanced Trade or Exchange), named after the product (BTC-USD_1h.json)', read: coinbaseCandlesHistory },
+  'coinbase-candles': {
+    description: 'Coinbase candles JSON (Advanced Trade or Exchange), named after the product (BTC-USD_1h.json)',
+    read: coinbaseCandlesHistory,
+  },
 } as const satisfies Record<string, HistoryFormat>;
 
 export type HistoryFormatName = keyof typeof HISTORY_FORMATS;

@@ -20,7 +20,16 @@ export function parseIntervalName(name: string): number {
   const m = /^(\d+)\s*(m|min|h|H|d|D|w|W)$/.exec(name);
   if (!m) return NaN;
   const n = Number(m[1]);
-  const unit = { m: MINUTE_MS, min: MINUTE_MS, h: HOUR_MS, H: HOUR_MS, d: DAY_MS, D: DAY_MS, w: 7 * DAY_MS, W: 7 * DAY_MS }[m[2]!]!;
+  const unit = {
+    m: MINUTE_MS,
+    min: MINUTE_MS,
+    h: HOUR_MS,
+    H: HOUR_MS,
+    d: DAY_MS,
+    D: DAY_MS,
+    w: 7 * DAY_MS,
+    W: 7 * DAY_MS,
+  }[m[2]!]!;
   return n > 0 ? n * unit : NaN;
 }
 
@@ -38,8 +47,12 @@ export function detectInterval(bars: HistoryBars, hintMs = NaN): { ms: number } 
   let ms = NaN;
   let best = 0;
   for (const [gap, n] of counts) if (n > best || (n === best && gap < ms)) [ms, best] = [gap, n];
-  if (Number.isNaN(ms)) return Number.isNaN(hintMs) ? { error: 'one bar and no interval in the file name: the interval cannot be told' } : { ms: hintMs };
-  if (!Number.isNaN(hintMs) && hintMs !== ms) return { error: `the file says its bars are ${intervalName(hintMs)} long but they are ${intervalName(ms)} apart` };
+  if (Number.isNaN(ms))
+    return Number.isNaN(hintMs)
+      ? { error: 'one bar and no interval in the file name: the interval cannot be told' }
+      : { ms: hintMs };
+  if (!Number.isNaN(hintMs) && hintMs !== ms)
+    return { error: `the file says its bars are ${intervalName(hintMs)} long but they are ${intervalName(ms)} apart` };
   return { ms };
 }
 
@@ -51,7 +64,9 @@ export function keptIntervalFor(ms: number): { interval: KeptInterval; rollUp: b
   for (const [name, len] of Object.entries(KEPT_INTERVALS) as [KeptInterval, number][]) {
     if (ms < len && len % ms === 0) return { interval: name, rollUp: true };
   }
-  return { error: `${intervalName(ms)} bars do not fit the kept intervals (1m, 1h, 1d): neither one of them nor a divisor of one` };
+  return {
+    error: `${intervalName(ms)} bars do not fit the kept intervals (1m, 1h, 1d): neither one of them nor a divisor of one`,
+  };
 }
 
 /** The bars that do not open on a boundary of `ms` (UTC), as a reason, or null when all do. */
@@ -79,7 +94,11 @@ export function rollUp(bars: HistoryBars, fromMs: number, toMs: number): History
     let end = k;
     while (end < bars.length && bars.ts[end]! < period + toMs) end++;
     if (end - k === per) starts.push(k);
-    else skipped.push({ item: new Date(period).toISOString(), reason: `${end - k} of the ${per} ${intervalName(fromMs)} bars of this ${intervalName(toMs)} period: not rolled up` });
+    else
+      skipped.push({
+        item: new Date(period).toISOString(),
+        reason: `${end - k} of the ${per} ${intervalName(fromMs)} bars of this ${intervalName(toMs)} period: not rolled up`,
+      });
     k = end;
   }
   const n = starts.length;

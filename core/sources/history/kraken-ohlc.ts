@@ -29,5 +29,15 @@ export function krakenOhlcHistory(text: string, fileName: string): ParsedHistory
   const minutes = !json && parts.length > 1 ? Number(parts.at(-1)) : NaN;
   const hint = Number.isInteger(minutes) && minutes > 0 ? minutes * MINUTE_MS : intervalInName(parts);
   const split = pair ? splitPair(pair) : null;
-  return keptHistory({ source: 'kraken', symbol: split?.base ?? null, venueSymbol: pair, quoteCurrency: split?.quote ?? null, officialLabel: null }, bars, { hint });
+  return keptHistory(
+    {
+      source: 'kraken',
+      symbol: split?.base ?? null,
+      venueSymbol: pair,
+      quoteCurrency: split?.quote ?? null,
+      officialLabel: null,
+    },
+    bars,
+    { hint },
+  );
 }

@@ -10,9 +10,23 @@ import { intervalInName, nameParts, splitPair } from './symbols.js';
 export function okxCandlesHistory(text: string, fileName: string): ParsedHistory {
   const rows = okxData(text);
   const parts = nameParts(fileName);
-  const instId = parts.map((p) => /^[A-Za-z0-9]+-[A-Za-z0-9]+(-SWAP)?$/i.exec(p)?.[0]).find(Boolean)?.toUpperCase() ?? null;
+  const instId =
+    parts
+      .map((p) => /^[A-Za-z0-9]+-[A-Za-z0-9]+(-SWAP)?$/i.exec(p)?.[0])
+      .find(Boolean)
+      ?.toUpperCase() ?? null;
   const swap = instId?.endsWith('-SWAP') ?? false;
   const pair = instId ? splitPair(instId) : null;
   const bars = collectBars(rows, 'candles', (raw) => okxCandleRow(raw, swap));
-  return keptHistory({ source: 'okx', symbol: pair?.base ?? null, venueSymbol: instId, quoteCurrency: pair?.quote ?? null, officialLabel: null }, bars, { hint: intervalInName(parts) });
+  return keptHistory(
+    {
+      source: 'okx',
+      symbol: pair?.base ?? null,
+      venueSymbol: instId,
+      quoteCurrency: pair?.quote ?? null,
+      officialLabel: null,
+    },
+    bars,
+    { hint: intervalInName(parts) },
+  );
 }

@@ -2,7 +2,15 @@
 // where they came from. A file whose interval has no place is refused whole (a PayloadError saying why).
 import { PayloadError } from '../records.js';
 import type { HistoryBars } from './bars.js';
-import { detectInterval, intervalName, keptIntervalFor, misaligned, rollUp, KEPT_INTERVALS, type KeptInterval } from './interval.js';
+import {
+  detectInterval,
+  intervalName,
+  KEPT_INTERVALS,
+  type KeptInterval,
+  keptIntervalFor,
+  misaligned,
+  rollUp,
+} from './interval.js';
 
 export interface ParsedHistory {
   /** The label stored with the bars (the imported bars' `source`): stooq, binance, okx, kraken, coinbase. */
@@ -34,7 +42,10 @@ export type IntervalSource = { stated: number } | { hint: number };
 
 /** The bars at a kept interval: checked to open on the interval's UTC boundaries, and rolled up from a finer one. */
 export function keptHistory(meta: HistoryMeta, bars: HistoryBars, known: IntervalSource): ParsedHistory {
-  if (bars.length === 0) throw new PayloadError(`no bars could be read${bars.skipped.length ? ` (${bars.skipped.length} skipped, the first: ${bars.skipped[0]!.reason})` : ''}`);
+  if (bars.length === 0)
+    throw new PayloadError(
+      `no bars could be read${bars.skipped.length ? ` (${bars.skipped.length} skipped, the first: ${bars.skipped[0]!.reason})` : ''}`,
+    );
   const detected = 'stated' in known ? { ms: known.stated } : detectInterval(bars, known.hint);
   if ('error' in detected) throw new PayloadError(detected.error);
   const kept = keptIntervalFor(detected.ms);

@@ -8,13 +8,25 @@ import { PayloadError } from '../records.js';
 import { optAmount, price } from '../venues/read.js';
 import { collectBars, type HistoryBars } from './bars.js';
 import { column, csvRows, isHeader, timeCell } from './csv.js';
-import { keptHistory, type ParsedHistory } from './parsed.js';
 import { officialLabel } from './official.js';
+import { keptHistory, type ParsedHistory } from './parsed.js';
 import { nameParts } from './symbols.js';
 
 /** The currency of a Stooq market suffix. */
-const CURRENCIES = new Map([['us', 'USD'], ['de', 'EUR'], ['jp', 'JPY'], ['hk', 'HKD'], ['pl', 'PLN']]);
-const PERIOD_NAMES = new Map([['d', 'daily'], ['w', 'weekly'], ['m', 'monthly'], ['q', 'quarterly'], ['y', 'yearly']]);
+const CURRENCIES = new Map([
+  ['us', 'USD'],
+  ['de', 'EUR'],
+  ['jp', 'JPY'],
+  ['hk', 'HKD'],
+  ['pl', 'PLN'],
+]);
+const PERIOD_NAMES = new Map([
+  ['d', 'daily'],
+  ['w', 'weekly'],
+  ['m', 'monthly'],
+  ['q', 'quarterly'],
+  ['y', 'yearly'],
+]);
 
 const COLUMNS = {
   date: ['date', 'data'],
@@ -29,26 +41,38 @@ const COLUMNS = {
  * Stooq's index tickers by the symbol the index goes by elsewhere (the demo's, the venues'), so its closes attach to
  * that instrument rather than to a second one; a stock's ticker is its symbol once the market suffix is off.
  */
-const INDEX_SYMBOLS = new Map([['^SPX', 'SPX'], ['^NDX', 'NDX'], ['^DJI', 'DJI']]);
+const INDEX_SYMBOLS = new Map([
+  ['^SPX', 'SPX'],
+  ['^NDX', 'NDX'],
+  ['^DJI', 'DJI'],
+]);
 
 /** AAPL.US or aapl_us as the symbol, Stooq's own ticker and its market; ^SPX has no market. */
 function tickerOf(ticker: string): { symbol: string; own: string; market: string | null } {
   const [symbol, market] = ticker.split(/[._]/);
   const own = symbol!.toUpperCase();
-  return { symbol: INDEX_SYMBOLS.get(own) ?? own, own: market ? `${own}.${market.toUpperCase()}` : own, market: market?.toLowerCase() ?? null };
+  return {
+    symbol: INDEX_SYMBOLS.get(own) ?? own,
+    own: market ? `${own}.${market.toUpperCase()}` : own,
+    market: market?.toLowerCase() ?? null,
+  };
 }
 
 export function stooqHistory(text: string, fileName: string): ParsedHistory {
   if (/^\s*(no data|brak danych)/i.test(text)) throw new PayloadError('Stooq answered "No data"');
   const rows = csvRows(text);
   const header = rows[0];
-  if (!header || !isHeader(header)) throw new PayloadError('expected a header row (Date,Open,High,Low,Close,Volume or <TICKER>,<PER>,<DATE>,...)');
+  if (!header || !isHeader(header))
+    throw new PayloadError('expected a header row (Date,Open,High,Low,Close,Volume or <TICKER>,<PER>,<DATE>,...)');
   return header[0] === '<TICKER>' ? bulk(rows) : download(rows, fileName);
 }
 
 function download(rows: string[][], fileName: string): ParsedHistory {
   const header = rows[0]!;
-  const at = Object.fromEntries(Object.entries(COLUMNS).map(([k, names]) => [k, column(header, names)])) as Record<keyof typeof COLUMNS, number>;
+  const at = Object.fromEntries(Object.entries(COLUMNS).map(([k, names]) => [k, column(header, names)])) as Record<
+    keyof typeof COLUMNS,
+    number
+  >;
   const missing = (['date', 'open', 'high', 'low', 'close'] as const).filter((k) => at[k] < 0);
   if (missing.length) throw new PayloadError(`the header has no ${missing.join(', ')} column: ${header.join(',')}`);
   // aapl_us_d.csv: the ticker, its market, and the period letter.
@@ -75,7 +99,8 @@ function bulk(rows: string[][]): ParsedHistory {
   const ticker = tickerOf(first[0]!);
   const period = (first[1] ?? '').toLowerCase();
   const bars = collectBars(rows.slice(1), 'rows', (r) => {
-    if (r[0] !== first[0] || r[1] !== first[1]) throw new ItemError(`another ticker or period (${r[0]}, ${r[1]}) than the file's first row`);
+    if (r[0] !== first[0] || r[1] !== first[1])
+      throw new ItemError(`another ticker or period (${r[0]}, ${r[1]}) than the file's first row`);
     const date = /^(\d{4})(\d{2})(\d{2})$/.exec(r[2] ?? '');
     if (!date) throw new ItemError(`date: expected YYYYMMDD, got ${JSON.stringify(r[2] ?? null)}`);
     return {
@@ -95,7 +120,9 @@ function bulk(rows: string[][]): ParsedHistory {
 function finish(ticker: ReturnType<typeof tickerOf> | null, bars: HistoryBars, period: string | null): ParsedHistory {
   if (period !== null && period !== 'd') {
     const name = PERIOD_NAMES.get(period);
-    throw new PayloadError(`${name ?? `${period}-minute`} bars: only Stooq's daily files are read (${name ? 'no kept interval is coarser than a day' : 'intraday times are local, not UTC'})`);
+    throw new PayloadError(
+      `${name ?? `${period}-minute`} bars: only Stooq's daily files are read (${name ? 'no kept interval is coarser than a day' : 'intraday times are local, not UTC'})`,
+    );
   }
   const market = ticker?.market ?? null;
   const meta = {

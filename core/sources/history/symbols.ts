@@ -5,7 +5,10 @@ import { parseIntervalName } from './interval.js';
 /** Quote currencies a concatenated pair may end with, longest first so FDUSD is not read as USD (not TUSD: DOTUSD is DOT in USD). */
 const QUOTES = ['FDUSD', 'USDT', 'USDC', 'BUSD', 'USD', 'EUR', 'GBP', 'JPY', 'TRY', 'BTC', 'ETH', 'BNB'];
 /** Kraken's own asset names. */
-const ALIASES = new Map([['XBT', 'BTC'], ['XDG', 'DOGE']]);
+const ALIASES = new Map([
+  ['XBT', 'BTC'],
+  ['XDG', 'DOGE'],
+]);
 const asset = (name: string) => ALIASES.get(name) ?? name;
 
 export interface Pair {
@@ -30,7 +33,10 @@ export function splitPair(venueSymbol: string): Pair | null {
 /** The name's parts, without its directory and extensions, split on _ . and spaces (dashes kept: BTC-USD is one). */
 export function nameParts(fileName: string): string[] {
   const base = fileName.split(/[\\/]/).pop() ?? '';
-  return base.replace(/\.(csv|txt|json|zip)$/i, '').split(/[_.\s]+/).filter(Boolean);
+  return base
+    .replace(/\.(csv|txt|json|zip)$/i, '')
+    .split(/[_.\s]+/)
+    .filter(Boolean);
 }
 
 /** An interval a file's name states (BTCUSDT-1h-2022-01.csv, BTC-USD_1h.json), in ms; NaN when none. */

@@ -1,9 +1,9 @@
 // Kalshi events (GET /events, with nested markets when asked; GET /events/{ticker}, whose markets sit beside the
 // event): a question whose markets are its outcomes when they are mutually exclusive (the Fed's decision buckets).
-import { readItems, type Fields } from '../fields.js';
+import { type Fields, readItems } from '../fields.js';
 import type { PredictionEventRecord, PredictionMarketRecord } from '../odds-records.js';
 import type { SkippedItem } from '../records.js';
-import { readKalshiMarkets, type EventContext } from './markets.js';
+import { type EventContext, readKalshiMarkets } from './markets.js';
 import { KALSHI_SOURCE, seriesOf, seriesUrl } from './source.js';
 
 export interface EventsRead {
@@ -15,7 +15,11 @@ export interface EventsRead {
 /** Events, each with the markets nested in it or, for a single event's answer, given beside it; citing `site`. */
 export function readKalshiEvents(items: unknown[], name: string, beside: unknown[] | null, site: string): EventsRead {
   const out: EventsRead = { markets: [], events: [], skipped: [] };
-  const { records, skipped } = readItems(items, name, (f, k) => ({ ...readEvent(f, site), markets: f.raw('markets') ?? beside, k }));
+  const { records, skipped } = readItems(items, name, (f, k) => ({
+    ...readEvent(f, site),
+    markets: f.raw('markets') ?? beside,
+    k,
+  }));
   out.skipped.push(...skipped);
   for (const { event, context, markets, k } of records) {
     out.events.push(event);

@@ -20,18 +20,29 @@ export function parseKalshiPayload(text: string, options: OddsOptions = {}): Odd
   if (!isObject(doc)) throw new PayloadError('not a Kalshi payload: expected an object');
   const payload = emptyOddsPayload();
   if (Array.isArray(doc.candlesticks)) {
-    if (typeof doc.ticker !== 'string' || !doc.ticker) throw new PayloadError('candlesticks without their market ticker');
+    if (typeof doc.ticker !== 'string' || !doc.ticker)
+      throw new PayloadError('candlesticks without their market ticker');
     return { ...payload, ...readCandlesticks(doc.candlesticks, 'candlesticks', doc.ticker) };
   }
-  if (Array.isArray(doc.markets) && doc.markets.some((m) => isObject(m) && 'candlesticks' in m)) return { ...payload, ...readBatchCandlesticks(doc.markets) };
+  if (Array.isArray(doc.markets) && doc.markets.some((m) => isObject(m) && 'candlesticks' in m))
+    return { ...payload, ...readBatchCandlesticks(doc.markets) };
   if (Array.isArray(doc.events)) return { ...payload, ...readKalshiEvents(doc.events, 'events', null, site) };
-  if (isObject(doc.event)) return { ...payload, ...readKalshiEvents([doc.event], 'event', Array.isArray(doc.markets) ? doc.markets : null, site) };
+  if (isObject(doc.event))
+    return {
+      ...payload,
+      ...readKalshiEvents([doc.event], 'event', Array.isArray(doc.markets) ? doc.markets : null, site),
+    };
   if (Array.isArray(doc.markets)) return { ...payload, ...readKalshiMarkets(doc.markets, 'markets', null, site) };
   if (isObject(doc.market)) return { ...payload, ...readKalshiMarkets([doc.market], 'market', null, site) };
   const book = doc.orderbook_fp ?? doc.orderbook;
   if (isObject(book)) {
-    if (!options.key || typeof options.at !== 'number') throw new PayloadError('an order book names neither its market nor its time: give the ticker it was asked for and when');
+    if (!options.key || typeof options.at !== 'number')
+      throw new PayloadError(
+        'an order book names neither its market nor its time: give the ticker it was asked for and when',
+      );
     return { ...payload, ...readOrderbook(book, options.key, options.at) };
   }
-  throw new PayloadError('not a Kalshi payload: expected {"market"}, {"markets"}, {"event"}, {"events"}, {"ticker", "candlesticks"} or an order book');
+  throw new PayloadError(
+    'not a Kalshi payload: expected {"market"}, {"markets"}, {"event"}, {"events"}, {"ticker", "candlesticks"} or an order book',
+  );
 }

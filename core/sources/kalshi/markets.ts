@@ -1,10 +1,11 @@
 // Kalshi markets (GET /markets, /markets/{ticker}, and those nested in events): binary or scalar, each read as a Yes
 // and a No outcome. The Yes probability shows the quote's midpoint or the last trade (shownProbability); once settled,
 // what Yes paid.
-import { ItemError, readItems, type Fields } from '../fields.js';
-import { roundProbability, shownProbability, type PredictionMarketRecord } from '../odds-records.js';
-import type { SkippedItem } from '../records.js';
+
 import type { OddsStatus } from '../../vocabulary.js';
+import { type Fields, ItemError, readItems } from '../fields.js';
+import { type PredictionMarketRecord, roundProbability, shownProbability } from '../odds-records.js';
+import type { SkippedItem } from '../records.js';
 import { contracts, dollars, KALSHI_SOURCE, price, quotes, seriesOf, seriesUrl } from './source.js';
 
 /** Kalshi's market statuses, current and older ones; an unknown one is not guessed. */
@@ -31,7 +32,12 @@ export interface EventContext {
 }
 
 /** Markets, citing their series' page on `site`. */
-export function readKalshiMarkets(items: unknown[], name: string, event: EventContext | null, site: string): { markets: PredictionMarketRecord[]; skipped: SkippedItem[] } {
+export function readKalshiMarkets(
+  items: unknown[],
+  name: string,
+  event: EventContext | null,
+  site: string,
+): { markets: PredictionMarketRecord[]; skipped: SkippedItem[] } {
   const { records, skipped } = readItems(items, name, (f) => readMarket(f, event, site));
   return { markets: records, skipped };
 }
@@ -46,7 +52,9 @@ function readMarket(f: Fields, event: EventContext | null, site: string): Predic
   const traded = contracts(f, 'volume');
   // A market that never traded reports a last price of 0: no trade, not a 0% chance.
   const last = traded === 0 ? null : price(f, 'last_price');
-  const yes = (status === 'resolved' ? settledYes(f, result, notional) : null) ?? shownProbability(...quotes(price(f, 'yes_bid'), price(f, 'yes_ask')), last);
+  const yes =
+    (status === 'resolved' ? settledYes(f, result, notional) : null) ??
+    shownProbability(...quotes(price(f, 'yes_bid'), price(f, 'yes_ask')), last);
   const scalar = f.raw('market_type') === 'scalar';
   const eventTicker = f.optionalText('event_ticker', 200);
   const label = f.optionalText('yes_sub_title', 300) ?? f.optionalText('subtitle', 300);
@@ -64,7 +72,10 @@ function readMarket(f: Fields, event: EventContext | null, site: string): Predic
       { name: 'Yes', probability: yes, outcomeKey: `${ticker}/yes` },
       { name: 'No', probability: yes === null ? null : roundProbability(1 - yes), outcomeKey: `${ticker}/no` },
     ],
-    bounds: scalar && f.has('floor_strike') && f.has('cap_strike') ? { lower: f.decimal('floor_strike'), upper: f.decimal('cap_strike') } : null,
+    bounds:
+      scalar && f.has('floor_strike') && f.has('cap_strike')
+        ? { lower: f.decimal('floor_strike'), upper: f.decimal('cap_strike') }
+        : null,
     volume: traded === null ? null : traded * notional,
     // Kalshi deprecated its liquidity figure, which now always reads 0: that is no figure, not an empty book.
     liquidity: liquidity ? liquidity : null,
@@ -72,7 +83,8 @@ function readMarket(f: Fields, event: EventContext | null, site: string): Predic
     openAt: f.optionalInstant('open_time'),
     closeAt: f.optionalInstant('close_time'),
     status,
-    resolution: status === 'resolved' && (result === 'yes' || result === 'no') ? (result === 'yes' ? 'Yes' : 'No') : null,
+    resolution:
+      status === 'resolved' && (result === 'yes' || result === 'no') ? (result === 'yes' ? 'Yes' : 'No') : null,
     eventKey: eventTicker,
     label,
     sourceUrl: seriesUrl(event?.seriesTicker ?? seriesOf(eventTicker ?? ticker), site),

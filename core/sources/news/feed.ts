@@ -3,7 +3,7 @@
 // one. Prefixes are matched by local name, so `dc:creator` and `DC:creator` read alike. An item without a title, a
 // time or a link to cite is skipped with its reason; a document that is not a feed is refused whole.
 import { PayloadError, type SkippedItem } from '../records.js';
-import { childElements, parseXml, textOf, XmlError, type XmlElement } from '../xml.js';
+import { childElements, parseXml, textOf, type XmlElement, XmlError } from '../xml.js';
 import { plainText } from './text.js';
 
 export interface FeedItem {
@@ -44,10 +44,15 @@ export function readFeed(xml: string): Feed {
   if (kind === 'rss') {
     const channel = child(root, 'channel');
     if (!channel) throw new PayloadError('an RSS document without a channel');
-    return items(children(channel, 'item'), rssItem, text(child(channel, 'title')) || text(child(child(channel, 'image') ?? channel, 'title')));
+    return items(
+      children(channel, 'item'),
+      rssItem,
+      text(child(channel, 'title')) || text(child(child(channel, 'image') ?? channel, 'title')),
+    );
   }
   // RSS 1.0: the items beside the channel, under rdf:RDF.
-  if (kind === 'rdf') return items(children(root, 'item'), rssItem, text(child(child(root, 'channel') ?? root, 'title')));
+  if (kind === 'rdf')
+    return items(children(root, 'item'), rssItem, text(child(child(root, 'channel') ?? root, 'title')));
   if (kind === 'feed') return items(children(root, 'entry'), atomEntry, text(child(root, 'title')));
   throw new PayloadError(`not a news feed: the document is <${root.name}>, not <rss>, <rdf:RDF> or an Atom <feed>`);
 }
@@ -78,15 +83,28 @@ function rssItem(el: XmlElement): Omit<FeedItem, 'place'> {
   const guidLink = guid && guidEl?.attributes.isPermaLink !== 'false' ? guid : null;
   const link = text(child(el, 'link')) || (guidLink ?? '') || atomLink(el);
   const description = text(child(el, 'description')) || text(child(el, 'encoded')) || text(child(el, 'summary'));
-  const when = text(child(el, 'pubdate')) || text(child(el, 'date')) || text(child(el, 'published')) || text(child(el, 'updated'));
-  return finish(el, { guid, link, description, when, publisher: text(child(el, 'source')) || text(child(el, 'publisher')) || null });
+  const when =
+    text(child(el, 'pubdate')) || text(child(el, 'date')) || text(child(el, 'published')) || text(child(el, 'updated'));
+  return finish(el, {
+    guid,
+    link,
+    description,
+    when,
+    publisher: text(child(el, 'source')) || text(child(el, 'publisher')) || null,
+  });
 }
 
 function atomEntry(el: XmlElement): Omit<FeedItem, 'place'> {
   const description = text(child(el, 'summary')) || text(child(el, 'content'));
   const when = text(child(el, 'published')) || text(child(el, 'updated')) || text(child(el, 'date'));
   const source = child(el, 'source');
-  return finish(el, { guid: text(child(el, 'id')) || null, link: atomLink(el), description, when, publisher: source ? text(child(source, 'title')) || null : null });
+  return finish(el, {
+    guid: text(child(el, 'id')) || null,
+    link: atomLink(el),
+    description,
+    when,
+    publisher: source ? text(child(source, 'title')) || null : null,
+  });
 }
 
 /** An Atom link to the item itself: rel="alternate" (or no rel), else the first with an address. */
@@ -96,16 +114,32 @@ function atomLink(el: XmlElement): string {
   return (alternate ?? links[0])?.attributes.href?.trim() ?? '';
 }
 
-function finish(el: XmlElement, f: { guid: string | null; link: string; description: string; when: string; publisher: string | null }): Omit<FeedItem, 'place'> {
+function finish(
+  el: XmlElement,
+  f: { guid: string | null; link: string; description: string; when: string; publisher: string | null },
+): Omit<FeedItem, 'place'> {
   const title = text(child(el, 'title'));
   if (!title) throw new ItemProblem('title: missing or empty');
   if (title.length > 500) throw new ItemProblem(`title: longer than 500 characters (${title.length})`);
-  if (!/^https?:\/\/[^\s]+$/i.test(f.link)) throw new ItemProblem(f.link ? `link: not an http(s) address (${f.link.slice(0, 80)})` : 'link: missing, and no guid is an address');
+  if (!/^https?:\/\/[^\s]+$/i.test(f.link))
+    throw new ItemProblem(
+      f.link ? `link: not an http(s) address (${f.link.slice(0, 80)})` : 'link: missing, and no guid is an address',
+    );
   if (!f.when) throw new ItemProblem('publication time: missing (pubDate, dc:date, published or updated)');
   const publishedMs = feedTime(f.when);
   if (Number.isNaN(publishedMs)) throw new ItemProblem(`publication time: not a date (${f.when.slice(0, 60)})`);
-  const categories = children(el, 'category').map((c) => text(c) || c.attributes.term || '').filter(Boolean);
-  return { guid: f.guid, link: f.link, title, description: f.description, publishedMs, publisher: f.publisher, categories };
+  const categories = children(el, 'category')
+    .map((c) => text(c) || c.attributes.term || '')
+    .filter(Boolean);
+  return {
+    guid: f.guid,
+    link: f.link,
+    title,
+    description: f.description,
+    publishedMs,
+    publisher: f.publisher,
+    categories,
+  };
 }
 
 /** RFC 822 (RSS: Sat, 26 Sep 2026 09:08:01 +0000, or GMT, EST) or ISO 8601 (Atom, dc:date); an ISO time without offset is UTC. */

@@ -2,7 +2,7 @@
 // parameters and fragment dropped), so the same article from two feeds, or read again, is one story; an item whose
 // guid was seen earlier in the same feed is a repeat. The headline is the source's; the summary is the service's own
 // (what kind of story, from whom); the item's description is only read to find the entities it names.
-import type { PayloadContext, ParsedPayload, SkippedItem, StoryRecord } from '../records.js';
+import type { ParsedPayload, PayloadContext, SkippedItem, StoryRecord } from '../records.js';
 import { classify } from './classify.js';
 import { readFeed } from './feed.js';
 
@@ -10,14 +10,26 @@ export const NEWS_SOURCE = 'rss';
 
 /** How a story's kind is told in its summary. */
 const KIND_PHRASES: Record<string, string> = {
-  earnings: 'Earnings report', guidance: 'Outlook update', m_and_a: 'Deal news', rating: 'Analyst rating change',
-  macro_release: 'Economic data', policy_decision: 'Policy decision', legal: 'Legal news', regulatory: 'Regulatory news',
-  management: 'Management change', capital: 'Capital news', partnership: 'Partnership news', product: 'Product news', news: 'News',
+  earnings: 'Earnings report',
+  guidance: 'Outlook update',
+  m_and_a: 'Deal news',
+  rating: 'Analyst rating change',
+  macro_release: 'Economic data',
+  policy_decision: 'Policy decision',
+  legal: 'Legal news',
+  regulatory: 'Regulatory news',
+  management: 'Management change',
+  capital: 'Capital news',
+  partnership: 'Partnership news',
+  product: 'Product news',
+  news: 'News',
 };
 
 /** The story a story's summary is completed with once its entities are known (server side). */
 export function newsSummary(kind: string, sourceName: string, labels: string[]): string {
-  const about = labels.length ? `, about ${labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}` : labels[0]}` : '';
+  const about = labels.length
+    ? `, about ${labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}` : labels[0]}`
+    : '';
   return `${KIND_PHRASES[kind] ?? 'News'} reported by ${sourceName}${about}.`;
 }
 

@@ -16,12 +16,69 @@ export interface LinkTarget {
 
 /** Words written in capitals that are not tickers, however a company's ticker reads. */
 const NOT_TICKERS = new Set([
-  'AI', 'CEO', 'CFO', 'COO', 'CTO', 'IPO', 'ETF', 'ETFS', 'USA', 'US', 'UK', 'EU', 'GDP', 'CPI', 'PCE', 'PMI', 'SEC', 'FED', 'FOMC', 'EPS',
-  'NYSE', 'NASDAQ', 'TSE', 'LSE', 'AM', 'PM', 'TV', 'IT', 'ALL', 'NOW', 'ONE', 'BIG', 'TOP', 'NEW', 'ON', 'FOR', 'ARE', 'CAN', 'HAS', 'WAS',
-  'AND', 'THE', 'BUY', 'SELL', 'HOLD', 'USD', 'EUR', 'YOY', 'QOQ', 'TTM', 'ESG', 'API', 'GPU', 'CPU', 'EV', 'EVS', 'M&A', 'LLC', 'INC',
+  'AI',
+  'CEO',
+  'CFO',
+  'COO',
+  'CTO',
+  'IPO',
+  'ETF',
+  'ETFS',
+  'USA',
+  'US',
+  'UK',
+  'EU',
+  'GDP',
+  'CPI',
+  'PCE',
+  'PMI',
+  'SEC',
+  'FED',
+  'FOMC',
+  'EPS',
+  'NYSE',
+  'NASDAQ',
+  'TSE',
+  'LSE',
+  'AM',
+  'PM',
+  'TV',
+  'IT',
+  'ALL',
+  'NOW',
+  'ONE',
+  'BIG',
+  'TOP',
+  'NEW',
+  'ON',
+  'FOR',
+  'ARE',
+  'CAN',
+  'HAS',
+  'WAS',
+  'AND',
+  'THE',
+  'BUY',
+  'SELL',
+  'HOLD',
+  'USD',
+  'EUR',
+  'YOY',
+  'QOQ',
+  'TTM',
+  'ESG',
+  'API',
+  'GPU',
+  'CPU',
+  'EV',
+  'EVS',
+  'M&A',
+  'LLC',
+  'INC',
 ]);
 /** Legal suffixes a company's name is also written without. */
-const SUFFIX = /[\s,]+(inc\.?|incorporated|corp\.?|corporation|co\.?|company|ltd\.?|limited|plc|holdings?|group|n\.v\.|s\.a\.|ag|se|l\.p\.)$/i;
+const SUFFIX =
+  /[\s,]+(inc\.?|incorporated|corp\.?|corporation|co\.?|company|ltd\.?|limited|plc|holdings?|group|n\.v\.|s\.a\.|ag|se|l\.p\.)$/i;
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -39,11 +96,17 @@ export class MentionLinker {
       for (const name of new Set(t.names.flatMap(variants))) {
         // A short name (IBM, GE) only as written; a longer one whatever its case.
         const flags = name.length < 4 ? 'u' : 'iu';
-        this.patterns.push({ re: new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, flags), target: k });
+        this.patterns.push({
+          re: new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, flags),
+          target: k,
+        });
       }
       for (const ticker of new Set(t.tickers.map((x) => x.toUpperCase()))) {
         const prefixed = `(?:\\$|\\b[A-Z]{2,8}:\\s?)${escapeRegExp(ticker)}(?![\\p{L}\\p{N}])`;
-        const bare = ticker.length >= 3 && !NOT_TICKERS.has(ticker) ? `|(?<![\\p{L}\\p{N}$:])${escapeRegExp(ticker)}(?![\\p{L}\\p{N}])` : '';
+        const bare =
+          ticker.length >= 3 && !NOT_TICKERS.has(ticker)
+            ? `|(?<![\\p{L}\\p{N}$:])${escapeRegExp(ticker)}(?![\\p{L}\\p{N}])`
+            : '';
         this.patterns.push({ re: new RegExp(prefixed + bare, 'u'), target: k });
       }
     });
@@ -78,6 +141,7 @@ export class MentionLinker {
  */
 function variants(name: string): string[] {
   const out = [name.trim()];
-  for (let bare = out[0]!.replace(SUFFIX, '').trim(); bare !== out.at(-1); bare = bare.replace(SUFFIX, '').trim()) out.push(bare);
+  for (let bare = out[0]!.replace(SUFFIX, '').trim(); bare !== out.at(-1); bare = bare.replace(SUFFIX, '').trim())
+    out.push(bare);
   return out.filter((n) => n.length >= 2);
 }

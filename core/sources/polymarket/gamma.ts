@@ -1,7 +1,7 @@
 // Polymarket's Gamma API: markets (GET /markets, /markets/{id}) and events with their nested markets (GET /events,
 // /public-search). `outcomes`, `outcomePrices` and `clobTokenIds` arrive as JSON-encoded strings and are decoded;
 // binary, multi-outcome and scalar markets; open, closed, and resolved ones (closed, and paid out).
-import { decimalOf, ItemError, readItems, type Fields } from '../fields.js';
+import { decimalOf, type Fields, ItemError, readItems } from '../fields.js';
 import type { OutcomeRecord, PredictionEventRecord, PredictionMarketRecord } from '../odds-records.js';
 import type { SkippedItem } from '../records.js';
 import { encodedList, eventUrl, marketUrl, POLYMARKET_SOURCE, tagLabels, topCategory } from './source.js';
@@ -26,7 +26,11 @@ export function readGammaMarkets(items: unknown[], name: string, site: string): 
 /** Gamma events citing `site`, each with the markets nested in it. */
 export function readGammaEvents(items: unknown[], name: string, site: string): GammaRead {
   const out: GammaRead = { markets: [], events: [], skipped: [] };
-  const { records, skipped } = readItems(items, name, (f, k) => ({ event: readEvent(f, site), markets: f.raw('markets'), k }));
+  const { records, skipped } = readItems(items, name, (f, k) => ({
+    event: readEvent(f, site),
+    markets: f.raw('markets'),
+    k,
+  }));
   out.skipped.push(...skipped);
   for (const { event, markets, k } of records) {
     out.events.push(event);
@@ -64,8 +68,16 @@ function readMarket(f: Fields, event: PredictionEventRecord | null, site: string
     const price = decimalOf(p);
     return price >= 0 && price <= 1 ? price : null;
   });
-  const tokens = listOf(f, 'clobTokenIds', names.length, 'a token id', (t) => (typeof t === 'string' && t.trim() ? t.trim() : null));
-  const outcomes = names.map((name, k): OutcomeRecord => ({ name, probability: prices?.[k] ?? null, outcomeKey: tokens?.[k] ?? `${conditionId}/${k}` }));
+  const tokens = listOf(f, 'clobTokenIds', names.length, 'a token id', (t) =>
+    typeof t === 'string' && t.trim() ? t.trim() : null,
+  );
+  const outcomes = names.map(
+    (name, k): OutcomeRecord => ({
+      name,
+      probability: prices?.[k] ?? null,
+      outcomeKey: tokens?.[k] ?? `${conditionId}/${k}`,
+    }),
+  );
   const settled = f.has('closed') && f.boolean('closed') ? settlement(f, outcomes) : null;
   const archived = f.has('archived') && f.boolean('archived');
   const scalar = f.raw('marketType') === 'scalar';

@@ -27,7 +27,10 @@ export function parsePolymarketPayload(text: string, options: OddsOptions = {}):
     if ('markets' in first || 'ticker' in first) return { ...payload, ...readGammaEvents(doc, 'events', site) };
   } else if (isObject(doc)) {
     if (Array.isArray(doc.history)) {
-      if (!options.key) throw new PayloadError('a prices-history answer does not name its outcome token: give the token id it was asked for');
+      if (!options.key)
+        throw new PayloadError(
+          'a prices-history answer does not name its outcome token: give the token id it was asked for',
+        );
       return { ...payload, ...readPricesHistory(doc.history, options.key) };
     }
     if (Array.isArray(doc.data)) return { ...payload, ...readClobMarkets(doc.data, 'data', site) };
@@ -37,5 +40,7 @@ export function parsePolymarketPayload(text: string, options: OddsOptions = {}):
     if (Array.isArray(doc.markets)) return { ...payload, ...readGammaEvents([doc], 'event', site) };
     if ('asset_id' in doc && ('bids' in doc || 'asks' in doc)) return { ...payload, ...readBook(doc) };
   }
-  throw new PayloadError('not a Polymarket payload: expected Gamma markets or events, a CLOB market, page, book or prices-history, or Data API trades');
+  throw new PayloadError(
+    'not a Polymarket payload: expected Gamma markets or events, a CLOB market, page, book or prices-history, or Data API trades',
+  );
 }

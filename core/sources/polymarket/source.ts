@@ -1,6 +1,6 @@
 // What every Polymarket reader shares: the source's name, its site's addresses (what a reader cites), the category a
 // market is filed under, and the JSON-encoded lists its Gamma API sends as strings ("[\"Yes\", \"No\"]").
-import { ItemError, type Fields } from '../fields.js';
+import { type Fields, ItemError } from '../fields.js';
 
 export const POLYMARKET_SOURCE = 'polymarket';
 
@@ -8,7 +8,20 @@ export const POLYMARKET_SOURCE = 'polymarket';
 export const POLYMARKET_SITE = 'https://polymarket.com';
 
 /** Polymarket's top-level categories; its other tags are finer ("World Elections", "Earn 4%"). */
-const TOP_CATEGORIES = new Set(['politics', 'elections', 'crypto', 'sports', 'economy', 'finance', 'business', 'tech', 'science', 'culture', 'world', 'geopolitics']);
+const TOP_CATEGORIES = new Set([
+  'politics',
+  'elections',
+  'crypto',
+  'sports',
+  'economy',
+  'finance',
+  'business',
+  'tech',
+  'science',
+  'culture',
+  'world',
+  'geopolitics',
+]);
 
 /** An event's page on `site`. */
 export function eventUrl(eventSlug: string, site: string): string {
@@ -17,7 +30,9 @@ export function eventUrl(eventSlug: string, site: string): string {
 
 /** A market's page on `site`: under its event when it is known, else the site's address for the market alone. */
 export function marketUrl(slug: string, eventSlug: string | null, site: string): string {
-  return eventSlug ? `${eventUrl(eventSlug, site)}/${encodeURIComponent(slug)}` : `${site}/market/${encodeURIComponent(slug)}`;
+  return eventSlug
+    ? `${eventUrl(eventSlug, site)}/${encodeURIComponent(slug)}`
+    : `${site}/market/${encodeURIComponent(slug)}`;
 }
 
 /** The first of `labels` that is a top-level category, lower case; null when none is. */
@@ -30,7 +45,12 @@ export function tagLabels(f: Fields, name: string): string[] {
   const tags = f.raw(name);
   if (!Array.isArray(tags)) return [];
   return tags.flatMap((tag: unknown) => {
-    const label = typeof tag === 'string' ? tag : typeof tag === 'object' && tag !== null ? (tag as { label?: unknown }).label : null;
+    const label =
+      typeof tag === 'string'
+        ? tag
+        : typeof tag === 'object' && tag !== null
+          ? (tag as { label?: unknown }).label
+          : null;
     return typeof label === 'string' && label.trim() ? [label] : [];
   });
 }

@@ -9,7 +9,12 @@ export function readTrades(trades: unknown[]): { history: ProbabilityPoint[]; sk
   const { records, skipped } = readItems(
     trades,
     'trades',
-    (f): ProbabilityPoint => ({ source: POLYMARKET_SOURCE, outcomeKey: f.text('asset', 200), ts: f.integer('timestamp', 0, 1e11) * 1000, probability: f.decimal('price', 0, 1) }),
+    (f): ProbabilityPoint => ({
+      source: POLYMARKET_SOURCE,
+      outcomeKey: f.text('asset', 200),
+      ts: f.integer('timestamp', 0, 1e11) * 1000,
+      probability: f.decimal('price', 0, 1),
+    }),
   );
   return { history: records, skipped };
 }

@@ -1,6 +1,6 @@
 // The profiles source's parser: a payload in Tapewire's profiles format, imported as `tapewire import profiles`.
 import { isObject } from '../fields.js';
-import { PayloadError, type ParsedPayload } from '../records.js';
+import { type ParsedPayload, PayloadError } from '../records.js';
 import { PROFILES_FEED, readProfiles } from './read.js';
 
 export const PROFILES_SOURCE = 'profiles';
@@ -12,7 +12,10 @@ export function isProfilesPayload(doc: unknown): doc is Record<string, unknown> 
 
 /** Reads a profiles payload whose records are `source`'s: `profiles` when an operator imports it, `demo` for the demo's. */
 export function parseProfiles(doc: unknown, source: string): ParsedPayload {
-  if (!isProfilesPayload(doc)) throw new PayloadError(`not a profiles payload: expected {"feed": "${PROFILES_FEED}", "sectors": [...], "companies": [...], "people": [...], "projects": [...]}`);
+  if (!isProfilesPayload(doc))
+    throw new PayloadError(
+      `not a profiles payload: expected {"feed": "${PROFILES_FEED}", "sectors": [...], "companies": [...], "people": [...], "projects": [...]}`,
+    );
   return readProfiles(doc as Parameters<typeof readProfiles>[0], source);
 }
 

@@ -2,9 +2,17 @@
 // with segments and peers, people and their roles, projects with KPIs and milestones). Operators curate coverage in it;
 // the demo writes its world in it. Each list item is one record, read whole or skipped with the reason.
 import { MILESTONE_STATUSES, PERSON_KINDS, PRECISIONS, PROJECT_STAGES, PROJECT_STATUSES } from '../../vocabulary.js';
-import { ItemError, readItems, type Fields } from '../fields.js';
+import { type Fields, ItemError, readItems } from '../fields.js';
 import type {
-  CompanyRecord, KpiRecord, MilestoneRecord, PersonRecord, ProjectRecord, RoleRecord, SectorRecord, SegmentRecord, SkippedItem,
+  CompanyRecord,
+  KpiRecord,
+  MilestoneRecord,
+  PersonRecord,
+  ProjectRecord,
+  RoleRecord,
+  SectorRecord,
+  SegmentRecord,
+  SkippedItem,
 } from '../records.js';
 
 export const PROFILES_FEED = 'tapewire-profiles';
@@ -25,7 +33,10 @@ const SHARE_SUM_SLACK = 0.5;
 type Parts = Pick<ProfilesPayload, 'sectors' | 'companies' | 'people' | 'projects'>;
 
 /** The records of a profiles payload, each list item read whole or skipped with where it was and why. */
-export function readProfiles(doc: Record<keyof Parts, unknown>, source: string): {
+export function readProfiles(
+  doc: Record<keyof Parts, unknown>,
+  source: string,
+): {
   sectors: SectorRecord[];
   companies: CompanyRecord[];
   people: PersonRecord[];
@@ -65,12 +76,15 @@ function company(f: Fields, source: string): CompanyRecord {
   const cik = f.optionalText('cik', 10);
   if (cik !== null && !/^\d{1,10}$/.test(cik)) throw new ItemError('cik: expected up to 10 digits');
   const country = f.optionalText('country', 2);
-  if (country !== null && !/^[A-Z]{2}$/.test(country)) throw new ItemError('country: expected an ISO 3166-1 alpha-2 code such as US');
+  if (country !== null && !/^[A-Z]{2}$/.test(country))
+    throw new ItemError('country: expected an ISO 3166-1 alpha-2 code such as US');
   const primaryInstrument = f.optionalText('primaryInstrument', 20);
-  if (primaryInstrument !== null && !SYMBOL.test(primaryInstrument)) throw new ItemError('primaryInstrument: expected a symbol');
+  if (primaryInstrument !== null && !SYMBOL.test(primaryInstrument))
+    throw new ItemError('primaryInstrument: expected a symbol');
   const segments = f.optionalList('segments', segment);
   const shares = segments.reduce((sum, s) => sum + (s.revenueSharePct ?? 0), 0);
-  if (shares > 100 + SHARE_SUM_SLACK) throw new ItemError(`segments: revenue shares add up to ${shares.toFixed(1)}%, over 100%`);
+  if (shares > 100 + SHARE_SUM_SLACK)
+    throw new ItemError(`segments: revenue shares add up to ${shares.toFixed(1)}%, over 100%`);
   const peers = f.optionalList('peers', (p) => ({ company: p.slug('company'), why: p.text('why', 500) }));
   if (peers.some((p) => p.company === slug)) throw new ItemError('peers: a company is not its own peer');
   return {
@@ -122,7 +136,8 @@ function person(f: Fields, source: string): PersonRecord {
 function role(f: Fields): RoleRecord {
   const company = f.optionalSlug('company');
   const institution = f.optionalText('institution', 200);
-  if ((company === null) === (institution === null)) throw new ItemError('expected either a company (slug) or an institution (name)');
+  if ((company === null) === (institution === null))
+    throw new ItemError('expected either a company (slug) or an institution (name)');
   const since = f.optionalIsoDate('since');
   const until = f.optionalIsoDate('until');
   if (since !== null && until !== null && until < since) throw new ItemError('until: before since');
@@ -148,7 +163,13 @@ function project(f: Fields, source: string): ProjectRecord {
 }
 
 function kpi(f: Fields): KpiRecord {
-  return { name: f.text('name', 200), value: f.decimal('value'), unit: f.text('unit', 40), asOf: f.isoDate('asOf'), sourceUrl: f.url('sourceUrl') };
+  return {
+    name: f.text('name', 200),
+    value: f.decimal('value'),
+    unit: f.text('unit', 40),
+    asOf: f.isoDate('asOf'),
+    sourceUrl: f.url('sourceUrl'),
+  };
 }
 
 /** A milestone's dates must fit its status: done has the day it was reached, planned and slipped the date planned. */
@@ -162,9 +183,13 @@ function milestone(f: Fields): MilestoneRecord {
     expectedFor: f.optionalIsoDate('expectedFor'),
     sourceUrl: f.url('sourceUrl'),
   };
-  if ((m.status === 'done') !== (m.doneOn !== null)) throw new ItemError('doneOn: given exactly when the status is done');
-  if (m.status !== 'done' && m.plannedFor === null) throw new ItemError(`plannedFor: a ${m.status} milestone needs the date it was planned for`);
-  if (m.expectedFor !== null && m.status !== 'slipped') throw new ItemError('expectedFor: only a slipped milestone has a new expected date');
-  if (m.expectedFor !== null && m.plannedFor !== null && m.expectedFor <= m.plannedFor) throw new ItemError('expectedFor: a slipped milestone is expected after it was planned');
+  if ((m.status === 'done') !== (m.doneOn !== null))
+    throw new ItemError('doneOn: given exactly when the status is done');
+  if (m.status !== 'done' && m.plannedFor === null)
+    throw new ItemError(`plannedFor: a ${m.status} milestone needs the date it was planned for`);
+  if (m.expectedFor !== null && m.status !== 'slipped')
+    throw new ItemError('expectedFor: only a slipped milestone has a new expected date');
+  if (m.expectedFor !== null && m.plannedFor !== null && m.expectedFor <= m.plannedFor)
+    throw new ItemError('expectedFor: a slipped milestone is expected after it was planned');
   return m;
 }

@@ -65,10 +65,12 @@ export function parseCompanyFacts(text: string): CompanyFacts {
 
 /** A companyfacts document already parsed from JSON. */
 export function readCompanyFacts(doc: unknown): CompanyFacts {
-  if (!isObject(doc) || !isObject(doc.facts)) throw new PayloadError('not a companyfacts document: expected {"cik", "entityName", "facts": {...}}');
+  if (!isObject(doc) || !isObject(doc.facts))
+    throw new PayloadError('not a companyfacts document: expected {"cik", "entityName", "facts": {...}}');
   const cik = padCik(typeof doc.cik === 'number' || typeof doc.cik === 'string' ? doc.cik : '');
   if (!cik) throw new PayloadError('cik: expected a CIK');
-  if (typeof doc.entityName !== 'string' || !doc.entityName.trim()) throw new PayloadError('entityName: expected a non-empty string');
+  if (typeof doc.entityName !== 'string' || !doc.entityName.trim())
+    throw new PayloadError('entityName: expected a non-empty string');
 
   const reader = new ColumnReader(countFacts(doc.facts));
   for (const [taxonomy, concepts] of Object.entries(doc.facts)) {
@@ -84,7 +86,8 @@ export function readCompanyFacts(doc: unknown): CompanyFacts {
       }
       const label = typeof body.label === 'string' && body.label.trim() ? body.label.trim() : null;
       for (const [unit, facts] of Object.entries(body.units)) {
-        if (!Array.isArray(facts)) reader.skipped.push({ item: `${where}.units.${unit}`, reason: 'expected a list of facts' });
+        if (!Array.isArray(facts))
+          reader.skipped.push({ item: `${where}.units.${unit}`, reason: 'expected a list of facts' });
         else reader.readSeries(taxonomy, concept, label, unit, facts, `${where}.units.${unit}`);
       }
     }
@@ -94,7 +97,9 @@ export function readCompanyFacts(doc: unknown): CompanyFacts {
 
 /** The series of `concept` (in `unit`, or its first unit), or undefined. */
 export function findSeries(cf: CompanyFacts, taxonomy: string, concept: string, unit?: string): FactSeries | undefined {
-  return cf.series.find((s) => s.taxonomy === taxonomy && s.concept === concept && (unit === undefined || s.unit === unit));
+  return cf.series.find(
+    (s) => s.taxonomy === taxonomy && s.concept === concept && (unit === undefined || s.unit === unit),
+  );
 }
 
 export function factRecord(cf: CompanyFacts, i: number): FactRecord {
@@ -147,7 +152,14 @@ class ColumnReader {
     };
   }
 
-  readSeries(taxonomy: string, concept: string, label: string | null, unit: string, facts: unknown[], where: string): void {
+  readSeries(
+    taxonomy: string,
+    concept: string,
+    label: string | null,
+    unit: string,
+    facts: unknown[],
+    where: string,
+  ): void {
     const from = this.n;
     for (let k = 0; k < facts.length; k++) {
       const reason = this.readFact(facts[k]);
@@ -174,7 +186,8 @@ class ColumnReader {
     if (filed === null) return 'filed: expected a date YYYY-MM-DD';
     if (typeof raw.form !== 'string' || !raw.form.trim() || raw.form.length > 20) return 'form: expected a form type';
     const fy = raw.fy ?? 0;
-    if (typeof fy !== 'number' || !Number.isInteger(fy) || (fy !== 0 && (fy < 1900 || fy > 2999))) return 'fy: expected a year or null';
+    if (typeof fy !== 'number' || !Number.isInteger(fy) || (fy !== 0 && (fy < 1900 || fy > 2999)))
+      return 'fy: expected a year or null';
     const fp = raw.fp ?? '';
     if (typeof fp !== 'string' || fp.length > 4) return 'fp: expected a fiscal period (FY, Q1...) or null';
     const frame = raw.frame ?? '';

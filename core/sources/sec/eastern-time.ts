@@ -25,7 +25,14 @@ function daylightSaving(year: number, month: number, day: number, hour: number):
 }
 
 /** Epoch ms of an Eastern wall-clock time. */
-export function easternToEpochMs(year: number, month: number, day: number, hour: number, minute: number, second: number): number {
+export function easternToEpochMs(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+): number {
   const wall = dayFromCivil(year, month, day) * 86_400_000 + hour * HOUR_MS + minute * 60_000 + second * 1000;
   return wall + (daylightSaving(year, month, day, hour) ? 4 : 5) * HOUR_MS;
 }

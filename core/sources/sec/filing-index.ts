@@ -32,7 +32,10 @@ export function readFilingIndex(doc: unknown): FilingIndex {
   const folder = dir && typeof dir.name === 'string' ? FOLDER.exec(dir.name) : null;
   const cik = folder && padCik(folder[1]!);
   const accession = folder && accessionFromDigits(folder[2]!);
-  if (!dir || !cik || !accession || !Array.isArray(dir.item)) throw new PayloadError('not a filing index: expected {"directory": {"name": "/Archives/edgar/data/<cik>/<accession>", "item": [...]}}');
+  if (!dir || !cik || !accession || !Array.isArray(dir.item))
+    throw new PayloadError(
+      'not a filing index: expected {"directory": {"name": "/Archives/edgar/data/<cik>/<accession>", "item": [...]}}',
+    );
   const documents: FilingDocument[] = [];
   const skipped: SkippedItem[] = [];
   dir.item.forEach((raw, k) => {

@@ -24,7 +24,9 @@ export function parseFormIndex(text: string): { entries: FormIndexEntry[]; skipp
   const lines = text.split(/\r?\n/);
   const headerAt = lines.findIndex((l) => HEADER.test(l));
   if (headerAt === -1 || !/^-+$/.test(lines[headerAt + 1]?.trim() ?? '')) {
-    throw new PayloadError('not an EDGAR form index: expected the header "Form Type  Company Name  CIK  Date Filed  File Name" and a line of dashes');
+    throw new PayloadError(
+      'not an EDGAR form index: expected the header "Form Type  Company Name  CIK  Date Filed  File Name" and a line of dashes',
+    );
   }
   const nameColumn = lines[headerAt]!.indexOf('Company Name');
   const entries: FormIndexEntry[] = [];
@@ -45,7 +47,9 @@ function readRow(line: string, nameColumn: number, entries: FormIndexEntry[]): s
   const cik = padCik(end[1]!);
   if (!cik) return 'CIK: expected a CIK';
   const rawDate = end[2]!;
-  const filingDate = rawDate.includes('-') ? rawDate : `${rawDate.slice(0, 4)}-${rawDate.slice(4, 6)}-${rawDate.slice(6)}`;
+  const filingDate = rawDate.includes('-')
+    ? rawDate
+    : `${rawDate.slice(0, 4)}-${rawDate.slice(4, 6)}-${rawDate.slice(6)}`;
   if (parseDay(filingDate) === null) return 'Date Filed: expected a date';
   const fileName = end[3]!;
   const base = /([^/]+)\.txt$/.exec(fileName)?.[1] ?? '';

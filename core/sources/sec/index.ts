@@ -2,13 +2,13 @@
 // (an import names files, not formats), read by that format's parser.
 import { isObject } from '../fields.js';
 import { PayloadError, type SkippedItem } from '../records.js';
-import { readCompanyFacts, type CompanyFacts } from './companyfacts.js';
-import { readCompanyTickers, type CompanyTicker } from './company-tickers.js';
-import { readFilingIndex, type FilingIndex } from './filing-index.js';
-import { parseFormIndex, type FormIndexEntry } from './form-index.js';
+import { type CompanyTicker, readCompanyTickers } from './company-tickers.js';
+import { type CompanyFacts, readCompanyFacts } from './companyfacts.js';
+import { type FilingIndex, readFilingIndex } from './filing-index.js';
+import { type FormIndexEntry, parseFormIndex } from './form-index.js';
 import { parseJson } from './json.js';
-import { parseLatestFilings, type LatestFiling } from './latest-filings.js';
-import { parseOwnership, type OwnershipDocument } from './ownership.js';
+import { type LatestFiling, parseLatestFilings } from './latest-filings.js';
+import { type OwnershipDocument, parseOwnership } from './ownership.js';
 import { readSubmissions, readSubmissionsPage, type SecFiling, type Submissions } from './submissions.js';
 
 export const SEC_SOURCE = 'sec';
@@ -32,7 +32,9 @@ export function parseSecDocument(text: string): SecDocument {
     throw new PayloadError('not an EDGAR XML document: expected <ownershipDocument> or an Atom <feed>');
   }
   if (/^Form Type\s+Company Name/m.test(head.slice(0, 4096))) return { format: 'form-index', ...parseFormIndex(head) };
-  throw new PayloadError('not an EDGAR document this source reads (companyfacts, submissions, ownership XML, latest-filings Atom, form index, company_tickers.json, filing index.json)');
+  throw new PayloadError(
+    'not an EDGAR document this source reads (companyfacts, submissions, ownership XML, latest-filings Atom, form index, company_tickers.json, filing index.json)',
+  );
 }
 
 function readJsonDocument(doc: unknown): SecDocument {
@@ -42,5 +44,7 @@ function readJsonDocument(doc: unknown): SecDocument {
   if ('accessionNumber' in doc) return { format: 'submissions-page', ...readSubmissionsPage(doc) };
   if ('directory' in doc) return { format: 'filing-index', index: readFilingIndex(doc) };
   if ('0' in doc) return { format: 'company-tickers', ...readCompanyTickers(doc) };
-  throw new PayloadError('not an EDGAR JSON document: expected companyfacts, submissions, a submissions page, company_tickers.json or a filing index.json');
+  throw new PayloadError(
+    'not an EDGAR JSON document: expected companyfacts, submissions, a submissions page, company_tickers.json or a filing index.json',
+  );
 }

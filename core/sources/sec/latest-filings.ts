@@ -1,10 +1,11 @@
 // EDGAR's "Latest Filings" Atom feed (browse-edgar?action=getcurrent&output=atom): one entry per filing and filer
 // role, titled "4 - DAVIS CHARLES A (0001071287) (Reporting)", its summary giving the filing date, accession number,
 // size and, for an 8-K, its items. A filing with an issuer and a reporting owner appears once for each.
+
+import { parseDay } from '../../days.js';
 import { ItemError, readEach } from '../fields.js';
 import { PayloadError, type SkippedItem } from '../records.js';
-import { childElements, firstChild, parseXml, textOf, XmlError, type XmlElement } from '../xml.js';
-import { parseDay } from '../../days.js';
+import { childElements, firstChild, parseXml, textOf, type XmlElement, XmlError } from '../xml.js';
 import { isAccession } from './ids.js';
 
 export interface LatestFiling {
@@ -52,7 +53,8 @@ function readEntry(entry: XmlElement): LatestFiling {
   const filingDate = /Filed:<\/b>\s*(\S+)/.exec(summary)?.[1] ?? '';
   if (parseDay(filingDate) === null) throw new ItemError('summary: expected a date YYYY-MM-DD after Filed:');
   const updatedAt = Date.parse(text('updated'));
-  if (!Number.isFinite(updatedAt) || !/(Z|[+-]\d{2}:\d{2})$/.test(text('updated'))) throw new ItemError('updated: expected an ISO 8601 timestamp with its offset');
+  if (!Number.isFinite(updatedAt) || !/(Z|[+-]\d{2}:\d{2})$/.test(text('updated')))
+    throw new ItemError('updated: expected an ISO 8601 timestamp with its offset');
   const indexUrl = firstChild(entry, 'link')?.attributes.href ?? '';
   if (!/^https:\/\/www\.sec\.gov\//.test(indexUrl)) throw new ItemError('link: expected an address on www.sec.gov');
   return {

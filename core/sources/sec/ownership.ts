@@ -5,9 +5,9 @@
 import { parseDay } from '../../days.js';
 import { ItemError, readEach } from '../fields.js';
 import { PayloadError, type SkippedItem } from '../provenance.js';
-import { childElements, firstChild, parseXml, textOf, XmlError, type XmlElement } from '../xml.js';
+import { childElements, firstChild, parseXml, textOf, type XmlElement, XmlError } from '../xml.js';
 import { padCik } from './ids.js';
-import { planEvidence, type PlanEvidence } from './rule-10b5-1.js';
+import { type PlanEvidence, planEvidence } from './rule-10b5-1.js';
 import { isTransactionCode, type TransactionCode } from './transaction-codes.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}(Z|[+-]\d{2}:\d{2})?$/;
@@ -91,7 +91,8 @@ export function parseOwnership(text: string): OwnershipDocument {
     if (err instanceof XmlError) throw new PayloadError(`not XML: ${err.message}`);
     throw err;
   }
-  if (root.name !== 'ownershipDocument') throw new PayloadError(`not an ownership form: the root element is <${root.name}>, not <ownershipDocument>`);
+  if (root.name !== 'ownershipDocument')
+    throw new PayloadError(`not an ownership form: the root element is <${root.name}>, not <ownershipDocument>`);
   try {
     return readDocument(root);
   } catch (err) {
@@ -105,16 +106,20 @@ function readDocument(root: XmlElement): OwnershipDocument {
   const doc = new ElementFields(root);
   const schemaVersion = doc.text('schemaVersion');
   if (!(OWNERSHIP_SCHEMAS as readonly string[]).includes(schemaVersion)) {
-    throw new PayloadError(`schemaVersion ${JSON.stringify(schemaVersion)} is not one this reader knows (${OWNERSHIP_SCHEMAS.join(', ')})`);
+    throw new PayloadError(
+      `schemaVersion ${JSON.stringify(schemaVersion)} is not one this reader knows (${OWNERSHIP_SCHEMAS.join(', ')})`,
+    );
   }
   const documentType = doc.text('documentType');
-  if (!(OWNERSHIP_FORMS as readonly string[]).includes(documentType)) throw new PayloadError(`documentType ${JSON.stringify(documentType)} is not a Form 3, 4 or 5`);
+  if (!(OWNERSHIP_FORMS as readonly string[]).includes(documentType))
+    throw new PayloadError(`documentType ${JSON.stringify(documentType)} is not a Form 3, 4 or 5`);
   const periodOfReport = doc.date('periodOfReport');
   if (!periodOfReport) throw new PayloadError('periodOfReport: expected a date YYYY-MM-DD');
   const issuerEl = firstChild(root, 'issuer');
   const issuer = issuerEl && new ElementFields(issuerEl);
   const issuerCik = issuer && padCik(issuer.text('issuerCik'));
-  if (!issuer || !issuerCik || !issuer.text('issuerName')) throw new PayloadError('issuer: expected issuerCik and issuerName');
+  if (!issuer || !issuerCik || !issuer.text('issuerName'))
+    throw new PayloadError('issuer: expected issuerCik and issuerName');
 
   const skipped: SkippedItem[] = [];
   /** The elements read by `read`, those that cannot be read reported in `skipped`. */
@@ -123,7 +128,10 @@ function readDocument(root: XmlElement): OwnershipDocument {
     skipped.push(...left);
     return records;
   };
-  const footnotes = childElements(firstChild(root, 'footnotes') ?? root, 'footnote').map((f) => ({ id: f.attributes.id ?? '', text: squash(textOf(f)) }));
+  const footnotes = childElements(firstChild(root, 'footnotes') ?? root, 'footnote').map((f) => ({
+    id: f.attributes.id ?? '',
+    text: squash(textOf(f)),
+  }));
   const footnoteText = new Map(footnotes.map((f) => [f.id, f.text]));
   const owners = each(childElements(root, 'reportingOwner'), 'reportingOwner', readOwner);
   if (!owners.length) throw new PayloadError('reportingOwner: expected at least one reporting owner');
@@ -131,12 +139,19 @@ function readDocument(root: XmlElement): OwnershipDocument {
 
   const transactions: OwnershipTransaction[] = [];
   const holdings: OwnershipHolding[] = [];
-  for (const [tableName, table] of [['nonDerivativeTable', 'non-derivative'], ['derivativeTable', 'derivative']] as const) {
+  for (const [tableName, table] of [
+    ['nonDerivativeTable', 'non-derivative'],
+    ['derivativeTable', 'derivative'],
+  ] as const) {
     const tableEl = firstChild(root, tableName);
     if (!tableEl) continue;
     const prefix = table === 'derivative' ? 'derivative' : 'nonDerivative';
     const rowOf = (el: XmlElement) => readRow(el, table, footnoteText);
-    transactions.push(...each(childElements(tableEl, `${prefix}Transaction`), `${tableName}.${prefix}Transaction`, (el) => readTransaction(el, rowOf(el), aff10b5One)));
+    transactions.push(
+      ...each(childElements(tableEl, `${prefix}Transaction`), `${tableName}.${prefix}Transaction`, (el) =>
+        readTransaction(el, rowOf(el), aff10b5One),
+      ),
+    );
     holdings.push(...each(childElements(tableEl, `${prefix}Holding`), `${tableName}.${prefix}Holding`, rowOf));
   }
   return {
@@ -179,7 +194,8 @@ function readRow(el: XmlElement, table: OwnershipTable, footnoteText: Map<string
   const securityTitle = r.value('securityTitle');
   if (!securityTitle) throw new ItemError('securityTitle: expected a title');
   const directOrIndirect = r.value('ownershipNature', 'directOrIndirectOwnership');
-  if (directOrIndirect !== 'D' && directOrIndirect !== 'I') throw new ItemError('directOrIndirectOwnership: expected D or I');
+  if (directOrIndirect !== 'D' && directOrIndirect !== 'I')
+    throw new ItemError('directOrIndirectOwnership: expected D or I');
   return {
     table,
     securityTitle,
@@ -205,9 +221,11 @@ function readTransaction(el: XmlElement, row: Row, checkbox: boolean | null): Ow
   const date = r.dateValue('transactionDate');
   if (!date) throw new ItemError('transactionDate: expected a date YYYY-MM-DD');
   const code = r.text('transactionCoding', 'transactionCode');
-  if (!isTransactionCode(code)) throw new ItemError(`transactionCode: ${JSON.stringify(code)} is not a Form 4 transaction code`);
+  if (!isTransactionCode(code))
+    throw new ItemError(`transactionCode: ${JSON.stringify(code)} is not a Form 4 transaction code`);
   const acquiredDisposed = r.value('transactionAmounts', 'transactionAcquiredDisposedCode');
-  if (acquiredDisposed !== 'A' && acquiredDisposed !== 'D') throw new ItemError('transactionAcquiredDisposedCode: expected A or D');
+  if (acquiredDisposed !== 'A' && acquiredDisposed !== 'D')
+    throw new ItemError('transactionAcquiredDisposedCode: expected A or D');
   return {
     ...row,
     date,
@@ -274,7 +292,8 @@ class ElementFields {
   number(...path: string[]): number | null {
     const v = this.value(...path);
     if (!v) return null;
-    if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(v)) throw new ItemError(`${fieldName(path)}: ${JSON.stringify(v)} is not a number`);
+    if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(v))
+      throw new ItemError(`${fieldName(path)}: ${JSON.stringify(v)} is not a number`);
     return Number(v);
   }
 
@@ -282,7 +301,8 @@ class ElementFields {
   date(...path: string[]): string | null {
     const v = this.text(...path);
     if (!v) return null;
-    if (!DATE.test(v) || parseDay(v.slice(0, 10)) === null) throw new ItemError(`${fieldName(path)}: ${JSON.stringify(v)} is not a date`);
+    if (!DATE.test(v) || parseDay(v.slice(0, 10)) === null)
+      throw new ItemError(`${fieldName(path)}: ${JSON.stringify(v)} is not a date`);
     return v.slice(0, 10);
   }
 

@@ -4,14 +4,22 @@
 // the form index the filings they list. The reference files (company_tickers.json, a filing's index.json) carry no
 // records of their own.
 import { hash } from 'node:crypto';
-import { PayloadError, type ParsedPayload, type PayloadContext } from '../records.js';
-import { NO_DAY, type CompanyFacts } from './companyfacts.js';
+import { type ParsedPayload, type PayloadContext, PayloadError } from '../records.js';
+import { type CompanyFacts, NO_DAY } from './companyfacts.js';
 import { isAccession, padCik } from './ids.js';
 import { parseSecDocument, SEC_SOURCE, type SecDocument } from './index.js';
 import type { OwnershipDocument } from './ownership.js';
 import type { OwnershipFilingRecord, SecFactsRecord, SecFilingRecord } from './records.js';
 import type { SecFiling, Submissions } from './submissions.js';
-import { companyFactsUrl, companyFilingsUrl, filingIndexUrl, filingUrl, ownershipXmlUrl, SEC_GOV, type EdgarSite } from './urls.js';
+import {
+  companyFactsUrl,
+  companyFilingsUrl,
+  type EdgarSite,
+  filingIndexUrl,
+  filingUrl,
+  ownershipXmlUrl,
+  SEC_GOV,
+} from './urls.js';
 
 /** What a caller may know of an ownership form that its XML does not say: the filing it came in. */
 export interface OwnershipFilingInfo {
@@ -33,23 +41,37 @@ export function parseSecPayload(text: string, context: PayloadContext, options: 
   return secRecords(parseSecDocument(text), text, context, options);
 }
 
-export function secRecords(doc: SecDocument, text: string, context: PayloadContext, { ownership, site = SEC_GOV }: SecPayloadOptions = {}): ParsedPayload {
+export function secRecords(
+  doc: SecDocument,
+  text: string,
+  context: PayloadContext,
+  { ownership, site = SEC_GOV }: SecPayloadOptions = {},
+): ParsedPayload {
   switch (doc.format) {
     case 'submissions':
       return submissionsRecords(doc.submissions, site);
     case 'submissions-page': {
       const cik = cikFromName(context.name);
-      if (!cik) throw new PayloadError('an older-filings page does not name its company: name the file CIK##########-submissions-NNN.json as EDGAR does');
+      if (!cik)
+        throw new PayloadError(
+          'an older-filings page does not name its company: name the file CIK##########-submissions-NNN.json as EDGAR does',
+        );
       return { secFilings: doc.filings.map((f) => filingRecord(cik, null, f, site)), skipped: doc.skipped };
     }
     case 'companyfacts':
       return { secFacts: [factsRecord(doc.companyFacts, site)], skipped: doc.companyFacts.skipped };
     case 'ownership':
-      return { ownershipFilings: [ownershipRecord(doc.ownership, text, context, site, ownership)], skipped: doc.ownership.skipped };
+      return {
+        ownershipFilings: [ownershipRecord(doc.ownership, text, context, site, ownership)],
+        skipped: doc.ownership.skipped,
+      };
     case 'latest-filings':
       return { secFilings: doc.filings.map((f) => listedFiling(f, f.items, f.indexUrl)), skipped: doc.skipped };
     case 'form-index':
-      return { secFilings: doc.entries.map((e) => listedFiling(e, [], filingIndexUrl(e.cik, e.accession, site))), skipped: doc.skipped };
+      return {
+        secFilings: doc.entries.map((e) => listedFiling(e, [], filingIndexUrl(e.cik, e.accession, site))),
+        skipped: doc.skipped,
+      };
     case 'company-tickers':
       return { skipped: doc.skipped };
     case 'filing-index':
@@ -62,7 +84,21 @@ type Listed = Pick<SecFilingRecord, 'cik' | 'companyName' | 'accession' | 'form'
 /** A filing known only from a list (the latest-filings feed, a form index): what the list says, the rest unknown. */
 function listedFiling(f: Listed, items: string[], sourceUrl: string): SecFilingRecord {
   const { cik, companyName, accession, form, filingDate } = f;
-  return { cik, companyName, accession, form, filingDate, reportDate: null, acceptedAt: null, items, primaryDocument: null, description: null, size: null, isXbrl: false, sourceUrl };
+  return {
+    cik,
+    companyName,
+    accession,
+    form,
+    filingDate,
+    reportDate: null,
+    acceptedAt: null,
+    items,
+    primaryDocument: null,
+    description: null,
+    size: null,
+    isXbrl: false,
+    sourceUrl,
+  };
 }
 
 function submissionsRecords(s: Submissions, site: EdgarSite): ParsedPayload {
@@ -100,7 +136,9 @@ function filingRecord(cik: string, companyName: string | null, f: SecFiling, sit
     description: f.primaryDocDescription,
     size: f.size,
     isXbrl: f.isXBRL || f.isInlineXBRL,
-    sourceUrl: f.primaryDocument ? filingUrl(cik, f.accession, f.primaryDocument, site) : filingIndexUrl(cik, f.accession, site),
+    sourceUrl: f.primaryDocument
+      ? filingUrl(cik, f.accession, f.primaryDocument, site)
+      : filingIndexUrl(cik, f.accession, site),
   };
 }
 
@@ -142,12 +180,20 @@ function factsRecord(cf: CompanyFacts, site: EdgarSite): SecFactsRecord {
   return out;
 }
 
-function ownershipRecord(doc: OwnershipDocument, text: string, context: PayloadContext, site: EdgarSite, info?: OwnershipFilingInfo): OwnershipFilingRecord {
+function ownershipRecord(
+  doc: OwnershipDocument,
+  text: string,
+  context: PayloadContext,
+  site: EdgarSite,
+  info?: OwnershipFilingInfo,
+): OwnershipFilingRecord {
   if (info) {
     return {
       accession: info.accession,
       filingDate: info.filingDate,
-      sourceUrl: info.primaryDocument ? ownershipXmlUrl(info.filerCik, info.accession, info.primaryDocument, site) : filingIndexUrl(info.filerCik, info.accession, site),
+      sourceUrl: info.primaryDocument
+        ? ownershipXmlUrl(info.filerCik, info.accession, info.primaryDocument, site)
+        : filingIndexUrl(info.filerCik, info.accession, site),
       document: doc,
     };
   }

@@ -70,7 +70,8 @@ export function parseSubmissions(text: string): Submissions {
 export function readSubmissions(doc: unknown): Submissions {
   if (!isObject(doc)) throw new PayloadError('not a submissions document: expected an object');
   const filingsRoot = isObject(doc.filings) ? doc.filings : null;
-  if (!filingsRoot || !isObject(filingsRoot.recent)) throw new PayloadError('not a submissions document: expected {"cik", "name", "filings": {"recent": {...}}}');
+  if (!filingsRoot || !isObject(filingsRoot.recent))
+    throw new PayloadError('not a submissions document: expected {"cik", "name", "filings": {"recent": {...}}}');
   const company = readCompany(doc);
   const { filings, skipped } = readFilingColumns(filingsRoot.recent, 'filings.recent');
   const files = Array.isArray(filingsRoot.files) ? filingsRoot.files : [];
@@ -80,7 +81,12 @@ export function readSubmissions(doc: unknown): Submissions {
       skipped.push({ item: `filings.files[${k}]`, reason: 'name: expected a JSON file name' });
       return;
     }
-    olderPages.push({ name: raw.name, filingCount: integerOrNull(raw.filingCount), filingFrom: dateOrNull(raw.filingFrom), filingTo: dateOrNull(raw.filingTo) });
+    olderPages.push({
+      name: raw.name,
+      filingCount: integerOrNull(raw.filingCount),
+      filingFrom: dateOrNull(raw.filingFrom),
+      filingTo: dateOrNull(raw.filingTo),
+    });
   });
   return { company, filings, olderPages, skipped };
 }
@@ -92,7 +98,8 @@ export function parseSubmissionsPage(text: string): { filings: SecFiling[]; skip
 
 /** An older-filings page already parsed from JSON. */
 export function readSubmissionsPage(doc: unknown): { filings: SecFiling[]; skipped: SkippedItem[] } {
-  if (!isObject(doc) || !Array.isArray(doc.accessionNumber)) throw new PayloadError('not a submissions page: expected {"accessionNumber": [...], "form": [...], ...}');
+  if (!isObject(doc) || !Array.isArray(doc.accessionNumber))
+    throw new PayloadError('not a submissions page: expected {"accessionNumber": [...], "form": [...], ...}');
   return readFilingColumns(doc, 'page');
 }
 
@@ -101,7 +108,9 @@ function readCompany(doc: Obj): SecCompany {
   if (!cik) throw new PayloadError('cik: expected a CIK');
   const name = textOrNull(doc.name);
   if (!name) throw new PayloadError('name: expected a non-empty string');
-  const tickers = Array.isArray(doc.tickers) ? doc.tickers.filter((t): t is string => typeof t === 'string' && t.trim() !== '').map((t) => t.trim()) : [];
+  const tickers = Array.isArray(doc.tickers)
+    ? doc.tickers.filter((t): t is string => typeof t === 'string' && t.trim() !== '').map((t) => t.trim())
+    : [];
   const exchanges = Array.isArray(doc.exchanges) ? doc.exchanges : [];
   const fye = textOrNull(doc.fiscalYearEnd);
   return {
@@ -134,7 +143,8 @@ function readFilingColumns(cols: Obj, where: string): { filings: SecFiling[]; sk
   if (!Array.isArray(accessions)) throw new PayloadError(`${where}.accessionNumber: expected a list`);
   const n = accessions.length;
   for (const [name, column] of Object.entries(cols)) {
-    if (!Array.isArray(column) || column.length !== n) throw new PayloadError(`${where}.${name}: expected a list of ${n} entries, one per accession number`);
+    if (!Array.isArray(column) || column.length !== n)
+      throw new PayloadError(`${where}.${name}: expected a list of ${n} entries, one per accession number`);
   }
   const filings: SecFiling[] = [];
   const skipped: SkippedItem[] = [];
@@ -143,7 +153,8 @@ function readFilingColumns(cols: Obj, where: string): { filings: SecFiling[]; sk
     const accession = at('accessionNumber');
     const form = textOrNull(at('form'));
     const filingDate = dateOrNull(at('filingDate'));
-    if (typeof accession !== 'string' || !isAccession(accession)) skipped.push({ item: `${where}[${k}]`, reason: 'accessionNumber: expected an accession number' });
+    if (typeof accession !== 'string' || !isAccession(accession))
+      skipped.push({ item: `${where}[${k}]`, reason: 'accessionNumber: expected an accession number' });
     else if (!form) skipped.push({ item: `${where}[${k}]`, reason: 'form: expected a form type' });
     else if (!filingDate) skipped.push({ item: `${where}[${k}]`, reason: 'filingDate: expected a date YYYY-MM-DD' });
     else {
@@ -156,7 +167,10 @@ function readFilingColumns(cols: Obj, where: string): { filings: SecFiling[]; sk
         act: textOrNull(at('act')),
         fileNumber: textOrNull(at('fileNumber')),
         filmNumber: textOrNull(at('filmNumber')),
-        items: (textOrNull(at('items')) ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+        items: (textOrNull(at('items')) ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
         size: integerOrNull(at('size')),
         isXBRL: at('isXBRL') === 1 || at('isXBRL') === true,
         isInlineXBRL: at('isInlineXBRL') === 1 || at('isInlineXBRL') === true,

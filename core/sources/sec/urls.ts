@@ -28,7 +28,12 @@ export function filingIndexUrl(cik: string, accession: string, site: EdgarSite =
 }
 
 /** The raw ownershipDocument XML of a Form 3/4/5 whose primary document is its XSL rendering. */
-export function ownershipXmlUrl(cik: string, accession: string, primaryDocument: string, site: EdgarSite = SEC_GOV): string {
+export function ownershipXmlUrl(
+  cik: string,
+  accession: string,
+  primaryDocument: string,
+  site: EdgarSite = SEC_GOV,
+): string {
   return filingUrl(cik, accession, primaryDocument.replace(RENDERED, ''), site);
 }
 

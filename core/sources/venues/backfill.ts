@@ -19,7 +19,12 @@ export function usdLike(currency: string): boolean {
  * minute of a live price, and may not have stored it yet), at most `maxMs` back, to the start of the current minute
  * (which the live feed builds).
  */
-export function backfillWindow(lastMs: number | null, liveMs: number, nowMs: number, maxMs: number): { fromMs: number; toMs: number } | null {
+export function backfillWindow(
+  lastMs: number | null,
+  liveMs: number,
+  nowMs: number,
+  maxMs: number,
+): { fromMs: number; toMs: number } | null {
   const toMs = nowMs - (nowMs % MINUTE_MS);
   const afterLive = liveMs >= 0 ? liveMs - (liveMs % MINUTE_MS) + MINUTE_MS : -Infinity;
   const fromMs = Math.max(toMs - maxMs, lastMs === null ? -Infinity : lastMs + MINUTE_MS, afterLive);
@@ -32,12 +37,21 @@ export function joinPages(pages: HistoryBars[], fromMs: number, toMs: number): B
   for (const p of pages) {
     for (let k = 0; k < p.length; k++) {
       const ts = p.ts[k]!;
-      if (ts >= fromMs && ts < toMs && ts % MINUTE_MS === 0 && !byTs.has(ts)) byTs.set(ts, [p.open[k]!, p.high[k]!, p.low[k]!, p.close[k]!, p.volume[k]!]);
+      if (ts >= fromMs && ts < toMs && ts % MINUTE_MS === 0 && !byTs.has(ts))
+        byTs.set(ts, [p.open[k]!, p.high[k]!, p.low[k]!, p.close[k]!, p.volume[k]!]);
     }
   }
   const times = [...byTs.keys()].sort((a, b) => a - b);
   const n = times.length;
-  const out = { ts: new Float64Array(n), open: new Float64Array(n), high: new Float64Array(n), low: new Float64Array(n), close: new Float64Array(n), volume: new Float64Array(n), length: n };
+  const out = {
+    ts: new Float64Array(n),
+    open: new Float64Array(n),
+    high: new Float64Array(n),
+    low: new Float64Array(n),
+    close: new Float64Array(n),
+    volume: new Float64Array(n),
+    length: n,
+  };
   times.forEach((ts, k) => {
     const [o, h, l, c, v] = byTs.get(ts)!;
     out.ts[k] = ts;
@@ -52,7 +66,8 @@ export function joinPages(pages: HistoryBars[], fromMs: number, toMs: number): B
 
 /** `bars` (prices and volume in the quote currency) in USD at `usdPerQuote`, in place. */
 export function barsInUsd<T extends BarColumns>(bars: T, usdPerQuote: number): T {
-  for (const column of [bars.open, bars.high, bars.low, bars.close, bars.volume]) for (let k = 0; k < column.length; k++) column[k]! *= usdPerQuote;
+  for (const column of [bars.open, bars.high, bars.low, bars.close, bars.volume])
+    for (let k = 0; k < column.length; k++) column[k]! *= usdPerQuote;
   return bars;
 }
 
@@ -110,5 +125,9 @@ export function hourlyDerivatives(
     rates.push(rate);
     ois.push(oiUsd);
   }
-  return { ts: Float64Array.from(hours), fundingRate: Float64Array.from(rates), openInterestUsd: Float64Array.from(ois) };
+  return {
+    ts: Float64Array.from(hours),
+    fundingRate: Float64Array.from(rates),
+    openInterestUsd: Float64Array.from(ois),
+  };
 }

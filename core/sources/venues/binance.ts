@@ -3,20 +3,45 @@
 // Open interest has no stream: it is polled over REST. Binance pings every few minutes (a WebSocket client answers
 // with pongs by itself) and closes every connection after 24 h.
 import { HOUR_MS } from '../../time.js';
-import { isObject, ItemError, readEach } from '../fields.js';
-import { collectBars, type BarRow, type HistoryBars } from '../history/bars.js';
+import { ItemError, isObject, readEach } from '../fields.js';
+import { type BarRow, collectBars, type HistoryBars } from '../history/bars.js';
 import { PayloadError } from '../records.js';
 import { collectFunding, collectOpenInterest, type FundingHistory, type OpenInterestHistory } from './derivatives.js';
 import { jsonPayload, listIn, readFrame } from './payload.js';
-import { chunks, query, type Keepalive, type MarketProtocol, type RestApi, type VenueProtocol } from './protocol.js';
-import { amount, cells, epochMs, excerpt, num, obj, optAmount, optEpochMs, optPrice, price, rate, text, venueMessage, type Obj } from './read.js';
-import { blankUpdate, controlFrame, skippedFrame, updatesFrame, type ParsedFrame, type ParsedUpdates, type VenueUpdate } from './update.js';
+import { chunks, type Keepalive, type MarketProtocol, query, type RestApi, type VenueProtocol } from './protocol.js';
+import {
+  amount,
+  cells,
+  epochMs,
+  excerpt,
+  num,
+  type Obj,
+  obj,
+  optAmount,
+  optEpochMs,
+  optPrice,
+  price,
+  rate,
+  text,
+  venueMessage,
+} from './read.js';
+import {
+  blankUpdate,
+  controlFrame,
+  type ParsedFrame,
+  type ParsedUpdates,
+  skippedFrame,
+  updatesFrame,
+  type VenueUpdate,
+} from './update.js';
 
 const KEEPALIVE: Keepalive = { send: null, everyMs: 0, silenceMs: 30_000, lifetimeMs: 24 * HOUR_MS };
 const TOPICS_PER_FRAME = 100;
 
 function subscribeFrames(topics: string[]): string[] {
-  return chunks(topics, TOPICS_PER_FRAME).map((params, k) => JSON.stringify({ method: 'SUBSCRIBE', params, id: k + 1 }));
+  return chunks(topics, TOPICS_PER_FRAME).map((params, k) =>
+    JSON.stringify({ method: 'SUBSCRIBE', params, id: k + 1 }),
+  );
 }
 
 /** A kline as Binance's API and its data.binance.vision files give it: open time, OHLC, base volume, close time, quote volume... */
@@ -53,7 +78,12 @@ function parseOpenInterest(text: string): OpenInterestHistory {
   if (Array.isArray(doc)) {
     return collectOpenInterest(doc, 'openInterest', (raw) => {
       const o = obj(raw, 'open interest');
-      return { ts: epochMs(o.timestamp, 'timestamp'), base: amount(o.sumOpenInterest, 'sumOpenInterest'), quote: amount(o.sumOpenInterestValue, 'sumOpenInterestValue'), usd: NaN };
+      return {
+        ts: epochMs(o.timestamp, 'timestamp'),
+        base: amount(o.sumOpenInterest, 'sumOpenInterest'),
+        quote: amount(o.sumOpenInterestValue, 'sumOpenInterestValue'),
+        usd: NaN,
+      };
     });
   }
   return collectOpenInterest([doc], 'openInterest', (raw) => {
@@ -65,7 +95,8 @@ function parseOpenInterest(text: string): OpenInterestHistory {
 /** The payload, unless it is Binance's error object ({code, msg}). */
 function answer(text: string): unknown {
   const doc = jsonPayload(text);
-  if (isObject(doc) && typeof doc.code === 'number' && typeof doc.msg === 'string') throw new PayloadError(`Binance error ${doc.code}: ${doc.msg}`);
+  if (isObject(doc) && typeof doc.code === 'number' && typeof doc.msg === 'string')
+    throw new PayloadError(`Binance error ${doc.code}: ${doc.msg}`);
   return doc;
 }
 
@@ -98,7 +129,10 @@ function restApi(prefix: '/api/v3' | '/fapi/v1', klineLimit: number, requestGapM
   return {
     paging: 'forward',
     requestGapMs,
-    klines: (symbol, fromMs, toMs) => ({ method: 'GET', path: `${prefix}/klines?${query({ symbol, interval: '1m', startTime: fromMs, endTime: toMs - 1, limit: klineLimit })}` }),
+    klines: (symbol, fromMs, toMs) => ({
+      method: 'GET',
+      path: `${prefix}/klines?${query({ symbol, interval: '1m', startTime: fromMs, endTime: toMs - 1, limit: klineLimit })}`,
+    }),
     parseKlines,
     snapshot: (symbol) => [{ method: 'GET', path: `${prefix}/ticker/24hr?${query({ symbol })}` }],
     parseSnapshot,
@@ -108,9 +142,15 @@ function restApi(prefix: '/api/v3' | '/fapi/v1', klineLimit: number, requestGapM
 const perpRest: RestApi = {
   // A 1,500-kline page weighs 10 of USD-M's 2,400 a minute.
   ...restApi('/fapi/v1', 1500, 300),
-  fundingHistory: (symbol, fromMs, toMs) => ({ method: 'GET', path: `/fapi/v1/fundingRate?${query({ symbol, startTime: fromMs, endTime: toMs - 1, limit: 1000 })}` }),
+  fundingHistory: (symbol, fromMs, toMs) => ({
+    method: 'GET',
+    path: `/fapi/v1/fundingRate?${query({ symbol, startTime: fromMs, endTime: toMs - 1, limit: 1000 })}`,
+  }),
   parseFundingHistory,
-  openInterestHistory: (symbol, fromMs, toMs) => ({ method: 'GET', path: `/futures/data/openInterestHist?${query({ symbol, period: '5m', startTime: fromMs, endTime: toMs - 1, limit: 500 })}` }),
+  openInterestHistory: (symbol, fromMs, toMs) => ({
+    method: 'GET',
+    path: `/futures/data/openInterestHist?${query({ symbol, period: '5m', startTime: fromMs, endTime: toMs - 1, limit: 500 })}`,
+  }),
   snapshot: (symbol) => [
     { method: 'GET', path: `/fapi/v1/ticker/24hr?${query({ symbol })}` },
     { method: 'GET', path: `/fapi/v1/premiumIndex?${query({ symbol })}` },
@@ -143,7 +183,8 @@ const perp: MarketProtocol = {
   wsUrl: 'wss://fstream.binance.com/ws',
   restUrl: 'https://fapi.binance.com',
   perConnection: 300,
-  subscribe: (symbols) => subscribeFrames(symbols.flatMap((s) => [`${s.toLowerCase()}@ticker`, `${s.toLowerCase()}@markPrice@1s`])),
+  subscribe: (symbols) =>
+    subscribeFrames(symbols.flatMap((s) => [`${s.toLowerCase()}@ticker`, `${s.toLowerCase()}@markPrice@1s`])),
   openInterest: 'rest',
   rest: perpRest,
 };
@@ -168,7 +209,11 @@ function markPrice(o: Obj): VenueUpdate {
   return u;
 }
 
-const EVENTS = new Map<unknown, (o: Obj) => VenueUpdate>([['24hrTicker', ticker], ['24hrMiniTicker', ticker], ['markPriceUpdate', markPrice]]);
+const EVENTS = new Map<unknown, (o: Obj) => VenueUpdate>([
+  ['24hrTicker', ticker],
+  ['24hrMiniTicker', ticker],
+  ['markPriceUpdate', markPrice],
+]);
 
 function event(raw: unknown): VenueUpdate {
   const o = obj(raw, 'event');

@@ -6,9 +6,31 @@ import { collectBars, type HistoryBars } from '../history/bars.js';
 import { PayloadError } from '../records.js';
 import { collectFunding, collectOpenInterest, type FundingHistory, type OpenInterestHistory } from './derivatives.js';
 import { jsonPayload, listIn, readFrame } from './payload.js';
-import { chunks, query, type MarketProtocol, type RestApi, type VenueProtocol } from './protocol.js';
-import { amount, cells, epochMs, excerpt, num, obj, optAmount, optEpochMs, optPrice, price, rate, text, venueMessage } from './read.js';
-import { blankUpdate, controlFrame, skippedFrame, updatesFrame, type ParsedFrame, type ParsedUpdates, type VenueUpdate } from './update.js';
+import { chunks, type MarketProtocol, query, type RestApi, type VenueProtocol } from './protocol.js';
+import {
+  amount,
+  cells,
+  epochMs,
+  excerpt,
+  num,
+  obj,
+  optAmount,
+  optEpochMs,
+  optPrice,
+  price,
+  rate,
+  text,
+  venueMessage,
+} from './read.js';
+import {
+  blankUpdate,
+  controlFrame,
+  type ParsedFrame,
+  type ParsedUpdates,
+  skippedFrame,
+  updatesFrame,
+  type VenueUpdate,
+} from './update.js';
 
 /** Topics per subscribe request (the spot stream's limit). */
 const TOPICS_PER_FRAME = 10;
@@ -16,7 +38,8 @@ const TOPICS_PER_FRAME = 10;
 /** The `result.list` of a Bybit answer {retCode: 0, result: {list}}; another retCode is Bybit's error. */
 function resultList(text: string): unknown[] {
   const doc = jsonPayload(text);
-  if (!isObject(doc) || doc.retCode === undefined) throw new PayloadError(`expected {"retCode": 0, "result": {...}}, got ${excerpt(doc)}`);
+  if (!isObject(doc) || doc.retCode === undefined)
+    throw new PayloadError(`expected {"retCode": 0, "result": {...}}, got ${excerpt(doc)}`);
   if (doc.retCode !== 0) throw new PayloadError(`Bybit error ${doc.retCode}: ${venueMessage(doc.retMsg)}`);
   return listIn(isObject(doc.result) ? doc.result.list : undefined, 'result.list');
 }
@@ -25,7 +48,15 @@ function resultList(text: string): unknown[] {
 function parseKlines(text: string): HistoryBars {
   return collectBars(resultList(text), 'klines', (raw) => {
     const c = cells(raw, 'kline', 7);
-    return { ts: epochMs(c[0], 'start'), open: price(c[1], 'open'), high: price(c[2], 'high'), low: price(c[3], 'low'), close: price(c[4], 'close'), volumeBase: amount(c[5], 'volume'), volumeQuote: amount(c[6], 'turnover') };
+    return {
+      ts: epochMs(c[0], 'start'),
+      open: price(c[1], 'open'),
+      high: price(c[2], 'high'),
+      low: price(c[3], 'low'),
+      close: price(c[4], 'close'),
+      volumeBase: amount(c[5], 'volume'),
+      volumeQuote: amount(c[6], 'turnover'),
+    };
   });
 }
 
@@ -39,7 +70,12 @@ function parseFundingHistory(text: string): FundingHistory {
 function parseOpenInterest(text: string): OpenInterestHistory {
   return collectOpenInterest(resultList(text), 'openInterest', (raw) => {
     const o = obj(raw, 'open interest');
-    return { ts: epochMs(o.timestamp, 'timestamp'), base: amount(o.openInterest, 'openInterest'), quote: NaN, usd: NaN };
+    return {
+      ts: epochMs(o.timestamp, 'timestamp'),
+      base: amount(o.openInterest, 'openInterest'),
+      quote: NaN,
+      usd: NaN,
+    };
   });
 }
 
@@ -72,7 +108,8 @@ function frame(doc: unknown): ParsedFrame {
     if (o.success === false) return skippedFrame(`Bybit refused ${excerpt(o.op)}: ${venueMessage(o.ret_msg)}`);
     return controlFrame(typeof o.op === 'string' ? o.op : excerpt(o.op));
   }
-  if (typeof o.topic !== 'string' || !o.topic.startsWith('tickers.')) return skippedFrame(`unknown topic ${excerpt(o.topic)}`);
+  if (typeof o.topic !== 'string' || !o.topic.startsWith('tickers.'))
+    return skippedFrame(`unknown topic ${excerpt(o.topic)}`);
   const ts = epochMs(o.ts, 'ts');
   const seq = num(o.cs, 'cs');
   const { records, skipped } = readEach([o.data], 'data', (raw) => ticker(raw, ts, seq));
@@ -84,7 +121,10 @@ function restApi(category: 'spot' | 'linear'): RestApi {
     paging: 'backward',
     // 600 requests in 5 seconds per address.
     requestGapMs: 100,
-    klines: (symbol, fromMs, toMs) => ({ method: 'GET', path: `/v5/market/kline?${query({ category, symbol, interval: 1, start: fromMs, end: toMs - 1, limit: 1000 })}` }),
+    klines: (symbol, fromMs, toMs) => ({
+      method: 'GET',
+      path: `/v5/market/kline?${query({ category, symbol, interval: 1, start: fromMs, end: toMs - 1, limit: 1000 })}`,
+    }),
     parseKlines,
     snapshot: (symbol) => [{ method: 'GET', path: `/v5/market/tickers?${query({ category, symbol })}` }],
     parseSnapshot,
@@ -96,7 +136,11 @@ const spot: MarketProtocol = {
   restUrl: 'https://api.bybit.com',
   symbolPattern: /^[A-Z0-9]{2,30}$/,
   perConnection: 200,
-  subscribe: (symbols) => chunks(symbols.map((s) => `tickers.${s}`), TOPICS_PER_FRAME).map((args, k) => JSON.stringify({ op: 'subscribe', req_id: String(k + 1), args })),
+  subscribe: (symbols) =>
+    chunks(
+      symbols.map((s) => `tickers.${s}`),
+      TOPICS_PER_FRAME,
+    ).map((args, k) => JSON.stringify({ op: 'subscribe', req_id: String(k + 1), args })),
   sendGapMs: 100,
   keepalive: { send: { text: JSON.stringify({ op: 'ping' }) }, everyMs: 20_000, silenceMs: 45_000, lifetimeMs: null },
   // The cross sequence rises with every change of the listing, so it shows repeats, not gaps.
@@ -111,9 +155,15 @@ const perp: MarketProtocol = {
   openInterest: 'ws',
   rest: {
     ...restApi('linear'),
-    fundingHistory: (symbol, fromMs, toMs) => ({ method: 'GET', path: `/v5/market/funding/history?${query({ category: 'linear', symbol, startTime: fromMs, endTime: toMs - 1, limit: 200 })}` }),
+    fundingHistory: (symbol, fromMs, toMs) => ({
+      method: 'GET',
+      path: `/v5/market/funding/history?${query({ category: 'linear', symbol, startTime: fromMs, endTime: toMs - 1, limit: 200 })}`,
+    }),
     parseFundingHistory,
-    openInterestHistory: (symbol, fromMs, toMs) => ({ method: 'GET', path: `/v5/market/open-interest?${query({ category: 'linear', symbol, intervalTime: '5min', startTime: fromMs, endTime: toMs - 1, limit: 200 })}` }),
+    openInterestHistory: (symbol, fromMs, toMs) => ({
+      method: 'GET',
+      path: `/v5/market/open-interest?${query({ category: 'linear', symbol, intervalTime: '5min', startTime: fromMs, endTime: toMs - 1, limit: 200 })}`,
+    }),
     parseOpenInterest,
   },
 };

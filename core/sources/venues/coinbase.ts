@@ -2,12 +2,20 @@
 // seconds) and the heartbeats channel, which keeps the connection open and, with every frame's sequence_num
 // (counted per connection), shows when a frame was lost.
 import { isObject, readEach } from '../fields.js';
-import { collectBars, type BarRow, type HistoryBars } from '../history/bars.js';
+import { type BarRow, collectBars, type HistoryBars } from '../history/bars.js';
 import { PayloadError } from '../records.js';
 import { jsonPayload, readFrame } from './payload.js';
-import { query, type MarketProtocol, type VenueProtocol } from './protocol.js';
+import { type MarketProtocol, query, type VenueProtocol } from './protocol.js';
 import { amount, cells, epochSeconds, excerpt, isoMs, num, obj, optAmount, price, text, venueMessage } from './read.js';
-import { blankUpdate, controlFrame, skippedFrame, updatesFrame, type ParsedFrame, type ParsedUpdates, type VenueUpdate } from './update.js';
+import {
+  blankUpdate,
+  controlFrame,
+  type ParsedFrame,
+  type ParsedUpdates,
+  skippedFrame,
+  updatesFrame,
+  type VenueUpdate,
+} from './update.js';
 
 /** Candles a request may ask for (the API refuses a wider window). */
 const CANDLES_PER_REQUEST = 350;
@@ -25,7 +33,15 @@ function candleArray(raw: unknown): BarRow {
 }
 
 function rowOf(ts: number, open: unknown, high: unknown, low: unknown, close: unknown, volume: unknown): BarRow {
-  return { ts, open: price(open, 'open'), high: price(high, 'high'), low: price(low, 'low'), close: price(close, 'close'), volumeBase: amount(volume, 'volume'), volumeQuote: NaN };
+  return {
+    ts,
+    open: price(open, 'open'),
+    high: price(high, 'high'),
+    low: price(low, 'low'),
+    close: price(close, 'close'),
+    volumeBase: amount(volume, 'volume'),
+    volumeQuote: NaN,
+  };
 }
 
 /** Candles of either Coinbase API: Advanced Trade's {candles: [{start, ...}]} or Exchange's [[time, low, high, open, close, volume]]. */
@@ -33,14 +49,16 @@ export function parseCoinbaseCandles(text: string): HistoryBars {
   const doc = jsonPayload(text);
   if (Array.isArray(doc)) return collectBars(doc, 'candles', candleArray);
   if (isObject(doc) && Array.isArray(doc.candles)) return collectBars(doc.candles, 'candles', candleObject);
-  if (isObject(doc) && typeof doc.message === 'string') throw new PayloadError(`Coinbase error: ${venueMessage(doc.message)}`);
+  if (isObject(doc) && typeof doc.message === 'string')
+    throw new PayloadError(`Coinbase error: ${venueMessage(doc.message)}`);
   throw new PayloadError(`expected {"candles": [...]} or a list of candles, got ${excerpt(doc)}`);
 }
 
 /** The REST ticker {trades: [{price, time, ...}], best_bid, best_ask}: the latest trade's price and time. */
 function parseSnapshot(text: string, symbol: string): ParsedUpdates {
   const doc = jsonPayload(text);
-  if (!isObject(doc) || !Array.isArray(doc.trades)) throw new PayloadError(`expected {"trades": [...]}, got ${excerpt(doc)}`);
+  if (!isObject(doc) || !Array.isArray(doc.trades))
+    throw new PayloadError(`expected {"trades": [...]}, got ${excerpt(doc)}`);
   const { records, skipped } = readEach(doc.trades, 'trades', (raw) => {
     const o = obj(raw, 'trade');
     const u = blankUpdate(symbol, isoMs(o.time, 'time'));
@@ -71,10 +89,15 @@ const spot: MarketProtocol = {
     klines: (symbol, fromMs, toMs) => {
       const start = Math.floor(fromMs / 1000);
       const end = Math.min(Math.floor(toMs / 1000), start + CANDLES_PER_REQUEST * 60) - 1;
-      return { method: 'GET', path: `/api/v3/brokerage/market/products/${symbol}/candles?${query({ start, end, granularity: 'ONE_MINUTE', limit: CANDLES_PER_REQUEST })}` };
+      return {
+        method: 'GET',
+        path: `/api/v3/brokerage/market/products/${symbol}/candles?${query({ start, end, granularity: 'ONE_MINUTE', limit: CANDLES_PER_REQUEST })}`,
+      };
     },
     parseKlines: parseCoinbaseCandles,
-    snapshot: (symbol) => [{ method: 'GET', path: `/api/v3/brokerage/market/products/${symbol}/ticker?${query({ limit: 1 })}` }],
+    snapshot: (symbol) => [
+      { method: 'GET', path: `/api/v3/brokerage/market/products/${symbol}/ticker?${query({ limit: 1 })}` },
+    ],
     parseSnapshot,
   },
 };

@@ -28,7 +28,11 @@ export interface OpenInterestHistory {
 }
 
 /** Each item read by `read` (an ItemError skips it), oldest first, one point per time. */
-function collect<T, R extends { ts: number }>(items: readonly T[], name: string, read: (item: T) => R): { rows: R[]; skipped: SkippedItem[] } {
+function collect<T, R extends { ts: number }>(
+  items: readonly T[],
+  name: string,
+  read: (item: T) => R,
+): { rows: R[]; skipped: SkippedItem[] } {
   const { records, skipped } = readEach(items, name, read);
   records.sort((a, b) => a.ts - b.ts);
   return { rows: records.filter((r, k) => k === 0 || r.ts !== records[k - 1]!.ts), skipped };
@@ -38,10 +42,21 @@ function collect<T, R extends { ts: number }>(items: readonly T[], name: string,
  * Funding points; each one's interval is `fixedHours` where the venue states its rates per a fixed period (Kraken's
  * are hourly), else the time since the payment before it.
  */
-export function collectFunding<T>(items: readonly T[], name: string, read: (item: T) => { ts: number; rate: number }, fixedHours = NaN): FundingHistory {
+export function collectFunding<T>(
+  items: readonly T[],
+  name: string,
+  read: (item: T) => { ts: number; rate: number },
+  fixedHours = NaN,
+): FundingHistory {
   const { rows, skipped } = collect(items, name, read);
   const n = rows.length;
-  const out: FundingHistory = { ts: new Float64Array(n), rate: new Float64Array(n), intervalHours: new Float64Array(n), length: n, skipped };
+  const out: FundingHistory = {
+    ts: new Float64Array(n),
+    rate: new Float64Array(n),
+    intervalHours: new Float64Array(n),
+    length: n,
+    skipped,
+  };
   rows.forEach((r, k) => {
     out.ts[k] = r.ts;
     out.rate[k] = r.rate;
@@ -61,10 +76,21 @@ function hoursSincePrevious(ts: Float64Array, k: number): number {
   return Number.isFinite(hours) ? Math.max(1, Math.round(hours / HOUR_MS)) : NaN;
 }
 
-export function collectOpenInterest<T>(items: readonly T[], name: string, read: (item: T) => { ts: number; base: number; quote: number; usd: number }): OpenInterestHistory {
+export function collectOpenInterest<T>(
+  items: readonly T[],
+  name: string,
+  read: (item: T) => { ts: number; base: number; quote: number; usd: number },
+): OpenInterestHistory {
   const { rows, skipped } = collect(items, name, read);
   const n = rows.length;
-  const out: OpenInterestHistory = { ts: new Float64Array(n), base: new Float64Array(n), quote: new Float64Array(n), usd: new Float64Array(n), length: n, skipped };
+  const out: OpenInterestHistory = {
+    ts: new Float64Array(n),
+    base: new Float64Array(n),
+    quote: new Float64Array(n),
+    usd: new Float64Array(n),
+    length: n,
+    skipped,
+  };
   rows.forEach((r, k) => {
     out.ts[k] = r.ts;
     out.base[k] = r.base;

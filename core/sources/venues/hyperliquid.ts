@@ -2,18 +2,30 @@
 // open interest, and the funding rate, paid every hour). Asset contexts without names (the REST metaAndAssetCtxs
 // answer, the allDexsAssetCtxs channel) are read against the universe, whose order names them. The client pings when
 // it has nothing else to send: the server drops a connection silent for a minute.
-import { isObject, ItemError, readEach } from '../fields.js';
+import { ItemError, isObject, readEach } from '../fields.js';
 import { collectBars, type HistoryBars } from '../history/bars.js';
 import { PayloadError } from '../records.js';
 import { collectFunding, type FundingHistory } from './derivatives.js';
 import { jsonPayload, listIn, readFrame } from './payload.js';
 import type { MarketProtocol, RestRequest, VenueProtocol } from './protocol.js';
 import { amount, epochMs, excerpt, num, obj, optAmount, optPrice, price, rate, text, venueMessage } from './read.js';
-import { blankUpdate, controlFrame, skippedFrame, updatesFrame, type ParsedFrame, type ParsedUpdates, type VenueUpdate } from './update.js';
+import {
+  blankUpdate,
+  controlFrame,
+  type ParsedFrame,
+  type ParsedUpdates,
+  skippedFrame,
+  updatesFrame,
+  type VenueUpdate,
+} from './update.js';
 
 const FUNDING_HOURS = 1;
 
-const info = (body: Record<string, unknown>): RestRequest => ({ method: 'POST', path: '/info', body: JSON.stringify(body) });
+const info = (body: Record<string, unknown>): RestRequest => ({
+  method: 'POST',
+  path: '/info',
+  body: JSON.stringify(body),
+});
 
 /** An asset context: mid price (null without a book), mark price, day volume in USDC, open interest in coins, funding per hour. */
 function assetCtx(coin: string, raw: unknown): VenueUpdate {
@@ -57,11 +69,21 @@ function namedCtxs(ctxs: unknown[], universe: string[], name: string): ParsedUpd
  */
 export function parseAllDexsAssetCtxs(text: string, universe: string[]): ParsedUpdates {
   const doc = jsonPayload(text);
-  if (!isObject(doc) || doc.channel !== 'allDexsAssetCtxs' || !isObject(doc.data)) throw new PayloadError(`expected an allDexsAssetCtxs frame, got ${excerpt(doc)}`);
+  if (!isObject(doc) || doc.channel !== 'allDexsAssetCtxs' || !isObject(doc.data))
+    throw new PayloadError(`expected an allDexsAssetCtxs frame, got ${excerpt(doc)}`);
   const dexes = listIn(doc.data.ctxs, 'data.ctxs');
   const main = dexes.find((d) => Array.isArray(d) && d[0] === '');
-  const others = dexes.filter((d) => d !== main).map((d) => ({ item: `dex ${excerpt(Array.isArray(d) ? d[0] : d)}`, reason: 'not the main dex: its universe is not the one given' }));
-  const named = namedCtxs(listIn(Array.isArray(main) ? main[1] : undefined, 'the main dex\'s contexts'), universe, 'ctxs');
+  const others = dexes
+    .filter((d) => d !== main)
+    .map((d) => ({
+      item: `dex ${excerpt(Array.isArray(d) ? d[0] : d)}`,
+      reason: 'not the main dex: its universe is not the one given',
+    }));
+  const named = namedCtxs(
+    listIn(Array.isArray(main) ? main[1] : undefined, "the main dex's contexts"),
+    universe,
+    'ctxs',
+  );
   return { updates: named.updates, skipped: [...named.skipped, ...others] };
 }
 
@@ -78,7 +100,15 @@ function parseSnapshot(text: string, symbol: string): ParsedUpdates {
 function parseKlines(text: string): HistoryBars {
   return collectBars(listIn(jsonPayload(text), 'a list of candles'), 'candles', (raw) => {
     const o = obj(raw, 'candle');
-    return { ts: epochMs(o.t, 't'), open: price(o.o, 'o'), high: price(o.h, 'h'), low: price(o.l, 'l'), close: price(o.c, 'c'), volumeBase: amount(o.v, 'v'), volumeQuote: NaN };
+    return {
+      ts: epochMs(o.t, 't'),
+      open: price(o.o, 'o'),
+      high: price(o.h, 'h'),
+      low: price(o.l, 'l'),
+      close: price(o.c, 'c'),
+      volumeBase: amount(o.v, 'v'),
+      volumeQuote: NaN,
+    };
   });
 }
 
@@ -122,19 +152,27 @@ const perp: MarketProtocol = {
   // A coin (BTC, kPEPE), or a builder-deployed dex's (xyz:TSLA).
   symbolPattern: /^([a-z0-9]{1,10}:)?[A-Za-z0-9]{1,20}$/,
   perConnection: 100,
-  subscribe: (coins) => coins.map((coin) => JSON.stringify({ method: 'subscribe', subscription: { type: 'activeAssetCtx', coin } })),
+  subscribe: (coins) =>
+    coins.map((coin) => JSON.stringify({ method: 'subscribe', subscription: { type: 'activeAssetCtx', coin } })),
   // 2,000 messages a minute per address at most.
   sendGapMs: 50,
-  keepalive: { send: { text: JSON.stringify({ method: 'ping' }) }, everyMs: 30_000, silenceMs: 60_000, lifetimeMs: null },
+  keepalive: {
+    send: { text: JSON.stringify({ method: 'ping' }) },
+    everyMs: 30_000,
+    silenceMs: 60_000,
+    lifetimeMs: null,
+  },
   sequence: null,
   openInterest: 'ws',
   rest: {
     paging: 'forward',
     // 1,200 weight a minute per address; a candle snapshot weighs 20 and more.
     requestGapMs: 1000,
-    klines: (coin, fromMs, toMs) => info({ type: 'candleSnapshot', req: { coin, interval: '1m', startTime: fromMs, endTime: toMs - 1 } }),
+    klines: (coin, fromMs, toMs) =>
+      info({ type: 'candleSnapshot', req: { coin, interval: '1m', startTime: fromMs, endTime: toMs - 1 } }),
     parseKlines,
-    fundingHistory: (coin, fromMs, toMs) => info({ type: 'fundingHistory', coin, startTime: fromMs, endTime: toMs - 1 }),
+    fundingHistory: (coin, fromMs, toMs) =>
+      info({ type: 'fundingHistory', coin, startTime: fromMs, endTime: toMs - 1 }),
     parseFundingHistory,
     snapshot: () => [info({ type: 'metaAndAssetCtxs' })],
     parseSnapshot,

@@ -1,14 +1,39 @@
 // Kraken: spot over the v2 WebSocket (the ticker channel: last price, 24h volume and VWAP) and perpetuals over the
 // futures WebSocket (the ticker feed: last and mark price, 24h volume, open interest, and the funding rate, which
 // Kraken states per hour). Two protocols on two hosts; one venue.
-import { isObject, ItemError, readEach } from '../fields.js';
-import { barsBefore, collectBars, STILL_FORMING, type BarRow, type HistoryBars } from '../history/bars.js';
+import { ItemError, isObject, readEach } from '../fields.js';
+import { type BarRow, barsBefore, collectBars, type HistoryBars, STILL_FORMING } from '../history/bars.js';
 import { PayloadError } from '../records.js';
 import { collectFunding, type FundingHistory } from './derivatives.js';
 import { jsonPayload, listIn, readFrame } from './payload.js';
-import { query, type MarketProtocol, type VenueProtocol } from './protocol.js';
-import { amount, cells, epochMs, epochSeconds, excerpt, isoMs, list, num, obj, optAmount, optEpochMs, optPrice, price, text, venueMessage, type Obj } from './read.js';
-import { blankUpdate, controlFrame, skippedFrame, updatesFrame, type ParsedFrame, type ParsedUpdates, type VenueUpdate } from './update.js';
+import { type MarketProtocol, query, type VenueProtocol } from './protocol.js';
+import {
+  amount,
+  cells,
+  epochMs,
+  epochSeconds,
+  excerpt,
+  isoMs,
+  list,
+  num,
+  type Obj,
+  obj,
+  optAmount,
+  optEpochMs,
+  optPrice,
+  price,
+  text,
+  venueMessage,
+} from './read.js';
+import {
+  blankUpdate,
+  controlFrame,
+  type ParsedFrame,
+  type ParsedUpdates,
+  skippedFrame,
+  updatesFrame,
+  type VenueUpdate,
+} from './update.js';
 
 /** Kraken's futures funding rates are per hour, whatever the spacing of the history's points. */
 const FUTURES_FUNDING_HOURS = 1;
@@ -36,7 +61,7 @@ function krakenOhlcRow(raw: unknown): BarRow {
 export function krakenOhlcAnswer(text: string): { pair: string; bars: HistoryBars } {
   const result = spotResult(text);
   const pair = Object.keys(result).find((k) => k !== 'last');
-  if (pair === undefined) throw new PayloadError('expected the OHLC rows under the pair\'s name in the result');
+  if (pair === undefined) throw new PayloadError("expected the OHLC rows under the pair's name in the result");
   const bars = collectBars(listIn(result[pair], `a list of OHLC rows under ${pair}`), 'ohlc', krakenOhlcRow);
   return { pair, bars: bars.length ? barsBefore(bars, bars.ts[bars.length - 1]!, STILL_FORMING) : bars };
 }
@@ -44,7 +69,8 @@ export function krakenOhlcAnswer(text: string): { pair: string; bars: HistoryBar
 /** The `result` of a spot REST answer {error: [...], result: {...}}; a non-empty error list is Kraken's error. */
 function spotResult(text: string): Obj {
   const doc = jsonPayload(text);
-  if (!isObject(doc) || !isObject(doc.result)) throw new PayloadError(`expected {"error": [], "result": {...}}, got ${excerpt(doc)}`);
+  if (!isObject(doc) || !isObject(doc.result))
+    throw new PayloadError(`expected {"error": [], "result": {...}}, got ${excerpt(doc)}`);
   const errors = Array.isArray(doc.error) ? doc.error : [];
   if (errors.length) throw new PayloadError(`Kraken error: ${errors.join('; ')}`);
   return doc.result;
@@ -56,13 +82,22 @@ function parseFuturesCandles(text: string): HistoryBars {
   if (!isObject(doc)) throw new PayloadError(`expected {"candles": [...]}, got ${excerpt(doc)}`);
   return collectBars(listIn(doc.candles, 'a list of candles'), 'candles', (raw) => {
     const o = obj(raw, 'candle');
-    return { ts: epochMs(o.time, 'time'), open: price(o.open, 'open'), high: price(o.high, 'high'), low: price(o.low, 'low'), close: price(o.close, 'close'), volumeBase: amount(o.volume, 'volume'), volumeQuote: NaN };
+    return {
+      ts: epochMs(o.time, 'time'),
+      open: price(o.open, 'open'),
+      high: price(o.high, 'high'),
+      low: price(o.low, 'low'),
+      close: price(o.close, 'close'),
+      volumeBase: amount(o.volume, 'volume'),
+      volumeQuote: NaN,
+    };
   });
 }
 
 function parseFuturesFunding(text: string): FundingHistory {
   const doc = jsonPayload(text);
-  if (!isObject(doc) || doc.result !== 'success') throw new PayloadError(`expected {"result": "success", "rates": [...]}, got ${excerpt(doc)}`);
+  if (!isObject(doc) || doc.result !== 'success')
+    throw new PayloadError(`expected {"result": "success", "rates": [...]}, got ${excerpt(doc)}`);
   return collectFunding(
     listIn(doc.rates, 'a list of rates'),
     'rates',
@@ -90,13 +125,18 @@ function parseSpotSnapshot(text: string, symbol: string): ParsedUpdates {
 /** The futures REST tickers {result: "success", tickers: [...]}: last and mark price, volume and open interest. */
 function parseFuturesSnapshot(text: string, symbol: string): ParsedUpdates {
   const doc = jsonPayload(text);
-  if (!isObject(doc) || doc.result !== 'success') throw new PayloadError(`expected {"result": "success", ...}, got ${excerpt(doc)}`);
+  if (!isObject(doc) || doc.result !== 'success')
+    throw new PayloadError(`expected {"result": "success", ...}, got ${excerpt(doc)}`);
   const tickers = Array.isArray(doc.tickers) ? doc.tickers : [doc.ticker];
-  const { records, skipped } = readEach(tickers.filter((t) => isObject(t) && t.symbol === symbol), 'tickers', (raw) => {
-    const o = obj(raw, 'ticker');
-    // Its fundingRate is absolute (currency per contract), unlike the WebSocket's relative rate: left to the WebSocket.
-    return contract(o, symbol, o.lastTime === undefined ? NaN : isoMs(o.lastTime, 'lastTime'), 'vol24h');
-  });
+  const { records, skipped } = readEach(
+    tickers.filter((t) => isObject(t) && t.symbol === symbol),
+    'tickers',
+    (raw) => {
+      const o = obj(raw, 'ticker');
+      // Its fundingRate is absolute (currency per contract), unlike the WebSocket's relative rate: left to the WebSocket.
+      return contract(o, symbol, o.lastTime === undefined ? NaN : isoMs(o.lastTime, 'lastTime'), 'vol24h');
+    },
+  );
   return { updates: records, skipped };
 }
 
@@ -105,10 +145,17 @@ const spot: MarketProtocol = {
   restUrl: 'https://api.kraken.com',
   symbolPattern: /^[A-Z0-9]{1,20}\/[A-Z0-9]{2,10}$/,
   perConnection: 200,
-  subscribe: (symbols) => [JSON.stringify({ method: 'subscribe', params: { channel: 'ticker', symbol: symbols }, req_id: 1 })],
+  subscribe: (symbols) => [
+    JSON.stringify({ method: 'subscribe', params: { channel: 'ticker', symbol: symbols }, req_id: 1 }),
+  ],
   sendGapMs: 100,
   // Kraken beats once a second on a subscribed connection; the application ping keeps proxies from closing it.
-  keepalive: { send: { text: JSON.stringify({ method: 'ping' }) }, everyMs: 30_000, silenceMs: 15_000, lifetimeMs: null },
+  keepalive: {
+    send: { text: JSON.stringify({ method: 'ping' }) },
+    everyMs: 30_000,
+    silenceMs: 15_000,
+    lifetimeMs: null,
+  },
   sequence: null,
   openInterest: null,
   rest: {
@@ -116,7 +163,10 @@ const spot: MarketProtocol = {
     // Public calls take about one a second.
     requestGapMs: 1000,
     // The REST API names pairs without the slash (BTCUSD for BTC/USD); it serves the latest 720 bars at most.
-    klines: (symbol, fromMs) => ({ method: 'GET', path: `/0/public/OHLC?${query({ pair: symbol.replace('/', ''), interval: 1, since: Math.floor(fromMs / 1000) - 1 })}` }),
+    klines: (symbol, fromMs) => ({
+      method: 'GET',
+      path: `/0/public/OHLC?${query({ pair: symbol.replace('/', ''), interval: 1, since: Math.floor(fromMs / 1000) - 1 })}`,
+    }),
     parseKlines: (text) => krakenOhlcAnswer(text).bars,
     snapshot: (symbol) => [{ method: 'GET', path: `/0/public/Ticker?${query({ pair: symbol.replace('/', '') })}` }],
     parseSnapshot: parseSpotSnapshot,
@@ -141,10 +191,16 @@ const perp: MarketProtocol = {
   rest: {
     paging: 'forward',
     requestGapMs: 500,
-    klines: (symbol, fromMs, toMs) => ({ method: 'GET', path: `/api/charts/v1/trade/${symbol}/1m?${query({ from: Math.floor(fromMs / 1000), to: Math.floor(toMs / 1000) - 1 })}` }),
+    klines: (symbol, fromMs, toMs) => ({
+      method: 'GET',
+      path: `/api/charts/v1/trade/${symbol}/1m?${query({ from: Math.floor(fromMs / 1000), to: Math.floor(toMs / 1000) - 1 })}`,
+    }),
     parseKlines: parseFuturesCandles,
     // The whole history in one answer.
-    fundingHistory: (symbol) => ({ method: 'GET', path: `/derivatives/api/v4/historicalfundingrates?${query({ symbol })}` }),
+    fundingHistory: (symbol) => ({
+      method: 'GET',
+      path: `/derivatives/api/v4/historicalfundingrates?${query({ symbol })}`,
+    }),
     parseFundingHistory: parseFuturesFunding,
     snapshot: (symbol) => [{ method: 'GET', path: `/derivatives/api/v3/tickers/${symbol}` }],
     parseSnapshot: parseFuturesSnapshot,

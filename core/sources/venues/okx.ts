@@ -2,15 +2,45 @@
 // funding-rate, mark-price and open-interest channels. Their items and the REST answers of the same names
 // (market/ticker, public/mark-price, public/funding-rate, public/open-interest) share one shape, read by one reader.
 // OKX drops a connection silent for 30 s: the client sends the text "ping" and OKX answers "pong".
-import { isObject, ItemError, readEach } from '../fields.js';
-import { collectBars, STILL_FORMING, type BarRow, type HistoryBars } from '../history/bars.js';
+import { ItemError, isObject, readEach } from '../fields.js';
+import { type BarRow, collectBars, type HistoryBars, STILL_FORMING } from '../history/bars.js';
 import { PayloadError } from '../records.js';
 import { collectFunding, collectOpenInterest, type FundingHistory, type OpenInterestHistory } from './derivatives.js';
 import { fundingIntervalHours } from './funding.js';
 import { jsonPayload, listIn, readFrame } from './payload.js';
-import { chunks, query, type Keepalive, type MarketProtocol, type RestApi, type RestRequest, type VenueProtocol } from './protocol.js';
-import { amount, cells, epochMs, excerpt, list, num, obj, optAmount, optEpochMs, optPrice, price, text, venueMessage } from './read.js';
-import { blankUpdate, controlFrame, skippedFrame, updatesFrame, type ParsedFrame, type ParsedUpdates, type VenueUpdate } from './update.js';
+import {
+  chunks,
+  type Keepalive,
+  type MarketProtocol,
+  query,
+  type RestApi,
+  type RestRequest,
+  type VenueProtocol,
+} from './protocol.js';
+import {
+  amount,
+  cells,
+  epochMs,
+  excerpt,
+  list,
+  num,
+  obj,
+  optAmount,
+  optEpochMs,
+  optPrice,
+  price,
+  text,
+  venueMessage,
+} from './read.js';
+import {
+  blankUpdate,
+  controlFrame,
+  type ParsedFrame,
+  type ParsedUpdates,
+  skippedFrame,
+  updatesFrame,
+  type VenueUpdate,
+} from './update.js';
 
 const ARGS_PER_FRAME = 100;
 /** A swap's channels; a spot pair has only the first. */
@@ -40,7 +70,8 @@ export function okxCandleRow(raw: unknown, swap: boolean): BarRow {
 export function okxData(text: string): unknown[] {
   const doc = jsonPayload(text);
   if (Array.isArray(doc)) return doc;
-  if (!isObject(doc) || doc.code === undefined) throw new PayloadError(`expected {"code": "0", "data": [...]}, got ${excerpt(doc)}`);
+  if (!isObject(doc) || doc.code === undefined)
+    throw new PayloadError(`expected {"code": "0", "data": [...]}, got ${excerpt(doc)}`);
   if (doc.code !== '0' && doc.code !== 0) throw new PayloadError(`OKX error ${doc.code}: ${venueMessage(doc.msg)}`);
   return listIn(doc.data, 'a data list');
 }
@@ -55,7 +86,10 @@ function parseFundingHistory(text: string): FundingHistory {
     const o = obj(raw, 'funding rate');
     // realizedRate is what was paid; fundingRate the rate announced before it.
     const paid = num(o.realizedRate, 'realizedRate');
-    return { ts: epochMs(o.fundingTime, 'fundingTime'), rate: Number.isNaN(paid) ? num(o.fundingRate, 'fundingRate') : paid };
+    return {
+      ts: epochMs(o.fundingTime, 'fundingTime'),
+      rate: Number.isNaN(paid) ? num(o.fundingRate, 'fundingRate') : paid,
+    };
   });
 }
 
@@ -64,7 +98,12 @@ function parseOpenInterest(text: string): OpenInterestHistory {
   return collectOpenInterest(okxData(text), 'openInterest', (raw) => {
     if (Array.isArray(raw)) {
       const c = cells(raw, 'open interest', 3);
-      return { ts: epochMs(c[0], 'ts'), base: amount(c[2], 'oiCcy'), quote: NaN, usd: c.length > 3 ? amount(c[3], 'oiUsd') : NaN };
+      return {
+        ts: epochMs(c[0], 'ts'),
+        base: amount(c[2], 'oiCcy'),
+        quote: NaN,
+        usd: c.length > 3 ? amount(c[3], 'oiUsd') : NaN,
+      };
     }
     const o = obj(raw, 'open interest');
     return { ts: epochMs(o.ts, 'ts'), base: amount(o.oiCcy, 'oiCcy'), quote: NaN, usd: optAmount(o.oiUsd, 'oiUsd') };
@@ -89,7 +128,12 @@ function item(raw: unknown): VenueUpdate {
   u.fundingIntervalHours = fundingIntervalHours(u.nextFundingTime, optEpochMs(o.nextFundingTime, 'nextFundingTime'));
   u.openInterestBase = optAmount(o.oiCcy, 'oiCcy');
   u.openInterestUsd = optAmount(o.oiUsd, 'oiUsd');
-  const empty = Number.isNaN(u.price) && Number.isNaN(u.markPrice) && Number.isNaN(u.fundingRate) && Number.isNaN(u.openInterestBase) && Number.isNaN(u.openInterestUsd);
+  const empty =
+    Number.isNaN(u.price) &&
+    Number.isNaN(u.markPrice) &&
+    Number.isNaN(u.fundingRate) &&
+    Number.isNaN(u.openInterestBase) &&
+    Number.isNaN(u.openInterestUsd);
   if (empty) throw new ItemError(`${instId}: no price, funding or open interest`);
   return u;
 }
@@ -104,7 +148,8 @@ function frame(doc: unknown): ParsedFrame {
   switch (o.event) {
     case undefined: {
       const arg = obj(o.arg, 'arg');
-      if (typeof arg.channel !== 'string' || !CHANNELS.includes(arg.channel)) return skippedFrame(`unknown channel ${excerpt(arg.channel)}`);
+      if (typeof arg.channel !== 'string' || !CHANNELS.includes(arg.channel))
+        return skippedFrame(`unknown channel ${excerpt(arg.channel)}`);
       const { records, skipped } = readEach(list(o.data, 'data'), 'data', item);
       return updatesFrame(records, skipped);
     }
@@ -130,7 +175,10 @@ function restApi(swap: boolean): RestApi {
     // History candles take 20 requests in 2 seconds.
     requestGapMs: 150,
     // `after` and `before` bound the window, both exclusive; newest first, 100 a page.
-    klines: (instId, fromMs, toMs) => ({ method: 'GET', path: `/api/v5/market/history-candles?${query({ instId, bar: '1m', after: toMs, before: fromMs - 1, limit: 100 })}` }),
+    klines: (instId, fromMs, toMs) => ({
+      method: 'GET',
+      path: `/api/v5/market/history-candles?${query({ instId, bar: '1m', after: toMs, before: fromMs - 1, limit: 100 })}`,
+    }),
     parseKlines: (text) => parseOkxCandles(text, swap),
     snapshot: (instId) => {
       const ticker: RestRequest = { method: 'GET', path: `/api/v5/market/ticker?${query({ instId })}` };
@@ -173,9 +221,15 @@ const perp: MarketProtocol = {
   openInterest: 'ws',
   rest: {
     ...restApi(true),
-    fundingHistory: (instId, fromMs, toMs) => ({ method: 'GET', path: `/api/v5/public/funding-rate-history?${query({ instId, after: toMs, before: fromMs - 1, limit: 100 })}` }),
+    fundingHistory: (instId, fromMs, toMs) => ({
+      method: 'GET',
+      path: `/api/v5/public/funding-rate-history?${query({ instId, after: toMs, before: fromMs - 1, limit: 100 })}`,
+    }),
     parseFundingHistory,
-    openInterestHistory: (instId, fromMs, toMs) => ({ method: 'GET', path: `/api/v5/rubik/stat/contracts/open-interest-history?${query({ instId, period: '5m', begin: fromMs, end: toMs - 1, limit: 100 })}` }),
+    openInterestHistory: (instId, fromMs, toMs) => ({
+      method: 'GET',
+      path: `/api/v5/rubik/stat/contracts/open-interest-history?${query({ instId, period: '5m', begin: fromMs, end: toMs - 1, limit: 100 })}`,
+    }),
     parseOpenInterest,
   },
 };

@@ -3,7 +3,7 @@
 import { ItemError } from '../fields.js';
 import { PayloadError } from '../records.js';
 import { excerpt } from './read.js';
-import { skippedFrame, type ParsedFrame } from './update.js';
+import { type ParsedFrame, skippedFrame } from './update.js';
 
 export function jsonPayload(text: string): unknown {
   try {

@@ -102,10 +102,23 @@ export interface ConnectionPlan {
 }
 
 /** The connections that carry `symbols` of `market` on `venue`, each within the venue's per-connection limit. */
-export function connectionPlans(venue: VenueProtocol, market: Market, symbols: string[], wsUrl?: string): ConnectionPlan[] {
+export function connectionPlans(
+  venue: VenueProtocol,
+  market: Market,
+  symbols: string[],
+  wsUrl?: string,
+): ConnectionPlan[] {
   const m = venue.markets[market];
   if (!m) throw new Error(`${venue.id} has no ${market} market`);
-  return chunks(symbols, m.perConnection).map((chunk) => ({ venue: venue.id, market, url: wsUrl ?? m.wsUrl, symbols: chunk, subscribe: m.subscribe(chunk), sendGapMs: m.sendGapMs, keepalive: m.keepalive }));
+  return chunks(symbols, m.perConnection).map((chunk) => ({
+    venue: venue.id,
+    market,
+    url: wsUrl ?? m.wsUrl,
+    symbols: chunk,
+    subscribe: m.subscribe(chunk),
+    sendGapMs: m.sendGapMs,
+    keepalive: m.keepalive,
+  }));
 }
 
 /** `items` in consecutive groups of at most `size`: most venues cap the topics of one subscribe frame. */
@@ -119,7 +132,14 @@ export function chunks<T>(items: readonly T[], size: number): T[][] {
  * What remains of the window [fromMs, toMs) once a page whose points ran from `firstTs` to `lastTs` came back
  * (points `stepMs` apart); null when nothing does, or the page was empty (nothing more in the window).
  */
-export function nextWindow(paging: RestApi['paging'], fromMs: number, toMs: number, firstTs: number, lastTs: number, stepMs: number): { fromMs: number; toMs: number } | null {
+export function nextWindow(
+  paging: RestApi['paging'],
+  fromMs: number,
+  toMs: number,
+  firstTs: number,
+  lastTs: number,
+  stepMs: number,
+): { fromMs: number; toMs: number } | null {
   if (!(lastTs >= firstTs)) return null;
   if (paging === 'forward') return lastTs + stepMs < toMs ? { fromMs: lastTs + stepMs, toMs } : null;
   return firstTs > fromMs ? { fromMs, toMs: firstTs } : null;

@@ -16,7 +16,13 @@ export interface ListingUnits {
  * clock running ahead must not keep a quote fresh). Nothing priced in the quote currency is written while its USD
  * value is unknown. Returns whether the price was written.
  */
-export function applyUpdate(into: VenueQuotes, j: number, u: VenueUpdate, units: ListingUnits, receivedMs: number): boolean {
+export function applyUpdate(
+  into: VenueQuotes,
+  j: number,
+  u: VenueUpdate,
+  units: ListingUnits,
+  receivedMs: number,
+): boolean {
   const fx = units.usdPerQuote;
   const priced = u.price > 0 && fx > 0;
   if (priced) {
@@ -38,7 +44,8 @@ export function applyUpdate(into: VenueQuotes, j: number, u: VenueUpdate, units:
   const listingHours = units.fundingIntervalHours;
   if (Number.isFinite(u.fundingRate) && listingHours) {
     // A venue that says its interval differs from the configured one is believed: its rate is restated per the listing's.
-    into.fundingRate[j] = u.fundingIntervalHours > 0 ? (u.fundingRate * listingHours) / u.fundingIntervalHours : u.fundingRate;
+    into.fundingRate[j] =
+      u.fundingIntervalHours > 0 ? (u.fundingRate * listingHours) / u.fundingIntervalHours : u.fundingRate;
   }
   return priced;
 }

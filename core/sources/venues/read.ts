@@ -2,7 +2,7 @@
 // milliseconds or ISO strings. Each read names the field it rejects (an ItemError), so a malformed item is skipped
 // with its reason; an absent value (undefined, null, or the empty string venues and CSV cells use for "none") reads
 // as NaN, the "not in this frame" of VenueUpdate.
-import { isObject, ItemError } from '../fields.js';
+import { ItemError, isObject } from '../fields.js';
 
 export type Obj = Record<string, unknown>;
 
@@ -52,7 +52,8 @@ export function rate(v: unknown, name: string): number {
 export function optEpochMs(v: unknown, name: string): number {
   const x = num(v, name);
   if (Number.isNaN(x)) return x;
-  if (!Number.isInteger(x) || x < 1e11 || x > 1e14) throw new ItemError(`${name}: expected epoch milliseconds, got ${excerpt(v)}`);
+  if (!Number.isInteger(x) || x < 1e11 || x > 1e14)
+    throw new ItemError(`${name}: expected epoch milliseconds, got ${excerpt(v)}`);
   return x;
 }
 
@@ -63,7 +64,8 @@ export function epochMs(v: unknown, name: string): number {
 /** Epoch seconds (Kraken's and Coinbase's candles), as epoch ms. */
 export function epochSeconds(v: unknown, name: string): number {
   const x = required(num(v, name), name);
-  if (!Number.isInteger(x) || x < 1e8 || x > 1e11) throw new ItemError(`${name}: expected epoch seconds, got ${excerpt(v)}`);
+  if (!Number.isInteger(x) || x < 1e8 || x > 1e11)
+    throw new ItemError(`${name}: expected epoch seconds, got ${excerpt(v)}`);
   return x * 1000;
 }
 
@@ -94,7 +96,8 @@ export function list(v: unknown, name: string): unknown[] {
 
 /** An array of at least `min` cells (a candle). */
 export function cells(v: unknown, name: string, min: number): unknown[] {
-  if (!Array.isArray(v) || v.length < min) throw new ItemError(`${name}: expected an array of at least ${min} values, got ${excerpt(v)}`);
+  if (!Array.isArray(v) || v.length < min)
+    throw new ItemError(`${name}: expected an array of at least ${min} values, got ${excerpt(v)}`);
   return v;
 }
 
@@ -108,7 +111,12 @@ export function venueMessage(v: unknown): string {
   const o = isObject(v) ? v : null;
   // Only numbers and strings are quoted as they are: another value may not even turn into text (`{"toString": false}`).
   const code = o && (typeof o.code === 'number' || typeof o.code === 'string') ? o.code : '';
-  const text = typeof v === 'string' ? v : o && (typeof o.msg === 'string' || typeof o.message === 'string') ? `${code} ${typeof o.msg === 'string' ? o.msg : o.message}`.trim() : JSON.stringify(v) ?? 'nothing';
+  const text =
+    typeof v === 'string'
+      ? v
+      : o && (typeof o.msg === 'string' || typeof o.message === 'string')
+        ? `${code} ${typeof o.msg === 'string' ? o.msg : o.message}`.trim()
+        : (JSON.stringify(v) ?? 'nothing');
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 

@@ -2,13 +2,13 @@
 // source's parser in the format the entry says and written as catalysts (one whose date moved keeps its id). A calendar whose key is not set is
 // left out; the key goes in the request only (as `api_key`, FRED's parameter), never in a log line.
 import { CALENDAR_SOURCE, parseCalendarPayload } from '../../../core/sources/calendars/index.js';
+import { clock } from '../../clock.js';
 import type { CalendarFeedConfig } from '../../config/sources.js';
 import type { Logger } from '../../log.js';
 import type { ImportService } from '../../services/write/imports.js';
 import { getText } from '../http.js';
 import { importAnswer } from '../imported.js';
 import { FeedItems } from '../poller.js';
-import { clock } from '../../clock.js';
 
 /** A round comes a little early or late: a calendar due within this much is read in it. */
 const SLACK_MS = 1_000;

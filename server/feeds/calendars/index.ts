@@ -8,7 +8,8 @@ import { CalendarFeed, calendarRoundMs, readable } from './feed.js';
 
 export const calendarSource: Source = {
   name: CALENDAR_SOURCE,
-  description: "calendars: Federal Reserve calendar JSON, FRED release dates, earnings calendar by ticker, Nasdaq IPO calendar; its feed reads the sources file's calendars",
+  description:
+    "calendars: Federal Reserve calendar JSON, FRED release dates, earnings calendar by ticker, Nasdaq IPO calendar; its feed reads the sources file's calendars",
   kind: 'calendar',
   settings: (config) => {
     const unset = config.calendars.filter((c) => !readable(c));
@@ -18,14 +19,23 @@ export const calendarSource: Source = {
       on,
       intervalsMs,
       credentials: [...new Set(config.calendars.flatMap((c) => (c.credential ? [c.credential] : [])))],
-      offBecause: unset.length ? unset.map((c) => `${c.credential} is not set (calendar ${c.id})`).join('; ') : undefined,
+      offBecause: unset.length
+        ? unset.map((c) => `${c.credential} is not set (calendar ${c.id})`).join('; ')
+        : undefined,
     };
   },
   parse: (text) => parseCalendarPayload(text),
 
   async start({ config, services, health, log }) {
     const feed = new CalendarFeed(config.calendars, services.imports, log);
-    const poller = new Poller(CALENDAR_SOURCE, calendarRoundMs(config.calendars), (signal) => feed.round(signal), log, health, 'calendar');
+    const poller = new Poller(
+      CALENDAR_SOURCE,
+      calendarRoundMs(config.calendars),
+      (signal) => feed.round(signal),
+      log,
+      health,
+      'calendar',
+    );
     poller.start();
     return () => poller.stop();
   },

@@ -2,11 +2,11 @@
 // that publishes routine stories and each catalyst's outcome at its time. Its payloads (the demo wire and calendar
 // formats) can be imported like any source's.
 import { DEMO_SOURCE, parseDemoPayload } from '../../../core/sources/demo/index.js';
+import { clock } from '../../clock.js';
 import type { Source } from '../source.js';
 import { loadDemo } from './load.js';
 import { DemoNewswire } from './newswire.js';
 import { DemoVenueFeed, demoVenueFeed } from './venues.js';
-import { clock } from '../../clock.js';
 
 export const demoSource: Source = {
   name: DEMO_SOURCE,
@@ -20,12 +20,19 @@ export const demoSource: Source = {
   loads: 'the demo universe',
 
   async load({ config, services, progress, log }) {
-    const { loaded } = await loadDemo(services, { seed: config.demoSeed, anchorMs: clock.now(), minuteDays: config.demoMinuteDays, progress });
+    const { loaded } = await loadDemo(services, {
+      seed: config.demoSeed,
+      anchorMs: clock.now(),
+      minuteDays: config.demoMinuteDays,
+      progress,
+    });
     log.info({ seed: config.demoSeed, loaded }, loaded ? 'demo universe loaded' : 'a dataset is already loaded');
   },
 
   async venueFeeds({ config, state, store, health }) {
-    return state.instruments.length ? [await demoVenueFeed(state, store, health, config.poolStaleS * 1000, config.demoSeed, clock.now())] : [];
+    return state.instruments.length
+      ? [await demoVenueFeed(state, store, health, config.poolStaleS * 1000, config.demoSeed, clock.now())]
+      : [];
   },
 
   async start({ config, services, venueFeeds, health, log }) {

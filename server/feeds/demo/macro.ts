@@ -28,5 +28,6 @@ export async function writeDemoMacro(writer: Writer, dataset: DemoDataset, ancho
     ...polymarket.histories.map((h) => read(polymarketSource, DEMO_POLYMARKET_SITE, h.payload, h.tokenId)),
   ]);
   const skipped = [...parsed.skipped, ...(await writer.macro(parsed)).skipped, ...(await writer.odds(parsed)).skipped];
-  if (skipped.length) throw new Error(`the demo's macro and odds payloads were not read whole: ${JSON.stringify(skipped.slice(0, 3))}`);
+  if (skipped.length)
+    throw new Error(`the demo's macro and odds payloads were not read whole: ${JSON.stringify(skipped.slice(0, 3))}`);
 }

@@ -3,15 +3,16 @@
 // real news takes: parsed by the demo source's parser, written by the event service, announced on the stream. Its
 // health in /v1/meta (demo-newswire) is live while it runs, each story counted as a message: it is its own source, so
 // quiet hours are no staleness.
-import { liveStory, publishedStory } from '../../../core/demo/story.js';
-import type { LiveStory } from '../../../core/demo/story/draft.js';
+
 import { wireItem, wirePayload } from '../../../core/demo/payloads.js';
+import type { LiveStory } from '../../../core/demo/story/draft.js';
+import { liveStory, publishedStory } from '../../../core/demo/story.js';
 import { parseDemoPayload } from '../../../core/sources/demo/index.js';
-import { logFailure, type Logger } from '../../log.js';
+import { clock } from '../../clock.js';
+import { type Logger, logFailure } from '../../log.js';
 import type { Services } from '../../services/index.js';
 import { SourceHealth, type SourceHealthBoard } from '../../services/read/source-health.js';
 import type { DemoVenueFeed } from './venues.js';
-import { clock } from '../../clock.js';
 
 /**
  * An outcome published later than this after its time (the server was down) is told, but shocks nothing: the day it
@@ -48,7 +49,10 @@ export class DemoNewswire {
   async start(routineEveryMs: number): Promise<void> {
     this.health.connected(clock.now());
     if (routineEveryMs > 0) {
-      this.routineTimer = setInterval(() => void this.enqueue(() => this.publishRoutine(clock.now()), 'demo story not published'), routineEveryMs);
+      this.routineTimer = setInterval(
+        () => void this.enqueue(() => this.publishRoutine(clock.now()), 'demo story not published'),
+        routineEveryMs,
+      );
     }
     await this.enqueue(() => this.publishDue(clock.now()), 'demo outcomes not scheduled');
   }
@@ -120,6 +124,9 @@ export class DemoNewswire {
     });
     if (this.stopped || at === null) return;
     const wait = Math.min(Math.max(0, at - clock.now(), notBefore - clock.now()), MAX_WAIT_MS);
-    this.outcomeTimer = setTimeout(() => void this.enqueue(() => this.publishDue(clock.now()), 'demo outcomes not scheduled'), wait);
+    this.outcomeTimer = setTimeout(
+      () => void this.enqueue(() => this.publishDue(clock.now()), 'demo outcomes not scheduled'),
+      wait,
+    );
   }
 }

@@ -9,19 +9,27 @@ import type { Writer } from '../../services/write/writer.js';
 import { readSecDocument, type SecDocumentInput } from '../sec/documents.js';
 
 export async function writeDemoSec(writer: Writer, world: DemoWorld, seed: number, anchorMs: number): Promise<void> {
-  const documents = demoSecDocuments(seed, world, anchorMs).flatMap(({ filer, submissions, companyFacts, ownership }): SecDocumentInput[] => [
-    { name: `submissions/CIK${filer.cik}.json`, text: submissions },
-    { name: `companyfacts/CIK${filer.cik}.json`, text: companyFacts },
-    ...ownership.map(({ filing, xml }) => ({
-      name: `${filing.accession}.xml`,
-      text: xml,
-      ownership: { accession: filing.accession, filingDate: filing.filingDate, primaryDocument: filing.primaryDocument, filerCik: filer.cik },
-    })),
-  ]);
+  const documents = demoSecDocuments(seed, world, anchorMs).flatMap(
+    ({ filer, submissions, companyFacts, ownership }): SecDocumentInput[] => [
+      { name: `submissions/CIK${filer.cik}.json`, text: submissions },
+      { name: `companyfacts/CIK${filer.cik}.json`, text: companyFacts },
+      ...ownership.map(({ filing, xml }) => ({
+        name: `${filing.accession}.xml`,
+        text: xml,
+        ownership: {
+          accession: filing.accession,
+          filingDate: filing.filingDate,
+          primaryDocument: filing.primaryDocument,
+          filerCik: filer.cik,
+        },
+      })),
+    ],
+  );
   const read = documents.map((d) => readSecDocument(d, DEMO_EDGAR));
   const failed = read.filter((d) => 'error' in d);
   if (failed.length) throw new Error(`the demo's EDGAR documents were not read: ${JSON.stringify(failed.slice(0, 3))}`);
   const parsed = mergedPayloads(read.flatMap((d) => ('parsed' in d ? [d.parsed] : [])));
   const skipped = [...parsed.skipped, ...(await writer.sec(parsed)).skipped];
-  if (skipped.length) throw new Error(`the demo's EDGAR documents were not read whole: ${JSON.stringify(skipped.slice(0, 3))}`);
+  if (skipped.length)
+    throw new Error(`the demo's EDGAR documents were not read whole: ${JSON.stringify(skipped.slice(0, 3))}`);
 }

@@ -44,7 +44,14 @@ export class DemoVenueFeed implements VenueFeed {
  * The simulated venues of every listing in `state`, with the demo's volumes, on the demo's market model; each venue
  * market's health on `board`.
  */
-export async function demoVenueFeed(state: MarketState, store: MarketStore, board: SourceHealthBoard, staleMs: number, seed: number, nowMs: number): Promise<DemoVenueFeed> {
+export async function demoVenueFeed(
+  state: MarketState,
+  store: MarketStore,
+  board: SourceHealthBoard,
+  staleMs: number,
+  seed: number,
+  nowMs: number,
+): Promise<DemoVenueFeed> {
   const { instruments, listings } = state;
   const index = new Map(instruments.map((inst, k) => [inst.id, k]));
   const lastClose = await store.lastCloses();
@@ -52,13 +59,20 @@ export async function demoVenueFeed(state: MarketState, store: MarketStore, boar
   const firstDay = Math.min(...(await store.oldestCandles('pooled', '1d')).map((r) => r.ts ?? Infinity));
   const demo = new Map(DEMO_INSTRUMENTS.map((d) => [d.symbol, d]));
   const shares = new Map(demoListings(seed).map((l) => [listingKey(l.symbol, l.venue, l.market), l.share]));
-  const market = new LiveMarket(demoMarketModel(seed, firstDay), instruments.map((i) => i.symbol), Float64Array.from(instruments, (i) => lastClose.get(i.id) ?? NaN), nowMs, seed);
+  const market = new LiveMarket(
+    demoMarketModel(seed, firstDay),
+    instruments.map((i) => i.symbol),
+    Float64Array.from(instruments, (i) => lastClose.get(i.id) ?? NaN),
+    nowMs,
+    seed,
+  );
   const simulator = new VenueSimulator(
     listings.map((l) => {
       const k = index.get(l.instrumentId)!;
       const inst = instruments[k]!;
       const volume = demo.get(inst.symbol)?.volume24hUsd ?? 1e8;
-      const share = shares.get(listingKey(inst.symbol, l.venue, l.market)) ?? 1 / (state.offsets[k + 1]! - state.offsets[k]!);
+      const share =
+        shares.get(listingKey(inst.symbol, l.venue, l.market)) ?? 1 / (state.offsets[k + 1]! - state.offsets[k]!);
       const last = latest.get(l.id);
       return {
         instrument: k,

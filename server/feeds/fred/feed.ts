@@ -6,15 +6,15 @@ import { catalogSeries } from '../../../core/macro/catalog.js';
 import { FRED_SOURCE } from '../../../core/sources/fred/series-id.js';
 import type { ParsedPayload } from '../../../core/sources/records.js';
 import { DAY_MS } from '../../../core/time.js';
+import { clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Logger } from '../../log.js';
-import type { ImportService } from '../../services/write/imports.js';
 import type { MacroService } from '../../services/read/macro.js';
+import type { ImportService } from '../../services/write/imports.js';
 import { getText } from '../http.js';
 import { importAnswer } from '../imported.js';
 import { FeedItems } from '../poller.js';
 import type { Source } from '../source.js';
-import { clock } from '../../clock.js';
 
 /** FRED's largest page of observations. */
 const PAGE = 100_000;
@@ -52,7 +52,14 @@ export class FredFeed {
         const held = await this.services.macro.hasObservations(FRED_SOURCE, id);
         const since: Record<string, string> = held ? { observation_start: isoDay(now - RECENT_MS) } : {};
         for (let offset = 0; ; offset += PAGE) {
-          const params = { series_id: id, realtime_start: ALL_VINTAGES, realtime_end: FOREVER, limit: String(PAGE), offset: String(offset), ...since };
+          const params = {
+            series_id: id,
+            realtime_start: ALL_VINTAGES,
+            realtime_end: FOREVER,
+            limit: String(PAGE),
+            offset: String(offset),
+            ...since,
+          };
           const page = await this.answer('series/observations', params, id, signal);
           if ((page.observations?.length ?? 0) + page.skipped.length < PAGE) break;
         }
@@ -74,11 +81,22 @@ export class FredFeed {
   }
 
   /** One API answer, written; the key goes in the request only, never in a log line. */
-  private async answer(path: string, params: Record<string, string>, seriesId: string | null, signal: AbortSignal): Promise<ParsedPayload> {
+  private async answer(
+    path: string,
+    params: Record<string, string>,
+    seriesId: string | null,
+    signal: AbortSignal,
+  ): Promise<ParsedPayload> {
     const query = new URLSearchParams({ ...params, file_type: 'json' });
     const shown = `/fred/${path}?${query}`;
     query.set('api_key', this.settings.apiKey!);
     const text = await getText(`${this.settings.url}/${path}?${query}`, shown, signal);
-    return importAnswer(this.source, text, { name: shown, key: seriesId, at: clock.now() }, this.services.imports, this.log);
+    return importAnswer(
+      this.source,
+      text,
+      { name: shown, key: seriesId, at: clock.now() },
+      this.services.imports,
+      this.log,
+    );
   }
 }

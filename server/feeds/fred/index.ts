@@ -17,11 +17,19 @@ export const fredSource: Source = {
     credentials: ['FRED_API_KEY'],
     offBecause: config.fred.apiKey === null && config.fred.series.length ? 'FRED_API_KEY is not set' : undefined,
   }),
-  parse: (text, { name, key, site }) => parseFredPayload(text, { seriesId: key ?? (name === null ? null : seriesIdFromFileName(name)), site }),
+  parse: (text, { name, key, site }) =>
+    parseFredPayload(text, { seriesId: key ?? (name === null ? null : seriesIdFromFileName(name)), site }),
 
   async start({ config, services, health, log }) {
     const feed = new FredFeed(fredSource, config.fred, services, log);
-    const poller = new Poller(fredSource.name, config.fred.everyMs, (signal) => feed.round(signal), log, health, 'macro');
+    const poller = new Poller(
+      fredSource.name,
+      config.fred.everyMs,
+      (signal) => feed.round(signal),
+      log,
+      health,
+      'macro',
+    );
     poller.start();
     return () => poller.stop();
   },

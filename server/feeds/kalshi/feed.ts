@@ -3,6 +3,7 @@
 import { KALSHI_SOURCE, seriesOf } from '../../../core/sources/kalshi/source.js';
 import type { ParsedPayload } from '../../../core/sources/records.js';
 import { DAY_MS } from '../../../core/time.js';
+import { clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Logger } from '../../log.js';
 import type { ImportService } from '../../services/write/imports.js';
@@ -10,7 +11,6 @@ import { FeedHttpError, getText } from '../http.js';
 import { importAnswer } from '../imported.js';
 import { FeedItems } from '../poller.js';
 import type { Source } from '../source.js';
-import { clock } from '../../clock.js';
 
 const CANDLES_MS = 30 * DAY_MS;
 /** Minutes per candle. */
@@ -32,13 +32,20 @@ export class KalshiFeed {
     const now = clock.now();
     for (const ticker of this.settings.markets) {
       await this.items.run(`market ${ticker}`, async () => {
-        const found = await this.answer(`markets/${encodeURIComponent(ticker)}`, {}, null, signal).catch((err: unknown) => {
-          // A ticker that is no market may be an event's.
-          if (err instanceof FeedHttpError && err.status === 404) return this.answer(`events/${encodeURIComponent(ticker)}`, { with_nested_markets: 'true' }, null, signal);
-          throw err;
-        });
+        const found = await this.answer(`markets/${encodeURIComponent(ticker)}`, {}, null, signal).catch(
+          (err: unknown) => {
+            // A ticker that is no market may be an event's.
+            if (err instanceof FeedHttpError && err.status === 404)
+              return this.answer(`events/${encodeURIComponent(ticker)}`, { with_nested_markets: 'true' }, null, signal);
+            throw err;
+          },
+        );
         for (const m of found.markets ?? []) {
-          const params = { start_ts: String(Math.floor((now - CANDLES_MS) / 1000)), end_ts: String(Math.floor(now / 1000)), period_interval: PERIOD_MINUTES };
+          const params = {
+            start_ts: String(Math.floor((now - CANDLES_MS) / 1000)),
+            end_ts: String(Math.floor(now / 1000)),
+            period_interval: PERIOD_MINUTES,
+          };
           const path = `series/${encodeURIComponent(seriesOf(m.sourceKey))}/markets/${encodeURIComponent(m.sourceKey)}/candlesticks`;
           await this.answer(path, params, m.sourceKey, signal);
         }
@@ -46,7 +53,12 @@ export class KalshiFeed {
     }
   }
 
-  private async answer(path: string, params: Record<string, string>, key: string | null, signal: AbortSignal): Promise<ParsedPayload> {
+  private async answer(
+    path: string,
+    params: Record<string, string>,
+    key: string | null,
+    signal: AbortSignal,
+  ): Promise<ParsedPayload> {
     const query = new URLSearchParams(params).toString();
     const shown = `/${path}${query ? `?${query}` : ''}`;
     const text = await getText(`${this.settings.url}${shown}`, shown, signal);

@@ -11,12 +11,23 @@ export const kalshiSource: Source = {
   name: KALSHI_SOURCE,
   description: 'Kalshi prediction markets: Trade API answers; its feed for KALSHI_MARKETS',
   kind: 'odds',
-  settings: (config) => ({ on: config.kalshi.markets.length > 0, intervalsMs: { markets: config.kalshi.everyMs }, credentials: [] }),
+  settings: (config) => ({
+    on: config.kalshi.markets.length > 0,
+    intervalsMs: { markets: config.kalshi.everyMs },
+    credentials: [],
+  }),
   parse: (text, { key, at, site }) => oddsRecords(parseKalshiPayload(text, { key, at, site })),
 
   async start({ config, services, health, log }) {
     const feed = new KalshiFeed(kalshiSource, config.kalshi, services.imports, log);
-    const poller = new Poller(kalshiSource.name, config.kalshi.everyMs, (signal) => feed.round(signal), log, health, 'odds');
+    const poller = new Poller(
+      kalshiSource.name,
+      config.kalshi.everyMs,
+      (signal) => feed.round(signal),
+      log,
+      health,
+      'odds',
+    );
     poller.start();
     return () => poller.stop();
   },

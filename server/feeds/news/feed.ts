@@ -3,13 +3,13 @@
 // with its own period (the sources file's everyS) is read only once that has passed. A feed that answers something not
 // a feed is logged and skipped, without holding up the others.
 import { parseNewsPayload } from '../../../core/sources/news/index.js';
+import { clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Logger } from '../../log.js';
 import type { Services } from '../../services/index.js';
 import { getText } from '../http.js';
 import { FeedItems } from '../poller.js';
 import { publishStories, type StoryOutlet } from '../stories.js';
-import { clock } from '../../clock.js';
 
 const ACCEPT = 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5';
 /** A round comes a little early or late: a feed due within this much is read in it. */
@@ -47,7 +47,8 @@ export class NewsFeed {
         const { written, ids } = await this.services.events.ingest(stories ?? [], { announce: false });
         await publishStories(this.outlet, ids);
         if (written) this.log.info({ feed: 'rss', url: feed.url, written }, 'feed rss wrote');
-        if (skipped.length) this.log.debug({ feed: 'rss', url: feed.url, skipped: skipped.slice(0, 5) }, 'feed rss skipped items');
+        if (skipped.length)
+          this.log.debug({ feed: 'rss', url: feed.url, skipped: skipped.slice(0, 5) }, 'feed rss skipped items');
       });
       // Read, or refused as not a feed; a failed read throws above and is retried with the round.
       this.readAt.set(feed.url, now);

@@ -8,14 +8,25 @@ import { NewsFeed, newsRoundMs } from './feed.js';
 
 export const newsSource: Source = {
   name: NEWS_SOURCE,
-  description: 'news: RSS 2.0 and Atom feeds; its feed reads the sources file\'s news and NEWS_FEEDS',
+  description: "news: RSS 2.0 and Atom feeds; its feed reads the sources file's news and NEWS_FEEDS",
   kind: 'news',
-  settings: (config) => ({ on: config.news.feeds.length > 0, intervalsMs: { feeds: newsRoundMs(config.news) }, credentials: [] }),
+  settings: (config) => ({
+    on: config.news.feeds.length > 0,
+    intervalsMs: { feeds: newsRoundMs(config.news) },
+    credentials: [],
+  }),
   parse: (text, context) => parseNewsPayload(text, context),
 
   async start({ config, services, relink, health, log }) {
     const feed = new NewsFeed(config.news, services, relink, log);
-    const poller = new Poller(NEWS_SOURCE, newsRoundMs(config.news), (signal) => feed.round(signal), log, health, 'news');
+    const poller = new Poller(
+      NEWS_SOURCE,
+      newsRoundMs(config.news),
+      (signal) => feed.round(signal),
+      log,
+      health,
+      'news',
+    );
     poller.start();
     return () => poller.stop();
   },

@@ -2,6 +2,7 @@
 // outcome token's price history from the CLOB API: its whole history at the first round, the last week after.
 import { POLYMARKET_SOURCE } from '../../../core/sources/polymarket/source.js';
 import type { ParsedPayload } from '../../../core/sources/records.js';
+import { clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Logger } from '../../log.js';
 import type { ImportService } from '../../services/write/imports.js';
@@ -9,7 +10,6 @@ import { FeedHttpError, getText } from '../http.js';
 import { importAnswer } from '../imported.js';
 import { FeedItems } from '../poller.js';
 import type { Source } from '../source.js';
-import { clock } from '../../clock.js';
 
 /** Minutes between two points of a price history. */
 const FIDELITY_MINUTES = '60';
@@ -46,7 +46,13 @@ export class PolymarketFeed {
     this.rounds++;
   }
 
-  private async answer(base: string, path: string, params: Record<string, string>, key: string | null, signal: AbortSignal): Promise<ParsedPayload> {
+  private async answer(
+    base: string,
+    path: string,
+    params: Record<string, string>,
+    key: string | null,
+    signal: AbortSignal,
+  ): Promise<ParsedPayload> {
     const shown = `/${path}?${new URLSearchParams(params)}`;
     const text = await getText(`${base}${shown}`, shown, signal);
     return importAnswer(this.source, text, { name: shown, key, at: clock.now() }, this.imports, this.log);

@@ -11,12 +11,23 @@ export const polymarketSource: Source = {
   name: POLYMARKET_SOURCE,
   description: 'Polymarket prediction markets: Gamma, CLOB and Data API answers; its feed for POLYMARKET_MARKETS',
   kind: 'odds',
-  settings: (config) => ({ on: config.polymarket.markets.length > 0, intervalsMs: { markets: config.polymarket.everyMs }, credentials: [] }),
+  settings: (config) => ({
+    on: config.polymarket.markets.length > 0,
+    intervalsMs: { markets: config.polymarket.everyMs },
+    credentials: [],
+  }),
   parse: (text, { key, at, site }) => oddsRecords(parsePolymarketPayload(text, { key, at, site })),
 
   async start({ config, services, health, log }) {
     const feed = new PolymarketFeed(polymarketSource, config.polymarket, services.imports, log);
-    const poller = new Poller(polymarketSource.name, config.polymarket.everyMs, (signal) => feed.round(signal), log, health, 'odds');
+    const poller = new Poller(
+      polymarketSource.name,
+      config.polymarket.everyMs,
+      (signal) => feed.round(signal),
+      log,
+      health,
+      'odds',
+    );
     poller.start();
     return () => poller.stop();
   },

@@ -1,6 +1,6 @@
 // The profiles source: reference data curated in Tapewire's profiles format (sectors, companies, people, projects).
 // It has no feed of its own: an operator imports files with `tapewire import profiles <files>`.
-import { parseProfilesPayload, PROFILES_SOURCE } from '../../../core/sources/profiles/index.js';
+import { PROFILES_SOURCE, parseProfilesPayload } from '../../../core/sources/profiles/index.js';
 import type { Source } from '../source.js';
 
 export const profilesSource: Source = {

@@ -3,9 +3,9 @@
 // costs nothing), and a 429 or 403 (EDGAR's answer to a client over its limit) failing the whole round, so the
 // poller backs off rather than asking again at once.
 import { clip } from '../../../core/errors.js';
-import { FeedHttpError } from '../http.js';
 import { clock } from '../../clock.js';
 import { onAbort } from '../../on-abort.js';
+import { FeedHttpError } from '../http.js';
 
 const TIMEOUT_MS = 30_000;
 
@@ -51,16 +51,17 @@ export class EdgarClient {
     this.nextAt = at + 1000 / this.maxPerSecond;
     // The feed's signal lives as long as the feed: a wait takes its listener back when it ends, else every throttled
     // request of every round left one there, past Node's 10 (MaxListenersExceededWarning); waits side by side share one.
-    if (at > now) await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        forget();
-        resolve();
-      }, at - now);
-      const forget = onAbort(signal, () => {
-        clearTimeout(timer);
-        resolve();
+    if (at > now)
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          forget();
+          resolve();
+        }, at - now);
+        const forget = onAbort(signal, () => {
+          clearTimeout(timer);
+          resolve();
+        });
       });
-    });
     if (signal.aborted) throw new FeedHttpError('stopped', 0, null);
   }
 }

@@ -6,13 +6,13 @@
 import { unpaddedCik } from '../../../core/sources/sec/ids.js';
 import { parseSecPayload } from '../../../core/sources/sec/payload.js';
 import { ownershipXmlUrl } from '../../../core/sources/sec/urls.js';
+import { clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Logger } from '../../log.js';
 import type { Services } from '../../services/index.js';
 import { FeedItems } from '../poller.js';
 import { publishStories, type StoryOutlet } from '../stories.js';
 import { EdgarClient } from './client.js';
-import { clock } from '../../clock.js';
 
 /** Ownership forms fetched per company and round, newest first: a company's backlog arrives over a few rounds. */
 const FORMS_PER_ROUND = 20;
@@ -38,7 +38,10 @@ export class SecFeed {
   async round(signal: AbortSignal): Promise<void> {
     const covered = new Set(await this.services.filings.coveredCiks());
     const named = new Set<string>();
-    const latest = await this.client.get(`${this.config.url}/cgi-bin/browse-edgar?action=getcurrent&type=&company=&dateb=&owner=include&start=0&count=100&output=atom`, signal);
+    const latest = await this.client.get(
+      `${this.config.url}/cgi-bin/browse-edgar?action=getcurrent&type=&company=&dateb=&owner=include&start=0&count=100&output=atom`,
+      signal,
+    );
     if (latest !== null) {
       await this.items.run('latest filings', async () => {
         const parsed = parseSecPayload(latest, { name: 'latest-filings.atom', key: null, at: clock.now() });
@@ -64,14 +67,30 @@ export class SecFeed {
         await this.items.run(`ownership ${f.accession}`, async () => {
           const xml = await this.client.get(ownershipXmlUrl(cik, f.accession, f.primaryDocument!, this.config), signal);
           if (xml === null) return;
-          const info = { accession: f.accession, filingDate: f.filingDate, primaryDocument: f.primaryDocument, filerCik: cik };
-          await this.write(`ownership ${f.accession}`, parseSecPayload(xml, { name: `${f.accession}.xml`, key: f.accession, at: clock.now() }, { ownership: info }));
+          const info = {
+            accession: f.accession,
+            filingDate: f.filingDate,
+            primaryDocument: f.primaryDocument,
+            filerCik: cik,
+          };
+          await this.write(
+            `ownership ${f.accession}`,
+            parseSecPayload(
+              xml,
+              { name: `${f.accession}.xml`, key: f.accession, at: clock.now() },
+              { ownership: info },
+            ),
+          );
         });
       }
     });
     await this.items.run(`companyfacts ${cik}`, async () => {
       const text = await this.client.get(`${this.config.dataUrl}/api/xbrl/companyfacts/${name}`, signal);
-      if (text !== null) await this.write(`companyfacts ${unpaddedCik(cik)}`, parseSecPayload(text, { name, key: null, at: clock.now() }));
+      if (text !== null)
+        await this.write(
+          `companyfacts ${unpaddedCik(cik)}`,
+          parseSecPayload(text, { name, key: null, at: clock.now() }),
+        );
     });
   }
 
@@ -80,6 +99,10 @@ export class SecFeed {
     await publishStories(this.outlet, report.storyIds);
     const written = Object.values(report.counts).reduce((n, c) => n + (c?.written ?? 0), 0);
     if (written) this.log.info({ feed: 'sec', item, counts: report.counts }, `feed sec: ${item} written`);
-    if (report.skipped.length) this.log.debug({ feed: 'sec', item, skipped: report.skipped.slice(0, 20) }, `feed sec: ${item}: ${report.skipped.length} items skipped`);
+    if (report.skipped.length)
+      this.log.debug(
+        { feed: 'sec', item, skipped: report.skipped.slice(0, 20) },
+        `feed sec: ${item}: ${report.skipped.length} items skipped`,
+      );
   }
 }

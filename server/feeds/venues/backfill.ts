@@ -2,15 +2,22 @@
 // reach back) fetched as 1m klines over the venue's REST API, page after page within its request rate, and on
 // perpetuals the funding and open interest history of the same hours; all of it written through the backfill service.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DAY_MS, MINUTE_MS } from '../../../core/time.js';
-import { PayloadError, type SkippedItem } from '../../../core/sources/records.js';
-import { backfillWindow, barsInUsd, holdsWholeHour, hourlyDerivatives, joinPages, usdLike } from '../../../core/sources/venues/backfill.js';
 import { STILL_FORMING } from '../../../core/sources/history/bars.js';
+import { PayloadError, type SkippedItem } from '../../../core/sources/records.js';
+import {
+  backfillWindow,
+  barsInUsd,
+  holdsWholeHour,
+  hourlyDerivatives,
+  joinPages,
+  usdLike,
+} from '../../../core/sources/venues/backfill.js';
 import type { FundingHistory, OpenInterestHistory } from '../../../core/sources/venues/derivatives.js';
 import { nextWindow, type RestApi, type RestRequest } from '../../../core/sources/venues/protocol.js';
+import { DAY_MS, MINUTE_MS } from '../../../core/time.js';
+import { clock } from '../../clock.js';
 import type { Logger } from '../../log.js';
 import type { VenueBackfill } from '../../services/write/venue-backfill.js';
-import { clock } from '../../clock.js';
 
 /** One listing to backfill: its position in the state's listings and what its venue calls it. */
 export interface BackfillListing {
@@ -59,27 +66,79 @@ export async function backfill(listings: BackfillListing[], ctx: BackfillContext
   }
 }
 
-async function backfillListing(l: BackfillListing, fromMs: number, toMs: number, ctx: BackfillContext, why: string): Promise<void> {
+async function backfillListing(
+  l: BackfillListing,
+  fromMs: number,
+  toMs: number,
+  ctx: BackfillContext,
+  why: string,
+): Promise<void> {
   const { rest } = ctx;
   const live = l.usdPerQuote();
   const usd = live > 0 ? live : usdLike(l.quote) ? 1 : NaN;
   if (!(usd > 0)) {
-    ctx.log.info({ listing: l.venueSymbol, quote: l.quote }, 'venue backfill skipped: the quote currency has no USD price yet');
+    ctx.log.info(
+      { listing: l.venueSymbol, quote: l.quote },
+      'venue backfill skipped: the quote currency has no USD price yet',
+    );
     return;
   }
-  const pages = await fetchPages(ctx, fromMs, toMs, MINUTE_MS, (a, b) => rest.klines(l.venueSymbol, a, b), rest.parseKlines, `klines of ${l.venueSymbol}`);
+  const pages = await fetchPages(
+    ctx,
+    fromMs,
+    toMs,
+    MINUTE_MS,
+    (a, b) => rest.klines(l.venueSymbol, a, b),
+    rest.parseKlines,
+    `klines of ${l.venueSymbol}`,
+  );
   const bars = barsInUsd(joinPages(pages, fromMs, toMs), usd);
   const written = await ctx.service.listingBars(l.index, bars, fromMs, toMs);
   if (l.fundingIntervalHours && holdsWholeHour(fromMs, toMs) && !ctx.signal.aborted) {
-    const funding = rest.fundingHistory && rest.parseFundingHistory
-      ? merged(await fetchPages(ctx, fromMs - FUNDING_LEAD_MS, toMs, 1, (a, b) => rest.fundingHistory!(l.venueSymbol, a, b), rest.parseFundingHistory, `funding of ${l.venueSymbol}`))
-      : null;
-    const oi = rest.openInterestHistory && rest.parseOpenInterest
-      ? merged(await fetchPages(ctx, fromMs, toMs, 1, (a, b) => rest.openInterestHistory!(l.venueSymbol, a, b), rest.parseOpenInterest, `open interest of ${l.venueSymbol}`))
-      : null;
-    await ctx.service.derivatives(l.index, hourlyDerivatives(funding, oi, l.fundingIntervalHours, usd, bars, fromMs, toMs));
+    const funding =
+      rest.fundingHistory && rest.parseFundingHistory
+        ? merged(
+            await fetchPages(
+              ctx,
+              fromMs - FUNDING_LEAD_MS,
+              toMs,
+              1,
+              (a, b) => rest.fundingHistory!(l.venueSymbol, a, b),
+              rest.parseFundingHistory,
+              `funding of ${l.venueSymbol}`,
+            ),
+          )
+        : null;
+    const oi =
+      rest.openInterestHistory && rest.parseOpenInterest
+        ? merged(
+            await fetchPages(
+              ctx,
+              fromMs,
+              toMs,
+              1,
+              (a, b) => rest.openInterestHistory!(l.venueSymbol, a, b),
+              rest.parseOpenInterest,
+              `open interest of ${l.venueSymbol}`,
+            ),
+          )
+        : null;
+    await ctx.service.derivatives(
+      l.index,
+      hourlyDerivatives(funding, oi, l.fundingIntervalHours, usd, bars, fromMs, toMs),
+    );
   }
-  ctx.log.info({ listing: l.venueSymbol, why, from: new Date(fromMs).toISOString(), to: new Date(toMs).toISOString(), fetched: bars.length, written }, 'venue backfill');
+  ctx.log.info(
+    {
+      listing: l.venueSymbol,
+      why,
+      from: new Date(fromMs).toISOString(),
+      to: new Date(toMs).toISOString(),
+      fetched: bars.length,
+      written,
+    },
+    'venue backfill',
+  );
 }
 
 /**
@@ -110,9 +169,20 @@ export async function fetchPages<T extends { ts: Float64Array; length: number; s
       break;
     }
     const faults = page.skipped.filter((s) => s.reason !== STILL_FORMING);
-    if (faults.length) ctx.skipped(faults.map((s) => `${what} ${s.item}: ${s.reason}`), text);
+    if (faults.length)
+      ctx.skipped(
+        faults.map((s) => `${what} ${s.item}: ${s.reason}`),
+        text,
+      );
     pages.push(page);
-    const next = nextWindow(ctx.rest.paging, window.fromMs, window.toMs, page.ts[0]!, page.ts[page.length - 1]!, stepMs);
+    const next = nextWindow(
+      ctx.rest.paging,
+      window.fromMs,
+      window.toMs,
+      page.ts[0]!,
+      page.ts[page.length - 1]!,
+      stepMs,
+    );
     // A page that does not shrink the window would be asked for again and again.
     window = next && next.toMs - next.fromMs < window.toMs - window.fromMs ? next : null;
   }
@@ -137,6 +207,7 @@ function merged<T extends FundingHistory | OpenInterestHistory>(pages: T[]): T |
   const order = pages.flatMap((p, k) => Array.from(p.ts, (ts, i) => ({ ts, k, i }))).sort((a, b) => a.ts - b.ts);
   const kept = order.filter((r, n) => n === 0 || r.ts !== order[n - 1]!.ts);
   const out = { ...pages[0]!, length: kept.length, skipped: pages.flatMap((p) => p.skipped) } as T;
-  for (const c of columns) (out[c] as Float64Array) = Float64Array.from(kept, (r) => (pages[r.k]![c] as Float64Array)[r.i]!);
+  for (const c of columns)
+    (out[c] as Float64Array) = Float64Array.from(kept, (r) => (pages[r.k]![c] as Float64Array)[r.i]!);
   return out;
 }

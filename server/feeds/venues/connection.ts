@@ -3,8 +3,8 @@
 // limit, after an exponential backoff with jitter (reset once data flows again), and the subscriptions sent again.
 import WebSocket from 'ws';
 import type { ConnectionPlan } from '../../../core/sources/venues/protocol.js';
-import type { Logger } from '../../log.js';
 import { clock } from '../../clock.js';
+import type { Logger } from '../../log.js';
 
 export interface ConnectionEvents {
   /** A text frame, with when it arrived. */
@@ -89,13 +89,22 @@ export class VenueConnection {
     this.isOpen = true;
     this.events.opened(this.connectedBefore);
     this.connectedBefore = true;
-    plan.subscribe.forEach((frame, k) => this.later(() => ws.readyState === WebSocket.OPEN && ws.send(frame), k * plan.sendGapMs));
+    plan.subscribe.forEach((frame, k) =>
+      this.later(() => ws.readyState === WebSocket.OPEN && ws.send(frame), k * plan.sendGapMs),
+    );
     const { send, everyMs, silenceMs, lifetimeMs } = plan.keepalive;
     if (send && everyMs > 0) this.every(() => (send === 'ws-ping' ? ws.ping() : ws.send(send.text)), everyMs);
-    this.every(() => {
-      if (clock.now() - this.lastHeardMs >= silenceMs) this.reconnectNow(`silent for ${silenceMs} ms`);
-    }, Math.max(50, Math.min(silenceMs / 4, 5_000)));
-    if (lifetimeMs) this.later(() => this.reconnectNow('the venue closes connections this old'), Math.max(lifetimeMs / 2, lifetimeMs - LIFETIME_MARGIN_MS));
+    this.every(
+      () => {
+        if (clock.now() - this.lastHeardMs >= silenceMs) this.reconnectNow(`silent for ${silenceMs} ms`);
+      },
+      Math.max(50, Math.min(silenceMs / 4, 5_000)),
+    );
+    if (lifetimeMs)
+      this.later(
+        () => this.reconnectNow('the venue closes connections this old'),
+        Math.max(lifetimeMs / 2, lifetimeMs - LIFETIME_MARGIN_MS),
+      );
   }
 
   private closed(ws: WebSocket): void {

@@ -1,21 +1,23 @@
 // The live venues source: the sources file's instruments and listings stored at start, then one client per venue
 // market (binance spot, okx perp...) pooling its listings' quotes, each with its health in /v1/meta and /metrics, and
 // backfilling their 1m bars over REST at start and after each reconnect (VENUE_BACKFILL_HOURS at most).
+
+import type { SourcesFile } from '../../../core/schemas/sources.js';
 import { PayloadError } from '../../../core/sources/records.js';
 import { sourcesUniverse } from '../../../core/sources/sources-universe.js';
 import { venueNamed } from '../../../core/sources/venues/index.js';
 import type { Market } from '../../../core/sources/venues/protocol.js';
-import type { SourcesFile } from '../../../core/schemas/sources.js';
 import type { MarketState } from '../../market/state.js';
 import { SourceHealth } from '../../services/read/source-health.js';
 import type { Source } from '../source.js';
-import { VenueClient, type ClientListing } from './venue-client.js';
+import { type ClientListing, VenueClient } from './venue-client.js';
 
 export const venuesSource: Source = {
   name: 'venues',
-  description: 'live quotes from the venues of the sources file (TAPEWIRE_SOURCES): Binance, Coinbase, Kraken, OKX, Bybit, Hyperliquid',
+  description:
+    'live quotes from the venues of the sources file (TAPEWIRE_SOURCES): Binance, Coinbase, Kraken, OKX, Bybit, Hyperliquid',
   settings: (config) => ({
-    on: (config.sources?.file.instruments.some((i) => i.listings.length) ?? false),
+    on: config.sources?.file.instruments.some((i) => i.listings.length) ?? false,
     intervalsMs: { venues: config.tickMs },
     credentials: [],
   }),
@@ -37,7 +39,12 @@ export const venuesSource: Source = {
       const m = protocol.markets[market]!;
       const endpoint = file.endpoints?.[venue]?.[market];
       const source = health.add(new SourceHealth(`${venue}-${market}`, 'venue', staleMs));
-      return new VenueClient(protocol, market, listings, { wsUrl: endpoint?.wsUrl ?? m.wsUrl, restUrl: endpoint?.restUrl ?? m.restUrl, log: log.child({ source: source.name }), health: source });
+      return new VenueClient(protocol, market, listings, {
+        wsUrl: endpoint?.wsUrl ?? m.wsUrl,
+        restUrl: endpoint?.restUrl ?? m.restUrl,
+        log: log.child({ source: source.name }),
+        health: source,
+      });
     });
   },
 
@@ -51,7 +58,10 @@ export const venuesSource: Source = {
 };
 
 /** The file's listings stored in `state`, grouped by venue market in the file's order, each with its USD conversion. */
-function venueGroups(file: SourcesFile, state: MarketState): { venue: string; market: Market; listings: ClientListing[] }[] {
+function venueGroups(
+  file: SourcesFile,
+  state: MarketState,
+): { venue: string; market: Market; listings: ClientListing[] }[] {
   const instrumentOf = new Map(state.instruments.map((inst, i) => [inst.symbol.toUpperCase(), i]));
   const indexOf = new Map(state.listings.map((l, j) => [`${l.instrumentId} ${l.venue} ${l.market}`, j]));
   const groups = new Map<string, { venue: string; market: Market; listings: ClientListing[] }>();
@@ -63,14 +73,25 @@ function venueGroups(file: SourcesFile, state: MarketState): { venue: string; ma
       if (j === undefined) continue;
       const key = `${l.venue} ${l.market}`;
       if (!groups.has(key)) groups.set(key, { venue: l.venue, market: l.market, listings: [] });
-      groups.get(key)!.listings.push({ index: j, venueSymbol: l.venueSymbol, quote: l.quote, fundingIntervalHours: l.fundingIntervalHours ?? null, usdPerQuote: usdPerQuote(file, state, instrumentOf, l.quote) });
+      groups.get(key)!.listings.push({
+        index: j,
+        venueSymbol: l.venueSymbol,
+        quote: l.quote,
+        fundingIntervalHours: l.fundingIntervalHours ?? null,
+        usdPerQuote: usdPerQuote(file, state, instrumentOf, l.quote),
+      });
     }
   }
   return [...groups.values()];
 }
 
 /** USD per unit of `quote`, now: 1, a fixed rate, or the pooled price of the instrument the file converts it through. */
-function usdPerQuote(file: SourcesFile, state: MarketState, instrumentOf: Map<string, number>, quote: string): () => number {
+function usdPerQuote(
+  file: SourcesFile,
+  state: MarketState,
+  instrumentOf: Map<string, number>,
+  quote: string,
+): () => number {
   if (quote === 'USD') return () => 1;
   const conversion = file.quotes?.[quote];
   if (!conversion) return () => NaN;

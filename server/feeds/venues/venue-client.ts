@@ -3,20 +3,26 @@
 // after lost data, open interest polled over REST where the WebSocket has none, and the listings' 1m klines since
 // their last stored bar backfilled at start and after each reconnect. The tick loop copies the merged quotes into
 // the pool: a venue that goes silent keeps its last quote's time, and so goes stale in the pool.
-import { RepeatingWarning } from '../../repeating-warning.js';
+
 import { clip } from '../../../core/errors.js';
+import type { VenueQuotes } from '../../../core/sources/records.js';
+import {
+  connectionPlans,
+  type Market,
+  type RestRequest,
+  type VenueProtocol,
+} from '../../../core/sources/venues/protocol.js';
 import { applyUpdate, type ListingUnits } from '../../../core/sources/venues/quotes.js';
-import { connectionPlans, type Market, type RestRequest, type VenueProtocol } from '../../../core/sources/venues/protocol.js';
 import { SequenceTracker } from '../../../core/sources/venues/sequence.js';
 import { blankUpdate, type ParsedUpdates, type VenueUpdate } from '../../../core/sources/venues/update.js';
-import type { VenueQuotes } from '../../../core/sources/records.js';
+import { clock } from '../../clock.js';
 import type { Logger } from '../../log.js';
+import { RepeatingWarning } from '../../repeating-warning.js';
 import type { SourceHealth } from '../../services/read/source-health.js';
 import type { VenueBackfill } from '../../services/write/venue-backfill.js';
 import type { VenueFeed } from '../venue-feed.js';
 import { backfill } from './backfill.js';
-import { VenueConnection, type Backoff } from './connection.js';
-import { clock } from '../../clock.js';
+import { type Backoff, VenueConnection } from './connection.js';
 
 /** One listing the client serves. */
 export interface ClientListing {
@@ -41,7 +47,19 @@ export interface ClientOptions {
 const REQUEST_TIMEOUT_MS = 15_000;
 /** Skipped frames are logged at most this often per client (each is counted). */
 const SKIP_LOG_MS = 10_000;
-const NUMERIC_FIELDS = ['price', 'markPrice', 'volume24hBase', 'volume24hQuote', 'volume24hUsd', 'fundingRate', 'fundingIntervalHours', 'nextFundingTime', 'openInterestBase', 'openInterestQuote', 'openInterestUsd'] as const;
+const NUMERIC_FIELDS = [
+  'price',
+  'markPrice',
+  'volume24hBase',
+  'volume24hQuote',
+  'volume24hUsd',
+  'fundingRate',
+  'fundingIntervalHours',
+  'nextFundingTime',
+  'openInterestBase',
+  'openInterestQuote',
+  'openInterestUsd',
+] as const;
 
 export class VenueClient implements VenueFeed {
   readonly source = 'venues';
@@ -79,7 +97,12 @@ export class VenueClient implements VenueFeed {
     this.receivedMs = new Float64Array(listings.length).fill(NaN);
     this.trouble = new RepeatingWarning(options.log);
     this.units = listings.map((l) => ({ usdPerQuote: NaN, fundingIntervalHours: l.fundingIntervalHours }));
-    const plans = connectionPlans(venue, market, listings.map((l) => l.venueSymbol), options.wsUrl);
+    const plans = connectionPlans(
+      venue,
+      market,
+      listings.map((l) => l.venueSymbol),
+      options.wsUrl,
+    );
     options.health.connections = plans.length;
     this.connections = plans.map((plan) => {
       const sequence = new SequenceTracker(true);
@@ -146,7 +169,11 @@ export class VenueClient implements VenueFeed {
     const frame = this.venue.parseFrame(text, this.market);
     const lastTs = frame.updates.length ? frame.updates[frame.updates.length - 1]!.ts : NaN;
     this.options.health.message(receivedMs, lastTs);
-    if (frame.skipped.length) this.skipped(frame.skipped.map((s) => `${s.item}: ${s.reason}`), text);
+    if (frame.skipped.length)
+      this.skipped(
+        frame.skipped.map((s) => `${s.item}: ${s.reason}`),
+        text,
+      );
     if (frame.reconnect) conn.reconnectNow(frame.control ?? 'the venue asked');
     if (sequence.check('', frame.seq) === 'gap') {
       this.options.log.warn({ source: this.name, missed: sequence.missed }, 'venue sequence gap: fetching a snapshot');
@@ -176,7 +203,10 @@ export class VenueClient implements VenueFeed {
     const now = clock.now();
     if (now - this.skipLoggedAt < SKIP_LOG_MS) return;
     this.skipLoggedAt = now;
-    this.options.log.warn({ source: this.name, reasons: reasons.slice(0, 3), excerpt: clip(text, 200) }, 'venue frame skipped');
+    this.options.log.warn(
+      { source: this.name, reasons: reasons.slice(0, 3), excerpt: clip(text, 200) },
+      'venue frame skipped',
+    );
   }
 
   /** One snapshot round at a time; a gap during one is covered by it. */
@@ -193,7 +223,11 @@ export class VenueClient implements VenueFeed {
         if (text === null) return;
         try {
           const parsed = rest.parseSnapshot(text, l.venueSymbol);
-          if (parsed.skipped.length) this.skipped(parsed.skipped.map((s) => `${s.item}: ${s.reason}`), text);
+          if (parsed.skipped.length)
+            this.skipped(
+              parsed.skipped.map((s) => `${s.item}: ${s.reason}`),
+              text,
+            );
           this.merge(parsed, clock.now());
         } catch (err) {
           this.skipped([(err as Error).message], text);
@@ -212,15 +246,19 @@ export class VenueClient implements VenueFeed {
     }
     const listings = this.listings.map((l, k) => ({ ...l, lastPriceMs: () => this.receivedMs[k]! }));
     const run = (reason: string): Promise<void> =>
-      backfill(listings, {
-        rest: this.venue.markets[this.market]!.rest,
-        service: backfills.service,
-        fetchText: (req, what) => this.request(req, `backfill ${what}`),
-        skipped: (reasons, text) => this.skipped(reasons, text),
-        maxMs: backfills.maxMs,
-        signal: this.abort.signal,
-        log: this.options.log,
-      }, reason)
+      backfill(
+        listings,
+        {
+          rest: this.venue.markets[this.market]!.rest,
+          service: backfills.service,
+          fetchText: (req, what) => this.request(req, `backfill ${what}`),
+          skipped: (reasons, text) => this.skipped(reasons, text),
+          maxMs: backfills.maxMs,
+          signal: this.abort.signal,
+          log: this.options.log,
+        },
+        reason,
+      )
         .catch((err) => this.failed('backfill', (err as Error).message))
         .then(() => {
           if (!this.backfillAgain || this.abort.signal.aborted) return;

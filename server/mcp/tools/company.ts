@@ -13,7 +13,9 @@ export const getCompany = defineTool({
   input: CompanyParams,
   output: ToolSingle(CompanyDetail),
   run: async ({ company }, { services }) => ({ data: await services.companies.detail(company) }),
-  trims: [cutTail<CompanyDetail>('projects', 'projects', 'get_project for each'),
-      cutTail<CompanyDetail>('peers', 'peers', 'get_company for each peer'),
-      cutTail<CompanyDetail>('people', 'people', 'get_person for each')],
+  trims: [
+    cutTail<CompanyDetail>('projects', 'projects', 'get_project for each'),
+    cutTail<CompanyDetail>('peers', 'peers', 'get_company for each peer'),
+    cutTail<CompanyDetail>('people', 'people', 'get_person for each'),
+  ],
 });

@@ -10,7 +10,10 @@ const oldestHours = oldestAcross<Derivatives>(
   'perVenue hourly series (the latest hours kept)',
   'pass a later from, or leave perVenue out for the daily series',
   (d) => (d.perVenue ?? []).map((v) => v.hourly),
-  (d, kept) => ({ ...d, perVenue: d.perVenue?.map((venue, v) => ({ ...venue, hourly: venue.hourly.slice(venue.hourly.length - kept[v]!) })) }),
+  (d, kept) => ({
+    ...d,
+    perVenue: d.perVenue?.map((venue, v) => ({ ...venue, hourly: venue.hourly.slice(venue.hourly.length - kept[v]!) })),
+  }),
 );
 
 const oldestDays: Trim<Derivatives> = {
@@ -24,12 +27,14 @@ export const getDerivatives = defineTool({
   name: 'get_derivatives',
   title: 'Funding and open interest',
   description:
-    "Perpetual futures data of one instrument: the current open-interest-weighted funding per 8 hours and total open " +
+    'Perpetual futures data of one instrument: the current open-interest-weighted funding per 8 hours and total open ' +
     'interest, and per UTC day since `from` (default 2026-01-01) the funding (in percent: 0.01 = 0.01%) and the ' +
     "open interest in USD. perVenue=true adds each venue's hourly series (large: the oldest hours are left out first " +
     'when it does not fit, as `notice` says). An instrument without perpetuals has empty series.',
   input: Args(DerivativesParams, DerivativesQuery),
   output: ToolSingle(Derivatives),
-  run: async ({ symbol, ...query }, { services, caller }) => ({ data: await services.derivatives.get(symbol, derivativesRequest(query), caller) }),
+  run: async ({ symbol, ...query }, { services, caller }) => ({
+    data: await services.derivatives.get(symbol, derivativesRequest(query), caller),
+  }),
   trims: [oldestHours, oldestDays],
 });

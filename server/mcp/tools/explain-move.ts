@@ -15,8 +15,12 @@ export const explainMove = defineTool({
     'candidate stories are not confirmed causes.',
   input: ExplainQuery,
   output: ToolSingle(MoveExplanation),
-  run: async (args, { services, caller }) => ({ data: await services.moves.explain(args.symbol, explainDate(args), caller) }),
-  trims: [cutTail<MoveExplanation>('otherMovers', 'otherMovers', 'get_moves with date lists them all'),
-      cutTail<MoveExplanation>('storiesAround', 'storiesAround', 'get_news with symbol, from and to'),
-      cutTail<MoveExplanation>('macroThatDay', 'macroThatDay', 'get_news with kind=macro_release,policy_decision')],
+  run: async (args, { services, caller }) => ({
+    data: await services.moves.explain(args.symbol, explainDate(args), caller),
+  }),
+  trims: [
+    cutTail<MoveExplanation>('otherMovers', 'otherMovers', 'get_moves with date lists them all'),
+    cutTail<MoveExplanation>('storiesAround', 'storiesAround', 'get_news with symbol, from and to'),
+    cutTail<MoveExplanation>('macroThatDay', 'macroThatDay', 'get_news with kind=macro_release,policy_decision'),
+  ],
 });

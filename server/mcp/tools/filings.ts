@@ -6,8 +6,8 @@ export const getFilings = defineTool({
   name: 'get_filings',
   title: 'SEC filings',
   description:
-    'A company\'s SEC filings (company: slug or ticker), newest first: form (8-K, 10-Q, 10-K, 4, ...), filing and report ' +
-    'dates, 8-K items (2.02 = results), its sourceUrl on EDGAR (cite it) and eventId, the service\'s story about it ' +
+    "A company's SEC filings (company: slug or ticker), newest first: form (8-K, 10-Q, 10-K, 4, ...), filing and report " +
+    "dates, 8-K items (2.02 = results), its sourceUrl on EDGAR (cite it) and eventId, the service's story about it " +
     '(get_story). form filters (comma-separated). Paged.',
   input: FilingsQuery,
   output: ToolList(Filing),

@@ -13,6 +13,11 @@ export const getInsiderTrades = defineTool({
     'open-market buys and sells over every matching trade. Filter by company (slug or ticker), sinceDays and code ' +
     '(comma-separated). Paged.',
   input: InsiderTradesQuery,
-  output: Type.Object({ ...InsiderTradesAnswer.properties, notice: Type.Optional(Type.String({ description: 'what was left out to keep the answer small, and how to get it' })) }),
+  output: Type.Object({
+    ...InsiderTradesAnswer.properties,
+    notice: Type.Optional(
+      Type.String({ description: 'what was left out to keep the answer small, and how to get it' }),
+    ),
+  }),
   run: async (args, { services, caller }) => await services.insiders.list(args, caller),
 });

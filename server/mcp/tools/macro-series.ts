@@ -28,6 +28,8 @@ export const getMacroSeries = defineTool({
       'bucket of time kept): pass a later from for every observation of a shorter span.';
     return { data: series, notice };
   },
-  trims: [cutTail<MacroSeries>('markets', 'markets', 'get_prediction_markets with entity=macro:<slug>'),
-      cutTail<MacroSeries>('releaseStories', 'releaseStories', 'get_news with entity=macro:<slug>')],
+  trims: [
+    cutTail<MacroSeries>('markets', 'markets', 'get_prediction_markets with entity=macro:<slug>'),
+    cutTail<MacroSeries>('releaseStories', 'releaseStories', 'get_news with entity=macro:<slug>'),
+  ],
 });

@@ -8,7 +8,7 @@ export const getNews = defineTool({
   title: 'News stories',
   description:
     'Sourced stories, newest first (order=important: most important first). Each has an id (for get_story), ' +
-    'headline, summary in the service\'s own words, importance 0-100, and sourceUrl: cite the sourceUrl. Filter by ' +
+    "headline, summary in the service's own words, importance 0-100, and sourceUrl: cite the sourceUrl. Filter by " +
     'symbol, company (slug or ticker), entity (comma-separated type:key such as sector:technology, person:slug, ' +
     'project:company/project, macro:us-cpi), kind, from/to, minImportance, and q (full text: "phrase", OR, -word). ' +
     'Paged.',

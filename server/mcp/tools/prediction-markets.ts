@@ -1,22 +1,37 @@
 // get_prediction_markets: prediction markets as /v1/odds, or one of them with its probability history as
 // /v1/odds/{slug} when a slug is given; the oldest history points are left out first when it would be too large.
-import { Type, type TObject, type TSchema } from '@sinclair/typebox';
+import { type TObject, type TSchema, Type } from '@sinclair/typebox';
+import { type ValidationDetail, validationError } from '../../../core/errors.js';
 import { oldestAcross, type Trim } from '../../../core/fit.js';
-import { validationError, type ValidationDetail } from '../../../core/errors.js';
 import { oddsFilter, oddsRequest } from '../../../core/requests/odds.js';
 import { Page } from '../../../core/schemas/common.js';
-import { OddsDetailQuery, OddsListQuery, OddsParams, PredictionMarket, type PredictionMarketDetail, PredictionMarketDetailParts } from '../../../core/schemas/odds.js';
+import {
+  OddsDetailQuery,
+  OddsListQuery,
+  OddsParams,
+  PredictionMarket,
+  type PredictionMarketDetail,
+  PredictionMarketDetailParts,
+} from '../../../core/schemas/odds.js';
 import { Args, defineTool } from '../tool.js';
 
 /** The arguments of one form that the other form refuses: those without a default (a default is set either way, and unused). */
-const withoutDefault = (schema: TObject) => Object.entries(schema.properties).filter(([, s]) => (s as TSchema).default === undefined).map(([name]) => name);
+const withoutDefault = (schema: TObject) =>
+  Object.entries(schema.properties)
+    .filter(([, s]) => (s as TSchema).default === undefined)
+    .map(([name]) => name);
 const LIST_ONLY = withoutDefault(OddsListQuery);
 const DETAIL_ONLY = withoutDefault(OddsDetailQuery);
 
-const Input = Args(Args(OddsListQuery, OddsDetailQuery), Type.Object({ slug: Type.Optional(OddsParams.properties.slug) }));
+const Input = Args(
+  Args(OddsListQuery, OddsDetailQuery),
+  Type.Object({ slug: Type.Optional(OddsParams.properties.slug) }),
+);
 
 const Output = Type.Object({
-  data: Type.Union([Type.Array(PredictionMarket), PredictionMarketDetailParts], { description: 'a page of markets, or the one market named by slug' }),
+  data: Type.Union([Type.Array(PredictionMarket), PredictionMarketDetailParts], {
+    description: 'a page of markets, or the one market named by slug',
+  }),
   page: Type.Optional({ ...Page, description: 'the page of a list; absent for one market' }),
   notice: Type.Optional(Type.String({ description: 'what was left out to keep the answer small, and how to get it' })),
 });
@@ -28,7 +43,10 @@ const oldestPoints = oldestAcross<Answer>(
   'history points (the latest kept)',
   'pass a later from, or interval=1d',
   (a) => one(a)?.history.map((h) => h.points) ?? [],
-  (a, kept) => ({ ...one(a)!, history: one(a)!.history.map((h, k) => ({ ...h, points: h.points.slice(h.points.length - kept[k]!) })) }),
+  (a, kept) => ({
+    ...one(a)!,
+    history: one(a)!.history.map((h, k) => ({ ...h, points: h.points.slice(h.points.length - kept[k]!) })),
+  }),
 );
 
 const siblings: Trim<Answer> = {

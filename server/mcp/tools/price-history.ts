@@ -1,7 +1,8 @@
 // get_price_history: candles of the pooled price, as /v1/instruments/{symbol}/candles, merged into at most
 // MAX_CANDLES (fewer when their JSON would not fit the answer) so that a long range stays readable and small.
-import { mergeCandles } from '../../../core/downsample.js';
+
 import { candleSeries } from '../../../core/candle-view.js';
+import { mergeCandles } from '../../../core/downsample.js';
 import { candleRequest } from '../../../core/requests/candles.js';
 import { CandleParams, CandleQuery, CandleSeries } from '../../../core/schemas/candles.js';
 import { tokenCount } from '../../../core/tokens.js';

@@ -12,7 +12,11 @@ export const getProject = defineTool({
     "sourceUrl), the stories about it (newest first) and the company's other projects.",
   input: ProjectParams,
   output: ToolSingle(ProjectDetail),
-  run: async ({ company, project }, { services, caller }) => ({ data: await services.projects.detail(company, project, caller) }),
-  trims: [cutTail<ProjectDetail>('events', 'events', 'get_news with entity=project:company/project'),
-      cutTail<ProjectDetail>('siblings', 'siblings', 'get_company lists its projects')],
+  run: async ({ company, project }, { services, caller }) => ({
+    data: await services.projects.detail(company, project, caller),
+  }),
+  trims: [
+    cutTail<ProjectDetail>('events', 'events', 'get_news with entity=project:company/project'),
+    cutTail<ProjectDetail>('siblings', 'siblings', 'get_company lists its projects'),
+  ],
 });

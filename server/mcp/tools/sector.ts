@@ -12,6 +12,8 @@ export const getSector = defineTool({
   input: SectorParams,
   output: ToolSingle(SectorDetail),
   run: async ({ slug }, { services, caller, nowMs }) => ({ data: await services.sectors.detail(slug, caller, nowMs) }),
-  trims: [cutTail<SectorDetail>('events', 'events', 'get_news with entity=sector:<slug>'),
-      cutTail<SectorDetail>('companies', 'companies', 'get_company for each')],
+  trims: [
+    cutTail<SectorDetail>('events', 'events', 'get_news with entity=sector:<slug>'),
+    cutTail<SectorDetail>('companies', 'companies', 'get_company for each'),
+  ],
 });

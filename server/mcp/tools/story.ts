@@ -13,6 +13,8 @@ export const getStory = defineTool({
   input: EventParams,
   output: ToolSingle(EventDetail),
   run: async ({ id }, { services, caller }) => ({ data: await services.events.detail(id, caller) }),
-  trims: [cutTail<EventDetail>('relatedStories', 'relatedStories', 'get_news with the same entity'),
-      cutTail<EventDetail>('causedMoves', 'causedMoves', 'get_moves with the symbol and date')],
+  trims: [
+    cutTail<EventDetail>('relatedStories', 'relatedStories', 'get_news with the same entity'),
+    cutTail<EventDetail>('causedMoves', 'causedMoves', 'get_moves with the symbol and date'),
+  ],
 });

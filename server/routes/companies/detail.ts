@@ -6,8 +6,10 @@ import { defineRoute } from '../../api-route.js';
 
 export const companyDetailRoute = defineRoute({
   path: '/v1/companies/:company',
-  summary: "One company's profile: sector, instruments with prices, people, segments, projects with KPIs and milestones, peers",
-  description: 'Named by its slug (apple) or any of its tickers (AAPL), in any case. Facts from outside carry the sourceUrl they were read from.',
+  summary:
+    "One company's profile: sector, instruments with prices, people, segments, projects with KPIs and milestones, peers",
+  description:
+    'Named by its slug (apple) or any of its tickers (AAPL), in any case. Facts from outside carry the sourceUrl they were read from.',
   tags: ['companies'],
   auth: true,
   errors: ['not_found'],

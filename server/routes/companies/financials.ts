@@ -1,8 +1,9 @@
 // GET /v1/companies/{company}/financials: XBRL metrics by fiscal quarter and year, newest first, with YoY growth,
 // TTM, and how each derived cell was derived.
+
+import { METRIC_KEYS } from '../../../core/financials/metrics.js';
 import { Single } from '../../../core/schemas/common.js';
 import { Financials, FinancialsParams, FinancialsQuery } from '../../../core/schemas/sec.js';
-import { METRIC_KEYS } from '../../../core/financials/metrics.js';
 import { defineRoute } from '../../api-route.js';
 import { inData } from '../../http/route.js';
 

@@ -7,9 +7,10 @@ import { inData } from '../../http/route.js';
 
 export const companyFundamentalsRoute = defineRoute({
   path: '/v1/companies/:company/fundamentals',
-  summary: "A company's fundamentals: TTM revenue, earnings, cash flow; margins; growth; balance sheet; ROE; P/E, P/S, P/B, EV/EBITDA, FCF, dividend and buyback yields",
+  summary:
+    "A company's fundamentals: TTM revenue, earnings, cash flow; margins; growth; balance sheet; ROE; P/E, P/S, P/B, EV/EBITDA, FCF, dividend and buyback yields",
   description:
-    'Valuation ratios are at the instrument\'s price, labelled as `price.label` says (`<SYMBOL> · 24/7 (venues)` when pooled, ' +
+    "Valuation ratios are at the instrument's price, labelled as `price.label` says (`<SYMBOL> · 24/7 (venues)` when pooled, " +
     'the source of an official close otherwise); null with ' +
     'the reason where an input is missing or a base is not positive (P/E of a loss). Every value lists its inputs with ' +
     'the period and filings each came from.',
@@ -18,5 +19,6 @@ export const companyFundamentalsRoute = defineRoute({
   errors: ['not_found'],
   params: FinancialsParams,
   response: Single(Fundamentals),
-  handler: ({ params, kept, caller }, { financials }) => financials.fundamentals(params.company, caller).then((x) => kept(x, inData)),
+  handler: ({ params, kept, caller }, { financials }) =>
+    financials.fundamentals(params.company, caller).then((x) => kept(x, inData)),
 });

@@ -7,7 +7,8 @@ import { inData } from '../../http/route.js';
 
 export const eventDetailRoute = defineRoute({
   path: '/v1/events/:id',
-  summary: 'One story: its summary, key points and entities, the moves it caused, the filing behind it, related stories',
+  summary:
+    'One story: its summary, key points and entities, the moves it caused, the filing behind it, related stories',
   tags: ['events'],
   auth: true,
   errors: ['not_found'],

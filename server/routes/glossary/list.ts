@@ -1,7 +1,8 @@
 // GET /v1/glossary: the terms the service uses, each in one sentence.
+
+import { wholeList } from '../../../core/paging.js';
 import { List } from '../../../core/schemas/common.js';
 import { GlossaryTerm } from '../../../core/schemas/glossary.js';
-import { wholeList } from '../../../core/paging.js';
 import { defineRoute } from '../../api-route.js';
 
 export const glossaryListRoute = defineRoute({

@@ -2,8 +2,8 @@
 import { candleRequest } from '../../../core/requests/candles.js';
 import { CandleParams, CandleQuery, CandleSeries } from '../../../core/schemas/candles.js';
 import { Single } from '../../../core/schemas/common.js';
-import { defineRoute } from '../../api-route.js';
 import { candleAnswer } from '../../answers/candles.js';
+import { defineRoute } from '../../api-route.js';
 import { clock } from '../../clock.js';
 
 export const candlesRoute = defineRoute({
@@ -19,5 +19,6 @@ export const candlesRoute = defineRoute({
   params: CandleParams,
   query: CandleQuery,
   response: Single(CandleSeries),
-  handler: ({ params, query, caller }, { candles }) => candles.pooled(params.symbol, candleRequest(query, clock.now()), caller).then(candleAnswer),
+  handler: ({ params, query, caller }, { candles }) =>
+    candles.pooled(params.symbol, candleRequest(query, clock.now()), caller).then(candleAnswer),
 });

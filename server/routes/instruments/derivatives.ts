@@ -3,8 +3,8 @@
 import { derivativesRequest } from '../../../core/requests/derivatives.js';
 import { Single } from '../../../core/schemas/common.js';
 import { Derivatives, DerivativesParams, DerivativesQuery } from '../../../core/schemas/derivatives.js';
-import { defineRoute } from '../../api-route.js';
 import { derivativesAnswer } from '../../answers/derivatives.js';
+import { defineRoute } from '../../api-route.js';
 
 export const derivativesRoute = defineRoute({
   path: '/v1/instruments/:symbol/derivatives',
@@ -18,5 +18,6 @@ export const derivativesRoute = defineRoute({
   params: DerivativesParams,
   query: DerivativesQuery,
   response: Single(Derivatives),
-  handler: ({ params, query, caller }, { derivatives }) => derivatives.get(params.symbol, derivativesRequest(query), caller).then(derivativesAnswer),
+  handler: ({ params, query, caller }, { derivatives }) =>
+    derivatives.get(params.symbol, derivativesRequest(query), caller).then(derivativesAnswer),
 });

@@ -9,12 +9,17 @@ import { inData } from '../../http/route.js';
 
 export const instrumentMoveRoute = defineRoute({
   path: '/v1/instruments/:symbol/moves/:date',
-  summary: "One instrument's day explained: the move and its causes, stories around it, macro news, other movers, closes",
-  description: 'The path every Move reference carries (`/instruments/{symbol}/moves/{date}`); the answer equals /v1/moves/explain for that symbol and date.',
+  summary:
+    "One instrument's day explained: the move and its causes, stories around it, macro news, other movers, closes",
+  description:
+    'The path every Move reference carries (`/instruments/{symbol}/moves/{date}`); the answer equals /v1/moves/explain for that symbol and date.',
   tags: ['moves'],
   auth: true,
   errors: ['not_found'],
-  params: Type.Object({ symbol: SymbolParam, date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' }) }),
+  params: Type.Object({
+    symbol: SymbolParam,
+    date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' }),
+  }),
   response: Single(MoveExplanation),
   handler: ({ params, kept, caller }, { moves }) =>
     moves.explainKept({ symbol: params.symbol, date: params.date }, caller).then((x) => kept(x, inData)),

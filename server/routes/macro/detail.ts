@@ -6,7 +6,8 @@ import { inData } from '../../http/route.js';
 
 export const macroDetailRoute = defineRoute({
   path: '/v1/macro/:slug',
-  summary: "One macro series: definition, why it matters, latest, next release, revisions, release stories, observations",
+  summary:
+    'One macro series: definition, why it matters, latest, next release, revisions, release stories, observations',
   description:
     "Named by its slug (us-cpi) or its source's id (CPIAUCSL), in any case. Each observation is its latest vintage, with " +
     'its first print when a later vintage revised it. `maxPoints` downsamples by min and max per bucket of time (the first ' +
@@ -17,5 +18,6 @@ export const macroDetailRoute = defineRoute({
   params: MacroParams,
   query: MacroSeriesQuery,
   response: Single(MacroSeries),
-  handler: ({ params, query, kept, caller }, { macro }) => macro.detailKept(params.slug, query, caller).then((x) => kept(x, inData)),
+  handler: ({ params, query, kept, caller }, { macro }) =>
+    macro.detailKept(params.slug, query, caller).then((x) => kept(x, inData)),
 });

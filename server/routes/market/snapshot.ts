@@ -7,7 +7,8 @@ import { inData } from '../../http/route.js';
 
 export const snapshotRoute = defineRoute({
   path: '/v1/market/snapshot',
-  summary: "The market at a glance: strip, the latest day's biggest moves with causes, top stories, the week's catalysts, data coverage",
+  summary:
+    "The market at a glance: strip, the latest day's biggest moves with causes, top stories, the week's catalysts, data coverage",
   tags: ['market'],
   auth: true,
   response: Single(MarketSnapshot),

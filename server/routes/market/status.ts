@@ -8,7 +8,8 @@ import { clock } from '../../clock.js';
 
 export const marketStatusRoute = defineRoute({
   path: '/v1/market/status',
-  summary: "Whether NYSE/Nasdaq are in a regular session at an instant (default now), that day's session or holiday, and the next sessions",
+  summary:
+    "Whether NYSE/Nasdaq are in a regular session at an instant (default now), that day's session or holiday, and the next sessions",
   description:
     'Regular sessions are 09:30-16:00 New York, to 13:00 on early closes (the day before Independence Day, the day after ' +
     'Thanksgiving, Christmas Eve). Holidays, one-off closures (national days of mourning, Hurricane Sandy) and early ' +

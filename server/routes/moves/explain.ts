@@ -7,7 +7,8 @@ import { inData } from '../../http/route.js';
 
 export const moveExplainRoute = defineRoute({
   path: '/v1/moves/explain',
-  summary: "One instrument's move on one day with its causes, the stories around it, macro news, other movers and closes",
+  summary:
+    "One instrument's move on one day with its causes, the stories around it, macro news, other movers and closes",
   tags: ['moves'],
   auth: true,
   errors: ['not_found'],

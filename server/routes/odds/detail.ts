@@ -6,7 +6,8 @@ import { inData } from '../../http/route.js';
 
 export const oddsDetailRoute = defineRoute({
   path: '/v1/odds/:slug',
-  summary: 'One prediction market: outcomes, probability history, the other markets of its event, linked entities and catalysts',
+  summary:
+    'One prediction market: outcomes, probability history, the other markets of its event, linked entities and catalysts',
   description:
     "Named by its slug or its source's id (a Polymarket condition id, a Kalshi ticker), in any case. The history is each " +
     "outcome's last probability per `interval` from `from` (default: 30 days before its latest point at 1h, all at 1d).",
@@ -16,5 +17,6 @@ export const oddsDetailRoute = defineRoute({
   params: OddsParams,
   query: OddsDetailQuery,
   response: Single(PredictionMarketDetail),
-  handler: ({ params, query, kept, caller }, { odds }) => odds.detailKept(params.slug, query, caller).then((x) => kept(x, inData)),
+  handler: ({ params, query, kept, caller }, { odds }) =>
+    odds.detailKept(params.slug, query, caller).then((x) => kept(x, inData)),
 });

@@ -5,10 +5,10 @@ import { defineRoute } from '../../api-route.js';
 
 export const oddsListRoute = defineRoute({
   path: '/v1/odds',
-  summary: 'Prediction markets with their outcomes\' probabilities (0 to 1): open first, then the most traded',
+  summary: "Prediction markets with their outcomes' probabilities (0 to 1): open first, then the most traded",
   description:
     '`entity` takes comma-separated `type:key` pairs as /v1/events does (macro:fed-funds-rate); `status` comma-separated ' +
-    'statuses; `category` the source\'s own category; `q` words that must all appear in the question, its label or its event.',
+    "statuses; `category` the source's own category; `q` words that must all appear in the question, its label or its event.",
   tags: ['odds'],
   auth: true,
   errors: ['bad_request'],

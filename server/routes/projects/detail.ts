@@ -6,11 +6,14 @@ import { defineRoute } from '../../api-route.js';
 
 export const projectDetailRoute = defineRoute({
   path: '/v1/projects/:company/:project',
-  summary: 'One project: goal, stage, status, KPIs, milestones (done, planned, slipped, each sourced), stories and sibling projects',
+  summary:
+    'One project: goal, stage, status, KPIs, milestones (done, planned, slipped, each sourced), stories and sibling projects',
   tags: ['projects'],
   auth: true,
   errors: ['not_found'],
   params: ProjectParams,
   response: Single(ProjectDetail),
-  handler: async ({ params, caller }, { projects }) => ({ data: await projects.detail(params.company, params.project, caller) }),
+  handler: async ({ params, caller }, { projects }) => ({
+    data: await projects.detail(params.company, params.project, caller),
+  }),
 });

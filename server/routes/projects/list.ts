@@ -8,7 +8,8 @@ import { defineRoute } from '../../api-route.js';
 export const projectListRoute = defineRoute({
   path: '/v1/projects',
   summary: 'Projects with their stage, status and next planned milestone, by company and stage',
-  description: '`company` takes a slug or a ticker (an unknown one is a 404); `stage` a comma-separated list of stage values.',
+  description:
+    '`company` takes a slug or a ticker (an unknown one is a 404); `stage` a comma-separated list of stage values.',
   tags: ['projects'],
   auth: true,
   errors: ['not_found'],

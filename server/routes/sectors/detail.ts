@@ -6,7 +6,7 @@ import { defineRoute } from '../../api-route.js';
 
 export const sectorDetailRoute = defineRoute({
   path: '/v1/sectors/:slug',
-  summary: "One sector: its companies with prices, their average change today, and the most important recent stories",
+  summary: 'One sector: its companies with prices, their average change today, and the most important recent stories',
   tags: ['sectors'],
   auth: true,
   errors: ['not_found'],

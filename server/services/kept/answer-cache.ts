@@ -1,9 +1,10 @@
 // Answers kept in memory, so that a question asked again is answered without redoing its work: answers of read-only
 // queries over data that changes rarely (stories, moves) kept while the data's version is unchanged, and answers of
 // the hot market state kept until the next tick.
+
+import { clock } from '../../clock.js';
 import type { Caller } from '../../db.js';
 import { onAbort } from '../../on-abort.js';
-import { clock } from '../../clock.js';
 
 /** An answer being built or built: who still waits for it while it builds, and how to stop its build. */
 interface Entry<T> {

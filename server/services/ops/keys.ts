@@ -1,5 +1,5 @@
 // Creating, listing, revoking and rotating API keys in the database; used by the running server and by the CLI alone.
-import { generateKey, hashKey, KEY_SCOPES, lookupPrefix, type KeyScope } from '../../../core/keys.js';
+import { generateKey, hashKey, KEY_SCOPES, type KeyScope, lookupPrefix } from '../../../core/keys.js';
 import { isPrintable } from '../../../core/terminal.js';
 import { isExpired, type KeyRecord } from '../../auth.js';
 import { clock } from '../../clock.js';
@@ -28,17 +28,28 @@ export class KeyStore {
     expiresAt?: Date | null | undefined;
   }): Promise<{ key: string; info: KeyInfo }> {
     const name = options.name.trim();
-    if (!name || name.length > 120 || !isPrintable(name)) throw new KeyStoreError('a key needs a --name of 1 to 120 printable characters');
+    if (!name || name.length > 120 || !isPrintable(name))
+      throw new KeyStoreError('a key needs a --name of 1 to 120 printable characters');
     const account = (options.account ?? 'default').trim();
-    if (!account || account.length > 120 || !isPrintable(account)) throw new KeyStoreError('--account must be 1 to 120 printable characters');
+    if (!account || account.length > 120 || !isPrintable(account))
+      throw new KeyStoreError('--account must be 1 to 120 printable characters');
     const rpm = options.rpm ?? null;
     if (rpm !== null && (!Number.isInteger(rpm) || rpm < 1 || rpm > 100_000_000)) {
       throw new KeyStoreError('--rpm must be an integer from 1 to 100000000');
     }
     const scopes = options.scopes ?? ['read'];
-    if (!scopes.length || scopes.some((s) => !KEY_SCOPES.includes(s))) throw new KeyStoreError(`--scope takes ${KEY_SCOPES.join(' and/or ')}`);
+    if (!scopes.length || scopes.some((s) => !KEY_SCOPES.includes(s)))
+      throw new KeyStoreError(`--scope takes ${KEY_SCOPES.join(' and/or ')}`);
     const key = generateKey();
-    const [record] = await this.db.rows<KeyRecord>('insertKey', { prefix: lookupPrefix(key), hash: hashKey(key), name, account, rpm, scopes, expiresAt: options.expiresAt ?? null });
+    const [record] = await this.db.rows<KeyRecord>('insertKey', {
+      prefix: lookupPrefix(key),
+      hash: hashKey(key),
+      name,
+      account,
+      rpm,
+      scopes,
+      expiresAt: options.expiresAt ?? null,
+    });
     return { key, info: keyInfo(record!) };
   }
 
@@ -46,12 +57,22 @@ export class KeyStore {
    * A new key in place of the one `ref` names, with its name, account, rate and scopes and the expiry given; the old
    * one is revoked now, or left `graceMs` to run (never longer than it had) so that its users can move over.
    */
-  async rotate(ref: string, options: { expiresAt: Date | null; graceMs: number | null; nowMs: number }): Promise<{ key: string; info: KeyInfo; old: KeyInfo }> {
+  async rotate(
+    ref: string,
+    options: { expiresAt: Date | null; graceMs: number | null; nowMs: number },
+  ): Promise<{ key: string; info: KeyInfo; old: KeyInfo }> {
     const old = await this.find(ref);
-    if (isExpired(old, options.nowMs)) throw new KeyStoreError(`key ${old.id} (${old.prefix}…) expired at ${old.expiresAt}: create a new key instead`);
+    if (isExpired(old, options.nowMs))
+      throw new KeyStoreError(`key ${old.id} (${old.prefix}…) expired at ${old.expiresAt}: create a new key instead`);
     const key = generateKey();
     const graceEnds = options.graceMs === null ? null : new Date(options.nowMs + options.graceMs);
-    const [record] = await this.db.rows<KeyRecord>('rotateKey', { id: old.id, prefix: lookupPrefix(key), hash: hashKey(key), expiresAt: options.expiresAt, graceEnds });
+    const [record] = await this.db.rows<KeyRecord>('rotateKey', {
+      id: old.id,
+      prefix: lookupPrefix(key),
+      hash: hashKey(key),
+      expiresAt: options.expiresAt,
+      graceEnds,
+    });
     if (!record) throw new KeyStoreError(`key ${old.id} (${old.prefix}…) was revoked meanwhile`);
     const after = (await this.list()).find((k) => k.id === old.id)!;
     return { key, info: keyInfo(record), old: keyInfo(after) };
@@ -72,9 +93,14 @@ export class KeyStore {
       : ref.length >= 6
         ? all.filter((k) => k.prefix.startsWith(ref) || ref.startsWith(k.prefix))
         : [];
-    if (matches.length === 0) throw new KeyStoreError(`no key matches ${JSON.stringify(ref)} (give an id, or a prefix of at least 6 characters)`);
+    if (matches.length === 0)
+      throw new KeyStoreError(
+        `no key matches ${JSON.stringify(ref)} (give an id, or a prefix of at least 6 characters)`,
+      );
     if (matches.length > 1) {
-      throw new KeyStoreError(`${JSON.stringify(ref)} matches ${matches.length} keys (ids ${matches.map((k) => k.id).join(', ')}): give the id`);
+      throw new KeyStoreError(
+        `${JSON.stringify(ref)} matches ${matches.length} keys (ids ${matches.map((k) => k.id).join(', ')}): give the id`,
+      );
     }
     const target = matches[0]!;
     if (target.revoked) throw new KeyStoreError(`key ${target.id} (${target.prefix}…) is already revoked`);
@@ -83,7 +109,11 @@ export class KeyStore {
 }
 
 /** Runs one keys operation of the control protocol (the server's socket and the CLI's direct mode share it). */
-export async function runKeyOperation(store: KeyStore, op: string, args: Record<string, unknown> = {}): Promise<unknown> {
+export async function runKeyOperation(
+  store: KeyStore,
+  op: string,
+  args: Record<string, unknown> = {},
+): Promise<unknown> {
   // Lifetimes come as durations and are counted from the clock of the process that runs the operation.
   const ms = (v: unknown) => (typeof v === 'number' ? v : null);
   const expiresAt = ms(args.expiresInMs) === null ? null : new Date(clock.now() + ms(args.expiresInMs)!);

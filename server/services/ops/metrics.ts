@@ -1,13 +1,13 @@
 // The Prometheus exposition of /metrics: each live source's state, messages, reconnects, errors and lag, the HTTP
 // requests, the stream and the database (each read at each scrape from where it is counted), and the process's own
 // figures (CPU, memory, event loop lag, garbage collection).
-import { collectDefaultMetrics, Counter, Gauge, Registry, type Metric } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
 import type { Histogram } from '../../../core/histogram.js';
-import { SLOW_QUERY_MS, type DatabaseFigures } from '../../db-figures.js';
-import { STATUS_CLASSES, type HttpFigures } from '../../../core/http-figures.js';
+import { type HttpFigures, STATUS_CLASSES } from '../../../core/http-figures.js';
+import { clock } from '../../clock.js';
+import { type DatabaseFigures, SLOW_QUERY_MS } from '../../db-figures.js';
 import { CLOSE_REASONS, type StreamHub } from '../../stream/hub.js';
 import type { SourceHealthBoard } from '../read/index.js';
-import { clock } from '../../clock.js';
 
 const STATES = ['live', 'stale', 'down', 'off'] as const;
 
@@ -25,7 +25,10 @@ export class MetricsService {
     collectDefaultMetrics({ register: this.registry, prefix: 'tapewire_' });
     const labelNames = ['source', 'kind'] as const;
     const registers = [this.registry];
-    const each = (read: (h: ReturnType<SourceHealthBoard['all']>[number], now: number) => number, set: (labels: { source: string; kind: string }, v: number) => void) => {
+    const each = (
+      read: (h: ReturnType<SourceHealthBoard['all']>[number], now: number) => number,
+      set: (labels: { source: string; kind: string }, v: number) => void,
+    ) => {
       const now = clock.now();
       for (const h of board.all()) {
         const v = read(h, now);
@@ -46,8 +49,16 @@ export class MetricsService {
       });
     mirror('tapewire_source_messages_total', 'Messages received from the source since start', (h) => h.messages);
     mirror('tapewire_source_reconnects_total', 'Reconnections to the source since start', (h) => h.reconnects);
-    mirror('tapewire_source_errors_total', 'Malformed messages or items skipped and failed requests of the source since start', (h) => h.errors);
-    const gauge = (name: string, help: string, read: (h: ReturnType<SourceHealthBoard['all']>[number], now: number) => number) =>
+    mirror(
+      'tapewire_source_errors_total',
+      'Malformed messages or items skipped and failed requests of the source since start',
+      (h) => h.errors,
+    );
+    const gauge = (
+      name: string,
+      help: string,
+      read: (h: ReturnType<SourceHealthBoard['all']>[number], now: number) => number,
+    ) =>
       new Gauge({
         name,
         help,
@@ -59,8 +70,16 @@ export class MetricsService {
         },
       });
     gauge('tapewire_source_connections', 'Connections to the source open now', (h) => h.open);
-    gauge('tapewire_source_lag_seconds', "Arrival time minus the source's own time of its last message's data", (h) => h.lagMs / 1000);
-    gauge('tapewire_source_last_message_timestamp_seconds', 'When the last message of the source arrived (Unix time)', (h) => h.lastMessageMs / 1000);
+    gauge(
+      'tapewire_source_lag_seconds',
+      "Arrival time minus the source's own time of its last message's data",
+      (h) => h.lagMs / 1000,
+    );
+    gauge(
+      'tapewire_source_last_message_timestamp_seconds',
+      'When the last message of the source arrived (Unix time)',
+      (h) => h.lastMessageMs / 1000,
+    );
     new Gauge({
       name: 'tapewire_source_state',
       help: 'The source state: 1 for the state it is in (live, stale, down, off), 0 for the others',
@@ -94,8 +113,10 @@ export class MetricsService {
         }
       },
     });
-    this.histogram('tapewire_http_request_duration_seconds', 'Time from a request to its answer sent, by route pattern (a stream: until it ended)', () =>
-      [...http.all()].map(([route, f]) => [{ route }, f.latency]),
+    this.histogram(
+      'tapewire_http_request_duration_seconds',
+      'Time from a request to its answer sent, by route pattern (a stream: until it ended)',
+      () => [...http.all()].map(([route, f]) => [{ route }, f.latency]),
     );
     const gauge = (name: string, help: string, read: () => number) =>
       new Gauge({
@@ -117,9 +138,21 @@ export class MetricsService {
         },
       });
     gauge('tapewire_stream_subscribers', 'Streams open now', () => stream.streams.subscribers);
-    gauge('tapewire_stream_backed_up_subscribers', 'Streams open now whose socket is backed up (messages held for them)', () => stream.streams.backedUp);
-    counter('tapewire_stream_messages_sent_total', "Messages written to streams since start, each subscriber's copy counted", () => stream.counts.sent);
-    counter('tapewire_stream_messages_conflated_total', 'Messages a backed-up stream never got, superseded by a later one of the same key', () => stream.counts.conflated);
+    gauge(
+      'tapewire_stream_backed_up_subscribers',
+      'Streams open now whose socket is backed up (messages held for them)',
+      () => stream.streams.backedUp,
+    );
+    counter(
+      'tapewire_stream_messages_sent_total',
+      "Messages written to streams since start, each subscriber's copy counted",
+      () => stream.counts.sent,
+    );
+    counter(
+      'tapewire_stream_messages_conflated_total',
+      'Messages a backed-up stream never got, superseded by a later one of the same key',
+      () => stream.counts.conflated,
+    );
     new Counter({
       name: 'tapewire_stream_closed_total',
       help: 'Streams ended, by reason (stalled and overflow: slow clients cut off)',
@@ -132,8 +165,14 @@ export class MetricsService {
     });
     gauge('tapewire_db_queue_waiting', 'Client queries waiting for the database', () => database.depth.waiting);
     gauge('tapewire_db_queue_running', 'Client queries running on the database', () => database.depth.running);
-    counter('tapewire_db_slow_queries_total', `Queries slower than ${SLOW_QUERY_MS} ms since start (each logged at warn)`, () => database.slow);
-    this.histogram('tapewire_db_query_duration_seconds', 'Time each database query took', () => [[{}, database.queries]]);
+    counter(
+      'tapewire_db_slow_queries_total',
+      `Queries slower than ${SLOW_QUERY_MS} ms since start (each logged at warn)`,
+      () => database.slow,
+    );
+    this.histogram('tapewire_db_query_duration_seconds', 'Time each database query took', () => [
+      [{}, database.queries],
+    ]);
   }
 
   /**
@@ -147,7 +186,11 @@ export class MetricsService {
       type: 'histogram',
       aggregator: 'sum',
       values: read().flatMap(([labels, h]) => [
-        ...h.cumulative().map((value, k) => ({ metricName: `${name}_bucket`, labels: { ...labels, le: k < h.bounds.length ? h.bounds[k]! : '+Inf' }, value })),
+        ...h.cumulative().map((value, k) => ({
+          metricName: `${name}_bucket`,
+          labels: { ...labels, le: k < h.bounds.length ? h.bounds[k]! : '+Inf' },
+          value,
+        })),
         { metricName: `${name}_sum`, labels, value: h.sum },
         { metricName: `${name}_count`, labels, value: h.count },
       ]),

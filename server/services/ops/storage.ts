@@ -12,7 +12,9 @@ export interface Job {
 }
 
 /** The raw tables each policy applies to, with the configured number of days (0: never). */
-function storagePolicies(storage: Config['storage']): [table: string, kind: 'compression' | 'retention', days: number][] {
+function storagePolicies(
+  storage: Config['storage'],
+): [table: string, kind: 'compression' | 'retention', days: number][] {
   return [
     ['venue_quotes', 'compression', storage.quotesCompressAfterDays],
     ['venue_quotes', 'retention', storage.quotesRetainDays],
@@ -28,7 +30,8 @@ export class StorageService {
 
   /** Makes the database's compression and retention policies match the configuration. */
   async applyPolicies(storage: Config['storage']): Promise<void> {
-    for (const [hypertable, kind, days] of storagePolicies(storage)) await this.db.rows('setPolicy', { hypertable, kind, days: days || null });
+    for (const [hypertable, kind, days] of storagePolicies(storage))
+      await this.db.rows('setPolicy', { hypertable, kind, days: days || null });
   }
 
   jobs(): Promise<Job[]> {

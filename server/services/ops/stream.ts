@@ -3,8 +3,8 @@
 import { validationError } from '../../../core/errors.js';
 import { parseTopics } from '../../../core/stream/topics.js';
 import { AuthError, type Principal } from '../../auth.js';
-import type { IssuedTicket, StreamTickets } from '../../stream/tickets.js';
 import type { CloseReason, StreamHub } from '../../stream/hub.js';
+import type { IssuedTicket, StreamTickets } from '../../stream/tickets.js';
 import type { InstrumentService } from '../read/index.js';
 
 /** Where the hub writes a subscriber's messages: the stream surface's response. */
@@ -45,7 +45,11 @@ export class StreamService {
     const { client, rpm } = who;
     const topics = this.topics(raw);
     const refused = granted ? topics.filter((t) => !granted.includes(t)) : [];
-    if (refused.length) throw new AuthError(`This stream ticket does not grant ${refused.join(', ')}`, 'Bearer realm="tapewire", error="insufficient_scope"');
+    if (refused.length)
+      throw new AuthError(
+        `This stream ticket does not grant ${refused.join(', ')}`,
+        'Bearer realm="tapewire", error="insufficient_scope"',
+      );
     this.hub.admit(client, rpm);
     return { open: (res, lastEventId, ended) => this.hub.open(res, topics, client, lastEventId, ended) };
   }

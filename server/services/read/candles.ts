@@ -2,18 +2,19 @@
 // (bars_1m; the 1h/1d aggregates with imported history where they have none, each bar keeping its origin) read as
 // columns, the live bar merged in so the open bar is always there. Returned as a view (core/candle-view.ts) that HTTP
 // writes from the ring's kept blocks and MCP and brief read as objects.
-import type { Bar } from '../../../core/kernels/bars.js';
-import { firstCandleTs, memoryRun, type CandleView } from '../../../core/candle-view.js';
+
+import { type CandleView, firstCandleTs, memoryRun } from '../../../core/candle-view.js';
 import { notFound } from '../../../core/errors.js';
+import type { Bar } from '../../../core/kernels/bars.js';
 import { instrumentRef } from '../../../core/refs.js';
 import { BUCKET_MS, type CandleRequest } from '../../../core/requests/candles.js';
-import { OFFICIAL_SOURCES } from '../../../core/sources/history/official.js';
 import type { HeldBars } from '../../../core/series.js';
-import type { Caller, Db } from '../../db.js';
+import { OFFICIAL_SOURCES } from '../../../core/sources/history/official.js';
 import type { CandleInterval } from '../../../core/vocabulary.js';
+import { clock } from '../../clock.js';
+import type { Caller, Db } from '../../db.js';
 import type { InstrumentRow, MarketState } from '../../market/state.js';
 import { BAR_COLUMNS } from '../write/index.js';
-import { clock } from '../../clock.js';
 
 /** The candle queries of each interval: the first candles from a time, or the latest before one. */
 const POOLED_QUERIES = {
@@ -78,16 +79,33 @@ export class CandleService {
     const i = this.state.require(symbol);
     const held = this.state.candles[interval];
     const extra = interval === '1m' ? {} : { official: OFFICIAL_SOURCES };
-    return { instrument: i, held, index: i, open: this.openBars?.openBar(i) ?? null, id: this.state.instruments[i]!.id, queries: POOLED_QUERIES[interval], extra };
+    return {
+      instrument: i,
+      held,
+      index: i,
+      open: this.openBars?.openBar(i) ?? null,
+      id: this.state.instruments[i]!.id,
+      queries: POOLED_QUERIES[interval],
+      extra,
+    };
   }
 
   private listingSeries(symbol: string, listingId: number, interval: CandleInterval): Series {
     const s = this.state;
     const i = s.require(symbol);
     const j = s.listingIndex(listingId);
-    if (j < 0 || j < s.offsets[i]! || j >= s.offsets[i + 1]!) throw notFound(`Listing ${listingId} of ${s.instruments[i]!.symbol}`);
+    if (j < 0 || j < s.offsets[i]! || j >= s.offsets[i + 1]!)
+      throw notFound(`Listing ${listingId} of ${s.instruments[i]!.symbol}`);
     const held = s.listingCandles[interval];
-    return { instrument: i, held, index: j, open: this.openBars?.openListingBar(j) ?? null, id: listingId, queries: LISTING_QUERIES[interval], extra: {} };
+    return {
+      instrument: i,
+      held,
+      index: j,
+      open: this.openBars?.openListingBar(j) ?? null,
+      id: listingId,
+      queries: LISTING_QUERIES[interval],
+      extra: {},
+    };
   }
 
   private async view(series: Series, request: CandleRequest, caller?: Caller): Promise<CandleView> {
@@ -101,7 +119,13 @@ export class CandleService {
     const start = pending instanceof Promise ? await pending : pending;
     // Nothing stored yet (a series that began after the last read): it starts with what the answer holds.
     const availableFrom = start ?? firstCandleTs(selected.run) ?? selected.live?.ts ?? null;
-    return { instrument, interval: request.interval, ...selected, availableFrom, late: request.ascendingFrom && availableFrom !== null && request.fromMs < availableFrom };
+    return {
+      instrument,
+      interval: request.interval,
+      ...selected,
+      availableFrom,
+      late: request.ascendingFrom && availableFrom !== null && request.fromMs < availableFrom,
+    };
   }
 
   /** Forgets where series start: a history import may have written older candles. */
@@ -111,7 +135,8 @@ export class CandleService {
 
   /** Where the series' stored candles start: its first candle from the beginning of time, read once an hour; null when unknown. */
   private start(series: Series): number | null | Promise<number | null> {
-    const byId = this.starts.get(series.queries.from) ?? this.starts.set(series.queries.from, new Map()).get(series.queries.from)!;
+    const byId =
+      this.starts.get(series.queries.from) ?? this.starts.set(series.queries.from, new Map()).get(series.queries.from)!;
     const now = clock.now();
     const kept = byId.get(series.id);
     if (kept && now - kept.at < START_KEPT_MS) return kept.ms;
@@ -134,12 +159,28 @@ export class CandleService {
  * Candles from the database, read as columns, the live bar folded into the last candle of its bucket or added after
  * it; one past the limit, the newest candle (the live one) goes when counting from `from`, else the oldest does.
  */
-async function fromDatabase(db: Db, series: Series, request: CandleRequest, caller?: Caller): Promise<Pick<CandleView, 'run' | 'live'>> {
+async function fromDatabase(
+  db: Db,
+  series: Series,
+  request: CandleRequest,
+  caller?: Caller,
+): Promise<Pick<CandleView, 'run' | 'live'>> {
   const { fromMs, toMs, ascendingFrom, limit, interval } = request;
   const open = series.open;
   // "All" history is an unbounded start, which PostgreSQL spells -infinity.
-  const params = { id: series.id, from: Number.isFinite(fromMs) ? new Date(fromMs) : '-infinity', to: new Date(toMs), limit, ...series.extra };
-  const { length: n, columns: c } = await db.columns(ascendingFrom ? series.queries.from : series.queries.latest, params, BAR_COLUMNS, caller);
+  const params = {
+    id: series.id,
+    from: Number.isFinite(fromMs) ? new Date(fromMs) : '-infinity',
+    to: new Date(toMs),
+    limit,
+    ...series.extra,
+  };
+  const { length: n, columns: c } = await db.columns(
+    ascendingFrom ? series.queries.from : series.queries.latest,
+    params,
+    BAR_COLUMNS,
+    caller,
+  );
   let live: Bar | null = null;
   const bucket = open ? open.ts - (open.ts % BUCKET_MS[interval]) : NaN;
   if (open && bucket >= fromMs && bucket < toMs) {

@@ -1,6 +1,6 @@
 // Scheduled catalysts: lists by entity, kind and time (upcoming by default), those of the days ahead, and the outcome
 // links made as the stories that report them arrive.
-import { paged, pageQuery, type Page } from '../../../core/paging.js';
+import { type Page, paged, pageQuery } from '../../../core/paging.js';
 import { catalystRef, type Ref } from '../../../core/refs.js';
 import type { CatalystFilter } from '../../../core/requests/catalysts.js';
 import type { Catalyst } from '../../../core/schemas/catalysts.js';
@@ -71,8 +71,17 @@ export class CatalystService {
    * Per entity of `type` (by its key, lower-cased), the soonest catalyst of one of `kinds` expected from `fromMs` on:
    * the next release of each macro series.
    */
-  async nextPerEntity(type: string, kinds: (typeof CATALYST_KINDS)[number][], fromMs: number, caller?: Caller): Promise<Map<string, NextCatalyst>> {
-    const rows = await this.db.rows<NextCatalyst & { key: string }>('nextCatalystPerEntity', { type, kinds, from: new Date(fromMs) }, caller);
+  async nextPerEntity(
+    type: string,
+    kinds: (typeof CATALYST_KINDS)[number][],
+    fromMs: number,
+    caller?: Caller,
+  ): Promise<Map<string, NextCatalyst>> {
+    const rows = await this.db.rows<NextCatalyst & { key: string }>(
+      'nextCatalystPerEntity',
+      { type, kinds, from: new Date(fromMs) },
+      caller,
+    );
     return new Map(rows.map(({ key, ...next }) => [key, next]));
   }
 
@@ -85,13 +94,17 @@ export class CatalystService {
 
   /** Catalysts matching `f`: `limit` rows from `offset`. */
   private read(f: CatalystFilter, caller?: Caller): Promise<CatalystRow[]> {
-    return this.db.rows<CatalystRow>('listCatalysts', {
-      entities: f.entities,
-      kinds: f.kinds,
-      from: new Date(f.fromMs),
-      to: f.toMs === null ? null : new Date(f.toMs),
-      limit: f.limit,
-      offset: f.offset,
-    }, caller);
+    return this.db.rows<CatalystRow>(
+      'listCatalysts',
+      {
+        entities: f.entities,
+        kinds: f.kinds,
+        from: new Date(f.fromMs),
+        to: f.toMs === null ? null : new Date(f.toMs),
+        limit: f.limit,
+        offset: f.offset,
+      },
+      caller,
+    );
   }
 }

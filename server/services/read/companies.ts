@@ -5,8 +5,8 @@ import { companyRef, personRef, sectorRef } from '../../../core/refs.js';
 import type { CompanyDetail, CompanySummary } from '../../../core/schemas/companies.js';
 import type { InstrumentSummary } from '../../../core/schemas/instruments.js';
 import type { Catalog, CompanyEntry, EntityCatalog } from './entity-catalog.js';
-import type { InstrumentService } from './instruments.js';
 import { companySlug, coveredCompanyRef, projectWithPlan, roleView } from './entity-views.js';
+import type { InstrumentService } from './instruments.js';
 
 /** Titles in the order a reader looks for them: the chief executive, the chair, the finance chief, other officers, the board. */
 const SENIORITY = [/chief executive/i, /^chair|president/i, /chief financial/i, /chief|officer/i, /director/i];
@@ -41,7 +41,12 @@ export class CompanyService {
     if (!c) throw notFound(`Company ${key}`);
     const people = (catalog.rolesAt.get(c.slug) ?? [])
       .map(({ person, role }) => ({ person: personRef(person.slug, person.name), ...roleView(catalog, role) }))
-      .sort((a, b) => Number(b.current) - Number(a.current) || seniority(a.title) - seniority(b.title) || (b.since ?? '').localeCompare(a.since ?? ''));
+      .sort(
+        (a, b) =>
+          Number(b.current) - Number(a.current) ||
+          seniority(a.title) - seniority(b.title) ||
+          (b.since ?? '').localeCompare(a.since ?? ''),
+      );
     return {
       ...this.summary(catalog, c),
       legalName: c.legalName,
@@ -59,7 +64,11 @@ export class CompanyService {
       people,
       segments: c.segments.map(({ company: _, ...s }) => s),
       projects: (catalog.projectsOf.get(c.slug) ?? []).map((p) => projectWithPlan(catalog, p)),
-      peers: c.peers.map((p) => ({ company: coveredCompanyRef(catalog, p.peer), why: p.why, primaryInstrument: this.primary(catalog.companies.get(p.peer)) })),
+      peers: c.peers.map((p) => ({
+        company: coveredCompanyRef(catalog, p.peer),
+        why: p.why,
+        primaryInstrument: this.primary(catalog.companies.get(p.peer)),
+      })),
     };
   }
 
@@ -92,6 +101,8 @@ export class CompanyService {
   private primary(c: CompanyEntry | undefined): InstrumentSummary | null {
     if (!c) return null;
     const named = c.primaryInstrument === null ? -1 : this.instruments.find(c.primaryInstrument);
-    return named >= 0 ? this.instruments.summary(named) : (this.instruments.summariesOfCompany(c.slug).find((i) => i.kind === 'stock') ?? null);
+    return named >= 0
+      ? this.instruments.summary(named)
+      : (this.instruments.summariesOfCompany(c.slug).find((i) => i.kind === 'stock') ?? null);
   }
 }

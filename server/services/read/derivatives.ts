@@ -3,7 +3,12 @@
 // series, read as columns and kept for a few seconds as shared arrays (HTTP keeps their bytes by them).
 import { instrumentRef } from '../../../core/refs.js';
 import type { DerivativesRequest } from '../../../core/requests/derivatives.js';
-import type { Derivatives, DerivativesDay, DerivativesHour, VenueDerivatives } from '../../../core/schemas/derivatives.js';
+import type {
+  Derivatives,
+  DerivativesDay,
+  DerivativesHour,
+  VenueDerivatives,
+} from '../../../core/schemas/derivatives.js';
 import { DAY_MS } from '../../../core/time.js';
 import { percentOf } from '../../../core/units.js';
 import type { Caller, Columns, Db } from '../../db.js';
@@ -48,12 +53,20 @@ export class DerivativesService {
       instrument: instrumentRef(row),
       from: new Date(request.fromMs).toISOString(),
       availableFrom,
-      ...(first.ms !== null && fromDay < first.ms ? { notice: `The held funding and open interest of ${row.symbol} start on ${availableFrom}: nothing earlier is held, so the daily series starts there` } : {}),
+      ...(first.ms !== null && fromDay < first.ms
+        ? {
+            notice: `The held funding and open interest of ${row.symbol} start on ${availableFrom}: nothing earlier is held, so the daily series starts there`,
+          }
+        : {}),
       current: this.state.derivativesNow(i),
       daily,
     };
     if (request.perVenue) {
-      answer.perVenue = await this.hours.get(`${i} ${request.fromMs}`, async (c) => perVenueObjects(perps, await this.readHourly(perps, request.fromMs, c)), caller);
+      answer.perVenue = await this.hours.get(
+        `${i} ${request.fromMs}`,
+        async (c) => perVenueObjects(perps, await this.readHourly(perps, request.fromMs, c)),
+        caller,
+      );
     }
     return answer;
   }
@@ -65,16 +78,38 @@ export class DerivativesService {
 
   private async readFirstDay(perps: ListingRow[], caller?: Caller): Promise<number | null> {
     if (!perps.length) return null;
-    const [row] = await this.db.rows<{ day: number | null }>('derivativesFirstDay', { ids: perps.map((l) => l.id) }, caller);
+    const [row] = await this.db.rows<{ day: number | null }>(
+      'derivativesFirstDay',
+      { ids: perps.map((l) => l.id) },
+      caller,
+    );
     return row?.day ?? null;
   }
 
-  private readDaily(perps: ListingRow[], fromDay: number, caller?: Caller): Promise<Columns<(typeof DAY_COLUMNS)[number]>> {
-    return this.db.columns('derivativesDaily', { ids: perps.map((l) => l.id), from: new Date(fromDay) }, DAY_COLUMNS, caller);
+  private readDaily(
+    perps: ListingRow[],
+    fromDay: number,
+    caller?: Caller,
+  ): Promise<Columns<(typeof DAY_COLUMNS)[number]>> {
+    return this.db.columns(
+      'derivativesDaily',
+      { ids: perps.map((l) => l.id), from: new Date(fromDay) },
+      DAY_COLUMNS,
+      caller,
+    );
   }
 
-  private readHourly(perps: ListingRow[], fromMs: number, caller?: Caller): Promise<Columns<(typeof HOUR_COLUMNS)[number]>> {
-    return this.db.columns('derivativesHourly', { ids: perps.map((l) => l.id), from: new Date(fromMs) }, HOUR_COLUMNS, caller);
+  private readHourly(
+    perps: ListingRow[],
+    fromMs: number,
+    caller?: Caller,
+  ): Promise<Columns<(typeof HOUR_COLUMNS)[number]>> {
+    return this.db.columns(
+      'derivativesHourly',
+      { ids: perps.map((l) => l.id), from: new Date(fromMs) },
+      HOUR_COLUMNS,
+      caller,
+    );
   }
 }
 
@@ -84,19 +119,37 @@ const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 function dayObjects({ length, columns: c }: Columns<(typeof DAY_COLUMNS)[number]>): DerivativesDay[] {
   const out: DerivativesDay[] = [];
   for (let k = 0; k < length; k++) {
-    out.push({ date: isoDate(c.day[k]!), fundingRate8hPct: percentOf(c.funding_8h[k]!), openInterestUsd: finite(c.oi[k]!), venues: c.venues[k]! });
+    out.push({
+      date: isoDate(c.day[k]!),
+      fundingRate8hPct: percentOf(c.funding_8h[k]!),
+      openInterestUsd: finite(c.oi[k]!),
+      venues: c.venues[k]!,
+    });
   }
   return out;
 }
 
 /** Each listing's hours, in the order of `perps`, its funding in percent, also per 8 hours. */
-function perVenueObjects(perps: ListingRow[], { length, columns: c }: Columns<(typeof HOUR_COLUMNS)[number]>): VenueDerivatives[] {
+function perVenueObjects(
+  perps: ListingRow[],
+  { length, columns: c }: Columns<(typeof HOUR_COLUMNS)[number]>,
+): VenueDerivatives[] {
   const series = new Map(perps.map((l) => [l.id, [] as DerivativesHour[]]));
   const per8h = new Map(perps.map((l) => [l.id, 8 / l.fundingIntervalHours!]));
   for (let k = 0; k < length; k++) {
     const id = c.listing_id[k]!;
     const rate = c.funding_rate[k]!;
-    series.get(id)!.push({ ts: new Date(c.ts[k]!).toISOString(), fundingRatePct: percentOf(rate), fundingRate8hPct: percentOf(rate * per8h.get(id)!), openInterestUsd: finite(c.open_interest_usd[k]!) });
+    series.get(id)!.push({
+      ts: new Date(c.ts[k]!).toISOString(),
+      fundingRatePct: percentOf(rate),
+      fundingRate8hPct: percentOf(rate * per8h.get(id)!),
+      openInterestUsd: finite(c.open_interest_usd[k]!),
+    });
   }
-  return perps.map((l) => ({ listingId: l.id, venue: l.venue, fundingIntervalHours: l.fundingIntervalHours!, hourly: series.get(l.id)! }));
+  return perps.map((l) => ({
+    listingId: l.id,
+    venue: l.venue,
+    fundingIntervalHours: l.fundingIntervalHours!,
+    hourly: series.get(l.id)!,
+  }));
 }

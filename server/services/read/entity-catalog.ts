@@ -2,12 +2,20 @@
 // their KPIs and milestones, and the indexes between them. Reference data is small (thousands of rows for a large
 // coverage) and read on every entity answer, so it is read whole from the database and kept until an import changes
 // it, or at most one refresh interval when another process may write the same database.
-import type {
-  CompanyRecord, KpiRecord, MilestoneRecord, PersonRecord, ProjectRecord, RoleRecord, SectorRecord, SegmentRecord,
-} from '../../../core/sources/records.js';
+
 import { groupBy } from '../../../core/collections.js';
+import type {
+  CompanyRecord,
+  KpiRecord,
+  MilestoneRecord,
+  PersonRecord,
+  ProjectRecord,
+  RoleRecord,
+  SectorRecord,
+  SegmentRecord,
+} from '../../../core/sources/records.js';
 import type { Db } from '../../db.js';
-import { AnswerCache, every, type DataVersion } from '../kept/index.js';
+import { AnswerCache, type DataVersion, every } from '../kept/index.js';
 
 /** The stored rows: the records sources write, with where they came from and when they last changed. */
 export type SectorRow = Omit<SectorRecord, 'sourceKey'>;
@@ -90,7 +98,9 @@ export class EntityCatalog {
     const rolesOf = groupBy(roles, (r) => r.person);
     const kpisOf = groupBy(kpis, (k) => `${k.company}/${k.project}`);
     const milestonesOf = groupBy(milestones, (m) => `${m.company}/${m.project}`);
-    const companyEntries = companies.map((c): CompanyEntry => ({ ...c, segments: segmentsOf.get(c.slug) ?? [], peers: peersOf.get(c.slug) ?? [] }));
+    const companyEntries = companies.map(
+      (c): CompanyEntry => ({ ...c, segments: segmentsOf.get(c.slug) ?? [], peers: peersOf.get(c.slug) ?? [] }),
+    );
     const personEntries = people.map((p): PersonEntry => ({ ...p, roles: rolesOf.get(p.slug) ?? [] }));
     const projectEntries = projects.map((p): ProjectEntry => {
       const key = `${p.company}/${p.slug}`;

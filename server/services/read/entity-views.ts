@@ -57,7 +57,11 @@ export function projectSummary(catalog: Catalog, p: ProjectEntry): ProjectSummar
 
 /** A project with its KPIs and all its milestones, in plan order. */
 export function projectWithPlan(catalog: Catalog, p: ProjectEntry): ProjectWithPlan {
-  return { ...projectSummary(catalog, p), kpis: p.kpis.map(({ company: _, project: __, ...k }) => k), milestones: p.milestones.map(milestoneView) };
+  return {
+    ...projectSummary(catalog, p),
+    kpis: p.kpis.map(({ company: _, project: __, ...k }) => k),
+    milestones: p.milestones.map(milestoneView),
+  };
 }
 
 /** A covered company that files with the SEC: how it is named, and its CIK. */

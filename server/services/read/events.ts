@@ -2,10 +2,10 @@
 // stories; and the one way stories come in from any source (written, then told to the stream when they are news).
 import { notFound } from '../../../core/errors.js';
 import { entityKeys } from '../../../core/filters.js';
-import { paged, pageQuery, type Page } from '../../../core/paging.js';
+import { type Page, paged, pageQuery } from '../../../core/paging.js';
 import { eventRef, type Ref } from '../../../core/refs.js';
-import { eventFilter, type EventFilter } from '../../../core/requests/events.js';
-import { RELATED_STORIES, type EventDetail } from '../../../core/schemas/event-detail.js';
+import { type EventFilter, eventFilter } from '../../../core/requests/events.js';
+import { type EventDetail, RELATED_STORIES } from '../../../core/schemas/event-detail.js';
 import type { Event, EventListQuery } from '../../../core/schemas/events.js';
 import type { Move } from '../../../core/schemas/moves.js';
 import type { StoryRecord } from '../../../core/sources/records.js';
@@ -16,11 +16,9 @@ import { clock } from '../../clock.js';
 import type { Caller, Db } from '../../db.js';
 import type { StreamHub } from '../../stream/hub.js';
 import { AnswerCache, type DataVersion } from '../kept/index.js';
+import { type Counts, linkMentions, recordKey, Writer } from '../write/index.js';
 import type { FilingsService } from './filings.js';
 import type { InstrumentService } from './instruments.js';
-import { linkMentions } from '../write/index.js';
-import { recordKey, type Counts } from '../write/index.js';
-import { Writer } from '../write/index.js';
 
 /** Answers about stories and moves kept in memory, least recently used dropped first (a few MB at tens of KB each). */
 export const ANSWERS_KEPT = 500;
@@ -60,23 +58,36 @@ export function eventView(row: EventRow): Event {
 
 /** A story filter that lets every story through, most recent first: what narrower filters are written from. */
 export const ANY_STORY: Omit<EventFilter, 'symbol' | 'company'> = {
-  entities: null, kinds: null, excludeKinds: null, fromMs: null, toMs: null, q: null, minImportance: null, order: 'recent', limit: 30, offset: 0,
+  entities: null,
+  kinds: null,
+  excludeKinds: null,
+  fromMs: null,
+  toMs: null,
+  q: null,
+  minImportance: null,
+  order: 'recent',
+  limit: 30,
+  offset: 0,
 };
 
 /** Stories matching a filter whose shortcuts are resolved into `entities`: `limit` rows from `offset`. */
 export function readStories(db: Db, f: Omit<EventFilter, 'symbol' | 'company'>, caller?: Caller): Promise<EventRow[]> {
-  return db.rows<EventRow>('listEvents', {
-    entities: f.entities,
-    kinds: f.kinds,
-    excludeKinds: f.excludeKinds,
-    from: f.fromMs === null ? null : new Date(f.fromMs),
-    to: f.toMs === null ? null : new Date(f.toMs),
-    q: f.q,
-    minImportance: f.minImportance,
-    order: f.order,
-    limit: f.limit,
-    offset: f.offset,
-  }, caller);
+  return db.rows<EventRow>(
+    'listEvents',
+    {
+      entities: f.entities,
+      kinds: f.kinds,
+      excludeKinds: f.excludeKinds,
+      from: f.fromMs === null ? null : new Date(f.fromMs),
+      to: f.toMs === null ? null : new Date(f.toMs),
+      q: f.q,
+      minImportance: f.minImportance,
+      order: f.order,
+      limit: f.limit,
+      offset: f.offset,
+    },
+    caller,
+  );
 }
 
 /** The stories `ids` as the interface shows them, by id. */
@@ -116,7 +127,10 @@ export class EventService {
 
   /** Stories matching `filter`, newest or most important first, one page. */
   async list(filter: EventFilter, caller?: Caller): Promise<{ data: Event[]; page: Page }> {
-    const { items, page } = paged(await readStories(this.db, { ...this.resolve(filter), ...pageQuery(filter) }, caller), filter);
+    const { items, page } = paged(
+      await readStories(this.db, { ...this.resolve(filter), ...pageQuery(filter) }, caller),
+      filter,
+    );
     return { data: items.map(eventView), page };
   }
 
@@ -138,7 +152,11 @@ export class EventService {
       this.db.rows<{ id: string }>('relatedEvents', { id, limit: RELATED_STORIES }, caller),
       this.filings.ofEvent(id, caller),
     ]);
-    const byId = await storiesByIds(this.db, related.map((r) => r.id), caller);
+    const byId = await storiesByIds(
+      this.db,
+      related.map((r) => r.id),
+      caller,
+    );
     return { ...story, causedMoves, filing, relatedStories: related.map((r) => byId.get(r.id)!) };
   }
 
@@ -192,8 +210,12 @@ export class EventService {
    * on `events` and the topics of the instruments each is about, directly or through its company.
    */
   async ingest(records: StoryRecord[], options: { announce: boolean }): Promise<Ingested> {
-    const written = await this.db.transaction(async (tx) => new Writer(tx.rows).stories(await linkMentions(tx.rows, records)));
-    const ids = [...new Set(records.map((r) => written.get(recordKey(r.source, r.sourceKey))).filter((id) => id !== undefined))];
+    const written = await this.db.transaction(async (tx) =>
+      new Writer(tx.rows).stories(await linkMentions(tx.rows, records)),
+    );
+    const ids = [
+      ...new Set(records.map((r) => written.get(recordKey(r.source, r.sourceKey))).filter((id) => id !== undefined)),
+    ];
     if (ids.length) this.version.bump();
     if (options.announce) await this.announce(ids);
     return { read: records.length, written: ids.length, existing: records.length - ids.length, ids };
@@ -204,7 +226,14 @@ export class EventService {
     if (!ids.length) return [];
     const byId = await storiesByIds(this.db, ids);
     const stories = ids.map((id) => byId.get(String(id))!);
-    this.hub.publish(stories.map((story) => ({ event: 'event' as const, key: null, topics: this.topics(story.entities), json: JSON.stringify(story) })));
+    this.hub.publish(
+      stories.map((story) => ({
+        event: 'event' as const,
+        key: null,
+        topics: this.topics(story.entities),
+        json: JSON.stringify(story),
+      })),
+    );
     return stories;
   }
 
@@ -212,7 +241,8 @@ export class EventService {
   private resolve(f: EventFilter): Omit<EventFilter, 'symbol' | 'company'> {
     if (f.symbol === null && f.company === null) return f;
     const entities = [...(f.entities ?? [])];
-    if (f.symbol !== null) entities.push(`instrument:${this.instruments.row(this.instruments.resolve(f.symbol)).symbol.toLowerCase()}`);
+    if (f.symbol !== null)
+      entities.push(`instrument:${this.instruments.row(this.instruments.resolve(f.symbol)).symbol.toLowerCase()}`);
     if (f.company !== null) {
       // A ticker names its company (AAPL: apple).
       const i = this.instruments.find(f.company);

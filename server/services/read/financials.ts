@@ -3,19 +3,24 @@
 // kept in memory), and each /financials table kept for that version; fundamentals take the live pooled price of the
 // company's instrument, so their valuation is computed once per company and price. HTTP keeps the bytes by them.
 import { ApiError, validationError } from '../../../core/errors.js';
-import { companyFinancials, type CompanyFinancials } from '../../../core/financials/company-financials.js';
+import { type CompanyFinancials, companyFinancials } from '../../../core/financials/company-financials.js';
 import { financialsTable } from '../../../core/financials/financials-table.js';
-import { fundamentalsBasis, valuedAt, type FundamentalsBasis, type PriceInput } from '../../../core/financials/fundamentals.js';
+import {
+  type FundamentalsBasis,
+  fundamentalsBasis,
+  type PriceInput,
+  valuedAt,
+} from '../../../core/financials/fundamentals.js';
 import { METRIC_KEYS, type MetricKey } from '../../../core/financials/metrics.js';
 import type { Financials, FinancialsQuery, Fundamentals } from '../../../core/schemas/sec.js';
-import { NO_DAY, type CompanyFacts, type FactSeries } from '../../../core/sources/sec/companyfacts.js';
+import { type CompanyFacts, type FactSeries, NO_DAY } from '../../../core/sources/sec/companyfacts.js';
 import type { SecFactsRecord } from '../../../core/sources/sec/records.js';
 import { companyFactsUrl } from '../../../core/sources/sec/urls.js';
 import type { Caller, Db } from '../../db.js';
 import { AnswerCache, type DataVersion } from '../kept/index.js';
 import type { CompanyService } from './companies.js';
-import { secCompany, type SecCompany } from './entity-views.js';
 import type { EntityCatalog } from './entity-catalog.js';
+import { type SecCompany, secCompany } from './entity-views.js';
 
 /** Companies whose metrics are kept in memory at once. */
 const COMPANIES_KEPT = 64;
@@ -26,7 +31,10 @@ const COMPANIES_KEPT = 64;
 const ANSWERS_KEPT = 128;
 
 /** One concept's facts in one unit: the record's columns, per concept and unit. */
-type FactSeriesRow = Omit<SecFactsRecord, 'cik' | 'entityName' | 'sourceUrl' | 'concepts' | 'units'> & { concept: string; unit: string };
+type FactSeriesRow = Omit<SecFactsRecord, 'cik' | 'entityName' | 'sourceUrl' | 'concepts' | 'units'> & {
+  concept: string;
+  unit: string;
+};
 
 /** A company's metrics by period, and the companyfacts document they were read from. */
 interface HeldFinancials {
@@ -76,10 +84,20 @@ export class FinancialsService {
     return this.tables.get(id, (c) => this.table(company, quarters, years, metrics, c), caller);
   }
 
-  private async table(company: SecCompany, quarters: number, years: number, metrics: MetricKey[], caller?: Caller): Promise<Financials> {
+  private async table(
+    company: SecCompany,
+    quarters: number,
+    years: number,
+    metrics: MetricKey[],
+    caller?: Caller,
+  ): Promise<Financials> {
     const held = await this.of(company.cik, caller);
     if (!held) throw noFacts(company);
-    return { company: company.ref, sourceUrl: held.sourceUrl, ...financialsTable(held.fin, { quarters, years, metrics }) };
+    return {
+      company: company.ref,
+      sourceUrl: held.sourceUrl,
+      ...financialsTable(held.fin, { quarters, years, metrics }),
+    };
   }
 
   /**
@@ -97,12 +115,18 @@ export class FinancialsService {
     return answer;
   }
 
-  private async valuation(key: string, caller?: Caller): Promise<{ company: SecCompany; held: HeldFinancials; price: PriceInput | null }> {
+  private async valuation(
+    key: string,
+    caller?: Caller,
+  ): Promise<{ company: SecCompany; held: HeldFinancials; price: PriceInput | null }> {
     const company = await secCompany(this.catalog, key);
     const held = await this.of(company.cik, caller);
     if (!held) throw noFacts(company);
     const instrument = await this.companies.primaryInstrument(company.slug);
-    const price = instrument?.price != null && instrument.priceTs ? { value: instrument.price, label: instrument.priceLabel, asOf: instrument.priceTs } : null;
+    const price =
+      instrument?.price != null && instrument.priceTs
+        ? { value: instrument.price, label: instrument.priceLabel, asOf: instrument.priceTs }
+        : null;
     return { company, held, price };
   }
 
@@ -114,19 +138,26 @@ export class FinancialsService {
 
   /** The metrics of `cik` by period, built from its stored facts once per version of them; null when it has none. */
   of(cik: string, caller?: Caller): Promise<HeldFinancials | null> {
-    return this.metrics.get(cik, async (c) => {
-      const [set] = await this.db.rows<{ entityName: string; sourceUrl: string }>('factSet', { cik }, c);
-      if (!set) return null;
-      const rows = await this.db.rows<FactSeriesRow>('companyFactSeries', { cik }, c);
-      const fin = companyFinancials(factColumns(cik, set.entityName, rows));
-      return { fin, basis: fundamentalsBasis(fin), sourceUrl: set.sourceUrl };
-    }, caller);
+    return this.metrics.get(
+      cik,
+      async (c) => {
+        const [set] = await this.db.rows<{ entityName: string; sourceUrl: string }>('factSet', { cik }, c);
+        if (!set) return null;
+        const rows = await this.db.rows<FactSeriesRow>('companyFactSeries', { cik }, c);
+        const fin = companyFinancials(factColumns(cik, set.entityName, rows));
+        return { fin, basis: fundamentalsBasis(fin), sourceUrl: set.sourceUrl };
+      },
+      caller,
+    );
   }
 }
 
 /** A covered company whose XBRL facts are not held: the same 404 on /financials and /fundamentals, saying where they are. */
 function noFacts(company: SecCompany): ApiError {
-  return new ApiError('not_found', `No financial facts of ${company.ref.label} (CIK ${company.cik}) are held here; EDGAR publishes them at ${companyFactsUrl(company.cik)}`);
+  return new ApiError(
+    'not_found',
+    `No financial facts of ${company.ref.label} (CIK ${company.cik}) are held here; EDGAR publishes them at ${companyFactsUrl(company.cik)}`,
+  );
 }
 
 function samePrice(a: PriceInput | null, b: PriceInput | null): boolean {
@@ -136,9 +167,19 @@ function samePrice(a: PriceInput | null, b: PriceInput | null): boolean {
 /** The metrics a query names, all by default; an unknown one is a 422 listing the known ones. */
 function metricList(raw: string | undefined): MetricKey[] {
   if (raw === undefined) return METRIC_KEYS;
-  const asked = raw.split(',').map((m) => m.trim().toLowerCase()).filter(Boolean);
+  const asked = raw
+    .split(',')
+    .map((m) => m.trim().toLowerCase())
+    .filter(Boolean);
   const unknown = asked.filter((m) => !(METRIC_KEYS as string[]).includes(m));
-  if (unknown.length) throw validationError([{ in: 'query', param: 'metrics', message: `not one of ${METRIC_KEYS.join(', ')}: ${unknown.slice(0, 5).join(', ')}` }]);
+  if (unknown.length)
+    throw validationError([
+      {
+        in: 'query',
+        param: 'metrics',
+        message: `not one of ${METRIC_KEYS.join(', ')}: ${unknown.slice(0, 5).join(', ')}`,
+      },
+    ]);
   return asked.length ? [...new Set(asked as MetricKey[])] : METRIC_KEYS;
 }
 
@@ -184,7 +225,14 @@ function factColumns(cik: string, entityName: string, rows: FactSeriesRow[]): Co
       facts.frame[i] = intern(r.frames[k] ?? null);
     }
     const colon = r.concept.indexOf(':');
-    series.push({ taxonomy: r.concept.slice(0, colon), concept: r.concept.slice(colon + 1), label: null, unit: r.unit, from, to: i });
+    series.push({
+      taxonomy: r.concept.slice(0, colon),
+      concept: r.concept.slice(colon + 1),
+      label: null,
+      unit: r.unit,
+      from,
+      to: i,
+    });
   }
   return { cik, entityName, series, facts, strings, skipped: [] };
 }

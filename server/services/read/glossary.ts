@@ -5,7 +5,12 @@ import { glossaryRef } from '../../../core/refs.js';
 import type { GlossaryEntry, GlossaryTerm } from '../../../core/schemas/glossary.js';
 
 const bySlug = new Map(GLOSSARY.map((e) => [e.slug, e]));
-const term = (e: (typeof GLOSSARY)[number]): GlossaryTerm => ({ ...glossaryRef(e), slug: e.slug, term: e.term, short: e.short });
+const term = (e: (typeof GLOSSARY)[number]): GlossaryTerm => ({
+  ...glossaryRef(e),
+  slug: e.slug,
+  term: e.term,
+  short: e.short,
+});
 
 export class GlossaryService {
   terms(): GlossaryTerm[] {

@@ -6,11 +6,11 @@ import { notFound, validationError } from '../../../core/errors.js';
 import { companyRef, personRef, type Ref } from '../../../core/refs.js';
 import type { Page } from '../../../core/schemas/common.js';
 import type { InsiderTrade, InsiderTradesAnswer, InsiderTradesQuery } from '../../../core/schemas/sec.js';
-import { TRANSACTION_CODES, isTransactionCode } from '../../../core/sources/sec/transaction-codes.js';
-import type { Caller, Db } from '../../db.js';
-import { companySlug } from './entity-views.js';
-import type { Catalog, EntityCatalog } from './entity-catalog.js';
+import { isTransactionCode, TRANSACTION_CODES } from '../../../core/sources/sec/transaction-codes.js';
 import { clock } from '../../clock.js';
+import type { Caller, Db } from '../../db.js';
+import type { Catalog, EntityCatalog } from './entity-catalog.js';
+import { companySlug } from './entity-views.js';
 
 interface TradeRow {
   issuerCik: string;
@@ -52,16 +52,25 @@ export class InsiderService {
     const codes = codeList(query.code);
     const catalog = await this.catalog.get();
     const issuer = query.company === undefined ? null : await this.issuerOf(catalog, query.company, caller);
-    const since = query.sinceDays === undefined ? null : new Date(clock.now() - query.sinceDays * DAY_MS).toISOString().slice(0, 10);
+    const since =
+      query.sinceDays === undefined
+        ? null
+        : new Date(clock.now() - query.sinceDays * DAY_MS).toISOString().slice(0, 10);
     const limit = query.limit ?? 50;
     const offset = query.offset ?? 0;
     const [rows, sides] = await Promise.all([
       this.db.rows<TradeRow>('insiderTrades', { issuer, person: null, since, codes, limit, offset }, caller),
-      this.db.rows<{ code: 'P' | 'S'; count: number; shares: number; value: number; insiders: number }>('openMarketSummary', { issuer, since, codes }, caller),
+      this.db.rows<{ code: 'P' | 'S'; count: number; shares: number; value: number; insiders: number }>(
+        'openMarketSummary',
+        { issuer, since, codes },
+        caller,
+      ),
     ]);
     const side = (code: 'P' | 'S') => {
       const s = sides.find((r) => r.code === code);
-      return s ? { count: s.count, shares: s.shares, value: s.value, insiders: s.insiders } : { count: 0, shares: 0, value: 0, insiders: 0 };
+      return s
+        ? { count: s.count, shares: s.shares, value: s.value, insiders: s.insiders }
+        : { count: 0, shares: 0, value: 0, insiders: 0 };
     };
     return {
       data: rows.slice(0, limit).map((r) => tradeView(catalog, r)),
@@ -79,7 +88,11 @@ export class InsiderService {
   /** The trades reported by person `slug`, newest first. */
   async ofPerson(slug: string, limit: number, caller?: Caller): Promise<InsiderTrade[]> {
     const catalog = await this.catalog.get();
-    const rows = await this.db.rows<TradeRow>('insiderTrades', { issuer: null, person: slug, since: null, codes: null, limit, offset: 0 }, caller);
+    const rows = await this.db.rows<TradeRow>(
+      'insiderTrades',
+      { issuer: null, person: slug, since: null, codes: null, limit, offset: 0 },
+      caller,
+    );
     return rows.slice(0, limit).map((r) => tradeView(catalog, r));
   }
 
@@ -100,9 +113,19 @@ function page(limit: number, offset: number, more: boolean): Static<typeof Page>
 /** The codes a query names (any case), null for all; an unknown one is a 422 listing the codes. */
 function codeList(raw: string | undefined): string[] | null {
   if (raw === undefined) return null;
-  const list = raw.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean);
+  const list = raw
+    .split(',')
+    .map((c) => c.trim().toUpperCase())
+    .filter(Boolean);
   const unknown = list.filter((c) => !isTransactionCode(c));
-  if (unknown.length) throw validationError([{ in: 'query', param: 'code', message: `not one of ${Object.keys(TRANSACTION_CODES).join(', ')}: ${unknown.slice(0, 5).join(', ')}` }]);
+  if (unknown.length)
+    throw validationError([
+      {
+        in: 'query',
+        param: 'code',
+        message: `not one of ${Object.keys(TRANSACTION_CODES).join(', ')}: ${unknown.slice(0, 5).join(', ')}`,
+      },
+    ]);
   return list.length ? list : null;
 }
 
@@ -112,7 +135,9 @@ function tradeView(catalog: Catalog, r: TradeRow): InsiderTrade {
     ? companyRef(company.slug, company.name)
     : { type: 'company', key: (r.issuerTicker ?? r.issuerCik).toLowerCase(), label: r.issuerName, path: null };
   const tracked = catalog.people.get(r.person);
-  const insider: Ref = tracked ? personRef(r.person, tracked.name) : { ...personRef(r.person, r.personName), path: null };
+  const insider: Ref = tracked
+    ? personRef(r.person, tracked.name)
+    : { ...personRef(r.person, r.personName), path: null };
   return {
     company: companyOf,
     issuer: { cik: r.issuerCik, name: r.issuerName, ticker: r.issuerTicker },

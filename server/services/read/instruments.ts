@@ -2,11 +2,11 @@
 // pooled price, or the official close of an instrument no venue quotes, each labelled as what it is), the detail of
 // one instrument with every venue, and the lookups other services resolve symbols with.
 import { finiteOrNull, IN_POOL } from '../../../core/kernels/pool.js';
-import { wholeList, type Page } from '../../../core/paging.js';
+import { type Page, wholeList } from '../../../core/paging.js';
 import { companyRef, instrumentRef } from '../../../core/refs.js';
 import type { InstrumentDetail, InstrumentSummary, Venue } from '../../../core/schemas/instruments.js';
 import { percentOf } from '../../../core/units.js';
-import { VENUE_OUT_REASONS, type InstrumentKind } from '../../../core/vocabulary.js';
+import { type InstrumentKind, VENUE_OUT_REASONS } from '../../../core/vocabulary.js';
 import type { InstrumentRow, MarketState } from '../../market/state.js';
 import { PerVersion } from '../kept/index.js';
 
@@ -57,7 +57,8 @@ export class InstrumentService {
   /** The summaries of a company's instruments, by its slug. */
   summariesOfCompany(slug: string): InstrumentSummary[] {
     const out: InstrumentSummary[] = [];
-    for (let i = 0; i < this.state.instruments.length; i++) if (this.state.instruments[i]!.company === slug) out.push(this.summary(i));
+    for (let i = 0; i < this.state.instruments.length; i++)
+      if (this.state.instruments[i]!.company === slug) out.push(this.summary(i));
     return out;
   }
 
@@ -72,7 +73,9 @@ export class InstrumentService {
       kind: inst.kind,
       currency: inst.currency,
       company: inst.company ? companyRef(inst.company, inst.companyName) : null,
-      ...(inst.official !== null && s.offsets[i] === s.offsets[i + 1] ? this.officialPrice(i, inst.official) : this.pooledPrice(i)),
+      ...(inst.official !== null && s.offsets[i] === s.offsets[i + 1]
+        ? this.officialPrice(i, inst.official)
+        : this.pooledPrice(i)),
     };
   }
 
@@ -119,7 +122,8 @@ export class InstrumentService {
   /** Every instrument, or those of one kind. */
   list(kind?: InstrumentKind): InstrumentSummary[] {
     const out: InstrumentSummary[] = [];
-    for (let i = 0; i < this.state.instruments.length; i++) if (!kind || this.state.instruments[i]!.kind === kind) out.push(this.summary(i));
+    for (let i = 0; i < this.state.instruments.length; i++)
+      if (!kind || this.state.instruments[i]!.kind === kind) out.push(this.summary(i));
     return out;
   }
 

@@ -6,23 +6,34 @@
 import { notFound } from '../../../core/errors.js';
 import { downsampleIndices, seriesBytes, seriesViews } from '../../../core/kernels/downsample.js';
 import { DASHBOARD_SLUGS, MACRO_CATALOG } from '../../../core/macro/catalog.js';
-import { inPercent, macroNumbers, type MacroNumbers } from '../../../core/macro/display.js';
+import { inPercent, type MacroNumbers, macroNumbers } from '../../../core/macro/display.js';
 import { vintagesByDate } from '../../../core/macro/vintages.js';
 import { macroRef, type Ref } from '../../../core/refs.js';
-import { macroRequest, type MacroRequest } from '../../../core/requests/macro.js';
+import { type MacroRequest, macroRequest } from '../../../core/requests/macro.js';
 import {
-  RELEASE_STORIES, REVISIONS_SHOWN, SERIES_MARKETS,
-  type MacroDashboardRow, type MacroObservation, type MacroSeries, type MacroSeriesQuery, type MacroSeriesSummary,
+  type MacroDashboardRow,
+  type MacroObservation,
+  type MacroSeries,
+  type MacroSeriesQuery,
+  type MacroSeriesSummary,
+  RELEASE_STORIES,
+  REVISIONS_SHOWN,
+  SERIES_MARKETS,
 } from '../../../core/schemas/macro.js';
 import type { ObservationRecord } from '../../../core/sources/macro-records.js';
-import { MACRO_CATEGORIES, type MacroCategory, type MacroDisplayMode, type MacroFrequency } from '../../../core/vocabulary.js';
+import {
+  MACRO_CATEGORIES,
+  type MacroCategory,
+  type MacroDisplayMode,
+  type MacroFrequency,
+} from '../../../core/vocabulary.js';
+import { clock } from '../../clock.js';
 import type { Caller, Db } from '../../db.js';
 import type { WorkerThreads } from '../../worker-threads.js';
-import { AnswerCache, every, type DataVersion } from '../kept/index.js';
+import { AnswerCache, type DataVersion, every } from '../kept/index.js';
 import type { CatalystService } from './catalysts.js';
 import type { EventService } from './events.js';
 import type { OddsService } from './odds.js';
-import { clock } from '../../clock.js';
 
 /** Series whose collapsed observations are held, and answers kept, least recently used dropped first. */
 const SERIES_KEPT = 128;
@@ -71,7 +82,8 @@ interface SeriesPoints {
 type NextRelease = MacroDashboardRow['nextRelease'];
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const dated = (v: { date: number; value: number } | null) => (v === null ? null : { date: isoDay(v.date), value: v.value });
+const dated = (v: { date: number; value: number } | null) =>
+  v === null ? null : { date: isoDay(v.date), value: v.value };
 const finite = (x: number) => (Number.isNaN(x) ? null : x);
 
 /** The series' definition fields, as every answer shows them. */
@@ -92,7 +104,14 @@ function seriesFields(s: SeriesRow) {
 }
 
 function numberFields(n: MacroNumbers) {
-  return { latest: dated(n.latest), change: n.change, changePct: n.changePct, yoyChange: n.yoyChange, yoyPct: n.yoyPct, headline: n.headline };
+  return {
+    latest: dated(n.latest),
+    change: n.change,
+    changePct: n.changePct,
+    yoyChange: n.yoyChange,
+    yoyPct: n.yoyPct,
+    headline: n.headline,
+  };
 }
 
 /** Index of the first date at or after `ms` in ascending `dates`. */
@@ -155,7 +174,13 @@ export class MacroService {
     const [points, next] = await Promise.all([this.pointsOf(series, caller), this.nextReleases(series, caller)]);
     return series.map((s, k) => {
       const n = points[k]!.numbers;
-      return { ...seriesFields(s), latest: dated(n.latest), change: n.change, headline: n.headline, nextRelease: next.get(s.slug) ?? null };
+      return {
+        ...seriesFields(s),
+        latest: dated(n.latest),
+        change: n.change,
+        headline: n.headline,
+        nextRelease: next.get(s.slug) ?? null,
+      };
     });
   }
 
@@ -183,7 +208,10 @@ export class MacroService {
       this.pointsOf([s], caller),
       this.nextReleases([s], caller),
       this.events.about([entity], RELEASE_STORIES, caller, { kinds: ['macro_release', 'policy_decision'] }),
-      this.catalysts.list({ entities: [entity], kinds: null, fromMs: clock.now(), toMs: null, limit: SERIES_CATALYSTS, offset: 0 }, caller),
+      this.catalysts.list(
+        { entities: [entity], kinds: null, fromMs: clock.now(), toMs: null, limit: SERIES_CATALYSTS, offset: 0 },
+        caller,
+      ),
       this.odds.about(entity, SERIES_MARKETS),
     ]);
     const p = points!;
@@ -206,17 +234,29 @@ export class MacroService {
       markets,
       availableFrom: p.dates.length ? isoDay(p.dates[0]!) : null,
       ...(request.fromMs !== null && p.dates.length && request.fromMs < p.dates[0]!
-        ? { notice: `The held observations of ${s.slug} start on ${isoDay(p.dates[0]!)}: nothing earlier is held, so they start there` }
+        ? {
+            notice: `The held observations of ${s.slug} start on ${isoDay(p.dates[0]!)}: nothing earlier is held, so they start there`,
+          }
         : {}),
       observationCount: count,
       downsampled: kept.length < count,
-      observations: kept.map((i): MacroObservation => ({ date: isoDay(p.dates[i]!), value: finite(p.values[i]!), firstPrint: finite(p.firstPrints[i]!) })),
+      observations: kept.map(
+        (i): MacroObservation => ({
+          date: isoDay(p.dates[i]!),
+          value: finite(p.values[i]!),
+          firstPrint: finite(p.firstPrints[i]!),
+        }),
+      ),
     };
   }
 
   /** The detail a validated query asks for, kept per series and query while the data is unchanged (shared likewise). */
   detailKept(key: string, query: MacroSeriesQuery, caller?: Caller): Promise<MacroSeries> {
-    return this.details.get(`${key.toLowerCase()} ${query.from} ${query.maxPoints}`, (c) => this.detail(key, macroRequest(query), c), caller);
+    return this.details.get(
+      `${key.toLowerCase()} ${query.from} ${query.maxPoints}`,
+      (c) => this.detail(key, macroRequest(query), c),
+      caller,
+    );
   }
 
   /** Whether `source`'s series `seriesId` has observations stored: a feed then reads its recent years only. */
@@ -227,7 +267,10 @@ export class MacroService {
 
   /** The references of every stored series and the names they are found by: their source's id. */
   async searchable(): Promise<{ ref: Ref; names: string[] }[]> {
-    return [...(await this.definitions()).values()].map((s) => ({ ref: macroRef(s.slug, s.name), names: [s.seriesId, ...(s.sourceTitle ? [s.sourceTitle] : [])] }));
+    return [...(await this.definitions()).values()].map((s) => ({
+      ref: macroRef(s.slug, s.name),
+      names: [s.seriesId, ...(s.sourceTitle ? [s.sourceTitle] : [])],
+    }));
   }
 
   private async resolve(key: string): Promise<SeriesRow> {
@@ -238,13 +281,19 @@ export class MacroService {
   }
 
   private definitions(): Promise<Map<string, SeriesRow>> {
-    return this.rows.get('rows', async () => new Map((await this.db.rows<SeriesRow>('seriesRows')).map((s) => [s.slug, s])));
+    return this.rows.get(
+      'rows',
+      async () => new Map((await this.db.rows<SeriesRow>('seriesRows')).map((s) => [s.slug, s])),
+    );
   }
 
   private async ordered(): Promise<SeriesRow[]> {
     const order = (s: SeriesRow) => CATALOG_ORDER.get(s.slug) ?? CATALOG_ORDER.size;
     return [...(await this.definitions()).values()].sort(
-      (a, b) => CATEGORY_ORDER.get(a.category)! - CATEGORY_ORDER.get(b.category)! || order(a) - order(b) || a.name.localeCompare(b.name),
+      (a, b) =>
+        CATEGORY_ORDER.get(a.category)! - CATEGORY_ORDER.get(b.category)! ||
+        order(a) - order(b) ||
+        a.name.localeCompare(b.name),
     );
   }
 
@@ -256,13 +305,25 @@ export class MacroService {
   }
 
   private async readPoints(s: SeriesRow, caller?: Caller): Promise<SeriesPoints> {
-    const { length, columns: c } = await this.db.columns('observationColumns', { series: s.slug }, ['date', 'realtime_start', 'value'] as const, caller);
+    const { length, columns: c } = await this.db.columns(
+      'observationColumns',
+      { series: s.slug },
+      ['date', 'realtime_start', 'value'] as const,
+      caller,
+    );
     const records: ObservationRecord[] = [];
     for (let k = 0; k < length; k++) {
       const start = c.realtime_start[k]!;
       const value = c.value[k]!;
       const realtimeStart = Number.isNaN(start) ? null : start;
-      records.push({ source: s.source, seriesId: s.seriesId, date: c.date[k]!, value: Number.isNaN(value) ? null : value, realtimeStart, realtimeEnd: null });
+      records.push({
+        source: s.source,
+        seriesId: s.seriesId,
+        date: c.date[k]!,
+        value: Number.isNaN(value) ? null : value,
+        realtimeStart,
+        realtimeEnd: null,
+      });
     }
     const byDate = vintagesByDate(records);
     const n = byDate.length;
@@ -286,7 +347,12 @@ export class MacroService {
         value: d.latest.value,
         revisedOn: on(d.latest.realtimeStart),
       }));
-    const numbers = macroNumbers(byDate.map((d) => ({ date: d.date, value: d.latest.value })), s.frequency, s.displayMode, inPercent(s));
+    const numbers = macroNumbers(
+      byDate.map((d) => ({ date: d.date, value: d.latest.value })),
+      s.frequency,
+      s.displayMode,
+      inPercent(s),
+    );
     return { dates, values, firstPrints, numbers, revisions };
   }
 
@@ -304,7 +370,11 @@ export class MacroService {
     const packed = seriesViews(buffer, n);
     packed.ts.set(p.dates.subarray(from));
     packed.values.set(p.values.subarray(from));
-    const answer = await this.workers.run('downsample', { buffer, points: n, maxPoints }, { transfer: [buffer], signal: caller?.signal });
+    const answer = await this.workers.run(
+      'downsample',
+      { buffer, points: n, maxPoints },
+      { transfer: [buffer], signal: caller?.signal },
+    );
     // The kept points come back as times: found again by walking both ascending lists once.
     const { ts } = seriesViews(answer, answer.byteLength / 16);
     const out: number[] = [];
@@ -320,7 +390,11 @@ export class MacroService {
   private async nextReleases(series: SeriesRow[], caller?: Caller): Promise<Map<string, NonNullable<NextRelease>>> {
     const now = clock.now();
     const [calendar, catalysts] = await Promise.all([
-      this.db.rows<{ source: string; releaseId: string; date: string; releaseName: string | null }>('nextReleaseDates', { today: isoDay(now) }, caller),
+      this.db.rows<{ source: string; releaseId: string; date: string; releaseName: string | null }>(
+        'nextReleaseDates',
+        { today: isoDay(now) },
+        caller,
+      ),
       this.catalysts.nextPerEntity('macro', ['macro_release', 'policy_decision'], now, caller),
     ]);
     const dates = new Map(calendar.map((r) => [`${r.source}:${r.releaseId}`, r]));
@@ -330,9 +404,19 @@ export class MacroService {
       const catalyst = catalysts.get(s.slug);
       const catalystDay = catalyst ? isoDay(catalyst.expectedAt.getTime()) : null;
       if (catalyst && (!scheduled || catalystDay! <= scheduled.date)) {
-        out.set(s.slug, { date: catalystDay!, expectedAt: catalyst.expectedAt.toISOString(), name: catalyst.title, catalystId: catalyst.id });
+        out.set(s.slug, {
+          date: catalystDay!,
+          expectedAt: catalyst.expectedAt.toISOString(),
+          name: catalyst.title,
+          catalystId: catalyst.id,
+        });
       } else if (scheduled) {
-        out.set(s.slug, { date: scheduled.date, expectedAt: null, name: scheduled.releaseName ?? s.releaseName, catalystId: null });
+        out.set(s.slug, {
+          date: scheduled.date,
+          expectedAt: null,
+          name: scheduled.releaseName ?? s.releaseName,
+          catalystId: null,
+        });
       }
     }
     return out;

@@ -1,5 +1,5 @@
 // The market calendar's status at an instant in the API's shape: dates and instants as ISO strings.
-import { marketStatus, type MarketDay, type Session } from '../../../core/calendar/sessions.js';
+import { type MarketDay, marketStatus, type Session } from '../../../core/calendar/sessions.js';
 import type { MarketSession, MarketStatus } from '../../../core/schemas/market-status.js';
 import { utcDate } from '../../../core/time.js';
 
@@ -16,6 +16,12 @@ function day(d: MarketDay): MarketStatus['today'] {
 /** The status at `atMs` with `sessions` next sessions, and when it next changes (an open, a close, New York midnight). */
 export function statusAt(atMs: number, sessions: number): { status: MarketStatus; changesAtMs: number } {
   const s = marketStatus(atMs, sessions);
-  const status = { at: iso(atMs), open: s.open, today: day(s.today), current: s.current && session(s.current), next: s.next.map(session) };
+  const status = {
+    at: iso(atMs),
+    open: s.open,
+    today: day(s.today),
+    current: s.current && session(s.current),
+    next: s.next.map(session),
+  };
   return { status, changesAtMs: s.changesAtMs };
 }

@@ -3,23 +3,29 @@
 // headline macro numbers and how far each dataset runs, its database part read at most once per refresh interval and
 // shared meanwhile, and the US stock market's status (from the calendar, no data), renewed when it changes.
 import { finiteOrNull } from '../../../core/kernels/pool.js';
-import { wholeList, type Page } from '../../../core/paging.js';
+import { type Page, wholeList } from '../../../core/paging.js';
+import type { MarketStatusRequest } from '../../../core/requests/market-status.js';
 import {
-  BIGGEST_MOVES, CATALYST_DAYS, SPARKLINE_POINTS, TOP_STORIES, TOP_STORIES_DAYS, type MarketSnapshot, type StripItem,
+  BIGGEST_MOVES,
+  CATALYST_DAYS,
+  type MarketSnapshot,
+  SPARKLINE_POINTS,
+  type StripItem,
+  TOP_STORIES,
+  TOP_STORIES_DAYS,
 } from '../../../core/schemas/market.js';
+import type { MarketStatus } from '../../../core/schemas/market-status.js';
 import { DAY_MS, HOUR_MS } from '../../../core/time.js';
+import { clock } from '../../clock.js';
 import { AnswerCache, every, PerVersion } from '../kept/index.js';
+import type { ImportVersions } from '../write/index.js';
 import type { CatalystService } from './catalysts.js';
 import type { EventService } from './events.js';
 import type { InstrumentService } from './instruments.js';
 import type { MacroService } from './macro.js';
+import { statusAt } from './market-status.js';
 import type { MetaService } from './meta.js';
 import type { MoveService } from './moves.js';
-import type { ImportVersions } from '../write/index.js';
-import { clock } from '../../clock.js';
-import type { MarketStatusRequest } from '../../../core/requests/market-status.js';
-import type { MarketStatus } from '../../../core/schemas/market-status.js';
-import { statusAt } from './market-status.js';
 
 /** Catalysts of the days ahead shown at most: more than a week ever holds. */
 const CATALYSTS_SHOWN = 200;
@@ -30,7 +36,8 @@ export class MarketService {
   private readonly kept: PerVersion;
   private readonly stored: AnswerCache<StoredPart>;
   /** The last snapshot, valid while neither the hot state nor the stored part nor the market's status has changed. */
-  private last: { version: number; part: StoredPart; statusUntil: number; snapshot: Promise<MarketSnapshot> } | null = null;
+  private last: { version: number; part: StoredPart; statusUntil: number; snapshot: Promise<MarketSnapshot> } | null =
+    null;
 
   constructor(
     private readonly instruments: InstrumentService,
@@ -50,7 +57,10 @@ export class MarketService {
 
   /** Every instrument's summary and sparkline at `nowMs`. */
   strip(nowMs = clock.now()): StripItem[] {
-    return this.instruments.state.instruments.map((_, i) => ({ ...this.instruments.summary(i), sparkline: this.sparkline(i, nowMs) }));
+    return this.instruments.state.instruments.map((_, i) => ({
+      ...this.instruments.summary(i),
+      sparkline: this.sparkline(i, nowMs),
+    }));
   }
 
   /** The strip as one page, built once per tick (shared until the next: callers must not change it). */

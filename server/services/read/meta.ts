@@ -3,15 +3,33 @@
 import { COVERAGE_DATASETS, type CoverageKey } from '../../../core/datasets.js';
 import type { Dataset, Meta, Vocabulary } from '../../../core/schemas/meta.js';
 import {
-  BRIEF_TYPES, CANDLE_INTERVALS, CATALYST_KINDS, EVENT_KINDS, FORM4_CODES, INSTRUMENT_KINDS, MACRO_CATEGORIES, MACRO_DISPLAY_MODES,
-  MACRO_FREQUENCIES, MARKET_KINDS, MARKETS, MILESTONE_STATUSES, ODDS_INTERVALS, ODDS_STATUSES, PERSON_KINDS, PRECISIONS, PROJECT_STAGES,
-  PROJECT_STATUSES, SEARCH_TYPES, VENUE_OUT_REASONS, type InstrumentKind,
+  BRIEF_TYPES,
+  CANDLE_INTERVALS,
+  CATALYST_KINDS,
+  EVENT_KINDS,
+  FORM4_CODES,
+  INSTRUMENT_KINDS,
+  type InstrumentKind,
+  MACRO_CATEGORIES,
+  MACRO_DISPLAY_MODES,
+  MACRO_FREQUENCIES,
+  MARKET_KINDS,
+  MARKETS,
+  MILESTONE_STATUSES,
+  ODDS_INTERVALS,
+  ODDS_STATUSES,
+  PERSON_KINDS,
+  PRECISIONS,
+  PROJECT_STAGES,
+  PROJECT_STATUSES,
+  SEARCH_TYPES,
+  VENUE_OUT_REASONS,
 } from '../../../core/vocabulary.js';
+import { clock } from '../../clock.js';
 import type { Db } from '../../db.js';
-import { logFailure, type Logger } from '../../log.js';
+import { type Logger, logFailure } from '../../log.js';
 import { DatasetService } from '../write/index.js';
 import { SourceHealthBoard } from './source-health.js';
-import { clock } from '../../clock.js';
 
 export type MetaSnapshot = Omit<Meta, 'now' | 'sources'>;
 
@@ -84,7 +102,11 @@ export class MetaService {
     if (s instanceof Promise) return s.then(() => this.meta());
     const ms = clock.now();
     if (this.kept?.snapshot !== s || this.kept.ms !== ms) {
-      this.kept = { snapshot: s, ms, meta: { ...s, now: new Date(ms).toISOString(), sources: this.health.statuses(ms) } };
+      this.kept = {
+        snapshot: s,
+        ms,
+        meta: { ...s, now: new Date(ms).toISOString(), sources: this.health.statuses(ms) },
+      };
     }
     return this.kept.meta;
   }

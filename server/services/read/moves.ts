@@ -1,15 +1,23 @@
 // Unusual daily moves of the pooled price with the stories that caused them: lists, the explanation of one
 // instrument's day, a day's biggest, those a story caused; and the detector's reads and writes.
-import { basisPoints } from '../../../core/units.js';
+
 import { notFound } from '../../../core/errors.js';
 import type { LinkableEvent } from '../../../core/moves/linker.js';
-import { paged, pageQuery, type Page, type PageRequest } from '../../../core/paging.js';
+import { type Page, type PageRequest, paged, pageQuery } from '../../../core/paging.js';
 import { instrumentRef, moveRef } from '../../../core/refs.js';
-import { explainDate, moveFilter, type MoveFilter } from '../../../core/requests/moves.js';
+import { explainDate, type MoveFilter, moveFilter } from '../../../core/requests/moves.js';
 import {
-  CLOSES_AROUND, OTHER_MOVERS, STORIES_AROUND, STORIES_DAYS_BEFORE, type ExplainQuery, type Move, type MoveExplanation, type MoveListQuery,
+  CLOSES_AROUND,
+  type ExplainQuery,
+  type Move,
+  type MoveExplanation,
+  type MoveListQuery,
+  OTHER_MOVERS,
+  STORIES_AROUND,
+  STORIES_DAYS_BEFORE,
 } from '../../../core/schemas/moves.js';
 import { DAY_MS, utcDate } from '../../../core/time.js';
+import { basisPoints } from '../../../core/units.js';
 import type { Caller, Db } from '../../db.js';
 import type { MarketState } from '../../market/state.js';
 import { AnswerCache, type DataVersion } from '../kept/index.js';
@@ -43,7 +51,8 @@ export interface FoundMove {
 }
 
 /** What a read of stored moves asks for: the list filter with the instrument resolved to its id. */
-type StoredMoves = Partial<Pick<MoveFilter, 'date' | 'fromDate' | 'toDate' | 'minPct' | 'minZ'>> & PageRequest & { instrumentId: number | null };
+type StoredMoves = Partial<Pick<MoveFilter, 'date' | 'fromDate' | 'toDate' | 'minPct' | 'minZ'>> &
+  PageRequest & { instrumentId: number | null };
 
 export class MoveService {
   private readonly pages: AnswerCache<{ data: Move[]; page: Page }>;
@@ -62,7 +71,10 @@ export class MoveService {
   /** Moves matching `filter`: on one date the most unusual first, else the newest first; one page. */
   async list(filter: MoveFilter, caller?: Caller): Promise<{ data: Move[]; page: Page }> {
     const i = filter.symbol === null ? null : this.state.require(filter.symbol);
-    const rows = await this.read({ ...filter, instrumentId: i === null ? null : this.state.instruments[i]!.id, ...pageQuery(filter) }, caller);
+    const rows = await this.read(
+      { ...filter, instrumentId: i === null ? null : this.state.instruments[i]!.id, ...pageQuery(filter) },
+      caller,
+    );
     const { items, page } = paged(rows, filter);
     return { data: await this.views(items, filter.candidates, caller), page };
   }
@@ -90,8 +102,22 @@ export class MoveService {
     const about = [`instrument:${inst.symbol.toLowerCase()}`, ...(inst.company ? [`company:${inst.company}`] : [])];
     const important = { ...ANY_STORY, order: 'important' as const };
     const [around, macro, others] = await Promise.all([
-      readStories(this.db, { ...important, entities: about, fromMs: dayMs - STORIES_DAYS_BEFORE * DAY_MS, toMs: dayMs + 2 * DAY_MS, limit: STORIES_AROUND }, caller),
-      readStories(this.db, { ...important, kinds: ['macro_release', 'policy_decision'], fromMs: dayMs, toMs: dayMs + DAY_MS, limit: 50 }, caller),
+      readStories(
+        this.db,
+        {
+          ...important,
+          entities: about,
+          fromMs: dayMs - STORIES_DAYS_BEFORE * DAY_MS,
+          toMs: dayMs + 2 * DAY_MS,
+          limit: STORIES_AROUND,
+        },
+        caller,
+      ),
+      readStories(
+        this.db,
+        { ...important, kinds: ['macro_release', 'policy_decision'], fromMs: dayMs, toMs: dayMs + DAY_MS, limit: 50 },
+        caller,
+      ),
       this.read({ instrumentId: null, date: on, limit: OTHER_MOVERS + 1, offset: 0 }, caller),
     ]);
     return {
@@ -101,14 +127,22 @@ export class MoveService {
       move: found && found.date === on ? (await this.views([found], true, caller))[0]! : null,
       storiesAround: around.map(eventView),
       macroThatDay: macro.map(eventView),
-      otherMovers: await this.views(others.filter((m) => m.instrumentId !== inst.id).slice(0, OTHER_MOVERS), false, caller),
+      otherMovers: await this.views(
+        others.filter((m) => m.instrumentId !== inst.id).slice(0, OTHER_MOVERS),
+        false,
+        caller,
+      ),
       closes: this.closesAround(i, dayMs),
     };
   }
 
   /** The explanation a validated query asks for, kept likewise. */
   explainKept(query: ExplainQuery, caller?: Caller): Promise<MoveExplanation> {
-    return this.explanations.get(JSON.stringify(query), (c) => this.explain(query.symbol, explainDate(query), c), caller);
+    return this.explanations.get(
+      JSON.stringify(query),
+      (c) => this.explain(query.symbol, explainDate(query), c),
+      caller,
+    );
   }
 
   /** The latest day with moves and its `limit` most unusual, with causes and candidate stories. */
@@ -160,21 +194,29 @@ export class MoveService {
 
   /** Stored moves of one instrument (by id) or all: `limit` rows from `offset`, the other filters optional. */
   private read(f: StoredMoves, caller?: Caller): Promise<MoveRow[]> {
-    return this.db.rows<MoveRow>('listMoves', {
-      instrumentId: f.instrumentId,
-      date: f.date ?? null,
-      from: f.fromDate ?? null,
-      to: f.toDate ?? null,
-      minPct: f.minPct ?? null,
-      minZ: f.minZ ?? null,
-      limit: f.limit,
-      offset: f.offset,
-    }, caller);
+    return this.db.rows<MoveRow>(
+      'listMoves',
+      {
+        instrumentId: f.instrumentId,
+        date: f.date ?? null,
+        from: f.fromDate ?? null,
+        to: f.toDate ?? null,
+        minPct: f.minPct ?? null,
+        minZ: f.minZ ?? null,
+        limit: f.limit,
+        offset: f.offset,
+      },
+      caller,
+    );
   }
 
   /** Moves as the interface shows them, their stories read in one query; `candidates` adds candidateStories. */
   private async views(rows: MoveRow[], candidates: boolean, caller?: Caller): Promise<Move[]> {
-    const byId = await storiesByIds(this.db, [...new Set(rows.flatMap((r) => [...r.causes, ...(candidates ? r.candidates : [])]))], caller);
+    const byId = await storiesByIds(
+      this.db,
+      [...new Set(rows.flatMap((r) => [...r.causes, ...(candidates ? r.candidates : [])]))],
+      caller,
+    );
     const byInstrument = new Map(this.state.instruments.map((i) => [i.id, i]));
     return rows.map((r) => {
       const inst = byInstrument.get(r.instrumentId)!;

@@ -4,17 +4,22 @@
 // history is read from the database per question and the answer kept while the markets are unchanged.
 import { groupBy } from '../../../core/collections.js';
 import { notFound } from '../../../core/errors.js';
-import { paged, type Page } from '../../../core/paging.js';
+import { type Page, paged } from '../../../core/paging.js';
 import { marketRef, type Ref } from '../../../core/refs.js';
-import { oddsFilter, oddsRequest, type OddsFilter, type OddsRequest } from '../../../core/requests/odds.js';
+import { type OddsFilter, type OddsRequest, oddsFilter, oddsRequest } from '../../../core/requests/odds.js';
 import type { Catalyst } from '../../../core/schemas/catalysts.js';
-import type { OddsDetailQuery, OddsListQuery, PredictionMarket, PredictionMarketDetail } from '../../../core/schemas/odds.js';
+import type {
+  OddsDetailQuery,
+  OddsListQuery,
+  PredictionMarket,
+  PredictionMarketDetail,
+} from '../../../core/schemas/odds.js';
 import { DAY_MS } from '../../../core/time.js';
-import { ODDS_STATUSES, type MARKET_KINDS, type OddsStatus } from '../../../core/vocabulary.js';
-import type { Caller, Db } from '../../db.js';
-import { AnswerCache, every, type DataVersion } from '../kept/index.js';
-import type { CatalystService } from './catalysts.js';
+import { type MARKET_KINDS, ODDS_STATUSES, type OddsStatus } from '../../../core/vocabulary.js';
 import { clock } from '../../clock.js';
+import type { Caller, Db } from '../../db.js';
+import { AnswerCache, type DataVersion, every } from '../kept/index.js';
+import type { CatalystService } from './catalysts.js';
 
 /** Answers kept in memory, least recently used dropped first. */
 const ANSWERS_KEPT = 200;
@@ -101,7 +106,10 @@ function view(m: MarketRow, outcomes: OutcomeRow[], entities: Ref[]): Prediction
     status: m.status,
     resolution: m.resolution,
     eventLabel: m.label,
-    event: m.eventTitle === null ? null : { title: m.eventTitle, slug: m.eventSlug!, mutuallyExclusive: m.mutuallyExclusive!, sourceUrl: m.eventUrl! },
+    event:
+      m.eventTitle === null
+        ? null
+        : { title: m.eventTitle, slug: m.eventSlug!, mutuallyExclusive: m.mutuallyExclusive!, sourceUrl: m.eventUrl! },
     sourceUrl: m.sourceUrl,
     entities,
     updatedAt: m.updatedAt.toISOString(),
@@ -165,8 +173,10 @@ export class OddsService {
     );
     const points = m.outcomes.map(() => [] as { ts: string; probability: number }[]);
     const c = history.columns;
-    for (let k = 0; k < history.length; k++) points[c.outcome[k]! - 1]!.push({ ts: new Date(c.ts[k]!).toISOString(), probability: c.probability[k]! });
-    const siblings = m.eventKey === null ? [] : (markets.byEvent.get(`${m.source}:${m.eventKey}`) ?? []).filter((s) => s !== m);
+    for (let k = 0; k < history.length; k++)
+      points[c.outcome[k]! - 1]!.push({ ts: new Date(c.ts[k]!).toISOString(), probability: c.probability[k]! });
+    const siblings =
+      m.eventKey === null ? [] : (markets.byEvent.get(`${m.source}:${m.eventKey}`) ?? []).filter((s) => s !== m);
     return {
       ...m.view,
       bounds: m.lowerBound === null || m.upperBound === null ? null : { lower: m.lowerBound, upper: m.upperBound },
@@ -182,13 +192,20 @@ export class OddsService {
 
   /** The detail a validated query asks for, kept while the markets and catalysts are unchanged (shared likewise). */
   detailKept(key: string, query: OddsDetailQuery, caller?: Caller): Promise<PredictionMarketDetail> {
-    return this.details.get(`${key.toLowerCase()} ${JSON.stringify(query)}`, (c) => this.detail(key, oddsRequest(query), c), caller);
+    return this.details.get(
+      `${key.toLowerCase()} ${JSON.stringify(query)}`,
+      (c) => this.detail(key, oddsRequest(query), c),
+      caller,
+    );
   }
 
   /** The open markets about `entity` (lower-cased `type:key`), most traded first, at most `limit`. */
   async about(entity: string, limit: number, _caller?: Caller): Promise<PredictionMarket[]> {
     const { ordered } = await this.held();
-    return ordered.filter((m) => m.status === 'open' && m.entityKeys.has(entity)).slice(0, limit).map((m) => m.view);
+    return ordered
+      .filter((m) => m.status === 'open' && m.entityKeys.has(entity))
+      .slice(0, limit)
+      .map((m) => m.view);
   }
 
   /** Every market's reference and the names it is found by: its slug, label and event's title. */
@@ -212,7 +229,10 @@ export class OddsService {
   private async catalystsOf(m: MarketEntry, caller?: Caller): Promise<Catalyst[]> {
     if (!m.entities.length) return [];
     const close = m.closeAt?.getTime() ?? null;
-    const window = close === null ? { fromMs: clock.now(), toMs: null } : { fromMs: close - CATALYSTS_BEFORE_CLOSE_MS, toMs: close + CATALYSTS_AFTER_CLOSE_MS };
+    const window =
+      close === null
+        ? { fromMs: clock.now(), toMs: null }
+        : { fromMs: close - CATALYSTS_BEFORE_CLOSE_MS, toMs: close + CATALYSTS_AFTER_CLOSE_MS };
     const filter = { entities: [...m.entityKeys], kinds: null, ...window, limit: MARKET_CATALYSTS, offset: 0 };
     return (await this.catalysts.list(filter, caller)).data;
   }
@@ -243,7 +263,10 @@ export class OddsService {
       };
     });
     const ordered = [...entries].sort(
-      (a, b) => STATUS_ORDER.get(a.status)! - STATUS_ORDER.get(b.status)! || (b.volume ?? -1) - (a.volume ?? -1) || a.slug.localeCompare(b.slug),
+      (a, b) =>
+        STATUS_ORDER.get(a.status)! - STATUS_ORDER.get(b.status)! ||
+        (b.volume ?? -1) - (a.volume ?? -1) ||
+        a.slug.localeCompare(b.slug),
     );
     return {
       bySlug: new Map(entries.map((m) => [m.slug, m])),

@@ -3,8 +3,8 @@ import { notFound } from '../../../core/errors.js';
 import { personRef } from '../../../core/refs.js';
 import { PERSON_EVENTS, PERSON_TRADES, type PersonDetail, type PersonSummary } from '../../../core/schemas/people.js';
 import type { Caller } from '../../db.js';
-import { roleView } from './entity-views.js';
 import type { Catalog, EntityCatalog, PersonEntry } from './entity-catalog.js';
+import { roleView } from './entity-views.js';
 import type { EventService } from './events.js';
 import type { InsiderService } from './insiders.js';
 
@@ -38,6 +38,11 @@ export class PeopleService {
 function summary(catalog: Catalog, p: PersonEntry): PersonSummary {
   const roles = p.roles
     .map((r) => roleView(catalog, r))
-    .sort((a, b) => Number(b.current) - Number(a.current) || (b.until ?? '').localeCompare(a.until ?? '') || (b.since ?? '').localeCompare(a.since ?? ''));
+    .sort(
+      (a, b) =>
+        Number(b.current) - Number(a.current) ||
+        (b.until ?? '').localeCompare(a.until ?? '') ||
+        (b.since ?? '').localeCompare(a.since ?? ''),
+    );
   return { ...personRef(p.slug, p.name), type: 'person', slug: p.slug, name: p.name, kind: p.kind, roles };
 }

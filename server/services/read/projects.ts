@@ -4,8 +4,8 @@ import { notFound } from '../../../core/errors.js';
 import type { ProjectFilter } from '../../../core/requests/projects.js';
 import { PROJECT_EVENTS, type ProjectDetail, type ProjectSummary } from '../../../core/schemas/projects.js';
 import type { Caller } from '../../db.js';
-import { companySlug, projectSummary, projectWithPlan } from './entity-views.js';
 import type { EntityCatalog } from './entity-catalog.js';
+import { companySlug, projectSummary, projectWithPlan } from './entity-views.js';
 import type { EventService } from './events.js';
 
 export class ProjectService {
@@ -34,7 +34,9 @@ export class ProjectService {
     const p = slug === null ? undefined : catalog.projects.get(`${slug}/${project.toLowerCase()}`);
     if (!p) throw notFound(slug === null ? `Company ${company}` : `Project ${slug}/${project}`);
     const events = await this.events.about([`project:${p.key}`], PROJECT_EVENTS, caller);
-    const siblings = (catalog.projectsOf.get(p.company) ?? []).filter((s) => s !== p).map((s) => projectSummary(catalog, s));
+    const siblings = (catalog.projectsOf.get(p.company) ?? [])
+      .filter((s) => s !== p)
+      .map((s) => projectSummary(catalog, s));
     return { ...projectWithPlan(catalog, p), events, siblings };
   }
 }

@@ -3,13 +3,18 @@
 import { notFound } from '../../../core/errors.js';
 import { sectorRef } from '../../../core/refs.js';
 import type { CompanySummary } from '../../../core/schemas/companies.js';
-import { SECTOR_EVENT_DAYS, SECTOR_EVENTS, type SectorDetail, type SectorSummary } from '../../../core/schemas/sectors.js';
+import {
+  SECTOR_EVENT_DAYS,
+  SECTOR_EVENTS,
+  type SectorDetail,
+  type SectorSummary,
+} from '../../../core/schemas/sectors.js';
 import { DAY_MS } from '../../../core/time.js';
+import { clock } from '../../clock.js';
 import type { Caller } from '../../db.js';
 import type { CompanyService } from './companies.js';
 import type { Catalog, EntityCatalog, SectorRow } from './entity-catalog.js';
 import type { EventService } from './events.js';
-import { clock } from '../../clock.js';
 
 export class SectorService {
   constructor(
@@ -31,7 +36,10 @@ export class SectorService {
     if (!s) throw notFound(`Sector ${slug}`);
     const companies = this.members(catalog, s.slug);
     const about = [`sector:${s.slug}`, ...companies.map((c) => `company:${c.slug}`)];
-    const events = await this.events.about(about, SECTOR_EVENTS, caller, { fromMs: nowMs - SECTOR_EVENT_DAYS * DAY_MS, order: 'important' });
+    const events = await this.events.about(about, SECTOR_EVENTS, caller, {
+      fromMs: nowMs - SECTOR_EVENT_DAYS * DAY_MS,
+      order: 'important',
+    });
     return { ...this.summary(s, companies), companies, events };
   }
 
@@ -40,7 +48,9 @@ export class SectorService {
   }
 
   private summary(s: SectorRow, companies: CompanySummary[]): SectorSummary {
-    const changes = companies.map((c) => c.primaryInstrument?.changePct).filter((x): x is number => typeof x === 'number');
+    const changes = companies
+      .map((c) => c.primaryInstrument?.changePct)
+      .filter((x): x is number => typeof x === 'number');
     return {
       ...sectorRef(s.slug, s.name),
       type: 'sector',

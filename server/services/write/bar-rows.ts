@@ -4,7 +4,12 @@ import type { BarColumns } from '../../../core/kernels/bars.js';
 import { float8Array, int2Array, int4Array, timestamptzArray } from './binary-arrays.js';
 
 /** The first `n` bars of `bars` as the insert's values, with the row id of bar k and, when the table has the column, its pool size. */
-export function barInsertParams(bars: BarColumns, n: number, id: (k: number) => number, venues: ((k: number) => number) | null): Record<string, Buffer> {
+export function barInsertParams(
+  bars: BarColumns,
+  n: number,
+  id: (k: number) => number,
+  venues: ((k: number) => number) | null,
+): Record<string, Buffer> {
   return {
     ids: int4Array(n, id),
     ts: timestamptzArray(bars.ts, n),

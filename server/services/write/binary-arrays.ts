@@ -15,7 +15,11 @@ const TWO_32 = 2 ** 32;
 const HEADER = 20;
 
 /** A one-dimensional array of `n` non-null elements, each written at its offset by `write`. */
-function encode(type: { oid: number; width: number }, n: number, write: (view: DataView, offset: number, k: number) => void): Buffer {
+function encode(
+  type: { oid: number; width: number },
+  n: number,
+  write: (view: DataView, offset: number, k: number) => void,
+): Buffer {
   const buffer = Buffer.allocUnsafe(HEADER + n * (4 + type.width));
   const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.length);
   view.setInt32(0, 1); // dimensions

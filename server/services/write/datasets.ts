@@ -1,9 +1,15 @@
 // The world the database holds, in its `dataset` setting: checked before a writer of one origin writes (an import,
 // or the sources a start runs) and recorded once it has, so that /v1/meta and every page say which world they show.
-import { WORLD_DESCRIPTIONS, worldAfter, worldRefusal, type DatasetWorld, type Origin } from '../../../core/dataset-world.js';
+import {
+  type DatasetWorld,
+  type Origin,
+  WORLD_DESCRIPTIONS,
+  worldAfter,
+  worldRefusal,
+} from '../../../core/dataset-world.js';
 import type { Dataset } from '../../../core/schemas/meta.js';
-import type { Db } from '../../db.js';
 import { clock } from '../../clock.js';
+import type { Db } from '../../db.js';
 
 /** A write refused because it would mix worlds; its message names the ways forward. */
 export class WorldRefusedError extends Error {}
@@ -39,11 +45,20 @@ export class DatasetService {
     const after = origins.reduce<DatasetWorld | null>((w, o) => worldAfter(w, o, mix), before);
     if (after === null || after === before) return;
     const loadedAt = held?.loadedAt ?? new Date(nowMs).toISOString();
-    await this.db.rows('setSetting', { key: 'dataset', value: { ...held, name: after, description: WORLD_DESCRIPTIONS[after], loadedAt } });
+    await this.db.rows('setSetting', {
+      key: 'dataset',
+      value: { ...held, name: after, description: WORLD_DESCRIPTIONS[after], loadedAt },
+    });
   }
 
   /** Runs `write` once `origin` may write here, then records the world it made when it wrote anything. */
-  async writing<T>(origin: Origin, mix: boolean, how: string, write: () => Promise<T>, wrote: (result: T) => boolean): Promise<T> {
+  async writing<T>(
+    origin: Origin,
+    mix: boolean,
+    how: string,
+    write: () => Promise<T>,
+    wrote: (result: T) => boolean,
+  ): Promise<T> {
     await this.refuse([origin], mix, how);
     const result = await write();
     if (wrote(result)) await this.record([origin], mix);

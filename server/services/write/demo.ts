@@ -43,7 +43,10 @@ export class DemoStore {
    * is told without moving anything.
    */
   async due(nowMs: number): Promise<SealedOutcome[]> {
-    const rows = await this.rows<{ catalystId: number; story: Omit<SealedOutcome['story'], 'shocks'> & { shocks?: Shock[] } }>('dueDemoOutcomes', { now: new Date(nowMs) });
+    const rows = await this.rows<{
+      catalystId: number;
+      story: Omit<SealedOutcome['story'], 'shocks'> & { shocks?: Shock[] };
+    }>('dueDemoOutcomes', { now: new Date(nowMs) });
     return rows.map((r) => ({ catalystId: r.catalystId, story: { ...r.story, shocks: r.story.shocks ?? [] } }));
   }
 
@@ -62,9 +65,18 @@ export class DemoStore {
    * `share` of the volume: 1m bars from `sinceMs` (from the pooled ones stored), and imported hours and days before it
    * from the pooled ones given (`instruments` naming each bar's instrument).
    */
-  async listingHistory(listings: DemoListingShare[], sinceMs: number, hours: PooledBars, days: PooledBars): Promise<void> {
+  async listingHistory(
+    listings: DemoListingShare[],
+    sinceMs: number,
+    hours: PooledBars,
+    days: PooledBars,
+  ): Promise<void> {
     await this.listingMinutes(listings, sinceMs);
-    const listed = { ids: int4Array(listings.length, (k) => listings[k]!.id), listingInstruments: int4Array(listings.length, (k) => listings[k]!.instrumentId), shares: float8Array(listings.map((l) => l.share)) };
+    const listed = {
+      ids: int4Array(listings.length, (k) => listings[k]!.id),
+      listingInstruments: int4Array(listings.length, (k) => listings[k]!.instrumentId),
+      shares: float8Array(listings.map((l) => l.share)),
+    };
     const bars = ({ bars, instruments }: PooledBars) => {
       const { ids, ...values } = barInsertParams(bars, bars.ts.length, (k) => instruments[k]!, null);
       return { ...listed, instruments: ids, ...values };
@@ -75,6 +87,10 @@ export class DemoStore {
 
   /** Each venue listing's own 1m bars from `sinceMs` on, drawn from its instrument's pooled ones the same way. */
   async listingMinutes(listings: DemoListingShare[], sinceMs: number): Promise<void> {
-    await this.rows('insertDemoListingBars1m', { ids: listings.map((l) => l.id), shares: listings.map((l) => l.share), since: new Date(sinceMs) });
+    await this.rows('insertDemoListingBars1m', {
+      ids: listings.map((l) => l.id),
+      shares: listings.map((l) => l.share),
+      since: new Date(sinceMs),
+    });
   }
 }

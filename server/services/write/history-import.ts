@@ -6,12 +6,11 @@
 import type { ParsedHistory } from '../../../core/sources/history/parsed.js';
 import type { SkippedItem } from '../../../core/sources/records.js';
 import { usdLike } from '../../../core/sources/venues/backfill.js';
+import { clock } from '../../clock.js';
 import type { Db } from '../../db.js';
 import { reloadSeries } from '../../market/load.js';
 import type { MarketState } from '../../market/state.js';
-import { clock } from '../../clock.js';
 import type { MarketStore } from './market-store.js';
-
 
 const INSERT = { '1m': 'insertHistoryBars1m', '1h': 'insertHistoryBars1h', '1d': 'insertHistoryBars1d' } as const;
 /** Aggregates to bring up to date after minutes were written under them. */
@@ -32,7 +31,15 @@ export interface HistoryReport {
 
 /** A history file's bars as plain arrays: what the import command sends a running server. */
 export interface HistoryPayload extends Omit<ParsedHistory, 'bars'> {
-  bars: { ts: number[]; open: number[]; high: number[]; low: number[]; close: number[]; volume: number[]; skipped: SkippedItem[] };
+  bars: {
+    ts: number[];
+    open: number[];
+    high: number[];
+    low: number[];
+    close: number[];
+    volume: number[];
+    skipped: SkippedItem[];
+  };
 }
 
 export function historyPayload(parsed: ParsedHistory): HistoryPayload {
@@ -40,7 +47,15 @@ export function historyPayload(parsed: ParsedHistory): HistoryPayload {
   const column = (a: Float64Array) => Array.from(a.subarray(0, b.length));
   return {
     ...parsed,
-    bars: { ts: column(b.ts), open: column(b.open), high: column(b.high), low: column(b.low), close: column(b.close), volume: column(b.volume), skipped: b.skipped },
+    bars: {
+      ts: column(b.ts),
+      open: column(b.open),
+      high: column(b.high),
+      low: column(b.low),
+      close: column(b.close),
+      volume: column(b.volume),
+      skipped: b.skipped,
+    },
   };
 }
 
@@ -61,20 +76,28 @@ export class HistoryImport {
   async write(history: HistoryPayload, symbol: string | null): Promise<HistoryReport> {
     const name = symbol ?? history.symbol;
     if (!name) throw new Error('the file does not name its instrument: pass --symbol');
-    if (!/^[A-Za-z0-9._^=-]{1,20}$/.test(name)) throw new Error(`${JSON.stringify(name)} is not a symbol (up to 20 letters, digits or ._^=-)`);
-    const fileCurrency = history.quoteCurrency === null ? null : usdLike(history.quoteCurrency) ? 'USD' : history.quoteCurrency;
+    if (!/^[A-Za-z0-9._^=-]{1,20}$/.test(name))
+      throw new Error(`${JSON.stringify(name)} is not a symbol (up to 20 letters, digits or ._^=-)`);
+    const fileCurrency =
+      history.quoteCurrency === null ? null : usdLike(history.quoteCurrency) ? 'USD' : history.quoteCurrency;
     const { bars } = history;
     const { added, written, id } = await this.db.transaction(async (tx) => {
-      const [found] = await tx.rows<{ id: number; symbol: string; currency: string }>('instrumentBySymbol', { symbol: name });
+      const [found] = await tx.rows<{ id: number; symbol: string; currency: string }>('instrumentBySymbol', {
+        symbol: name,
+      });
       if (found && fileCurrency !== null && found.currency !== fileCurrency) {
         throw new Error(`prices in ${history.quoteCurrency}, but ${found.symbol} is quoted in ${found.currency}`);
       }
-      const id = found?.id ?? (await tx.rows<{ id: number }>('insertHistoryInstrument', {
-        symbol: name.toUpperCase(),
-        name: name.toUpperCase(),
-        kind: kindOf(history, name),
-        currency: fileCurrency ?? 'USD',
-      }))[0]!.id;
+      const id =
+        found?.id ??
+        (
+          await tx.rows<{ id: number }>('insertHistoryInstrument', {
+            symbol: name.toUpperCase(),
+            name: name.toUpperCase(),
+            kind: kindOf(history, name),
+            currency: fileCurrency ?? 'USD',
+          })
+        )[0]!.id;
       const [row] = await tx.rows<{ n: number }>(INSERT[history.interval], {
         id,
         // The 1m bars are the ticks' own: their source is not kept.
@@ -120,7 +143,11 @@ export class HistoryImport {
     // A new series holds nothing until read (its bars come from the database meanwhile); once read, all from the
     // start of memory's window.
     const i = state.addInstrument(row);
-    await reloadSeries(store, 'pooled', state.candles, i, id, clock.now(), { '1m': -Infinity, '1h': -Infinity, '1d': -Infinity });
+    await reloadSeries(store, 'pooled', state.candles, i, id, clock.now(), {
+      '1m': -Infinity,
+      '1h': -Infinity,
+      '1d': -Infinity,
+    });
   }
 }
 

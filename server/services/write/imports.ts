@@ -2,12 +2,12 @@
 // written) in the order of RECORD_KINDS, a small payload in one transaction and a large one in bounded batches (see
 // core/sources/batches.ts), and records already stored found and left alone.
 import { payloadBatches } from '../../../core/sources/batches.js';
-import { RECORD_KINDS, type ParsedPayload, type RecordKind, type SkippedItem } from '../../../core/sources/records.js';
+import { type ParsedPayload, RECORD_KINDS, type RecordKind, type SkippedItem } from '../../../core/sources/records.js';
 import type { Db } from '../../db.js';
 import type { DataVersion } from '../kept/index.js';
 import { DemoStore } from './demo.js';
 import { linkMentions } from './mentions.js';
-import { counts, type Counts } from './write-support.js';
+import { type Counts, counts } from './write-support.js';
 import { Writer } from './writer.js';
 
 export interface ImportReport {
@@ -63,7 +63,8 @@ const VERSION_OF: Record<RecordKind, keyof ImportVersions> = {
  */
 const IMPORT_BATCH = 500;
 
-const added = (a: Counts | undefined, b: Counts): Counts => (a ? { read: a.read + b.read, written: a.written + b.written, existing: a.existing + b.existing } : b);
+const added = (a: Counts | undefined, b: Counts): Counts =>
+  a ? { read: a.read + b.read, written: a.written + b.written, existing: a.existing + b.existing } : b;
 
 export class ImportService {
   constructor(
@@ -88,13 +89,16 @@ export class ImportService {
       if (!c) continue;
       report[kind] = c;
       // Facts are read per company: only the companies written are answered anew.
-      if (c.written) this.versions[VERSION_OF[kind]].bump(kind === 'secFacts' ? parsed.secFacts?.map((f) => f.cik) : undefined);
+      if (c.written)
+        this.versions[VERSION_OF[kind]].bump(kind === 'secFacts' ? parsed.secFacts?.map((f) => f.cik) : undefined);
     }
     return { counts: report, skipped: [...parsed.skipped, ...skipped], storyIds };
   }
 
   /** One batch's records in one transaction. */
-  private batch(parsed: ParsedPayload): Promise<{ tally: ImportReport['counts']; skipped: SkippedItem[]; storyIds: number[] }> {
+  private batch(
+    parsed: ParsedPayload,
+  ): Promise<{ tally: ImportReport['counts']; skipped: SkippedItem[]; storyIds: number[] }> {
     return this.db.transaction(async (tx) => {
       const writer = new Writer(tx.rows);
       const profiles = await writer.profiles(parsed);
@@ -112,7 +116,11 @@ export class ImportService {
         if (read) tally[kind] = counts(read, written[kind], left[kind]);
       }
       if (sec.storyIds.length) tally.stories = counts(sec.storyIds.length, sec.storyIds.length);
-      return { tally, skipped: [...profiles.skipped, ...macro.skipped, ...odds.skipped, ...sec.skipped], storyIds: [...stories.values(), ...sec.storyIds] };
+      return {
+        tally,
+        skipped: [...profiles.skipped, ...macro.skipped, ...odds.skipped, ...sec.skipped],
+        storyIds: [...stories.values(), ...sec.storyIds],
+      };
     });
   }
 

@@ -12,6 +12,6 @@ export * from './profile-writer.js';
 export * from './sec-writer.js';
 export * from './story-writer.js';
 export * from './venue-backfill.js';
+export * from './world-imports.js';
 export * from './write-support.js';
 export * from './writer.js';
-export * from './world-imports.js';

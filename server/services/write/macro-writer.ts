@@ -2,10 +2,10 @@
 // series, observations by vintage, release calendars. A series that observations name but that is neither stored nor
 // in the payload is added from the catalog or its id, so files alone can fill a server. Works on the caller's
 // connection, inside its transaction.
-import { seriesDefinition, type SeriesDefinition } from '../../../core/macro/definition.js';
+import { type SeriesDefinition, seriesDefinition } from '../../../core/macro/definition.js';
 import type { ObservationRecord } from '../../../core/sources/macro-records.js';
 import type { Records, SkippedItem } from '../../../core/sources/records.js';
-import { contentHash, counts, type Counts, type Rows } from './write-support.js';
+import { type Counts, contentHash, counts, type Rows } from './write-support.js';
 
 export type MacroKind = 'series' | 'seriesReleases' | 'observations' | 'releaseDates';
 export type MacroRecords = Partial<Pick<Records, MacroKind>>;
@@ -24,7 +24,8 @@ export class MacroWriter {
     const skipped: SkippedItem[] = [];
     const observations = records.observations ?? [];
     const given = new Map((records.series ?? []).map((r) => [seriesKey(r.source, r.sourceKey), r]));
-    if (!given.size && !observations.length && !records.seriesReleases?.length && !records.releaseDates?.length) return { counts: out, skipped };
+    if (!given.size && !observations.length && !records.seriesReleases?.length && !records.releaseDates?.length)
+      return { counts: out, skipped };
 
     const stored = await this.rows<{ slug: string; source: string; seriesId: string }>('storedSeriesKeys');
     const slugs = new Map(stored.map((s) => [seriesKey(s.source, s.seriesId), s.slug]));
@@ -33,18 +34,37 @@ export class MacroWriter {
     if (named.size) {
       const definitions = [...named].map((key) => {
         const rows = bySeries.get(key);
-        const [source, seriesId] = rows ? [rows[0]!.source, rows[0]!.seriesId] : [given.get(key)!.source, given.get(key)!.sourceKey];
-        return { key, definition: seriesDefinition(source, seriesId, given.get(key) ?? null, rows?.map((o) => o.date).sort((a, b) => a - b) ?? []) };
+        const [source, seriesId] = rows
+          ? [rows[0]!.source, rows[0]!.seriesId]
+          : [given.get(key)!.source, given.get(key)!.sourceKey];
+        return {
+          key,
+          definition: seriesDefinition(
+            source,
+            seriesId,
+            given.get(key) ?? null,
+            rows?.map((o) => o.date).sort((a, b) => a - b) ?? [],
+          ),
+        };
       });
       // A definition from the source replaces the stored one; one made from observations alone only adds a series.
-      const written = await this.series(definitions.filter((d) => given.has(d.key)).map((d) => d.definition), true);
-      written.push(...(await this.series(definitions.filter((d) => !given.has(d.key) && !slugs.has(d.key)).map((d) => d.definition), false)));
+      const written = await this.series(
+        definitions.filter((d) => given.has(d.key)).map((d) => d.definition),
+        true,
+      );
+      written.push(
+        ...(await this.series(
+          definitions.filter((d) => !given.has(d.key) && !slugs.has(d.key)).map((d) => d.definition),
+          false,
+        )),
+      );
       for (const { key, definition } of definitions) if (!slugs.has(key)) slugs.set(key, definition.slug);
       out.series = counts(named.size, written.length);
     }
     if (records.seriesReleases?.length) {
       const known = records.seriesReleases.filter((r) => {
-        if (!slugs.has(seriesKey(r.source, r.seriesId))) skipped.push({ item: `seriesReleases ${r.source}:${r.seriesId}`, reason: 'the series is not stored' });
+        if (!slugs.has(seriesKey(r.source, r.seriesId)))
+          skipped.push({ item: `seriesReleases ${r.source}:${r.seriesId}`, reason: 'the series is not stored' });
         return slugs.has(seriesKey(r.source, r.seriesId));
       });
       const written = await this.rows('setSeriesReleases', {
@@ -53,7 +73,11 @@ export class MacroWriter {
         releaseIds: known.map((r) => r.releaseId),
         releaseNames: known.map((r) => r.releaseName),
       });
-      out.seriesReleases = counts(records.seriesReleases.length, written.length, records.seriesReleases.length - known.length);
+      out.seriesReleases = counts(
+        records.seriesReleases.length,
+        written.length,
+        records.seriesReleases.length - known.length,
+      );
     }
     if (observations.length) out.observations = counts(observations.length, await this.observations(bySeries, slugs));
     if (records.releaseDates?.length) {

@@ -1,10 +1,10 @@
 // The market's persistence: what start-up loads into memory (the universe, previous closes, the candles memory holds)
 // and what the tick loop writes as it goes (closed 1m bars, pooled and per listing, and venue quotes).
 import type { ClosedBars } from '../../../core/kernels/bars.js';
-import type { Columns, Db } from '../../db.js';
-import type { CandleInterval } from '../../../core/vocabulary.js';
-import type { InstrumentRow, ListingRow } from '../../market/state.js';
 import { OFFICIAL_SOURCES, officialLabel } from '../../../core/sources/history/official.js';
+import type { CandleInterval } from '../../../core/vocabulary.js';
+import type { Columns, Db } from '../../db.js';
+import type { InstrumentRow, ListingRow } from '../../market/state.js';
 import { BAR_COLUMNS, barInsertParams } from './bar-rows.js';
 
 /** Which series memory holds candles of: each instrument's pooled ones, or each venue listing's own. */
@@ -33,7 +33,10 @@ export interface QuoteRows {
 /** An instrument as stored: the source of its newest imported day in place of the label it gives. */
 type StoredInstrument = Omit<InstrumentRow, 'official'> & { dailySource: string | null };
 
-const instrumentRow = ({ dailySource, ...row }: StoredInstrument): InstrumentRow => ({ ...row, official: officialLabel(dailySource) });
+const instrumentRow = ({ dailySource, ...row }: StoredInstrument): InstrumentRow => ({
+  ...row,
+  official: officialLabel(dailySource),
+});
 
 export class MarketStore {
   constructor(private readonly db: Db) {}
@@ -53,29 +56,49 @@ export class MarketStore {
 
   /** Each instrument's daily close before `beforeMs` (a UTC midnight), by instrument id. */
   async previousCloses(beforeMs: number): Promise<Map<number, number>> {
-    const rows = await this.db.rows<{ instrumentId: number; close: number }>('previousCloses', { before: new Date(beforeMs) });
+    const rows = await this.db.rows<{ instrumentId: number; close: number }>('previousCloses', {
+      before: new Date(beforeMs),
+    });
     return new Map(rows.map((r) => [r.instrumentId, r.close]));
   }
 
   /** Each instrument's newest 1m close, by instrument id: where a live price carries on from. */
   async lastCloses(): Promise<Map<number, number>> {
-    return new Map((await this.db.rows<{ instrumentId: number; close: number }>('lastCloses')).map((r) => [r.instrumentId, r.close]));
+    return new Map(
+      (await this.db.rows<{ instrumentId: number; close: number }>('lastCloses')).map((r) => [r.instrumentId, r.close]),
+    );
   }
 
   /** Each perpetual's newest funding rate and open interest, live or imported, by listing id. */
   async latestDerivatives(): Promise<Map<number, { fundingRate: number | null; openInterestUsd: number | null }>> {
-    const rows = await this.db.rows<{ listingId: number; fundingRate: number | null; openInterestUsd: number | null }>('latestDerivatives');
+    const rows = await this.db.rows<{ listingId: number; fundingRate: number | null; openInterestUsd: number | null }>(
+      'latestDerivatives',
+    );
     return new Map(rows.map((r) => [r.listingId, r]));
   }
 
   /** The candles of series `ids` (database ids) in [fromMs, beforeMs), each row naming its series. */
-  heldCandles(kind: SeriesKind, interval: CandleInterval, ids: number[], fromMs: number, beforeMs: number): Promise<Columns<(typeof HELD_COLUMNS)[number]>> {
+  heldCandles(
+    kind: SeriesKind,
+    interval: CandleInterval,
+    ids: number[],
+    fromMs: number,
+    beforeMs: number,
+  ): Promise<Columns<(typeof HELD_COLUMNS)[number]>> {
     const origin = kind === 'pooled' && interval !== '1m' ? { official: OFFICIAL_SOURCES } : {};
-    return this.db.columns(HELD_QUERIES[kind][interval], { ids, from: new Date(fromMs), before: new Date(beforeMs), ...origin }, HELD_COLUMNS);
+    return this.db.columns(
+      HELD_QUERIES[kind][interval],
+      { ids, from: new Date(fromMs), before: new Date(beforeMs), ...origin },
+      HELD_COLUMNS,
+    );
   }
 
   /** The imported bars of instruments `ids` in the open bucket at `interval` (starting at `bucketMs`), each naming its series. */
-  openImported(interval: '1h' | '1d', ids: number[], bucketMs: number): Promise<Columns<(typeof HELD_COLUMNS)[number]>> {
+  openImported(
+    interval: '1h' | '1d',
+    ids: number[],
+    bucketMs: number,
+  ): Promise<Columns<(typeof HELD_COLUMNS)[number]>> {
     const name = interval === '1h' ? 'openImportedBars1h' : 'openImportedBars1d';
     return this.db.columns(name, { ids, bucket: new Date(bucketMs), official: OFFICIAL_SOURCES }, HELD_COLUMNS);
   }
@@ -90,7 +113,12 @@ export class MarketStore {
    * now, the write runs when called: the tick loop reuses its arrays at the next tick and chains its writes in order.
    */
   barsWrite(closed: ClosedBars, ids: Int32Array): () => Promise<unknown> {
-    const params = barInsertParams(closed, closed.length, (k) => ids[closed.series[k]!]!, (k) => closed.venues[k]!);
+    const params = barInsertParams(
+      closed,
+      closed.length,
+      (k) => ids[closed.series[k]!]!,
+      (k) => closed.venues[k]!,
+    );
     return () => this.db.rows('insertBars1m', params);
   }
 

@@ -2,8 +2,8 @@
 // instruments and people they name, and completes their summaries with them; read from the entity tables inside
 // the caller's transaction, so a story is linked against the entities stored with it.
 import { companyRef, instrumentRef, personRef } from '../../../core/refs.js';
-import { MentionLinker, type LinkTarget } from '../../../core/sources/news/mentions.js';
 import { newsSummary } from '../../../core/sources/news/index.js';
+import { type LinkTarget, MentionLinker } from '../../../core/sources/news/mentions.js';
 import type { StoryRecord } from '../../../core/sources/records.js';
 import type { Rows } from './write-support.js';
 
@@ -28,7 +28,13 @@ export async function mentionLinker(rows: Rows): Promise<MentionLinker> {
     const own = c.instruments.map((i) => instrumentRef(i));
     targets.push({ ref, names: [c.name, ...(c.legalName ? [c.legalName] : [])], tickers: c.tickers, with: own });
     // An instrument's own name ("Apple Inc. common stock") and symbol name its company too.
-    for (const i of c.instruments) targets.push({ ref: instrumentRef(i), names: i.name === c.name ? [] : [i.name], tickers: [i.symbol], with: [ref] });
+    for (const i of c.instruments)
+      targets.push({
+        ref: instrumentRef(i),
+        names: i.name === c.name ? [] : [i.name],
+        tickers: [i.symbol],
+        with: [ref],
+      });
   }
   for (const i of instruments) targets.push({ ref: instrumentRef(i), names: [i.name], tickers: [i.symbol], with: [] });
   for (const p of people) targets.push({ ref: personRef(p.slug, p.name), names: [p.name], tickers: [], with: [] });
@@ -44,6 +50,10 @@ export async function linkMentions(rows: Rows, stories: StoryRecord[]): Promise<
     const { mentions, ...story } = s;
     const entities = [...story.entities, ...linker.link(mentions)];
     const labels = entities.filter((e) => e.type !== 'instrument').map((e) => e.label);
-    return { ...story, entities, summary: newsSummary(story.kind, story.sourceName, labels.length ? labels : entities.map((e) => e.label)) };
+    return {
+      ...story,
+      entities,
+      summary: newsSummary(story.kind, story.sourceName, labels.length ? labels : entities.map((e) => e.label)),
+    };
   });
 }

@@ -4,9 +4,13 @@
 // has is left out with the reason. Works on the caller's connection, inside its transaction.
 import { marketEntities } from '../../../core/odds/links.js';
 import { marketSlug, prefixedSlug } from '../../../core/odds/slug.js';
-import type { PredictionEventRecord, PredictionMarketRecord, ProbabilityPoint } from '../../../core/sources/odds-records.js';
+import type {
+  PredictionEventRecord,
+  PredictionMarketRecord,
+  ProbabilityPoint,
+} from '../../../core/sources/odds-records.js';
 import type { Records, SkippedItem } from '../../../core/sources/records.js';
-import { contentHash, counts, type Counts, type Rows } from './write-support.js';
+import { type Counts, contentHash, counts, type Rows } from './write-support.js';
 
 export type OddsKind = 'marketEvents' | 'markets' | 'oddsHistory';
 export type OddsRecords = Partial<Pick<Records, OddsKind>>;
@@ -34,20 +38,34 @@ export class OddsWriter {
     const events = records.marketEvents ?? [];
     if (events.length) {
       let written = 0;
-      for (const [source, batch] of bySource(events, (e) => e.source, (e) => e.sourceKey)) written += await this.events(source, batch);
+      for (const [source, batch] of bySource(
+        events,
+        (e) => e.source,
+        (e) => e.sourceKey,
+      ))
+        written += await this.events(source, batch);
       out.marketEvents = counts(events.length, written);
     }
     const markets = records.markets ?? [];
     if (markets.length) {
       let written = 0;
-      for (const [source, batch] of bySource(markets, (m) => m.source, (m) => m.sourceKey)) written += await this.markets(source, batch, events);
+      for (const [source, batch] of bySource(
+        markets,
+        (m) => m.source,
+        (m) => m.sourceKey,
+      ))
+        written += await this.markets(source, batch, events);
       out.markets = counts(markets.length, written);
     }
     const history = records.oddsHistory ?? [];
     if (history.length) {
       let written = 0;
       let left = 0;
-      for (const [source, batch] of bySource(history, (p) => p.source, (p) => `${p.outcomeKey}@${p.ts}`)) {
+      for (const [source, batch] of bySource(
+        history,
+        (p) => p.source,
+        (p) => `${p.outcomeKey}@${p.ts}`,
+      )) {
         const result = await this.history(source, batch, skipped);
         written += result.written;
         left += result.left;
@@ -72,14 +90,24 @@ export class OddsWriter {
     return rows.length;
   }
 
-  private async markets(source: string, batch: PredictionMarketRecord[], events: PredictionEventRecord[]): Promise<number> {
+  private async markets(
+    source: string,
+    batch: PredictionMarketRecord[],
+    events: PredictionEventRecord[],
+  ): Promise<number> {
     const slugs = await this.slugs(source, batch);
     const eventKeys = [...new Set(batch.map((m) => m.eventKey).filter((k) => k !== null))];
     const given = new Map(events.filter((e) => e.source === source).map((e) => [e.sourceKey, e]));
-    const storedTitles = await this.rows<{ key: string; title: string }>('marketEventTitles', { source, keys: eventKeys.filter((k) => !given.has(k)) });
+    const storedTitles = await this.rows<{ key: string; title: string }>('marketEventTitles', {
+      source,
+      keys: eventKeys.filter((k) => !given.has(k)),
+    });
     const titles = new Map(storedTitles.map((e) => [e.key, e.title]));
     const rows = batch.map((m) => {
-      const event = m.eventKey === null ? null : (given.get(m.eventKey) ?? (titles.has(m.eventKey) ? { title: titles.get(m.eventKey)! } : null));
+      const event =
+        m.eventKey === null
+          ? null
+          : (given.get(m.eventKey) ?? (titles.has(m.eventKey) ? { title: titles.get(m.eventKey)! } : null));
       const entities = marketEntities(m, event);
       return { m, slug: slugs.get(m.sourceKey)!, entities, hash: contentHash({ ...m, entities }) };
     });
@@ -151,12 +179,19 @@ export class OddsWriter {
     return out;
   }
 
-  private async history(source: string, points: ProbabilityPoint[], skipped: SkippedItem[]): Promise<{ written: number; left: number }> {
+  private async history(
+    source: string,
+    points: ProbabilityPoint[],
+    skipped: SkippedItem[],
+  ): Promise<{ written: number; left: number }> {
     const keys = [...new Set(points.map((p) => p.outcomeKey))];
     const known = new Set((await this.rows<{ key: string }>('storedOutcomeKeys', { source, keys })).map((r) => r.key));
     for (const key of keys.filter((k) => !known.has(k))) {
       const n = points.filter((p) => p.outcomeKey === key).length;
-      skipped.push({ item: `oddsHistory ${source}:${key}`, reason: `${n} point${n > 1 ? 's' : ''} of an outcome no stored market has` });
+      skipped.push({
+        item: `oddsHistory ${source}:${key}`,
+        reason: `${n} point${n > 1 ? 's' : ''} of an outcome no stored market has`,
+      });
     }
     const kept = points.filter((p) => known.has(p.outcomeKey));
     let written = 0;

@@ -2,9 +2,16 @@
 // stored one only when its content changed, so an import repeated changes nothing; a record that refers to an entity
 // neither stored nor in the same payload (a project of an uncovered company) is left out with the reason, never
 // written half-linked. Works on the caller's connection, inside its transaction.
-import type { CompanyRecord, PersonRecord, ProjectRecord, Records, SectorRecord, SkippedItem } from '../../../core/sources/records.js';
-import { contentHash } from './write-support.js';
+import type {
+  CompanyRecord,
+  PersonRecord,
+  ProjectRecord,
+  Records,
+  SectorRecord,
+  SkippedItem,
+} from '../../../core/sources/records.js';
 import type { Rows } from './write-support.js';
+import { contentHash } from './write-support.js';
 
 export type ProfileKind = 'sectors' | 'companies' | 'people' | 'projects';
 export type ProfileRecords = Partial<Pick<Records, ProfileKind>>;
@@ -25,7 +32,12 @@ export class ProfileWriter {
 
   async write(records: ProfileRecords): Promise<ProfileWrite> {
     const none = { sectors: 0, companies: 0, people: 0, projects: 0 };
-    if (!records.sectors?.length && !records.companies?.length && !records.people?.length && !records.projects?.length) {
+    if (
+      !records.sectors?.length &&
+      !records.companies?.length &&
+      !records.people?.length &&
+      !records.projects?.length
+    ) {
       return { written: none, skipped: [], left: none };
     }
     const stored = await this.rows<{ type: string; key: string }>('storedEntityKeys');
@@ -37,11 +49,16 @@ export class ProfileWriter {
     const companyKeys = new Set([...known('company'), ...companies.map((c) => c.slug)]);
     const people = (records.people ?? []).filter((p) => {
       const missing = p.roles.find((r) => r.company !== null && !companyKeys.has(r.company));
-      if (missing) skipped.push({ item: `people ${p.slug}`, reason: `a role names company ${missing.company}, which is not covered` });
+      if (missing)
+        skipped.push({
+          item: `people ${p.slug}`,
+          reason: `a role names company ${missing.company}, which is not covered`,
+        });
       return !missing;
     });
     const projects = (records.projects ?? []).filter((p) => {
-      if (!companyKeys.has(p.company)) skipped.push({ item: `projects ${p.company}/${p.slug}`, reason: `company ${p.company} is not covered` });
+      if (!companyKeys.has(p.company))
+        skipped.push({ item: `projects ${p.company}/${p.slug}`, reason: `company ${p.company} is not covered` });
       return companyKeys.has(p.company);
     });
     return {
@@ -65,7 +82,12 @@ export class ProfileWriter {
    * The companies whose sector and peers are there, stored or given alongside; leaving one out can leave out a peer
    * naming it, so this runs until nothing more is left out.
    */
-  private companiesThatFit(given: CompanyRecord[], sectors: Set<string>, stored: Set<string>, skipped: SkippedItem[]): CompanyRecord[] {
+  private companiesThatFit(
+    given: CompanyRecord[],
+    sectors: Set<string>,
+    stored: Set<string>,
+    skipped: SkippedItem[],
+  ): CompanyRecord[] {
     let kept = given;
     for (;;) {
       const keys = new Set([...stored, ...kept.map((c) => c.slug)]);
@@ -124,7 +146,9 @@ export class ProfileWriter {
       if (!written.length) continue;
       await this.rows('deleteCompanyParts', { companies: written.map((c) => c.slug) });
       const segments = written.flatMap((c) => c.segments.map((s, position) => ({ company: c.slug, position, ...s })));
-      const peers = written.flatMap((c) => c.peers.map((p, position) => ({ company: c.slug, position, peer: p.company, why: p.why })));
+      const peers = written.flatMap((c) =>
+        c.peers.map((p, position) => ({ company: c.slug, position, peer: p.company, why: p.why })),
+      );
       await this.rows('insertCompanyParts', {
         segmentCompanies: column(segments, (s) => s.company),
         segmentPositions: column(segments, (s) => s.position),
@@ -191,8 +215,12 @@ export class ProfileWriter {
       count += written.length;
       if (!written.length) continue;
       await this.rows('deleteProjectParts', { keys: [...keys] });
-      const kpis = written.flatMap((p) => p.kpis.map((k, position) => ({ company: p.company, project: p.slug, position, ...k })));
-      const milestones = written.flatMap((p) => p.milestones.map((m, position) => ({ company: p.company, project: p.slug, position, ...m })));
+      const kpis = written.flatMap((p) =>
+        p.kpis.map((k, position) => ({ company: p.company, project: p.slug, position, ...k })),
+      );
+      const milestones = written.flatMap((p) =>
+        p.milestones.map((m, position) => ({ company: p.company, project: p.slug, position, ...m })),
+      );
       await this.rows('insertProjectParts', {
         kpiCompanies: column(kpis, (k) => k.company),
         kpiProjects: column(kpis, (k) => k.project),

@@ -10,7 +10,7 @@ import type { OwnershipDocument } from '../../../core/sources/sec/ownership.js';
 import type { SecCompanyRecord, SecFactsRecord, SecFilingRecord } from '../../../core/sources/sec/records.js';
 import { ProfileWriter } from './profile-writer.js';
 import { StoryWriter } from './story-writer.js';
-import { contentHash, counts, type Counts, type Rows } from './write-support.js';
+import { type Counts, contentHash, counts, type Rows } from './write-support.js';
 
 export type SecKind = 'secCompanies' | 'secFilings' | 'secFacts' | 'ownershipFilings';
 export type SecRecords = Partial<Pick<Records, SecKind>>;
@@ -35,7 +35,11 @@ export class SecWriter {
     for (const facts of records.secFacts ?? []) {
       const c = await this.facts(facts);
       const sum = out.counts.secFacts ?? counts(0, 0);
-      out.counts.secFacts = { read: sum.read + c.read, written: sum.written + c.written, existing: sum.existing + c.existing };
+      out.counts.secFacts = {
+        read: sum.read + c.read,
+        written: sum.written + c.written,
+        existing: sum.existing + c.existing,
+      };
     }
     if (records.ownershipFilings?.length) out.counts.ownershipFilings = await this.ownership(records.ownershipFilings);
     return out;
@@ -43,11 +47,18 @@ export class SecWriter {
 
   /** Filers whose CIK no company has yet, added as companies named by a slug of their name. */
   private async companies(records: SecCompanyRecord[]): Promise<Counts> {
-    const covered = new Set((await this.rows<{ cik: string }>('companiesOfCiks', { ciks: records.map((r) => r.cik) })).map((r) => r.cik));
+    const covered = new Set(
+      (await this.rows<{ cik: string }>('companiesOfCiks', { ciks: records.map((r) => r.cik) })).map((r) => r.cik),
+    );
     const fresh = [...new Map(records.filter((r) => !covered.has(r.cik)).map((r) => [r.cik, r])).values()];
     if (!fresh.length) return counts(records.length, 0);
-    const wanted = fresh.map((r) => [baseSlug(r.name), `${baseSlug(r.name)}-${(r.tickers[0] ?? r.cik).toLowerCase()}`.slice(0, 80)]);
-    const taken = new Set((await this.rows<{ slug: string }>('companySlugTaken', { slugs: wanted.flat() })).map((r) => r.slug));
+    const wanted = fresh.map((r) => [
+      baseSlug(r.name),
+      `${baseSlug(r.name)}-${(r.tickers[0] ?? r.cik).toLowerCase()}`.slice(0, 80),
+    ]);
+    const taken = new Set(
+      (await this.rows<{ slug: string }>('companySlugTaken', { slugs: wanted.flat() })).map((r) => r.slug),
+    );
     const companies: CompanyRecord[] = fresh.map((r, k) => {
       const [plain, qualified] = wanted[k]!;
       const slug = taken.has(plain!) || wanted.findIndex((w) => w[0] === plain) !== k ? qualified! : plain!;
@@ -80,12 +91,22 @@ export class SecWriter {
   /** The filings of covered companies, and the stories of those that tell one; filings of others are left out. */
   private async filings(records: SecFilingRecord[], out: SecWrite): Promise<Counts> {
     const companies = new Map(
-      (await this.rows<{ slug: string; name: string; cik: string }>('companiesOfCiks', { ciks: [...new Set(records.map((r) => r.cik))] })).map((c) => [c.cik, c]),
+      (
+        await this.rows<{ slug: string; name: string; cik: string }>('companiesOfCiks', {
+          ciks: [...new Set(records.map((r) => r.cik))],
+        })
+      ).map((c) => [c.cik, c]),
     );
     // A filing listed twice (an Atom entry per filer role) is written once per filer.
-    const kept = [...new Map(records.filter((r) => companies.has(r.cik)).map((r) => [`${r.cik}:${r.accession}`, r])).values()];
+    const kept = [
+      ...new Map(records.filter((r) => companies.has(r.cik)).map((r) => [`${r.cik}:${r.accession}`, r])).values(),
+    ];
     const left = records.filter((r) => !companies.has(r.cik)).length;
-    if (left) out.skipped.push({ item: 'secFilings', reason: `${left} filing${left > 1 ? 's' : ''} of companies not covered (by CIK) left out` });
+    if (left)
+      out.skipped.push({
+        item: 'secFilings',
+        reason: `${left} filing${left > 1 ? 's' : ''} of companies not covered (by CIK) left out`,
+      });
     if (!kept.length) return counts(records.length, 0, left);
     const written = await this.rows<{ accession: string }>('upsertSecFilings', {
       ciks: kept.map((r) => r.cik),
@@ -114,7 +135,8 @@ export class SecWriter {
     const n = r.concepts.length;
     // One statement cannot write a row twice: a fact given twice keeps the last given.
     const byKey = new Map<string, number>();
-    for (let i = 0; i < n; i++) byKey.set(`${r.concepts[i]}|${r.units[i]}|${r.starts[i]}|${r.ends[i]}|${r.accessions[i]}`, i);
+    for (let i = 0; i < n; i++)
+      byKey.set(`${r.concepts[i]}|${r.units[i]}|${r.starts[i]}|${r.ends[i]}|${r.accessions[i]}`, i);
     const rows = [...byKey.values()];
     let written = 0;
     for (let k = 0; k < rows.length; k += FACTS_PER_STATEMENT) {
@@ -136,7 +158,12 @@ export class SecWriter {
       });
       written += row!.written;
     }
-    await this.rows('upsertFactSet', { cik: r.cik, entityName: r.entityName, sourceUrl: r.sourceUrl, changed: written > 0 });
+    await this.rows('upsertFactSet', {
+      cik: r.cik,
+      entityName: r.entityName,
+      sourceUrl: r.sourceUrl,
+      changed: written > 0,
+    });
     return counts(n, written);
   }
 
@@ -158,9 +185,16 @@ export class SecWriter {
 
   /** Derives the trades of `issuer` again from every ownership form about it. */
   private async issuerTrades(issuer: string): Promise<void> {
-    const stored = await this.rows<{ accession: string; filingDate: string; sourceUrl: string; document: OwnershipDocument }>('issuerOwnershipFilings', { issuer });
+    const stored = await this.rows<{
+      accession: string;
+      filingDate: string;
+      sourceUrl: string;
+      document: OwnershipDocument;
+    }>('issuerOwnershipFilings', { issuer });
     const urls = new Map(stored.map((s) => [s.accession, s.sourceUrl]));
-    const trades = insiderTrades(stored.map((s): OwnershipFiling => ({ accession: s.accession, filingDate: s.filingDate, document: s.document })));
+    const trades = insiderTrades(
+      stored.map((s): OwnershipFiling => ({ accession: s.accession, filingDate: s.filingDate, document: s.document })),
+    );
     const tracked = await this.rows<TrackedPerson>('peopleAtIssuer', { cik: issuer });
     await this.rows('deleteIssuerTrades', { issuer });
     if (!trades.length) return;
@@ -203,6 +237,17 @@ export class SecWriter {
 
 /** A company slug from its name, without the legal form (Apple Inc. -> apple). */
 function baseSlug(name: string): string {
-  const plain = name.replace(/[,.]?\s+(inc|corp|corporation|co|company|ltd|limited|plc|llc|n\.?v|s\.?a|holdings?)\.?$/i, '');
-  return plain.toLowerCase().replace(/&/g, ' and ').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60).replace(/-$/, '') || 'company';
+  const plain = name.replace(
+    /[,.]?\s+(inc|corp|corporation|co|company|ltd|limited|plc|llc|n\.?v|s\.?a|holdings?)\.?$/i,
+    '',
+  );
+  return (
+    plain
+      .toLowerCase()
+      .replace(/&/g, ' and ')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60)
+      .replace(/-$/, '') || 'company'
+  );
 }

@@ -3,7 +3,7 @@
 // every source and by the SEC writer for the stories its filings tell.
 import type { Ref } from '../../../core/refs.js';
 import type { CatalystRecord, StoryRecord } from '../../../core/sources/records.js';
-import { recordKey, type Rows, type Written } from './write-support.js';
+import { type Rows, recordKey, type Written } from './write-support.js';
 
 export class StoryWriter {
   /** Catalysts stored before that this writer moved (their time or details changed). */
@@ -91,7 +91,10 @@ export class StoryWriter {
 }
 
 /** The entity-link insert of the records just written (`rows`: their new ids by key), each one's refs in order. */
-function entityParams(rows: { id: number; key: string }[], batch: { sourceKey: string; entities: Ref[] }[]): Record<string, unknown[]> {
+function entityParams(
+  rows: { id: number; key: string }[],
+  batch: { sourceKey: string; entities: Ref[] }[],
+): Record<string, unknown[]> {
   const byKey = new Map(batch.map((r) => [r.sourceKey, r.entities]));
   const links = rows.flatMap((row) => byKey.get(row.key)!.map((ref, position) => ({ id: row.id, position, ref })));
   return {

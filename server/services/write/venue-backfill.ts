@@ -5,13 +5,13 @@
 import type { BarColumns } from '../../../core/kernels/bars.js';
 import type { HeldBars } from '../../../core/series.js';
 import type { HourlyDerivatives } from '../../../core/sources/venues/backfill.js';
+import type { CandleInterval } from '../../../core/vocabulary.js';
+import { clock } from '../../clock.js';
 import type { Db } from '../../db.js';
 import { reloadSeries } from '../../market/load.js';
-import type { CandleInterval } from '../../../core/vocabulary.js';
 import type { MarketState } from '../../market/state.js';
 import { barInsertParams } from './bar-rows.js';
 import type { MarketStore } from './market-store.js';
-import { clock } from '../../clock.js';
 
 export const BACKFILL_SOURCE = 'venue-backfill';
 
@@ -57,13 +57,24 @@ export class VenueBackfill {
     if (!bars.length) return 0;
     const listing = this.state.listings[j]!;
     const { ts, open, high, low, close, volume } = barInsertParams(bars, bars.length, () => listing.id, null);
-    const [row] = await this.db.rows<{ n: number }>('insertBackfillListingBars1m', { id: listing.id, ts, open, high, low, close, volume });
+    const [row] = await this.db.rows<{ n: number }>('insertBackfillListingBars1m', {
+      id: listing.id,
+      ts,
+      open,
+      high,
+      low,
+      close,
+      volume,
+    });
     const written = row!.n;
     if (written) {
       const before = readFromDatabase(this.state.listingCandles, j, bars.ts[bars.length - 1]!);
       if (!this.written.has(j)) this.written.set(j, before);
       const window = this.pending.get(listing.instrumentId);
-      this.pending.set(listing.instrumentId, { fromMs: Math.min(fromMs, window?.fromMs ?? fromMs), toMs: Math.max(toMs, window?.toMs ?? toMs) });
+      this.pending.set(listing.instrumentId, {
+        fromMs: Math.min(fromMs, window?.fromMs ?? fromMs),
+        toMs: Math.max(toMs, window?.toMs ?? toMs),
+      });
     }
     return written;
   }
@@ -95,12 +106,25 @@ export class VenueBackfill {
     if (listings.length) {
       await this.db.rows('refreshListingBars1h');
       await this.db.rows('refreshListingBars1d');
-      for (const [j, from] of listings) await reloadSeries(this.store, 'listing', this.state.listingCandles, j, this.state.listings[j]!.id, clock.now(), from);
+      for (const [j, from] of listings)
+        await reloadSeries(
+          this.store,
+          'listing',
+          this.state.listingCandles,
+          j,
+          this.state.listings[j]!.id,
+          clock.now(),
+          from,
+        );
     }
     const pooled: number[] = [];
     let total = 0;
     for (const [instrumentId, { fromMs, toMs }] of windows) {
-      const rows = await this.db.rows<{ instrumentId: number; n: number }>('insertPooledFromListingBars1m', { ids: [instrumentId], from: new Date(fromMs), to: new Date(toMs) });
+      const rows = await this.db.rows<{ instrumentId: number; n: number }>('insertPooledFromListingBars1m', {
+        ids: [instrumentId],
+        from: new Date(fromMs),
+        to: new Date(toMs),
+      });
       for (const r of rows) {
         pooled.push(r.instrumentId);
         total += r.n;
@@ -122,7 +146,11 @@ export class VenueBackfill {
  * Series `s` gained closed bars up to the minute at `lastMs` that memory does not hold: at every interval, a candle
  * request reaching back to the bucket holding it is answered from the database. Returns what `from` was before.
  */
-function readFromDatabase(held: Record<CandleInterval, HeldBars>, s: number, lastMs: number): Partial<Record<CandleInterval, number>> {
+function readFromDatabase(
+  held: Record<CandleInterval, HeldBars>,
+  s: number,
+  lastMs: number,
+): Partial<Record<CandleInterval, number>> {
   const before: Partial<Record<CandleInterval, number>> = {};
   for (const interval of ['1m', '1h', '1d'] as const) {
     const h = held[interval];

@@ -17,11 +17,21 @@ export function admitImport(datasets: DatasetService, source: string, mix: boole
 export const payloadWrote = (r: { counts: Imported['counts'] }) => Object.values(r.counts).some((c) => c.written > 0);
 export const historyWrote = (r: HistoryReport) => r.written > 0 || r.added;
 
-export function importPayload(w: { datasets: DatasetService; imports: ImportService }, source: string, payload: ParsedPayload, mix: boolean): Promise<Imported> {
+export function importPayload(
+  w: { datasets: DatasetService; imports: ImportService },
+  source: string,
+  payload: ParsedPayload,
+  mix: boolean,
+): Promise<Imported> {
   return w.datasets.writing(originOf(source), mix, MIX, () => w.imports.payload(payload), payloadWrote);
 }
 
 /** History files are real data: exchange closes and venues' candles. */
-export function importHistory(w: { datasets: DatasetService; history: HistoryImport }, payload: HistoryPayload, symbol: string | null, mix: boolean): Promise<HistoryReport> {
+export function importHistory(
+  w: { datasets: DatasetService; history: HistoryImport },
+  payload: HistoryPayload,
+  symbol: string | null,
+  mix: boolean,
+): Promise<HistoryReport> {
   return w.datasets.writing('real', mix, MIX, () => w.history.write(payload, symbol), historyWrote);
 }

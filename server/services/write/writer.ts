@@ -6,17 +6,23 @@ import type { BarColumns } from '../../../core/kernels/bars.js';
 import type { CatalystRecord, StoryRecord } from '../../../core/sources/records.js';
 import { barInsertParams } from './bar-rows.js';
 import { float8Array, int4Array, timestamptzArray } from './binary-arrays.js';
-import { MacroWriter, type MacroRecords } from './macro-writer.js';
-import { OddsWriter, type OddsRecords } from './odds-writer.js';
-import { ProfileWriter, type ProfileRecords, type ProfileWrite } from './profile-writer.js';
-import { SecWriter, type SecRecords, type SecWrite } from './sec-writer.js';
+import { type MacroRecords, MacroWriter } from './macro-writer.js';
+import { type OddsRecords, OddsWriter } from './odds-writer.js';
+import { type ProfileRecords, type ProfileWrite, ProfileWriter } from './profile-writer.js';
+import { type SecRecords, type SecWrite, SecWriter } from './sec-writer.js';
 import { StoryWriter } from './story-writer.js';
 import type { Rows, Written } from './write-support.js';
 
 export interface UniverseRows {
   venues: { id: string; name: string }[];
   instruments: { symbol: string; name: string; kind: string; currency: string; company: string | null }[];
-  listings: { symbol: string; venue: string; market: 'spot' | 'perp'; venueSymbol: string; fundingIntervalHours: number | null }[];
+  listings: {
+    symbol: string;
+    venue: string;
+    market: 'spot' | 'perp';
+    venueSymbol: string;
+    fundingIntervalHours: number | null;
+  }[];
 }
 
 /** A series of imported funding and open interest, by listing id. */
@@ -95,14 +101,36 @@ export class Writer {
   }
 
   /** Pooled bars of one instrument that did not come from ticks: daily or hourly history, with its source. */
-  async importedBars(interval: '1h' | '1d', instrumentId: number, bars: BarColumns, venues: number, source: string): Promise<void> {
-    const params = { ...barInsertParams(bars, bars.ts.length, () => instrumentId, () => venues), source };
+  async importedBars(
+    interval: '1h' | '1d',
+    instrumentId: number,
+    bars: BarColumns,
+    venues: number,
+    source: string,
+  ): Promise<void> {
+    const params = {
+      ...barInsertParams(
+        bars,
+        bars.ts.length,
+        () => instrumentId,
+        () => venues,
+      ),
+      source,
+    };
     await this.rows(interval === '1h' ? 'insertImportedBars1h' : 'insertImportedBars1d', params);
   }
 
   /** Pooled 1m bars of one instrument (the recent history a source gives at 1m, as the tick loop writes them). */
   async minuteBars(instrumentId: number, bars: BarColumns, venues: number): Promise<void> {
-    await this.rows('insertBars1m', barInsertParams(bars, bars.ts.length, () => instrumentId, () => venues));
+    await this.rows(
+      'insertBars1m',
+      barInsertParams(
+        bars,
+        bars.ts.length,
+        () => instrumentId,
+        () => venues,
+      ),
+    );
   }
 
   /** Funding and open interest history of perpetual listings that did not come from live quotes. */

@@ -31,7 +31,10 @@
     if (symbol && q.symbol === symbol) {
       set(document.getElementById('price'), num(q.price));
       setPct(document.getElementById('changePct'), q.changePct);
-      set(document.getElementById('priceTs'), q.priceTs ? q.priceTs.replace('T', ' ').replace(/(:\d\d)(\.\d+)?Z$/, '$1 UTC') : '\u2014');
+      set(
+        document.getElementById('priceTs'),
+        q.priceTs ? q.priceTs.replace('T', ' ').replace(/(:\d\d)(\.\d+)?Z$/, '$1 UTC') : '\u2014',
+      );
       set(document.getElementById('venuesInPool'), String(q.venuesInPool));
       const dark = document.getElementById('noLiveVenue');
       if (dark) dark.hidden = q.venuesInPool > 0;
@@ -51,18 +54,29 @@
     set(row.querySelector('[data-field="price"]'), num(v.price));
     set(row.querySelector('[data-field="deviationPct"]'), `${num(v.deviationPct, 3)}%`);
     set(row.querySelector('[data-field="staleSeconds"]'), `${num(v.staleSeconds, 1)} s`);
-    set(row.querySelector('[data-field="inPool"]'), v.inPool ? 'in pool' : `out: ${(v.reason || '').replace(/_/g, ' ')}`);
+    set(
+      row.querySelector('[data-field="inPool"]'),
+      v.inPool ? 'in pool' : `out: ${(v.reason || '').replace(/_/g, ' ')}`,
+    );
     row.className = v.inPool ? '' : 'out';
   }
 
   function open() {
-    var source = new EventSource(`/v1/stream?topics=${encodeURIComponent(topics)}&ticket=${encodeURIComponent(ticket)}`);
-    source.addEventListener('quote', (e) => { onQuote(JSON.parse(e.data)); });
-    source.addEventListener('venue', (e) => { onVenue(JSON.parse(e.data)); });
+    var source = new EventSource(
+      `/v1/stream?topics=${encodeURIComponent(topics)}&ticket=${encodeURIComponent(ticket)}`,
+    );
+    source.addEventListener('quote', (e) => {
+      onQuote(JSON.parse(e.data));
+    });
+    source.addEventListener('venue', (e) => {
+      onVenue(JSON.parse(e.data));
+    });
     source.addEventListener('candle', (e) => {
       document.dispatchEvent(new CustomEvent('tw:candle', { detail: JSON.parse(e.data) }));
     });
-    source.addEventListener('closed', () => { source.close(); });
+    source.addEventListener('closed', () => {
+      source.close();
+    });
     source.onerror = () => {
       if (source.readyState === EventSource.CLOSED) setTimeout(renew, 3000);
     };
@@ -70,9 +84,17 @@
 
   function renew() {
     fetch(`/web/ticket?topics=${encodeURIComponent(topics)}`)
-      .then((r) => { if (!r.ok) throw new Error(String(r.status)); return r.json(); })
-      .then((b) => { ticket = b.data.ticket; open(); })
-      .catch(() => { setTimeout(renew, 15000); });
+      .then((r) => {
+        if (!r.ok) throw new Error(String(r.status));
+        return r.json();
+      })
+      .then((b) => {
+        ticket = b.data.ticket;
+        open();
+      })
+      .catch(() => {
+        setTimeout(renew, 15000);
+      });
   }
 
   open();

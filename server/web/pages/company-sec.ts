@@ -2,13 +2,18 @@
 // TTM and by fiscal year (derived cells marked, with how), every fundamental under its name at the pooled price, the
 // latest filings and insider trades with links to all of them; a section is left out while its data is not there.
 import { orNotFound } from '../../../core/errors.js';
-import { fundamentalFigure } from '../../../core/financials/figure.js';
 import { compact, perShare, usdShort } from '../../../core/figures.js';
-import { FUNDAMENTAL_GROUP_LABELS, FUNDAMENTAL_LABELS, type Financials, type Fundamentals } from '../../../core/schemas/sec.js';
+import { fundamentalFigure } from '../../../core/financials/figure.js';
+import {
+  type Financials,
+  FUNDAMENTAL_GROUP_LABELS,
+  FUNDAMENTAL_LABELS,
+  type Fundamentals,
+} from '../../../core/schemas/sec.js';
 import type { Caller } from '../../db-queue.js';
 import type { Services } from '../../services/index.js';
 import type { Figure } from '../head.js';
-import { html, type Html } from '../html.js';
+import { type Html, html } from '../html.js';
 import { fmtNum, sourceLink } from '../parts.js';
 import { filingTable, insiderTable } from './sec-tables.js';
 
@@ -44,12 +49,19 @@ function financialsTable(f: Financials): Html {
   const quarters = f.quarters.length
     ? html`<h3>Quarters</h3>${periodTable(f, ['TTM', ...f.quarters.map((q) => q.period)], (m) => [m.ttm, ...m.quarters])}`
     : '';
-  const years = f.years.length ? html`<h3>Fiscal years</h3>${periodTable(f, f.years.map((y) => y.period), (m) => m.years)}` : '';
+  const years = f.years.length
+    ? html`<h3>Fiscal years</h3>${periodTable(
+        f,
+        f.years.map((y) => y.period),
+        (m) => m.years,
+      )}`
+    : '';
   return html`<h2>Financials <span class="muted">(newest first; * derived, hover for how)</span></h2>${quarters}${years}
 <p class="muted">From ${sourceLink(f.sourceUrl, "the company's XBRL facts")}.</p>`;
 }
 
-const value = (f: Fundamentals, group: Group, field: string): Value | undefined => (f[group] as Record<string, Value>)[field];
+const value = (f: Fundamentals, group: Group, field: string): Value | undefined =>
+  (f[group] as Record<string, Value>)[field];
 
 /** A fundamental formatted with its unit, or null when there is none. */
 function shown(f: Fundamentals, group: Group, field: string): string | null {
@@ -61,9 +73,15 @@ function shown(f: Fundamentals, group: Group, field: string): string | null {
 function fundamentalsTable(f: Fundamentals): Html {
   const groups = Object.keys(FUNDAMENTAL_LABELS) as Group[];
   return html`<h2>Fundamentals${f.price ? html` <span class="muted">at ${perShare(f.price.value)} (${f.price.label})${f.asOfQuarter ? html`, reported through ${f.asOfQuarter.period}` : ''}</span>` : ''}</h2>
-<div class="groups">${groups.map((group) => html`<table><thead><tr><th colspan="2">${FUNDAMENTAL_GROUP_LABELS[group]}</th></tr></thead><tbody>${Object.entries(FUNDAMENTAL_LABELS[group]).map(
-    ([field, label]) => html`<tr><td>${label}</td><td class="num" title="${value(f, group, field)?.derivation ?? ''}">${shown(f, group, field) ?? '—'}</td></tr>`,
-  )}</tbody></table>`)}</div>`;
+<div class="groups">${groups.map(
+    (group) =>
+      html`<table><thead><tr><th colspan="2">${FUNDAMENTAL_GROUP_LABELS[group]}</th></tr></thead><tbody>${Object.entries(
+        FUNDAMENTAL_LABELS[group],
+      ).map(
+        ([field, label]) =>
+          html`<tr><td>${label}</td><td class="num" title="${value(f, group, field)?.derivation ?? ''}">${shown(f, group, field) ?? '—'}</td></tr>`,
+      )}</tbody></table>`,
+  )}</div>`;
 }
 
 /** The figures a reader looks for first, each formatted with its unit. */
@@ -71,7 +89,11 @@ function keyFigures(f: Fundamentals | null): Figure[] {
   if (!f) return [];
   return [
     ['Market capitalisation', shown(f, 'valuation', 'marketCap')],
-    ['Revenue, last 12 months', shown(f, 'ttm', 'revenue'), shown(f, 'growth', 'revenueTtmPct') && `${shown(f, 'growth', 'revenueTtmPct')} on the year before`],
+    [
+      'Revenue, last 12 months',
+      shown(f, 'ttm', 'revenue'),
+      shown(f, 'growth', 'revenueTtmPct') && `${shown(f, 'growth', 'revenueTtmPct')} on the year before`,
+    ],
     ['Net income, last 12 months', shown(f, 'ttm', 'netIncome')],
     ['Gross margin', shown(f, 'margins', 'grossPct')],
     ['Price / earnings', shown(f, 'valuation', 'pe')],
@@ -79,14 +101,19 @@ function keyFigures(f: Fundamentals | null): Figure[] {
   ];
 }
 
-export async function companySec(slug: string, services: Services, caller: Caller): Promise<{ figures: Figure[]; body: Html }> {
+export async function companySec(
+  slug: string,
+  services: Services,
+  caller: Caller,
+): Promise<{ figures: Figure[]; body: Html }> {
   const [financials, fundamentals, filings, insiders] = await Promise.all([
     orNotFound(services.financials.financials(slug, { years: 5, quarters: 4 }, caller)),
     orNotFound(services.financials.fundamentals(slug, caller)),
     orNotFound(services.filings.list({ company: slug, limit: LATEST, offset: 0 }, caller)),
     orNotFound(services.insiders.list({ company: slug, limit: LATEST, offset: 0 }, caller)),
   ]);
-  const more = (path: string, what: string) => html`<p><a href="${path}?company=${encodeURIComponent(slug)}">All ${what}</a></p>`;
+  const more = (path: string, what: string) =>
+    html`<p><a href="${path}?company=${encodeURIComponent(slug)}">All ${what}</a></p>`;
   return {
     figures: keyFigures(fundamentals),
     body: html`${fundamentals ? fundamentalsTable(fundamentals) : ''}${financials?.metrics.length ? financialsTable(financials) : ''}

@@ -4,23 +4,26 @@
 import { grouped, pct, price } from '../../../core/figures.js';
 import type { CompanyDetail } from '../../../core/schemas/companies.js';
 import type { InstrumentSummary } from '../../../core/schemas/instruments.js';
-import { candleChart, CHART_SCRIPTS } from '../charts.js';
-import { keyFigures, pageHead, type Figure } from '../head.js';
-import { html, type Html } from '../html.js';
+import { MONTH_NAMES } from '../../../core/time.js';
+import { CHART_SCRIPTS, candleChart } from '../charts.js';
+import { type Figure, keyFigures, pageHead } from '../head.js';
+import { type Html, html } from '../html.js';
 import { page } from '../layout.js';
 import type { WebPage } from '../page.js';
 import { fmtDay, fmtPct, fmtTime, refLink, sourceLink, storyList } from '../parts.js';
 import { table } from '../table.js';
 import { companySec } from './company-sec.js';
 import { projectTable } from './project.js';
-import { MONTH_NAMES } from '../../../core/time.js';
-
 
 const priced = (i: InstrumentSummary | null) => (i?.price == null ? '—' : price(i.price, i.currency));
 
 function profileFigures(c: CompanyDetail): Figure[] {
   return [
-    ['Employees', c.employees === null ? null : grouped(c.employees), c.employeesAsOf && html`as of ${fmtDay(c.employeesAsOf)}`],
+    [
+      'Employees',
+      c.employees === null ? null : grouped(c.employees),
+      c.employeesAsOf && html`as of ${fmtDay(c.employeesAsOf)}`,
+    ],
     ['Fiscal year ends', c.fiscalYearEndMonth === null ? null : MONTH_NAMES[c.fiscalYearEndMonth - 1]],
   ];
 }
@@ -44,31 +47,51 @@ function body(c: CompanyDetail, sec: { figures: Figure[]; body: Html }, stories:
 ${p ? candleChart(p.symbol) : ''}
 ${keyFigures([...sec.figures, ...profileFigures(c)])}
 ${c.description ? html`<p>${c.description}</p>` : ''}${about(c)}
-${c.instruments.length > 1 ? html`<h2>Instruments</h2>${table(c.instruments, [
-    { head: 'Symbol', cell: (i) => refLink(i, i.symbol) },
-    { head: 'Name', cell: (i) => i.name },
-    { head: 'Price', num: true, cell: (i) => priced(i) },
-    { head: 'Today', num: true, cell: (i) => fmtPct(i.changePct) },
-  ])}` : ''}
-<h2>People</h2>${table(c.people, [
-    { head: 'Name', cell: (r) => refLink(r.person) },
-    { head: 'Title', cell: (r) => r.title },
-    { head: 'Since', cell: (r) => fmtDay(r.since) },
-    { head: 'Until', cell: (r) => (r.current ? html`<span class="muted">now</span>` : fmtDay(r.until)) },
-  ], 'No people recorded.')}
-${c.segments.length ? html`<h2>Segments</h2>${table(c.segments, [
-    { head: 'Segment', cell: (s) => s.name },
-    { head: 'Share of revenue', num: true, cell: (s) => (s.revenueSharePct === null ? '—' : pct(s.revenueSharePct, 0)) },
-    { head: 'What it sells', cell: (s) => s.description ?? '' },
-    { head: 'As of', cell: (s) => sourceLink(s.sourceUrl, fmtDay(s.asOf)) },
-  ])}` : ''}
+${
+  c.instruments.length > 1
+    ? html`<h2>Instruments</h2>${table(c.instruments, [
+        { head: 'Symbol', cell: (i) => refLink(i, i.symbol) },
+        { head: 'Name', cell: (i) => i.name },
+        { head: 'Price', num: true, cell: (i) => priced(i) },
+        { head: 'Today', num: true, cell: (i) => fmtPct(i.changePct) },
+      ])}`
+    : ''
+}
+<h2>People</h2>${table(
+    c.people,
+    [
+      { head: 'Name', cell: (r) => refLink(r.person) },
+      { head: 'Title', cell: (r) => r.title },
+      { head: 'Since', cell: (r) => fmtDay(r.since) },
+      { head: 'Until', cell: (r) => (r.current ? html`<span class="muted">now</span>` : fmtDay(r.until)) },
+    ],
+    'No people recorded.',
+  )}
+${
+  c.segments.length
+    ? html`<h2>Segments</h2>${table(c.segments, [
+        { head: 'Segment', cell: (s) => s.name },
+        {
+          head: 'Share of revenue',
+          num: true,
+          cell: (s) => (s.revenueSharePct === null ? '—' : pct(s.revenueSharePct, 0)),
+        },
+        { head: 'What it sells', cell: (s) => s.description ?? '' },
+        { head: 'As of', cell: (s) => sourceLink(s.sourceUrl, fmtDay(s.asOf)) },
+      ])}`
+    : ''
+}
 ${c.projects.length ? html`<h2>Projects</h2>${projectTable(c.projects)}` : ''}
-${c.peers.length ? html`<h2>Peers</h2>${table(c.peers, [
-    { head: 'Company', cell: (x) => refLink(x.company) },
-    { head: 'Price', num: true, cell: (x) => priced(x.primaryInstrument) },
-    { head: 'Today', num: true, cell: (x) => fmtPct(x.primaryInstrument?.changePct) },
-    { head: 'Why they compare', cell: (x) => x.why },
-  ])}` : ''}
+${
+  c.peers.length
+    ? html`<h2>Peers</h2>${table(c.peers, [
+        { head: 'Company', cell: (x) => refLink(x.company) },
+        { head: 'Price', num: true, cell: (x) => priced(x.primaryInstrument) },
+        { head: 'Today', num: true, cell: (x) => fmtPct(x.primaryInstrument?.changePct) },
+        { head: 'Why they compare', cell: (x) => x.why },
+      ])}`
+    : ''
+}
 ${sec.body}
 <h2>Stories</h2>${stories}`;
 }

@@ -1,20 +1,31 @@
 // The pages' own data answers, for their scripts: the chart's candles (the candles service's bytes, as
 // /v1/instruments/{symbol}/candles answers them) and a fresh stream ticket once the page's first one has expired.
 import { ApiError, clip, validationError } from '../../../core/errors.js';
-import { candleAnswer } from '../../answers/candles.js';
 import { candleRequest } from '../../../core/requests/candles.js';
 import { instrumentTopic, QUOTES_TOPIC } from '../../../core/stream/topics.js';
 import { CANDLE_INTERVALS, type CandleInterval } from '../../../core/vocabulary.js';
+import { candleAnswer } from '../../answers/candles.js';
+import { clock } from '../../clock.js';
 import type { Services } from '../../services/index.js';
 import { JsonAnswer, type WebPage } from '../page.js';
-import { clock } from '../../clock.js';
 
 export const chartCandles: WebPage = {
   path: '/web/candles/:symbol',
   async render({ params, query, services, caller }) {
     const interval = query.interval ?? '1d';
-    if (!CANDLE_INTERVALS.includes(interval as CandleInterval)) throw validationError([{ in: 'query', param: 'interval', message: `must be one of ${CANDLE_INTERVALS.join(', ')}` }]);
-    return new JsonAnswer(candleAnswer(await services.candles.pooled(params[0]!, candleRequest({ interval: interval as CandleInterval }, clock.now()), caller)));
+    if (!CANDLE_INTERVALS.includes(interval as CandleInterval))
+      throw validationError([
+        { in: 'query', param: 'interval', message: `must be one of ${CANDLE_INTERVALS.join(', ')}` },
+      ]);
+    return new JsonAnswer(
+      candleAnswer(
+        await services.candles.pooled(
+          params[0]!,
+          candleRequest({ interval: interval as CandleInterval }, clock.now()),
+          caller,
+        ),
+      ),
+    );
   },
 };
 
@@ -32,10 +43,18 @@ export const pageTicket: WebPage = {
     if (!query.topics) throw new ApiError('bad_request', 'Name the topics: /web/ticket?topics=quotes');
     const topics = services.stream.topics(query.topics.slice(0, 2000));
     const from = ownPage(headers.referer!, headers.host!);
-    if (from === null) throw new ApiError('forbidden', "Page tickets are for this site's own pages; the API's streams take a key (Authorization: Bearer, or a ticket from /v1/stream/ticket)");
+    if (from === null)
+      throw new ApiError(
+        'forbidden',
+        "Page tickets are for this site's own pages; the API's streams take a key (Authorization: Bearer, or a ticket from /v1/stream/ticket)",
+      );
     const shown = pageTopics(from, services);
     const other = topics.filter((topic) => !shown.includes(topic));
-    if (other.length) throw new ApiError('forbidden', `The page ${clip(from, 100)} shows ${shown.join(', ') || 'no live topic'}, not ${other.join(', ')}`);
+    if (other.length)
+      throw new ApiError(
+        'forbidden',
+        `The page ${clip(from, 100)} shows ${shown.join(', ') || 'no live topic'}, not ${other.join(', ')}`,
+      );
     return new JsonAnswer(JSON.stringify({ data: tickets.issue({ client: `ip:${ip}` }, topics) }));
   },
 };

@@ -26,18 +26,22 @@ export const derivativesPage: WebPage = {
       scripts: x.daily.length ? CHART_SCRIPTS : [],
       body: html`${pageHead(html`${refLink(d, d.name)} funding and open interest`, `${d.symbol} · perpetual futures`, d)}
 ${keyFigures([
-        ['Funding per 8 hours', funding(x.current.fundingRate8hPct), 'weighted by open interest'],
-        ['Open interest', fmtUsd(x.current.openInterestUsd)],
-        ['Perpetual venues', String(x.current.venues), 'with a fresh quote'],
-      ])}
+  ['Funding per 8 hours', funding(x.current.fundingRate8hPct), 'weighted by open interest'],
+  ['Open interest', fmtUsd(x.current.openInterestUsd)],
+  ['Perpetual venues', String(x.current.venues), 'with a fresh quote'],
+])}
 ${x.daily.length ? derivativesChart(x.daily) : html`<p class="muted">No funding or open interest stored: ${d.symbol} has no perpetual listing with history.</p>`}
 <h2>By day <span class="muted">newest first${x.availableFrom ? html`; held from ${fmtDay(x.availableFrom)}` : ''}</span></h2>
-${table(days, [
-        { head: 'Day (UTC)', cell: (r: DerivativesDay) => fmtDay(r.date) },
-        { head: 'Funding per 8 hours', num: true, cell: (r) => funding(r.fundingRate8hPct) },
-        { head: 'Open interest', num: true, cell: (r) => fmtUsd(r.openInterestUsd) },
-        { head: 'Venues', num: true, cell: (r) => String(r.venues) },
-      ], 'No days stored.')}`,
+${table(
+  days,
+  [
+    { head: 'Day (UTC)', cell: (r: DerivativesDay) => fmtDay(r.date) },
+    { head: 'Funding per 8 hours', num: true, cell: (r) => funding(r.fundingRate8hPct) },
+    { head: 'Open interest', num: true, cell: (r) => fmtUsd(r.openInterestUsd) },
+    { head: 'Venues', num: true, cell: (r) => String(r.venues) },
+  ],
+  'No days stored.',
+)}`,
     });
   },
 };

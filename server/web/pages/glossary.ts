@@ -1,10 +1,11 @@
 // GET /glossary/{slug}: a term of the service, defined in its own words, with the terms it relates to. A definition
 // may name the API's fields (changePct, listingId): they are set as code, so they read as names, not as words.
-import { html, type Html } from '../html.js';
+
+import { pageHead } from '../head.js';
+import { type Html, html } from '../html.js';
 import { page } from '../layout.js';
 import type { WebPage } from '../page.js';
 import { refLink } from '../parts.js';
-import { pageHead } from '../head.js';
 
 /** A field name as the API spells it: camelCase or snake_case. */
 const FIELD = /\b[a-z]+(?:[A-Z][a-z0-9]*)+\b|\b[a-z]+(?:_[a-z0-9]+)+\b/g;

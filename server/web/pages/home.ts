@@ -3,12 +3,24 @@
 // instruments that had no live venue when the page was served (a source down, or the network), whose prices are not
 // current.
 import { QUOTES_TOPIC } from '../../../core/stream/topics.js';
+import type { Services } from '../../services/index.js';
 import { ASSETS } from '../assets.js';
 import { html } from '../html.js';
 import { page } from '../layout.js';
 import type { WebPage } from '../page.js';
-import type { Services } from '../../services/index.js';
-import { banner, fmtNum, fmtPct, fmtTime, macroHeadline, macroHeadlineUnit, moveTable, refLink, sparkline, storyList, type RefLike } from '../parts.js';
+import {
+  banner,
+  fmtNum,
+  fmtPct,
+  fmtTime,
+  macroHeadline,
+  macroHeadlineUnit,
+  moveTable,
+  type RefLike,
+  refLink,
+  sparkline,
+  storyList,
+} from '../parts.js';
 import { liveData } from './live-data.js';
 
 /** Instruments listed on venues none of which is in their pool now. */
@@ -20,7 +32,10 @@ function noLiveVenue(instruments: Services['instruments']) {
   }
   if (!dark.length) return '';
   const named = dark.length > 12 ? `${dark.slice(0, 12).join(', ')} and ${dark.length - 12} more` : dark.join(', ');
-  return banner('noLiveVenue', html`No venue is live for ${dark.length} of ${instruments.count} instruments (${named}): their prices are not current. <a href="/v1/meta">/v1/meta</a> lists each source's state.`);
+  return banner(
+    'noLiveVenue',
+    html`No venue is live for ${dark.length} of ${instruments.count} instruments (${named}): their prices are not current. <a href="/v1/meta">/v1/meta</a> lists each source's state.`,
+  );
 }
 
 export const homePage: WebPage = {
@@ -29,19 +44,24 @@ export const homePage: WebPage = {
     const [snap, series] = await Promise.all([ctx.services.market.snapshot(), ctx.services.macro.listKept(ctx.caller)]);
     // A catalyst names series the service may hold no data of yet: those are named, not linked to a 404.
     const stored = new Set(series.map((s) => s.path));
-    const entity = (e: RefLike) => (e.type === 'macro' && !stored.has(e.path) ? refLink({ ...e, path: null }) : refLink(e));
+    const entity = (e: RefLike) =>
+      e.type === 'macro' && !stored.has(e.path) ? refLink({ ...e, path: null }) : refLink(e);
     const strip = html`<div class="strip">${snap.strip.map(
-      (s) => html`<a href="${s.path ?? '#'}" data-symbol="${s.symbol}"><span class="sym">${s.symbol}</span> <span class="muted">${s.kind}</span><br>
+      (
+        s,
+      ) => html`<a href="${s.path ?? '#'}" data-symbol="${s.symbol}"><span class="sym">${s.symbol}</span> <span class="muted">${s.kind}</span><br>
 <span data-field="price">${fmtNum(s.price)}</span> <span data-field="changePct">${fmtPct(s.changePct)}</span>${sparkline(s.sparkline, (s.changePct ?? 0) >= 0)}</a>`,
     )}</div>`;
     const catalysts = snap.catalysts.length
       ? html`<table><tbody>${snap.catalysts.map(
-          (c) => html`<tr><td>${fmtTime(c.expectedAt)}</td><td>${c.title}${c.consensus ? html` <span class="muted">consensus ${c.consensus}</span>` : ''}</td><td>${c.entities.slice(0, 3).map((e) => html`${entity(e)} `)}</td></tr>`,
+          (c) =>
+            html`<tr><td>${fmtTime(c.expectedAt)}</td><td>${c.title}${c.consensus ? html` <span class="muted">consensus ${c.consensus}</span>` : ''}</td><td>${c.entities.slice(0, 3).map((e) => html`${entity(e)} `)}</td></tr>`,
         )}</tbody></table>`
       : html`<p class="muted">No catalysts in the next 7 days.</p>`;
     const macro = snap.macro.length
       ? html`<table><tbody>${snap.macro.map(
-          (m) => html`<tr><td>${refLink(m)}</td><td class="num">${macroHeadline(m)}</td><td class="muted">${macroHeadlineUnit(m)}</td><td class="muted nowrap">${m.latest?.date ?? ''}</td></tr>`,
+          (m) =>
+            html`<tr><td>${refLink(m)}</td><td class="num">${macroHeadline(m)}</td><td class="muted">${macroHeadlineUnit(m)}</td><td class="muted nowrap">${m.latest?.date ?? ''}</td></tr>`,
         )}</tbody></table>`
       : html`<p class="muted">No macro series stored.</p>`;
     return page({

@@ -33,7 +33,9 @@ export const instrumentPage: WebPage = {
     const [moves, stories, derivatives] = await Promise.all([
       services.moves.listKept({ symbol: d.symbol, limit: 10, offset: 0, candidates: true }, caller),
       services.events.listKept({ symbol: d.symbol, limit: 15, offset: 0, order: 'recent' }, caller),
-      d.venues.some((v) => v.market === 'perp') ? services.derivatives.get(d.symbol, derivativesRequest({}), caller) : Promise.resolve(null),
+      d.venues.some((v) => v.market === 'perp')
+        ? services.derivatives.get(d.symbol, derivativesRequest({}), caller)
+        : Promise.resolve(null),
     ]);
     const recent: Derivatives['daily'] = derivatives?.daily.slice(-DERIVATIVE_DAYS) ?? [];
     const derivativesPart = derivatives

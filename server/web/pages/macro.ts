@@ -5,10 +5,15 @@ import { decimals, grouped, signedPct, usdShort } from '../../../core/figures.js
 import { macroRequest } from '../../../core/requests/macro.js';
 import type { MacroSeries } from '../../../core/schemas/macro.js';
 import { bpText } from '../../../core/units.js';
-import { MACRO_CATEGORY_LABELS, MACRO_DISPLAY_LABELS, MACRO_FREQUENCY_LABELS, SEASONAL_ADJUSTMENT_LABELS } from '../../../core/vocabulary-labels.js';
+import {
+  MACRO_CATEGORY_LABELS,
+  MACRO_DISPLAY_LABELS,
+  MACRO_FREQUENCY_LABELS,
+  SEASONAL_ADJUSTMENT_LABELS,
+} from '../../../core/vocabulary-labels.js';
 import { CHART_SCRIPTS, lineChart } from '../charts.js';
 import { keyFigures, pageHead } from '../head.js';
-import { html, type Html } from '../html.js';
+import { type Html, html } from '../html.js';
 import { page } from '../layout.js';
 import type { WebPage } from '../page.js';
 import { fmtDay, fmtTime, fmtWhen, macroHeadline, macroHeadlineUnit, sourceLink, storyList } from '../parts.js';
@@ -27,7 +32,8 @@ export function macroValue(value: number | null, units: string | null): string {
   if (value === null) return '—';
   if (units === 'Percent') return `${decimals(value, 2)}%`;
   const dollars = units ? DOLLAR_UNITS.exec(units) : null;
-  if (dollars) return `${usdShort(value * SCALE[dollars[1]!]!)}${dollars[2] ? ` (${dollars[2].trim().toLowerCase()} dollars)` : ''}`;
+  if (dollars)
+    return `${usdShort(value * SCALE[dollars[1]!]!)}${dollars[2] ? ` (${dollars[2].trim().toLowerCase()} dollars)` : ''}`;
   if (units === 'Thousands of Persons') return `${decimals(value / 1000, 1)}M people`;
   if (units === 'Dollars per Barrel') return `$${decimals(value, 2)} a barrel`;
   if (units === 'Number') return grouped(Math.round(value));
@@ -41,21 +47,40 @@ function changeText(points: number | null, percent: number | null, units: string
 }
 
 /** How the series' period is named at its frequency: a month for a monthly series, a quarter for a quarterly one. */
-const periodOf = (m: MacroSeries, date: string) => fmtWhen(date, m.frequency === 'monthly' ? 'month' : m.frequency === 'quarterly' ? 'quarter' : m.frequency === 'annual' ? 'year' : 'day');
+const periodOf = (m: MacroSeries, date: string) =>
+  fmtWhen(
+    date,
+    m.frequency === 'monthly'
+      ? 'month'
+      : m.frequency === 'quarterly'
+        ? 'quarter'
+        : m.frequency === 'annual'
+          ? 'year'
+          : 'day',
+  );
 
 function body(m: MacroSeries): Html {
   const points = m.observations.flatMap((o): [string, number][] => (o.value === null ? [] : [[o.date, o.value]]));
-  const unitNote = m.units && m.units !== 'Percent' && !DOLLAR_UNITS.test(m.units) && m.units !== 'Thousands of Persons' ? m.units : '';
-  const adjusted = m.seasonalAdjustment ? (SEASONAL_ADJUSTMENT_LABELS[m.seasonalAdjustment] ?? m.seasonalAdjustment) : null;
+  const unitNote =
+    m.units && m.units !== 'Percent' && !DOLLAR_UNITS.test(m.units) && m.units !== 'Thousands of Persons'
+      ? m.units
+      : '';
+  const adjusted = m.seasonalAdjustment
+    ? (SEASONAL_ADJUSTMENT_LABELS[m.seasonalAdjustment] ?? m.seasonalAdjustment)
+    : null;
   return html`${pageHead(m.name, `macro series · ${MACRO_CATEGORY_LABELS[m.category]} · ${MACRO_FREQUENCY_LABELS[m.frequency]}`)}
 <p class="quote"><span class="price">${macroHeadline(m)}</span> <span class="muted">${macroHeadlineUnit(m) || MACRO_DISPLAY_LABELS[m.displayMode]}</span>${m.latest ? html`<br><span class="label">for ${periodOf(m, m.latest.date)}, from ${sourceLink(m.sourceUrl, m.source.toUpperCase())}</span>` : ''}</p>
 ${lineChart([{ name: m.name, points }], 'plain')}
 ${keyFigures([
-    ['Latest value', m.latest ? macroValue(m.latest.value, m.units) : null, unitNote],
-    ['From the period before', changeText(m.change, m.changePct, m.units)],
-    ['From a year before', changeText(m.yoyChange, m.yoyPct, m.units)],
-    ['Next release', m.nextRelease ? (m.nextRelease.expectedAt ? fmtTime(m.nextRelease.expectedAt) : fmtDay(m.nextRelease.date)) : null, m.nextRelease?.name],
-  ])}
+  ['Latest value', m.latest ? macroValue(m.latest.value, m.units) : null, unitNote],
+  ['From the period before', changeText(m.change, m.changePct, m.units)],
+  ['From a year before', changeText(m.yoyChange, m.yoyPct, m.units)],
+  [
+    'Next release',
+    m.nextRelease ? (m.nextRelease.expectedAt ? fmtTime(m.nextRelease.expectedAt) : fmtDay(m.nextRelease.date)) : null,
+    m.nextRelease?.name,
+  ],
+])}
 ${m.whyItMatters ? html`<p>${m.whyItMatters}</p>` : ''}
 <dl class="facts">
 <dt>Source</dt><dd>${sourceLink(m.sourceUrl, m.sourceTitle ?? m.name)} <span class="muted">(${m.source.toUpperCase()} ${m.sourceId})</span></dd>
@@ -66,13 +91,20 @@ ${m.release ? html`<dt>Released in</dt><dd>${m.release.name ?? ''}${m.release.sc
 <h2>Release stories</h2>${storyList(m.releaseStories, 'No release stories stored.')}
 <h2>Scheduled releases</h2>${catalystTable(m.catalysts)}
 <h2>Prediction markets on it</h2>${marketTable(m.markets)}
-${m.revisions.length ? html`<h2>Revisions <span class="muted">periods whose first print was revised, newest first</span></h2>${table(m.revisions, [
-    { head: 'Period', cell: (r) => periodOf(m, r.date) },
-    { head: 'First print', num: true, cell: (r) => macroValue(r.firstPrint, m.units) },
-    { head: 'Published', cell: (r) => fmtDay(r.firstPrintedOn) },
-    { head: 'Now', num: true, cell: (r) => macroValue(r.value, m.units) },
-    { head: 'Revised', cell: (r) => fmtDay(r.revisedOn) },
-  ])}` : ''}`;
+${
+  m.revisions.length
+    ? html`<h2>Revisions <span class="muted">periods whose first print was revised, newest first</span></h2>${table(
+        m.revisions,
+        [
+          { head: 'Period', cell: (r) => periodOf(m, r.date) },
+          { head: 'First print', num: true, cell: (r) => macroValue(r.firstPrint, m.units) },
+          { head: 'Published', cell: (r) => fmtDay(r.firstPrintedOn) },
+          { head: 'Now', num: true, cell: (r) => macroValue(r.value, m.units) },
+          { head: 'Revised', cell: (r) => fmtDay(r.revisedOn) },
+        ],
+      )}`
+    : ''
+}`;
 }
 
 export const macroPage: WebPage = {

@@ -22,7 +22,10 @@ export const movesPage: WebPage = {
     if (query.symbol && SYMBOL.test(query.symbol)) filter.symbol = query.symbol;
     const moves = await services.moves.listKept(filter, caller);
     const next = moves.page.nextOffset;
-    const more = next === null ? '' : html`<p><a href="/moves?${new URLSearchParams({ ...(filter.symbol ? { symbol: filter.symbol } : {}), offset: String(next) }).toString()}">Older moves</a></p>`;
+    const more =
+      next === null
+        ? ''
+        : html`<p><a href="/moves?${new URLSearchParams({ ...(filter.symbol ? { symbol: filter.symbol } : {}), offset: String(next) }).toString()}">Older moves</a></p>`;
     return page({
       title: filter.symbol ? `Moves of ${filter.symbol}` : 'Unusual moves',
       body: html`<h1>Unusual moves${filter.symbol ? html` of ${filter.symbol}` : ''}</h1>
@@ -43,9 +46,13 @@ export const moveExplainPage: WebPage = {
     return page({
       title: `${x.instrument.label} on ${x.date}`,
       body: html`<h1>${refLink(x.instrument)} on ${x.date}</h1>
-${m ? html`<p class="price">${fmtMove(m)}</p><p>${fmtNum(m.fromPrice)} → ${fmtNum(m.toPrice)} · z-score ${fmtNum(m.zScore, 2)}</p>${m.explanation ? html`<p>${m.explanation}</p>` : ''}
+${
+  m
+    ? html`<p class="price">${fmtMove(m)}</p><p>${fmtNum(m.fromPrice)} → ${fmtNum(m.toPrice)} · z-score ${fmtNum(m.zScore, 2)}</p>${m.explanation ? html`<p>${m.explanation}</p>` : ''}
 <h2>Causes</h2>${storyList(m.causes, 'No confirmed cause.')}
-${m.candidateStories?.length ? html`<h2>Candidate stories <span class="muted">(not confirmed)</span></h2>${storyList(m.candidateStories)}` : ''}` : html`<p class="muted">No unusual move that day.</p>`}
+${m.candidateStories?.length ? html`<h2>Candidate stories <span class="muted">(not confirmed)</span></h2>${storyList(m.candidateStories)}` : ''}`
+    : html`<p class="muted">No unusual move that day.</p>`
+}
 <h2>Stories around the day</h2>${storyList(x.storiesAround)}
 <h2>Macro news that day</h2>${storyList(x.macroThatDay, 'None.')}
 <h2>Other movers that day</h2>${moveTable(x.otherMovers, 'None.')}

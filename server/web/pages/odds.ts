@@ -6,7 +6,7 @@ import type { PredictionMarketDetail } from '../../../core/schemas/odds.js';
 import { MARKET_KIND_LABELS, ODDS_STATUS_LABELS } from '../../../core/vocabulary-labels.js';
 import { CHART_SCRIPTS, lineChart, thin } from '../charts.js';
 import { keyFigures, pageHead } from '../head.js';
-import { html, type Html } from '../html.js';
+import { type Html, html } from '../html.js';
 import { page } from '../layout.js';
 import type { WebPage } from '../page.js';
 import { fmtTime, fmtUsd, refLink, sourceLink } from '../parts.js';
@@ -19,7 +19,10 @@ const SOURCES: Record<string, string> = { polymarket: 'Polymarket', kalshi: 'Kal
 function body(m: PredictionMarketDetail): Html {
   const lines = m.history.map((h) => ({
     name: h.outcome,
-    points: thin(h.points, CHART_POINTS).map((p): [number, number] => [Math.floor(Date.parse(p.ts) / 1000), Math.round(p.probability * 1000) / 10]),
+    points: thin(h.points, CHART_POINTS).map((p): [number, number] => [
+      Math.floor(Date.parse(p.ts) / 1000),
+      Math.round(p.probability * 1000) / 10,
+    ]),
   }));
   const source = SOURCES[m.source] ?? m.source;
   return html`${pageHead(m.question, html`prediction market · ${sourceLink(m.sourceUrl, source)} · ${ODDS_STATUS_LABELS[m.status]}`)}
@@ -27,13 +30,13 @@ function body(m: PredictionMarketDetail): Html {
 <span class="label">${m.status === 'resolved' ? 'what each outcome paid' : 'implied odds: the quote midpoint, else the last trade'}${m.lastUpdate ? html` · ${fmtTime(m.lastUpdate)}` : ''}</span></p>
 ${lineChart(lines, 'percent', 'No odds history stored yet.')}
 ${keyFigures([
-    ['Traded', m.volume === null ? null : fmtUsd(m.volume), 'over its life'],
-    ['Liquidity', m.liquidity === null ? null : fmtUsd(m.liquidity), 'offered in its order book'],
-    ['Open interest', m.openInterest === null ? null : fmtUsd(m.openInterest)],
-    ['Opened', m.openAt ? fmtTime(m.openAt) : null],
-    [m.status === 'open' ? 'Closes' : 'Closed', m.closeAt ? fmtTime(m.closeAt) : null],
-    ['Resolved as', m.resolution],
-  ])}
+  ['Traded', m.volume === null ? null : fmtUsd(m.volume), 'over its life'],
+  ['Liquidity', m.liquidity === null ? null : fmtUsd(m.liquidity), 'offered in its order book'],
+  ['Open interest', m.openInterest === null ? null : fmtUsd(m.openInterest)],
+  ['Opened', m.openAt ? fmtTime(m.openAt) : null],
+  [m.status === 'open' ? 'Closes' : 'Closed', m.closeAt ? fmtTime(m.closeAt) : null],
+  ['Resolved as', m.resolution],
+])}
 <dl class="facts">
 <dt>Kind</dt><dd>${MARKET_KIND_LABELS[m.kind]}${m.bounds ? ` between ${m.bounds.lower} and ${m.bounds.upper}` : ''}</dd>
 ${m.event ? html`<dt>Part of</dt><dd>${sourceLink(m.event.sourceUrl, m.event.title)}${m.eventLabel ? html` <span class="muted">as “${m.eventLabel}”${m.event.mutuallyExclusive ? '; at most one of its markets resolves yes' : ''}</span>` : ''}</dd>` : ''}

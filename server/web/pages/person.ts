@@ -24,12 +24,16 @@ export const personPage: WebPage = {
       title: p.name,
       body: html`${pageHead(p.name, html`${PERSON_KIND_LABELS[p.kind]}${company ? html` · ${refLink(company)}` : ''}`, quoted)}
 ${p.summary ? html`<p>${p.summary}</p>` : ''}
-<h2>Roles</h2>${table(p.roles, [
-        { head: 'Title', cell: (r) => sourceLink(r.sourceUrl, r.title) },
-        { head: 'At', cell: at },
-        { head: 'Since', cell: (r) => fmtDay(r.since) },
-        { head: 'Until', cell: (r) => (r.current ? html`<span class="muted">now</span>` : fmtDay(r.until)) },
-      ], 'No roles recorded.')}
+<h2>Roles</h2>${table(
+        p.roles,
+        [
+          { head: 'Title', cell: (r) => sourceLink(r.sourceUrl, r.title) },
+          { head: 'At', cell: at },
+          { head: 'Since', cell: (r) => fmtDay(r.since) },
+          { head: 'Until', cell: (r) => (r.current ? html`<span class="muted">now</span>` : fmtDay(r.until)) },
+        ],
+        'No roles recorded.',
+      )}
 ${p.insiderTrades.length ? html`<h2>Insider trades <span class="muted">newest first</span></h2>${insiderTable(p.insiderTrades, true)}` : ''}
 <h2>Stories</h2>${storyList(p.events)}`,
     });

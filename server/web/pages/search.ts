@@ -21,8 +21,14 @@ export const searchPage: WebPage = {
         body: html`<h1>Search</h1>${form}${found.length ? html`<ul class="stories">${found.map((r) => html`<li><span class="pill">${refTypeLabel(r.type)}</span> ${refLink(r)}</li>`)}</ul>` : html`<p class="muted">Nothing matches ${q}.</p>`}`,
       });
     }
-    const [companies, people, sectors, macro] = await Promise.all([services.companies.list(), services.people.list(), services.sectors.list(), services.macro.listKept(caller)]);
-    const links = (refs: readonly { type: string; key: string; label: string; path: string | null }[]) => html`<p>${refs.map((r, i) => html`${i ? ' · ' : ''}${refLink(r)}`)}</p>`;
+    const [companies, people, sectors, macro] = await Promise.all([
+      services.companies.list(),
+      services.people.list(),
+      services.sectors.list(),
+      services.macro.listKept(caller),
+    ]);
+    const links = (refs: readonly { type: string; key: string; label: string; path: string | null }[]) =>
+      html`<p>${refs.map((r, i) => html`${i ? ' · ' : ''}${refLink(r)}`)}</p>`;
     return page({
       title: 'Search',
       body: html`<h1>Search</h1>${form}

@@ -6,7 +6,7 @@ import { EVENT_KIND_LABELS, refTypeLabel } from '../../../core/vocabulary-labels
 import type { Services } from '../../services/index.js';
 import type { Quoted } from '../head.js';
 import { quote } from '../head.js';
-import { html, type Html } from '../html.js';
+import { type Html, html } from '../html.js';
 import { page } from '../layout.js';
 import type { WebPage } from '../page.js';
 import { fmtDay, fmtWhen, moveTable, refLink, sourceLink, storyList } from '../parts.js';
@@ -36,7 +36,8 @@ ${f.reportDate ? html`<dt>Period</dt><dd>${fmtDay(f.reportDate)}</dd>` : ''}
 export const storyPage: WebPage = {
   path: '/events/:id',
   async render({ params, services, caller }) {
-    if (!ID.test(params[0]!)) throw new ApiError('not_found', `No story ${params[0]!.slice(0, 40)}: story ids are positive integers`);
+    if (!ID.test(params[0]!))
+      throw new ApiError('not_found', `No story ${params[0]!.slice(0, 40)}: story ids are positive integers`);
     const e = await services.events.detail(Number(params[0]), caller);
     const quoted = firstQuote(e, services);
     return page({

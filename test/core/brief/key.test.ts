@@ -30,7 +30,10 @@ t.test('a key that cannot be of its type is a 400 saying what one looks like', a
       parseBriefKey(type, key);
       t.fail(`${type} ${key} was read`);
     } catch (e) {
-      t.ok(e instanceof ApiError && e.code === 'bad_request' && message.test(e.message), `${type} ${key}: ${(e as Error).message}`);
+      t.ok(
+        e instanceof ApiError && e.code === 'bad_request' && message.test(e.message),
+        `${type} ${key}: ${(e as Error).message}`,
+      );
     }
   }
 });

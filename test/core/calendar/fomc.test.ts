@@ -1,17 +1,59 @@
 // The FOMC's decision days: the published schedules to the day, and for other years a pattern that keeps the Fed's
 // rhythm (eight Wednesdays, never a holiday either day of a meeting, never two meetings within five weeks).
 import t from 'tap';
-import { fomcDecisionDays, fomcEffectiveDay, fomcPatternDays, fomcStatement, fomcStatements } from '../../../core/calendar/fomc.js';
+import {
+  fomcDecisionDays,
+  fomcEffectiveDay,
+  fomcPatternDays,
+  fomcStatement,
+  fomcStatements,
+} from '../../../core/calendar/fomc.js';
 import { isReleaseDay } from '../../../core/calendar/us-holidays.js';
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 t.test('the published schedules, second days of the meetings', async (t) => {
-  t.same(fomcDecisionDays(2024).map(iso), ['2024-01-31', '2024-03-20', '2024-05-01', '2024-06-12', '2024-07-31', '2024-09-18', '2024-11-07', '2024-12-18']);
-  t.same(fomcDecisionDays(2025).map(iso), ['2025-01-29', '2025-03-19', '2025-05-07', '2025-06-18', '2025-07-30', '2025-09-17', '2025-10-29', '2025-12-10']);
-  t.same(fomcDecisionDays(2026).map(iso), ['2026-01-28', '2026-03-18', '2026-04-29', '2026-06-17', '2026-07-29', '2026-09-16', '2026-10-28', '2026-12-09']);
-  t.same(fomcDecisionDays(2027).map(iso), ['2027-01-27', '2027-03-17', '2027-04-28', '2027-06-09', '2027-07-28', '2027-09-22', '2027-10-27', '2027-12-08']);
+  t.same(fomcDecisionDays(2024).map(iso), [
+    '2024-01-31',
+    '2024-03-20',
+    '2024-05-01',
+    '2024-06-12',
+    '2024-07-31',
+    '2024-09-18',
+    '2024-11-07',
+    '2024-12-18',
+  ]);
+  t.same(fomcDecisionDays(2025).map(iso), [
+    '2025-01-29',
+    '2025-03-19',
+    '2025-05-07',
+    '2025-06-18',
+    '2025-07-30',
+    '2025-09-17',
+    '2025-10-29',
+    '2025-12-10',
+  ]);
+  t.same(fomcDecisionDays(2026).map(iso), [
+    '2026-01-28',
+    '2026-03-18',
+    '2026-04-29',
+    '2026-06-17',
+    '2026-07-29',
+    '2026-09-16',
+    '2026-10-28',
+    '2026-12-09',
+  ]);
+  t.same(fomcDecisionDays(2027).map(iso), [
+    '2027-01-27',
+    '2027-03-17',
+    '2027-04-28',
+    '2027-06-09',
+    '2027-07-28',
+    '2027-09-22',
+    '2027-10-27',
+    '2027-12-08',
+  ]);
 });
 
 t.test('the pattern matches the schedules it is read from to within a week', async (t) => {
@@ -22,29 +64,48 @@ t.test('the pattern matches the schedules it is read from to within a week', asy
   }
 });
 
-t.test('every year from 2024 to 2060: eight Wednesdays (or a published Thursday), working days, five weeks apart or more', async (t) => {
-  const all: number[] = [];
-  for (let year = 2024; year <= 2060; year++) {
-    const days = fomcDecisionDays(year);
-    if (days.length !== 8) t.fail(`${year}: ${days.length} meetings`);
-    const bad = days.filter((d) => !isReleaseDay(d) || !isReleaseDay(d - DAY) || (new Date(d).getUTCDay() !== 3 && iso(d) !== '2024-11-07'));
-    if (bad.length) t.fail(`${year}: not a working Wednesday, or a holiday the day before: ${bad.map(iso).join(', ')}`);
-    all.push(...days);
-  }
-  const close = all.flatMap((d, k) => (k > 0 && d - all[k - 1]! < 35 * DAY ? [`${iso(all[k - 1]!)} and ${iso(d)}`] : []));
-  t.same(close, [], 'no two meetings within five weeks');
-  const far = all.flatMap((d, k) => (k > 0 && d - all[k - 1]! > 56 * DAY ? [`${iso(all[k - 1]!)} and ${iso(d)}`] : []));
-  t.same(far, [], 'nor more than eight weeks apart');
-  t.ok(fomcDecisionDays(2030).every((d, k) => new Date(d).getUTCMonth() === [0, 2, 3, 5, 6, 8, 9, 11][k] || (k === 2 && new Date(d).getUTCMonth() === 4)), 'in the usual months');
-});
+t.test(
+  'every year from 2024 to 2060: eight Wednesdays (or a published Thursday), working days, five weeks apart or more',
+  async (t) => {
+    const all: number[] = [];
+    for (let year = 2024; year <= 2060; year++) {
+      const days = fomcDecisionDays(year);
+      if (days.length !== 8) t.fail(`${year}: ${days.length} meetings`);
+      const bad = days.filter(
+        (d) => !isReleaseDay(d) || !isReleaseDay(d - DAY) || (new Date(d).getUTCDay() !== 3 && iso(d) !== '2024-11-07'),
+      );
+      if (bad.length)
+        t.fail(`${year}: not a working Wednesday, or a holiday the day before: ${bad.map(iso).join(', ')}`);
+      all.push(...days);
+    }
+    const close = all.flatMap((d, k) =>
+      k > 0 && d - all[k - 1]! < 35 * DAY ? [`${iso(all[k - 1]!)} and ${iso(d)}`] : [],
+    );
+    t.same(close, [], 'no two meetings within five weeks');
+    const far = all.flatMap((d, k) =>
+      k > 0 && d - all[k - 1]! > 56 * DAY ? [`${iso(all[k - 1]!)} and ${iso(d)}`] : [],
+    );
+    t.same(far, [], 'nor more than eight weeks apart');
+    t.ok(
+      fomcDecisionDays(2030).every(
+        (d, k) =>
+          new Date(d).getUTCMonth() === [0, 2, 3, 5, 6, 8, 9, 11][k] || (k === 2 && new Date(d).getUTCMonth() === 4),
+      ),
+      'in the usual months',
+    );
+  },
+);
 
 t.test('statements at 14:00 New York, the new range in force the next day', async (t) => {
   t.equal(new Date(fomcStatement(Date.UTC(2026, 11, 9))).toISOString(), '2026-12-09T19:00:00.000Z', 'winter: 19:00Z');
   t.equal(new Date(fomcStatement(Date.UTC(2026, 6, 29))).toISOString(), '2026-07-29T18:00:00.000Z', 'summer: 18:00Z');
-  t.equal(iso(fomcEffectiveDay(Date.UTC(2024, 11, 18))), '2024-12-19', "DFEDTARU shows December 2024's cut from the 19th");
-  t.same(fomcStatements(Date.UTC(2026, 9, 1), Date.UTC(2027, 1, 1)).map((ms) => new Date(ms).toISOString()), [
-    '2026-10-28T18:00:00.000Z',
-    '2026-12-09T19:00:00.000Z',
-    '2027-01-27T19:00:00.000Z',
-  ]);
+  t.equal(
+    iso(fomcEffectiveDay(Date.UTC(2024, 11, 18))),
+    '2024-12-19',
+    "DFEDTARU shows December 2024's cut from the 19th",
+  );
+  t.same(
+    fomcStatements(Date.UTC(2026, 9, 1), Date.UTC(2027, 1, 1)).map((ms) => new Date(ms).toISOString()),
+    ['2026-10-28T18:00:00.000Z', '2026-12-09T19:00:00.000Z', '2027-01-27T19:00:00.000Z'],
+  );
 });

@@ -28,19 +28,29 @@ t.test('deterministic per seed; listings share a regime but not their noise', as
   t.same(demoDerivatives(btc, perps[0]!, fundingRegime(btc, 7, w), 7, w), a);
   t.not(demoDerivatives(btc, perps[0]!, fundingRegime(btc, 8, w), 8, w).hourly.fundingRate[5], a.hourly.fundingRate[5]);
   const b = demoDerivatives(btc, perps[1]!, fundingRegime(btc, 7, w), 7, w);
-  const per8h = (s: typeof a, l: (typeof perps)[0], k: number) => (s.hourly.fundingRate[k]! * 8) / l.fundingIntervalHours!;
+  const per8h = (s: typeof a, l: (typeof perps)[0], k: number) =>
+    (s.hourly.fundingRate[k]! * 8) / l.fundingIntervalHours!;
   t.not(per8h(a, perps[0]!, 100), per8h(b, perps[1]!, 100));
   t.ok(Math.abs(per8h(a, perps[0]!, 100) - per8h(b, perps[1]!, 100)) < 0.0003, 'venues quote near one another');
 });
 
-t.test('values are plausible: open interest positive around the listing size, funding in a realistic range', async (t) => {
-  const w = derivativesWindow(anchor, 365, 30);
-  for (const l of perps) {
-    const h = demoDerivatives(btc, l, fundingRegime(btc, 7, w), 7, w);
-    const size = btc.volume24hUsd * l.share * 0.45;
-    for (const s of [h.daily, h.hourly]) {
-      t.ok(s.openInterestUsd.every((x) => x > size / 5 && x < size * 5), `${l.venue}: open interest within 5x of its size`);
-      t.ok(s.fundingRate.every((x) => Math.abs((x * 8) / l.fundingIntervalHours!) < 0.002), `${l.venue}: |funding| under 0.2% per 8h`);
+t.test(
+  'values are plausible: open interest positive around the listing size, funding in a realistic range',
+  async (t) => {
+    const w = derivativesWindow(anchor, 365, 30);
+    for (const l of perps) {
+      const h = demoDerivatives(btc, l, fundingRegime(btc, 7, w), 7, w);
+      const size = btc.volume24hUsd * l.share * 0.45;
+      for (const s of [h.daily, h.hourly]) {
+        t.ok(
+          s.openInterestUsd.every((x) => x > size / 5 && x < size * 5),
+          `${l.venue}: open interest within 5x of its size`,
+        );
+        t.ok(
+          s.fundingRate.every((x) => Math.abs((x * 8) / l.fundingIntervalHours!) < 0.002),
+          `${l.venue}: |funding| under 0.2% per 8h`,
+        );
+      }
     }
-  }
-});
+  },
+);

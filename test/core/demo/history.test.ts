@@ -17,9 +17,13 @@ t.test('deterministic: the same seed and anchor give the same world, another see
   t.same(again.story, world.story);
   for (const inst of DEMO_INSTRUMENTS) {
     const [a, b] = [world.histories.get(inst.symbol)!, again.histories.get(inst.symbol)!];
-    if (a.minute.close.at(-1) !== b.minute.close.at(-1) || a.daily.close[100] !== b.daily.close[100]) t.fail(`${inst.symbol}: not deterministic`);
+    if (a.minute.close.at(-1) !== b.minute.close.at(-1) || a.daily.close[100] !== b.daily.close[100])
+      t.fail(`${inst.symbol}: not deterministic`);
   }
-  t.not(demoWorld(SEED + 1, ANCHOR).histories.get('BTC')!.daily.close[100], world.histories.get('BTC')!.daily.close[100]);
+  t.not(
+    demoWorld(SEED + 1, ANCHOR).histories.get('BTC')!.daily.close[100],
+    world.histories.get('BTC')!.daily.close[100],
+  );
 });
 
 t.test('aligned windows, a continuous path, sane bars', async (t) => {
@@ -31,7 +35,8 @@ t.test('aligned windows, a continuous path, sane bars', async (t) => {
     if (h.hourly.ts.at(-1)! + HOUR_MS !== h.minuteStart) t.fail('hourly bars end where 1m bars start');
     if (h.hourly.ts[0] !== h.minuteStart - 365 * DAY_MS) t.fail('a year of hourly bars');
     if (h.daily.ts.at(-1)! + DAY_MS !== h.minuteStart) t.fail('daily bars end where 1m bars start');
-    if (h.daily.ts[0] !== demoHistoryStart(ANCHOR) || h.minuteStart - h.daily.ts[0]! < 730 * DAY_MS) t.fail('at least two years of daily bars');
+    if (h.daily.ts[0] !== demoHistoryStart(ANCHOR) || h.minuteStart - h.daily.ts[0]! < 730 * DAY_MS)
+      t.fail('at least two years of daily bars');
     // Shares, indices and ETFs start where their model was pinned to end at the anchor's closes (levels.ts).
     const start = world.path.model.start[world.path.model.position.get(inst.symbol)!]!;
     if (h.daily.open[0] !== start) t.fail(`${inst.symbol}: starts at ${h.daily.open[0]}, not its start price ${start}`);
@@ -48,15 +53,20 @@ t.test('aligned windows, a continuous path, sane bars', async (t) => {
         }
       }
     }
-    if (h.hourly.open[0] !== h.daily.close[364] || h.minute.open[0] !== h.hourly.close.at(-1)) t.fail(`${inst.symbol}: windows do not join`);
-    if (h.daily.close.at(-1) !== regroup(h.hourly, DAY_MS).close.at(-1)) t.fail('recent daily bars are the hourly bars regrouped');
+    if (h.hourly.open[0] !== h.daily.close[364] || h.minute.open[0] !== h.hourly.close.at(-1))
+      t.fail(`${inst.symbol}: windows do not join`);
+    if (h.daily.close.at(-1) !== regroup(h.hourly, DAY_MS).close.at(-1))
+      t.fail('recent daily bars are the hourly bars regrouped');
   }
   t.pass('checked every instrument');
 });
 
 t.test("an ETF's bars are its index's, scaled: the same shape at every interval", async (t) => {
   // Each ETF's ratio to its index is the real one on the day the demo's levels are anchored to.
-  for (const [etf, index] of [['SPY', 'SPX'], ['QQQ', 'NDX']] as const) {
+  for (const [etf, index] of [
+    ['SPY', 'SPX'],
+    ['QQQ', 'NDX'],
+  ] as const) {
     const ratio = ANCHOR_CLOSES[etf]! / ANCHOR_CLOSES[index]!;
     const [e, i] = [world.histories.get(etf)!, world.histories.get(index)!];
     for (const interval of ['daily', 'hourly', 'minute'] as const) {
@@ -66,7 +76,9 @@ t.test("an ETF's bars are its index's, scaled: the same shape at every interval"
         const close = eb.close[k]! / ib.close[k]!;
         // Drawn bars exactly; the last year's days, grouped from hours, within the ratio's drift over a day.
         const within = interval === 'daily' && k >= 365 ? 1e-4 : 1e-12;
-        const shaped = Math.abs(eb.high[k]! / ib.high[k]! - Math.max(open, close)) < within && Math.abs(eb.low[k]! / ib.low[k]! - Math.min(open, close)) < within;
+        const shaped =
+          Math.abs(eb.high[k]! / ib.high[k]! - Math.max(open, close)) < within &&
+          Math.abs(eb.low[k]! / ib.low[k]! - Math.min(open, close)) < within;
         if (!shaped || Math.abs(close / ratio - 1) > 0.01 || eb.ts[k] !== ib.ts[k]) {
           t.fail(`${etf} ${interval} bar ${k}: not ${index}'s (ratio ${close})`);
           break;
@@ -84,7 +96,11 @@ t.test('the path carries on after the history: the minutes after the anchor join
   const next = path.bars(anchorMinute, MINUTE_MS, 3);
   path.model.instruments.forEach((inst, i) => {
     const last = history.get(inst.symbol)!.minute;
-    if (next[i]!.ts[0] !== anchorMinute || next[i]!.open[0] !== last.close.at(-1)) t.fail(`${inst.symbol}: the live minutes do not join`);
+    if (next[i]!.ts[0] !== anchorMinute || next[i]!.open[0] !== last.close.at(-1))
+      t.fail(`${inst.symbol}: the live minutes do not join`);
   });
-  t.throws(() => demoHistories(new MarketPath(demoMarketModel(SEED, start + DAY_MS), SEED, []), ANCHOR), 'a path from another day is refused');
+  t.throws(
+    () => demoHistories(new MarketPath(demoMarketModel(SEED, start + DAY_MS), SEED, []), ANCHOR),
+    'a path from another day is refused',
+  );
 });

@@ -8,19 +8,52 @@ import { demoHistoryStart } from '../../../core/demo/history.js';
 import { demoFred } from '../../../core/demo/macro/fred.js';
 import { demoWorld } from '../../../core/demo/world.js';
 import { asOf } from '../../../core/macro/vintages.js';
-import type { ObservationRecord } from '../../../core/sources/macro-records.js';
 import { parseFredPayload } from '../../../core/sources/fred/index.js';
+import type { ObservationRecord } from '../../../core/sources/macro-records.js';
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const dayOf = (ms: number) => ms - (ms % DAY);
-const ANCHORS = [Date.UTC(2026, 10, 22, 9, 30), Date.UTC(2026, 11, 10, 15), Date.UTC(2026, 10, 27, 14), Date.UTC(2027, 0, 1, 12)];
+const ANCHORS = [
+  Date.UTC(2026, 10, 22, 9, 30),
+  Date.UTC(2026, 11, 10, 15),
+  Date.UTC(2026, 10, 27, 14),
+  Date.UTC(2027, 0, 1, 12),
+];
 /** The Fed's published decision days (second day of each meeting), written out apart from the code under test. */
 const PUBLISHED = new Set([
-  '2024-01-31', '2024-03-20', '2024-05-01', '2024-06-12', '2024-07-31', '2024-09-18', '2024-11-07', '2024-12-18',
-  '2025-01-29', '2025-03-19', '2025-05-07', '2025-06-18', '2025-07-30', '2025-09-17', '2025-10-29', '2025-12-10',
-  '2026-01-28', '2026-03-18', '2026-04-29', '2026-06-17', '2026-07-29', '2026-09-16', '2026-10-28', '2026-12-09',
-  '2027-01-27', '2027-03-17', '2027-04-28', '2027-06-09', '2027-07-28', '2027-09-22', '2027-10-27', '2027-12-08',
+  '2024-01-31',
+  '2024-03-20',
+  '2024-05-01',
+  '2024-06-12',
+  '2024-07-31',
+  '2024-09-18',
+  '2024-11-07',
+  '2024-12-18',
+  '2025-01-29',
+  '2025-03-19',
+  '2025-05-07',
+  '2025-06-18',
+  '2025-07-30',
+  '2025-09-17',
+  '2025-10-29',
+  '2025-12-10',
+  '2026-01-28',
+  '2026-03-18',
+  '2026-04-29',
+  '2026-06-17',
+  '2026-07-29',
+  '2026-09-16',
+  '2026-10-28',
+  '2026-12-09',
+  '2027-01-27',
+  '2027-03-17',
+  '2027-04-28',
+  '2027-06-09',
+  '2027-07-28',
+  '2027-09-22',
+  '2027-10-27',
+  '2027-12-08',
 ]);
 /** The months a pattern meeting may fall in (0-11), and the series each derived series is computed from. */
 const MEETING_MONTHS = [0, 2, 3, 4, 5, 6, 8, 9, 11];
@@ -44,7 +77,12 @@ for (const anchor of ANCHORS) {
   const world = demoWorld(7, anchor);
   const start = demoHistoryStart(anchor);
   const fred = demoFred(world, 7, start, anchor);
-  const series = new Map<string, ObservationRecord[]>(fred.observations.map((o) => [o.seriesId, parseFredPayload(JSON.stringify(o.payload), { seriesId: o.seriesId }).observations]));
+  const series = new Map<string, ObservationRecord[]>(
+    fred.observations.map((o) => [
+      o.seriesId,
+      parseFredPayload(JSON.stringify(o.payload), { seriesId: o.seriesId }).observations,
+    ]),
+  );
   const { decisions } = world.path.model.policy;
   const label = `as of ${new Date(anchor).toISOString()}`;
 
@@ -54,13 +92,28 @@ for (const anchor of ANCHORS) {
       const day = dayOf(d.at);
       const year = new Date(day).getUTCFullYear();
       if (year <= 2027) return !PUBLISHED.has(iso(day));
-      return new Date(day).getUTCDay() !== 3 || !isReleaseDay(day) || !isReleaseDay(day - DAY) || !MEETING_MONTHS.includes(new Date(day).getUTCMonth());
+      return (
+        new Date(day).getUTCDay() !== 3 ||
+        !isReleaseDay(day) ||
+        !isReleaseDay(day - DAY) ||
+        !MEETING_MONTHS.includes(new Date(day).getUTCMonth())
+      );
     });
-    t.same(off.map((d) => iso(d.at)), [], 'on a published date to 2027, then on a working Wednesday of a meeting month');
-    const close = decisions.flatMap((d, k) => (k > 0 && d.at - decisions[k - 1]!.at < 35 * DAY ? [`${iso(decisions[k - 1]!.at)} and ${iso(d.at)}`] : []));
+    t.same(
+      off.map((d) => iso(d.at)),
+      [],
+      'on a published date to 2027, then on a working Wednesday of a meeting month',
+    );
+    const close = decisions.flatMap((d, k) =>
+      k > 0 && d.at - decisions[k - 1]!.at < 35 * DAY ? [`${iso(decisions[k - 1]!.at)} and ${iso(d.at)}`] : [],
+    );
     t.same(close, [], 'no two meetings within five weeks');
     const seen = world.story.catalysts.filter((c) => c.kind === 'policy_decision').map((c) => c.expectedAt);
-    t.same(seen, decisions.filter((d) => d.at >= start && d.at < anchor + 90 * DAY).map((d) => d.at), "the story's FOMC catalysts are the path's meetings");
+    t.same(
+      seen,
+      decisions.filter((d) => d.at >= start && d.at < anchor + 90 * DAY).map((d) => d.at),
+      "the story's FOMC catalysts are the path's meetings",
+    );
   });
 
   t.test(`${label}: the upper bound steps only on the day after a decision, by its change`, async (t) => {
@@ -71,9 +124,10 @@ for (const anchor of ANCHORS) {
     for (let k = 1; k < upper.length; k++) {
       const step = upper[k]!.value! - upper[k - 1]!.value!;
       const d = byEffectiveDay.get(upper[k]!.date);
-      if (step !== (d?.change ?? 0)) wrong.push(`${iso(upper[k]!.date)}: ${step} (decision of the day before: ${d ? d.change : 'none'})`);
+      if (step !== (d?.change ?? 0))
+        wrong.push(`${iso(upper[k]!.date)}: ${step} (decision of the day before: ${d ? d.change : 'none'})`);
     }
-    t.same(wrong, [], 'every step on an effective day, every effective day the decision\'s change');
+    t.same(wrong, [], "every step on an effective day, every effective day the decision's change");
   });
 
   t.test(`${label}: no derived series dated past its inputs, on any day of the last two months`, async (t) => {
@@ -85,12 +139,23 @@ for (const anchor of ANCHORS) {
     const past: string[] = [];
     for (let day = dayOf(anchor) - 60 * DAY; day <= dayOf(anchor); day += DAY) {
       for (const [id, inputs] of Object.entries(DERIVED)) {
-        for (const input of inputs) if (lastDay(id, day) > lastDay(input, day)) past.push(`${iso(day)}: ${id} to ${iso(lastDay(id, day))}, ${input} to ${iso(lastDay(input, day))}`);
+        for (const input of inputs)
+          if (lastDay(id, day) > lastDay(input, day))
+            past.push(`${iso(day)}: ${id} to ${iso(lastDay(id, day))}, ${input} to ${iso(lastDay(input, day))}`);
       }
     }
     t.same(past, []);
     const curve = asOf(series.get('T10Y2Y')!, dayOf(anchor)).at(-1)!.date;
-    t.equal(iso(curve), iso(Math.min(asOf(series.get('DGS2')!, dayOf(anchor)).at(-1)!.date, asOf(series.get('DGS10')!, dayOf(anchor)).at(-1)!.date)), 'the curve ends where the yields end');
+    t.equal(
+      iso(curve),
+      iso(
+        Math.min(
+          asOf(series.get('DGS2')!, dayOf(anchor)).at(-1)!.date,
+          asOf(series.get('DGS10')!, dayOf(anchor)).at(-1)!.date,
+        ),
+      ),
+      'the curve ends where the yields end',
+    );
   });
 
   t.test(`${label}: each release's consensus near its recent prints; headlines agree with it`, async (t) => {
@@ -104,15 +169,25 @@ for (const anchor of ANCHORS) {
       const far = prints.flatMap((p, k) => {
         if (k < n) return [];
         const mid = median(prints.slice(k - n, k).map((q) => q.value));
-        return Math.abs(p.expected - mid) > band + 1e-9 ? [`${iso(p.period)}: ${p.expected} against a median of ${mid}`] : [];
+        return Math.abs(p.expected - mid) > band + 1e-9
+          ? [`${iso(p.period)}: ${p.expected} against a median of ${mid}`]
+          : [];
       });
-      t.same(far, [], `${s}: the consensus within ${band} of the median of the last ${n} prints (${prints.length} releases)`);
+      t.same(
+        far,
+        [],
+        `${s}: the consensus within ${band} of the median of the last ${n} prints (${prints.length} releases)`,
+      );
     }
-    const wrong = world.story.events.filter((e) => e.kind === 'macro_release' && e.headline.startsWith('US consumer prices')).flatMap((e) => {
-      const print = world.prints.find((p) => p.series === 'us-cpi' && p.releasedAt === e.occurredAt)!;
-      const word = print.value > print.expected ? 'above' : print.value < print.expected ? 'below' : 'in line with';
-      return e.headline.includes(`, ${word} the ${print.expected.toFixed(1)}% expected`) ? [] : [`${iso(print.period)}: ${e.headline}`];
-    });
+    const wrong = world.story.events
+      .filter((e) => e.kind === 'macro_release' && e.headline.startsWith('US consumer prices'))
+      .flatMap((e) => {
+        const print = world.prints.find((p) => p.series === 'us-cpi' && p.releasedAt === e.occurredAt)!;
+        const word = print.value > print.expected ? 'above' : print.value < print.expected ? 'below' : 'in line with';
+        return e.headline.includes(`, ${word} the ${print.expected.toFixed(1)}% expected`)
+          ? []
+          : [`${iso(print.period)}: ${e.headline}`];
+      });
     t.same(wrong, [], 'every CPI headline calls its print above, below or in line with its consensus');
   });
 }

@@ -5,12 +5,12 @@
 import t from 'tap';
 import { demoHistoryStart } from '../../../core/demo/history.js';
 import { demoDataset } from '../../../core/demo/payloads.js';
+import { demoWorld } from '../../../core/demo/world.js';
 import { asOf, vintagesByDate } from '../../../core/macro/vintages.js';
 import { parseFredPayload } from '../../../core/sources/fred/index.js';
 import { parseKalshiPayload } from '../../../core/sources/kalshi/index.js';
 import type { ObservationRecord } from '../../../core/sources/macro-records.js';
 import { parsePolymarketPayload } from '../../../core/sources/polymarket/index.js';
-import { demoWorld } from '../../../core/demo/world.js';
 
 const DAY = 86_400_000;
 const anchor = Date.UTC(2026, 10, 22, 9, 30);
@@ -26,40 +26,72 @@ for (const o of fred.observations) {
   observations.set(o.seriesId, read.observations);
 }
 /** A series' value of `date` as known at the end of `day`. */
-const known = (seriesId: string, day: number) => new Map(asOf(observations.get(seriesId)!, day).map((o) => [o.date, o.value]));
+const known = (seriesId: string, day: number) =>
+  new Map(asOf(observations.get(seriesId)!, day).map((o) => [o.date, o.value]));
 const monthBefore = (ms: number) => Date.UTC(new Date(ms).getUTCFullYear(), new Date(ms).getUTCMonth() - 1, 1);
-const stories = (pattern: RegExp) => world.story.events.flatMap((e) => e.points.flatMap((p) => (pattern.exec(p) ? [{ e, m: pattern.exec(p)! }] : [])));
+const stories = (pattern: RegExp) =>
+  world.story.events.flatMap((e) => e.points.flatMap((p) => (pattern.exec(p) ? [{ e, m: pattern.exec(p)! }] : [])));
 
 t.test('every payload is read whole by its source parser', async (t) => {
   const series = parseFredPayload(JSON.stringify(fred.series));
   t.same(series.skipped, []);
   t.equal(series.series.length, fred.observations.length, 'a definition per series');
-  t.ok(series.series.every((s) => s.notes?.includes('not real data')), 'each says it is the demo');
-  for (const o of fred.observations) t.same(parseFredPayload(JSON.stringify(o.payload), { seriesId: o.seriesId }).skipped, [], o.seriesId);
+  t.ok(
+    series.series.every((s) => s.notes?.includes('not real data')),
+    'each says it is the demo',
+  );
+  for (const o of fred.observations)
+    t.same(parseFredPayload(JSON.stringify(o.payload), { seriesId: o.seriesId }).skipped, [], o.seriesId);
   const dates = parseFredPayload(JSON.stringify(fred.releaseDates));
   t.same(dates.skipped, []);
-  t.ok(dates.releaseDates.some((d) => d.date > anchor), 'release dates ahead of the load');
+  t.ok(
+    dates.releaseDates.some((d) => d.date > anchor),
+    'release dates ahead of the load',
+  );
   const events = parseKalshiPayload(JSON.stringify(kalshi.events));
   const candles = parseKalshiPayload(JSON.stringify(kalshi.candlesticks));
   t.same([...events.skipped, ...candles.skipped], []);
-  t.ok(events.markets.length >= 60 && candles.history.length >= 1000, `${events.markets.length} Kalshi markets, ${candles.history.length} points`);
+  t.ok(
+    events.markets.length >= 60 && candles.history.length >= 1000,
+    `${events.markets.length} Kalshi markets, ${candles.history.length} points`,
+  );
   const gamma = parsePolymarketPayload(JSON.stringify(polymarket.events));
   t.same(gamma.skipped, []);
   t.ok(gamma.markets.length >= 40, `${gamma.markets.length} Polymarket markets`);
-  for (const h of polymarket.histories) t.same(parsePolymarketPayload(JSON.stringify(h.payload), { key: h.tokenId }).skipped, []);
+  for (const h of polymarket.histories)
+    t.same(parsePolymarketPayload(JSON.stringify(h.payload), { key: h.tokenId }).skipped, []);
 });
 
 t.test('nothing is published after the load; each series starts its vintages on its release days', async (t) => {
-  for (const [id, rows] of observations) t.ok(rows.every((o) => o.realtimeStart! <= dayOf(anchor)), `${id}: no vintage after the load`);
+  for (const [id, rows] of observations)
+    t.ok(
+      rows.every((o) => o.realtimeStart! <= dayOf(anchor)),
+      `${id}: no vintage after the load`,
+    );
   const calendar = parseFredPayload(JSON.stringify(fred.releaseDates)).releaseDates;
   const onCalendar = (release: string) => new Set(calendar.filter((d) => d.releaseId === release).map((d) => d.date));
-  for (const [id, release] of [['CPIAUCSL', '10'], ['PAYEMS', '50'], ['ICSA', '180'], ['GDPC1', '53'], ['PCEPILFE', '54'], ['RSXFS', '9']] as const) {
+  for (const [id, release] of [
+    ['CPIAUCSL', '10'],
+    ['PAYEMS', '50'],
+    ['ICSA', '180'],
+    ['GDPC1', '53'],
+    ['PCEPILFE', '54'],
+    ['RSXFS', '9'],
+  ] as const) {
     const days = onCalendar(release);
-    t.ok(observations.get(id)!.every((o) => days.has(o.realtimeStart!)), `${id}: every vintage on a release day of release ${release}`);
+    t.ok(
+      observations.get(id)!.every((o) => days.has(o.realtimeStart!)),
+      `${id}: every vintage on a release day of release ${release}`,
+    );
   }
   const decisions = onCalendar('101');
-  const meetings = world.path.model.policy.decisions.filter((d) => d.at >= demoHistoryStart(anchor) && d.at < anchor + 90 * DAY);
-  t.ok(meetings.every((d) => decisions.has(dayOf(d.at))), 'every rate decision of the story on the FOMC calendar');
+  const meetings = world.path.model.policy.decisions.filter(
+    (d) => d.at >= demoHistoryStart(anchor) && d.at < anchor + 90 * DAY,
+  );
+  t.ok(
+    meetings.every((d) => decisions.has(dayOf(d.at))),
+    'every rate decision of the story on the FOMC calendar',
+  );
 });
 
 t.test("the CPI, payrolls and claims hold each release story's number as first printed", async (t) => {
@@ -76,7 +108,11 @@ t.test("the CPI, payrolls and claims hold each release story's number as first p
   for (const { e, m } of jobs) {
     const values = known('PAYEMS', dayOf(e.occurredAt));
     const month = monthBefore(e.occurredAt);
-    t.equal(values.get(month)! - values.get(monthBefore(month))!, Number(m[1]), `payrolls of ${isoDay(month)}, as first printed`);
+    t.equal(
+      values.get(month)! - values.get(monthBefore(month))!,
+      Number(m[1]),
+      `payrolls of ${isoDay(month)}, as first printed`,
+    );
   }
   const claims = stories(/^Claims (\d+)k vs/);
   t.ok(claims.length >= 90, `${claims.length} claims stories`);
@@ -87,7 +123,10 @@ t.test("the CPI, payrolls and claims hold each release story's number as first p
   }
   const revised = vintagesByDate(observations.get('PAYEMS')!).filter((d) => d.revised);
   t.ok(revised.length >= 10, `${revised.length} payroll months revised after their first print`);
-  t.ok(vintagesByDate(observations.get('GDPC1')!).some((d) => d.revised && d.vintages === 3), 'GDP printed three times');
+  t.ok(
+    vintagesByDate(observations.get('GDPC1')!).some((d) => d.revised && d.vintages === 3),
+    'GDP printed three times',
+  );
 });
 
 t.test("the policy rate is each decision's new range from the day after it, when it takes effect", async (t) => {
@@ -96,7 +135,11 @@ t.test("the policy rate is each decision's new range from the day after it, when
   const rate = known('DFEDTARU', dayOf(anchor));
   for (const { e, m } of decisions) {
     const change = world.path.model.policy.decisions.find((d) => d.at === e.occurredAt)!.change;
-    t.equal(rate.get(dayOf(e.occurredAt) + DAY), Number(m[2]), `the top of the range on the day after ${isoDay(e.occurredAt)}`);
+    t.equal(
+      rate.get(dayOf(e.occurredAt) + DAY),
+      Number(m[2]),
+      `the top of the range on the day after ${isoDay(e.occurredAt)}`,
+    );
     t.equal(Number(m[2]) - rate.get(dayOf(e.occurredAt))!, change, 'changed that day by the decision, not before');
   }
 });
@@ -117,10 +160,21 @@ t.test('rate-decision markets lean toward the decision made and settle on it onc
     const points = history.filter((p) => p.outcomeKey === `${made.sourceKey}/yes` && p.ts < d.at);
     if (d.at < anchor) {
       decided++;
-      t.ok(meeting.every((m) => m.status === 'resolved' && m.resolution === (m === made ? 'Yes' : 'No')), `settled on the decision of ${isoDay(d.at)}`);
-      t.equal(history.find((p) => p.outcomeKey === `${made.sourceKey}/yes` && p.ts === d.at)?.probability, 1, 'its last point is the settlement');
+      t.ok(
+        meeting.every((m) => m.status === 'resolved' && m.resolution === (m === made ? 'Yes' : 'No')),
+        `settled on the decision of ${isoDay(d.at)}`,
+      );
+      t.equal(
+        history.find((p) => p.outcomeKey === `${made.sourceKey}/yes` && p.ts === d.at)?.probability,
+        1,
+        'its last point is the settlement',
+      );
       if (points.length >= 2 && points.at(-1)!.probability > points[0]!.probability) leaned++;
-    } else t.ok(meeting.every((m) => m.status === 'open' && m.resolution === null), `open before ${isoDay(d.at)}`);
+    } else
+      t.ok(
+        meeting.every((m) => m.status === 'open' && m.resolution === null),
+        `open before ${isoDay(d.at)}`,
+      );
   }
   t.ok(decided >= 12, `${decided} decisions settled`);
   t.ok(leaned >= decided * 0.8, `the decision made gained odds before ${leaned} of ${decided} meetings`);

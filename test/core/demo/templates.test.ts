@@ -1,7 +1,16 @@
 // Every story template of the demo with the kind a reader would give it, written out here so a template cannot change
 // kind unnoticed; and every template the story can draw is in this table.
 import t from 'tap';
-import { COMPANY_NEWS, CRYPTO_NEWS, GAS_NEWS, MOVE_NEWS, NOISE, OIL_NEWS, OPERATIONS_NEWS, type Pair } from '../../../core/demo/templates.js';
+import {
+  COMPANY_NEWS,
+  CRYPTO_NEWS,
+  GAS_NEWS,
+  MOVE_NEWS,
+  NOISE,
+  OIL_NEWS,
+  OPERATIONS_NEWS,
+  type Pair,
+} from '../../../core/demo/templates.js';
 
 const EXPECTED: Record<string, string> = {
   '{c} raises its full-year outlook': 'guidance',
@@ -86,7 +95,14 @@ const EXPECTED: Record<string, string> = {
   'Yen strengthens as officials warn against rapid moves: dollar {v} {p}': 'news',
 };
 
-const pairs: Pair[] = [...COMPANY_NEWS, ...Object.values(OPERATIONS_NEWS), ...CRYPTO_NEWS, ...OIL_NEWS, ...GAS_NEWS, ...Object.values(MOVE_NEWS).flat()];
+const pairs: Pair[] = [
+  ...COMPANY_NEWS,
+  ...Object.values(OPERATIONS_NEWS),
+  ...CRYPTO_NEWS,
+  ...OIL_NEWS,
+  ...GAS_NEWS,
+  ...Object.values(MOVE_NEWS).flat(),
+];
 const templates = [...pairs.flatMap((p) => [p.up, p.down]), ...NOISE];
 
 t.test('each template has the kind a reader would give it', async (t) => {

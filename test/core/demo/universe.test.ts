@@ -23,10 +23,13 @@ t.test('listings: crypto spot and perp on 4-8 venues, the rest perps on 3-4; sha
     if (Math.abs(share - 1) > 1e-9) t.fail(`${inst.symbol}: shares sum to ${share}`);
     if (inst.kind === 'crypto') {
       if (venues.size < 4 || venues.size > 8) t.fail(`${inst.symbol}: ${venues.size} venues`);
-      if (!own.some((l) => l.market === 'spot') || !own.some((l) => l.market === 'perp')) t.fail(`${inst.symbol}: needs spot and perp`);
-    } else if (venues.size < 3 || venues.size > 4 || own.some((l) => l.market !== 'perp')) t.fail(`${inst.symbol}: ${venues.size} venues`);
+      if (!own.some((l) => l.market === 'spot') || !own.some((l) => l.market === 'perp'))
+        t.fail(`${inst.symbol}: needs spot and perp`);
+    } else if (venues.size < 3 || venues.size > 4 || own.some((l) => l.market !== 'perp'))
+      t.fail(`${inst.symbol}: ${venues.size} venues`);
     for (const l of own) {
-      if ((l.market === 'perp') !== (l.fundingIntervalHours !== null)) t.fail(`${inst.symbol}@${l.venue}: funding interval`);
+      if ((l.market === 'perp') !== (l.fundingIntervalHours !== null))
+        t.fail(`${inst.symbol}@${l.venue}: funding interval`);
       if (!DEMO_VENUES.some((v) => v.id === l.venue)) t.fail(`unknown venue ${l.venue}`);
     }
     const keys = own.map((l) => `${l.venue}:${l.market}`);

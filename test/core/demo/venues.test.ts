@@ -1,7 +1,7 @@
 // The venue simulator: deterministic, venues track the fair price, and episodes put venues out of the pool.
 import t from 'tap';
 import { Random } from '../../../core/demo/random.js';
-import { VenueSimulator, type FairPrices, type SimulatedListing } from '../../../core/demo/venues.js';
+import { type FairPrices, type SimulatedListing, VenueSimulator } from '../../../core/demo/venues.js';
 import { allocatePoolOutput, OUT_OUTLIER, OUT_STALE, poolQuotes } from '../../../core/kernels/pool.js';
 
 const listings: SimulatedListing[] = [0, 0, 0, 0, 1, 1, 1].map((instrument, k) => ({
@@ -15,7 +15,11 @@ const offsets = Int32Array.of(0, 4, 7);
 function walks(seed: number): FairPrices {
   const rng = new Random(seed);
   const price = Float64Array.of(100, 2000);
-  return { price, step: (_, dtS) => price.forEach((p, i) => (price[i] = p * Math.exp([0.03, 0.05][i]! * Math.sqrt(dtS / 86_400) * rng.normal()))) };
+  return {
+    price,
+    step: (_, dtS) =>
+      price.forEach((p, i) => (price[i] = p * Math.exp([0.03, 0.05][i]! * Math.sqrt(dtS / 86_400) * rng.normal()))),
+  };
 }
 const make = (seed: number) => new VenueSimulator(listings, walks(seed), seed, 1 / 120);
 
@@ -39,18 +43,26 @@ t.test('over an hour: venues stay near fair, and both kinds of episode happen an
   for (let s = 1; s <= 3600; s++) {
     const now = s * 1000;
     sim.step(now, 1);
-    poolQuotes({ offsets, prices: sim.state.price, volumes: sim.state.volume24hUsd, ts: sim.state.ts }, { nowMs: now, staleMs: 60_000, band: 0.02 }, out);
+    poolQuotes(
+      { offsets, prices: sim.state.price, volumes: sim.state.volume24hUsd, ts: sim.state.ts },
+      { nowMs: now, staleMs: 60_000, band: 0.02 },
+      out,
+    );
     for (const r of out.reason) {
       if (r === OUT_STALE) stale++;
       if (r === OUT_OUTLIER) outliers++;
     }
     for (let i = 0; i < 2; i++) {
-      if (Number.isFinite(out.price[i]!)) maxError = Math.max(maxError, Math.abs(out.price[i]! / sim.fair.price[i]! - 1));
+      if (Number.isFinite(out.price[i]!))
+        maxError = Math.max(maxError, Math.abs(out.price[i]! / sim.fair.price[i]! - 1));
     }
   }
   t.ok(stale > 0, `venues went stale (${stale} venue-seconds)`);
   t.ok(outliers > 0, `venues drifted out of the band (${outliers} venue-seconds)`);
   t.ok(maxError < 0.01, `the pooled price stays within 1% of fair (worst ${(maxError * 100).toFixed(3)}%)`);
-  t.ok(sim.state.fundingRate.every((f, j) => (listings[j]!.perp ? Number.isFinite(f) : Number.isNaN(f))), 'funding on perps only');
+  t.ok(
+    sim.state.fundingRate.every((f, j) => (listings[j]!.perp ? Number.isFinite(f) : Number.isNaN(f))),
+    'funding on perps only',
+  );
   t.end();
 });

@@ -1,8 +1,9 @@
 // Min/max downsampling, by property: never more than maxPoints points, first and last kept, the global low and high
 // kept, every time bucket's low and high kept (what a chart of that width draws), times strictly increasing, and the
 // series unchanged when it already fits.
-import t from 'tap';
+
 import fc from 'fast-check';
+import t from 'tap';
 import { downsample, downsampleIndices, MIN_MAX_POINTS, seriesViews } from '../../../core/kernels/downsample.js';
 
 /** Strictly increasing times (steps of 1 to 1000 ms, or a long gap now and then) and values, some of them NaN. */
@@ -11,7 +12,12 @@ const seriesArb = (withNaN: boolean) =>
     .array(
       fc.tuple(
         fc.oneof(fc.integer({ min: 1, max: 1000 }), fc.constant(5_000_000)),
-        withNaN ? fc.oneof({ weight: 9, arbitrary: fc.double({ min: -1e6, max: 1e6, noNaN: true }) }, { weight: 1, arbitrary: fc.constant(NaN) }) : fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+        withNaN
+          ? fc.oneof(
+              { weight: 9, arbitrary: fc.double({ min: -1e6, max: 1e6, noNaN: true }) },
+              { weight: 1, arbitrary: fc.constant(NaN) },
+            )
+          : fc.double({ min: -1e6, max: 1e6, noNaN: true }),
       ),
       { maxLength: 3000 },
     )
@@ -41,10 +47,12 @@ t.test('bounds, ends, extremes and order hold for any series and width', async (
       const n = ts.length;
       if (out.ts.length > maxPoints) throw new Error(`${out.ts.length} points for ${maxPoints}`);
       if (n > 0 && (out.ts[0] !== ts[0] || out.ts.at(-1) !== ts[n - 1])) throw new Error('first or last lost');
-      for (let k = 1; k < out.ts.length; k++) if (!(out.ts[k]! > out.ts[k - 1]!)) throw new Error('times not strictly increasing');
+      for (let k = 1; k < out.ts.length; k++)
+        if (!(out.ts[k]! > out.ts[k - 1]!)) throw new Error('times not strictly increasing');
       const all = finite(values);
       const kept = finite(out.values);
-      if (all.length && (!kept.includes(Math.min(...all)) || !kept.includes(Math.max(...all)))) throw new Error('global low or high lost');
+      if (all.length && (!kept.includes(Math.min(...all)) || !kept.includes(Math.max(...all))))
+        throw new Error('global low or high lost');
     }),
     { numRuns: 400 },
   );
@@ -66,7 +74,11 @@ t.test('every bucket of time keeps its low and its high: what a chart one column
       for (const points of columns.values()) {
         const low = Math.min(...points.map((i) => values[i]!));
         const high = Math.max(...points.map((i) => values[i]!));
-        if (!points.some((i) => values[i] === low && kept.has(ts[i]!)) || !points.some((i) => values[i] === high && kept.has(ts[i]!))) throw new Error('a column lost its low or high');
+        if (
+          !points.some((i) => values[i] === low && kept.has(ts[i]!)) ||
+          !points.some((i) => values[i] === high && kept.has(ts[i]!))
+        )
+          throw new Error('a column lost its low or high');
       }
     }),
     { numRuns: 200 },
@@ -79,8 +91,13 @@ t.test('a series that fits is returned unchanged, so downsampling twice changes 
     fc.property(seriesArb(true), fc.integer({ min: MIN_MAX_POINTS, max: 400 }), ({ ts, values }, maxPoints) => {
       const once = run(ts, values, maxPoints);
       const twice = run(once.ts, once.values, maxPoints);
-      if (ts.length <= maxPoints && ([...once.ts].join() !== [...ts].join() || [...once.values].join() !== [...values].join())) throw new Error('a fitting series was changed');
-      if ([...twice.ts].join() !== [...once.ts].join() || [...twice.values].join() !== [...once.values].join()) throw new Error('not idempotent');
+      if (
+        ts.length <= maxPoints &&
+        ([...once.ts].join() !== [...ts].join() || [...once.values].join() !== [...values].join())
+      )
+        throw new Error('a fitting series was changed');
+      if ([...twice.ts].join() !== [...once.ts].join() || [...twice.values].join() !== [...once.values].join())
+        throw new Error('not idempotent');
     }),
     { numRuns: 300 },
   );
@@ -93,7 +110,10 @@ t.test('a spike between two points of one bucket survives; an all-missing bucket
   for (let k = 100; k < 200; k++) values[k] = NaN;
   const out = run(ts, values, 20);
   t.ok(out.ts.includes(777_000) && out.ts.includes(333_000), 'the spike and the dip');
-  t.ok(out.ts.every((x) => x < 100_000 || x >= 200_000), 'nothing from the missing stretch');
+  t.ok(
+    out.ts.every((x) => x < 100_000 || x >= 200_000),
+    'nothing from the missing stretch',
+  );
   t.ok(out.ts.length <= 20);
 });
 

@@ -1,8 +1,18 @@
 // The pooling kernel's properties (fast-check): outliers out, stale and never-quoted venues ignored, a minority liar bounded, order-free, never NaN.
-import t from 'tap';
+
 import fc from 'fast-check';
+import t from 'tap';
 import {
-  allocatePoolOutput, finiteOrNull, IN_POOL, OUT_DOWN, OUT_NO_VOLUME, OUT_OUTLIER, OUT_STALE, poolQuotes, quoteFresh, type PoolInput,
+  allocatePoolOutput,
+  finiteOrNull,
+  IN_POOL,
+  OUT_DOWN,
+  OUT_NO_VOLUME,
+  OUT_OUTLIER,
+  OUT_STALE,
+  type PoolInput,
+  poolQuotes,
+  quoteFresh,
 } from '../../../core/kernels/pool.js';
 
 const NOW = 1_800_000_000_000;
@@ -23,14 +33,24 @@ function pool1(venues: Venue[]) {
     ts: Float64Array.from(venues, (v) => NOW - v.ageMs),
   };
   const out = poolQuotes(input, PARAMS, allocatePoolOutput(1, venues.length));
-  return { price: out.price[0]!, low: out.low[0]!, high: out.high[0]!, inPool: out.inPool[0]!, reason: [...out.reason], deviation: [...out.deviationPct] };
+  return {
+    price: out.price[0]!,
+    low: out.low[0]!,
+    high: out.high[0]!,
+    inPool: out.inPool[0]!,
+    reason: [...out.reason],
+    deviation: [...out.deviationPct],
+  };
 }
 
 const fresh = fc.integer({ min: 0, max: 59_000 });
 const volume = fc.double({ min: 1e3, max: 1e9, noNaN: true });
 /** Honest venues agree: within ±0.9% of one true price, so all of them sit inside the 2% band of any of them. */
 const honest = (base: number) =>
-  fc.array(fc.record({ price: fc.double({ min: base * 0.991, max: base * 1.009, noNaN: true }), volume, ageMs: fresh }), { minLength: 1, maxLength: 8 });
+  fc.array(
+    fc.record({ price: fc.double({ min: base * 0.991, max: base * 1.009, noNaN: true }), volume, ageMs: fresh }),
+    { minLength: 1, maxLength: 8 },
+  );
 const base = fc.double({ min: 0.001, max: 1e6, noNaN: true });
 
 t.test('an outlier venue is excluded and the price is the honest one', (t) => {
@@ -50,12 +70,20 @@ t.test('an outlier venue is excluded and the price is the honest one', (t) => {
 
 t.test('a stale venue is ignored, whatever it says', (t) => {
   fc.assert(
-    fc.property(base, fc.double({ min: 1e-6, max: 1e9, noNaN: true }), fc.integer({ min: 60_000, max: 1e9 }), (b, price, age) => {
-      fc.pre(Number.isFinite(b));
-      const honestOnly = pool1([{ price: b, volume: 1e6, ageMs: 10 }]);
-      const withStale = pool1([{ price: b, volume: 1e6, ageMs: 10 }, { price, volume: 1e12, ageMs: age }]);
-      return withStale.price === honestOnly.price && withStale.reason[1] === OUT_STALE && withStale.inPool === 1;
-    }),
+    fc.property(
+      base,
+      fc.double({ min: 1e-6, max: 1e9, noNaN: true }),
+      fc.integer({ min: 60_000, max: 1e9 }),
+      (b, price, age) => {
+        fc.pre(Number.isFinite(b));
+        const honestOnly = pool1([{ price: b, volume: 1e6, ageMs: 10 }]);
+        const withStale = pool1([
+          { price: b, volume: 1e6, ageMs: 10 },
+          { price, volume: 1e12, ageMs: age },
+        ]);
+        return withStale.price === honestOnly.price && withStale.reason[1] === OUT_STALE && withStale.inPool === 1;
+      },
+    ),
   );
   t.end();
 });
@@ -63,7 +91,13 @@ t.test('a stale venue is ignored, whatever it says', (t) => {
 t.test('one bad venue with under half the volume never moves the price outside the honest range', (t) => {
   fc.assert(
     fc.property(
-      base.chain((b) => fc.tuple(honest(b), fc.double({ min: 1e-6, max: 1e12, noNaN: true }), fc.double({ min: 0.001, max: 0.999, noNaN: true }))),
+      base.chain((b) =>
+        fc.tuple(
+          honest(b),
+          fc.double({ min: 1e-6, max: 1e12, noNaN: true }),
+          fc.double({ min: 0.001, max: 0.999, noNaN: true }),
+        ),
+      ),
       ([venues, badPrice, share]) => {
         const honestVolume = venues.reduce((a, v) => a + v.volume, 0);
         // share of the honest volume, so the bad venue holds under half of all volume
@@ -85,11 +119,21 @@ t.test('the result does not depend on the order of venues', (t) => {
     ageMs: fc.oneof(fresh, fc.constant(120_000)),
   });
   fc.assert(
-    fc.property(fc.array(venue, { minLength: 1, maxLength: 10 }).chain((vs) => fc.tuple(fc.constant(vs), fc.shuffledSubarray(vs, { minLength: vs.length }))), ([a, b]) => {
-      const ra = pool1(a);
-      const rb = pool1(b);
-      return Object.is(ra.price, rb.price) && Object.is(ra.low, rb.low) && Object.is(ra.high, rb.high) && ra.inPool === rb.inPool;
-    }),
+    fc.property(
+      fc
+        .array(venue, { minLength: 1, maxLength: 10 })
+        .chain((vs) => fc.tuple(fc.constant(vs), fc.shuffledSubarray(vs, { minLength: vs.length }))),
+      ([a, b]) => {
+        const ra = pool1(a);
+        const rb = pool1(b);
+        return (
+          Object.is(ra.price, rb.price) &&
+          Object.is(ra.low, rb.low) &&
+          Object.is(ra.high, rb.high) &&
+          ra.inPool === rb.inPool
+        );
+      },
+    ),
   );
   t.end();
 });
@@ -99,14 +143,35 @@ t.test('empty, all-stale or never-quoted input gives a null price, never NaN', (
   t.equal(finiteOrNull(empty.price), null);
   t.equal(empty.inPool, 0);
   fc.assert(
-    fc.property(fc.array(fc.record({ price: fc.double({ noNaN: false }), volume: fc.double(), ageMs: fc.integer({ min: 60_000, max: 1e9 }) }), { maxLength: 6 }), (vs) => {
-      const r = pool1(vs);
-      return finiteOrNull(r.price) === null && r.inPool === 0 && r.reason.every((x) => x === OUT_STALE);
-    }),
+    fc.property(
+      fc.array(
+        fc.record({
+          price: fc.double({ noNaN: false }),
+          volume: fc.double(),
+          ageMs: fc.integer({ min: 60_000, max: 1e9 }),
+        }),
+        { maxLength: 6 },
+      ),
+      (vs) => {
+        const r = pool1(vs);
+        return finiteOrNull(r.price) === null && r.inPool === 0 && r.reason.every((x) => x === OUT_STALE);
+      },
+    ),
   );
-  const never = pool1([{ price: 100, volume: 1e6, ageMs: NaN }, { price: 100, volume: 1e6, ageMs: 1_000 }]);
-  t.same([never.reason[0], never.reason[1]], [OUT_DOWN, IN_POOL], 'a venue never quoted is down (it has no quote to be stale), and out');
-  t.same([OUT_STALE, OUT_DOWN, IN_POOL, OUT_OUTLIER, OUT_NO_VOLUME].map(quoteFresh), [false, false, true, true, true], 'only a quote received lately counts as fresh');
+  const never = pool1([
+    { price: 100, volume: 1e6, ageMs: NaN },
+    { price: 100, volume: 1e6, ageMs: 1_000 },
+  ]);
+  t.same(
+    [never.reason[0], never.reason[1]],
+    [OUT_DOWN, IN_POOL],
+    'a venue never quoted is down (it has no quote to be stale), and out',
+  );
+  t.same(
+    [OUT_STALE, OUT_DOWN, IN_POOL, OUT_OUTLIER, OUT_NO_VOLUME].map(quoteFresh),
+    [false, false, true, true, true],
+    'only a quote received lately counts as fresh',
+  );
   t.end();
 });
 

@@ -9,16 +9,24 @@ import type { PredictionMarketRecord } from '../../../core/sources/odds-records.
 import { parsePolymarketPayload } from '../../../core/sources/polymarket/index.js';
 import { fixture, readRealdata, realdataSkip } from '../../../harness/realdata.js';
 
-const linked = (m: PredictionMarketRecord, title: string | null = null) => marketEntities(m, title === null ? null : { title }).map((r) => r.key);
+const linked = (m: PredictionMarketRecord, title: string | null = null) =>
+  marketEntities(m, title === null ? null : { title }).map((r) => r.key);
 
 t.test('a rate decision: by its Kalshi series, or by its words', async (t) => {
   const event = parsePolymarketPayload(fixture('polymarket/gamma_event_rates.json'));
   const market = event.markets[0]!;
-  t.same(marketEntities(market, event.events[0]!), [{ type: 'macro', key: 'fed-funds-rate', label: 'Federal funds target rate', path: '/macro/fed-funds-rate' }]);
-  t.same(linked({ ...market, question: 'Which way?', label: null }, 'Fed decision in March 2026?'), ['fed-funds-rate'], "by its event's title");
+  t.same(marketEntities(market, event.events[0]!), [
+    { type: 'macro', key: 'fed-funds-rate', label: 'Federal funds target rate', path: '/macro/fed-funds-rate' },
+  ]);
+  t.same(
+    linked({ ...market, question: 'Which way?', label: null }, 'Fed decision in March 2026?'),
+    ['fed-funds-rate'],
+    "by its event's title",
+  );
   t.same(linked({ ...market, question: 'Which way?', label: null }), [], 'not by nothing');
   const kalshi = parseKalshiPayload(fixture('kalshi/event_single_2026.json'));
-  for (const m of kalshi.markets) t.same(linked({ ...m, question: 'Above 3.50%?' }), ['fed-funds-rate'], `${m.sourceKey}: by its series alone`);
+  for (const m of kalshi.markets)
+    t.same(linked({ ...m, question: 'Above 3.50%?' }), ['fed-funds-rate'], `${m.sourceKey}: by its series alone`);
 });
 
 t.test('CPI and other releases by their words; markets on anything else link nothing', async (t) => {
@@ -38,20 +46,29 @@ t.test('CPI and other releases by their words; markets on anything else link not
   );
 });
 
-t.test('the real samples: the settled Fed decision links the policy rate, the others nothing', { skip: realdataSkip('prediction_markets') }, async (t) => {
-  const fed = parseKalshiPayload(readRealdata('prediction_markets/kalshi/events_KXFEDDECISION_settled_2026.json'));
-  t.ok(fed.markets.length === 3 && fed.markets.every((m) => linked(m).join() === 'fed-funds-rate'));
-  const elon = parseKalshiPayload(readRealdata('prediction_markets/kalshi/market_KXELONMARS-99.json'));
-  t.same(linked(elon.markets[0]!), []);
-  const nominee = parsePolymarketPayload(readRealdata('prediction_markets/polymarket/gamma_events_democratic-presidential-nominee-2028.json'));
-  t.ok(nominee.markets.every((m) => linked(m, nominee.events[0]!.title).length === 0));
-});
+t.test(
+  'the real samples: the settled Fed decision links the policy rate, the others nothing',
+  { skip: realdataSkip('prediction_markets') },
+  async (t) => {
+    const fed = parseKalshiPayload(readRealdata('prediction_markets/kalshi/events_KXFEDDECISION_settled_2026.json'));
+    t.ok(fed.markets.length === 3 && fed.markets.every((m) => linked(m).join() === 'fed-funds-rate'));
+    const elon = parseKalshiPayload(readRealdata('prediction_markets/kalshi/market_KXELONMARS-99.json'));
+    t.same(linked(elon.markets[0]!), []);
+    const nominee = parsePolymarketPayload(
+      readRealdata('prediction_markets/polymarket/gamma_events_democratic-presidential-nominee-2028.json'),
+    );
+    t.ok(nominee.markets.every((m) => linked(m, nominee.events[0]!.title).length === 0));
+  },
+);
 
-t.test("slugs: the source's own in lower case, its id when nothing of it is usable; prefixed by the source on a clash", async (t) => {
-  t.equal(marketSlug('KXFEDDECISION-26SEP-C25', 'KXFEDDECISION-26SEP-C25'), 'kxfeddecision-26sep-c25');
-  t.equal(marketSlug('fed-decision-in-march-2026', '0xfeed'), 'fed-decision-in-march-2026');
-  t.equal(marketSlug('¿Qué pasa? Sí', 'x'), 'qu-pasa-s-');
-  t.equal(marketSlug('---', '0xABC'), '0xabc');
-  t.equal(marketSlug('a'.repeat(300), 'x').length, 100);
-  t.equal(prefixedSlug('kalshi', 'fed-hold'), 'kalshi-fed-hold');
-});
+t.test(
+  "slugs: the source's own in lower case, its id when nothing of it is usable; prefixed by the source on a clash",
+  async (t) => {
+    t.equal(marketSlug('KXFEDDECISION-26SEP-C25', 'KXFEDDECISION-26SEP-C25'), 'kxfeddecision-26sep-c25');
+    t.equal(marketSlug('fed-decision-in-march-2026', '0xfeed'), 'fed-decision-in-march-2026');
+    t.equal(marketSlug('¿Qué pasa? Sí', 'x'), 'qu-pasa-s-');
+    t.equal(marketSlug('---', '0xABC'), '0xabc');
+    t.equal(marketSlug('a'.repeat(300), 'x').length, 100);
+    t.equal(prefixedSlug('kalshi', 'fed-hold'), 'kalshi-fed-hold');
+  },
+);

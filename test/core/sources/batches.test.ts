@@ -13,10 +13,27 @@ t.test('the batch of everything but the long lists first, then slices of them in
     observations: Array.from({ length: 3000 }, (_, k) => ({ k })),
   } as unknown as ParsedPayload;
   const batches = payloadBatches(payload, 500);
-  t.same(batches.map((b) => Object.keys(b).filter((k) => k !== 'skipped')), [['companies', 'series', 'observations'], ['stories'], ['stories'], ['stories']]);
+  t.same(
+    batches.map((b) => Object.keys(b).filter((k) => k !== 'skipped')),
+    [['companies', 'series', 'observations'], ['stories'], ['stories'], ['stories']],
+  );
   t.equal(batches[0]!.observations!.length, 3000, "a series' observations stay whole with it");
-  t.same(batches.slice(1).map((b) => b.stories!.length), [500, 500, 201]);
-  t.same(batches.flatMap((b) => b.stories ?? []), payload.stories, 'every story once, in order');
-  t.ok(batches.every((b) => b.skipped.length === 0), "the parser's skipped items stay the caller's to report once");
-  t.same(payloadBatches({ skipped: [], stories: [story(1)] } as unknown as ParsedPayload, 500).length, 1, 'a small payload is one batch');
+  t.same(
+    batches.slice(1).map((b) => b.stories!.length),
+    [500, 500, 201],
+  );
+  t.same(
+    batches.flatMap((b) => b.stories ?? []),
+    payload.stories,
+    'every story once, in order',
+  );
+  t.ok(
+    batches.every((b) => b.skipped.length === 0),
+    "the parser's skipped items stay the caller's to report once",
+  );
+  t.same(
+    payloadBatches({ skipped: [], stories: [story(1)] } as unknown as ParsedPayload, 500).length,
+    1,
+    'a small payload is one batch',
+  );
 });

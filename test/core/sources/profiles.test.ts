@@ -1,8 +1,9 @@
 // The profiles format: a curated file reads into sector, company, person and project records; an item with a bad
 // field is skipped whole with where it was and why; what is not a profiles payload is refused.
-import t from 'tap';
+
 import { readFileSync } from 'node:fs';
-import { parseProfilesPayload, PROFILES_SOURCE } from '../../../core/sources/profiles/index.js';
+import t from 'tap';
+import { PROFILES_SOURCE, parseProfilesPayload } from '../../../core/sources/profiles/index.js';
 import { PayloadError } from '../../../core/sources/records.js';
 
 const fixture = readFileSync(new URL('../../fixtures/profiles/coverage.json', import.meta.url), 'utf8');
@@ -17,24 +18,43 @@ const withItem = (list: string, k: number, change: (item: Record<string, unknown
 t.test('the fixture reads whole into records of the importing source, keyed by slug', async (t) => {
   const parsed = parseProfilesPayload(fixture);
   t.same(parsed.skipped, []);
-  t.same(parsed.sectors!.map((s) => [s.source, s.sourceKey, s.name]), [[PROFILES_SOURCE, 'semiconductors', 'Semiconductors']]);
+  t.same(
+    parsed.sectors!.map((s) => [s.source, s.sourceKey, s.name]),
+    [[PROFILES_SOURCE, 'semiconductors', 'Semiconductors']],
+  );
   const [chips, foundry] = parsed.companies!;
-  t.match(chips, { sourceKey: 'example-chips', cik: '0001234567', tickers: ['EXCH'], fiscalYearEndMonth: 12, employees: 5400, primaryInstrument: 'EXCH' });
-  t.same(chips!.segments.map((s) => s.revenueSharePct), [60, 40]);
+  t.match(chips, {
+    sourceKey: 'example-chips',
+    cik: '0001234567',
+    tickers: ['EXCH'],
+    fiscalYearEndMonth: 12,
+    employees: 5400,
+    primaryInstrument: 'EXCH',
+  });
+  t.same(
+    chips!.segments.map((s) => s.revenueSharePct),
+    [60, 40],
+  );
   t.same(chips!.peers, [{ company: 'example-foundry', why: 'Makes the wafers its chips are cut from.' }]);
   t.match(foundry, { legalName: null, cik: null, description: null, segments: [], sourceUrl: null });
   const [jane] = parsed.people!;
-  t.same(jane!.roles.map((r) => [r.company, r.institution, r.since, r.until, r.sourceUrl]), [
-    ['example-chips', null, '2022-03-01', null, 'https://chips.example/news/ceo'],
-    [null, 'Example Central Bank', '2015-01-05', '2022-02-28', null],
-  ]);
+  t.same(
+    jane!.roles.map((r) => [r.company, r.institution, r.since, r.until, r.sourceUrl]),
+    [
+      ['example-chips', null, '2022-03-01', null, 'https://chips.example/news/ceo'],
+      [null, 'Example Central Bank', '2015-01-05', '2022-02-28', null],
+    ],
+  );
   const [gan] = parsed.projects!;
   t.equal(gan!.sourceKey, 'example-chips/gan-chargers');
-  t.same(gan!.milestones.map((m) => [m.status, m.plannedFor, m.plannedPrecision, m.doneOn, m.expectedFor]), [
-    ['done', '2025-01-01', 'quarter', '2025-05-14', null],
-    ['slipped', '2025-10-01', 'quarter', null, '2026-07-01'],
-    ['planned', '2027-01-01', 'year', null, null],
-  ]);
+  t.same(
+    gan!.milestones.map((m) => [m.status, m.plannedFor, m.plannedPrecision, m.doneOn, m.expectedFor]),
+    [
+      ['done', '2025-01-01', 'quarter', '2025-05-14', null],
+      ['slipped', '2025-10-01', 'quarter', null, '2026-07-01'],
+      ['planned', '2027-01-01', 'year', null, null],
+    ],
+  );
 });
 
 t.test('a bad item is skipped whole, with where it was and why; the rest is kept', async (t) => {
@@ -48,15 +68,50 @@ t.test('a bad item is skipped whole, with where it was and why; the rest is kept
     ['companies', 0, (c) => (c.peers = [{ company: 'example-chips', why: 'itself' }]), /not its own peer/],
     ['companies', 0, (c) => (c.employeesAsOf = '2025-02-30'), /employeesAsOf: expected a date/],
     ['people', 0, (p) => (p.kind = 'celebrity'), /kind: expected one of executive, director, policymaker, founder/],
-    ['people', 0, (p) => ((p.roles as Record<string, unknown>[])[0]!.institution = 'A Bank'), /roles\[0\]\.expected either a company/],
-    ['people', 0, (p) => ((p.roles as Record<string, unknown>[])[1]!.until = '2014-01-01'), /roles\[1\]\.until: before since/],
+    [
+      'people',
+      0,
+      (p) => ((p.roles as Record<string, unknown>[])[0]!.institution = 'A Bank'),
+      /roles\[0\]\.expected either a company/,
+    ],
+    [
+      'people',
+      0,
+      (p) => ((p.roles as Record<string, unknown>[])[1]!.until = '2014-01-01'),
+      /roles\[1\]\.until: before since/,
+    ],
     ['projects', 0, (p) => (p.stage = 'shipping'), /stage: expected one of research/],
     ['projects', 0, (p) => (p.status = 'fine'), /status: expected one of on_track/],
-    ['projects', 0, (p) => ((p.milestones as Record<string, unknown>[])[0]!.doneOn = null), /milestones\[0\]\.doneOn: given exactly when the status is done/],
-    ['projects', 0, (p) => ((p.milestones as Record<string, unknown>[])[2]!.plannedFor = null), /milestones\[2\]\.plannedFor: a planned milestone needs/],
-    ['projects', 0, (p) => ((p.milestones as Record<string, unknown>[])[1]!.expectedFor = '2025-01-01'), /expectedFor: a slipped milestone is expected after/],
-    ['projects', 0, (p) => ((p.milestones as Record<string, unknown>[])[2]!.expectedFor = '2028-01-01'), /only a slipped milestone/],
-    ['projects', 0, (p) => ((p.kpis as Record<string, unknown>[])[0]!.value = 'seven'), /kpis\[0\]\.value: expected a number/],
+    [
+      'projects',
+      0,
+      (p) => ((p.milestones as Record<string, unknown>[])[0]!.doneOn = null),
+      /milestones\[0\]\.doneOn: given exactly when the status is done/,
+    ],
+    [
+      'projects',
+      0,
+      (p) => ((p.milestones as Record<string, unknown>[])[2]!.plannedFor = null),
+      /milestones\[2\]\.plannedFor: a planned milestone needs/,
+    ],
+    [
+      'projects',
+      0,
+      (p) => ((p.milestones as Record<string, unknown>[])[1]!.expectedFor = '2025-01-01'),
+      /expectedFor: a slipped milestone is expected after/,
+    ],
+    [
+      'projects',
+      0,
+      (p) => ((p.milestones as Record<string, unknown>[])[2]!.expectedFor = '2028-01-01'),
+      /only a slipped milestone/,
+    ],
+    [
+      'projects',
+      0,
+      (p) => ((p.kpis as Record<string, unknown>[])[0]!.value = 'seven'),
+      /kpis\[0\]\.value: expected a number/,
+    ],
     ['projects', 0, (p) => ((p.kpis as Record<string, unknown>[])[0]!.sourceUrl = 'ftp://x'), /kpis\[0\]\.sourceUrl/],
   ];
   for (const [list, k, change, reason] of cases) {

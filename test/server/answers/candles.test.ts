@@ -1,8 +1,9 @@
 // Kept candle answers: whatever is pushed, cleared or changed in the open bar between asks, an answer is the view's
 // candles as objects, byte for byte once parsed; unchanged, it is not built again, and asked again it is one buffer.
-import t from 'tap';
+
 import fc from 'fast-check';
-import { candleSeries, type CandleView } from '../../../core/candle-view.js';
+import t from 'tap';
+import { type CandleView, candleSeries } from '../../../core/candle-view.js';
 import type { Bar } from '../../../core/kernels/bars.js';
 import { instrumentRef } from '../../../core/refs.js';
 import { BarRing, BLOCK } from '../../../core/series.js';
@@ -11,8 +12,22 @@ import { CandleAnswers } from '../../../server/answers/candles.js';
 const instrument = instrumentRef({ symbol: 'BTC', name: 'Bitcoin' });
 
 /** The view of positions i0..i1 of series `s` of `ring` with `live` after them. */
-function view(ring: BarRing, s: number, i0: number, i1: number, live: Bar | null, of = instrument): CandleView & { run: { from: 'memory' } } {
-  return { instrument: of, interval: '1m', run: { from: 'memory', ring, s, i0, i1 }, live, availableFrom: 0, late: false };
+function view(
+  ring: BarRing,
+  s: number,
+  i0: number,
+  i1: number,
+  live: Bar | null,
+  of = instrument,
+): CandleView & { run: { from: 'memory' } } {
+  return {
+    instrument: of,
+    interval: '1m',
+    run: { from: 'memory', ring, s, i0, i1 },
+    live,
+    availableFrom: 0,
+    late: false,
+  };
 }
 
 const ask = (answers: CandleAnswers, v: ReturnType<typeof view>) => answers.get(v, v.run);
@@ -40,7 +55,9 @@ t.test('a kept answer is always the fresh one, whatever happens between asks', (
       for (const o of ops) {
         if ('push' in o) push(o.push);
         else if ('clear' in o) ring.clear(1);
-        else if ('live' in o) live = o.live === null ? null : { ts: ts + 60_000, open: 1, high: 4, low: 0, close: o.live, volume: 7, venues: 2 };
+        else if ('live' in o)
+          live =
+            o.live === null ? null : { ts: ts + 60_000, open: 1, high: 4, low: 0, close: o.live, volume: 7, venues: 2 };
         else {
           const n = ring.size(1);
           const [a, b] = o.ask.map((q) => Math.round((q * n) / 4)).sort((x, y) => x - y) as [number, number];
@@ -59,31 +76,34 @@ t.test('a kept answer is always the fresh one, whatever happens between asks', (
   t.end();
 });
 
-t.test('unchanged, an answer is built once and, asked again, sent as one buffer; the least recently asked go first', (t) => {
-  const ring = new BarRing(1, 1000);
-  for (let k = 1; k <= 600; k++) ring.push(0, k * 60_000, k, k, k, k, k, 1);
-  const answers = new CandleAnswers();
-  const all = view(ring, 0, 0, 600, null);
-  const first = ask(answers, all);
-  t.ok(first.chunks.length > 2, 'first asked: the kept blocks as they are');
-  const second = ask(answers, all);
-  t.equal(second.chunks.length, 1, 'asked again: one buffer');
-  t.ok(Buffer.from(second.chunks[0]!).equals(Buffer.concat(first.chunks)));
-  t.equal(ask(answers, all), second, 'then the same answer, not built again');
+t.test(
+  'unchanged, an answer is built once and, asked again, sent as one buffer; the least recently asked go first',
+  (t) => {
+    const ring = new BarRing(1, 1000);
+    for (let k = 1; k <= 600; k++) ring.push(0, k * 60_000, k, k, k, k, k, 1);
+    const answers = new CandleAnswers();
+    const all = view(ring, 0, 0, 600, null);
+    const first = ask(answers, all);
+    t.ok(first.chunks.length > 2, 'first asked: the kept blocks as they are');
+    const second = ask(answers, all);
+    t.equal(second.chunks.length, 1, 'asked again: one buffer');
+    t.ok(Buffer.from(second.chunks[0]!).equals(Buffer.concat(first.chunks)));
+    t.equal(ask(answers, all), second, 'then the same answer, not built again');
 
-  const copy = new BarRing(1, 1000);
-  for (let k = 1; k <= 600; k++) copy.push(0, k * 60_000, k, k, k, k, k, 1);
-  t.not(ask(answers, view(copy, 0, 0, 600, null)), second, 'the same positions of another ring: built again');
-  t.equal(ask(answers, all), second, "and the first ring's answer still kept");
+    const copy = new BarRing(1, 1000);
+    for (let k = 1; k <= 600; k++) copy.push(0, k * 60_000, k, k, k, k, k, 1);
+    t.not(ask(answers, view(copy, 0, 0, 600, null)), second, 'the same positions of another ring: built again');
+    t.equal(ask(answers, all), second, "and the first ring's answer still kept");
 
-  const renamed = view(ring, 0, 0, 600, null, instrumentRef({ symbol: 'BTC', name: 'Bitcoin' }));
-  const other = ask(answers, renamed);
-  t.not(other, second, 'another instrument object: built again');
-  const joined = ask(answers, renamed);
-  t.not(joined, other, 'and joined when asked again');
-  for (let k = 0; k < 254; k++) ask(answers, view(ring, 0, 1000 + k, 1000 + k, null));
-  t.equal(ask(answers, renamed), joined, 'kept among 256 answers');
-  for (let k = 0; k < 256; k++) ask(answers, view(ring, 0, 2000 + k, 2000 + k, null));
-  t.not(ask(answers, renamed), joined, 'forgotten after 256 others were asked since');
-  t.end();
-});
+    const renamed = view(ring, 0, 0, 600, null, instrumentRef({ symbol: 'BTC', name: 'Bitcoin' }));
+    const other = ask(answers, renamed);
+    t.not(other, second, 'another instrument object: built again');
+    const joined = ask(answers, renamed);
+    t.not(joined, other, 'and joined when asked again');
+    for (let k = 0; k < 254; k++) ask(answers, view(ring, 0, 1000 + k, 1000 + k, null));
+    t.equal(ask(answers, renamed), joined, 'kept among 256 answers');
+    for (let k = 0; k < 256; k++) ask(answers, view(ring, 0, 2000 + k, 2000 + k, null));
+    t.not(ask(answers, renamed), joined, 'forgotten after 256 others were asked since');
+    t.end();
+  },
+);

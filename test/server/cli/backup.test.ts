@@ -1,14 +1,15 @@
 // `tapewire backup` and `restore` over the real thing: a backup taken while the server serves (and keys are created
 // meanwhile), restored into a new DATA_DIR and served with the same /v1/meta counts and keys; a backup without a server;
 // the refusals (a DATA_DIR not empty, files that are not backups, DATABASE_URL); and the command's --help.
-import t from 'tap';
+
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { ROOT, runCli, startServer, tempDataDir, type ServerHandle } from '../../../harness/server.js';
-import { tarHeader, TAR_END } from '../../../core/tar.js';
+import t from 'tap';
+import { TAR_END, tarHeader } from '../../../core/tar.js';
+import { ROOT, runCli, type ServerHandle, startServer, tempDataDir } from '../../../harness/server.js';
 
 const work = tempDataDir();
 t.teardown(() => rmSync(work, { recursive: true, force: true }));
@@ -27,53 +28,65 @@ async function keyNames(dataDir: string): Promise<string[]> {
   return (JSON.parse(listed.stdout) as { name: string }[]).map((k) => k.name);
 }
 
-t.test('a backup taken while the server serves and writes, restored into a new DATA_DIR, serves the same', async (t) => {
-  const dataDir = join(work, 'served');
-  const server = await startServer({ dataDir, env: ENV });
-  t.teardown(() => server.stop());
-  const made = await cli(dataDir, 'keys', 'create', '--name', 'before');
-  t.equal(made.code, 0, 'a key created');
-  const key = made.stdout.trim();
-  const imported = await cli(dataDir, 'import', 'profiles', join(ROOT, 'test/fixtures/profiles/coverage.json'));
-  t.equal(imported.code, 0, imported.stderr);
-  const before = await stats(server, key);
-  t.ok(before.companies! > 0, `${before.companies} companies imported`);
+t.test(
+  'a backup taken while the server serves and writes, restored into a new DATA_DIR, serves the same',
+  async (t) => {
+    const dataDir = join(work, 'served');
+    const server = await startServer({ dataDir, env: ENV });
+    t.teardown(() => server.stop());
+    const made = await cli(dataDir, 'keys', 'create', '--name', 'before');
+    t.equal(made.code, 0, 'a key created');
+    const key = made.stdout.trim();
+    const imported = await cli(dataDir, 'import', 'profiles', join(ROOT, 'test/fixtures/profiles/coverage.json'));
+    t.equal(imported.code, 0, imported.stderr);
+    const before = await stats(server, key);
+    t.ok(before.companies! > 0, `${before.companies} companies imported`);
 
-  // Keys created, and the API read, while the backup runs: it waits for none of them and none of them for it.
-  const file = join(work, 'served.tar.gz');
-  const backup = cli(dataDir, 'backup', file);
-  let running = true;
-  void backup.finally(() => (running = false));
-  const during: string[] = [];
-  for (let i = 0; running && i < 100; i++) {
-    const res = await server.get('/v1/meta', { key });
-    t.equal(res.status, 200, 'served while the backup runs');
-    await res.arrayBuffer();
-    if ((await cli(dataDir, 'keys', 'create', '--name', `during-${i}`)).code === 0) during.push(`during-${i}`);
-  }
-  const { code, stdout, stderr } = await backup;
-  t.equal(code, 0, stderr);
-  t.match(stdout, new RegExp(`^backup written: ${file}: [\\d.]+ MB \\(\\d+ files, [\\d.]+ MB uncompressed\\) in [\\d.]+ s; queries waited [\\d.]+ s\\n$`));
-  t.equal(statSync(file).mode & 0o777, 0o600, 'owner-only: it holds the keys’ hashes');
-  t.same(readdirSync(work).filter((n) => n.startsWith('.')), [], 'no temporary file left beside it');
-  t.notOk(existsSync(join(dataDir, 'backup-staging')), 'nor the snapshot in DATA_DIR');
-  t.match(await server.waitForLog((l) => l.msg === 'backup written'), { file, bytes: statSync(file).size });
-  t.ok(during.length > 0, `${during.length} keys created while it ran`);
+    // Keys created, and the API read, while the backup runs: it waits for none of them and none of them for it.
+    const file = join(work, 'served.tar.gz');
+    const backup = cli(dataDir, 'backup', file);
+    let running = true;
+    void backup.finally(() => (running = false));
+    const during: string[] = [];
+    for (let i = 0; running && i < 100; i++) {
+      const res = await server.get('/v1/meta', { key });
+      t.equal(res.status, 200, 'served while the backup runs');
+      await res.arrayBuffer();
+      if ((await cli(dataDir, 'keys', 'create', '--name', `during-${i}`)).code === 0) during.push(`during-${i}`);
+    }
+    const { code, stdout, stderr } = await backup;
+    t.equal(code, 0, stderr);
+    t.match(
+      stdout,
+      new RegExp(
+        `^backup written: ${file}: [\\d.]+ MB \\(\\d+ files, [\\d.]+ MB uncompressed\\) in [\\d.]+ s; queries waited [\\d.]+ s\\n$`,
+      ),
+    );
+    t.equal(statSync(file).mode & 0o777, 0o600, 'owner-only: it holds the keys’ hashes');
+    t.same(
+      readdirSync(work).filter((n) => n.startsWith('.')),
+      [],
+      'no temporary file left beside it',
+    );
+    t.notOk(existsSync(join(dataDir, 'backup-staging')), 'nor the snapshot in DATA_DIR');
+    t.match(await server.waitForLog((l) => l.msg === 'backup written'), { file, bytes: statSync(file).size });
+    t.ok(during.length > 0, `${during.length} keys created while it ran`);
 
-  const restoredDir = join(work, 'restored');
-  const restored = await cli(restoredDir, 'restore', file);
-  t.equal(restored.code, 0, restored.stderr);
-  t.match(restored.stdout, /^restored .* \([\d.]+ MB, \d+ files\) into DATA_DIR .*restored in [\d.]+ s/);
-  t.same(readdirSync(restoredDir).sort(), ['lock-token', 'pg'], 'the database alone, moved into place');
+    const restoredDir = join(work, 'restored');
+    const restored = await cli(restoredDir, 'restore', file);
+    t.equal(restored.code, 0, restored.stderr);
+    t.match(restored.stdout, /^restored .* \([\d.]+ MB, \d+ files\) into DATA_DIR .*restored in [\d.]+ s/);
+    t.same(readdirSync(restoredDir).sort(), ['lock-token', 'pg'], 'the database alone, moved into place');
 
-  const copy = await startServer({ dataDir: restoredDir, env: ENV });
-  t.teardown(() => copy.stop());
-  t.same(await stats(copy, key), before, 'the same /v1/meta counts');
-  const names = await keyNames(restoredDir);
-  t.equal(names[0], 'before', 'the key made before it, which works');
-  const rest = names.slice(1);
-  t.same(rest, during.slice(0, rest.length), 'and the keys made during it up to a point, each whole');
-});
+    const copy = await startServer({ dataDir: restoredDir, env: ENV });
+    t.teardown(() => copy.stop());
+    t.same(await stats(copy, key), before, 'the same /v1/meta counts');
+    const names = await keyNames(restoredDir);
+    t.equal(names[0], 'before', 'the key made before it, which works');
+    const rest = names.slice(1);
+    t.same(rest, during.slice(0, rest.length), 'and the keys made during it up to a point, each whole');
+  },
+);
 
 t.test('without a server the command opens DATA_DIR itself', async (t) => {
   const file = join(work, 'offline.tar.gz');
@@ -96,7 +109,10 @@ t.test('refusals leave DATA_DIR as it was', async (t) => {
   const file = join(work, 'served.tar.gz');
   const full = await cli(join(work, 'restored'), 'restore', file);
   t.equal(full.code, 1);
-  t.match(full.stderr, /DATA_DIR .* is not empty \(it holds .*pg.*\): a backup is restored into an empty or new DATA_DIR only/);
+  t.match(
+    full.stderr,
+    /DATA_DIR .* is not empty \(it holds .*pg.*\): a backup is restored into an empty or new DATA_DIR only/,
+  );
 
   const refused = async (name: string, bytes: Buffer, why: RegExp) => {
     writeFileSync(join(work, name), bytes);
@@ -109,7 +125,12 @@ t.test('refusals leave DATA_DIR as it was', async (t) => {
   await refused('garbage.tar.gz', Buffer.from('not a backup at all\n'), /it is not a gzip file/);
   await refused('cut.tar.gz', readFileSync(file).subarray(0, 200_000), /it is damaged: unexpected end of file/);
   await refused('text.gz', gzipSync('just some text, compressed\n'.repeat(40)), /it is not a tarball/);
-  const other = Buffer.concat([tarHeader({ name: 'notes.txt', type: 'file', size: 3, mode: 0o644, mtimeS: 0 }), Buffer.from('hi\n'), Buffer.alloc(509), TAR_END]);
+  const other = Buffer.concat([
+    tarHeader({ name: 'notes.txt', type: 'file', size: 3, mode: 0o644, mtimeS: 0 }),
+    Buffer.from('hi\n'),
+    Buffer.alloc(509),
+    TAR_END,
+  ]);
   await refused('other.tar.gz', gzipSync(other), /it holds "notes.txt", which is not a database file/);
   const empty = Buffer.concat([tarHeader({ name: 'pg/', type: 'dir', size: 0, mode: 0o700, mtimeS: 0 }), TAR_END]);
   await refused('empty.tar.gz', gzipSync(empty), /it holds no database/);
@@ -125,9 +146,16 @@ t.test('refusals leave DATA_DIR as it was', async (t) => {
 
 t.test('with DATABASE_URL, backup and restore point at pg_dump and TimescaleDB’s guidance', async (t) => {
   for (const command of ['backup', 'restore']) {
-    const run = await runCli(command, [join(work, 'served.tar.gz')], { DATA_DIR: join(work, 'unused'), DATABASE_URL: 'postgres://tapewire@127.0.0.1:1/tapewire' });
+    const run = await runCli(command, [join(work, 'served.tar.gz')], {
+      DATA_DIR: join(work, 'unused'),
+      DATABASE_URL: 'postgres://tapewire@127.0.0.1:1/tapewire',
+    });
     t.equal(run.code, 1, command);
-    t.match(run.stderr, /DATABASE_URL is set: .*pg_dump .*timescaledb_pre_restore\(\) and timescaledb_post_restore\(\).*docs\/operations\.md#backups/, command);
+    t.match(
+      run.stderr,
+      /DATABASE_URL is set: .*pg_dump .*timescaledb_pre_restore\(\) and timescaledb_post_restore\(\).*docs\/operations\.md#backups/,
+      command,
+    );
   }
   t.notOk(existsSync(join(work, 'unused')));
 });
@@ -140,7 +168,8 @@ t.test('tapewire --help, each command’s, and an unknown command, through the b
     );
   const top = await bin('--help');
   t.equal(top.code, 0);
-  for (const command of ['start', 'keys', 'import', 'backup', 'restore']) t.match(top.stdout, new RegExp(`\\n  ${command} +\\S`), command);
+  for (const command of ['start', 'keys', 'import', 'backup', 'restore'])
+    t.match(top.stdout, new RegExp(`\\n  ${command} +\\S`), command);
   t.same(await bin('help'), top);
   const usage: Record<string, RegExp> = {
     start: /tapewire start\n/,

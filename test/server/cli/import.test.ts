@@ -1,11 +1,19 @@
 // The import CLI over the running server's control socket and directly into DATA_DIR's database: reports, idempotence, bad files, the demo's own dataset.
-import t from 'tap';
+
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import t from 'tap';
 import { demoDataset } from '../../../core/demo/payloads.js';
 import { EVENT_KINDS } from '../../../core/vocabulary.js';
-import { blankDataDir, importFiles, ROOT, type ServerHandle, startServer, tempDataDir } from '../../../harness/server.js';
+import {
+  blankDataDir,
+  importFiles,
+  ROOT,
+  type ServerHandle,
+  startServer,
+  tempDataDir,
+} from '../../../harness/server.js';
 import { pinnedClock } from '../../helpers/clock.js';
 
 // The dates written here are fixed: so is the day the test runs on (see test/helpers/clock.ts).
@@ -25,7 +33,9 @@ const firstReport = [
   '  items[4]: about[0]: "vision" is not a valid project key',
   '',
 ].join('\n');
-const againReport = firstReport.replace('written 2, already stored 0', 'written 0, already stored 2').replace('written 2, already stored 0', 'written 0, already stored 2');
+const againReport = firstReport
+  .replace('written 2, already stored 0', 'written 0, already stored 2')
+  .replace('written 2, already stored 0', 'written 0, already stored 2');
 
 interface EventRow {
   id: number;
@@ -56,7 +66,9 @@ const events = async (server: ServerHandle): Promise<EventRow[]> => {
 async function statsAfter(server: ServerHandle): Promise<Stats> {
   let since: number | null = null;
   for (const deadline = performance.now() + 15_000; ; ) {
-    const { data } = (await (await server.get('/v1/meta')).json()) as { data: { stats: Stats; refreshedAt: string; now: string } };
+    const { data } = (await (await server.get('/v1/meta')).json()) as {
+      data: { stats: Stats; refreshedAt: string; now: string };
+    };
     since ??= Date.parse(data.now);
     if (Date.parse(data.refreshedAt) > since + 1000) {
       const { events, catalysts, event_entities, catalyst_entities } = data.stats;
@@ -86,45 +98,75 @@ t.test('with a server running: through its control socket', async (t) => {
   t.teardown(() => rmSync(scratch, { recursive: true, force: true }));
 
   let counts: Stats;
-  await t.test('a directory: its valid records written, the unreadable items reported with their reasons', async (t) => {
-    const run = await cli('demo', FIXTURES);
-    t.equal(run.code, 0, run.stderr);
-    t.equal(run.stdout, firstReport);
-    t.notMatch(run.stderr, /no server owns/, 'the running server wrote them, not the CLI');
+  await t.test(
+    'a directory: its valid records written, the unreadable items reported with their reasons',
+    async (t) => {
+      const run = await cli('demo', FIXTURES);
+      t.equal(run.code, 0, run.stderr);
+      t.equal(run.stdout, firstReport);
+      t.notMatch(run.stderr, /no server owns/, 'the running server wrote them, not the CLI');
 
-    const served = await events(server);
-    t.same(served.map((e) => e.headline), ['Euro-area flash PMI steadies at 50.2', 'Apple ships a repair kit for its oldest phones'], 'newest first');
-    t.match(served[1], {
-      kind: 'product',
-      occurredAt: '2026-11-20T14:30:00.000Z',
-      precision: 'minute',
-      summary: 'The kit covers batteries and screens of phones up to eight years old.',
-      points: ['Batteries and screens', 'Phones up to eight years old'],
-      importance: 41,
-      sourceName: 'Harbor Street Wire',
-      sourceUrl: 'https://wire.example/2026/11/20/apple-repair-kit-fixture-1',
-    });
-    t.same(
-      [...served[1]!.entities].sort((a, b) => a.type.localeCompare(b.type)),
-      [
-        { type: 'company', key: 'apple', label: 'Apple', path: '/companies/apple' },
-        { type: 'instrument', key: 'AAPL', label: 'Apple Inc.', path: '/instruments/AAPL' },
-        { type: 'sector', key: 'technology', label: 'Technology', path: '/sectors/technology' },
-      ],
-    );
-    t.match(served[0], { occurredAt: '2026-11-21T08:00:00.000Z', precision: 'hour', entities: [{ type: 'macro', key: 'ez-pmi', path: '/macro/ez-pmi' }] });
+      const served = await events(server);
+      t.same(
+        served.map((e) => e.headline),
+        ['Euro-area flash PMI steadies at 50.2', 'Apple ships a repair kit for its oldest phones'],
+        'newest first',
+      );
+      t.match(served[1], {
+        kind: 'product',
+        occurredAt: '2026-11-20T14:30:00.000Z',
+        precision: 'minute',
+        summary: 'The kit covers batteries and screens of phones up to eight years old.',
+        points: ['Batteries and screens', 'Phones up to eight years old'],
+        importance: 41,
+        sourceName: 'Harbor Street Wire',
+        sourceUrl: 'https://wire.example/2026/11/20/apple-repair-kit-fixture-1',
+      });
+      t.same(
+        [...served[1]!.entities].sort((a, b) => a.type.localeCompare(b.type)),
+        [
+          { type: 'company', key: 'apple', label: 'Apple', path: '/companies/apple' },
+          { type: 'instrument', key: 'AAPL', label: 'Apple Inc.', path: '/instruments/AAPL' },
+          { type: 'sector', key: 'technology', label: 'Technology', path: '/sectors/technology' },
+        ],
+      );
+      t.match(served[0], {
+        occurredAt: '2026-11-21T08:00:00.000Z',
+        precision: 'hour',
+        entities: [{ type: 'macro', key: 'ez-pmi', path: '/macro/ez-pmi' }],
+      });
 
-    const res = await server.get('/v1/catalysts?from=2026-01-01');
-    t.equal(res.status, 200);
-    const catalysts = ((await res.json()) as { data: Record<string, unknown>[] }).data;
-    t.match(catalysts, [
-      { kind: 'macro_release', title: 'Euro-area CPI flash estimate', expectedAt: '2027-01-07T10:00:00.000Z', confirmed: true, sourceUrl: null, consensus: null, entities: [{ type: 'macro', key: 'ez-cpi', path: '/macro/ez-cpi' }] },
-      { kind: 'earnings', title: 'Apple Q1 2027 results', expectedAt: '2027-01-28T21:05:00.000Z', confirmed: false, consensus: 'EPS $2.31', sourceUrl: 'https://wire.example/calendar/apple-q1-2027-fixture' },
-    ], 'soonest first');
-    t.equal(catalysts.length, 2);
-    counts = await statsAfter(server);
-    t.same(counts, { events: 2, catalysts: 2, event_entities: 4, catalyst_entities: 3 });
-  });
+      const res = await server.get('/v1/catalysts?from=2026-01-01');
+      t.equal(res.status, 200);
+      const catalysts = ((await res.json()) as { data: Record<string, unknown>[] }).data;
+      t.match(
+        catalysts,
+        [
+          {
+            kind: 'macro_release',
+            title: 'Euro-area CPI flash estimate',
+            expectedAt: '2027-01-07T10:00:00.000Z',
+            confirmed: true,
+            sourceUrl: null,
+            consensus: null,
+            entities: [{ type: 'macro', key: 'ez-cpi', path: '/macro/ez-cpi' }],
+          },
+          {
+            kind: 'earnings',
+            title: 'Apple Q1 2027 results',
+            expectedAt: '2027-01-28T21:05:00.000Z',
+            confirmed: false,
+            consensus: 'EPS $2.31',
+            sourceUrl: 'https://wire.example/calendar/apple-q1-2027-fixture',
+          },
+        ],
+        'soonest first',
+      );
+      t.equal(catalysts.length, 2);
+      counts = await statsAfter(server);
+      t.same(counts, { events: 2, catalysts: 2, event_entities: 4, catalyst_entities: 3 });
+    },
+  );
 
   await t.test('the same directory again writes nothing', async (t) => {
     const run = await cli('demo', FIXTURES);
@@ -139,27 +181,50 @@ t.test('with a server running: through its control socket', async (t) => {
   const notJson = join(scratch, 'b-not-json.txt');
   writeFileSync(notJson, 'not json');
   const fresh = join(scratch, 'c-wire.json');
-  writeFileSync(fresh, JSON.stringify({
-    feed: 'tapewire-demo-wire',
-    items: [{
-      guid: 'scratch-1', published: '2026-11-22T12:00:00Z', precision: 'minute', category: 'news', title: 'A story of its own file',
-      importance: 20, provider: 'Harbor Street Wire', link: 'https://wire.example/scratch-1', about: [{ type: 'company', id: 'apple', name: 'Apple' }],
-    }],
-  }));
+  writeFileSync(
+    fresh,
+    JSON.stringify({
+      feed: 'tapewire-demo-wire',
+      items: [
+        {
+          guid: 'scratch-1',
+          published: '2026-11-22T12:00:00Z',
+          precision: 'minute',
+          category: 'news',
+          title: 'A story of its own file',
+          importance: 20,
+          provider: 'Harbor Street Wire',
+          link: 'https://wire.example/scratch-1',
+          about: [{ type: 'company', id: 'apple', name: 'Apple' }],
+        },
+      ],
+    }),
+  );
 
   await t.test('a file that is not a demo payload is not imported, and the others of the run still are', async (t) => {
     const missing = join(scratch, 'd-missing.json');
     const run = await cli('demo', notDemo, notJson, missing, fresh);
     t.equal(run.code, 1, 'a file left out fails the run');
     const lines = run.stdout.split('\n');
-    t.equal(lines[0], `${shown(notDemo)}: not imported: not a demo payload: expected {"feed": "tapewire-demo-wire", "items": [...]}, {"feed": "tapewire-demo-calendar", "entries": [...]} or {"feed": "tapewire-profiles", ...}`);
+    t.equal(
+      lines[0],
+      `${shown(notDemo)}: not imported: not a demo payload: expected {"feed": "tapewire-demo-wire", "items": [...]}, {"feed": "tapewire-demo-calendar", "entries": [...]} or {"feed": "tapewire-profiles", ...}`,
+    );
     t.match(lines[1], new RegExp(`^${shown(notJson).replace(/[.]/g, '\\.')}: not imported: not JSON: `));
-    t.equal(lines[2], `${shown(missing)}: not imported: no such file or directory`, 'a path that is not there is reported, not fatal');
+    t.equal(
+      lines[2],
+      `${shown(missing)}: not imported: no such file or directory`,
+      'a path that is not there is reported, not fatal',
+    );
     t.equal(lines[3], `${shown(fresh)}: stories: read 1, written 1, already stored 0`);
     t.same(lines.slice(4), [''], 'one line per file');
     const served = await events(server);
     t.equal(served.length, 3);
-    t.match(served[0], { headline: 'A story of its own file', sourceUrl: 'https://wire.example/scratch-1', entities: [{ type: 'company', key: 'apple', path: '/companies/apple' }] });
+    t.match(served[0], {
+      headline: 'A story of its own file',
+      sourceUrl: 'https://wire.example/scratch-1',
+      entities: [{ type: 'company', key: 'apple', path: '/companies/apple' }],
+    });
   });
 
   await t.test('--json: one entry per file, counts or the reason it was not imported', async (t) => {
@@ -185,53 +250,75 @@ t.test('with a server running: through its control socket', async (t) => {
     ]);
     const ok = await cli('demo', fresh, '--json');
     t.equal(ok.code, 0);
-    t.same(JSON.parse(ok.stdout), [{ file: fresh, counts: { stories: { read: 1, written: 0, existing: 1 } }, skipped: [] }]);
+    t.same(JSON.parse(ok.stdout), [
+      { file: fresh, counts: { stories: { read: 1, written: 0, existing: 1 } }, skipped: [] },
+    ]);
   });
 
-  await t.test('profiles: reference data written, replaced when it changed, refused when it names what is not there', async (t) => {
-    const coverage = join(ROOT, 'test/fixtures/profiles/coverage.json');
-    // The database holds the demo's stories (imported above): curated profiles are real data, refused without --mix.
-    const refused = await cli('profiles', coverage);
-    t.equal(refused.code, 1, 'a real source into the demo database is refused');
-    t.match(refused.stderr, /holds the demo universe.*TAPEWIRE_DEMO=0.*--mix/s, 'naming both ways forward');
-    t.equal(refused.stdout, '', 'before any file was read');
-    t.equal((await server.get('/v1/companies/exch')).status, 404, 'nothing was written');
-    const first = await cli('profiles', coverage, '--mix');
-    t.equal(first.code, 0, first.stderr);
-    t.equal(
-      first.stdout,
-      `${shown(coverage)}: sectors: read 1, written 1, already stored 0; companies: read 2, written 2, already stored 0; people: read 1, written 1, already stored 0; projects: read 1, written 1, already stored 0\n`,
-    );
-    const again = await cli('profiles', coverage, '--mix');
-    t.equal(again.stdout, first.stdout.replaceAll(/written (\d), already stored 0/g, 'written 0, already stored $1'), 'the same file again changes nothing');
+  await t.test(
+    'profiles: reference data written, replaced when it changed, refused when it names what is not there',
+    async (t) => {
+      const coverage = join(ROOT, 'test/fixtures/profiles/coverage.json');
+      // The database holds the demo's stories (imported above): curated profiles are real data, refused without --mix.
+      const refused = await cli('profiles', coverage);
+      t.equal(refused.code, 1, 'a real source into the demo database is refused');
+      t.match(refused.stderr, /holds the demo universe.*TAPEWIRE_DEMO=0.*--mix/s, 'naming both ways forward');
+      t.equal(refused.stdout, '', 'before any file was read');
+      t.equal((await server.get('/v1/companies/exch')).status, 404, 'nothing was written');
+      const first = await cli('profiles', coverage, '--mix');
+      t.equal(first.code, 0, first.stderr);
+      t.equal(
+        first.stdout,
+        `${shown(coverage)}: sectors: read 1, written 1, already stored 0; companies: read 2, written 2, already stored 0; people: read 1, written 1, already stored 0; projects: read 1, written 1, already stored 0\n`,
+      );
+      const again = await cli('profiles', coverage, '--mix');
+      t.equal(
+        again.stdout,
+        first.stdout.replaceAll(/written (\d), already stored 0/g, 'written 0, already stored $1'),
+        'the same file again changes nothing',
+      );
 
-    const company = async (key: string) => {
-      const res = await server.get(`/v1/companies/${key}`);
-      return { status: res.status, body: (await res.json()) as { data: Record<string, unknown> } };
-    };
-    const served = await company('exch');
-    t.equal(served.status, 200, 'found by its ticker in any case, once imported');
-    t.match(served.body.data, {
-      slug: 'example-chips',
-      cik: '0001234567',
-      employees: 5400,
-      source: 'profiles',
-      sector: { type: 'sector', key: 'semiconductors', path: '/sectors/semiconductors' },
-      people: [{ person: { key: 'jane-example' }, title: 'Chief Executive Officer', current: true }],
-      projects: [{ key: 'example-chips/gan-chargers', nextMilestone: { name: 'Volume production', status: 'slipped' } }],
-      peers: [{ company: { key: 'example-foundry', path: '/companies/example-foundry' } }],
-    });
+      const company = async (key: string) => {
+        const res = await server.get(`/v1/companies/${key}`);
+        return { status: res.status, body: (await res.json()) as { data: Record<string, unknown> } };
+      };
+      const served = await company('exch');
+      t.equal(served.status, 200, 'found by its ticker in any case, once imported');
+      t.match(served.body.data, {
+        slug: 'example-chips',
+        cik: '0001234567',
+        employees: 5400,
+        source: 'profiles',
+        sector: { type: 'sector', key: 'semiconductors', path: '/sectors/semiconductors' },
+        people: [{ person: { key: 'jane-example' }, title: 'Chief Executive Officer', current: true }],
+        projects: [
+          { key: 'example-chips/gan-chargers', nextMilestone: { name: 'Volume production', status: 'slipped' } },
+        ],
+        peers: [{ company: { key: 'example-foundry', path: '/companies/example-foundry' } }],
+      });
 
-    const doc = JSON.parse(readFileSync(coverage, 'utf8')) as { companies: { employees?: number }[]; projects: { company: string }[]; people: unknown[] };
-    doc.companies[0]!.employees = 5600;
-    doc.projects.push({ ...doc.projects[0]!, company: 'nobody' } as never);
-    const changed = join(scratch, 'changed.json');
-    writeFileSync(changed, JSON.stringify(doc));
-    const update = await cli('profiles', changed, '--mix');
-    t.equal(update.code, 0, update.stderr);
-    t.match(update.stdout, /companies: read 2, written 1, already stored 1; people: read 1, written 0, already stored 1; projects: read 2, written 0, already stored 1; skipped 1 item\n {2}projects nobody\/gan-chargers: company nobody is not covered/);
-    t.equal((await company('example-chips')).body.data.employees, 5600, 'the changed profile replaced the stored one at once');
-  });
+      const doc = JSON.parse(readFileSync(coverage, 'utf8')) as {
+        companies: { employees?: number }[];
+        projects: { company: string }[];
+        people: unknown[];
+      };
+      doc.companies[0]!.employees = 5600;
+      doc.projects.push({ ...doc.projects[0]!, company: 'nobody' } as never);
+      const changed = join(scratch, 'changed.json');
+      writeFileSync(changed, JSON.stringify(doc));
+      const update = await cli('profiles', changed, '--mix');
+      t.equal(update.code, 0, update.stderr);
+      t.match(
+        update.stdout,
+        /companies: read 2, written 1, already stored 1; people: read 1, written 0, already stored 1; projects: read 2, written 0, already stored 1; skipped 1 item\n {2}projects nobody\/gan-chargers: company nobody is not covered/,
+      );
+      t.equal(
+        (await company('example-chips')).body.data.employees,
+        5600,
+        'the changed profile replaced the stored one at once',
+      );
+    },
+  );
 
   await t.test('usage errors', async (t) => {
     const unknown = await cli('nosuch', FIXTURES);
@@ -262,15 +349,24 @@ t.test("the demo's own dataset, in its sources' formats, is already stored", asy
   const dataset = demoDataset(20261121, anchor, 1);
   const before = await statsAfter(server);
   t.equal(before.catalysts, dataset.calendar.entries.length, 'the regenerated calendar is the one loaded');
-  t.ok(dataset.story.events.length >= 300 && before.events >= dataset.wire.items.length, `${dataset.wire.items.length} stories`);
+  t.ok(
+    dataset.story.events.length >= 300 && before.events >= dataset.wire.items.length,
+    `${dataset.wire.items.length} stories`,
+  );
 
   const names = ['calendar', 'profiles', 'wire'] as const;
   for (const name of names) writeFileSync(join(scratch, `${name}.json`), JSON.stringify(dataset[name]));
   const run = await importFiles(server.dataDir, 'demo', scratch);
   t.equal(run.code, 0, run.stderr);
   const stored = (kind: string, n: number) => `${kind}: read ${n}, written 0, already stored ${n}`;
-  const reference = (['sectors', 'companies', 'people', 'projects'] as const).map((k) => stored(k, dataset.profiles[k]!.length)).join('; ');
-  const lines = [stored('catalysts', dataset.calendar.entries.length), reference, stored('stories', dataset.wire.items.length)];
+  const reference = (['sectors', 'companies', 'people', 'projects'] as const)
+    .map((k) => stored(k, dataset.profiles[k]!.length))
+    .join('; ');
+  const lines = [
+    stored('catalysts', dataset.calendar.entries.length),
+    reference,
+    stored('stories', dataset.wire.items.length),
+  ];
   t.equal(run.stdout, names.map((name, k) => `${shown(join(scratch, `${name}.json`))}: ${lines[k]}\n`).join(''));
   t.same(await statsAfter(server), before, 'no row added');
 });
@@ -295,7 +391,10 @@ t.test('with no server: directly into the database, which --create makes', async
   const created = await cli('demo', FIXTURES, '--create');
   t.equal(created.code, 0, created.stderr);
   t.equal(created.stdout, firstReport);
-  t.match(created.stderr, /no server owns DATA_DIR: catalyst outcomes and the causes of moves are linked at its next start/);
+  t.match(
+    created.stderr,
+    /no server owns DATA_DIR: catalyst outcomes and the causes of moves are linked at its next start/,
+  );
   t.ok(existsSync(join(dataDir, 'pg', 'PG_VERSION')));
 
   const again = await cli('demo', FIXTURES);
@@ -304,6 +403,9 @@ t.test('with no server: directly into the database, which --create makes', async
 
   server = await startServer({ dataDir, env: { ...CLOCK, TAPEWIRE_ANON: '1' } });
   const served = await events(server);
-  t.same(served.map((e) => e.headline), ['Euro-area flash PMI steadies at 50.2', 'Apple ships a repair kit for its oldest phones']);
+  t.same(
+    served.map((e) => e.headline),
+    ['Euro-area flash PMI steadies at 50.2', 'Apple ships a repair kit for its oldest phones'],
+  );
   t.equal(served[1]!.sourceUrl, 'https://wire.example/2026/11/20/apple-repair-kit-fixture-1');
 });

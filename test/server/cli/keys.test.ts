@@ -1,7 +1,8 @@
 // The keys CLI with the server running (control socket) and stopped (direct; a DATA_DIR without a database only with --create), and keys surviving a restart.
-import t from 'tap';
+
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import t from 'tap';
 import { blankDataDir, runCli, startServer, tempDataDir } from '../../../harness/server.js';
 
 const dataDir = await blankDataDir();
@@ -25,7 +26,14 @@ t.test('with the server running, through its owner-only control socket', async (
   t.equal(ok.headers.get('x-ratelimit-limit'), '50', 'with its own rate');
 
   const list = await cli('list', '--json');
-  const keys = JSON.parse(list.stdout) as { id: number; prefix: string; name: string; account: string; rpm: number; revoked: boolean }[];
+  const keys = JSON.parse(list.stdout) as {
+    id: number;
+    prefix: string;
+    name: string;
+    account: string;
+    rpm: number;
+    revoked: boolean;
+  }[];
   t.match(keys, [{ id: 1, name: 'alice', account: 'acme', rpm: 50, revoked: false }]);
   t.notMatch(list.stdout, key, 'the key itself is never listed');
   t.notMatch(list.stdout, /hash/);
@@ -53,13 +61,21 @@ t.test('scopes, expiry, rotation, printable names, and one audit line for each c
   const scraper = await make('--name', 'scraper', '--scope', 'metrics');
   const both = await make('--name', 'both', '--scope', 'read,metrics');
   t.equal((await server.get('/metrics', { key: plain })).status, 403, 'a plain key no longer reads /metrics');
-  t.match(await (await server.get('/metrics', { key: plain })).json(), { error: { code: 'forbidden', message: /metrics scope/ } });
+  t.match(await (await server.get('/metrics', { key: plain })).json(), {
+    error: { code: 'forbidden', message: /metrics scope/ },
+  });
   t.equal((await server.get('/metrics', { key: scraper })).status, 200);
   t.equal((await server.get('/v1/meta', { key: scraper })).status, 403, 'nor does a metrics key read the API');
   t.equal((await server.get('/metrics', { key: both })).status, 200);
   t.equal((await server.get('/v1/meta', { key: both })).status, 200);
-  t.match(await server.waitForLog((l) => l.msg === 'key created' && l.name === 'scraper'), { scopes: ['metrics'], by: 'cli' });
-  t.notOk(server.logs.some((l) => JSON.stringify(l).includes(plain.slice(5))), 'no log line holds a key');
+  t.match(await server.waitForLog((l) => l.msg === 'key created' && l.name === 'scraper'), {
+    scopes: ['metrics'],
+    by: 'cli',
+  });
+  t.notOk(
+    server.logs.some((l) => JSON.stringify(l).includes(plain.slice(5))),
+    'no log line holds a key',
+  );
 
   // The expiring key's 2 s and the rotated key's grace of 2 s run out together, while the CLI calls between run.
   const brief = await make('--name', 'brief', '--expires', '2s');
@@ -68,7 +84,9 @@ t.test('scopes, expiry, rotation, printable names, and one audit line for each c
 
   const rotated = await cli('rotate', 'plain', '--grace', '2s');
   t.equal(rotated.code, 1, 'a name is not a reference');
-  const id = (JSON.parse((await cli('list', '--json')).stdout) as { id: number; name: string }[]).find((k) => k.name === 'plain')!.id;
+  const id = (JSON.parse((await cli('list', '--json')).stdout) as { id: number; name: string }[]).find(
+    (k) => k.name === 'plain',
+  )!.id;
   const rotation = await cli('rotate', String(id), '--grace', '2s');
   const graceEndsAt = performance.now() + 2000;
   t.equal(rotation.code, 0, rotation.stderr);

@@ -1,7 +1,8 @@
 // The access log's hand-written line is the one pino writes for the same fields, byte for byte, through the server's
 // own logger on stdout (in a child process, as the server logs to its own stdout).
-import t from 'tap';
+
 import { spawnSync } from 'node:child_process';
+import t from 'tap';
 import { ROOT } from '../../../harness/server.js';
 
 // Each request is logged twice with the clocks held still: by logDone (by hand), then by pino with logDone's fields.
@@ -26,12 +27,22 @@ log.flush();
 `;
 
 t.test('a request line written by hand equals pino writing the same fields', async (t) => {
-  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
+  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   t.equal(child.status, 0, child.stderr);
   const lines = child.stdout.trimEnd().split('\n');
   t.equal(lines.length, 4);
   t.equal(lines[0], lines[1], 'a plain 200');
   t.equal(lines[2], lines[3], 'an unmatched URL to escape, a wait, an abort and an end');
-  t.match(JSON.parse(lines[0]!), { level: 30, time: '2025-11-24T16:00:00.123Z', service: 'tapewire', reqId: 'abc-1', ms: 1.234, msg: 'request' });
+  t.match(JSON.parse(lines[0]!), {
+    level: 30,
+    time: '2025-11-24T16:00:00.123Z',
+    service: 'tapewire',
+    reqId: 'abc-1',
+    ms: 1.234,
+    msg: 'request',
+  });
   t.match(JSON.parse(lines[2]!), { url: '/x"y\\z\u0001é', waitedMs: 3.25, aborted: true, ended: 'client left' });
 });

@@ -1,7 +1,8 @@
 // What a client controls stays bounded in the access log and in error bodies: long URLs, many parameters. (uWS itself
 // resets a request whose method is not a standard one, and one whose request head is much over 64 KB.)
-import t from 'tap';
+
 import { request } from 'node:http';
+import t from 'tap';
 import { MAX_DETAILS } from '../../../core/errors.js';
 import { createKey, startServer } from '../../../harness/server.js';
 
@@ -31,7 +32,10 @@ t.test('a 405 with a 50 KB path logs the route pattern, not the URL', async (t) 
   t.equal(line.route, '/v1/instruments/:symbol');
   t.equal(line.url, undefined, 'a matched route logs no URL');
   t.ok(lineBytes(line) < 1024, `the log line is ${lineBytes(line)} bytes`);
-  const keyed = await send('POST', `/v1/instruments/${long}`, { 'x-request-id': 'long-405-key', authorization: `Bearer ${key}` });
+  const keyed = await send('POST', `/v1/instruments/${long}`, {
+    'x-request-id': 'long-405-key',
+    authorization: `Bearer ${key}`,
+  });
   t.equal(keyed.status, 405);
   const keyedLine = await server.waitForLog((l) => l.reqId === 'long-405-key');
   t.equal(keyedLine.route, '/v1/instruments/:symbol');
@@ -55,7 +59,10 @@ t.test('1,000 unknown parameters: the 422 lists the first 20 and counts the rest
   t.ok(text.length < 8 * 1024, `the body is ${text.length} bytes`);
   const body = JSON.parse(text) as { error: { message: string; details: { param: string }[] } };
   t.equal(body.error.details.length, MAX_DETAILS);
-  t.same(body.error.details.slice(0, 2).map((d) => d.param), ['unknown0', 'unknown1']);
+  t.same(
+    body.error.details.slice(0, 2).map((d) => d.param),
+    ['unknown0', 'unknown1'],
+  );
   t.match(body.error.message, /and 980 more problems/);
 });
 

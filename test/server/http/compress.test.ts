@@ -1,6 +1,7 @@
 // Accept-Encoding negotiation: br preferred, q=0 respected, lookalike tokens ignored.
-import t from 'tap';
+
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import t from 'tap';
 import { compress, pickEncoding } from '../../../server/http/compress.js';
 
 t.test('negotiation', (t) => {

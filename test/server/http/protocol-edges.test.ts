@@ -20,8 +20,9 @@
 // build gives (505/431/400 within a second), and update the section "Deploying behind a proxy" of docs/operations.md.
 // Node 22 and 24 already run uWS.js v20.57 (server/http/uws-builds.ts), which does answer them: under that build the
 // last tests pin its answers instead (seen on Debian 13 with Node 24.22.3).
-import t, { type Test } from 'tap';
+
 import { connect } from 'node:net';
+import t, { type Test } from 'tap';
 import { startServer } from '../../../harness/server.js';
 import { uwsBuild } from '../../../server/http/uws.js';
 
@@ -103,7 +104,8 @@ const NO_ANSWER: Record<string, string> = {
   'HTTP/1.0 with Host': 'GET /live HTTP/1.0\r\nHost: tapewire\r\n\r\n',
   'HTTP/1.0 without Host': 'GET /live HTTP/1.0\r\n\r\n',
   'HTTP/1.0 with Connection: keep-alive': 'GET /live HTTP/1.0\r\nHost: tapewire\r\nConnection: keep-alive\r\n\r\n',
-  'HTTP/1.0 as a stock nginx sends it upstream': 'GET /live HTTP/1.0\r\nHost: tapewire\r\nConnection: close\r\nUser-Agent: curl/8.5.0\r\nAccept: */*\r\n\r\n',
+  'HTTP/1.0 as a stock nginx sends it upstream':
+    'GET /live HTTP/1.0\r\nHost: tapewire\r\nConnection: close\r\nUser-Agent: curl/8.5.0\r\nAccept: */*\r\n\r\n',
   '49 header lines': request(49),
   '50 header lines': request(50),
   '100 header lines': request(100),
@@ -129,7 +131,10 @@ t.test('HTTP/1.1 is answered, the header limits at their edge', async (t) => {
     // 10 KB in one write arrives in one read on loopback, and a header block read whole has no size limit here.
     exchange(`GET /live HTTP/1.1\r\nHost: tapewire\r\nX-Big: ${'a'.repeat(10_240)}\r\n\r\n`),
     // A header block in two reads is kept in uWS's 4 KB fallback buffer between them: 3 KB fits.
-    exchange([`GET /live HTTP/1.1\r\nHost: tapewire\r\nX-Big: ${'a'.repeat(1_500)}`, `${'a'.repeat(1_500)}\r\n\r\n`], 300),
+    exchange(
+      [`GET /live HTTP/1.1\r\nHost: tapewire\r\nX-Big: ${'a'.repeat(1_500)}`, `${'a'.repeat(1_500)}\r\n\r\n`],
+      300,
+    ),
     exchange('GET /live HTTP/1.1\r\nHost: tapewire\r\nConnection: close\r\n\r\n'),
   ]);
   t.test('a plain HTTP/1.1 GET', async (t) => answers200(t, plain));
@@ -140,64 +145,93 @@ t.test('HTTP/1.1 is answered, the header limits at their edge', async (t) => {
     t.match(value10k.bytes.toString('latin1'), /^HTTP\/1\.1 431 /, 'v20.57: 431, headers too large');
   });
   t.test('a 3 KB header value over two writes', async (t) => answers200(t, split3k));
-  t.test('Connection: close is answered (what nginx sends with proxy_http_version 1.1)', async (t) => answers200(t, close));
+  t.test('Connection: close is answered (what nginx sends with proxy_http_version 1.1)', async (t) =>
+    answers200(t, close),
+  );
 });
 
 const closing = () =>
   Promise.all([
     // The first read already holds more than the 4 KB fallback buffer without a whole header block: closed on the spot.
-    exchange([`GET /live HTTP/1.1\r\nHost: tapewire\r\nX-Big: ${'a'.repeat(5_000)}`, `${'a'.repeat(5_240)}\r\n\r\n`], 2_000),
+    exchange(
+      [`GET /live HTTP/1.1\r\nHost: tapewire\r\nX-Big: ${'a'.repeat(5_000)}`, `${'a'.repeat(5_240)}\r\n\r\n`],
+      2_000,
+    ),
     // A complete header block without Host is refused by fenceAndConsumePostPadded() with FULLPTR: a close, no 400.
     exchange('GET /live HTTP/1.1\r\nAccept: */*\r\n\r\n'),
   ]);
 
-t.test('closed at once without an answer (pinned: uWS v20.43.0 answers no parser error)', { skip: ON_V20_57 }, async (t) => {
-  const [split10k, noHost] = await closing();
-  for (const [name, out] of [['a 10 KB header value over two writes (today: should be 431)', split10k], ['HTTP/1.1 without Host (today: should be 400)', noHost]] as const) {
-    t.test(name, async (t) => {
-      t.equal(out.bytes.length, 0, 'not a byte answered');
-      t.equal(out.how, 'closed', 'the server closed the connection');
-      t.ok(out.ms < PROMPT_MS, `closed after ${Math.round(out.ms)} ms`);
-    });
-  }
-});
+t.test(
+  'closed at once without an answer (pinned: uWS v20.43.0 answers no parser error)',
+  { skip: ON_V20_57 },
+  async (t) => {
+    const [split10k, noHost] = await closing();
+    for (const [name, out] of [
+      ['a 10 KB header value over two writes (today: should be 431)', split10k],
+      ['HTTP/1.1 without Host (today: should be 400)', noHost],
+    ] as const) {
+      t.test(name, async (t) => {
+        t.equal(out.bytes.length, 0, 'not a byte answered');
+        t.equal(out.how, 'closed', 'the server closed the connection');
+        t.ok(out.ms < PROMPT_MS, `closed after ${Math.round(out.ms)} ms`);
+      });
+    }
+  },
+);
 
-t.test('no answer, closed by the idle timeout 8-12 s later (pinned: uWS v20.43.0 waits for bytes that never come)', { skip: ON_V20_57 }, async (t) => {
-  for (const name of Object.keys(NO_ANSWER)) {
-    t.test(name, async (t) => {
-      const out = await waiting[name]!;
-      t.equal(out.bytes.length, 0, 'not a byte answered');
-      t.equal(out.how, 'closed', 'the server closes the connection in the end');
-      t.ok(out.ms >= HANG_AT_LEAST_MS, `closed only after ${Math.round(out.ms)} ms: the client hangs until the idle timeout`);
-    });
-  }
-});
+t.test(
+  'no answer, closed by the idle timeout 8-12 s later (pinned: uWS v20.43.0 waits for bytes that never come)',
+  { skip: ON_V20_57 },
+  async (t) => {
+    for (const name of Object.keys(NO_ANSWER)) {
+      t.test(name, async (t) => {
+        const out = await waiting[name]!;
+        t.equal(out.bytes.length, 0, 'not a byte answered');
+        t.equal(out.how, 'closed', 'the server closes the connection in the end');
+        t.ok(
+          out.ms >= HANG_AT_LEAST_MS,
+          `closed only after ${Math.round(out.ms)} ms: the client hangs until the idle timeout`,
+        );
+      });
+    }
+  },
+);
 
-t.test('uWS.js v20.57 answers what it cannot take at once: 505, 431 or 400, and takes 49 and 50 header lines', { skip: ON_V20_43 }, async (t) => {
-  const status = (out: Outcome) => /^HTTP\/1\.1 (\d{3})/.exec(out.bytes.toString('latin1'))?.[1] ?? 'none';
-  const expected: Record<string, string> = {
-    'HTTP/1.0 with Host': '505',
-    'HTTP/1.0 without Host': '505',
-    'HTTP/1.0 with Connection: keep-alive': '505',
-    'HTTP/1.0 as a stock nginx sends it upstream': '505',
-    '49 header lines': '200',
-    '50 header lines': '200',
-    '100 header lines': '431',
-    'a NUL in the request target': '505',
-    'a NUL in the method': '505',
-    'a garbage request line': '505',
-    'a target without a leading slash': '505',
-    'HTTP/2.0 in the request line': '505',
-    'no header line at all': '400',
-  };
-  const [split10k, noHost] = await closing();
-  const outcomes: [string, Outcome][] = [...(await Promise.all(Object.keys(NO_ANSWER).map(async (name) => [name, await waiting[name]!] as [string, Outcome]))), ['a 10 KB header value over two writes', split10k], ['HTTP/1.1 without Host', noHost]];
-  Object.assign(expected, { 'a 10 KB header value over two writes': '431', 'HTTP/1.1 without Host': '400' });
-  for (const [name, out] of outcomes) {
-    t.equal(status(out), expected[name], name);
-    t.ok(out.ms < PROMPT_MS, `${name}: within ${Math.round(out.ms)} ms`);
-  }
-});
+t.test(
+  'uWS.js v20.57 answers what it cannot take at once: 505, 431 or 400, and takes 49 and 50 header lines',
+  { skip: ON_V20_43 },
+  async (t) => {
+    const status = (out: Outcome) => /^HTTP\/1\.1 (\d{3})/.exec(out.bytes.toString('latin1'))?.[1] ?? 'none';
+    const expected: Record<string, string> = {
+      'HTTP/1.0 with Host': '505',
+      'HTTP/1.0 without Host': '505',
+      'HTTP/1.0 with Connection: keep-alive': '505',
+      'HTTP/1.0 as a stock nginx sends it upstream': '505',
+      '49 header lines': '200',
+      '50 header lines': '200',
+      '100 header lines': '431',
+      'a NUL in the request target': '505',
+      'a NUL in the method': '505',
+      'a garbage request line': '505',
+      'a target without a leading slash': '505',
+      'HTTP/2.0 in the request line': '505',
+      'no header line at all': '400',
+    };
+    const [split10k, noHost] = await closing();
+    const outcomes: [string, Outcome][] = [
+      ...(await Promise.all(
+        Object.keys(NO_ANSWER).map(async (name) => [name, await waiting[name]!] as [string, Outcome]),
+      )),
+      ['a 10 KB header value over two writes', split10k],
+      ['HTTP/1.1 without Host', noHost],
+    ];
+    Object.assign(expected, { 'a 10 KB header value over two writes': '431', 'HTTP/1.1 without Host': '400' });
+    for (const [name, out] of outcomes) {
+      t.equal(status(out), expected[name], name);
+      t.ok(out.ms < PROMPT_MS, `${name}: within ${Math.round(out.ms)} ms`);
+    }
+  },
+);
 
 t.test('the server still answers after all that', async (t) => {
   const res = await server.get('/live');

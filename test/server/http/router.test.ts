@@ -1,7 +1,8 @@
 // The request pipeline over real HTTP: auth, errors, rate-limit headers, CORS, HEAD, compression, request ids.
-import t, { type Test } from 'tap';
+
 import { get as httpGet } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
+import t, { type Test } from 'tap';
 import { createKey, startServer } from '../../../harness/server.js';
 import { clock } from '../../../server/clock.js';
 
@@ -22,7 +23,9 @@ const rawGet = (url: string, headers: Record<string, string>) =>
 const errorShape = async (t: Test, res: Response, status: number, code: string) => {
   t.equal(res.status, status, `status ${status}`);
   t.match(res.headers.get('content-type'), /^application\/json/);
-  const body = (await res.json()) as { error: { code: string; message: string; details?: { in: string; param: string; message: string }[] } };
+  const body = (await res.json()) as {
+    error: { code: string; message: string; details?: { in: string; param: string; message: string }[] };
+  };
   t.same(Object.keys(body), ['error']);
   t.equal(body.error.code, code);
   t.type(body.error.message, 'string');
@@ -39,7 +42,11 @@ t.test('401 without a key, with a malformed one, and with an unknown one', async
   const unknown = await server.get('/v1/meta', { key: `live_${'x'.repeat(40)}` });
   t.match(unknown.headers.get('www-authenticate'), /invalid_token/);
   await errorShape(t, unknown, 401, 'unauthorized');
-  t.equal(unknown.headers.get('ratelimit-policy'), '"anonymous";q=120;w=60', 'failed attempts spend from the IP bucket');
+  t.equal(
+    unknown.headers.get('ratelimit-policy'),
+    '"anonymous";q=120;w=60',
+    'failed attempts spend from the IP bucket',
+  );
   t.match(unknown.headers.get('x-ratelimit-remaining'), /^\d+$/);
   const wrongCase = await server.get('/v1/meta', { headers: { authorization: `bearer ${key}` } });
   t.equal(wrongCase.status, 200, 'the scheme name is case-insensitive');
@@ -71,7 +78,11 @@ t.test('429 with Retry-After once a key spends its quota', async (t) => {
 
 t.test('404 for unknown paths, with the error shape', async (t) => {
   const unknown = await server.get('/v1/nothing-here', { key });
-  t.equal(unknown.headers.get('ratelimit-policy'), '"key";q=600;w=60', 'unknown /v1 paths are authenticated and limited too');
+  t.equal(
+    unknown.headers.get('ratelimit-policy'),
+    '"key";q=600;w=60',
+    'unknown /v1 paths are authenticated and limited too',
+  );
   await errorShape(t, unknown, 404, 'not_found');
   await errorShape(t, await server.get('/v1/nothing-here'), 401, 'unauthorized');
   await errorShape(t, await server.get('/', { key }), 404, 'not_found');
@@ -103,14 +114,20 @@ t.test('HEAD answers headers with the GET length and no body', async (t) => {
   t.equal(head.status, 200);
   t.equal(Number(head.headers.get('content-length')), body.byteLength);
   t.equal((await head.arrayBuffer()).byteLength, 0);
-  const rawBr = await rawGet(`${server.url}/v1/openapi.json`, { authorization: `Bearer ${key}`, 'accept-encoding': 'br' });
+  const rawBr = await rawGet(`${server.url}/v1/openapi.json`, {
+    authorization: `Bearer ${key}`,
+    'accept-encoding': 'br',
+  });
   const headBr = await server.get('/v1/openapi.json', { key, method: 'HEAD', headers: { 'accept-encoding': 'br' } });
   t.equal(headBr.headers.get('content-encoding'), 'br', 'HEAD negotiates like GET');
   t.equal(Number(headBr.headers.get('content-length')), rawBr.length);
 });
 
 t.test('CORS: preflight and exposed headers for browser clients', async (t) => {
-  const pre = await server.get('/v1/meta', { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'GET' } });
+  const pre = await server.get('/v1/meta', {
+    method: 'OPTIONS',
+    headers: { origin: 'https://app.example', 'access-control-request-method': 'GET' },
+  });
   t.equal(pre.status, 204);
   t.equal(pre.headers.get('access-control-allow-origin'), '*');
   t.match(pre.headers.get('access-control-allow-methods'), /GET/);
@@ -122,13 +139,18 @@ t.test('CORS: preflight and exposed headers for browser clients', async (t) => {
 });
 
 t.test('large bodies are compressed when the client accepts it', async (t) => {
-  const plain = await (await server.get('/v1/openapi.json', { key, headers: { 'accept-encoding': 'identity' } })).arrayBuffer();
+  const plain = await (
+    await server.get('/v1/openapi.json', { key, headers: { 'accept-encoding': 'identity' } })
+  ).arrayBuffer();
   const res = await server.get('/v1/openapi.json', { key, headers: { 'accept-encoding': 'gzip, br' } });
   t.equal(res.headers.get('content-encoding'), 'br');
   t.equal(res.headers.get('vary'), 'Accept-Encoding');
   // fetch decodes transparently: the decoded bytes equal the identity body
   t.same(Buffer.from(await res.arrayBuffer()), Buffer.from(plain));
-  const raw = await rawGet(`${server.url}/v1/openapi.json`, { authorization: `Bearer ${key}`, 'accept-encoding': 'br' });
+  const raw = await rawGet(`${server.url}/v1/openapi.json`, {
+    authorization: `Bearer ${key}`,
+    'accept-encoding': 'br',
+  });
   t.same(brotliDecompressSync(raw), Buffer.from(plain), 'the bytes on the wire are brotli');
   t.ok(raw.length < plain.byteLength / 3, 'and much smaller');
   // No instrument on this server: a body of a few bytes.

@@ -1,19 +1,20 @@
 // The tick loop on a real embedded database, driven with chosen times: bars close into memory and the database,
 // at 00:00 UTC the last pooled price becomes the previous close, and a tick pooled on a worker thread matches inline.
-import t from 'tap';
+
 import { rmSync } from 'node:fs';
 import { pino } from 'pino';
+import t from 'tap';
 import { LiveMarket } from '../../../core/demo/live-market.js';
 import { demoMarketModel } from '../../../core/demo/market-model.js';
 import { VenueSimulator } from '../../../core/demo/venues.js';
 import { movesInputBytes, movesInputViews } from '../../../core/kernels/moves.js';
+import { blankDataDir } from '../../../harness/server.js';
 import { openDatabase } from '../../../server/db.js';
 import { DemoVenueFeed } from '../../../server/feeds/demo/venues.js';
-import { MarketState, type InstrumentRow, type ListingRow } from '../../../server/market/state.js';
+import { type InstrumentRow, type ListingRow, MarketState } from '../../../server/market/state.js';
 import { Ticker } from '../../../server/market/ticker.js';
 import { MarketStore } from '../../../server/services/write/market-store.js';
 import { WorkerThreads } from '../../../server/worker-threads.js';
-import { blankDataDir } from '../../../harness/server.js';
 
 const dataDir = await blankDataDir();
 const log = pino({ level: 'silent' });
@@ -25,8 +26,28 @@ t.teardown(async () => {
 await db.migrate();
 
 const instruments: InstrumentRow[] = [
-  { id: 1, symbol: 'BTC', name: 'Bitcoin', kind: 'crypto', currency: 'USD', company: null, companyName: null, sector: null, official: null },
-  { id: 2, symbol: 'AAPL', name: 'Apple Inc.', kind: 'stock', currency: 'USD', company: null, companyName: null, sector: null, official: null },
+  {
+    id: 1,
+    symbol: 'BTC',
+    name: 'Bitcoin',
+    kind: 'crypto',
+    currency: 'USD',
+    company: null,
+    companyName: null,
+    sector: null,
+    official: null,
+  },
+  {
+    id: 2,
+    symbol: 'AAPL',
+    name: 'Apple Inc.',
+    kind: 'stock',
+    currency: 'USD',
+    company: null,
+    companyName: null,
+    sector: null,
+    official: null,
+  },
 ];
 const listings: ListingRow[] = [1, 1, 1, 2, 2, 2].map((instrumentId, k) => ({
   id: k + 1,
@@ -39,8 +60,19 @@ const listings: ListingRow[] = [1, 1, 1, 2, 2, 2].map((instrumentId, k) => ({
 const midnight = Date.UTC(2026, 10, 22);
 /** The test's simulated venues on the demo's market, as a venue feed; `episodeRate` above 0 makes venues drift out of the band and go stale. */
 const simulate = (episodeRate = 0) => {
-  const market = new LiveMarket(demoMarketModel(7, midnight - 760 * 86_400_000), ['BTC', 'AAPL'], Float64Array.of(60_000, 200), midnight - 200_000, 7);
-  const venues = listings.map((l) => ({ instrument: l.instrumentId - 1, perp: true, volume24hUsd: 1e8 * l.id, fundingIntervalHours: 8 }));
+  const market = new LiveMarket(
+    demoMarketModel(7, midnight - 760 * 86_400_000),
+    ['BTC', 'AAPL'],
+    Float64Array.of(60_000, 200),
+    midnight - 200_000,
+    7,
+  );
+  const venues = listings.map((l) => ({
+    instrument: l.instrumentId - 1,
+    perp: true,
+    volume24hUsd: 1e8 * l.id,
+    fundingIntervalHours: 8,
+  }));
   return [new DemoVenueFeed(new VenueSimulator(venues, market, 7, episodeRate), market, [])];
 };
 const store = new MarketStore(db);
@@ -62,7 +94,11 @@ t.test('a day rolls over at 00:00 UTC and bars close into memory and the databas
   const stored = await Promise.all(
     instruments.map((inst) => store.heldCandles('pooled', '1m', [inst.id], midnight - 3_600_000, midnight + 3_600_000)),
   );
-  t.same(stored.map((rows) => rows.length), [4, 4], 'and into the database: three minutes of each instrument, and the open one at stop');
+  t.same(
+    stored.map((rows) => rows.length),
+    [4, 4],
+    'and into the database: three minutes of each instrument, and the open one at stop',
+  );
 });
 
 t.test('a tick pooled on a worker leaves the same state as inline, and only once the answer is back', async (t) => {
@@ -74,7 +110,11 @@ t.test('a tick pooled on a worker leaves the same state as inline, and only once
   const b = new Ticker(onWorker, simulate(1 / 20), store, log, { workers, minQuotes: listings.length });
   t.equal(a.pooling, 'inline');
   t.equal(b.pooling, 'worker', 'a tick of as many quotes as the threshold goes to the worker');
-  t.equal(new Ticker(inline, simulate(), store, log, { workers, minQuotes: listings.length + 1 }).pooling, 'inline', 'a smaller one stays inline');
+  t.equal(
+    new Ticker(inline, simulate(), store, log, { workers, minQuotes: listings.length + 1 }).pooling,
+    'inline',
+    'a smaller one stays inline',
+  );
 
   const start = midnight + 2 * 86_400_000;
   const mismatches: string[] = [];
@@ -87,9 +127,11 @@ t.test('a tick pooled on a worker leaves the same state as inline, and only once
     await a.tick(now);
     await done;
     for (const key of ['price', 'low', 'high', 'inPool', 'deviationPct', 'staleS', 'reason'] as const) {
-      if (!Object.is(JSON.stringify([...inline.pooled[key]]), JSON.stringify([...onWorker.pooled[key]]))) mismatches.push(`${s}: ${key}`);
+      if (!Object.is(JSON.stringify([...inline.pooled[key]]), JSON.stringify([...onWorker.pooled[key]])))
+        mismatches.push(`${s}: ${key}`);
     }
-    if (JSON.stringify([...inline.price]) !== JSON.stringify([...onWorker.price])) mismatches.push(`${s}: venue prices`);
+    if (JSON.stringify([...inline.price]) !== JSON.stringify([...onWorker.price]))
+      mismatches.push(`${s}: venue prices`);
     for (const r of inline.pooled.reason) if (r) outOfPool.add(r);
   }
   t.same(mismatches, [], 'pooled answers and venue state equal at every tick');
@@ -119,27 +161,54 @@ t.test('a tick is skipped, not stacked, while the last one is still pooling', as
   const skipped = lines.filter((l) => l.msg === 'tick skipped: the previous one is still pooling');
   t.equal(skipped.length, 1, 'logged once, not per skipped tick');
   t.ok(skipped[0]!.skipped! >= 1);
-  t.ok(waiting.version >= 1 && waiting.pooled.price.every(Number.isFinite), 'the tick that waited ran once the worker was free');
+  t.ok(
+    waiting.version >= 1 && waiting.pooled.price.every(Number.isFinite),
+    'the tick that waited ran once the worker was free',
+  );
 });
 
-t.test('an instrument added while a tick pools on a worker: the tick pools again here, the new one stays unpriced', async (t) => {
-  const workers = new WorkerThreads(1);
-  t.teardown(() => workers.close());
-  const growing = new MarketState(instruments, listings, 60_000);
-  const ticker = new Ticker(growing, simulate(), store, log, { workers, minQuotes: 1 });
-  const now = midnight + 3 * 86_400_000;
-  const tick = ticker.tick(now);
-  const i = growing.addInstrument({ id: 3, symbol: 'XYZ', name: 'XYZ', kind: 'stock', currency: 'USD', company: null, companyName: null, sector: null, official: null });
-  t.equal(i, 2);
-  t.equal(growing.find('xyz'), 2, 'found by its symbol at once');
-  await tick;
-  t.same([growing.pooled.price.length, growing.offsets.length, growing.priceTs.length, growing.candles['1d'].ring.series], [3, 4, 3, 3], 'every per-instrument array one longer');
-  t.ok(Number.isFinite(growing.pooled.price[0]!) && Number.isFinite(growing.pooled.price[1]!), 'the others priced by the tick that raced the add');
-  t.same([growing.pooled.price[2], growing.pooled.low[2], growing.pooled.inPool[2]], [NaN, NaN, 0], 'no venue: no price, no band');
-  t.same([growing.offsets[2], growing.offsets[3]], [listings.length, listings.length], 'and no listing');
-  await ticker.tick(now + 61_000);
-  t.equal(growing.candles['1m'].ring.size(2), 0, 'later ticks build no bars for it');
-  t.ok(growing.candles['1m'].ring.size(0) > 0);
-  t.equal(instruments.length, 2, "the caller's list is not the state's");
-  await ticker.stop();
-});
+t.test(
+  'an instrument added while a tick pools on a worker: the tick pools again here, the new one stays unpriced',
+  async (t) => {
+    const workers = new WorkerThreads(1);
+    t.teardown(() => workers.close());
+    const growing = new MarketState(instruments, listings, 60_000);
+    const ticker = new Ticker(growing, simulate(), store, log, { workers, minQuotes: 1 });
+    const now = midnight + 3 * 86_400_000;
+    const tick = ticker.tick(now);
+    const i = growing.addInstrument({
+      id: 3,
+      symbol: 'XYZ',
+      name: 'XYZ',
+      kind: 'stock',
+      currency: 'USD',
+      company: null,
+      companyName: null,
+      sector: null,
+      official: null,
+    });
+    t.equal(i, 2);
+    t.equal(growing.find('xyz'), 2, 'found by its symbol at once');
+    await tick;
+    t.same(
+      [growing.pooled.price.length, growing.offsets.length, growing.priceTs.length, growing.candles['1d'].ring.series],
+      [3, 4, 3, 3],
+      'every per-instrument array one longer',
+    );
+    t.ok(
+      Number.isFinite(growing.pooled.price[0]!) && Number.isFinite(growing.pooled.price[1]!),
+      'the others priced by the tick that raced the add',
+    );
+    t.same(
+      [growing.pooled.price[2], growing.pooled.low[2], growing.pooled.inPool[2]],
+      [NaN, NaN, 0],
+      'no venue: no price, no band',
+    );
+    t.same([growing.offsets[2], growing.offsets[3]], [listings.length, listings.length], 'and no listing');
+    await ticker.tick(now + 61_000);
+    t.equal(growing.candles['1m'].ring.size(2), 0, 'later ticks build no bars for it');
+    t.ok(growing.candles['1m'].ring.size(0) > 0);
+    t.equal(instruments.length, 2, "the caller's list is not the state's");
+    await ticker.stop();
+  },
+);

@@ -2,10 +2,11 @@
 // arguments (structuredContent valid against its outputSchema, the same JSON as text, the same data as the HTTP
 // route), every tool with bad arguments (a tool error with its code), and no answer over 25,000 tokens (estimated as
 // characters / 4) even for the largest demo entities and the widest arguments.
-import t from 'tap';
+
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { connectMcp, tokens, TOKEN_LIMIT, type Json } from '../../helpers/mcp.js';
+import t from 'tap';
 import { createKey, startServer } from '../../../harness/server.js';
+import { connectMcp, type Json, TOKEN_LIMIT, tokens } from '../../helpers/mcp.js';
 
 const server = await startServer({ env: { TAPEWIRE_DEMO: '1', TAPEWIRE_ANON: '0', DEMO_NEWS_EVERY_S: '0' } });
 t.teardown(() => server.dispose());
@@ -24,22 +25,54 @@ const loadedAt = Date.parse((await http('/v1/meta')).data.dataset.loadedAt as st
 const daysBack = (days: number) => new Date(loadedAt - days * 86_400_000).toISOString().slice(0, 10);
 
 t.test('tools/list: the 24 tools, each described for a model, read-only', async (t) => {
-  t.same(tools.map((tool) => tool.name), [
-    'get_brief', 'get_market_snapshot', 'get_coverage', 'search', 'get_instrument', 'get_price_history', 'get_derivatives', 'get_moves',
-    'explain_move', 'get_news', 'get_story', 'get_company', 'get_project', 'get_person', 'get_sector', 'get_fundamentals', 'get_financials',
-    'get_filings', 'get_insider_trades', 'get_calendar', 'get_macro_series', 'get_macro_dashboard', 'get_prediction_markets', 'get_glossary_term',
-  ], 'exactly the 24 tools of the interface');
+  t.same(
+    tools.map((tool) => tool.name),
+    [
+      'get_brief',
+      'get_market_snapshot',
+      'get_coverage',
+      'search',
+      'get_instrument',
+      'get_price_history',
+      'get_derivatives',
+      'get_moves',
+      'explain_move',
+      'get_news',
+      'get_story',
+      'get_company',
+      'get_project',
+      'get_person',
+      'get_sector',
+      'get_fundamentals',
+      'get_financials',
+      'get_filings',
+      'get_insider_trades',
+      'get_calendar',
+      'get_macro_series',
+      'get_macro_dashboard',
+      'get_prediction_markets',
+      'get_glossary_term',
+    ],
+    'exactly the 24 tools of the interface',
+  );
   for (const tool of tools) {
     t.ok(tool.title && tool.description && tool.description.length > 80, `${tool.name}: a title and a description`);
     t.equal(tool.inputSchema.type, 'object');
     t.equal(tool.outputSchema?.type, 'object');
     t.match(tool.annotations, { readOnlyHint: true, destructiveHint: false });
-    t.ok(Object.keys(tool.outputSchema?.properties ?? {}).includes('data'), `${tool.name}: an outputSchema of its answer`);
+    t.ok(
+      Object.keys(tool.outputSchema?.properties ?? {}).includes('data'),
+      `${tool.name}: an outputSchema of its answer`,
+    );
   }
   // An agent pays the whole list before its first call: it was 181,114 characters (about 45k tokens).
   const listed = JSON.stringify({ tools });
   t.ok(listed.length <= 40_000, `tools/list: ${listed.length} characters, at most 40,000`);
-  t.same(Object.keys(byName.get('get_news')!.inputSchema.properties!), Object.keys((await import('../../../core/schemas/events.js')).EventListQuery.properties), "the route's own query");
+  t.same(
+    Object.keys(byName.get('get_news')!.inputSchema.properties!),
+    Object.keys((await import('../../../core/schemas/events.js')).EventListQuery.properties),
+    "the route's own query",
+  );
 });
 
 const VALID: [string, Json][] = [
@@ -71,23 +104,62 @@ const VALID: [string, Json][] = [
 
 if (series) VALID.push(['get_macro_series', { slug: series }]);
 
-t.test('every tool with valid arguments: structuredContent valid against its outputSchema, the same JSON as text', async (t) => {
-  const expected = tools.map((tool) => tool.name).filter((name) => series || name !== 'get_macro_series');
-  t.same([...new Set(VALID.map(([name]) => name))].sort(), expected.sort(), 'every tool is called');
-  for (const [name, args] of VALID) t.ok(await call(name, args), `${name} ${JSON.stringify(args)}`);
-});
+t.test(
+  'every tool with valid arguments: structuredContent valid against its outputSchema, the same JSON as text',
+  async (t) => {
+    const expected = tools.map((tool) => tool.name).filter((name) => series || name !== 'get_macro_series');
+    t.same([...new Set(VALID.map(([name]) => name))].sort(), expected.sort(), 'every tool is called');
+    for (const [name, args] of VALID) t.ok(await call(name, args), `${name} ${JSON.stringify(args)}`);
+  },
+);
 
 t.test('the same data as the HTTP route', async (t) => {
   t.same(await call('get_story', { id: cause }), await http(`/v1/events/${cause}`), 'get_story');
-  t.same(await call('get_news', { symbol: 'BTC', order: 'important', limit: 20 }), await http('/v1/events?symbol=BTC&order=important&limit=20'), 'get_news');
-  t.same(await call('get_calendar', { from: daysBack(300), limit: 30 }), await http(`/v1/catalysts?from=${daysBack(300)}&limit=30`), 'get_calendar');
-  t.same(await call('search', { q: 'tesla', type: 'company,instrument' }), await http('/v1/search?q=tesla&type=company,instrument'), 'search');
-  t.same(await call('get_glossary_term', { slug: 'pe-ratio' }), await http('/v1/glossary/pe-ratio'), 'get_glossary_term');
-  t.same(await call('get_filings', { company: 'AAPL', limit: 20 }), await http('/v1/filings?company=AAPL&limit=20'), 'get_filings');
-  t.same(await call('get_insider_trades', { company: 'apple', limit: 20 }), await http('/v1/insider-trades?company=apple&limit=20'), 'get_insider_trades');
-  t.same(await call('get_financials', { company: 'apple', quarters: 4 }), await http('/v1/companies/apple/financials?quarters=4'), 'get_financials');
-  t.same(await call('get_project', { company: 'TSLA', project: 'robotaxi' }), await http('/v1/projects/tesla/robotaxi'), 'get_project');
-  t.same(await call('explain_move', { symbol: 'ETH', date: moves[0].date }), await http(`/v1/moves/explain?symbol=ETH&date=${moves[0].date}`), 'explain_move');
+  t.same(
+    await call('get_news', { symbol: 'BTC', order: 'important', limit: 20 }),
+    await http('/v1/events?symbol=BTC&order=important&limit=20'),
+    'get_news',
+  );
+  t.same(
+    await call('get_calendar', { from: daysBack(300), limit: 30 }),
+    await http(`/v1/catalysts?from=${daysBack(300)}&limit=30`),
+    'get_calendar',
+  );
+  t.same(
+    await call('search', { q: 'tesla', type: 'company,instrument' }),
+    await http('/v1/search?q=tesla&type=company,instrument'),
+    'search',
+  );
+  t.same(
+    await call('get_glossary_term', { slug: 'pe-ratio' }),
+    await http('/v1/glossary/pe-ratio'),
+    'get_glossary_term',
+  );
+  t.same(
+    await call('get_filings', { company: 'AAPL', limit: 20 }),
+    await http('/v1/filings?company=AAPL&limit=20'),
+    'get_filings',
+  );
+  t.same(
+    await call('get_insider_trades', { company: 'apple', limit: 20 }),
+    await http('/v1/insider-trades?company=apple&limit=20'),
+    'get_insider_trades',
+  );
+  t.same(
+    await call('get_financials', { company: 'apple', quarters: 4 }),
+    await http('/v1/companies/apple/financials?quarters=4'),
+    'get_financials',
+  );
+  t.same(
+    await call('get_project', { company: 'TSLA', project: 'robotaxi' }),
+    await http('/v1/projects/tesla/robotaxi'),
+    'get_project',
+  );
+  t.same(
+    await call('explain_move', { symbol: 'ETH', date: moves[0].date }),
+    await http(`/v1/moves/explain?symbol=ETH&date=${moves[0].date}`),
+    'explain_move',
+  );
   const brief = await call('get_brief', { type: 'person', key: 'ana-ribeiro', maxTokens: 1000 });
   t.same(brief, await http('/v1/brief/person/ana-ribeiro?maxTokens=1000'), 'get_brief');
 });
@@ -99,32 +171,59 @@ t.test('story results carry their id and sourceUrl', async (t) => {
   t.ok(snapshot.data.topStories.every((e: Json) => e.id && e.sourceUrl));
 });
 
-t.test('every tool with its required arguments alone answers in at most 10,000 tokens, saying what it left out', async (t) => {
-  const DEFAULTS: [string, Json][] = [
-    ['get_brief', { type: 'company', key: 'apple' }], ['get_market_snapshot', {}], ['get_coverage', {}], ['search', { q: 'apple' }],
-    ['get_instrument', { symbol: 'BTC' }], ['get_price_history', { symbol: 'BTC' }], ['get_derivatives', { symbol: 'BTC' }], ['get_moves', {}],
-    ['explain_move', { symbol: 'BTC' }], ['get_news', {}], ['get_story', { id: cause }], ['get_company', { company: 'apple' }],
-    ['get_project', { company: 'tesla', project: 'robotaxi' }], ['get_person', { slug: 'ana-ribeiro' }], ['get_sector', { slug: 'technology' }],
-    ['get_fundamentals', { company: 'apple' }], ['get_financials', { company: 'apple' }], ['get_filings', { company: 'apple' }],
-    ['get_insider_trades', {}], ['get_calendar', {}], ['get_macro_dashboard', {}], ['get_prediction_markets', {}], ['get_glossary_term', { slug: 'z-score' }],
-    ...(series ? [['get_macro_series', { slug: series }] as [string, Json]] : []),
-  ];
-  const sizes: Record<string, number> = {};
-  for (const [name, args] of DEFAULTS) {
-    t.same(Object.keys(args).sort(), [...(byName.get(name)!.inputSchema.required ?? [])].sort(), `${name}: its required arguments and no other`);
-    const out = await call(name, args);
-    sizes[name] = tokens(JSON.stringify(out));
-    if (sizes[name]! > 10_000) t.fail(`${name}: ${sizes[name]} tokens`);
-  }
-  t.pass(`default answers, tokens: ${JSON.stringify(sizes)}`);
-  // Cut to fit, each says how to get the rest; an optional argument asks for more and gets it.
-  const moves = await call('get_moves', {});
-  t.match(moves.notice, /call again with offset=\d+/, 'the default moves say where the next page starts');
-  const asked = await call('get_moves', { limit: moves.page.limit });
-  t.ok(asked.data.length > moves.data.length, `asked for by limit: ${asked.data.length} moves, ${moves.data.length} by default`);
-  const candles = await call('get_price_history', { symbol: 'BTC' });
-  t.match(candles.notice, /merged by \d+/, 'two years of days merged, saying so');
-});
+t.test(
+  'every tool with its required arguments alone answers in at most 10,000 tokens, saying what it left out',
+  async (t) => {
+    const DEFAULTS: [string, Json][] = [
+      ['get_brief', { type: 'company', key: 'apple' }],
+      ['get_market_snapshot', {}],
+      ['get_coverage', {}],
+      ['search', { q: 'apple' }],
+      ['get_instrument', { symbol: 'BTC' }],
+      ['get_price_history', { symbol: 'BTC' }],
+      ['get_derivatives', { symbol: 'BTC' }],
+      ['get_moves', {}],
+      ['explain_move', { symbol: 'BTC' }],
+      ['get_news', {}],
+      ['get_story', { id: cause }],
+      ['get_company', { company: 'apple' }],
+      ['get_project', { company: 'tesla', project: 'robotaxi' }],
+      ['get_person', { slug: 'ana-ribeiro' }],
+      ['get_sector', { slug: 'technology' }],
+      ['get_fundamentals', { company: 'apple' }],
+      ['get_financials', { company: 'apple' }],
+      ['get_filings', { company: 'apple' }],
+      ['get_insider_trades', {}],
+      ['get_calendar', {}],
+      ['get_macro_dashboard', {}],
+      ['get_prediction_markets', {}],
+      ['get_glossary_term', { slug: 'z-score' }],
+      ...(series ? [['get_macro_series', { slug: series }] as [string, Json]] : []),
+    ];
+    const sizes: Record<string, number> = {};
+    for (const [name, args] of DEFAULTS) {
+      t.same(
+        Object.keys(args).sort(),
+        [...(byName.get(name)!.inputSchema.required ?? [])].sort(),
+        `${name}: its required arguments and no other`,
+      );
+      const out = await call(name, args);
+      sizes[name] = tokens(JSON.stringify(out));
+      if (sizes[name]! > 10_000) t.fail(`${name}: ${sizes[name]} tokens`);
+    }
+    t.pass(`default answers, tokens: ${JSON.stringify(sizes)}`);
+    // Cut to fit, each says how to get the rest; an optional argument asks for more and gets it.
+    const moves = await call('get_moves', {});
+    t.match(moves.notice, /call again with offset=\d+/, 'the default moves say where the next page starts');
+    const asked = await call('get_moves', { limit: moves.page.limit });
+    t.ok(
+      asked.data.length > moves.data.length,
+      `asked for by limit: ${asked.data.length} moves, ${moves.data.length} by default`,
+    );
+    const candles = await call('get_price_history', { symbol: 'BTC' });
+    t.match(candles.notice, /merged by \d+/, 'two years of days merged, saying so');
+  },
+);
 
 t.test('no answer over 25,000 tokens, even the largest: cut or merged, saying how to get the rest', async (t) => {
   const sizes: Record<string, number> = {};
@@ -133,17 +232,32 @@ t.test('no answer over 25,000 tokens, even the largest: cut or merged, saying ho
     sizes[label] = tokens(JSON.stringify(out));
     return out;
   };
-  const derivatives = await measure('derivatives perVenue since 2000', 'get_derivatives', { symbol: 'BTC', from: '2000-01-01', perVenue: true });
+  const derivatives = await measure('derivatives perVenue since 2000', 'get_derivatives', {
+    symbol: 'BTC',
+    from: '2000-01-01',
+    perVenue: true,
+  });
   t.match(derivatives.notice, /perVenue hourly series \(the latest hours kept\): \d+ of \d+ shown/);
   const hours = derivatives.data.perVenue.map((v: Json) => v.hourly.length);
   t.ok(Math.max(...hours) - Math.min(...hours) <= 1, `the latest hours of every venue alike: ${hours}`);
   // Both reads end at a closed minute: the live feed still moves the current one between them.
   const latest = await http('/v1/instruments/BTC/candles?interval=1m&limit=3');
   const to = latest.data.candles[0].ts;
-  const candles = await measure('1m candles, 20,000 asked', 'get_price_history', { symbol: 'BTC', interval: '1m', from: '2000-01-01', to, limit: 20000 });
-  t.ok(candles.data.count <= 400 && candles.data.candles.length === candles.data.count, `${candles.data.count} candles`);
+  const candles = await measure('1m candles, 20,000 asked', 'get_price_history', {
+    symbol: 'BTC',
+    interval: '1m',
+    from: '2000-01-01',
+    to,
+    limit: 20000,
+  });
+  t.ok(
+    candles.data.count <= 400 && candles.data.candles.length === candles.data.count,
+    `${candles.data.count} candles`,
+  );
   t.match(candles.notice, /candles merged by \d+ into \d+/);
-  const full = await http(`/v1/instruments/BTC/candles?interval=1m&from=2000-01-01&to=${encodeURIComponent(to)}&limit=20000`);
+  const full = await http(
+    `/v1/instruments/BTC/candles?interval=1m&from=2000-01-01&to=${encodeURIComponent(to)}&limit=20000`,
+  );
   const highest = Math.max(...full.data.candles.map((c: Json) => c.high));
   t.equal(Math.max(...candles.data.candles.map((c: Json) => c.high)), highest, 'merging keeps the highest high');
   t.equal(candles.data.candles.at(-1).close, full.data.candles.at(-1).close, 'and the last close');
@@ -152,7 +266,11 @@ t.test('no answer over 25,000 tokens, even the largest: cut or merged, saying ho
     const next = moveList.page.nextOffset;
     t.equal(next, moveList.data.length, 'the page says where the rest starts');
     const rest = await call('get_moves', { limit: 200, offset: next });
-    t.equal(rest.data[0].id, (await http(`/v1/moves?limit=1&offset=${next}`)).data[0].id, 'and the next call starts there');
+    t.equal(
+      rest.data[0].id,
+      (await http(`/v1/moves?limit=1&offset=${next}`)).data[0].id,
+      'and the next call starts there',
+    );
   }
   await measure('100 stories', 'get_news', { limit: 100 });
   await measure('200 catalysts of the whole history', 'get_calendar', { from: '2000-01-01', limit: 200 });
@@ -160,12 +278,20 @@ t.test('no answer over 25,000 tokens, even the largest: cut or merged, saying ho
   await measure('largest brief', 'get_brief', { type: 'company', key: 'apple', maxTokens: 16000 });
   await measure('sector', 'get_sector', { slug: 'technology' });
   await measure('explain BTC', 'explain_move', { symbol: 'BTC' });
-  for (const company of ['apple', 'tesla', 'nvidia', 'microsoft', 'amazon']) await measure(`company ${company}`, 'get_company', { company });
-  await measure('financials, 40 quarters and 20 years', 'get_financials', { company: 'apple', quarters: 40, years: 20 });
+  for (const company of ['apple', 'tesla', 'nvidia', 'microsoft', 'amazon'])
+    await measure(`company ${company}`, 'get_company', { company });
+  await measure('financials, 40 quarters and 20 years', 'get_financials', {
+    company: 'apple',
+    quarters: 40,
+    years: 20,
+  });
   await measure('500 insider trades', 'get_insider_trades', { limit: 500 });
   await measure('200 filings', 'get_filings', { company: 'apple', limit: 200 });
   if (series) await measure('macro series, every point asked', 'get_macro_series', { slug: series, maxPoints: 100000 });
-  t.ok(Object.values(sizes).every((n) => n < TOKEN_LIMIT), JSON.stringify(sizes));
+  t.ok(
+    Object.values(sizes).every((n) => n < TOKEN_LIMIT),
+    JSON.stringify(sizes),
+  );
 });
 
 t.test('every tool with bad arguments: a tool error with its code and message, never a protocol failure', async (t) => {

@@ -1,18 +1,25 @@
 // The OpenAPI document against the server's real answers: every route's 200 body, its error bodies and every stream
 // message validate against the schemas the document publishes, as a client generated from it would check them.
-import t, { type Test } from 'tap';
+
+import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { listen } from '../../helpers/sse.js';
-import { join } from 'node:path';
+import t, { type Test } from 'tap';
 import { createKey, importFiles, ROOT, startServer } from '../../../harness/server.js';
+import { listen } from '../../helpers/sse.js';
 
-const server = await startServer({ env: { TAPEWIRE_ANON: '0', LOG_LEVEL: 'warn', TAPEWIRE_DEMO: '1', DEMO_NEWS_EVERY_S: '1' } });
+const server = await startServer({
+  env: { TAPEWIRE_ANON: '0', LOG_LEVEL: 'warn', TAPEWIRE_DEMO: '1', DEMO_NEWS_EVERY_S: '1' },
+});
 t.teardown(() => server.dispose());
 const key = await createKey(server, 'openapi', 100_000_000);
 // Beside the demo's own macro series and markets, markets of the other shapes (Polymarket's and Kalshi's fixtures, with
 // history) are imported.
-for (const args of [['polymarket', 'polymarket/gamma_event_rates.json'], ['kalshi', 'kalshi/event_single_2026.json'], ['kalshi', 'kalshi/candlesticks_2026.json']]) {
+for (const args of [
+  ['polymarket', 'polymarket/gamma_event_rates.json'],
+  ['kalshi', 'kalshi/event_single_2026.json'],
+  ['kalshi', 'kalshi/candlesticks_2026.json'],
+]) {
   const run = await importFiles(server.dataDir, args[0]!, join(ROOT, 'test/fixtures', args[1]!), '--mix');
   if (run.code !== 0) throw new Error(`import ${args[1]}: ${run.stdout} ${run.stderr}`);
 }
@@ -23,7 +30,10 @@ interface Doc {
     {
       get: {
         parameters?: { name: string; in: string; required?: boolean; description?: string }[];
-        responses: Record<string, { $ref?: string; content?: Record<string, { schema: { anyOf?: { title: string }[] } }> }>;
+        responses: Record<
+          string,
+          { $ref?: string; content?: Record<string, { schema: { anyOf?: { title: string }[] } }> }
+        >;
       };
     }
   >;
@@ -33,12 +43,15 @@ const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats.default(ajv);
 ajv.addSchema(doc, 'api');
 
-const pointer = (...parts: string[]) => `api#/${parts.map((p) => encodeURIComponent(p.replaceAll('~', '~0').replaceAll('/', '~1'))).join('/')}`;
+const pointer = (...parts: string[]) =>
+  `api#/${parts.map((p) => encodeURIComponent(p.replaceAll('~', '~0').replaceAll('/', '~1'))).join('/')}`;
 
 /** Validates `body` against the schema the document gives for `template`'s answer `status`. */
 function conforms(t: Test, template: string, status: string, body: unknown, label: string): void {
   const response = doc.paths[template]!.get.responses[status]!;
-  const ref = response.$ref ? `api${response.$ref}/content/application~1json/schema` : pointer('paths', template, 'get', 'responses', status, 'content', 'application/json', 'schema');
+  const ref = response.$ref
+    ? `api${response.$ref}/content/application~1json/schema`
+    : pointer('paths', template, 'get', 'responses', status, 'content', 'application/json', 'schema');
   const validate = ajv.getSchema(ref) ?? ajv.compile({ $ref: ref });
   if (!validate(body)) t.fail(`${label}: ${ajv.errorsText(validate.errors, { separator: '; ' })}`);
   else t.pass(label);
@@ -53,17 +66,27 @@ async function answer(t: Test, template: string, url: string, status = 200): Pro
 }
 
 t.test('every route answers as its schema says', async (t) => {
-  const detail = (await answer(t, '/v1/instruments/{symbol}', '/v1/instruments/ETH')) as { data: { venues: { listingId: number; reason: string | null }[] } };
-  t.ok(detail.data.venues.some((v) => v.reason === null), 'venues in the pool, whose reason is null');
+  const detail = (await answer(t, '/v1/instruments/{symbol}', '/v1/instruments/ETH')) as {
+    data: { venues: { listingId: number; reason: string | null }[] };
+  };
+  t.ok(
+    detail.data.venues.some((v) => v.reason === null),
+    'venues in the pool, whose reason is null',
+  );
   const listing = detail.data.venues[0]!.listingId;
-  const moves = (await answer(t, '/v1/moves', '/v1/moves?limit=200')) as { data: { causes: { id: number }[]; path: string }[] };
+  const moves = (await answer(t, '/v1/moves', '/v1/moves?limit=200')) as {
+    data: { causes: { id: number }[]; path: string }[];
+  };
   const cause = moves.data.find((m) => m.causes.length)!.causes[0]!.id;
   const urls: [string, string][] = [
     ['/v1/instruments', '/v1/instruments'],
     ['/v1/instruments/{symbol}', '/v1/instruments/AAPL'],
     ['/v1/instruments/{symbol}/candles', '/v1/instruments/BTC/candles?interval=1m'],
     ['/v1/instruments/{symbol}/candles', '/v1/instruments/BTC/candles'],
-    ['/v1/instruments/{symbol}/listings/{listingId}/candles', `/v1/instruments/ETH/listings/${listing}/candles?interval=1h`],
+    [
+      '/v1/instruments/{symbol}/listings/{listingId}/candles',
+      `/v1/instruments/ETH/listings/${listing}/candles?interval=1h`,
+    ],
     ['/v1/instruments/{symbol}/derivatives', '/v1/instruments/ETH/derivatives?perVenue=true'],
     ['/v1/market/strip', '/v1/market/strip'],
     ['/v1/market/snapshot', '/v1/market/snapshot'],
@@ -129,11 +152,16 @@ t.test('every comma-separated list parameter refuses a value it does not know, w
   const lists = Object.entries(doc.paths).flatMap(([template, item]) => {
     const query = (item.get.parameters ?? []).filter((p) => p.in === 'query');
     const required = query.filter((p) => p.required).map((p) => p.name);
-    return query.filter((p) => /comma-separated/.test(p.description ?? '') && p.name !== 'entity').map((p) => [template, p.name, required] as const);
+    return query
+      .filter((p) => /comma-separated/.test(p.description ?? '') && p.name !== 'entity')
+      .map((p) => [template, p.name, required] as const);
   });
   // Values of the parameters a route requires, besides the one under test.
   const VALUES: Record<string, string> = { company: 'AAPL', q: 'apple', topics: 'quotes' };
-  t.ok(lists.length >= 10, `${lists.length} list parameters: ${lists.map(([path, name]) => `${path}?${name}`).join(', ')}`);
+  t.ok(
+    lists.length >= 10,
+    `${lists.length} list parameters: ${lists.map(([path, name]) => `${path}?${name}`).join(', ')}`,
+  );
   for (const [template, name, required] of lists) {
     const path = template.replace('{company}', 'AAPL').replace('{symbol}', 'BTC');
     t.notOk(path.includes('{'), `${template}: a value for each path parameter`);
@@ -141,13 +169,26 @@ t.test('every comma-separated list parameter refuses a value it does not know, w
     const res = await server.get(`${path}?${name}=zz!${others.join('')}`, { key });
     const body = (await res.json()) as { error: { code: string; details?: { param: string }[] } };
     t.equal(res.status, 422, `${path}?${name}=zz!`);
-    t.ok(body.error.details?.some((d) => d.param === name), `${path}?${name}: the detail names ${name}`);
+    t.ok(
+      body.error.details?.some((d) => d.param === name),
+      `${path}?${name}: the detail names ${name}`,
+    );
   }
 });
 
 t.test('every stream message answers as its schema says', async (t) => {
   const stream = doc.paths['/v1/stream']!.get.responses['200']!.content!['text/event-stream']!.schema;
-  const base = pointer('paths', '/v1/stream', 'get', 'responses', '200', 'content', 'text/event-stream', 'schema', 'anyOf');
+  const base = pointer(
+    'paths',
+    '/v1/stream',
+    'get',
+    'responses',
+    '200',
+    'content',
+    'text/event-stream',
+    'schema',
+    'anyOf',
+  );
   const byTitle = new Map(stream.anyOf!.map((s, k) => [s.title, ajv.compile({ $ref: `${base}/${k}` })]));
   const fresh = listen(`${server.url}/v1/stream?topics=events,instrument:ETH`, { key });
   const resumed = listen(`${server.url}/v1/stream?topics=quotes`, { key, lastEventId: '12' });

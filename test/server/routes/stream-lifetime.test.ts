@@ -1,6 +1,7 @@
 // A stream ends cleanly at its lifetime cap, and EventSource reconnects by itself.
-import t from 'tap';
+
 import { EventSource } from 'eventsource';
+import t from 'tap';
 import { startServer } from '../../../harness/server.js';
 import { clock } from '../../../server/clock.js';
 

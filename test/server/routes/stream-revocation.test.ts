@@ -3,10 +3,10 @@
 // reload). Each ends with a last `closed` event saying why, and the access log says so too. The server runs on an
 // external database (PGlite over TCP in this process), so that this test can change a key in the database itself.
 import t from 'tap';
-import { startPostgres } from '../../helpers/postgres.js';
 import { createKey, startServer } from '../../../harness/server.js';
-import { listen, type Listener } from '../../helpers/sse.js';
 import { clock } from '../../../server/clock.js';
+import { startPostgres } from '../../helpers/postgres.js';
+import { type Listener, listen } from '../../helpers/sse.js';
 
 /** EventSource's readyState values. */
 const OPEN = 1;
@@ -74,7 +74,10 @@ t.test('revoking a key with the keys CLI ends its open streams at once, with a l
     t.equal(s.messages.at(-1)!.event, 'closed', 'and is the last one');
   }
   await until(() => ended('revoked').length === 3, 2000, 'three streams logged as ended by revocation');
-  t.ok(ended('revoked').every((l) => l.status === 200 && !l.aborted), 'ended cleanly by the server, not cut');
+  t.ok(
+    ended('revoked').every((l) => l.status === 200 && !l.aborted),
+    'ended cleanly by the server, not cut',
+  );
   // EventSource reconnects after `retry:`, and is refused for good: the key is revoked.
   await until(() => mine.every((s) => s.readyState === CLOSED), 5000, 'the reconnections are refused');
   t.ok(clock.now() - revokedAt < 5000);
@@ -82,19 +85,27 @@ t.test('revoking a key with the keys CLI ends its open streams at once, with a l
   t.equal(bystander.readyState, OPEN, "another key's stream stays open");
   t.notOk(closedEvent(bystander));
   t.equal(server.logs.filter((l) => l.route === '/v1/stream' && l.ended).length, 3, 'no other stream ended');
-  t.equal((await server.get('/v1/stream?topics=events', { key: leaked, method: 'HEAD' })).status, 401, 'the key is refused');
+  t.equal(
+    (await server.get('/v1/stream?topics=events', { key: leaked, method: 'HEAD' })).status,
+    401,
+    'the key is refused',
+  );
 });
 
 t.test('a rate limit lowered below the streams a key holds ends the oldest beyond what it now allows', async (t) => {
   const key = await createKey(server, 'lowered', 1000);
-  const { id } = (JSON.parse((await server.keys('list', '--json')).stdout) as { id: number; name: string }[]).find((k) => k.name === 'lowered')!;
+  const { id } = (JSON.parse((await server.keys('list', '--json')).stdout) as { id: number; name: string }[]).find(
+    (k) => k.name === 'lowered',
+  )!;
   const held: Listener[] = [];
   for (let k = 0; k < 5; k++) held.push(await open(key));
 
   // Straight in the database, as an operator of an external database may: the server sees it at its next key reload.
   // PGlite serves one connection at a time: the update runs once the server's pool lets its idle connection go.
   const update = db.query('UPDATE api_keys SET rpm = 3 WHERE id = $1', [id]);
-  const stuck = new Promise((_, reject) => setTimeout(() => reject(new Error("the server's database connection never went idle")), 60_000).unref());
+  const stuck = new Promise((_, reject) =>
+    setTimeout(() => reject(new Error("the server's database connection never went idle")), 60_000).unref(),
+  );
   await Promise.race([update, stuck]);
   await until(() => held.filter(closedEvent).length === 2, (KEY_RELOAD_S + 5) * 1000, 'two streams received `closed`');
   t.ok(closedEvent(held[0]!) && closedEvent(held[1]!), 'the two oldest are ended');
@@ -105,7 +116,11 @@ t.test('a rate limit lowered below the streams a key holds ends the oldest beyon
   // Their reconnections are refused for good: the key holds all it may. (Its bucket now holds 3 requests: these two
   // reconnections and the request below.)
   await until(() => held.slice(0, 2).every((s) => s.readyState === CLOSED), 5000, 'the reconnections are refused');
-  t.same(held.slice(2).map((s) => s.readyState), [OPEN, OPEN, OPEN], 'the three newest stay open');
+  t.same(
+    held.slice(2).map((s) => s.readyState),
+    [OPEN, OPEN, OPEN],
+    'the three newest stay open',
+  );
   t.notOk(held.slice(2).some(closedEvent));
   const more = await server.get('/v1/stream?topics=events', { key });
   t.equal(more.status, 429, 'a fourth stream is refused');

@@ -1,14 +1,17 @@
 // A subscriber that stops reading its socket: the others keep their pace, and it is closed once it stays backed up
 // (and counted so in /metrics).
 // The same on any day: a stalled reader's socket; the demo is only the stream's source.
-import t from 'tap';
+
 import { connect } from 'node:net';
+import t from 'tap';
 import { startServer } from '../../../harness/server.js';
-import { listen } from '../../helpers/sse.js';
 import { clock } from '../../../server/clock.js';
+import { listen } from '../../helpers/sse.js';
 
 // Ticks every 50 ms with no quote cadence: about 1.3 MB/s on every topic, so a reader that stops fills its socket fast.
-const server = await startServer({ env: { TAPEWIRE_DEMO: '1', TICK_MS: '50', STREAM_QUOTE_MS: '0', STREAM_STALL_S: '2' } });
+const server = await startServer({
+  env: { TAPEWIRE_DEMO: '1', TICK_MS: '50', STREAM_QUOTE_MS: '0', STREAM_STALL_S: '2' },
+});
 t.teardown(() => server.dispose());
 
 t.test('a stalled reader does not slow the others and gets closed', async (t) => {
@@ -19,7 +22,9 @@ t.test('a stalled reader does not slow the others and gets closed', async (t) =>
 
   const stalled = connect(server.port, '127.0.0.1');
   await new Promise<void>((resolve) => stalled.once('connect', () => resolve()));
-  stalled.write(`GET /v1/stream?topics=${encodeURIComponent(topics)} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Request-Id: stalled-reader\r\n\r\n`);
+  stalled.write(
+    `GET /v1/stream?topics=${encodeURIComponent(topics)} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Request-Id: stalled-reader\r\n\r\n`,
+  );
   stalled.pause();
   let closed = false;
   stalled.on('close', () => (closed = true));
@@ -33,7 +38,11 @@ t.test('a stalled reader does not slow the others and gets closed', async (t) =>
   while (!closed && clock.now() - started < 5000) await new Promise((r) => setTimeout(r, 50));
   t.ok(closed, 'its connection is gone');
   const metrics = await (await server.get('/metrics')).text();
-  t.match(metrics, /^tapewire_stream_closed_total\{reason="stalled"\} 1$/m, '/metrics counts it as a slow client cut off');
+  t.match(
+    metrics,
+    /^tapewire_stream_closed_total\{reason="stalled"\} 1$/m,
+    '/metrics counts it as a slow client cut off',
+  );
 
   const arrivals = healthy.messages.map((m) => m.at);
   const gaps = arrivals.slice(1).map((at, k) => at - arrivals[k]!);

@@ -3,13 +3,15 @@
 // tampered, other topics, another route, a revoked key.
 import t from 'tap';
 import { signTicket } from '../../../core/stream/ticket.js';
-import { TICKET_STREAMS } from '../../../server/stream/tickets.js';
 import { createKey, startServer } from '../../../harness/server.js';
-import { listen } from '../../helpers/sse.js';
 import { clock } from '../../../server/clock.js';
+import { TICKET_STREAMS } from '../../../server/stream/tickets.js';
+import { listen } from '../../helpers/sse.js';
 
 const SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
-const server = await startServer({ env: { TAPEWIRE_ANON: '0', STREAM_TICKET_SECRET: SECRET, STREAM_HEARTBEAT_S: '1' } });
+const server = await startServer({
+  env: { TAPEWIRE_ANON: '0', STREAM_TICKET_SECRET: SECRET, STREAM_HEARTBEAT_S: '1' },
+});
 t.teardown(() => server.dispose());
 const key = await createKey(server, 'ticket');
 
@@ -23,7 +25,8 @@ async function ticketFor(topics: string, k = key): Promise<Issued['data']> {
   return ((await res.json()) as Issued).data;
 }
 
-const streamWith = (ticket: string, topics = 'events') => server.get(`/v1/stream?topics=${topics}&ticket=${encodeURIComponent(ticket)}`, { method: 'HEAD' });
+const streamWith = (ticket: string, topics = 'events') =>
+  server.get(`/v1/stream?topics=${topics}&ticket=${encodeURIComponent(ticket)}`, { method: 'HEAD' });
 
 t.test('a ticket is issued for a key only, names its topics and expires within about a minute', async (t) => {
   t.equal((await server.get('/v1/stream/ticket?topics=events')).status, 401, 'no key, no ticket');
@@ -48,9 +51,17 @@ t.test('an expired, tampered, foreign or other-topic ticket is a 401', async (t)
   const { ticket } = await ticketFor('events');
   const [v, body, mac] = ticket.split('.');
   const grant = JSON.parse(Buffer.from(body!, 'base64url').toString()) as { c: string };
-  const expired = signTicket(Buffer.from(SECRET), { client: grant.c, topics: ['events'], expiresAtMs: clock.now() - 1000 });
+  const expired = signTicket(Buffer.from(SECRET), {
+    client: grant.c,
+    topics: ['events'],
+    expiresAtMs: clock.now() - 1000,
+  });
   const widened = Buffer.from(JSON.stringify({ ...grant, t: ['events', 'quotes'] })).toString('base64url');
-  const foreign = signTicket(Buffer.from('another-secret-of-at-least-thirty-two-chars'), { client: grant.c, topics: ['events'], expiresAtMs: clock.now() + 60_000 });
+  const foreign = signTicket(Buffer.from('another-secret-of-at-least-thirty-two-chars'), {
+    client: grant.c,
+    topics: ['events'],
+    expiresAtMs: clock.now() + 60_000,
+  });
   for (const [what, bad, topics] of [
     ['expired', expired, 'events'],
     ['with its grant altered', `${v}.${widened}.${mac}`, 'events,quotes'],
@@ -66,19 +77,29 @@ t.test('an expired, tampered, foreign or other-topic ticket is a 401', async (t)
   t.equal((await streamWith(ticket)).status, 200, 'the untouched ticket still opens its topic');
 });
 
-t.test(`a ticket opens ${TICKET_STREAMS} streams at most, only in the encoding the server writes, and never beside a bad key`, async (t) => {
-  const { ticket } = await ticketFor('events');
-  for (let k = 0; k < TICKET_STREAMS; k++) t.equal((await streamWith(ticket)).status, 200, `stream ${k + 1}`);
-  const spent = await server.get(`/v1/stream?topics=events&ticket=${encodeURIComponent(ticket)}`);
-  t.equal(spent.status, 401, 'then it is spent');
-  t.match(((await spent.json()) as { error: { message: string } }).error.message, /has opened its 3 streams/);
-  const fresh = (await ticketFor('events')).ticket;
-  t.equal((await streamWith(`${fresh}=`)).status, 401, 'padding on the signature');
-  t.equal((await streamWith(`${fresh.slice(0, -1)}${fresh.at(-1) === 'A' ? 'B' : 'A'}`)).status, 401, 'a changed last character');
-  const beside = await server.get(`/v1/stream?topics=events&ticket=${encodeURIComponent(fresh)}`, { method: 'HEAD', headers: { authorization: 'Bearer junk' } });
-  t.equal(beside.status, 401, 'a bad Authorization header beside a good ticket');
-  t.equal((await streamWith(fresh)).status, 200, 'the ticket alone still opens');
-});
+t.test(
+  `a ticket opens ${TICKET_STREAMS} streams at most, only in the encoding the server writes, and never beside a bad key`,
+  async (t) => {
+    const { ticket } = await ticketFor('events');
+    for (let k = 0; k < TICKET_STREAMS; k++) t.equal((await streamWith(ticket)).status, 200, `stream ${k + 1}`);
+    const spent = await server.get(`/v1/stream?topics=events&ticket=${encodeURIComponent(ticket)}`);
+    t.equal(spent.status, 401, 'then it is spent');
+    t.match(((await spent.json()) as { error: { message: string } }).error.message, /has opened its 3 streams/);
+    const fresh = (await ticketFor('events')).ticket;
+    t.equal((await streamWith(`${fresh}=`)).status, 401, 'padding on the signature');
+    t.equal(
+      (await streamWith(`${fresh.slice(0, -1)}${fresh.at(-1) === 'A' ? 'B' : 'A'}`)).status,
+      401,
+      'a changed last character',
+    );
+    const beside = await server.get(`/v1/stream?topics=events&ticket=${encodeURIComponent(fresh)}`, {
+      method: 'HEAD',
+      headers: { authorization: 'Bearer junk' },
+    });
+    t.equal(beside.status, 401, 'a bad Authorization header beside a good ticket');
+    t.equal((await streamWith(fresh)).status, 200, 'the ticket alone still opens');
+  },
+);
 
 t.test('a ticket is refused on every other route', async (t) => {
   const { ticket } = await ticketFor('events');

@@ -48,11 +48,26 @@ t.test('per version: built once per key until the version changes', async (t) =>
   let version = 0;
   const kept = new PerVersion(() => version);
   let builds = 0;
-  t.equal(kept.get('x', () => ++builds), 1);
-  t.equal(kept.get('x', () => ++builds), 1, 'the same version: kept');
-  t.equal(kept.get('y', () => ++builds), 2, 'another key: built');
+  t.equal(
+    kept.get('x', () => ++builds),
+    1,
+  );
+  t.equal(
+    kept.get('x', () => ++builds),
+    1,
+    'the same version: kept',
+  );
+  t.equal(
+    kept.get('y', () => ++builds),
+    2,
+    'another key: built',
+  );
   version++;
-  t.equal(kept.get('x', () => ++builds), 3, 'a new version: rebuilt');
+  t.equal(
+    kept.get('x', () => ++builds),
+    3,
+    'a new version: rebuilt',
+  );
 });
 
 t.test('a shared build stops only once every caller waiting for it has left', async (t) => {

@@ -14,7 +14,11 @@ t.test('slots: cut where the page put its tickets, filled for each viewer', asyn
     return `T${++n}`;
   };
   t.equal(filled(page, issue).toString(), '<body data-ticket="T1"><i data-t="T2"></i></body>');
-  t.equal(filled(page, issue).toString(), '<body data-ticket="T3"><i data-t="T4"></i></body>', 'each viewer its own tickets');
+  t.equal(
+    filled(page, issue).toString(),
+    '<body data-ticket="T3"><i data-t="T4"></i></body>',
+    'each viewer its own tickets',
+  );
   t.same(asked, [['instrument:BTC'], ['market'], ['instrument:BTC'], ['market']], 'on the topics the page asked for');
   t.equal(filled(keptPage('<p>no live part</p>', []), issue).toString(), '<p>no live part</p>');
 });

@@ -2,9 +2,10 @@
 // path and every citation path the API hands out (search, briefs, stories) opens a page; then in headless Chromium
 // (skipped without it) each page type shows no field name raw (camelCase or snake_case outside code and addresses),
 // draws its chart where it has one, and has its screenshot written to docs/screenshots/ for the docs.
-import t from 'tap';
+
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import t from 'tap';
 import { importFiles, ROOT, startServer } from '../../../harness/server.js';
 import { eachAtOnce } from '../../helpers/each-at-once.js';
 import { NO_CHROMIUM, openTab, until } from './browser.js';
@@ -13,9 +14,14 @@ const SCREENSHOTS = join(ROOT, 'docs/screenshots');
 /** A field name as the API spells it. Two lower-case letters at least before the capital: iPhone and eBay are words. */
 const RAW_FIELD = /\b[a-z]{2,}[A-Z][a-zA-Z]*\b|\b[a-z]+_[a-z_]+\b/g;
 
-const server = await startServer({ env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '1000000', DEMO_NEWS_EVERY_S: '0' } });
+const server = await startServer({
+  env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '1000000', DEMO_NEWS_EVERY_S: '0' },
+});
 t.teardown(() => server.dispose());
-for (const [source, file] of [['fred', 'test/fixtures/fred/CPIAUCSL.json'], ['polymarket', 'test/fixtures/polymarket/gamma_event_rates.json']]) {
+for (const [source, file] of [
+  ['fred', 'test/fixtures/fred/CPIAUCSL.json'],
+  ['polymarket', 'test/fixtures/polymarket/gamma_event_rates.json'],
+]) {
   const imported = await importFiles(server.dataDir, source!, join(ROOT, file!), '--mix');
   if (imported.code !== 0) throw new Error(`import of ${file} failed: ${imported.stderr}`);
 }
@@ -41,20 +47,48 @@ const story = ((await json('/v1/moves?limit=100')) as Json[]).find((m) => m.caus
 
 t.test('every EntityRef and citation path of search, briefs and stories opens a page', async (t) => {
   const answers = [
-    '/v1/search?q=apple&limit=60', '/v1/search?q=rate&limit=60', '/v1/search?q=cpi&limit=60', '/v1/events?limit=100',
-    '/v1/brief/company/apple', '/v1/brief/instrument/BTC', '/v1/brief/instrument/AAPL', '/v1/brief/sector/technology', '/v1/brief/macro/us-cpi',
-    '/v1/brief/person/marcus-ellery', '/v1/brief/project/apple%2Fin-house-modem', `/v1/brief/market/${market}`, `/v1/brief/event/${story}`,
+    '/v1/search?q=apple&limit=60',
+    '/v1/search?q=rate&limit=60',
+    '/v1/search?q=cpi&limit=60',
+    '/v1/events?limit=100',
+    '/v1/brief/company/apple',
+    '/v1/brief/instrument/BTC',
+    '/v1/brief/instrument/AAPL',
+    '/v1/brief/sector/technology',
+    '/v1/brief/macro/us-cpi',
+    '/v1/brief/person/marcus-ellery',
+    '/v1/brief/project/apple%2Fin-house-modem',
+    `/v1/brief/market/${market}`,
+    `/v1/brief/event/${story}`,
   ];
   const found = new Set<string>();
   for (const answer of answers) paths(await json(answer), found);
-  for (const kind of ['/companies/', '/instruments/', '/events/', '/macro/', '/odds/', '/people/', '/projects/', '/sectors/', '/glossary/', '/filings?', '/insider-trades?', '/derivatives', '/moves/']) {
-    t.ok([...found].some((p) => p.includes(kind)), `the answers hand out ${kind} paths`);
+  for (const kind of [
+    '/companies/',
+    '/instruments/',
+    '/events/',
+    '/macro/',
+    '/odds/',
+    '/people/',
+    '/projects/',
+    '/sectors/',
+    '/glossary/',
+    '/filings?',
+    '/insider-trades?',
+    '/derivatives',
+    '/moves/',
+  ]) {
+    t.ok(
+      [...found].some((p) => p.includes(kind)),
+      `the answers hand out ${kind} paths`,
+    );
   }
   let failed = 0;
   await eachAtOnce([...found], 4, async (path) => {
     const res = await server.get(path);
     await res.arrayBuffer();
-    if ((res.status !== 200 || !/^text\/html/.test(res.headers.get('content-type') ?? '')) && ++failed <= 10) t.fail(`${path}: ${res.status} ${res.headers.get('content-type')}`);
+    if ((res.status !== 200 || !/^text\/html/.test(res.headers.get('content-type') ?? '')) && ++failed <= 10)
+      t.fail(`${path}: ${res.status} ${res.headers.get('content-type')}`);
   });
   t.equal(failed, 0, `${found.size} paths, each a page`);
 });
@@ -70,7 +104,11 @@ const PAGES: [path: string, name: string, chart?: string][] = [
   ['/sectors/technology', 'sector', "Number(document.getElementById('line-chart').dataset.points) > 0"],
   ['/macro/us-cpi', 'macro', "Number(document.getElementById('line-chart').dataset.points) > 0"],
   ['/macro/us-10y-yield', 'macro-rate', "Number(document.getElementById('line-chart').dataset.points) > 0"],
-  ['/odds/us-cpi-november-2026-above-forecast', 'market', "Number(document.getElementById('line-chart').dataset.points) > 0"],
+  [
+    '/odds/us-cpi-november-2026-above-forecast',
+    'market',
+    "Number(document.getElementById('line-chart').dataset.points) > 0",
+  ],
   ['/filings?company=apple', 'filings'],
   ['/insider-trades?company=apple', 'insider-trades'],
   [`/events/${story}`, 'event'],
@@ -90,7 +128,10 @@ const VISIBLE_TEXT = `(() => {
 t.test('in a browser', { skip: NO_CHROMIUM }, async (t) => {
   const { tab, problems } = await openTab((fn) => t.teardown(fn), 1000);
   mkdirSync(SCREENSHOTS, { recursive: true });
-  t.ok('Cik 0000320193 revenueTtm'.match(RAW_FIELD) && !'iPhone sales'.match(RAW_FIELD), 'the pattern tells a field name from a word');
+  t.ok(
+    'Cik 0000320193 revenueTtm'.match(RAW_FIELD) && !'iPhone sales'.match(RAW_FIELD),
+    'the pattern tells a field name from a word',
+  );
 
   for (const [path, name, chart] of PAGES) {
     await t.test(path, async (t) => {

@@ -2,25 +2,34 @@
 // instrument page stays under 50 KB, links resolve, a story headline carrying markup renders as text, assets are
 // hashed and long-cached; then in headless Chromium (skipped without it) the chart draws its candles and the price
 // follows the stream. The reader's layout of each page type, and its screenshot, are reader-pages.test.ts's.
-import t from 'tap';
+
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import t from 'tap';
 import { importFiles, ROOT, startServer } from '../../../harness/server.js';
 import { clock } from '../../../server/clock.js';
 import { NO_CHROMIUM, openTab, until } from './browser.js';
 
-const server = await startServer({ env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '1000000', DEMO_NEWS_EVERY_S: '0' } });
+const server = await startServer({
+  env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '1000000', DEMO_NEWS_EVERY_S: '0' },
+});
 t.teardown(() => server.dispose());
 // A story whose headline carries markup, published an hour ago so that it is among the pages' latest stories whatever
 // the day, and a macro series and prediction markets (the demo has none yet).
 const scratch = mkdtempSync(join(tmpdir(), 'tw-site-'));
 t.teardown(() => rmSync(scratch, { recursive: true, force: true }));
-const wire = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/web/xss-wire.json'), 'utf8')) as { items: { published: string }[] };
+const wire = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/web/xss-wire.json'), 'utf8')) as {
+  items: { published: string }[];
+};
 wire.items[0]!.published = new Date(clock.now() - 3_600_000).toISOString();
 writeFileSync(join(scratch, 'xss-wire.json'), JSON.stringify(wire));
-for (const [source, file] of [['demo', join(scratch, 'xss-wire.json')], ['fred', join(ROOT, 'test/fixtures/fred/CPIAUCSL.json')], ['polymarket', join(ROOT, 'test/fixtures/polymarket/gamma_event_rates.json')]]) {
+for (const [source, file] of [
+  ['demo', join(scratch, 'xss-wire.json')],
+  ['fred', join(ROOT, 'test/fixtures/fred/CPIAUCSL.json')],
+  ['polymarket', join(ROOT, 'test/fixtures/polymarket/gamma_event_rates.json')],
+]) {
   const imported = await importFiles(server.dataDir, source!, file!, '--mix');
   if (imported.code !== 0) throw new Error(`import of ${file} failed: ${imported.stderr}`);
 }
@@ -39,10 +48,27 @@ const hrefs = (body: string) => [...body.matchAll(/(?:href|src)="([^"]+)"/g)].ma
 
 t.test('every kind of page answers HTML with a CSP that allows scripts from the site only', async (t) => {
   const paths = [
-    '/', '/instruments/BTC', '/instruments/aapl', '/moves', '/moves?symbol=BTC', '/search', '/search?q=apple', `/events/${xssId}`,
-    await firstPath('/v1/companies'), await firstPath('/v1/projects'), await firstPath('/v1/people'), await firstPath('/v1/sectors'),
-    await firstPath('/v1/glossary'), await firstPath('/v1/moves?limit=1'), await firstPath('/v1/macro'), await firstPath('/v1/odds'),
-    '/filings', '/filings?company=apple', '/insider-trades', '/insider-trades?company=apple', '/instruments/BTC/derivatives',
+    '/',
+    '/instruments/BTC',
+    '/instruments/aapl',
+    '/moves',
+    '/moves?symbol=BTC',
+    '/search',
+    '/search?q=apple',
+    `/events/${xssId}`,
+    await firstPath('/v1/companies'),
+    await firstPath('/v1/projects'),
+    await firstPath('/v1/people'),
+    await firstPath('/v1/sectors'),
+    await firstPath('/v1/glossary'),
+    await firstPath('/v1/moves?limit=1'),
+    await firstPath('/v1/macro'),
+    await firstPath('/v1/odds'),
+    '/filings',
+    '/filings?company=apple',
+    '/insider-trades',
+    '/insider-trades?company=apple',
+    '/instruments/BTC/derivatives',
   ];
   for (const path of paths) {
     const { status, body, headers } = await page(path);
@@ -51,7 +77,11 @@ t.test('every kind of page answers HTML with a CSP that allows scripts from the 
     const csp = headers.get('content-security-policy') ?? '';
     t.match(csp, /script-src 'self';/, `${path}: scripts from the site only`);
     t.notMatch(/script-src[^;]*/.exec(csp)![0], /unsafe-inline/);
-    t.notMatch(body, /<script(?![^>]*\bsrc=")(?![^>]*type="application\/json")[^>]*>/, `${path}: no inline script (data blocks only)`);
+    t.notMatch(
+      body,
+      /<script(?![^>]*\bsrc=")(?![^>]*type="application\/json")[^>]*>/,
+      `${path}: no inline script (data blocks only)`,
+    );
   }
 });
 
@@ -72,7 +102,9 @@ t.test("the home page's macro numbers read as their display mode means them", as
   t.ok(rows.length > 0, 'some headline series');
   for (const m of rows.filter((r) => r.headline !== null)) {
     const pct = m.displayMode === 'pct_change_yoy' || m.displayMode === 'pct_change_mom';
-    const cells = new RegExp(`<a href="${m.path}">[^<]+</a></td><td class="num">([^<]+)</td><td class="muted">([^<]*)</td>`).exec(body);
+    const cells = new RegExp(
+      `<a href="${m.path}">[^<]+</a></td><td class="num">([^<]+)</td><td class="muted">([^<]*)</td>`,
+    ).exec(body);
     t.ok(cells, `${m.slug} is on the home page`);
     if (!cells) continue;
     if (pct) t.match(cells[1], /^[+-]\d+\.\d\d%$/, `${m.slug}: a percent change with its sign`);
@@ -82,7 +114,18 @@ t.test("the home page's macro numbers read as their display mode means them", as
 });
 
 t.test('what is not there is a plain 404 page', async (t) => {
-  for (const path of ['/instruments/NOPE', '/companies/nope', '/events/999999999', '/events/abc', '/people/nobody', '/glossary/nothing', '/macro/nosuch', '/odds/nosuch', '/filings?company=nope', '/instruments/NOPE/derivatives']) {
+  for (const path of [
+    '/instruments/NOPE',
+    '/companies/nope',
+    '/events/999999999',
+    '/events/abc',
+    '/people/nobody',
+    '/glossary/nothing',
+    '/macro/nosuch',
+    '/odds/nosuch',
+    '/filings?company=nope',
+    '/instruments/NOPE/derivatives',
+  ]) {
     const { status, headers, body } = await page(path);
     t.equal(status, 404, path);
     t.match(headers.get('content-type'), /^text\/html/);
@@ -90,29 +133,45 @@ t.test('what is not there is a plain 404 page', async (t) => {
   }
 });
 
-t.test("a page's bad parameter is the API's 422, as a page, never a 500 (a move page's date was handed to the database)", async (t) => {
-  for (const path of ['/instruments/BTC/moves/notadate', '/instruments/BTC/moves/2026-02-30', `/instruments/${'X'.repeat(21)}/moves/2020-01-02`]) {
-    const { status, headers, body } = await page(path);
-    t.equal(status, 422, path);
-    t.match(headers.get('content-type'), /^text\/html/);
-    t.match(body, /422/);
-  }
-  t.equal((await page('/instruments/NOPE/moves/2020-01-02')).status, 404);
-});
+t.test(
+  "a page's bad parameter is the API's 422, as a page, never a 500 (a move page's date was handed to the database)",
+  async (t) => {
+    for (const path of [
+      '/instruments/BTC/moves/notadate',
+      '/instruments/BTC/moves/2026-02-30',
+      `/instruments/${'X'.repeat(21)}/moves/2020-01-02`,
+    ]) {
+      const { status, headers, body } = await page(path);
+      t.equal(status, 422, path);
+      t.match(headers.get('content-type'), /^text\/html/);
+      t.match(body, /422/);
+    }
+    t.equal((await page('/instruments/NOPE/moves/2020-01-02')).status, 404);
+  },
+);
 
 t.test('a story headline carrying markup renders as text wherever it appears', async (t) => {
   for (const path of [`/events/${xssId}`, '/instruments/AAPL', '/companies/apple']) {
     const { body } = await page(path);
     t.notMatch(body, /<script>window\.__xss|<img src=x|<b>bold<\/b>|<i>Harbor/, `${path}: no markup from the source`);
-    t.match(body, /&lt;script&gt;window.__xss = 1&lt;\/script&gt;Apple xsscheck &lt;b&gt;bold&lt;\/b&gt; &amp; &quot;quoted&quot;/, `${path}: the headline as text`);
+    t.match(
+      body,
+      /&lt;script&gt;window.__xss = 1&lt;\/script&gt;Apple xsscheck &lt;b&gt;bold&lt;\/b&gt; &amp; &quot;quoted&quot;/,
+      `${path}: the headline as text`,
+    );
   }
-  t.match((await page(`/events/${xssId}`)).body, /<a href="https:\/\/wire.example\/2026\/11\/20\/xsscheck" rel="noopener nofollow">/, 'the source is the citation');
+  t.match(
+    (await page(`/events/${xssId}`)).body,
+    /<a href="https:\/\/wire.example\/2026\/11\/20\/xsscheck" rel="noopener nofollow">/,
+    'the source is the citation',
+  );
 });
 
 t.test('every link and asset of the home, instrument and company pages resolves', async (t) => {
   const seen = new Set<string>();
   for (const from of ['/', '/instruments/BTC', '/companies/apple', '/search']) {
-    for (const href of hrefs((await page(from)).body)) if (href.startsWith('/') && !href.startsWith('/v1/')) seen.add(href);
+    for (const href of hrefs((await page(from)).body))
+      if (href.startsWith('/') && !href.startsWith('/v1/')) seen.add(href);
   }
   t.ok(seen.size > 50, `${seen.size} links`);
   let failed = 0;
@@ -132,20 +191,35 @@ t.test('assets carry their content hash and a year-long cache lifetime', async (
     const body = Buffer.from(await res.arrayBuffer());
     t.equal(res.status, 200, path);
     t.match(res.headers.get('cache-control'), /max-age=31536000, immutable/);
-    t.equal(/\.([0-9a-f]{12})\.(js|css)$/.exec(path)![1], createHash('sha256').update(body).digest('hex').slice(0, 12), `${path} is named by its content`);
+    t.equal(
+      /\.([0-9a-f]{12})\.(js|css)$/.exec(path)![1],
+      createHash('sha256').update(body).digest('hex').slice(0, 12),
+      `${path} is named by its content`,
+    );
   }
 });
 
 t.test('the page ticket opens the stream on its topics for the viewer only', async (t) => {
   const { body } = await page('/instruments/BTC');
   const ticket = /data-ticket="([^"]+)"/.exec(body)![1]!;
-  const open = await server.get(`/v1/stream?topics=instrument:BTC&ticket=${encodeURIComponent(ticket)}`, { method: 'HEAD' });
+  const open = await server.get(`/v1/stream?topics=instrument:BTC&ticket=${encodeURIComponent(ticket)}`, {
+    method: 'HEAD',
+  });
   t.equal(open.status, 200);
-  t.equal((await server.get(`/v1/stream?topics=quotes&ticket=${encodeURIComponent(ticket)}`, { method: 'HEAD' })).status, 401, 'not other topics');
-  const renew = (topics: string, referer?: string) => server.get(`/web/ticket?topics=${topics}`, { headers: referer === undefined ? {} : { referer } });
+  t.equal(
+    (await server.get(`/v1/stream?topics=quotes&ticket=${encodeURIComponent(ticket)}`, { method: 'HEAD' })).status,
+    401,
+    'not other topics',
+  );
+  const renew = (topics: string, referer?: string) =>
+    server.get(`/web/ticket?topics=${topics}`, { headers: referer === undefined ? {} : { referer } });
   const fresh = await renew('instrument:BTC', `${server.url}/instruments/btc`);
   t.equal(fresh.status, 200);
-  t.same(((await fresh.json()) as Json).data.topics, ['instrument:BTC'], 'a fresh ticket for a page whose first one expired');
+  t.same(
+    ((await fresh.json()) as Json).data.topics,
+    ['instrument:BTC'],
+    'a fresh ticket for a page whose first one expired',
+  );
   t.equal((await renew('quotes', `${server.url}/`)).status, 200, "the home page's quotes");
   // With NODE_ENV=production and TAPEWIRE_WEB=1 anyone got a ticket for every topic here, and 270 events in 4 s.
   for (const [topics, referer, why] of [
@@ -178,7 +252,10 @@ t.test('in a browser', { skip: NO_CHROMIUM }, async (t) => {
     })()`)) as number;
     t.ok(drawn > 3, `the canvas is drawn (${drawn} colours sampled)`);
     const before = await tab.textContent('#price');
-    await until(tab, `Number(document.body.dataset.liveUpdates) > 0 && document.getElementById('price').textContent !== ${JSON.stringify(before)}`);
+    await until(
+      tab,
+      `Number(document.body.dataset.liveUpdates) > 0 && document.getElementById('price').textContent !== ${JSON.stringify(before)}`,
+    );
     t.not(await tab.textContent('#price'), before, 'the price changed from the stream');
     await tab.click('#intervals button[data-interval="1m"]');
     await until(tab, "document.getElementById('chart').dataset.interval === '1m'");

@@ -13,7 +13,10 @@ t.test('pages follow anonymous access unless TAPEWIRE_WEB says otherwise', (t) =
 });
 
 t.test('a stream ticket secret shorter than 32 characters is refused', (t) => {
-  t.throws(() => loadConfig({ STREAM_TICKET_SECRET: 'short' }), { name: 'ConfigError', message: /STREAM_TICKET_SECRET/ });
+  t.throws(() => loadConfig({ STREAM_TICKET_SECRET: 'short' }), {
+    name: 'ConfigError',
+    message: /STREAM_TICKET_SECRET/,
+  });
   t.equal(loadConfig({ STREAM_TICKET_SECRET: 'x'.repeat(32) }).streamTicketSecret, 'x'.repeat(32));
   t.equal(loadConfig({}).streamTicketSecret, null);
   t.end();

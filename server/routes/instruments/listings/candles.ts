@@ -2,8 +2,8 @@
 import { candleRequest } from '../../../../core/requests/candles.js';
 import { CandleQuery, CandleSeries, ListingCandleParams } from '../../../../core/schemas/candles.js';
 import { Single } from '../../../../core/schemas/common.js';
-import { defineRoute } from '../../../api-route.js';
 import { candleAnswer } from '../../../answers/candles.js';
+import { defineRoute } from '../../../api-route.js';
 import { clock } from '../../../clock.js';
 
 export const listingCandlesRoute = defineRoute({
@@ -19,5 +19,6 @@ export const listingCandlesRoute = defineRoute({
   params: ListingCandleParams,
   query: CandleQuery,
   response: Single(CandleSeries),
-  handler: ({ params, query, caller }, { candles }) => candles.listing(params.symbol, params.listingId, candleRequest(query, clock.now()), caller).then(candleAnswer),
+  handler: ({ params, query, caller }, { candles }) =>
+    candles.listing(params.symbol, params.listingId, candleRequest(query, clock.now()), caller).then(candleAnswer),
 });

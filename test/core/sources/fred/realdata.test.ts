@@ -9,8 +9,22 @@ const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
 const at = (observations: ObservationRecord[], iso: string) => observations.find((o) => o.date === day(iso));
 
 /** Each sample: its series, observations, missing values, first date (oldest first), one pinned value (null: missing). */
-const SAMPLES: [path: string, seriesId: string, rows: number, missing: number, first: string, pin: [string, number | null]][] = [
-  ['fred/api_json/fred_api_series_observations_CPIAUCSL_desc_limit15.json', 'CPIAUCSL', 15, 1, '2025-06-01', ['2025-10-01', null]],
+const SAMPLES: [
+  path: string,
+  seriesId: string,
+  rows: number,
+  missing: number,
+  first: string,
+  pin: [string, number | null],
+][] = [
+  [
+    'fred/api_json/fred_api_series_observations_CPIAUCSL_desc_limit15.json',
+    'CPIAUCSL',
+    15,
+    1,
+    '2025-06-01',
+    ['2025-10-01', null],
+  ],
   ['fred/csv_date_value/CPIAUCSL.csv', 'CPIAUCSL', 551, 1, '1980-01-01', ['2025-11-01', 325.031]],
   ['fred/csv_date_value/DCOILWTICO.csv', 'DCOILWTICO', 10433, 366, '1986-01-02', ['2025-12-29', 57.89]],
   ['fred/csv_date_value/DGS10.csv', 'DGS10', 12001, 502, '1980-01-01', ['2025-12-30', 4.14]],
@@ -46,7 +60,11 @@ t.test('every file under fred/ is one of the samples named here', { skip }, asyn
 for (const [path, seriesId, rows, missing, first, [pinDate, pinValue]] of SAMPLES) {
   t.test(path, { skip }, async (t) => {
     // Only the API document and the `date,value` exports need the id from outside; the others name it in their header.
-    const given = path.includes('/api_json/') ? 'CPIAUCSL' : path.includes('/csv_date_value/') ? seriesIdFromFileName(path) : null;
+    const given = path.includes('/api_json/')
+      ? 'CPIAUCSL'
+      : path.includes('/csv_date_value/')
+        ? seriesIdFromFileName(path)
+        : null;
     const { observations, skipped, series, releaseDates } = parseFredPayload(readRealdata(path), { seriesId: given });
     t.same(skipped, [], 'no row skipped');
     t.same([series.length, releaseDates.length], [0, 0]);
@@ -54,17 +72,29 @@ for (const [path, seriesId, rows, missing, first, [pinDate, pinValue]] of SAMPLE
     t.ok(observations.every((o) => o.seriesId === seriesId && o.source === 'fred'));
     t.equal(observations.filter((o) => o.value === null).length, missing, 'missing values are null, never zero');
     t.equal(observations[0]!.date, day(first));
-    t.ok(observations.every((o, k) => k === 0 || o.date > observations[k - 1]!.date), 'oldest first, one per date');
+    t.ok(
+      observations.every((o, k) => k === 0 || o.date > observations[k - 1]!.date),
+      'oldest first, one per date',
+    );
     t.equal(at(observations, pinDate)?.value, pinValue, `${seriesId} on ${pinDate}`);
   });
 }
 
-t.test('the API document keeps each value with its realtime range; its "." month is missing, not zero', { skip }, async (t) => {
-  const { observations } = parseFredPayload(readRealdata(SAMPLES[0]![0]), { seriesId: 'cpiaucsl' });
-  t.match(at(observations, '2026-08-01'), { seriesId: 'CPIAUCSL', value: 334.131, realtimeStart: day('2026-09-26'), realtimeEnd: day('2026-09-26') });
-  t.match(at(observations, '2025-10-01'), { value: null, realtimeStart: day('2026-09-26') });
-  t.equal(at(observations, '2025-09-01')?.value, 324.245);
-});
+t.test(
+  'the API document keeps each value with its realtime range; its "." month is missing, not zero',
+  { skip },
+  async (t) => {
+    const { observations } = parseFredPayload(readRealdata(SAMPLES[0]![0]), { seriesId: 'cpiaucsl' });
+    t.match(at(observations, '2026-08-01'), {
+      seriesId: 'CPIAUCSL',
+      value: 334.131,
+      realtimeStart: day('2026-09-26'),
+      realtimeEnd: day('2026-09-26'),
+    });
+    t.match(at(observations, '2025-10-01'), { value: null, realtimeStart: day('2026-09-26') });
+    t.equal(at(observations, '2025-09-01')?.value, 324.245);
+  },
+);
 
 t.test('a plain CSV says nothing of vintages: its realtime range is unknown, not invented', { skip }, async (t) => {
   const { observations } = parseFredPayload(readRealdata('fred/csv_native_fredgraph/DGS10.csv'));
@@ -74,5 +104,13 @@ t.test('a plain CSV says nothing of vintages: its realtime range is unknown, not
 t.test('the FRED release-dates calendar: release 9 on three dates', { skip: realdataSkip('calendars') }, async (t) => {
   const { releaseDates, skipped } = parseFredPayload(readRealdata('calendars/fred_api_release_dates_rid9.json'));
   t.same(skipped, []);
-  t.same(releaseDates, ['2026-10-15', '2026-11-17', '2026-12-16'].map((d) => ({ source: 'fred', releaseId: '9', releaseName: null, date: day(d) })));
+  t.same(
+    releaseDates,
+    ['2026-10-15', '2026-11-17', '2026-12-16'].map((d) => ({
+      source: 'fred',
+      releaseId: '9',
+      releaseName: null,
+      date: day(d),
+    })),
+  );
 });

@@ -4,10 +4,10 @@ import t from 'tap';
 import { companyRef, instrumentRef, personRef, type Ref } from '../../../../core/refs.js';
 import { classify } from '../../../../core/sources/news/classify.js';
 import { parseNewsPayload, storyKey } from '../../../../core/sources/news/index.js';
-import { MentionLinker, type LinkTarget } from '../../../../core/sources/news/mentions.js';
+import { type LinkTarget, MentionLinker } from '../../../../core/sources/news/mentions.js';
 import { PayloadError } from '../../../../core/sources/records.js';
-import { thrownBy } from '../../../helpers/thrown.js';
 import { fixture, readRealdata, realdataSkip } from '../../../../harness/realdata.js';
+import { thrownBy } from '../../../helpers/thrown.js';
 
 const YAHOO = 'news_rss/yahoo_finance_headline_rss_NVDA_2026-09-26.xml';
 
@@ -31,12 +31,24 @@ t.test('RSS 2.0 with namespaces: stories keyed by link, repeats and unreadable i
       entities: [],
       points: [],
     },
-    { kind: 'rating', occurredAt: Date.parse('2026-11-24T14:30:00Z'), headline: 'Example Foundry downgraded to underweight' },
+    {
+      kind: 'rating',
+      occurredAt: Date.parse('2026-11-24T14:30:00Z'),
+      headline: 'Example Foundry downgraded to underweight',
+    },
     { kind: 'news', importance: 15, headline: 'Should you buy Example Chips stock now?' },
   ]);
   t.equal(stories!.length, 3);
-  t.match(stories![0]!.mentions, /\(NASDAQ:EXCH\) agreed to buy its contract manufacturer, chief executive Jane Example said\./, 'HTML dropped for linking');
-  t.notMatch(JSON.stringify(stories![0]!.summary), /contract manufacturer|never stored/, "the source's text is not the summary");
+  t.match(
+    stories![0]!.mentions,
+    /\(NASDAQ:EXCH\) agreed to buy its contract manufacturer, chief executive Jane Example said\./,
+    'HTML dropped for linking',
+  );
+  t.notMatch(
+    JSON.stringify(stories![0]!.summary),
+    /contract manufacturer|never stored/,
+    "the source's text is not the summary",
+  );
   t.equal(stories![0]!.summary, 'Deal news reported by Harbor Street Wire.');
   t.match(stories![2]!.mentions, /Opinion & analysis — the CEO is upbeat\./, 'entities escaped twice decoded once');
 });
@@ -45,7 +57,13 @@ t.test('Atom: the alternate link, published before updated, an entry naming its 
   const { stories, skipped } = parseNewsPayload(fixture('news/desk.atom.xml'), { key: 'Configured Desk' });
   t.same(skipped, [{ item: 'items[2]', reason: 'link: missing, and no guid is an address' }]);
   t.match(stories, [
-    { sourceUrl: 'https://desk.example/entries/1', occurredAt: Date.parse('2026-11-24T13:00:00Z'), headline: 'Example Chips & partners unveil a new chip', kind: 'product', sourceName: 'Configured Desk' },
+    {
+      sourceUrl: 'https://desk.example/entries/1',
+      occurredAt: Date.parse('2026-11-24T13:00:00Z'),
+      headline: 'Example Chips & partners unveil a new chip',
+      kind: 'product',
+      sourceName: 'Configured Desk',
+    },
     { sourceUrl: 'https://desk.example/entries/2', kind: 'policy_decision', importance: 70, sourceName: 'Other Desk' },
   ]);
   t.match(stories![0]!.mentions, /EXCH showed it at its developer day\./);
@@ -53,8 +71,13 @@ t.test('Atom: the alternate link, published before updated, an entry naming its 
 
 t.test('documents that are not feeds are refused whole', async (t) => {
   t.throws(() => parseNewsPayload('{"items": []}', { key: null }), { message: /^not XML: / });
-  t.ok(thrownBy(() => parseNewsPayload('<feed/>x', { key: null })) instanceof PayloadError, 'a PayloadError: nothing of it is written');
-  t.throws(() => parseNewsPayload('<html><body>moved</body></html>', { key: null }), { message: /not a news feed: the document is <html>/ });
+  t.ok(
+    thrownBy(() => parseNewsPayload('<feed/>x', { key: null })) instanceof PayloadError,
+    'a PayloadError: nothing of it is written',
+  );
+  t.throws(() => parseNewsPayload('<html><body>moved</body></html>', { key: null }), {
+    message: /not a news feed: the document is <html>/,
+  });
   t.throws(() => parseNewsPayload('<rss><channel><item><title>cut', { key: null }), { message: /^not XML: / });
 });
 
@@ -72,7 +95,11 @@ t.test('kind rules: the first matching rule, opinion pieces low whatever they na
 });
 
 /** Precision and recall of the linker's company, instrument and person links against labels, by item link. */
-function measure(linker: MentionLinker, stories: { sourceUrl: string; mentions?: string }[], labels: Record<string, string[]>) {
+function measure(
+  linker: MentionLinker,
+  stories: { sourceUrl: string; mentions?: string }[],
+  labels: Record<string, string[]>,
+) {
   let found = 0;
   let right = 0;
   let labelled = 0;
@@ -90,7 +117,12 @@ function measure(linker: MentionLinker, stories: { sourceUrl: string; mentions?:
   return { precision: right / found, recall: right / labelled, wrong };
 }
 
-const company = (slug: string, name: string, tickers: string[]): LinkTarget => ({ ref: companyRef(slug, name), names: [name], tickers, with: [] });
+const company = (slug: string, name: string, tickers: string[]): LinkTarget => ({
+  ref: companyRef(slug, name),
+  names: [name],
+  tickers,
+  with: [],
+});
 
 t.test('entity linking precision on a labelled fixture', async (t) => {
   const linker = new MentionLinker([
@@ -110,11 +142,21 @@ t.test('entity linking precision on a labelled fixture', async (t) => {
   const { stories } = parseNewsPayload(fixture('news/labelled.rss.xml'), { key: null });
   const at = (n: number) => `https://labelled.example/${n}`;
   const labels = {
-    [at(1)]: ['apple'], [at(2)]: ['nvidia'], [at(4)]: ['ford'], [at(6)]: ['BTC'], [at(7)]: ['microsoft'], [at(8)]: ['tesla'],
-    [at(9)]: ['jensen-huang', 'nvidia'], [at(10)]: ['lisa-cook'], [at(11)]: ['ge'], [at(13)]: ['first-solar'],
+    [at(1)]: ['apple'],
+    [at(2)]: ['nvidia'],
+    [at(4)]: ['ford'],
+    [at(6)]: ['BTC'],
+    [at(7)]: ['microsoft'],
+    [at(8)]: ['tesla'],
+    [at(9)]: ['jensen-huang', 'nvidia'],
+    [at(10)]: ['lisa-cook'],
+    [at(11)]: ['ge'],
+    [at(13)]: ['first-solar'],
   };
   const m = measure(linker, stories!, labels);
-  t.comment(`labelled fixture: precision ${m.precision.toFixed(3)}, recall ${m.recall.toFixed(3)}; wrong: ${m.wrong.join('; ') || 'none'}`);
+  t.comment(
+    `labelled fixture: precision ${m.precision.toFixed(3)}, recall ${m.recall.toFixed(3)}; wrong: ${m.wrong.join('; ') || 'none'}`,
+  );
   t.ok(m.precision >= 0.9, `precision ${m.precision.toFixed(3)} at least 0.9`);
   t.ok(m.recall >= 0.9, `recall ${m.recall.toFixed(3)} at least 0.9`);
   t.same(m.wrong, ['apple in https://labelled.example/12'], 'the one known miss: a fruit named like a company');
@@ -141,7 +183,10 @@ t.test('entity linking precision on the real feed', { skip: realdataSkip('news_r
   t.equal(stories!.length, 20);
   t.ok(stories!.every((s) => s.sourceName === 'Yahoo! Finance: NVDA News' && /^https:\/\//.test(s.sourceUrl)));
   t.equal(new Set(stories!.map((s) => s.sourceKey)).size, 20);
-  t.ok(stories!.every((s) => !s.sourceKey.includes('tsrc')), 'tracking parameter dropped from the keys');
+  t.ok(
+    stories!.every((s) => !s.sourceKey.includes('tsrc')),
+    'tracking parameter dropped from the keys',
+  );
   t.equal(stories![0]!.occurredAt, Date.parse('2026-09-26T09:08:01Z'));
   // What a reader says each headline and description name, among the covered companies above.
   const byTitle = (start: string) => stories!.find((s) => s.headline.startsWith(start))!.sourceUrl;
@@ -157,7 +202,9 @@ t.test('entity linking precision on the real feed', { skip: realdataSkip('news_r
     [byTitle('Prediction: Ferrari')]: ['ferrari', 'ford'],
   };
   const m = measure(linker, stories!, labels);
-  t.comment(`real feed: precision ${m.precision.toFixed(3)}, recall ${m.recall.toFixed(3)}; wrong: ${m.wrong.join('; ') || 'none'}`);
+  t.comment(
+    `real feed: precision ${m.precision.toFixed(3)}, recall ${m.recall.toFixed(3)}; wrong: ${m.wrong.join('; ') || 'none'}`,
+  );
   t.ok(m.precision >= 0.9, `precision ${m.precision.toFixed(3)} at least 0.9`);
   t.ok(m.recall >= 0.8, `recall ${m.recall.toFixed(3)} at least 0.8`);
 });

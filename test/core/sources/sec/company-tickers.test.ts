@@ -1,7 +1,7 @@
 // company_tickers.json: ticker to zero-padded CIK, a malformed row skipped.
 import t from 'tap';
 import { parseCompanyTickers } from '../../../../core/sources/sec/company-tickers.js';
-import { realdataSkip, readRealdata } from '../../../../harness/realdata.js';
+import { readRealdata, realdataSkip } from '../../../../harness/realdata.js';
 
 t.test('rows, padded CIKs, share-class tickers, malformed rows skipped', async (t) => {
   const { tickers, skipped } = parseCompanyTickers(
@@ -31,5 +31,8 @@ t.test('the real file', { skip: realdataSkip('sec_edgar/reference') }, async (t)
     { ticker: 'MSFT', cik: '0000789019', title: 'MICROSOFT CORP' },
     { ticker: 'AAPL', cik: '0000320193', title: 'Apple Inc.' },
   ]);
-  t.same(tickers.find((x) => x.ticker === 'BRK-B'), { ticker: 'BRK-B', cik: '0001067983', title: 'BERKSHIRE HATHAWAY INC' });
+  t.same(
+    tickers.find((x) => x.ticker === 'BRK-B'),
+    { ticker: 'BRK-B', cik: '0001067983', title: 'BERKSHIRE HATHAWAY INC' },
+  );
 });

@@ -2,8 +2,8 @@
 import t from 'tap';
 import { parseDay } from '../../../../core/days.js';
 import { factRecord, findSeries, NO_DAY, parseCompanyFacts } from '../../../../core/sources/sec/companyfacts.js';
+import { readRealdata, realdataSkip } from '../../../../harness/realdata.js';
 import { readFixture } from '../../../helpers/fixtures.js';
-import { realdataSkip, readRealdata } from '../../../../harness/realdata.js';
 
 t.test('the fixture: series per concept and unit, each fact with all its fields', async (t) => {
   const cf = parseCompanyFacts(readFixture('sec/companyfacts-widgets.json'));
@@ -34,7 +34,17 @@ t.test('the fixture: series per concept and unit, each fact with all its fields'
 });
 
 t.test('each field of a fact is checked', async (t) => {
-  const fact = { start: '2024-01-01', end: '2024-03-31', val: 5, accn: '0000999002-24-000001', fy: 2024, fp: 'Q1', form: '10-Q', filed: '2024-04-30', frame: 'CY2024Q1' };
+  const fact = {
+    start: '2024-01-01',
+    end: '2024-03-31',
+    val: 5,
+    accn: '0000999002-24-000001',
+    fy: 2024,
+    fp: 'Q1',
+    form: '10-Q',
+    filed: '2024-04-30',
+    frame: 'CY2024Q1',
+  };
   const cases: [Record<string, unknown>, string][] = [
     [{ start: '2024-04-01' }, 'start: after end'],
     [{ start: '2024-1-1' }, 'start: expected a date YYYY-MM-DD'],
@@ -46,18 +56,32 @@ t.test('each field of a fact is checked', async (t) => {
     [{ fp: 'QUARTER' }, 'fp: expected a fiscal period (FY, Q1...) or null'],
     [{ frame: 12 }, 'frame: expected a frame (CY2024Q1...) or nothing'],
   ];
-  const doc = (facts: unknown[]) => JSON.stringify({ cik: 999002, entityName: 'Test Co', facts: { 'us-gaap': { Revenues: { units: { USD: facts } } } } });
+  const doc = (facts: unknown[]) =>
+    JSON.stringify({
+      cik: 999002,
+      entityName: 'Test Co',
+      facts: { 'us-gaap': { Revenues: { units: { USD: facts } } } },
+    });
   const cf = parseCompanyFacts(doc([fact, ...cases.map(([change]) => ({ ...fact, ...change })), 'not a fact']));
   t.equal(cf.facts.end.length, 1);
-  t.same(cf.skipped.map((s) => s.reason), [...cases.map(([, reason]) => reason), 'is not an object']);
-  t.same(parseCompanyFacts(doc([{ ...fact, fy: null, fp: null, frame: undefined }])).skipped, [], 'fy, fp and frame may be absent');
+  t.same(
+    cf.skipped.map((s) => s.reason),
+    [...cases.map(([, reason]) => reason), 'is not an object'],
+  );
+  t.same(
+    parseCompanyFacts(doc([{ ...fact, fy: null, fp: null, frame: undefined }])).skipped,
+    [],
+    'fy, fp and frame may be absent',
+  );
 });
 
 t.test('a document that is not companyfacts is refused whole', async (t) => {
   t.throws(() => parseCompanyFacts('{"cik": 1, "entityName": "X", "facts": '), { name: 'Error', message: /^not JSON/ });
   t.throws(() => parseCompanyFacts('[]'), { message: /not a companyfacts document/ });
   t.throws(() => parseCompanyFacts('{"cik": 0, "entityName": "X", "facts": {}}'), { message: 'cik: expected a CIK' });
-  t.throws(() => parseCompanyFacts('{"cik": 1, "entityName": " ", "facts": {}}'), { message: 'entityName: expected a non-empty string' });
+  t.throws(() => parseCompanyFacts('{"cik": 1, "entityName": " ", "facts": {}}'), {
+    message: 'entityName: expected a non-empty string',
+  });
 });
 
 t.test('the real files: every fact read, none skipped', { skip: realdataSkip('sec_edgar/companyfacts') }, async (t) => {

@@ -2,7 +2,8 @@
 import t from 'tap';
 import { easternToEpochMs } from '../../../../core/sources/sec/eastern-time.js';
 
-const at = (y: number, mo: number, d: number, h: number, mi = 0) => new Date(easternToEpochMs(y, mo, d, h, mi, 0)).toISOString().slice(0, 16);
+const at = (y: number, mo: number, d: number, h: number, mi = 0) =>
+  new Date(easternToEpochMs(y, mo, d, h, mi, 0)).toISOString().slice(0, 16);
 
 t.test('standard time is UTC-5, daylight time UTC-4, switching at 2:00 on the rules of each era', async (t) => {
   t.equal(at(2026, 1, 30, 6, 1), '2026-01-30T11:01');

@@ -6,7 +6,8 @@ t.test('CIKs are padded to ten digits, and unpadded for archive paths', async (t
   t.equal(padCik(320193), '0000320193');
   t.equal(padCik('0000320193'), '0000320193');
   t.equal(padCik(' 1750 '), '0000001750');
-  for (const bad of [0, -1, 1.5, 12345678901, '', '0000000000', 'CIK320193', '12345678901']) t.equal(padCik(bad), null, JSON.stringify(bad));
+  for (const bad of [0, -1, 1.5, 12345678901, '', '0000000000', 'CIK320193', '12345678901'])
+    t.equal(padCik(bad), null, JSON.stringify(bad));
   t.equal(unpaddedCik('0000320193'), '320193');
 });
 

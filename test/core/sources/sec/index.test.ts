@@ -1,11 +1,12 @@
 // Every file under ../shared/realdata/sec_edgar/, named here, is told apart and read whole with nothing skipped; a file
 // added there without being named here fails the test, so none goes unread. Then what is no EDGAR format.
-import t from 'tap';
+
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import t from 'tap';
 import { parseSecDocument, type SecDocument } from '../../../../core/sources/sec/index.js';
+import { REALDATA, readRealdata, realdataSkip } from '../../../../harness/realdata.js';
 import { readFixture } from '../../../helpers/fixtures.js';
-import { realdataSkip, readRealdata, REALDATA } from '../../../../harness/realdata.js';
 
 /** Each real file, the format it is, and how much is in it. */
 const FILES: [string, SecDocument['format'], number][] = [
@@ -42,7 +43,10 @@ function contents(doc: SecDocument): { records: number; skipped: number } {
     case 'submissions':
       return { records: doc.submissions.filings.length, skipped: doc.submissions.skipped.length };
     case 'ownership':
-      return { records: doc.ownership.transactions.length + doc.ownership.holdings.length, skipped: doc.ownership.skipped.length };
+      return {
+        records: doc.ownership.transactions.length + doc.ownership.holdings.length,
+        skipped: doc.ownership.skipped.length,
+      };
     case 'filing-index':
       return { records: doc.index.documents.length, skipped: doc.index.skipped.length };
     case 'form-index':
@@ -70,17 +74,33 @@ t.test('every real EDGAR file parses whole', { skip: realdataSkip('sec_edgar') }
 });
 
 t.test('the fixtures are told apart the same way', async (t) => {
-  const formats = ['companyfacts-widgets.json', 'submissions-widgets.json', 'submissions-widgets-page.json', 'form4-amendment.xml', 'form3-holdings.xml', 'latest-filings.atom.xml', 'form-index.idx'].map(
-    (f) => parseSecDocument(readFixture(`sec/${f}`)).format,
-  );
-  t.same(formats, ['companyfacts', 'submissions', 'submissions-page', 'ownership', 'ownership', 'latest-filings', 'form-index']);
+  const formats = [
+    'companyfacts-widgets.json',
+    'submissions-widgets.json',
+    'submissions-widgets-page.json',
+    'form4-amendment.xml',
+    'form3-holdings.xml',
+    'latest-filings.atom.xml',
+    'form-index.idx',
+  ].map((f) => parseSecDocument(readFixture(`sec/${f}`)).format);
+  t.same(formats, [
+    'companyfacts',
+    'submissions',
+    'submissions-page',
+    'ownership',
+    'ownership',
+    'latest-filings',
+    'form-index',
+  ]);
 });
 
 t.test('what is no EDGAR format is refused, saying what is read', async (t) => {
   t.throws(() => parseSecDocument('{"data": []}'), { message: /^not an EDGAR JSON document/ });
   t.throws(() => parseSecDocument('[1, 2]'), { message: 'not an EDGAR JSON document: expected an object' });
   t.throws(() => parseSecDocument('<rss version="2.0"><channel/></rss>'), { message: /^not an EDGAR XML document/ });
-  t.throws(() => parseSecDocument('Date,Open,High,Low,Close\n'), { message: /^not an EDGAR document this source reads/ });
+  t.throws(() => parseSecDocument('Date,Open,High,Low,Close\n'), {
+    message: /^not an EDGAR document this source reads/,
+  });
   t.throws(() => parseSecDocument('{"facts": {}, "entityName": "X", "cik": 1'), { message: /^not JSON/ });
   t.throws(() => parseSecDocument(readFixture('sec/form4-truncated.xml')), { message: /^not XML/ });
 });

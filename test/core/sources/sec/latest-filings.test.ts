@@ -1,8 +1,8 @@
 // The latest-filings Atom feed: one entry per filing and role, 8-K items, malformed entries skipped.
 import t from 'tap';
 import { parseLatestFilings } from '../../../../core/sources/sec/latest-filings.js';
+import { readRealdata, realdataSkip } from '../../../../harness/realdata.js';
 import { readFixture } from '../../../helpers/fixtures.js';
-import { realdataSkip, readRealdata } from '../../../../harness/realdata.js';
 
 t.test('entries with their accession, form, filer, role, items and index page', async (t) => {
   const { filings, skipped } = parseLatestFilings(readFixture('sec/latest-filings.atom.xml'));
@@ -26,16 +26,29 @@ t.test('entries with their accession, form, filer, role, items and index page', 
 
 t.test('what is not the feed is refused', async (t) => {
   t.throws(() => parseLatestFilings('<feed><entry></feed>'), { message: /^not XML: <\/feed> closes <entry>/ });
-  t.throws(() => parseLatestFilings('<rss version="2.0"/>'), { message: 'not an Atom feed: the root element is <rss>' });
+  t.throws(() => parseLatestFilings('<rss version="2.0"/>'), {
+    message: 'not an Atom feed: the root element is <rss>',
+  });
 });
 
 t.test('the real feeds: a hundred entries each', { skip: realdataSkip('sec_edgar/feeds') }, async (t) => {
   const all = parseLatestFilings(readRealdata('sec_edgar/feeds/getcurrent_all_count100_start0.atom.xml'));
   t.equal(all.filings.length, 100);
   t.same(all.skipped, []);
-  t.match(all.filings[0], { form: '13F-HR', companyName: 'Ryan Investment Management, Inc.', cik: '0002074440', accession: '0002074440-26-000002', role: 'Filer' });
-  t.match(all.filings.find((f) => f.form === '8-K'), { companyName: 'Biohaven Ltd.', items: ['7.01', '9.01'] });
-  const issuerAndOwner = all.filings.filter((f) => f.accession === '0000080661-26-000032').map((f) => `${f.companyName} (${f.role})`);
+  t.match(all.filings[0], {
+    form: '13F-HR',
+    companyName: 'Ryan Investment Management, Inc.',
+    cik: '0002074440',
+    accession: '0002074440-26-000002',
+    role: 'Filer',
+  });
+  t.match(
+    all.filings.find((f) => f.form === '8-K'),
+    { companyName: 'Biohaven Ltd.', items: ['7.01', '9.01'] },
+  );
+  const issuerAndOwner = all.filings
+    .filter((f) => f.accession === '0000080661-26-000032')
+    .map((f) => `${f.companyName} (${f.role})`);
   t.same(issuerAndOwner, ['DAVIS CHARLES A (Reporting)', 'PROGRESSIVE CORP/OH/ (Issuer)'], 'one filing, once per role');
   const form4 = parseLatestFilings(readRealdata('sec_edgar/feeds/getcurrent_type4_count100_start0.atom.xml'));
   t.equal(form4.filings.length, 100);

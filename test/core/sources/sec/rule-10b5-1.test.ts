@@ -3,10 +3,23 @@ import t from 'tap';
 import { namesRule10b51, planEvidence } from '../../../../core/sources/sec/rule-10b5-1.js';
 
 t.test('the ways filers write Rule 10b5-1, and what is not it', async (t) => {
-  for (const text of ['pursuant to a Rule 10b5-1 trading plan', 'a 10b5-1(c) plan', 'Rule 10b5\u20131 plan adopted May 2', 'under rule 10B5-1', 'Rule 10b-5-1 sales plan', 'Rule 10b5 - 1']) {
+  for (const text of [
+    'pursuant to a Rule 10b5-1 trading plan',
+    'a 10b5-1(c) plan',
+    'Rule 10b5\u20131 plan adopted May 2',
+    'under rule 10B5-1',
+    'Rule 10b-5-1 sales plan',
+    'Rule 10b5 - 1',
+  ]) {
     t.ok(namesRule10b51(text), text);
   }
-  for (const text of ['not relying on any defense under Rule 10b-5', 'Rule 10b-5 under the Exchange Act', 'Rule 10b5-12', 'Rule 10b-51', 'see Rule 10b-5, 1934 Act']) {
+  for (const text of [
+    'not relying on any defense under Rule 10b-5',
+    'Rule 10b-5 under the Exchange Act',
+    'Rule 10b5-12',
+    'Rule 10b-51',
+    'see Rule 10b-5, 1934 Act',
+  ]) {
     t.notOk(namesRule10b51(text), text);
   }
 });

@@ -30,7 +30,8 @@ function merged() {
   LISTINGS.forEach(([venue, market, symbol, quote, hours], j) => {
     for (const text of fixtureFrames(`venues/${venue}/${market}-frames.jsonl`)) {
       for (const u of venueNamed(venue)!.parseFrame(text, market).updates) {
-        if (u.symbol === symbol) applyUpdate(quotes, j, u, { usdPerQuote: USD_PER[quote], fundingIntervalHours: hours }, NOW - 5000);
+        if (u.symbol === symbol)
+          applyUpdate(quotes, j, u, { usdPerQuote: USD_PER[quote], fundingIntervalHours: hours }, NOW - 5000);
       }
     }
   });
@@ -39,17 +40,35 @@ function merged() {
 
 function pool(quotes: ReturnType<typeof merged>) {
   const out = allocatePoolOutput(1, LISTINGS.length);
-  poolQuotes({ offsets: Int32Array.of(0, LISTINGS.length), prices: quotes.price, volumes: quotes.volume24hUsd, ts: quotes.ts }, { nowMs: NOW, staleMs: 60_000, band: 0.02 }, out);
+  poolQuotes(
+    { offsets: Int32Array.of(0, LISTINGS.length), prices: quotes.price, volumes: quotes.volume24hUsd, ts: quotes.ts },
+    { nowMs: NOW, staleMs: 60_000, band: 0.02 },
+    out,
+  );
   return out;
 }
 
-t.test('every venue\'s BTC quote, in USD, pools within 2%', async (t) => {
+t.test("every venue's BTC quote, in USD, pools within 2%", async (t) => {
   const quotes = merged();
-  t.ok(quotes.price.every((p) => p > 87_000 && p < 88_000), `prices in USD: ${[...quotes.price].join(', ')}`);
-  t.equal(quotes.price[0], 87650.9 * 0.9995, 'Binance spot\'s USDT price converted');
-  t.ok(quotes.volume24hUsd.every((v) => v > 0), 'every listing has a 24h volume in USD');
-  t.same([...quotes.fundingRate].map((f, j) => Number.isNaN(f) === (LISTINGS[j]![4] === null)), LISTINGS.map(() => true), 'funding on perpetuals only');
-  t.same([...quotes.openInterestUsd].map((oi) => oi > 0), [false, false, false, false, true, false, true, false, true, true], 'open interest where the venue streams it (Binance\'s is polled over REST)');
+  t.ok(
+    quotes.price.every((p) => p > 87_000 && p < 88_000),
+    `prices in USD: ${[...quotes.price].join(', ')}`,
+  );
+  t.equal(quotes.price[0], 87650.9 * 0.9995, "Binance spot's USDT price converted");
+  t.ok(
+    quotes.volume24hUsd.every((v) => v > 0),
+    'every listing has a 24h volume in USD',
+  );
+  t.same(
+    [...quotes.fundingRate].map((f, j) => Number.isNaN(f) === (LISTINGS[j]![4] === null)),
+    LISTINGS.map(() => true),
+    'funding on perpetuals only',
+  );
+  t.same(
+    [...quotes.openInterestUsd].map((oi) => oi > 0),
+    [false, false, false, false, true, false, true, false, true, true],
+    "open interest where the venue streams it (Binance's is polled over REST)",
+  );
   const out = pool(quotes);
   t.equal(out.inPool[0], LISTINGS.length);
   t.ok(out.price[0]! > Math.min(...quotes.price) && out.price[0]! < Math.max(...quotes.price));

@@ -1,11 +1,14 @@
 // What every venue protocol promises a connector, checked across all six: markets, URLs, symbol forms, limits,
 // keepalive, REST requests; and the paging of REST windows.
 import t from 'tap';
-import { connectionPlans, nextWindow } from '../../../../core/sources/venues/protocol.js';
 import { VENUES, venueNamed } from '../../../../core/sources/venues/index.js';
+import { connectionPlans, nextWindow } from '../../../../core/sources/venues/protocol.js';
 
 t.test('each venue market is complete and consistent', async (t) => {
-  t.same(VENUES.map((v) => v.id), ['binance', 'coinbase', 'kraken', 'okx', 'bybit', 'hyperliquid']);
+  t.same(
+    VENUES.map((v) => v.id),
+    ['binance', 'coinbase', 'kraken', 'okx', 'bybit', 'hyperliquid'],
+  );
   for (const venue of VENUES) {
     for (const [market, m] of Object.entries(venue.markets)) {
       const at = `${venue.id} ${market}`;
@@ -17,7 +20,11 @@ t.test('each venue market is complete and consistent', async (t) => {
       t.equal(m.openInterest === null, market === 'spot', `${at}: open interest exactly on perpetuals`);
       t.ok(m.subscribe(['A']).length > 0, `${at}: subscribing sends something`);
       t.equal(market === 'perp', Boolean(m.rest.fundingHistory), `${at}: funding history exactly on perpetuals`);
-      if (m.openInterest === 'rest') t.ok(m.rest.openInterestNow && m.rest.openInterestPollMs && m.rest.parseOpenInterest, `${at}: polled open interest has its request, period and parser`);
+      if (m.openInterest === 'rest')
+        t.ok(
+          m.rest.openInterestNow && m.rest.openInterestPollMs && m.rest.parseOpenInterest,
+          `${at}: polled open interest has its request, period and parser`,
+        );
       const req = m.rest.klines('SYM', 1767225600000, 1767229200000);
       t.ok(req.path.startsWith('/'), `${at}: a REST path`);
       t.ok(m.rest.snapshot && m.rest.parseSnapshot, `${at}: a REST snapshot`);
@@ -26,12 +33,18 @@ t.test('each venue market is complete and consistent', async (t) => {
   t.equal(venueNamed('nyse'), null);
 });
 
-t.test('connection plans split listings by the venue\'s per-connection limit', async (t) => {
+t.test("connection plans split listings by the venue's per-connection limit", async (t) => {
   const okx = venueNamed('okx')!;
   const symbols = Array.from({ length: 250 }, (_, k) => `C${k}-USDT-SWAP`);
   const plans = connectionPlans(okx, 'perp', symbols);
-  t.same(plans.map((p) => p.symbols.length), [100, 100, 50]);
-  t.same(plans.flatMap((p) => p.symbols), symbols);
+  t.same(
+    plans.map((p) => p.symbols.length),
+    [100, 100, 50],
+  );
+  t.same(
+    plans.flatMap((p) => p.symbols),
+    symbols,
+  );
   t.equal(plans[0]!.url, okx.markets.perp!.wsUrl);
   t.throws(() => connectionPlans(venueNamed('coinbase')!, 'perp', ['BTC-PERP']), /coinbase has no perp market/);
 });

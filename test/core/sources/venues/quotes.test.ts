@@ -18,7 +18,7 @@ t.test('a USDT price, volume and open interest are written in USD', async (t) =>
   t.same([q.price[0], q.ts[0], q.volume24hUsd[0], q.openInterestUsd[0]], [99.9, 1000, 4.995e6, 10 * 101 * 0.999]);
 });
 
-t.test('absent fields leave the quote as it was; an update without a price keeps the price\'s time', async (t) => {
+t.test("absent fields leave the quote as it was; an update without a price keeps the price's time", async (t) => {
   const q = allocateVenueQuotes(1);
   const first = blankUpdate('X', 1000);
   first.price = 50;
@@ -44,7 +44,7 @@ t.test('nothing priced in the quote currency is written while its USD value is u
   t.equal(q.volume24hUsd[0], 2e6, 'a volume the venue states in USD needs no conversion');
 });
 
-t.test('the quote time is the venue\'s, or the arrival when the venue\'s clock is ahead or silent', async (t) => {
+t.test("the quote time is the venue's, or the arrival when the venue's clock is ahead or silent", async (t) => {
   const q = allocateVenueQuotes(1);
   const u = blankUpdate('X', 9000);
   u.price = 1;
@@ -55,7 +55,7 @@ t.test('the quote time is the venue\'s, or the arrival when the venue\'s clock i
   t.equal(q.ts[0], 6000);
 });
 
-t.test('funding is kept per the listing\'s interval: an hourly rate on an 8-hour listing counts 8 times', async (t) => {
+t.test("funding is kept per the listing's interval: an hourly rate on an 8-hour listing counts 8 times", async (t) => {
   const q = allocateVenueQuotes(2);
   const u = blankUpdate('X', 1);
   u.fundingRate = 0.00001;

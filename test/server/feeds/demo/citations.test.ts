@@ -68,13 +68,29 @@ t.test('every URL of every demo answer is on .example', async (t) => {
   const instruments = (await get('/v1/instruments')).data as Json[];
   const events = await all('/v1/events', 100);
   const groups: [name: string, paths: string[], fields: string[]][] = [
-    ['macro', ['/v1/macro', '/v1/macro/dashboard', ...macro.map((s) => `/v1/macro/${s.slug}`)], ['data.sourceUrl', 'data.markets.sourceUrl', 'data.releaseStories.sourceUrl']],
-    ['odds', markets.map((m) => `/v1/odds/${m.slug}`), ['data.sourceUrl', 'data.event.sourceUrl', 'data.siblings.sourceUrl']],
+    [
+      'macro',
+      ['/v1/macro', '/v1/macro/dashboard', ...macro.map((s) => `/v1/macro/${s.slug}`)],
+      ['data.sourceUrl', 'data.markets.sourceUrl', 'data.releaseStories.sourceUrl'],
+    ],
+    [
+      'odds',
+      markets.map((m) => `/v1/odds/${m.slug}`),
+      ['data.sourceUrl', 'data.event.sourceUrl', 'data.siblings.sourceUrl'],
+    ],
     ['filings', filers.map((c) => `/v1/filings?company=${c.slug}&limit=200`), ['data.sourceUrl']],
-    ['financials', filers.flatMap((c) => [`/v1/companies/${c.slug}/financials`, `/v1/companies/${c.slug}/fundamentals`]), ['data.sourceUrl']],
+    [
+      'financials',
+      filers.flatMap((c) => [`/v1/companies/${c.slug}/financials`, `/v1/companies/${c.slug}/fundamentals`]),
+      ['data.sourceUrl'],
+    ],
     ['insider trades', ['/v1/insider-trades?limit=200'], ['data.sourceUrl']],
     ['catalysts', ['/v1/catalysts?limit=100'], ['data.sourceUrl']],
-    ['companies', companies.map((c) => `/v1/companies/${c.slug}`), ['data.sourceUrl', 'data.people.sourceUrl', 'data.projects.sourceUrl']],
+    [
+      'companies',
+      companies.map((c) => `/v1/companies/${c.slug}`),
+      ['data.sourceUrl', 'data.people.sourceUrl', 'data.projects.sourceUrl'],
+    ],
     [
       'briefs',
       [
@@ -83,13 +99,20 @@ t.test('every URL of every demo answer is on .example', async (t) => {
         ...companies.map((c) => `/v1/brief/company/${c.slug}`),
         ...instruments.map((i) => `/v1/brief/instrument/${i.symbol}`),
       ],
-      ['data.citations.sourceUrl', 'data.macro.sourceUrl', 'data.odds.sourceUrl', 'data.fundamentals.sourceUrl', 'data.events.sourceUrl'],
+      [
+        'data.citations.sourceUrl',
+        'data.macro.sourceUrl',
+        'data.odds.sourceUrl',
+        'data.fundamentals.sourceUrl',
+        'data.events.sourceUrl',
+      ],
     ],
   ];
   const seen = new Map<string, number>();
   for (const [name, paths, fields] of groups) {
     const found: Found[] = [];
-    for (const path of paths) found.push(...urls(await get(path, name === 'financials')).map((f) => ({ ...f, field: `${path} ${f.field}` })));
+    for (const path of paths)
+      found.push(...urls(await get(path, name === 'financials')).map((f) => ({ ...f, field: `${path} ${f.field}` })));
     const named = new Set(found.map((f) => f.field.split(' ')[1]));
     for (const field of fields) t.ok(named.has(field), `${name}: ${field} cites`);
     t.same(notExample(found).slice(0, 10), [], `${name}: ${found.length} URLs, all on .example`);
@@ -98,14 +121,26 @@ t.test('every URL of every demo answer is on .example', async (t) => {
   const stories = urls(events);
   t.ok(stories.length >= events.length, `every one of ${events.length} stories cites`);
   t.same(notExample(stories).slice(0, 10), [], `stories: ${stories.length} URLs, all on .example`);
-  t.same([...seen].filter(([, n]) => n === 0), [], 'every group cites something');
+  t.same(
+    [...seen].filter(([, n]) => n === 0),
+    [],
+    'every group cites something',
+  );
 });
 
-t.test("the demo's macro series and markets cite their own sites in FRED's, Kalshi's and Polymarket's formats", async (t) => {
-  const cpi = (await get('/v1/macro/us-cpi')).data as Json;
-  t.match(cpi, { source: 'fred', sourceId: 'CPIAUCSL', sourceUrl: 'https://fred.stlouisfed.example/series/CPIAUCSL' });
-  const markets = await all('/v1/odds', 200);
-  const bySource = (source: string) => markets.filter((m) => m.source === source).map((m) => new URL(m.sourceUrl as string).hostname);
-  t.same([...new Set(bySource('kalshi'))], ['kalshi.example']);
-  t.same([...new Set(bySource('polymarket'))], ['polymarket.example']);
-});
+t.test(
+  "the demo's macro series and markets cite their own sites in FRED's, Kalshi's and Polymarket's formats",
+  async (t) => {
+    const cpi = (await get('/v1/macro/us-cpi')).data as Json;
+    t.match(cpi, {
+      source: 'fred',
+      sourceId: 'CPIAUCSL',
+      sourceUrl: 'https://fred.stlouisfed.example/series/CPIAUCSL',
+    });
+    const markets = await all('/v1/odds', 200);
+    const bySource = (source: string) =>
+      markets.filter((m) => m.source === source).map((m) => new URL(m.sourceUrl as string).hostname);
+    t.same([...new Set(bySource('kalshi'))], ['kalshi.example']);
+    t.same([...new Set(bySource('polymarket'))], ['polymarket.example']);
+  },
+);

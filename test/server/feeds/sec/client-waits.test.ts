@@ -1,10 +1,11 @@
 // The EDGAR client's turns (requests spaced at its rate) on the feed's signal, which lives as long as the feed: each
 // wait used to leave its abort listener there, so that a round of a dozen throttled requests passed Node's 10 and
 // printed MaxListenersExceededWarning. Waits now share one listener, and each takes its call back when it ends.
-import t from 'tap';
+
 import { getEventListeners } from 'node:events';
-import { EdgarClient } from '../../../../server/feeds/sec/client.js';
+import t from 'tap';
 import { startReplay } from '../../../../harness/replay.js';
+import { EdgarClient } from '../../../../server/feeds/sec/client.js';
 
 t.test('throttled requests side by side hold one listener on the signal, and warn of nothing', async (t) => {
   const edgar = await startReplay(() => ({ body: '{}' }));
@@ -17,8 +18,15 @@ t.test('throttled requests side by side hold one listener on the signal, and war
   const signal = new AbortController().signal;
   const answers = await Promise.all(Array.from({ length: 15 }, (_, k) => client.get(`${edgar.url}/item/${k}`, signal)));
   t.equal(answers.length, 15);
-  t.equal(getEventListeners(signal, 'abort').length, 1, 'the waits side by side shared one listener (server/on-abort.ts)');
-  t.same(warnings.map((w) => w.name), []);
+  t.equal(
+    getEventListeners(signal, 'abort').length,
+    1,
+    'the waits side by side shared one listener (server/on-abort.ts)',
+  );
+  t.same(
+    warnings.map((w) => w.name),
+    [],
+  );
 });
 
 t.test('a stop still ends a wait at once', async (t) => {

@@ -1,17 +1,18 @@
 // Each venue market's client against a local replay of that venue: the subscribe frames it sends, the quotes it
 // writes from the venue's frames, a malformed frame counted and skipped, and a dropped connection reopened and
 // subscribed again by itself.
-import t from 'tap';
+
 import { pino } from 'pino';
+import t from 'tap';
 import { allocateVenueQuotes } from '../../../../core/sources/records.js';
 import { venueNamed } from '../../../../core/sources/venues/index.js';
 import type { Market } from '../../../../core/sources/venues/protocol.js';
-import { VenueClient } from '../../../../server/feeds/venues/venue-client.js';
-import { SourceHealth } from '../../../../server/services/read/source-health.js';
 import { fixtureFrames } from '../../../../harness/realdata.js';
 import { startVenueReplay } from '../../../../harness/venue-replay.js';
-import { session } from '../../../helpers/venue-frames.js';
 import { clock } from '../../../../server/clock.js';
+import { VenueClient } from '../../../../server/feeds/venues/venue-client.js';
+import { SourceHealth } from '../../../../server/services/read/source-health.js';
+import { session } from '../../../helpers/venue-frames.js';
 
 const log = pino({ level: 'silent' });
 
@@ -49,7 +50,13 @@ for (const { venue, market, symbols } of CASES) {
     const client = new VenueClient(
       protocol,
       market,
-      symbols.map((venueSymbol, index) => ({ index, venueSymbol, quote: 'USD', fundingIntervalHours: perp ? 8 : null, usdPerQuote: () => 1 })),
+      symbols.map((venueSymbol, index) => ({
+        index,
+        venueSymbol,
+        quote: 'USD',
+        fundingIntervalHours: perp ? 8 : null,
+        usdPerQuote: () => 1,
+      })),
       { wsUrl: replay.wsUrl, restUrl: replay.restUrl, log, health, backoff: { firstMs: 10, maxMs: 50 } },
     );
     t.teardown(() => client.stop());

@@ -2,12 +2,13 @@
 // every configured venue (USDT and USDC listings through their own USD pools), the pool is the one its venues'
 // quotes make, a venue 50% off the others is an outlier, and a venue whose server stops goes stale while the
 // others carry the price; /v1/meta and /metrics say which source is down.
-import t from 'tap';
+
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import t from 'tap';
 import { allocatePoolOutput, poolQuotes } from '../../../../core/kernels/pool.js';
 import { fixtureFrames } from '../../../../harness/realdata.js';
 import { ROOT, startServer } from '../../../../harness/server.js';
@@ -23,7 +24,18 @@ interface VenueRow {
   reason: string | null;
 }
 
-const MARKETS = ['binance spot', 'binance perp', 'coinbase spot', 'kraken spot', 'kraken perp', 'okx spot', 'okx perp', 'bybit spot', 'bybit perp', 'hyperliquid perp'];
+const MARKETS = [
+  'binance spot',
+  'binance perp',
+  'coinbase spot',
+  'kraken spot',
+  'kraken perp',
+  'okx spot',
+  'okx perp',
+  'bybit spot',
+  'bybit perp',
+  'hyperliquid perp',
+];
 
 /** Each venue market's session; the spot ones also quote the stablecoins the others convert through, and OKX quotes ETH 50% high. */
 function sessionOf(venue: string, market: string): string[] {
@@ -37,7 +49,10 @@ function sessionOf(venue: string, market: string): string[] {
     }
     if (venue === 'kraken' && market === 'spot' && doc.channel === 'ticker' && doc.data?.[0]?.symbol === 'BTC/USD') {
       const btc = doc.data[0];
-      doc.data.push({ ...btc, symbol: 'USDT/USD', last: 1.0001, volume: 80_000_000 }, { ...btc, symbol: 'USDC/USD', last: 0.9999, volume: 50_000_000 });
+      doc.data.push(
+        { ...btc, symbol: 'USDT/USD', last: 1.0001, volume: 80_000_000 },
+        { ...btc, symbol: 'USDC/USD', last: 0.9999, volume: 50_000_000 },
+      );
       return JSON.stringify(doc);
     }
     if (venue === 'okx' && market === 'spot' && doc.arg?.instId === 'ETH-USDT' && doc.data) {
@@ -88,27 +103,39 @@ async function detailWhen(symbol: string, done: (d: Awaited<ReturnType<typeof de
 t.test('BTC pools every configured venue, each with its own quote', async (t) => {
   const btc = await detailWhen('BTC', (d) => d.venuesInPool === MARKETS.length);
   t.same(btc.venues.map((v) => `${v.venue} ${v.market}`).sort(), [...MARKETS].sort(), 'every listing of the file');
-  for (const v of btc.venues) t.ok(v.price! > 80_000 && v.price! < 95_000, `${v.venue} ${v.market} quotes ${v.price} USD`);
+  for (const v of btc.venues)
+    t.ok(v.price! > 80_000 && v.price! < 95_000, `${v.venue} ${v.market} quotes ${v.price} USD`);
 
   // The pool is the volume-weighted median of these very quotes.
   const n = btc.venues.length;
   const out = allocatePoolOutput(1, n);
   const now = clock.now();
   poolQuotes(
-    { offsets: Int32Array.from([0, n]), prices: Float64Array.from(btc.venues, (v) => v.price!), volumes: Float64Array.from(btc.venues, (v) => v.volume24hUsd ?? 0), ts: new Float64Array(n).fill(now) },
+    {
+      offsets: Int32Array.from([0, n]),
+      prices: Float64Array.from(btc.venues, (v) => v.price!),
+      volumes: Float64Array.from(btc.venues, (v) => v.volume24hUsd ?? 0),
+      ts: new Float64Array(n).fill(now),
+    },
     { nowMs: now, staleMs: 60_000, band: 0.02 },
     out,
   );
   t.ok(Math.abs(out.price[0]! - btc.price!) <= 1e-6 * btc.price!, `pooled ${btc.price} = recomputed ${out.price[0]}`);
 
-  const eth = await detailWhen('ETH', (d) => d.venues.some((v) => v.venue === 'okx' && v.market === 'spot' && v.price !== null) && d.venuesInPool >= 2);
+  const eth = await detailWhen(
+    'ETH',
+    (d) => d.venues.some((v) => v.venue === 'okx' && v.market === 'spot' && v.price !== null) && d.venuesInPool >= 2,
+  );
   const okx = eth.venues.find((v) => v.venue === 'okx' && v.market === 'spot')!;
   t.equal(okx.reason, 'outlier', 'a venue 50% off the others is out of the pool');
 });
 
 t.test('a venue whose server stops goes stale, and its source down; the others carry on', async (t) => {
   await replays.get('bybit perp')!.close();
-  const btc = await detailWhen('BTC', (d) => d.venues.find((v) => v.venue === 'bybit' && v.market === 'perp')!.reason === 'stale');
+  const btc = await detailWhen(
+    'BTC',
+    (d) => d.venues.find((v) => v.venue === 'bybit' && v.market === 'perp')!.reason === 'stale',
+  );
   t.equal(btc.venuesInPool, MARKETS.length - 1);
   t.ok(btc.price! > 80_000);
 
@@ -119,9 +146,15 @@ t.test('a venue whose server stops goes stale, and its source down; the others c
   ajv.addSchema(doc, 'api');
   const validate = ajv.compile({ $ref: 'api#/paths/~1v1~1meta/get/responses/200/content/application~1json/schema' });
   t.ok(validate(body), `/v1/meta as the OpenAPI document says: ${ajv.errorsText(validate.errors)}`);
-  const meta = (body as { data: { sources: { name: string; state: string; messages: number; lastMessageAt: string | null }[] } }).data;
+  const meta = (
+    body as { data: { sources: { name: string; state: string; messages: number; lastMessageAt: string | null }[] } }
+  ).data;
   const byName = new Map(meta.sources.map((s) => [s.name, s]));
-  t.same([...byName.keys()], ['fred', 'sec', ...MARKETS.map((m) => m.replace(' ', '-'))], 'the sources off for a missing credential, then each venue market');
+  t.same(
+    [...byName.keys()],
+    ['fred', 'sec', ...MARKETS.map((m) => m.replace(' ', '-'))],
+    'the sources off for a missing credential, then each venue market',
+  );
   t.equal(byName.get('bybit-perp')!.state, 'down');
   t.equal(byName.get('binance-spot')!.state, 'live');
   t.ok(byName.get('binance-spot')!.messages > 0 && byName.get('binance-spot')!.lastMessageAt);

@@ -33,7 +33,10 @@ t.test('the default demo holds 14 days of 1m: the largest pull is answered whole
     const deep = await candles(`interval=1m&limit=20000&from=${from}`, symbol);
     t.equal(deep.count, 20000, `${symbol}: 20,000 1m candles from 14 days back`);
     t.notOk(deep.notice, `${symbol}: nothing to warn of`);
-    t.ok(Date.parse(deep.availableFrom!) <= Date.parse(from), `${symbol}: held from ${deep.availableFrom}, before ${from}`);
+    t.ok(
+      Date.parse(deep.availableFrom!) <= Date.parse(from),
+      `${symbol}: held from ${deep.availableFrom}, before ${from}`,
+    );
   }
 });
 
@@ -41,7 +44,10 @@ t.test('a year of 1h', async (t) => {
   const from = new Date(clock.now() - 365 * DAY).toISOString();
   const year = await candles(`interval=1h&limit=20000&from=${from}`);
   t.ok(year.count >= 365 * 24, `${year.count} hourly candles over the last year`);
-  t.ok(Date.parse(year.candles[0]!.ts) - Date.parse(from) < HOUR, `the first at ${year.candles[0]!.ts}, within an hour of ${from}`);
+  t.ok(
+    Date.parse(year.candles[0]!.ts) - Date.parse(from) < HOUR,
+    `the first at ${year.candles[0]!.ts}, within an hour of ${from}`,
+  );
   const steps = year.candles.slice(1).every((c, k) => Date.parse(c.ts) - Date.parse(year.candles[k]!.ts) === HOUR);
   t.ok(steps, 'one candle per hour, no gap');
 });
@@ -53,12 +59,20 @@ t.test("each venue's own minutes cover at least the last 12 hours", async (t) =>
   // its start, which stay inside the open hour (harness/data-templates.ts), and the open minute may not be written yet.
   const hourStart = now - (now % HOUR);
   const closedMinutes = Math.floor((hourStart - Date.parse(from)) / 60_000);
-  const instrument = (await (await server.get('/v1/instruments/BTC')).json()) as { data: { venues: { venue: string; listingId: number }[] } };
+  const instrument = (await (await server.get('/v1/instruments/BTC')).json()) as {
+    data: { venues: { venue: string; listingId: number }[] };
+  };
   for (const { venue, listingId } of instrument.data.venues) {
-    const res = await server.get(`/v1/instruments/BTC/listings/${listingId}/candles?interval=1m&limit=20000&from=${from}`);
+    const res = await server.get(
+      `/v1/instruments/BTC/listings/${listingId}/candles?interval=1m&limit=20000&from=${from}`,
+    );
     const own = ((await res.json()) as { data: Candles }).data;
     const closed = own.candles.filter((c) => Date.parse(c.ts) < hourStart).length;
-    t.equal(closed, closedMinutes, `${venue}: every minute of the last 12 hours before ${new Date(hourStart).toISOString()}, ${closed} 1m candles of its own`);
+    t.equal(
+      closed,
+      closedMinutes,
+      `${venue}: every minute of the last 12 hours before ${new Date(hourStart).toISOString()}, ${closed} 1m candles of its own`,
+    );
     t.ok(Date.parse(own.availableFrom!) <= Date.parse(from), `${venue}: held from ${own.availableFrom}`);
   }
 });

@@ -1,13 +1,16 @@
 // 1m candles older than memory come from the database; large candle bodies go out at the pace of a slow reader,
 // without holding up other clients, and a reader that leaves mid-body is let go.
-import t from 'tap';
+
 import { connect, type Socket } from 'node:net';
+import t from 'tap';
 import { startServer } from '../../../../harness/server.js';
 import { clock } from '../../../../server/clock.js';
 
 // One day of 1m and 1h candles in memory; the demo writes 1m bars from yesterday's midnight and 30 days of hours, so the
 // older ones are only in the database.
-const server = await startServer({ env: { TAPEWIRE_DEMO: '1', MINUTE_BARS_MEMORY_DAYS: '1', HOUR_BARS_MEMORY_DAYS: '1' } });
+const server = await startServer({
+  env: { TAPEWIRE_DEMO: '1', MINUTE_BARS_MEMORY_DAYS: '1', HOUR_BARS_MEMORY_DAYS: '1' },
+});
 t.teardown(() => server.dispose());
 
 const MINUTE = 60_000;
@@ -29,7 +32,11 @@ const times = (d: Candles) => d.candles.map((c) => Date.parse(c.ts));
 t.test('1m candles older than memory are read from the database, up to the open bar', async (t) => {
   const first = await candles(`interval=1m&from=${yesterday}&limit=30`);
   t.equal(first.count, 30);
-  t.same(times(first), Array.from({ length: 30 }, (_, k) => midnight - DAY + k * MINUTE), 'every minute from midnight');
+  t.same(
+    times(first),
+    Array.from({ length: 30 }, (_, k) => midnight - DAY + k * MINUTE),
+    'every minute from midnight',
+  );
 
   const before = await candles(`interval=1m&to=${yesterday}T00:30:00Z`);
   t.equal(before.count, 31, 'the latest candles up to a past instant: 00:00 to 00:30');
@@ -38,7 +45,10 @@ t.test('1m candles older than memory are read from the database, up to the open 
   const asked = clock.now();
   const all = await candles(`interval=1m&from=${yesterday}&limit=20000`);
   const ts = times(all);
-  t.ok(ts.every((x, k) => k === 0 || x > ts[k - 1]!), 'ascending across the database and memory');
+  t.ok(
+    ts.every((x, k) => k === 0 || x > ts[k - 1]!),
+    'ascending across the database and memory',
+  );
   t.ok(all.count > 24 * 60, `more than the day memory holds (${all.count})`);
   // The open bar is the tick loop's: until the first tick of a new minute (a second at most) it is the minute before.
   // A minute may also turn while the request is answered.
@@ -101,22 +111,33 @@ t.test('a stalled reader gets its whole body once it reads, and does not hold up
   const sent = await fillUntilBackedUp(client, 'stall');
   // Were the server held by the stalled reader, this would never be answered: the reader reads only after it.
   // Uncompressed, so that it is written as the waiting answers are (below).
-  const other = await server.get('/v1/instruments/ETH/candles?interval=1m&limit=20000&from=2000-01-01', { headers: { 'Accept-Encoding': 'identity' } });
+  const other = await server.get('/v1/instruments/ETH/candles?interval=1m&limit=20000&from=2000-01-01', {
+    headers: { 'Accept-Encoding': 'identity' },
+  });
   t.equal(other.status, 200, 'another client is served meanwhile');
   t.ok((await other.text()).length > 100_000);
 
   const raw = await client.drain();
-  const bodies = raw.split('HTTP/1.1 200 OK\r\n').slice(1).map((r) => r.slice(r.indexOf('\r\n\r\n') + 4));
+  const bodies = raw
+    .split('HTTP/1.1 200 OK\r\n')
+    .slice(1)
+    .map((r) => r.slice(r.indexOf('\r\n\r\n') + 4));
   t.equal(bodies.length, sent, `all ${sent} answers arrive`);
   // These answers (under 1 MiB) are copied whole into a buffer shared by all answers for their first write; the
   // other client's answer went through it while the last one waited, so any byte of its rest taken from there shows.
-  const fresh = new Map((await candles('interval=1m&limit=20000&from=2000-01-01')).candles.map((c) => [c.ts, JSON.stringify(c)]));
+  const fresh = new Map(
+    (await candles('interval=1m&limit=20000&from=2000-01-01')).candles.map((c) => [c.ts, JSON.stringify(c)]),
+  );
   for (const body of bodies) {
     const { data } = JSON.parse(body) as { data: Candles };
     t.equal(data.count, data.candles.length);
     const closed = data.candles.slice(0, -1);
     t.ok(closed.length > 1000, `${closed.length} closed candles`);
-    t.same(closed.filter((c) => JSON.stringify(c) !== fresh.get(c.ts)), [], 'each as BTC has it');
+    t.same(
+      closed.filter((c) => JSON.stringify(c) !== fresh.get(c.ts)),
+      [],
+      'each as BTC has it',
+    );
   }
   const line = await server.waitForLog((l) => l.reqId === `stall-${sent}`);
   t.ok((line.waitedMs as number) > 0, `the last one waited for the reader (${line.waitedMs} ms)`);

@@ -4,7 +4,9 @@ import t from 'tap';
 import { DEMO_INSTRUMENTS } from '../../../../core/demo/universe.js';
 import { startServer } from '../../../../harness/server.js';
 
-const server = await startServer({ env: { TAPEWIRE_DEMO: '1', TICK_MS: '200', META_REFRESH_S: '1', POOL_WORKER_MIN_QUOTES: '1' } });
+const server = await startServer({
+  env: { TAPEWIRE_DEMO: '1', TICK_MS: '200', META_REFRESH_S: '1', POOL_WORKER_MIN_QUOTES: '1' },
+});
 t.teardown(() => server.dispose());
 
 t.test('the tick loop pools on a worker from the configured batch size', async (t) => {
@@ -51,7 +53,21 @@ t.test('the list: every instrument with every required field', async (t) => {
   t.equal(body.data.length, DEMO_INSTRUMENTS.length);
   t.same(body.page, { limit: DEMO_INSTRUMENTS.length, offset: 0, nextOffset: null });
   for (const inst of body.data) {
-    for (const field of ['type', 'key', 'label', 'path', 'symbol', 'name', 'kind', 'currency', 'company', 'price', 'changePct', 'priceTs', 'priceLabel']) {
+    for (const field of [
+      'type',
+      'key',
+      'label',
+      'path',
+      'symbol',
+      'name',
+      'kind',
+      'currency',
+      'company',
+      'price',
+      'changePct',
+      'priceTs',
+      'priceLabel',
+    ]) {
       if (!(field in inst)) t.fail(`${inst.symbol}: ${field} missing`);
     }
     if (inst.priceLabel !== `${inst.symbol} · 24/7 (venues)`) t.fail(`${inst.symbol}: label`);
@@ -75,12 +91,16 @@ t.test('the detail: pooled price is the VW median of its own venues in the pool'
     const { data } = (await res.json()) as { data: Detail };
     const pool = data.venues.filter((v) => v.inPool).map((v) => ({ price: v.price!, volume: v.volume24hUsd! }));
     if (data.venuesInPool !== pool.length) t.fail(`${inst.symbol}: venuesInPool`);
-    if (data.price !== vwMedian(pool)) t.fail(`${inst.symbol}: ${data.price} is not the VW median ${vwMedian(pool)} of its pool`);
-    if (!(data.confidence.low! <= data.price! && data.price! <= data.confidence.high!)) t.fail(`${inst.symbol}: outside its band`);
+    if (data.price !== vwMedian(pool))
+      t.fail(`${inst.symbol}: ${data.price} is not the VW median ${vwMedian(pool)} of its pool`);
+    if (!(data.confidence.low! <= data.price! && data.price! <= data.confidence.high!))
+      t.fail(`${inst.symbol}: outside its band`);
     for (const v of data.venues) {
       if (v.inPool !== (v.reason === null)) t.fail(`${inst.symbol}: listing ${v.listingId} reason`);
-      if (v.price !== null && Math.abs(v.deviationPct! - ((v.price - data.price!) / data.price!) * 100) > 1e-9) t.fail('deviation');
-      if (v.inPool && (v.staleSeconds! >= 60 || Math.abs(v.deviationPct!) > 2.1)) t.fail(`${inst.symbol}: an in-pool venue is stale or far`);
+      if (v.price !== null && Math.abs(v.deviationPct! - ((v.price - data.price!) / data.price!) * 100) > 1e-9)
+        t.fail('deviation');
+      if (v.inPool && (v.staleSeconds! >= 60 || Math.abs(v.deviationPct!) > 2.1))
+        t.fail(`${inst.symbol}: an in-pool venue is stale or far`);
     }
   }
   t.pass('checked every instrument');

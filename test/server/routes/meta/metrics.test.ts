@@ -40,7 +40,8 @@ t.test('the HTTP, stream and database figures are exposed with their types', asy
     tapewire_db_query_duration_seconds: 'histogram',
     tapewire_db_slow_queries_total: 'counter',
   };
-  for (const [name, type] of Object.entries(types)) t.match(text, new RegExp(`^# TYPE ${name} ${type}$`, 'm'), `${name} is a ${type}`);
+  for (const [name, type] of Object.entries(types))
+    t.match(text, new RegExp(`^# TYPE ${name} ${type}$`, 'm'), `${name} is a ${type}`);
   t.match(text, /^tapewire_db_query_duration_seconds_bucket\{le="0.001"\} \d+$/m, 'query times in buckets');
   t.ok(sample(text, 'tapewire_db_query_duration_seconds_count') > 0, 'start-up ran queries');
   t.match(text, /^tapewire_stream_closed_total\{reason="stalled"\} 0$/m, 'slow clients cut off, by reason');
@@ -67,13 +68,24 @@ t.test('counts move after requests, a stream and the tick loop', async (t) => {
     'the last bucket holds every request',
   );
   t.ok(sample(after, 'tapewire_http_request_duration_seconds_sum{route="/v1/meta"}') > 0);
-  t.equal(moved('tapewire_http_requests_total{route="unmatched",status="4xx"}'), 1, 'a 404 under the unmatched route, never its URL');
+  t.equal(
+    moved('tapewire_http_requests_total{route="unmatched",status="4xx"}'),
+    1,
+    'a 404 under the unmatched route, never its URL',
+  );
   t.ok(moved('tapewire_http_requests_total{route="/metrics",status="2xx"}') >= 1, 'the scrapes themselves');
   t.equal(sample(after, 'tapewire_stream_subscribers'), 1, 'the open stream');
-  t.ok(moved('tapewire_stream_messages_sent_total') >= received, `messages sent (${received} received before the scrape)`);
+  t.ok(
+    moved('tapewire_stream_messages_sent_total') >= received,
+    `messages sent (${received} received before the scrape)`,
+  );
 
   stream.close();
   const closed = await scrapeWhen((text) => sample(text, 'tapewire_stream_subscribers') === 0);
   t.equal(sample(closed, 'tapewire_stream_closed_total{reason="client"}'), 1, 'its end counted as the client leaving');
-  t.equal(sample(closed, 'tapewire_http_requests_total{route="/v1/stream",status="2xx"}'), 1, 'and its request once it ended');
+  t.equal(
+    sample(closed, 'tapewire_http_requests_total{route="/v1/stream",status="2xx"}'),
+    1,
+    'and its request once it ended',
+  );
 });
