@@ -15,9 +15,30 @@ const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** federalreserve.gov/monetarypolicy/fomccalendars.htm: the second day of each scheduled meeting, 2024 to 2026. */
 const PUBLISHED = new Set([
-  '2024-01-31', '2024-03-20', '2024-05-01', '2024-06-12', '2024-07-31', '2024-09-18', '2024-11-07', '2024-12-18',
-  '2025-01-29', '2025-03-19', '2025-05-07', '2025-06-18', '2025-07-30', '2025-09-17', '2025-10-29', '2025-12-10',
-  '2026-01-28', '2026-03-18', '2026-04-29', '2026-06-17', '2026-07-29', '2026-09-16', '2026-10-28', '2026-12-09',
+  '2024-01-31',
+  '2024-03-20',
+  '2024-05-01',
+  '2024-06-12',
+  '2024-07-31',
+  '2024-09-18',
+  '2024-11-07',
+  '2024-12-18',
+  '2025-01-29',
+  '2025-03-19',
+  '2025-05-07',
+  '2025-06-18',
+  '2025-07-30',
+  '2025-09-17',
+  '2025-10-29',
+  '2025-12-10',
+  '2026-01-28',
+  '2026-03-18',
+  '2026-04-29',
+  '2026-06-17',
+  '2026-07-29',
+  '2026-09-16',
+  '2026-10-28',
+  '2026-12-09',
 ]);
 const PUBLISHED_THROUGH = '2026-12-31';
 
@@ -83,7 +104,9 @@ const json = async <T>(path: string): Promise<T> => {
 async function walk<T>(path: string, limit: number): Promise<T[]> {
   const out: T[] = [];
   for (let offset: number | null = 0; offset !== null; ) {
-    const page: { data: T[]; page: { nextOffset: number | null } } = await json(`${path}${path.includes('?') ? '&' : '?'}limit=${limit}&offset=${offset}`);
+    const page: { data: T[]; page: { nextOffset: number | null } } = await json(
+      `${path}${path.includes('?') ? '&' : '?'}limit=${limit}&offset=${offset}`,
+    );
     out.push(...page.data);
     offset = page.page.nextOffset;
   }
@@ -91,7 +114,16 @@ async function walk<T>(path: string, limit: number): Promise<T[]> {
 }
 
 /** An instant's New York date, weekday and time, by the time zone database rather than the service's own calendar. */
-const NY = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const NY = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/New_York',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  weekday: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 function newYork(at: string): { date: string; weekday: string; time: string } {
   const p = Object.fromEntries(NY.formatToParts(new Date(at)).map((x) => [x.type, x.value]));
   return { date: `${p.year}-${p.month}-${p.day}`, weekday: p.weekday!, time: `${p.hour}:${p.minute}` };
@@ -104,7 +136,9 @@ const bySource = new Map(catalogue.map((s) => [s.sourceId, s]));
 const observations = async (sourceId: string): Promise<Observation[]> => {
   const s = bySource.get(sourceId);
   if (!s) throw new Error(`no series ${sourceId} in /v1/macro`);
-  return (await json<{ data: { observations: Observation[] } }>(`/v1/macro/${s.slug}`)).data.observations.filter((o) => o.value !== null);
+  return (await json<{ data: { observations: Observation[] } }>(`/v1/macro/${s.slug}`)).data.observations.filter(
+    (o) => o.value !== null,
+  );
 };
 const macroKey = (entities: Entity[]) => entities.find((e) => e.type === 'macro')?.key ?? '(none)';
 // The service dates its days in UTC (a daily value covers a UTC day), so "today" is the server clock's UTC date.
@@ -112,16 +146,28 @@ const today = (await json<{ data: { at: string } }>('/v1/market/status')).data.a
 
 t.test("FOMC decisions on the Fed's published dates, then on its pattern; at most eight a year", async (t) => {
   const decisions = [
-    ...catalysts.filter((c) => c.kind === 'policy_decision').map((c) => ({ what: `catalyst ${c.id}`, date: newYork(c.expectedAt).date })),
-    ...stories.filter((e) => e.kind === 'policy_decision').map((e) => ({ what: `event ${e.id}`, date: newYork(e.occurredAt).date })),
+    ...catalysts
+      .filter((c) => c.kind === 'policy_decision')
+      .map((c) => ({ what: `catalyst ${c.id}`, date: newYork(c.expectedAt).date })),
+    ...stories
+      .filter((e) => e.kind === 'policy_decision')
+      .map((e) => ({ what: `event ${e.id}`, date: newYork(e.occurredAt).date })),
   ];
   const days = [...new Set(decisions.map((d) => d.date))].sort();
-  t.ok(decisions.length >= 20 && days.length >= 16, `${decisions.length} decisions (catalysts and stories) on ${days.length} days, ${days[0]} to ${days.at(-1)}`);
+  t.ok(
+    decisions.length >= 20 && days.length >= 16,
+    `${decisions.length} decisions (catalysts and stories) on ${days.length} days, ${days[0]} to ${days.at(-1)}`,
+  );
 
-  const offPublished = decisions.filter((d) => d.date <= PUBLISHED_THROUGH && !PUBLISHED.has(d.date)).map((d) => `${d.what} on ${d.date}`);
+  const offPublished = decisions
+    .filter((d) => d.date <= PUBLISHED_THROUGH && !PUBLISHED.has(d.date))
+    .map((d) => `${d.what} on ${d.date}`);
   t.same(offPublished, [], `${offPublished.length} decisions to ${PUBLISHED_THROUGH} off the published dates`);
 
-  const missing = [...PUBLISHED].filter((d) => d >= days[0]! && d <= (days.at(-1)! < PUBLISHED_THROUGH ? days.at(-1)! : PUBLISHED_THROUGH) && !days.includes(d));
+  const missing = [...PUBLISHED].filter(
+    (d) =>
+      d >= days[0]! && d <= (days.at(-1)! < PUBLISHED_THROUGH ? days.at(-1)! : PUBLISHED_THROUGH) && !days.includes(d),
+  );
   t.same(missing, [], `${missing.length} published meetings within the demo's span without a decision`);
 
   // Beyond the published schedules, the pattern every recent year has kept: a Wednesday, 5 to 8 weeks after the last
@@ -141,7 +187,9 @@ t.test("FOMC decisions on the Fed's published dates, then on its pattern; at mos
 
   const perYear = new Map<string, number>();
   for (const d of days) perYear.set(d.slice(0, 4), (perYear.get(d.slice(0, 4)) ?? 0) + 1);
-  const crowded = [...perYear].filter(([, n]) => n > 8).map(([year, n]) => `${year}: ${n} decisions (${days.filter((d) => d.startsWith(year)).join(', ')})`);
+  const crowded = [...perYear]
+    .filter(([, n]) => n > 8)
+    .map(([year, n]) => `${year}: ${n} decisions (${days.filter((d) => d.startsWith(year)).join(', ')})`);
   t.same(crowded, [], 'at most eight decisions a year');
 });
 
@@ -153,7 +201,12 @@ t.test("the upper bound steps only on the day after a decision, to the decision'
   for (const e of stories.filter((s) => s.kind === 'policy_decision')) {
     const range = /(\d+\.\d+)-(\d+\.\d+)%/.exec(e.headline);
     if (!range) unread.push(e.id);
-    else byEffective.set(iso(Date.parse(newYork(e.occurredAt).date) + DAY), { id: e.id, upper: Number(range[2]), headline: e.headline });
+    else
+      byEffective.set(iso(Date.parse(newYork(e.occurredAt).date) + DAY), {
+        id: e.id,
+        upper: Number(range[2]),
+        headline: e.headline,
+      });
   }
   t.same(unread, [], 'every decision story states the new range');
 
@@ -162,15 +215,22 @@ t.test("the upper bound steps only on the day after a decision, to the decision'
   for (let k = 1; k < upper.length; k++) {
     const prev = upper[k - 1]!;
     const o = upper[k]!;
-    if (Date.parse(o.date) - Date.parse(prev.date) !== DAY) wrong.push(`${prev.date} to ${o.date}: a gap in a daily series`);
+    if (Date.parse(o.date) - Date.parse(prev.date) !== DAY)
+      wrong.push(`${prev.date} to ${o.date}: a gap in a daily series`);
     const step = Number((o.value! - prev.value!).toFixed(4));
     const decision = byEffective.get(o.date);
     if (decision) effectiveSeen++;
     const expected = decision ? Number((decision.upper - prev.value!).toFixed(4)) : 0;
-    if (step !== expected) wrong.push(`${o.date}: steps ${step} from ${prev.value} (${decision ? `event ${decision.id} the day before: "${decision.headline}"` : 'no decision the day before'})`);
+    if (step !== expected)
+      wrong.push(
+        `${o.date}: steps ${step} from ${prev.value} (${decision ? `event ${decision.id} the day before: "${decision.headline}"` : 'no decision the day before'})`,
+      );
   }
   const inSpan = [...byEffective.keys()].filter((d) => d > upper[0]!.date && d <= upper.at(-1)!.date).length;
-  t.ok(upper.length >= 300, `${upper.length} daily observations of the upper bound, ${upper[0]?.date} to ${upper.at(-1)?.date}`);
+  t.ok(
+    upper.length >= 300,
+    `${upper.length} daily observations of the upper bound, ${upper[0]?.date} to ${upper.at(-1)?.date}`,
+  );
   t.equal(effectiveSeen, inSpan, `${effectiveSeen} of ${inSpan} decisions' effective days in the series`);
   t.same(wrong, [], `${wrong.length} days where the upper bound moves otherwise`);
 });
@@ -188,14 +248,19 @@ function federalOnly(year: number): Map<string, string> {
   ]);
 }
 
-t.test('releases and decisions on working days, at their agencies\' New York times', async (t) => {
+t.test("releases and decisions on working days, at their agencies' New York times", async (t) => {
   const items = [
-    ...catalysts.map((c) => ({ what: `catalyst ${c.id} (${c.title})`, at: c.expectedAt, release: macroKey(c.entities) })),
+    ...catalysts.map((c) => ({
+      what: `catalyst ${c.id} (${c.title})`,
+      at: c.expectedAt,
+      release: macroKey(c.entities),
+    })),
     ...stories.map((e) => ({ what: `event ${e.id} (${e.headline})`, at: e.occurredAt, release: macroKey(e.entities) })),
   ];
   const closed = new Map<string, string | null>();
   for (const date of new Set(items.map((i) => newYork(i.at).date))) {
-    const why = (await json<{ data: { today: { closed: string | null } } }>(`/v1/market/status?at=${date}`)).data.today.closed;
+    const why = (await json<{ data: { today: { closed: string | null } } }>(`/v1/market/status?at=${date}`)).data.today
+      .closed;
     closed.set(date, why ?? federalOnly(Number(date.slice(0, 4))).get(date) ?? null);
   }
   const wrongDay: string[] = [];
@@ -206,10 +271,14 @@ t.test('releases and decisions on working days, at their agencies\' New York tim
     // The agencies work on Good Friday (BLS has released payrolls on it) though the exchange is shut.
     if (why && why !== 'Good Friday') wrongDay.push(`${i.what} on ${ny.weekday} ${ny.date}: ${why}`);
     const usual = USUAL_TIME[i.release];
-    if (ny.time !== usual) wrongTime.push(`${i.what} at ${ny.time} New York, usually ${usual ?? `unknown for ${i.release}`}`);
+    if (ny.time !== usual)
+      wrongTime.push(`${i.what} at ${ny.time} New York, usually ${usual ?? `unknown for ${i.release}`}`);
   }
   const days = closed.size;
-  t.ok(items.length >= 300, `${catalysts.length} release and decision catalysts, ${stories.length} stories, on ${days} days`);
+  t.ok(
+    items.length >= 300,
+    `${catalysts.length} release and decision catalysts, ${stories.length} stories, on ${days} days`,
+  );
   t.same(wrongDay, [], `${wrongDay.length} on a weekend or holiday`);
   t.same(wrongTime, [], `${wrongTime.length} off their release time`);
 });
@@ -232,11 +301,15 @@ t.test('series computed from others end where their inputs end, never past them 
     for (const input of inputs) {
       if (!series.has(input)) continue;
       pairs++;
-      if (covers(id) > covers(input)) wrong.push(`${id} (${bySource.get(id)!.slug}) to ${covers(id)}, past its input ${input} to ${covers(input)}`);
+      if (covers(id) > covers(input))
+        wrong.push(`${id} (${bySource.get(id)!.slug}) to ${covers(id)}, past its input ${input} to ${covers(input)}`);
     }
     const daily = frequency.get(id) === 'daily' && inputs.every((i) => frequency.get(i) === 'daily');
     const end = inputs.map(covers).sort()[0];
-    if (daily && end && covers(id) !== end) wrong.push(`${id} (${bySource.get(id)!.slug}) ends ${covers(id)}, its inputs ${inputs.map((i) => `${i} ${covers(i)}`).join(', ')}`);
+    if (daily && end && covers(id) !== end)
+      wrong.push(
+        `${id} (${bySource.get(id)!.slug}) ends ${covers(id)}, its inputs ${inputs.map((i) => `${i} ${covers(i)}`).join(', ')}`,
+      );
   }
   t.ok(pairs >= 5, `${pairs} derived-input pairs among ${catalogue.length} series`);
   t.same(wrong, [], `${wrong.length} derived series dated past their inputs or short of them`);
@@ -247,38 +320,52 @@ t.test('series computed from others end where their inputs end, never past them 
   const curve = series.get('T10Y2Y')!;
   const off = curve.flatMap((o) => {
     if (!two.has(o.date) || !ten.has(o.date)) return [`${o.date}: curve ${o.value} without both yields`];
-    return Math.abs(o.value! - (ten.get(o.date)! - two.get(o.date)!)) > 0.0051 ? [`${o.date}: curve ${o.value}, 10y ${ten.get(o.date)} - 2y ${two.get(o.date)}`] : [];
+    return Math.abs(o.value! - (ten.get(o.date)! - two.get(o.date)!)) > 0.0051
+      ? [`${o.date}: curve ${o.value}, 10y ${ten.get(o.date)} - 2y ${two.get(o.date)}`]
+      : [];
   });
   t.ok(curve.length >= 300, `${curve.length} days of the curve, to ${curve.at(-1)?.date}`);
   t.same(off, [], `${off.length} curve days not the yields' difference`);
 
-  const ahead = catalogue.filter((s) => s.frequency === 'daily' && series.get(s.sourceId)!.at(-1)!.date > today).map((s) => `${s.sourceId} (${s.slug}) to ${series.get(s.sourceId)!.at(-1)!.date}`);
+  const ahead = catalogue
+    .filter((s) => s.frequency === 'daily' && series.get(s.sourceId)!.at(-1)!.date > today)
+    .map((s) => `${s.sourceId} (${s.slug}) to ${series.get(s.sourceId)!.at(-1)!.date}`);
   t.same(ahead, [], `no daily series dated past today (${today})`);
 });
 
-t.test('CPI consensus within the range of the last six prints, give or take a survey\'s lean', async (t) => {
+t.test("CPI consensus within the range of the last six prints, give or take a survey's lean", async (t) => {
   const index = await observations('CPIAUCSL');
   /** Month-on-month prints as released, to one decimal, by their month (YYYY-MM). */
   const prints = new Map<string, number>();
-  for (let k = 1; k < index.length; k++) prints.set(index[k]!.date.slice(0, 7), Number(((index[k]!.value! / index[k - 1]!.value! - 1) * 100).toFixed(1)));
+  for (let k = 1; k < index.length; k++)
+    prints.set(index[k]!.date.slice(0, 7), Number(((index[k]!.value! / index[k - 1]!.value! - 1) * 100).toFixed(1)));
   const months = [...prints.keys()].sort();
   /** The six prints a survey taken before the release of `at` has seen: those of the months before the month it reports. */
   const seen = (at: string) => {
     const d = new Date(at);
     const reported = iso(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1)).slice(0, 7);
-    return months.filter((m) => m < reported).slice(-CPI_PRINTS).map((m) => prints.get(m)!);
+    return months
+      .filter((m) => m < reported)
+      .slice(-CPI_PRINTS)
+      .map((m) => prints.get(m)!);
   };
   const judge = (what: string, at: string, consensus: number) => {
     const last = seen(at);
     if (last.length < CPI_PRINTS) return [];
     const [lo, hi] = [Math.min(...last), Math.max(...last)];
-    return consensus < lo - CPI_BAND - 1e-9 || consensus > hi + CPI_BAND + 1e-9 ? [`${what}: consensus ${consensus}% after prints ${last.join(', ')}`] : [];
+    return consensus < lo - CPI_BAND - 1e-9 || consensus > hi + CPI_BAND + 1e-9
+      ? [`${what}: consensus ${consensus}% after prints ${last.join(', ')}`]
+      : [];
   };
 
   const cpiCatalysts = catalysts.filter((c) => macroKey(c.entities) === 'us-cpi');
-  const unread = cpiCatalysts.filter((c) => !/^[+-]?\d+(\.\d+)?% m\/m$/.test(c.consensus ?? '')).map((c) => `catalyst ${c.id}: ${c.consensus}`);
+  const unread = cpiCatalysts
+    .filter((c) => !/^[+-]?\d+(\.\d+)?% m\/m$/.test(c.consensus ?? ''))
+    .map((c) => `catalyst ${c.id}: ${c.consensus}`);
   t.same(unread, [], 'every CPI catalyst states its consensus as a m/m percentage');
-  const far = cpiCatalysts.flatMap((c) => judge(`catalyst ${c.id} (${c.expectedAt.slice(0, 10)})`, c.expectedAt, Number.parseFloat(c.consensus ?? 'NaN')));
+  const far = cpiCatalysts.flatMap((c) =>
+    judge(`catalyst ${c.id} (${c.expectedAt.slice(0, 10)})`, c.expectedAt, Number.parseFloat(c.consensus ?? 'NaN')),
+  );
 
   // The story of a release states its print and its consensus: the print is the series', the consensus the catalyst's.
   const byOutcome = new Map(cpiCatalysts.filter((c) => c.outcomeEventId !== null).map((c) => [c.outcomeEventId!, c]));
@@ -294,13 +381,24 @@ t.test('CPI consensus within the range of the last six prints, give or take a su
     const print = printed[1] ? (printed[1] === 'fell' ? -1 : 1) * Number(printed[2]) : 0;
     const d = new Date(e.occurredAt);
     const month = iso(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1)).slice(0, 7);
-    if (prints.get(month) !== print) disagree.push(`event ${e.id} prints ${print}% for ${month}, the series ${prints.get(month)}%`);
+    if (prints.get(month) !== print)
+      disagree.push(`event ${e.id} prints ${print}% for ${month}, the series ${prints.get(month)}%`);
     const catalyst = byOutcome.get(e.id);
-    if (catalyst && Number.parseFloat(catalyst.consensus!) !== Number(expected[1])) disagree.push(`event ${e.id} expects ${expected[1]}%, catalyst ${catalyst.id} ${catalyst.consensus}`);
+    if (catalyst && Number.parseFloat(catalyst.consensus!) !== Number(expected[1]))
+      disagree.push(`event ${e.id} expects ${expected[1]}%, catalyst ${catalyst.id} ${catalyst.consensus}`);
     far.push(...judge(`event ${e.id} (${e.occurredAt.slice(0, 10)})`, e.occurredAt, Number(expected[1])));
   }
-  const judged = [...cpiCatalysts.map((c) => c.expectedAt), ...cpiStories.map((e) => e.occurredAt)].filter((at) => seen(at).length === CPI_PRINTS).length;
-  t.ok(cpiCatalysts.length >= 20 && cpiStories.length >= 20, `${cpiCatalysts.length} CPI catalysts, ${cpiStories.length} CPI stories, ${judged} with six prints before them`);
+  const judged = [...cpiCatalysts.map((c) => c.expectedAt), ...cpiStories.map((e) => e.occurredAt)].filter(
+    (at) => seen(at).length === CPI_PRINTS,
+  ).length;
+  t.ok(
+    cpiCatalysts.length >= 20 && cpiStories.length >= 20,
+    `${cpiCatalysts.length} CPI catalysts, ${cpiStories.length} CPI stories, ${judged} with six prints before them`,
+  );
   t.same(disagree, [], `${disagree.length} CPI stories off the series or their catalyst`);
-  t.same(far, [], `${far.length} CPI consensus figures further than ${CPI_BAND} point outside the last ${CPI_PRINTS} prints`);
+  t.same(
+    far,
+    [],
+    `${far.length} CPI consensus figures further than ${CPI_BAND} point outside the last ${CPI_PRINTS} prints`,
+  );
 });
