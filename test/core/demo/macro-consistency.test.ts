@@ -10,6 +10,7 @@ import { demoWorld } from '../../../core/demo/world.js';
 import { asOf } from '../../../core/macro/vintages.js';
 import { parseFredPayload } from '../../../core/sources/fred/index.js';
 import type { ObservationRecord } from '../../../core/sources/macro-records.js';
+import { FOMC_PUBLISHED } from '../../helpers/fomc-published.js';
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -20,41 +21,7 @@ const ANCHORS = [
   Date.UTC(2026, 10, 27, 14),
   Date.UTC(2027, 0, 1, 12),
 ];
-/** The Fed's published decision days (second day of each meeting), written out apart from the code under test. */
-const PUBLISHED = new Set([
-  '2024-01-31',
-  '2024-03-20',
-  '2024-05-01',
-  '2024-06-12',
-  '2024-07-31',
-  '2024-09-18',
-  '2024-11-07',
-  '2024-12-18',
-  '2025-01-29',
-  '2025-03-19',
-  '2025-05-07',
-  '2025-06-18',
-  '2025-07-30',
-  '2025-09-17',
-  '2025-10-29',
-  '2025-12-10',
-  '2026-01-28',
-  '2026-03-18',
-  '2026-04-29',
-  '2026-06-17',
-  '2026-07-29',
-  '2026-09-16',
-  '2026-10-28',
-  '2026-12-09',
-  '2027-01-27',
-  '2027-03-17',
-  '2027-04-28',
-  '2027-06-09',
-  '2027-07-28',
-  '2027-09-22',
-  '2027-10-27',
-  '2027-12-08',
-]);
+const PUBLISHED = new Set(FOMC_PUBLISHED);
 /** The months a pattern meeting may fall in (0-11), and the series each derived series is computed from. */
 const MEETING_MONTHS = [0, 2, 3, 4, 5, 6, 8, 9, 11];
 const DERIVED: Record<string, string[]> = {
