@@ -13,6 +13,8 @@ export interface RecordedDay {
   /** Close to close, in percent; and its zScore (NaN without one). */
   pct: number;
   z: number;
+  /** The day before's close, and the day's. */
+  from: number;
   close: number;
 }
 
@@ -32,7 +34,14 @@ export class RecordedDays {
         { pct: new Float64Array(n), z: new Float64Array(n) },
       );
       for (let d = 1; d < n; d++) {
-        const day = { inst, dayMs: bars.ts[d]!, pct: pct[d]!, z: z[d]!, close: bars.close[d]! };
+        const day = {
+          inst,
+          dayMs: bars.ts[d]!,
+          pct: pct[d]!,
+          z: z[d]!,
+          from: bars.close[d - 1]!,
+          close: bars.close[d]!,
+        };
         this.days.push(day);
         this.byKey.set(`${inst.symbol}|${day.dayMs}`, day);
       }
