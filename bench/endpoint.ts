@@ -200,7 +200,12 @@ try {
     serverEnv.BENCH_CPU_PROF_DIR = cpuProfDir;
   }
   // --built: the compiled server of `npm start` (dist/), to compare with the sources run through tsx.
-  server = await startServer({ env: serverEnv, readyDeadlineMs: READY_DEADLINE_MS, built: argv.built ?? false });
+  server = await startServer({
+    env: serverEnv,
+    readyDeadlineMs: READY_DEADLINE_MS,
+    built: argv.built ?? false,
+    sources: !argv.built,
+  });
   if (argv.built) console.log('  tapewire compiled: bin/tapewire.mjs on dist/');
   children.push(server.child);
   if (cpuProfDir) console.log(`  server pid ${server.child.pid}: its CPU profile goes to ${cpuProfDir} when it stops`);

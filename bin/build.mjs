@@ -1,13 +1,14 @@
 #!/usr/bin/env node
-import { cpSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 // `npm run build` (and `prepare`, so `npm ci` builds): the server's TypeScript transpiled file by file into dist/, the
 // tree kept, with source maps, so that `npm start` runs plain JavaScript without tsx's loader. esbuild rather than tsc:
 // about 2 s on this 2-core machine under load against tsc's 42 s (20 s of CPU), and it comes with tsx, a runtime
 // dependency, so it is there without the dev ones; the types are checked by `npm test` (tsc --noEmit). Run-time files the code reads beside itself (sql/,
-// the website's client/) are copied, so that dist/ resolves them as the sources do.
+// the website's client/) are copied, so that dist/ resolves them as the sources do. A build is made beside dist/ and
+// swapped in whole, one build at a time: the suite's files start compiled servers and may ask for a build at once.
 import { build } from 'esbuild';
-import { CODE_DIRS, DIST, ROOT, STAMP, staleness } from './dist-state.mjs';
+import { CODE_DIRS, DIST, ROOT, staleness } from './dist-state.mjs';
 
 /** Every .ts file under `dir`, declarations aside. */
 function sources(dir) {
@@ -17,25 +18,72 @@ function sources(dir) {
 }
 
 // --if-stale: what the tests and benchmarks of the compiled server run first, a no-op when dist/ is up to date.
-if (process.argv.includes('--if-stale') && staleness() === null) process.exit(0);
+const ifStale = process.argv.includes('--if-stale');
+if (ifStale && staleness() === null) process.exit(0);
 
-const t0 = performance.now();
-rmSync(DIST, { recursive: true, force: true });
-const entryPoints = CODE_DIRS.flatMap(sources);
-await build({
-  entryPoints,
-  outdir: DIST,
-  outbase: ROOT,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  sourcemap: true,
-  // The maps point at the sources beside dist/: a copy of their text would only weigh on every process that loads them.
-  sourcesContent: false,
-  logLevel: 'warning',
-});
-cpSync(join(ROOT, 'sql'), join(DIST, 'sql'), { recursive: true });
-cpSync(join(ROOT, 'server/web/client'), join(DIST, 'server/web/client'), { recursive: true });
-// Written last: its time is what bin/tapewire.mjs compares the sources' against to tell a stale build.
-writeFileSync(STAMP, `${entryPoints.length} files\n`);
-console.log(`built ${entryPoints.length} files into dist/ in ${Math.round(performance.now() - t0)} ms`);
+const LOCK = `${DIST}.lock`;
+/** Holds the build lock, taking over one left by a process that is gone; gives up after a minute. */
+async function lock() {
+  for (const deadline = performance.now() + 60_000; ; ) {
+    try {
+      mkdirSync(LOCK);
+      writeFileSync(join(LOCK, 'pid'), String(process.pid));
+      return;
+    } catch {
+      const owner = Number(readFileSync(join(LOCK, 'pid'), { encoding: 'utf8', flag: 'a+' }));
+      if (owner && !alive(owner)) rmSync(LOCK, { recursive: true, force: true });
+      else if (performance.now() > deadline) throw new Error(`${LOCK} is held by process ${owner}`);
+      else await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+}
+
+await lock();
+try {
+  // Another process may have built while this one waited.
+  if (!ifStale || staleness() !== null) await compile();
+} finally {
+  rmSync(LOCK, { recursive: true, force: true });
+}
+
+async function compile() {
+  const t0 = performance.now();
+  const next = `${DIST}.new-${process.pid}`;
+  const old = `${DIST}.old-${process.pid}`;
+  rmSync(next, { recursive: true, force: true });
+  const entryPoints = CODE_DIRS.flatMap(sources);
+  await build({
+    entryPoints,
+    outdir: next,
+    outbase: ROOT,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: true,
+    // The maps point at the sources beside dist/: a copy of their text would only weigh on every process that loads them.
+    sourcesContent: false,
+    logLevel: 'warning',
+  });
+  cpSync(join(ROOT, 'sql'), join(next, 'sql'), { recursive: true });
+  cpSync(join(ROOT, 'server/web/client'), join(next, 'server/web/client'), { recursive: true });
+  // Written last: its time is what bin/tapewire.mjs compares the sources' against to tell a stale build.
+  writeFileSync(join(next, '.built'), `${entryPoints.length} files\n`);
+  rmSync(old, { recursive: true, force: true });
+  try {
+    renameSync(DIST, old);
+  } catch (err) {
+    if (err.code !== 'ENOENT') throw err;
+  }
+  renameSync(next, DIST);
+  rmSync(old, { recursive: true, force: true });
+  console.log(`built ${entryPoints.length} files into dist/ in ${Math.round(performance.now() - t0)} ms`);
+}

@@ -1,4 +1,6 @@
-// Starts the real server (server/main.ts) as a child process on port 0 with its own DATA_DIR, for tests and benchmarks.
+// Starts the real server as a child process on port 0 with its own DATA_DIR, for tests and benchmarks: the compiled
+// server of dist/ (built first when the sources changed), as a deployment runs it. Through tsx every thread of every
+// server compiled the sources anew: a third of a start's CPU, and the suite is bound by CPU.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -84,13 +86,17 @@ export function runCli(
   return runNode('server/cli/tapewire.ts', [command, ...args], env);
 }
 
-export function runNode(
+/** Runs a script of the server's code (`server/...ts`) compiled, from dist/; any other through tsx. */
+export async function runNode(
   script: string,
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
+  const compiled = /^(core|server|workers)\/.*\.ts$/.test(script);
+  if (compiled) await buildIfStale();
+  const entry = compiled ? [`dist/${script.replace(/\.ts$/, '.js')}`] : ['--import', 'tsx', script];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    const child = spawn(process.execPath, [...entry, ...args], {
       cwd: ROOT,
       env: { ...process.env, ...env },
     });
@@ -102,7 +108,6 @@ export function runNode(
   });
 }
 
-/** Builds dist/ unless it is up to date with the sources: a test of the compiled server must run the code under test. */
 /** The malloc settings bin/tapewire starts the server with (bin/malloc.env), for a server started as `npm start` does. */
 export function mallocEnv(): Record<string, string> {
   const lines = readFileSync(join(ROOT, 'bin/malloc.env'), 'utf8').split('\n');
@@ -111,12 +116,23 @@ export function mallocEnv(): Record<string, string> {
   );
 }
 
+let built: Promise<void> | null = null;
+
+/**
+ * Builds dist/ unless it is up to date with the sources, once per process: a test of the compiled server must run the
+ * code under test. `npm test` builds before the files run, so in a run of the suite this only reads the files' times.
+ */
 function buildIfStale(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['bin/build.mjs', '--if-stale'], { cwd: ROOT }, (err, _stdout, stderr) =>
-      err ? reject(new Error(`build failed: ${stderr}`)) : resolve(),
-    );
-  });
+  built ??= import('../bin/dist-state.mjs').then(({ staleness }) =>
+    staleness() === null
+      ? undefined
+      : new Promise<void>((resolve, reject) => {
+          execFile(process.execPath, ['bin/build.mjs', '--if-stale'], { cwd: ROOT }, (err, _stdout, stderr) =>
+            err ? reject(new Error(`build failed: ${stderr}`)) : resolve(),
+          );
+        }),
+  );
+  return built;
 }
 
 const READY_DEADLINE_MS = 150_000;
@@ -137,11 +153,13 @@ export async function startServer(
     allowWarnings?: RegExp;
     /** Run as `npm start` does: the `tapewire` command on the compiled dist/ (built first if the sources changed), with its malloc settings. */
     built?: boolean;
+    /** Run the sources through tsx rather than the compiled dist/ (a benchmark comparing the two). */
+    sources?: boolean;
   } = {},
 ): Promise<ServerHandle> {
   // A demo holds one day of 1m history before today unless a test asks for more: the default's 14 days take every
   // demo server seconds longer to start, and only the tests of deep 1m pulls need them.
-  if (options.built) await buildIfStale();
+  if (!options.sources) await buildIfStale();
   const asked: Record<string, string> = { DEMO_MINUTE_DAYS: '1', ...options.env };
   const demoEnv = { ...process.env, ...asked };
   const copy = !options.dataDir && !options.freshDemo && copiesDemo(demoEnv);
@@ -164,8 +182,11 @@ export async function startServer(
     ...asked,
   };
   tallyStart(copy ? 'demo copy' : env.TAPEWIRE_DEMO === '1' ? 'demo' : blank ? 'blank copy' : 'no demo');
-  // Tests run the sources through tsx, which starts faster than a build; `built` runs what a deployment runs.
-  const entry = options.built ? ['bin/tapewire.mjs', 'start'] : ['--import', 'tsx', 'server/main.ts'];
+  const entry = options.built
+    ? ['bin/tapewire.mjs', 'start']
+    : options.sources
+      ? ['--import', 'tsx', 'server/main.ts']
+      : ['dist/server/main.js'];
   const child = spawn(process.execPath, ['--import', EXIT_WITH_PARENT, ...entry], {
     cwd: ROOT,
     // The wrapper bin/tapewire is not in between (it would hide this process's exit hook): its settings are.

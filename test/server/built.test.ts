@@ -1,6 +1,6 @@
-// The compiled server, as `npm start` runs it (bin/tapewire, then bin/tapewire.mjs on dist/): the rest of the suite runs
-// the sources through tsx for speed, so this is where a build that misses a file, a thread that still needs tsx, source
-// maps that do not reach the .ts lines or a wrapper that drops its malloc settings would show.
+// The compiled server as `npm start` runs it: bin/tapewire, then bin/tapewire.mjs on dist/. The rest of the suite runs
+// dist/server/main.js itself, so this is where a thread that still needs tsx, source maps that do not reach the .ts
+// lines or a wrapper that drops its malloc settings would show.
 
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
