@@ -10,6 +10,7 @@ import { clock } from './clock.js';
 import type { Config } from './config.js';
 import { startControlServer } from './control.js';
 import { type ControlContext, type KeyChangeBy, runControl } from './control-ops.js';
+import { localDataVersions } from './data-version.js';
 import { controlSocketPath, lockDataDir, tightenDataDir } from './datadir.js';
 import { openDatabase } from './db.js';
 import type { Embedded } from './db-embedded.js';
@@ -29,9 +30,10 @@ import { Ticker } from './market/ticker.js';
 import { mountMcp } from './mcp/endpoint.js';
 import { MoveDetector } from './moves/detector.js';
 import { progressBar } from './progress.js';
+import { LocalRateLimits } from './rate-buckets.js';
 import { Readiness } from './readiness.js';
 import { routeTable } from './route-table.js';
-import { buildServices, DataVersion, type Services } from './services/index.js';
+import { buildServices, type Services } from './services/index.js';
 import { SourceUniverseService } from './services/ops/source-universe.js';
 import { StorageService } from './services/ops/storage.js';
 import { MetaService } from './services/read/meta.js';
@@ -100,7 +102,8 @@ export async function startApp(config: Config, log: Logger, early?: EarlyStart):
     anon: config.anon,
     anonMetrics: config.anon && isLoopback(config.host),
   });
-  const limiter = new Limiter(config.maxRateClients);
+  const buckets = new LocalRateLimits(config.maxRateClients);
+  const limiter = new Limiter(buckets);
   const workers = new WorkerThreads(config.workers);
   life.onClose(() => workers.close());
   const hub = new StreamHub(config.stream);
@@ -149,7 +152,7 @@ export async function startApp(config: Config, log: Logger, early?: EarlyStart):
   const app = uWS.App();
   const mcp = mountMcp(app, {
     keys,
-    limiter: limiter.forSurface(),
+    limiter: new Limiter(buckets.forSurface()),
     gate: readiness,
     log,
     figures: figures.http,
@@ -157,7 +160,14 @@ export async function startApp(config: Config, log: Logger, early?: EarlyStart):
     compressMinBytes: config.compressMinBytes,
   });
   const web = config.web
-    ? mountWeb(app, { keys, limiter: limiter.forSurface(), gate: readiness, tickets, log, figures: figures.http })
+    ? mountWeb(app, {
+        keys,
+        limiter: new Limiter(buckets.forSurface()),
+        gate: readiness,
+        tickets,
+        log,
+        figures: figures.http,
+      })
     : null;
   const router = mountRoutes(app, routeTable(readiness, startedAt), {
     keys,
@@ -177,7 +187,7 @@ export async function startApp(config: Config, log: Logger, early?: EarlyStart):
         changeKeys,
         relink,
         backup,
-        forgetKey: (id) => limiter.forget(`key:${id}`),
+        forgetKey: (id) => buckets.forget(`key:${id}`),
         log,
       });
     });
@@ -236,13 +246,7 @@ async function start(
   await db.migrate();
   const storage = new StorageService(db);
   await storage.applyPolicies(config.storage);
-  const versions = {
-    stories: new DataVersion(),
-    entities: new DataVersion(),
-    macro: new DataVersion(),
-    odds: new DataVersion(),
-    sec: new DataVersion(),
-  };
+  const versions = localDataVersions();
   const health = new SourceHealthBoard();
   const meta = new MetaService(db, config.moveFloors, log, health);
 
