@@ -88,23 +88,6 @@ t.test('invalid configuration stops the start with every problem named', async (
   t.match(long.stderr, /DATA_DIR .* longer than 89 bytes/);
 });
 
-t.test(
-  'TAPEWIRE_ROLE=all serves as a plain start does; ingest or api alone is refused until there is a broker',
-  async (t) => {
-    const dataDir = tempDataDir();
-    t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
-    for (const role of ['ingest', 'api']) {
-      const res = await runNode('server/main.ts', [], { TAPEWIRE_ROLE: role, DATA_DIR: dataDir, PORT: '0' });
-      t.equal(res.code, 2, `${role}: refused as configuration`);
-      t.match(res.stderr, new RegExp(`TAPEWIRE_ROLE=${role} needs REDIS_URL`));
-    }
-    const all = await startServer({ env: { TAPEWIRE_ROLE: 'all' } });
-    t.teardown(() => all.dispose());
-    t.equal((await all.get('/v1/meta')).status, 200, 'all: ready and serving');
-    t.equal((await all.get('/v1/instruments/BTC')).status, 200, 'with the market');
-  },
-);
-
 t.test('the slow JavaScript fallback of uWS is refused unless allowed', async (t) => {
   const dataDir = tempDataDir();
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
