@@ -179,6 +179,16 @@ t.test(
   },
 );
 
+t.test('only start-up builds the in-process implementations of the ports', async (t) => {
+  const BUILDS = /\bnew (MarketState|Ticker|StreamHub|LocalRateLimits|DataVersion)\(/;
+  t.ok(BUILDS.test('const hub = new StreamHub(config.stream);'), 'the rule sees one built');
+  t.same(
+    server.filter((f) => !CONCRETE.includes(f) && BUILDS.test(text(f))),
+    ['server/app.ts', 'server/market/load.ts', 'server/roles/api.ts', 'server/roles/ingest.ts'],
+    'the composition root, its two parts, and the market load it calls',
+  );
+});
+
 /** Each import of `file` its layer may not make. */
 function breaches(file: string, imported: string[]): string[] {
   return LAYERS.filter((l) => file.startsWith(l.from)).flatMap((l) =>
