@@ -1,7 +1,6 @@
 // The api part of a process: the HTTP API, the SSE stream, MCP and the pages on one uWS app, the keys they admit
 // (reloaded from the database, their streams ended when they may no longer hold them), and the port they listen on.
 // Mounted before the database opens, so /live and /ready answer from the start; served once the services are built.
-
 import type { HttpFigures } from '../../core/http-figures.js';
 import { type KeyState, keyEvents, keyStates } from '../../core/key-events.js';
 import { isLoopback } from '../access-mode.js';
