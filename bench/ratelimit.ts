@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { generateKey, hashKey, lookupPrefix } from '../core/keys.js';
 import { AuthError, KeyIndex, type KeyRecord, type Principal } from '../server/auth.js';
 import { type HeaderSink, Limiter, RateLimitError } from '../server/limits.js';
+import { LocalRateLimits } from '../server/rate-buckets.js';
 
 const BUDGET_NS = 50_000;
 const KEYS = 1_000;
@@ -133,7 +134,7 @@ function sinkOnlyCase(n: number): number {
 
 function makeLimiter(): Limiter {
   // The default RATE_LIMIT_MAX_CLIENTS: large enough that nobody in this mix is evicted.
-  return new Limiter(100_000);
+  return new Limiter(new LocalRateLimits(100_000));
 }
 
 function limiterCase(limiter: Limiter): Case {

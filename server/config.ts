@@ -1,5 +1,5 @@
 // Configuration from the environment, read once at start by concern (server/config/: database, sources, HTTP, limits,
-// stream, market, demo); every invalid value of every concern is reported together.
+// stream, market, demo, role); every invalid value of every concern is reported together.
 import { clockShift } from './clock.js';
 import { type DatabaseConfig, readDatabase } from './config/database.js';
 import { type DemoConfig, readDemo } from './config/demo.js';
@@ -7,6 +7,7 @@ import { type Env, EnvReader } from './config/env-reader.js';
 import { type HttpConfig, readHttp } from './config/http.js';
 import { type LimitsConfig, readLimits } from './config/limits.js';
 import { type MarketConfig, readMarket } from './config/market.js';
+import { type RoleConfig, readRole } from './config/role.js';
 import { readSources, type SourcesConfig } from './config/sources.js';
 import { readStream, type StreamConfig } from './config/stream.js';
 
@@ -16,7 +17,8 @@ export type Config = DatabaseConfig &
   LimitsConfig &
   StreamConfig &
   MarketConfig &
-  DemoConfig;
+  DemoConfig &
+  RoleConfig;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -37,6 +39,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...readStream(r),
     ...readMarket(r),
     ...readDemo(r, database),
+    ...readRole(r),
   };
   const clockProblem = clockShift(env).problem;
   if (clockProblem) r.problems.push(clockProblem);

@@ -1,9 +1,9 @@
-// Applies the token-bucket limit to a principal and writes the rate-limit headers every answer carries: keys share one
-// bucket across the surfaces, anonymous callers have one per surface (/v1, /mcp, the pages).
+// Applies the token-bucket limit to a principal and writes the rate-limit headers every answer carries; the buckets
+// are a rate-limit store's (keys share one bucket across the surfaces, anonymous callers have one per surface).
 import { RetryLaterError } from '../core/errors.js';
-import { TokenBuckets } from '../core/ratelimit.js';
 import type { Principal } from './auth.js';
 import { clock } from './clock.js';
+import type { RateLimitStore } from './ports/index.js';
 
 export interface HeaderSink {
   header(name: string, value: string): void;
@@ -24,34 +24,17 @@ interface Quota {
 }
 
 export class Limiter {
-  // Separate tables, so a flood of distinct anonymous IPs can never recycle the bucket of a key.
-  private readonly keyBuckets: TokenBuckets;
-  private readonly ipBuckets: TokenBuckets;
   private readonly keyQuotas = new Map<number, Quota>();
   private readonly ipQuotas = new Map<number, Quota>();
 
-  constructor(
-    private readonly maxClients: number,
-    keyBuckets = new TokenBuckets(maxClients),
-  ) {
-    this.keyBuckets = keyBuckets;
-    this.ipBuckets = new TokenBuckets(maxClients);
-  }
-
-  /**
-   * A limiter for another surface: the same buckets for keys (a key's quota is one, whatever it calls), buckets of its
-   * own for anonymous callers, so that an agent on /mcp or a reader of the pages never spends another's.
-   */
-  forSurface(): Limiter {
-    return new Limiter(this.maxClients, this.keyBuckets);
-  }
+  constructor(private readonly store: RateLimitStore) {}
 
   /**
    * Takes `cost` tokens for `p` (one per request; an MCP request one per tool it calls), sets the headers on `out`,
    * and throws RateLimitError (429) when the bucket holds fewer.
    */
   apply(p: Principal, out: HeaderSink, nowMs = clock.now(), cost = 1): void {
-    const v = (p.kind === 'key' ? this.keyBuckets : this.ipBuckets).take(p.client, p.rpm, nowMs, cost);
+    const v = this.store.take(p, nowMs, cost);
     const q = this.quota(p);
     out.header('X-RateLimit-Limit', q.limit);
     out.header('X-RateLimit-Remaining', String(v.remaining));
@@ -59,11 +42,6 @@ export class Limiter {
     out.header('RateLimit-Policy', q.policy);
     out.header('RateLimit', `${q.head}${v.remaining};t=${Math.ceil(v.resetMs / 1000)}`);
     if (!v.allowed) throw new RateLimitError(Math.max(1, Math.ceil(v.retryAfterMs / 1000)));
-  }
-
-  /** Drops a revoked key's bucket. */
-  forget(client: string): void {
-    this.keyBuckets.forget(client);
   }
 
   /** The header parts fixed by a principal's kind and quota, built once each (there are a handful). */

@@ -108,8 +108,8 @@ const LAYERS: { from: string; may: (target: string) => boolean; why: string }[] 
   },
   {
     from: 'server/services/',
-    may: (i) => !i.startsWith('server/market/') || i === 'server/market/state.ts' || i === 'server/market/load.ts',
-    why: 'services read the hot state, and reload a series into it',
+    may: (i) => !i.startsWith('server/market/') || i === 'server/market/load.ts',
+    why: 'services read the hot state through its port, and reload a series into it',
   },
   {
     from: 'server/services/',
@@ -128,6 +128,66 @@ const LAYERS: { from: string; may: (target: string) => boolean; why: string }[] 
   })),
   { from: 'bench/', may: (i) => !i.startsWith('test/'), why: 'benches share helpers with the tests through harness/' },
 ];
+
+/**
+ * The in-process implementations of the ports (server/ports/): the hot market state, the tick loop's open bars, the
+ * stream hub, the rate-limit buckets and the data versions. Only the composition roots (start-up, the CLIs) build
+ * them; services and surfaces hold them as their ports, so that another process's can stand in.
+ */
+const CONCRETE = [
+  'server/market/state.ts',
+  'server/market/ticker.ts',
+  'server/stream/hub.ts',
+  'server/rate-buckets.ts',
+  'server/data-version.ts',
+];
+const ON_PORTS = ['server/services/', 'server/routes/', 'server/mcp/', 'server/web/', 'server/stream/'];
+
+/** Each import of `file`, a service or a surface, of an implementation its port stands for. */
+function offPorts(file: string, imported: string[]): string[] {
+  if (!ON_PORTS.some((p) => file.startsWith(p)) || CONCRETE.includes(file)) return [];
+  return imported
+    .filter((i) => CONCRETE.includes(i))
+    .map((i) => `${file} imports ${i}: import its port from server/ports/`);
+}
+
+t.test(
+  'services and surfaces reach shared state through the ports, never the in-process implementations',
+  async (t) => {
+    t.same(
+      offPorts('server/services/read/candles.ts', ['server/market/state.ts', 'server/ports/index.ts']).length,
+      1,
+      'the rule sees a service import the hot state',
+    );
+    t.same(
+      offPorts('server/stream/market-feed.ts', ['server/stream/hub.ts', 'server/market/ticker.ts']).length,
+      2,
+      'and the stream surface import the hub and the tick loop',
+    );
+    t.same(
+      offPorts('server/web/mount.ts', ['server/rate-buckets.ts', 'server/data-version.ts']).length,
+      2,
+      'and a page import the buckets and the versions',
+    );
+    t.same(offPorts('server/app.ts', CONCRETE), [], 'but not the composition root');
+    t.same(
+      server.flatMap((f) => offPorts(f, imports(f))),
+      [],
+    );
+    const runtime = sources('server/ports').filter((f) => /^export (const|let|function|class|enum)\b/m.test(text(f)));
+    t.same(runtime, [], 'the ports are types alone');
+  },
+);
+
+t.test('only start-up builds the in-process implementations of the ports', async (t) => {
+  const BUILDS = /\bnew (MarketState|Ticker|StreamHub|LocalRateLimits|DataVersion)\(/;
+  t.ok(BUILDS.test('const hub = new StreamHub(config.stream);'), 'the rule sees one built');
+  t.same(
+    server.filter((f) => !CONCRETE.includes(f) && BUILDS.test(text(f))),
+    ['server/app.ts', 'server/market/load.ts', 'server/roles/api.ts', 'server/roles/ingest.ts'],
+    'the composition root, its two parts, and the market load it calls',
+  );
+});
 
 /** Each import of `file` its layer may not make. */
 function breaches(file: string, imported: string[]): string[] {

@@ -12,10 +12,10 @@ import { forTerminal } from '../../core/terminal.js';
 import { loadConfig } from '../config.js';
 import { callControl, MAX_REQUEST_BYTES } from '../control.js';
 import type { HistoryArgs, ImportArgs } from '../control-ops.js';
+import { localDataVersions } from '../data-version.js';
 import { controlSocketPath } from '../datadir.js';
 import { SOURCES, sourceNamed } from '../feeds/registry.js';
 import { progressBar } from '../progress.js';
-import { DataVersion } from '../services/kept/answer-cache.js';
 import { DatasetService } from '../services/write/datasets.js';
 import {
   HistoryImport,
@@ -182,13 +182,7 @@ export async function run(argv: string[]): Promise<number> {
     });
   } else {
     await withDatabase(config, args.values.create ?? false, async (db) => {
-      const imports = new ImportService(db, {
-        stories: new DataVersion(),
-        entities: new DataVersion(),
-        macro: new DataVersion(),
-        odds: new DataVersion(),
-        sec: new DataVersion(),
-      });
+      const imports = new ImportService(db, localDataVersions());
       const writers = { imports, history: new HistoryImport(db, null), datasets: new DatasetService(db) };
       await admitImport(writers.datasets, name!, mix);
       return importAll(async (what) => {

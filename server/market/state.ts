@@ -14,7 +14,8 @@ import { HeldBars } from '../../core/series.js';
 import type { VenueQuotes } from '../../core/sources/records.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../core/time.js';
 import { percentOf } from '../../core/units.js';
-import type { CandleInterval, InstrumentKind } from '../../core/vocabulary.js';
+import type { CandleInterval } from '../../core/vocabulary.js';
+import type { InstrumentRow, ListingRow, MarketWrites } from '../ports/index.js';
 
 /** Daily candles held per instrument: ten years, the whole history of most datasets. */
 const DAYS_HELD = 3660;
@@ -23,33 +24,8 @@ const LISTING_DAYS_HELD = 1100;
 /** The pool keeps venues within 2% of the first median (the design's rule). */
 const POOL_BAND = 0.02;
 
-export interface InstrumentRow {
-  id: number;
-  symbol: string;
-  name: string;
-  kind: InstrumentKind;
-  currency: string;
-  company: string | null;
-  /** The company's name and sector, where the data has them. */
-  companyName: string | null;
-  sector: string | null;
-  /**
-   * The label of the official closes among its daily bars (official close (Stooq)), from the source of its newest
-   * imported day; null when they are none or a venue's. Without a venue, its price is the latest of them.
-   */
-  official: string | null;
-}
-
-export interface ListingRow {
-  id: number;
-  instrumentId: number;
-  venue: string;
-  market: 'spot' | 'perp';
-  venueSymbol: string;
-  fundingIntervalHours: number | null;
-}
-
-export class MarketState {
+/** The in-process market view: the tick loop writes it, services read it in the same process. */
+export class MarketState implements MarketWrites {
   // The per-instrument arrays are not readonly: addInstrument replaces them with longer ones. Read them through the
   // state each time, not kept aside.
   offsets: Int32Array;

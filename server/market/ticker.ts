@@ -8,6 +8,7 @@ import { DAY_MS } from '../../core/time.js';
 import { clock } from '../clock.js';
 import type { VenueFeed } from '../feeds/venue-feed.js';
 import { type Logger, logFailure } from '../log.js';
+import type { OpenBars } from '../ports/index.js';
 import type { MarketStore } from '../services/write/market-store.js';
 import type { WorkerThreads } from '../worker-threads.js';
 import type { MarketState } from './state.js';
@@ -22,7 +23,7 @@ export interface PoolOffload {
   minQuotes: number;
 }
 
-export class Ticker {
+export class Ticker implements OpenBars {
   private readonly bars: MinuteBars;
   private readonly listingBars: MinuteBars;
   private readonly closed: ClosedBars;

@@ -1,11 +1,9 @@
 // Every service, built once at start-up from the database and the hot market state, and shared by every surface:
 // HTTP routes, the stream, MCP tools, brief and pages, and the feeds that write.
 import type { Db } from '../db.js';
-import type { MarketState } from '../market/state.js';
-import type { StreamHub } from '../stream/hub.js';
+import type { Broadcast, DataVersions, MarketWrites, OpenBars, StreamSubscribers } from '../ports/index.js';
 import type { StreamTickets } from '../stream/tickets.js';
 import type { WorkerThreads } from '../worker-threads.js';
-import { DataVersion } from './kept/index.js';
 import { type Figures, KeyStore, MetricsService, type StorageService, StreamService } from './ops/index.js';
 import {
   BriefService,
@@ -25,7 +23,6 @@ import {
   type MetaService,
   MoveService,
   OddsService,
-  type OpenBars,
   PeopleService,
   ProjectService,
   SearchService,
@@ -36,7 +33,6 @@ import {
   DemoStore,
   HistoryImport,
   type ImportService,
-  type ImportVersions,
   type MarketStore,
   VenueBackfill,
 } from './write/index.js';
@@ -78,10 +74,12 @@ export interface Services {
 
 export interface ServiceDeps {
   db: Db;
-  state: MarketState;
+  /** The hot market state, as services read it and imports add to it. */
+  state: MarketWrites;
   /** The tick loop's open bars; null when no venue feed runs. */
   openBars: OpenBars | null;
-  hub: StreamHub;
+  /** Where stories go out on the stream, and who reads it. */
+  hub: Broadcast & StreamSubscribers;
   tickets: StreamTickets;
   /** Threads for numeric kernels (a long macro series' downsampling). */
   workers: WorkerThreads;
@@ -94,7 +92,7 @@ export interface ServiceDeps {
    * Bumped whenever stories, moves or catalysts are written (`stories`), reference data (`entities`), macro data
    * (`macro`) or prediction markets (`odds`): answers built from them are then rebuilt.
    */
-  versions: ImportVersions;
+  versions: DataVersions;
   /** How often the snapshot's and search's database parts are re-read. */
   refreshMs: number;
   /** Where requests and queries are counted, for /metrics. */
@@ -171,5 +169,3 @@ export function buildServices(deps: ServiceDeps): Services {
     demo: new DemoStore(db.rows),
   };
 }
-
-export { DataVersion };

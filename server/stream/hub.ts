@@ -3,11 +3,13 @@
 // costs one corked write per subscriber and no per-subscriber JSON. A subscriber whose socket is backed up gets its
 // messages conflated (latest per key) until it drains, and is closed if it stays backed up. A key holds at most its
 // stream allowance (streamAllowance), checked when a stream opens and again whenever the keys are reloaded (enforce).
+import { CLOSE_REASONS, type CloseReason } from '../../core/stream/close-reasons.js';
 import { type Buffered, mergeById, ReplayBuffer } from '../../core/stream/replay.js';
 import { HEARTBEAT, parseLastEventId, sseMessage, sseOpening } from '../../core/stream/sse.js';
 import { clock } from '../clock.js';
 import type { HttpResponse } from '../http/uws.js';
 import { RateLimitError } from '../limits.js';
+import type { Broadcast, Outgoing, StreamCounts, StreamSubscribers } from '../ports/broadcast.js';
 
 /** Retry-After of the 429 for one stream too many: when the client's other streams end is unknown, so a fixed pause. */
 const STREAM_CAP_RETRY_S = 10;
@@ -26,40 +28,6 @@ export interface StreamLimits {
   perClient: number;
   /** What the stream tells clients to wait before reconnecting. */
   retryMs: number;
-}
-
-/** One message to publish: its SSE event name, what it supersedes (null: nothing), its topics, its JSON. */
-export interface Outgoing {
-  event: string;
-  key: string | null;
-  topics: readonly string[];
-  json: string;
-}
-
-/**
- * Why a stream ended, as the access log's `ended` says. The server ends a stream because its key may no longer hold
- * it: `revoked` (the key was revoked, or is gone from the database) and `limit_lowered` (its rate limit now allows
- * fewer streams than it holds); those two end with a last `closed` event that says so.
- */
-export type CloseReason = 'client' | 'lifetime' | 'stalled' | 'overflow' | 'shutdown' | 'revoked' | 'limit_lowered';
-export const CLOSE_REASONS: readonly CloseReason[] = [
-  'client',
-  'lifetime',
-  'stalled',
-  'overflow',
-  'shutdown',
-  'revoked',
-  'limit_lowered',
-];
-
-/** What the hub did since start, for /metrics: counted where it happens, read at each scrape. */
-export interface StreamCounts {
-  /** Messages written to subscribers, each subscriber's copy counted. */
-  sent: number;
-  /** Messages a backed-up subscriber never got: superseded by a later one of the same key while it was held. */
-  conflated: number;
-  /** Streams ended, by why. */
-  ended: Record<CloseReason, number>;
 }
 
 /**
@@ -95,7 +63,8 @@ interface Group {
   subscribers: Set<Subscriber>;
 }
 
-export class StreamHub {
+/** The in-process broadcast: it numbers what it publishes and writes it to this process's subscribers. */
+export class StreamHub implements Broadcast, StreamSubscribers {
   private readonly buffers = new Map<string, ReplayBuffer>();
   private readonly groups = new Map<string, Group>();
   private readonly perClient = new Map<string, number>();

@@ -6,8 +6,8 @@ import type { Bar } from '../../core/kernels/bars.js';
 import { candleJson } from '../../core/series.js';
 import { instrumentTopic, QUOTES_TOPIC } from '../../core/stream/topics.js';
 import { clock } from '../clock.js';
+import type { Broadcast, Outgoing } from '../ports/index.js';
 import type { InstrumentService } from '../services/read/instruments.js';
-import type { Outgoing, StreamHub } from './hub.js';
 
 /** The tick loop as the feed sees it: told after each tick, and each instrument's open 1m bar. */
 export interface Ticks {
@@ -28,7 +28,7 @@ export class MarketFeed {
   constructor(
     private readonly instruments: InstrumentService,
     private readonly ticker: Ticks,
-    private readonly hub: StreamHub,
+    private readonly hub: Broadcast,
     private readonly quoteMs: number,
   ) {
     this.quoteSentAt = new Float64Array(instruments.count).fill(-Infinity);

@@ -101,6 +101,38 @@ t.test('invalid values are all reported', (t) => {
   t.end();
 });
 
+t.test('TAPEWIRE_ROLE: all by default; another value, or a role alone without a broker, is refused saying why', (t) => {
+  t.equal(loadConfig({}).role, 'all', 'both roles in one process by default');
+  t.equal(loadConfig({ TAPEWIRE_ROLE: '' }).role, 'all', 'empty is unset');
+  t.equal(loadConfig({ TAPEWIRE_ROLE: 'all' }).role, 'all');
+  t.throws(() => loadConfig({ TAPEWIRE_ROLE: 'worker' }), {
+    name: 'ConfigError',
+    message: 'Invalid configuration:\n  - TAPEWIRE_ROLE="worker": expected one of all, ingest, api',
+  });
+  t.throws(
+    () => loadConfig({ TAPEWIRE_ROLE: 'API' }),
+    { message: /TAPEWIRE_ROLE="API": expected one of/ },
+    'in its case',
+  );
+  for (const role of ['ingest', 'api'])
+    for (const env of [{ TAPEWIRE_ROLE: role }, { TAPEWIRE_ROLE: role, REDIS_URL: 'redis://127.0.0.1:6379' }])
+      t.throws(
+        () => loadConfig(env),
+        {
+          name: 'ConfigError',
+          message: new RegExp(`TAPEWIRE_ROLE=${role} needs REDIS_URL, .*not support yet: run TAPEWIRE_ROLE=all`),
+        },
+        `${role}${env.REDIS_URL ? ' with REDIS_URL set' : ''}: refused`,
+      );
+  try {
+    loadConfig({ TAPEWIRE_ROLE: 'api', PORT: 'eighty' });
+    t.fail('should throw');
+  } catch (err) {
+    t.same((err as ConfigError).problems.length, 2, 'reported with the other problems');
+  }
+  t.end();
+});
+
 t.test('move floors can be overridden per kind', (t) => {
   const c = loadConfig({ MOVE_FLOORS: 'crypto=12, fx=1.5' });
   t.equal(c.moveFloors.crypto, 12);

@@ -97,29 +97,6 @@ export class PerVersion {
   }
 }
 
-/**
- * The version of the stories, catalysts and moves answers are built from: bumped whenever their rows change. A bump
- * may name the keys whose data changed (a company's CIK), for answers built from one key's data alone.
- */
-export class DataVersion {
-  private value = 0;
-  private readonly ofKey = new Map<string, number>();
-
-  bump(keys?: Iterable<string>): void {
-    this.value++;
-    if (keys) for (const key of keys) this.ofKey.set(key, this.value);
-  }
-
-  get current(): number {
-    return this.value;
-  }
-
-  /** The version at which a bump last named `key`. */
-  of(key: string): number {
-    return this.ofKey.get(key) ?? 0;
-  }
-}
-
 /** A version that changes every `ms`: for values re-read from the database at most that often. */
 export function every(ms: number): () => number {
   return () => Math.floor(clock.now() / ms);

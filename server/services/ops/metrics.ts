@@ -4,9 +4,10 @@
 import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
 import type { Histogram } from '../../../core/histogram.js';
 import { type HttpFigures, STATUS_CLASSES } from '../../../core/http-figures.js';
+import { CLOSE_REASONS } from '../../../core/stream/close-reasons.js';
 import { clock } from '../../clock.js';
 import { type DatabaseFigures, SLOW_QUERY_MS } from '../../db-figures.js';
-import { CLOSE_REASONS, type StreamHub } from '../../stream/hub.js';
+import type { StreamSubscribers } from '../../ports/index.js';
 import type { SourceHealthBoard } from '../read/index.js';
 
 const STATES = ['live', 'stale', 'down', 'off'] as const;
@@ -15,7 +16,7 @@ const STATES = ['live', 'stale', 'down', 'off'] as const;
 export interface Figures {
   http: HttpFigures;
   database: DatabaseFigures;
-  stream: StreamHub;
+  stream: Pick<StreamSubscribers, 'streams' | 'counts'>;
 }
 
 export class MetricsService {

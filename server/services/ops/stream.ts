@@ -1,14 +1,15 @@
 // Subscriptions to the stream: topics validated against the instruments, the per-client cap, and the hub that
 // writes to each subscriber.
 import { validationError } from '../../../core/errors.js';
+import type { CloseReason } from '../../../core/stream/close-reasons.js';
 import { parseTopics } from '../../../core/stream/topics.js';
 import { AuthError, type Principal } from '../../auth.js';
-import type { CloseReason, StreamHub } from '../../stream/hub.js';
+import type { StreamSubscribers } from '../../ports/index.js';
 import type { IssuedTicket, StreamTickets } from '../../stream/tickets.js';
 import type { InstrumentService } from '../read/index.js';
 
 /** Where the hub writes a subscriber's messages: the stream surface's response. */
-type Sink = Parameters<StreamHub['open']>[0];
+type Sink = Parameters<StreamSubscribers['open']>[0];
 
 /** An admitted subscription, to open on a response once its headers are out; `open` returns how to close it. */
 export interface Subscription {
@@ -17,7 +18,7 @@ export interface Subscription {
 
 export class StreamService {
   constructor(
-    private readonly hub: StreamHub,
+    private readonly hub: StreamSubscribers,
     private readonly instruments: InstrumentService,
     private readonly tickets: StreamTickets,
   ) {}

@@ -3,6 +3,7 @@
 // from the database is kept while stories and reference data are unchanged, for at most a refresh interval (its
 // windows start from now); prices come from memory on every call. Related prediction markets, the macro backdrop,
 // a company's fundamentals and insider trades (a person's own trades) are gathered for the types they speak to.
+
 import { composeBrief } from '../../../core/brief/compose.js';
 import { type BriefKey, type BriefType, parseBriefKey } from '../../../core/brief/key.js';
 import { fundamentalsAccessions } from '../../../core/brief/sec-material.js';
@@ -13,8 +14,8 @@ import type { InstrumentSummary } from '../../../core/schemas/instruments.js';
 import { DAY_MS } from '../../../core/time.js';
 import { clock } from '../../clock.js';
 import type { Caller } from '../../db.js';
+import type { DataVersions } from '../../ports/index.js';
 import { AnswerCache, every } from '../kept/index.js';
-import type { ImportVersions } from '../write/index.js';
 import type { CatalystService } from './catalysts.js';
 import type { CompanyService } from './companies.js';
 import { ANSWERS_KEPT, type EventService } from './events.js';
@@ -73,7 +74,7 @@ export interface BriefDeps {
   filings: FilingsService;
   insiders: InsiderService;
   meta: MetaService;
-  versions: ImportVersions;
+  versions: DataVersions;
   refreshMs: number;
 }
 

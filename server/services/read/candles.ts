@@ -13,7 +13,7 @@ import { OFFICIAL_SOURCES } from '../../../core/sources/history/official.js';
 import type { CandleInterval } from '../../../core/vocabulary.js';
 import { clock } from '../../clock.js';
 import type { Caller, Db } from '../../db.js';
-import type { InstrumentRow, MarketState } from '../../market/state.js';
+import type { InstrumentRow, MarketView, OpenBars } from '../../ports/index.js';
 import { BAR_COLUMNS } from '../write/index.js';
 
 /** The candle queries of each interval: the first candles from a time, or the latest before one. */
@@ -27,12 +27,6 @@ const LISTING_QUERIES = {
   '1h': { from: 'listingCandles1hFrom', latest: 'listingCandles1hLatest' },
   '1d': { from: 'listingCandles1dFrom', latest: 'listingCandles1dLatest' },
 } as const;
-
-/** The open 1m bars of the tick loop; none without one. */
-export interface OpenBars {
-  openBar(i: number): Bar | null;
-  openListingBar(j: number): Bar | null;
-}
 
 /** One series of candles: pooled (an instrument) or one venue listing's. */
 interface Series {
@@ -61,7 +55,7 @@ export class CandleService {
 
   constructor(
     private readonly db: Db,
-    private readonly state: MarketState,
+    private readonly state: MarketView,
     private readonly openBars: OpenBars | null,
   ) {}
 

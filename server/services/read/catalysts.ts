@@ -1,5 +1,6 @@
 // Scheduled catalysts: lists by entity, kind and time (upcoming by default), those of the days ahead, and the outcome
 // links made as the stories that report them arrive.
+
 import { type Page, paged, pageQuery } from '../../../core/paging.js';
 import { catalystRef, type Ref } from '../../../core/refs.js';
 import type { CatalystFilter } from '../../../core/requests/catalysts.js';
@@ -7,7 +8,7 @@ import type { Catalyst } from '../../../core/schemas/catalysts.js';
 import type { CATALYST_KINDS, PRECISIONS } from '../../../core/vocabulary.js';
 import { clock } from '../../clock.js';
 import type { Caller, Db } from '../../db.js';
-import type { DataVersion } from '../kept/index.js';
+import type { ChangeSignal } from '../../ports/index.js';
 
 interface CatalystRow {
   id: string;
@@ -52,7 +53,7 @@ export class CatalystService {
   constructor(
     private readonly db: Db,
     /** The version of stories, moves and catalysts: bumped here when catalysts change. */
-    private readonly version: DataVersion,
+    private readonly version: ChangeSignal,
   ) {}
 
   /** Catalysts matching `filter`, soonest first, one page. */

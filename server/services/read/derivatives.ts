@@ -12,7 +12,7 @@ import type {
 import { DAY_MS } from '../../../core/time.js';
 import { percentOf } from '../../../core/units.js';
 import type { Caller, Columns, Db } from '../../db.js';
-import type { ListingRow, MarketState } from '../../market/state.js';
+import type { ListingRow, MarketView } from '../../ports/index.js';
 import { AnswerCache, every } from '../kept/index.js';
 
 /** Series kept per instrument, start day and perVenue, and for how long. */
@@ -33,7 +33,7 @@ export class DerivativesService {
 
   constructor(
     private readonly db: Db,
-    private readonly state: MarketState,
+    private readonly state: MarketView,
   ) {}
 
   /** The current values, the daily series from `request.fromMs`'s day, and each listing's hours when asked. */

@@ -15,7 +15,8 @@ import type {
   SegmentRecord,
 } from '../../../core/sources/records.js';
 import type { Db } from '../../db.js';
-import { AnswerCache, type DataVersion, every } from '../kept/index.js';
+import type { ChangeSignal } from '../../ports/index.js';
+import { AnswerCache, every } from '../kept/index.js';
 
 /** The stored rows: the records sources write, with where they came from and when they last changed. */
 export type SectorRow = Omit<SectorRecord, 'sourceKey'>;
@@ -68,7 +69,7 @@ export class EntityCatalog {
   constructor(
     private readonly db: Db,
     /** Bumped by imports that wrote reference data. */
-    version: DataVersion,
+    version: ChangeSignal,
     refreshMs: number,
   ) {
     const period = every(refreshMs);

@@ -14,8 +14,8 @@ import { MINUTE_MS } from '../../../core/time.js';
 import type { EventKind, PRECISIONS } from '../../../core/vocabulary.js';
 import { clock } from '../../clock.js';
 import type { Caller, Db } from '../../db.js';
-import type { StreamHub } from '../../stream/hub.js';
-import { AnswerCache, type DataVersion } from '../kept/index.js';
+import type { Broadcast, ChangeSignal } from '../../ports/index.js';
+import { AnswerCache } from '../kept/index.js';
 import { type Counts, linkMentions, recordKey, Writer } from '../write/index.js';
 import type { FilingsService } from './filings.js';
 import type { InstrumentService } from './instruments.js';
@@ -115,9 +115,9 @@ export class EventService {
     private readonly db: Db,
     private readonly instruments: InstrumentService,
     private readonly moves: CausedMoves,
-    private readonly hub: StreamHub,
+    private readonly hub: Broadcast,
     /** The version of stories, moves and catalysts: bumped here when stories are written. */
-    private readonly version: DataVersion,
+    private readonly version: ChangeSignal,
     private readonly filings: Pick<FilingsService, 'ofEvent'>,
   ) {
     this.pages = new AnswerCache(ANSWERS_KEPT, () => version.current);

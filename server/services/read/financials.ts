@@ -2,6 +2,7 @@
 // version of that company's facts (its metrics by period and the price-independent part of its fundamentals are then
 // kept in memory), and each /financials table kept for that version; fundamentals take the live pooled price of the
 // company's instrument, so their valuation is computed once per company and price. HTTP keeps the bytes by them.
+
 import { ApiError, validationError } from '../../../core/errors.js';
 import { type CompanyFinancials, companyFinancials } from '../../../core/financials/company-financials.js';
 import { financialsTable } from '../../../core/financials/financials-table.js';
@@ -17,7 +18,8 @@ import { type CompanyFacts, type FactSeries, NO_DAY } from '../../../core/source
 import type { SecFactsRecord } from '../../../core/sources/sec/records.js';
 import { companyFactsUrl } from '../../../core/sources/sec/urls.js';
 import type { Caller, Db } from '../../db.js';
-import { AnswerCache, type DataVersion } from '../kept/index.js';
+import type { ChangeSignal } from '../../ports/index.js';
+import { AnswerCache } from '../kept/index.js';
 import type { CompanyService } from './companies.js';
 import type { EntityCatalog } from './entity-catalog.js';
 import { type SecCompany, secCompany } from './entity-views.js';
@@ -61,7 +63,7 @@ export class FinancialsService {
     private readonly db: Db,
     private readonly catalog: EntityCatalog,
     private readonly companies: CompanyService,
-    version: DataVersion,
+    version: ChangeSignal,
   ) {
     // Keyed by CIK, and tables by CIK first: a write of one company's facts leaves the others' kept.
     this.metrics = new AnswerCache(COMPANIES_KEPT, (cik) => version.of(cik));

@@ -7,7 +7,7 @@ import { companyRef, instrumentRef } from '../../../core/refs.js';
 import type { InstrumentDetail, InstrumentSummary, Venue } from '../../../core/schemas/instruments.js';
 import { percentOf } from '../../../core/units.js';
 import { type InstrumentKind, VENUE_OUT_REASONS } from '../../../core/vocabulary.js';
-import type { InstrumentRow, MarketState } from '../../market/state.js';
+import type { InstrumentRow, MarketView } from '../../ports/index.js';
 import { PerVersion } from '../kept/index.js';
 
 type PriceFields = Pick<InstrumentSummary, 'price' | 'changePct' | 'priceTs' | 'priceLabel'>;
@@ -16,7 +16,7 @@ export class InstrumentService {
   /** Answers kept until the next tick. */
   private readonly kept: PerVersion;
 
-  constructor(readonly state: MarketState) {
+  constructor(readonly state: MarketView) {
     this.kept = new PerVersion(() => state.version);
   }
 

@@ -3,6 +3,7 @@
 // catalysts and the markets on it. A series' vintages are read once per data version and collapsed per date
 // (core/macro/vintages.ts); answers are kept until the data changes (HTTP keeps their bytes by them). Long series are downsampled on a worker
 // thread by min/max per bucket (core/kernels/downsample.ts), which keeps every extreme a chart shows.
+
 import { notFound } from '../../../core/errors.js';
 import { downsampleIndices, seriesBytes, seriesViews } from '../../../core/kernels/downsample.js';
 import { DASHBOARD_SLUGS, MACRO_CATALOG } from '../../../core/macro/catalog.js';
@@ -29,8 +30,9 @@ import {
 } from '../../../core/vocabulary.js';
 import { clock } from '../../clock.js';
 import type { Caller, Db } from '../../db.js';
+import type { ChangeSignal } from '../../ports/index.js';
 import type { WorkerThreads } from '../../worker-threads.js';
-import { AnswerCache, type DataVersion, every } from '../kept/index.js';
+import { AnswerCache, every } from '../kept/index.js';
 import type { CatalystService } from './catalysts.js';
 import type { EventService } from './events.js';
 import type { OddsService } from './odds.js';
@@ -139,7 +141,7 @@ export class MacroService {
     private readonly events: EventService,
     private readonly catalysts: CatalystService,
     private readonly odds: OddsService,
-    versions: { macro: DataVersion; stories: DataVersion; odds: DataVersion },
+    versions: { macro: ChangeSignal; stories: ChangeSignal; odds: ChangeSignal },
     refreshMs: number,
   ) {
     const period = every(refreshMs);

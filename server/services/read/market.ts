@@ -2,6 +2,7 @@
 // hot state at every tick; the snapshot adds the latest day's biggest moves, top stories, the week's catalysts, the
 // headline macro numbers and how far each dataset runs, its database part read at most once per refresh interval and
 // shared meanwhile, and the US stock market's status (from the calendar, no data), renewed when it changes.
+
 import { finiteOrNull } from '../../../core/kernels/pool.js';
 import { type Page, wholeList } from '../../../core/paging.js';
 import type { MarketStatusRequest } from '../../../core/requests/market-status.js';
@@ -17,8 +18,8 @@ import {
 import type { MarketStatus } from '../../../core/schemas/market-status.js';
 import { DAY_MS, HOUR_MS } from '../../../core/time.js';
 import { clock } from '../../clock.js';
+import type { DataVersions } from '../../ports/index.js';
 import { AnswerCache, every, PerVersion } from '../kept/index.js';
-import type { ImportVersions } from '../write/index.js';
 import type { CatalystService } from './catalysts.js';
 import type { EventService } from './events.js';
 import type { InstrumentService } from './instruments.js';
@@ -46,7 +47,7 @@ export class MarketService {
     private readonly catalysts: CatalystService,
     private readonly macro: MacroService,
     private readonly meta: MetaService,
-    versions: Pick<ImportVersions, 'stories' | 'macro'>,
+    versions: Pick<DataVersions, 'stories' | 'macro'>,
     refreshMs: number,
   ) {
     this.kept = new PerVersion(() => instruments.state.version);

@@ -19,8 +19,8 @@ import {
 import { DAY_MS, utcDate } from '../../../core/time.js';
 import { basisPoints } from '../../../core/units.js';
 import type { Caller, Db } from '../../db.js';
-import type { MarketState } from '../../market/state.js';
-import { AnswerCache, type DataVersion } from '../kept/index.js';
+import type { ChangeSignal, MarketView } from '../../ports/index.js';
+import { AnswerCache } from '../kept/index.js';
 import { ANSWERS_KEPT, ANY_STORY, eventView, readStories, storiesByIds } from './events.js';
 
 interface MoveRow {
@@ -60,9 +60,9 @@ export class MoveService {
 
   constructor(
     private readonly db: Db,
-    private readonly state: MarketState,
+    private readonly state: MarketView,
     /** The version of stories, moves and catalysts: bumped here when moves are stored. */
-    private readonly version: DataVersion,
+    private readonly version: ChangeSignal,
   ) {
     this.pages = new AnswerCache(ANSWERS_KEPT, () => version.current);
     this.explanations = new AnswerCache(ANSWERS_KEPT, () => version.current);

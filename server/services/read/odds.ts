@@ -2,6 +2,7 @@
 // history, the other markets of its event and the catalysts of what it is about. Markets are few (thousands for a
 // wide coverage) and read on every answer, so they are held in memory until an import or a feed changes them; the
 // history is read from the database per question and the answer kept while the markets are unchanged.
+
 import { groupBy } from '../../../core/collections.js';
 import { notFound } from '../../../core/errors.js';
 import { type Page, paged } from '../../../core/paging.js';
@@ -18,7 +19,8 @@ import { DAY_MS } from '../../../core/time.js';
 import { type MARKET_KINDS, ODDS_STATUSES, type OddsStatus } from '../../../core/vocabulary.js';
 import { clock } from '../../clock.js';
 import type { Caller, Db } from '../../db.js';
-import { AnswerCache, type DataVersion, every } from '../kept/index.js';
+import type { ChangeSignal } from '../../ports/index.js';
+import { AnswerCache, every } from '../kept/index.js';
 import type { CatalystService } from './catalysts.js';
 
 /** Answers kept in memory, least recently used dropped first. */
@@ -125,9 +127,9 @@ export class OddsService {
     private readonly db: Db,
     private readonly catalysts: CatalystService,
     /** Bumped by imports and feeds that wrote markets or history. */
-    version: DataVersion,
+    version: ChangeSignal,
     /** Bumped when catalysts change: a market's answer shows those of its entities. */
-    stories: DataVersion,
+    stories: ChangeSignal,
     refreshMs: number,
   ) {
     const period = every(refreshMs);

@@ -1,6 +1,7 @@
 // Search: typed refs for a name or symbol, to feed the detail endpoints. Instruments, companies, people, projects,
 // sectors, macro series, prediction markets and glossary terms are matched in memory (exact, then prefix, then
 // trigram-fuzzy); stories by full text, every word as a prefix.
+
 import { GLOSSARY } from '../../../core/glossary.js';
 import {
   companyRef,
@@ -14,8 +15,8 @@ import {
 import type { SearchFilter, SearchType } from '../../../core/requests/search.js';
 import { prefixTsQuery, rankMatches, type Searchable, searchable } from '../../../core/search.js';
 import type { Caller } from '../../db.js';
+import type { DataVersions } from '../../ports/index.js';
 import { AnswerCache, every } from '../kept/index.js';
-import type { ImportVersions } from '../write/index.js';
 import type { EntityCatalog } from './entity-catalog.js';
 import type { EventService } from './events.js';
 import type { InstrumentService } from './instruments.js';
@@ -32,7 +33,7 @@ export class SearchService {
     private readonly catalog: EntityCatalog,
     private readonly macro: MacroService,
     private readonly odds: OddsService,
-    versions: ImportVersions,
+    versions: DataVersions,
     refreshMs: number,
   ) {
     const period = every(refreshMs);

@@ -9,7 +9,7 @@ import { usdLike } from '../../../core/sources/venues/backfill.js';
 import { clock } from '../../clock.js';
 import type { Db } from '../../db.js';
 import { reloadSeries } from '../../market/load.js';
-import type { MarketState } from '../../market/state.js';
+import type { MarketWrites } from '../../ports/index.js';
 import type { MarketStore } from './market-store.js';
 
 const INSERT = { '1m': 'insertHistoryBars1m', '1h': 'insertHistoryBars1h', '1d': 'insertHistoryBars1d' } as const;
@@ -61,7 +61,7 @@ export function historyPayload(parsed: ParsedHistory): HistoryPayload {
 
 /** The running server's market memory and where it reads held candles from. */
 export interface HeldMarket {
-  state: MarketState;
+  state: MarketWrites;
   store: MarketStore;
 }
 

@@ -1,10 +1,11 @@
 // Recorded payloads into the database: each payload's records (parsed by its source's parser, whole before anything is
 // written) in the order of RECORD_KINDS, a small payload in one transaction and a large one in bounded batches (see
 // core/sources/batches.ts), and records already stored found and left alone.
+
 import { payloadBatches } from '../../../core/sources/batches.js';
 import { type ParsedPayload, RECORD_KINDS, type RecordKind, type SkippedItem } from '../../../core/sources/records.js';
 import type { Db } from '../../db.js';
-import type { DataVersion } from '../kept/index.js';
+import type { DataVersions } from '../../ports/index.js';
 import { DemoStore } from './demo.js';
 import { linkMentions } from './mentions.js';
 import { type Counts, counts } from './write-support.js';
@@ -22,22 +23,8 @@ export interface Imported extends ImportReport {
   storyIds: number[];
 }
 
-/** The versions answers are built from, bumped when a payload wrote records of their kind. */
-export interface ImportVersions {
-  /** Stories, moves and catalysts. */
-  stories: DataVersion;
-  /** Sectors, companies, people and projects. */
-  entities: DataVersion;
-  /** Macro series, observations and release dates. */
-  macro: DataVersion;
-  /** Prediction markets and their history. */
-  odds: DataVersion;
-  /** SEC filings, XBRL facts and insider trades. */
-  sec: DataVersion;
-}
-
 /** Which version each kind of record is read through. */
-const VERSION_OF: Record<RecordKind, keyof ImportVersions> = {
+const VERSION_OF: Record<RecordKind, keyof DataVersions> = {
   sectors: 'entities',
   companies: 'entities',
   people: 'entities',
@@ -69,7 +56,7 @@ const added = (a: Counts | undefined, b: Counts): Counts =>
 export class ImportService {
   constructor(
     private readonly db: Db,
-    private readonly versions: ImportVersions,
+    private readonly versions: DataVersions,
   ) {}
 
   /** Writes one payload's records, a transaction per batch (at most IMPORT_BATCH stories or catalysts). */

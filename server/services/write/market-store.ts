@@ -4,7 +4,7 @@ import type { ClosedBars } from '../../../core/kernels/bars.js';
 import { OFFICIAL_SOURCES, officialLabel } from '../../../core/sources/history/official.js';
 import type { CandleInterval } from '../../../core/vocabulary.js';
 import type { Columns, Db } from '../../db.js';
-import type { InstrumentRow, ListingRow } from '../../market/state.js';
+import type { InstrumentRow, ListingRow } from '../../ports/index.js';
 import { BAR_COLUMNS, barInsertParams } from './bar-rows.js';
 
 /** Which series memory holds candles of: each instrument's pooled ones, or each venue listing's own. */

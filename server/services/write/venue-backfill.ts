@@ -9,7 +9,7 @@ import type { CandleInterval } from '../../../core/vocabulary.js';
 import { clock } from '../../clock.js';
 import type { Db } from '../../db.js';
 import { reloadSeries } from '../../market/load.js';
-import type { MarketState } from '../../market/state.js';
+import type { MarketView } from '../../ports/index.js';
 import { barInsertParams } from './bar-rows.js';
 import type { MarketStore } from './market-store.js';
 
@@ -25,7 +25,7 @@ export class VenueBackfill {
 
   constructor(
     private readonly db: Db,
-    private readonly state: MarketState,
+    private readonly state: MarketView,
     private readonly store: MarketStore,
   ) {}
 

@@ -11,8 +11,9 @@ import { movesInputBytes, movesInputViews } from '../../../core/kernels/moves.js
 import { blankDataDir } from '../../../harness/server.js';
 import { openDatabase } from '../../../server/db.js';
 import { DemoVenueFeed } from '../../../server/feeds/demo/venues.js';
-import { type InstrumentRow, type ListingRow, MarketState } from '../../../server/market/state.js';
+import { MarketState } from '../../../server/market/state.js';
 import { Ticker } from '../../../server/market/ticker.js';
+import type { InstrumentRow, ListingRow } from '../../../server/ports/index.js';
 import { MarketStore } from '../../../server/services/write/market-store.js';
 import { WorkerThreads } from '../../../server/worker-threads.js';
 

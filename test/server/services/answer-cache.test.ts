@@ -1,7 +1,8 @@
 // Kept answers: one build per key and data version (or the version of that key's data), also for concurrent askers;
 // failures not kept; LRU bounded; and the per-tick cache builds once per version.
 import t from 'tap';
-import { AnswerCache, DataVersion, PerVersion } from '../../../server/services/kept/answer-cache.js';
+import { DataVersion } from '../../../server/data-version.js';
+import { AnswerCache, PerVersion } from '../../../server/services/kept/answer-cache.js';
 
 t.test('built once per key and version, rebuilt when the data changes', async (t) => {
   const version = new DataVersion();

@@ -8,9 +8,9 @@ import { pino } from 'pino';
 import t from 'tap';
 import { fixture, readRealdata, realdataSkip } from '../../../harness/realdata.js';
 import { blankDataDir } from '../../../harness/server.js';
+import { DataVersion } from '../../../server/data-version.js';
 import { openDatabase } from '../../../server/db.js';
 import { importSecDocuments, type SecDocumentReport } from '../../../server/feeds/sec/documents.js';
-import { DataVersion } from '../../../server/services/kept/answer-cache.js';
 import { ImportService } from '../../../server/services/write/imports.js';
 
 const dataDir = await blankDataDir();

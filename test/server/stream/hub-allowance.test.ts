@@ -1,8 +1,9 @@
 // The stream allowance of a key (min(STREAM_MAX_PER_KEY, its rpm); none for a key no longer active), applied when a
 // stream opens and, through enforce(), when the keys are reloaded: on the hub alone, with responses that record.
 import t from 'tap';
+import type { CloseReason } from '../../../core/stream/close-reasons.js';
 import type { HttpResponse } from '../../../server/http/uws.js';
-import { type CloseReason, StreamHub, streamAllowance } from '../../../server/stream/hub.js';
+import { StreamHub, streamAllowance } from '../../../server/stream/hub.js';
 
 interface FakeResponse {
   written: string[];

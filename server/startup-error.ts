@@ -1,0 +1,2 @@
+// A start refused for a reason the operator can act on (the port taken, data of another world): said without a stack.
+export class StartupError extends Error {}
