@@ -42,6 +42,7 @@ import { MarketStore } from './services/write/market-store.js';
 import { OutcomeLinker } from './stories/outcomes.js';
 import { StreamHub } from './stream/hub.js';
 import { MarketFeed } from './stream/market-feed.js';
+import { SocketHub, socketOptions } from './stream/sockets.js';
 import { StreamTickets } from './stream/tickets.js';
 import { mountWeb } from './web/mount.js';
 import { WorkerThreads } from './worker-threads.js';
@@ -120,6 +121,7 @@ export async function startApp(config: Config, log: Logger, early?: EarlyStart):
       database,
       workers,
       hub,
+      sockets,
       keys,
       tickets,
       figures,
@@ -147,6 +149,8 @@ export async function startApp(config: Config, log: Logger, early?: EarlyStart):
     })());
 
   const app = uWS.App();
+  const sockets = new SocketHub(hub, (topic, frame) => app.publish(topic, frame, false), log, config.stream);
+  life.onClose(() => sockets.close());
   const mcp = mountMcp(app, {
     keys,
     limiter: limiter.forSurface(),
@@ -167,6 +171,7 @@ export async function startApp(config: Config, log: Logger, early?: EarlyStart):
     figures: figures.http,
     tickets,
     compressMinBytes: config.compressMinBytes,
+    websocket: socketOptions(config.stream),
   });
   try {
     // The CLIs find this process as soon as it owns DATA_DIR; their requests wait until the services are up.
@@ -202,6 +207,7 @@ async function start(
     database,
     workers,
     hub,
+    sockets,
     keys,
     tickets,
     figures,
@@ -212,6 +218,7 @@ async function start(
     database: DatabaseHealth;
     workers: WorkerThreads;
     hub: StreamHub;
+    sockets: SocketHub;
     keys: KeyIndex;
     tickets: StreamTickets;
     figures: { http: HttpFigures; database: DatabaseFigures };
@@ -311,6 +318,7 @@ async function start(
     openBars: ticker,
     hub,
     tickets,
+    sockets,
     workers,
     meta,
     storage,

@@ -3,6 +3,7 @@
 import type { Db } from '../db.js';
 import type { MarketState } from '../market/state.js';
 import type { StreamHub } from '../stream/hub.js';
+import type { SocketHub } from '../stream/sockets.js';
 import type { StreamTickets } from '../stream/tickets.js';
 import type { WorkerThreads } from '../worker-threads.js';
 import { DataVersion } from './kept/index.js';
@@ -83,6 +84,8 @@ export interface ServiceDeps {
   openBars: OpenBars | null;
   hub: StreamHub;
   tickets: StreamTickets;
+  /** The WebSocket streams, fed by the hub. */
+  sockets: SocketHub;
   /** Threads for numeric kernels (a long macro series' downsampling). */
   workers: WorkerThreads;
   /** Built before the market state: they serve the start-up itself. */
@@ -160,7 +163,7 @@ export function buildServices(deps: ServiceDeps): Services {
     }),
     meta: deps.meta,
     metrics: new MetricsService(deps.meta.sources(), { ...deps.figures, stream: hub }),
-    stream: new StreamService(hub, instruments, deps.tickets),
+    stream: new StreamService(hub, instruments, deps.tickets, deps.sockets),
     keys: new KeyStore(db),
     storage: deps.storage,
     imports: deps.imports,
