@@ -40,13 +40,18 @@ try {
       .join(' ')}`,
   );
   console.log(
-    `  ${fmt(LOAD.subscribers)} subscribers on quotes over ${LOAD.loaders} load processes, SSE then WebSocket on one server; ${LOAD.seconds} s measured each`,
+    `  ${fmt(LOAD.subscribers)} subscribers on quotes over ${LOAD.loaders} load processes, SSE and WebSocket one after the other on one server (${process.env.BENCH_FIRST === 'ws' ? 'WebSocket' : 'SSE'} first); ${LOAD.seconds} s measured each`,
   );
   server = await startServer({ env: { TAPEWIRE_DEMO: '1', STREAM_MAX_PER_KEY: '1000000', LOG_LEVEL: 'warn' } });
   const key = await createKey(server, 'bench', 100_000_000);
   const pid = server.child.pid!;
-  const sse = await measure(server.port, '/v1/stream?topics=quotes', key, pid, LOAD);
-  const ws = await measure(server.port, '/v1/ws?topics=quotes', key, pid, { ...LOAD, websocket: true });
+  // BENCH_FIRST=ws measures the WebSocket first, to tell the order's share of a difference.
+  const sseRun = () => measure(server!.port, '/v1/stream?topics=quotes', key, pid, LOAD);
+  const wsRun = () => measure(server!.port, '/v1/ws?topics=quotes', key, pid, { ...LOAD, websocket: true });
+  const wsFirst = process.env.BENCH_FIRST === 'ws';
+  const first = await (wsFirst ? wsRun() : sseRun());
+  const second = await (wsFirst ? sseRun() : wsRun());
+  const [sse, ws] = wsFirst ? [second, first] : [first, second];
   console.log();
   console.log('stream        held  closed  messages/s  p50 ms  p99 ms  RSS MB    CPU%  µs/message');
   console.log(row('SSE', sse));

@@ -1,4 +1,4 @@
-// The stream's messages, by event name, and its one query parameter.
+// The stream's messages, by event name, the WebSocket frames that carry them, and the streams' query parameters.
 import { type Static, Type } from '@sinclair/typebox';
 import { ErrorBody, Nullable, StringEnum } from './common.js';
 import { Event } from './events.js';
@@ -121,6 +121,8 @@ export const WsQuery = Type.Object({
   ticket: StreamQuery.properties.ticket,
 });
 
+const MESSAGES = [QuoteMessage, VenueMessage, CandleMessage, EventMessage, ResetMessage] as const;
+
 /** A stream message as a WebSocket text frame: its event name as `type`, its id, and the data SSE sends. */
 const framed = (message: (typeof MESSAGES)[number]) =>
   Type.Object(
@@ -131,7 +133,6 @@ const framed = (message: (typeof MESSAGES)[number]) =>
     },
     { title: message.title },
   );
-const MESSAGES = [QuoteMessage, VenueMessage, CandleMessage, EventMessage, ResetMessage] as const;
 
 export const WsFrame = Type.Union(
   [
