@@ -1,5 +1,6 @@
-// Load process of bench/stream.ts: holds STREAM_COUNT SSE connections, counts the quotes they receive and, on a
-// sample of them, how long each quote took from its tick (priceTs) to here. Driven over stdin/stdout in JSON lines.
+// Load process of the stream benches: holds STREAM_COUNT SSE connections (or WebSockets, STREAM_WS=1), counts the quotes
+// they receive and, on a sample of them, how long each quote took from its tick (priceTs) to here. Driven over
+// stdin/stdout in JSON lines.
 import { connect, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 
@@ -7,13 +8,17 @@ const port = Number(process.env.STREAM_PORT);
 const path = process.env.STREAM_PATH ?? '/v1/stream?topics=quotes';
 const count = Number(process.env.STREAM_COUNT ?? 1000);
 const key = process.env.STREAM_KEY ?? '';
+const websocket = process.env.STREAM_WS === '1';
 /** Every SAMPLE_EVERY-th connection parses its quotes for their delay; the others only count them. */
 const SAMPLE_EVERY = 50;
 const BATCH = 200;
 
-const MARK = Buffer.from('event: quote');
+// A server's WebSocket frames are not masked: their JSON is in the bytes as it is, and counted like SSE's lines.
+const MARK = Buffer.from(websocket ? '"type":"quote"' : 'event: quote');
 const PRICE_TS = '"priceTs":"';
-const request = `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${key ? `Authorization: Bearer ${key}\r\n` : ''}\r\n`;
+const UPGRADE =
+  'Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n';
+const request = `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${websocket ? UPGRADE : ''}${key ? `Authorization: Bearer ${key}\r\n` : ''}\r\n`;
 
 let open = 0;
 let closed = 0;

@@ -5,6 +5,7 @@ import type { KeyScope } from '../core/keys.js';
 import type { RouteSpec } from '../core/openapi.js';
 import type { RawJson } from './http/raw-json.js';
 import type { Ctx, Route } from './http/route.js';
+import type { Upgrade } from './http/socket.js';
 import type { Reply, StreamAnswer } from './http/surface.js';
 import type { Services } from './services/index.js';
 
@@ -15,6 +16,7 @@ export function defineRoute<P extends TObject, Q extends TObject, R extends TSch
   route: Omit<RouteSpec, 'params' | 'query' | 'response'> & {
     vary?: string;
     ticket?: boolean;
+    websocket?: boolean;
     scope?: KeyScope;
     params?: P;
     query?: Q;
@@ -22,7 +24,7 @@ export function defineRoute<P extends TObject, Q extends TObject, R extends TSch
     handler(
       ctx: Ctx<Static<P>, Static<Q>, Static<R>>,
       services: Services,
-    ): Static<R> | RawJson | Reply | StreamAnswer | Promise<Static<R> | RawJson | Reply>;
+    ): Static<R> | RawJson | Reply | StreamAnswer | Upgrade | Promise<Static<R> | RawJson | Reply>;
   },
 ): ApiRoute {
   return route as ApiRoute;

@@ -113,7 +113,8 @@ export async function startApp(config: Config, log: Logger, early?: EarlyStart):
       await life.close();
     })());
 
-  const api = new ApiRole(config, log, { readiness, startedAt, figures: figures.http });
+  const api = new ApiRole(config, log, { readiness, startedAt, figures: figures.http, hub });
+  life.onClose(() => api.sockets.close());
   let port: number;
   try {
     // The CLIs find this process as soon as it owns DATA_DIR; their requests wait until the services are up.
@@ -213,6 +214,7 @@ async function start(
     openBars: feeds.ticker,
     hub,
     tickets: api.tickets,
+    sockets: api.sockets,
     workers,
     meta,
     storage,

@@ -45,6 +45,7 @@ import { sectorDetailRoute } from './routes/sectors/detail.js';
 import { sectorListRoute } from './routes/sectors/list.js';
 import { streamRoute } from './routes/stream.js';
 import { streamTicketRoute } from './routes/stream-ticket.js';
+import { wsRoute } from './routes/ws.js';
 
 /** The routes of /v1, each calling the services it is handed. */
 export const API_ROUTES: readonly ApiRoute[] = [
@@ -61,6 +62,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   marketStatusRoute,
   streamRoute,
   streamTicketRoute,
+  wsRoute,
   eventListRoute,
   eventDetailRoute,
   catalystListRoute,

@@ -1,6 +1,6 @@
-// The stream's messages, by event name, and its one query parameter.
+// The stream's messages, by event name, the WebSocket frames that carry them, and the streams' query parameters.
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable, StringEnum } from './common.js';
+import { ErrorBody, Nullable, StringEnum } from './common.js';
 import { Event } from './events.js';
 import { Venue } from './instruments.js';
 
@@ -101,6 +101,51 @@ export const StreamQuery = Type.Object({
     }),
   ),
 });
+
+export const WsQuery = Type.Object({
+  topics: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 2000,
+      description:
+        'quotes, events, instrument:<symbol>; comma-separated: subscribed at once (more by subscribe frames)',
+    }),
+  ),
+  lastEventId: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: "resume `topics` after this message id, as /v1/stream's Last-Event-ID",
+    }),
+  ),
+  ticket: StreamQuery.properties.ticket,
+});
+
+const MESSAGES = [QuoteMessage, VenueMessage, CandleMessage, EventMessage, ResetMessage] as const;
+
+/** A stream message as a WebSocket text frame: its event name as `type`, its id, and the data SSE sends. */
+const framed = (message: (typeof MESSAGES)[number]) =>
+  Type.Object(
+    {
+      type: Type.Literal(message.title!),
+      id: Type.String({ description: 'the message id, as SSE `id:`' }),
+      data: message,
+    },
+    { title: message.title },
+  );
+
+export const WsFrame = Type.Union(
+  [
+    ...MESSAGES.map(framed),
+    Type.Object({ type: Type.Literal('closed'), data: ClosedMessage }, { title: 'closed' }),
+    Type.Object(
+      { type: StringEnum(['subscribed', 'unsubscribed'] as const), topics: Type.Array(Type.String()) },
+      { title: 'ack', description: 'the topics a subscribe or unsubscribe frame named, in canonical spelling' },
+    ),
+    ErrorBody,
+  ],
+  { description: 'the frames the server sends, each one JSON text frame' },
+);
 
 export const TicketQuery = Type.Object({
   topics: Type.String({

@@ -74,7 +74,7 @@ export function refuseTicket(ex: Exchange, a: Admission): never {
     ex,
     a,
     new AuthError(
-      'A stream ticket is accepted by /v1/stream only: send Authorization: Bearer <key>',
+      'A stream ticket is accepted by /v1/stream and /v1/ws only: send Authorization: Bearer <key>',
       'Bearer realm="tapewire", error="invalid_request"',
     ),
   );

@@ -1,7 +1,7 @@
 // One exchange per request: reads what the request offers while it is valid, tracks abort, and writes corked.
 
 import { clock } from '../clock.js';
-import type { HttpRequest, HttpResponse } from './uws.js';
+import type { HttpRequest, HttpResponse, us_socket_context_t } from './uws.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 /**
@@ -46,6 +46,8 @@ export class Exchange {
   /** Called once the body is all handed to the socket, or the client is gone. */
   private sent: (() => void) | null = null;
   private remote: string | null = null;
+  /** What a WebSocket upgrade request offers, read while it is valid; null for a plain request. */
+  private handshake: { key: string; protocol: string; extensions: string; context: us_socket_context_t } | null = null;
 
   constructor(
     readonly res: HttpResponse,
@@ -139,6 +141,41 @@ export class Exchange {
       res.writeHeader('Content-Type', contentType);
       res.writeHeader('X-Request-Id', this.requestId);
       for (let i = 0; i < headers.length; i += 2) res.writeHeader(headers[i]!, headers[i + 1]!);
+    });
+  }
+
+  /** Reads the handshake of a request to become a WebSocket of `context` (a WebSocket route's). */
+  readHandshake(req: HttpRequest, context: us_socket_context_t): void {
+    this.handshake = {
+      key: req.getHeader('sec-websocket-key'),
+      protocol: req.getHeader('sec-websocket-protocol'),
+      extensions: req.getHeader('sec-websocket-extensions'),
+      context,
+    };
+  }
+
+  /** Whether the request asked to become a WebSocket. */
+  get upgradable(): boolean {
+    return this.handshake !== null;
+  }
+
+  /**
+   * Answers 101 with the headers set so far and hands the connection to uWS as a WebSocket carrying `userData`. The
+   * socket's end is told with streamEnded, as a stream's; after an abort it only calls `ended`.
+   */
+  upgrade(userData: object, ended: () => void): void {
+    this.sent = ended;
+    const { res, headers, handshake } = this;
+    if (this.aborted || !handshake) {
+      this.done();
+      return;
+    }
+    this.status = 101;
+    res.cork(() => {
+      res.writeStatus('101 Switching Protocols');
+      res.writeHeader('X-Request-Id', this.requestId);
+      for (let i = 0; i < headers.length; i += 2) res.writeHeader(headers[i]!, headers[i + 1]!);
+      res.upgrade(userData, handshake.key, handshake.protocol, handshake.extensions, handshake.context);
     });
   }
 

@@ -19,12 +19,15 @@ import { decodeComponent, parseQuery } from './query.js';
 import { RawJson } from './raw-json.js';
 import { JSON_TYPE, UNMATCHED, URL_LOG_CHARS } from './respond.js';
 import type { Ctx, Route } from './route.js';
+import { type SocketOptions, socketBehavior, Upgrade } from './socket.js';
 import { type Answer, handler, Reply, StreamAnswer, type Surface } from './surface.js';
 import type { TemplatedApp } from './uws.js';
 import { type CompiledValidator, compileValidator } from './validate.js';
 
 export interface RouterDeps extends Admission, Surface {
   tickets: TicketAdmitter;
+  /** How the WebSocket routes' sockets behave. */
+  websocket: SocketOptions;
 }
 
 const CORS_EXPOSE =
@@ -77,7 +80,7 @@ export function mountRoutes<S>(app: TemplatedApp, routes: Route<S>[], deps: Rout
 
   /** The handler's answer as the pipeline sends it: data serialized, bytes and replies as they are. */
   const answer = (c: Compiled<S>, ex: Exchange, data: unknown): Answer => {
-    if (data instanceof StreamAnswer || data instanceof Reply) return data;
+    if (data instanceof StreamAnswer || data instanceof Reply || data instanceof Upgrade) return data;
     if (c.route.vary) ex.header('Vary', c.route.vary);
     const type = c.route.contentType ?? JSON_TYPE;
     return new Reply(type, data instanceof RawJson ? data : c.serialize(data));
@@ -164,6 +167,8 @@ export function mountRoutes<S>(app: TemplatedApp, routes: Route<S>[], deps: Rout
   for (const route of routes) {
     const c = compile(route);
     const get = handler(deps, route.path, c.paramNames.length, (ex) => run(c, ex));
+    // An upgrade request goes to the WebSocket behaviour first; uWS passes any other request on to `get`.
+    if (route.websocket) app.ws(route.path, socketBehavior(deps.websocket, get));
     app.get(route.path, get);
     app.head(route.path, get);
     app.options(route.path, handler(deps, route.path, 0, preflight));

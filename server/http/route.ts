@@ -35,6 +35,8 @@ export const inData = <T>(data: T) => ({ data });
 export interface Route<S = unknown> extends RouteSpec {
   /** Takes `?ticket=` (a stream ticket) in place of the Authorization header. */
   ticket?: boolean;
+  /** Answers an upgrade request with a WebSocket (its handler returns an Upgrade); any other request is a 400. */
+  websocket?: boolean;
   /** The key scope it needs when it is not `read` (a key without it gets a 403). */
   scope?: KeyScope;
   /** Request headers the answer depends on besides Accept-Encoding, sent as Vary (Accept for a route that negotiates). */

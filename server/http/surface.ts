@@ -3,11 +3,13 @@
 // logged, or the failure answered in the surface's form. A surface declares only what differs: its headers,
 // admission and decoding (in its `handle`) and how it answers an error (JSON by default, a page for the website).
 
+import { ApiError } from '../../core/errors.js';
 import { compress, pickEncoding } from './compress.js';
 import { Exchange } from './exchange.js';
 import type { RawJson } from './raw-json.js';
 import { type AccessLog, logDone, sendError } from './respond.js';
-import type { HttpRequest, HttpResponse } from './uws.js';
+import { type SocketData, Upgrade } from './socket.js';
+import type { HttpRequest, HttpResponse, us_socket_context_t } from './uws.js';
 
 /** A whole answer: its media type, body and status line; `encoding` names the compression a body already has. */
 export class Reply {
@@ -28,7 +30,7 @@ export class StreamAnswer {
   ) {}
 }
 
-export type Answer = Reply | StreamAnswer;
+export type Answer = Reply | StreamAnswer | Upgrade;
 
 export interface Surface extends AccessLog {
   /** Bodies at least this large are compressed when the client accepts it. */
@@ -37,26 +39,39 @@ export interface Surface extends AccessLog {
   fail?(ex: Exchange, route: string, err: unknown): void;
 }
 
-/** The uWS handler of `route` on `surface`: `handle` admits, decodes and answers; everything around it is done here. */
+/**
+ * The uWS handler of `route` on `surface`: `handle` admits, decodes and answers; everything around it is done here. As
+ * a WebSocket route's upgrade handler it is given the socket's `context`, and `handle` may answer with an Upgrade.
+ */
 export function handler(
   surface: Surface,
   route: string,
   paramCount: number,
   handle: (ex: Exchange, req: HttpRequest) => Answer | Promise<Answer>,
-): (res: HttpResponse, req: HttpRequest) => void {
+): (res: HttpResponse, req: HttpRequest, context?: us_socket_context_t) => void {
   const fail = (ex: Exchange, err: unknown) =>
     surface.fail ? surface.fail(ex, route, err) : sendError(surface, ex, route, err);
   const logged = (ex: Exchange) => () => logDone(surface, ex, route);
   const finish = (ex: Exchange, out: Answer) => {
     if (ex.aborted) return logDone(surface, ex, route);
     if (out instanceof Reply) return send(ex, out, surface.compressMinBytes, logged(ex), (err) => fail(ex, err));
+    if (out instanceof Upgrade) {
+      if (!ex.upgradable)
+        return fail(
+          ex,
+          new ApiError('bad_request', `${route} is a WebSocket: send a WebSocket upgrade (Upgrade: websocket)`),
+        );
+      const data: SocketData = { session: out.session, ended: (reason) => ex.streamEnded(reason) };
+      return ex.upgrade(data, logged(ex));
+    }
     for (const [name, value] of Object.entries(out.headers)) ex.header(name, value);
     if (ex.method === 'head') return ex.send('200 OK', out.contentType, '', logged(ex));
     ex.openStream(out.contentType, logged(ex));
     out.start(ex);
   };
-  return (res, req) => {
+  return (res, req, context) => {
     const ex = new Exchange(res, req, paramCount);
+    if (context) ex.readHandshake(req, context);
     try {
       const out = handle(ex, req);
       if (out instanceof Promise) out.then((answer) => finish(ex, answer)).catch((err) => fail(ex, err));

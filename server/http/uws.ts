@@ -10,7 +10,15 @@ import { chooseUwsBuild, type Runtime, refusal, type UwsBuild } from './uws-buil
 const require = createRequire(import.meta.url);
 
 // The types are the Node 20 build's: the code keeps to what both builds share (getQuery() may be undefined in v20.57).
-export type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from '@trufflesuite/uws-js-unofficial';
+export type {
+  HttpRequest,
+  HttpResponse,
+  TemplatedApp,
+  us_listen_socket,
+  us_socket_context_t,
+  WebSocket,
+  WebSocketBehavior,
+} from '@trufflesuite/uws-js-unofficial';
 
 function runtime(): Runtime {
   // Without this the report lists every network interface, which costs more than the rest of it.

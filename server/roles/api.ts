@@ -1,4 +1,4 @@
-// The api part of a process: the HTTP API, the SSE stream, MCP and the pages on one uWS app, the keys they admit
+// The api part of a process: the HTTP API, the SSE and WebSocket streams, MCP and the pages on one uWS app, the keys they admit
 // (reloaded from the database, their streams ended when they may no longer hold them), and the port they listen on.
 // Mounted before the database opens, so /live and /ready answer from the start; served once the services are built.
 import type { HttpFigures } from '../../core/http-figures.js';
@@ -20,6 +20,7 @@ import { routeTable } from '../route-table.js';
 import type { Services } from '../services/index.js';
 import { StartupError } from '../startup-error.js';
 import type { StreamHub } from '../stream/hub.js';
+import { SocketHub, socketOptions } from '../stream/sockets.js';
 import { StreamTickets } from '../stream/tickets.js';
 import { mountWeb } from '../web/mount.js';
 
@@ -30,6 +31,8 @@ export class ApiRole {
   /** The keys every surface admits, loaded from the database once it is open. */
   readonly keys: KeyIndex;
   readonly tickets: StreamTickets;
+  /** The WebSocket streams, fed by the hub and fanned out by the app's pub/sub. */
+  readonly sockets: SocketHub;
   private readonly buckets: LocalRateLimits;
   private readonly surfaces: { serve(services: Services): void }[];
   private readonly app: TemplatedApp;
@@ -38,7 +41,12 @@ export class ApiRole {
   constructor(
     private readonly config: Config,
     private readonly log: Logger,
-    { readiness, startedAt, figures }: { readiness: Readiness; startedAt: number; figures: HttpFigures },
+    {
+      readiness,
+      startedAt,
+      figures,
+      hub,
+    }: { readiness: Readiness; startedAt: number; figures: HttpFigures; hub: StreamHub },
   ) {
     // Anonymous callers of a server only this machine can reach are its operator: they read /metrics too.
     this.keys = new KeyIndex({
@@ -51,6 +59,7 @@ export class ApiRole {
     this.tickets = new StreamTickets(this.keys, config.streamTicketSecret);
     const { keys, tickets } = this;
     this.app = uWS.App();
+    this.sockets = new SocketHub(hub, (topic, frame) => this.app.publish(topic, frame, false), log, config.stream);
     const mcp = mountMcp(this.app, {
       keys,
       limiter: new Limiter(this.buckets.forSurface()),
@@ -78,6 +87,7 @@ export class ApiRole {
       figures,
       tickets,
       compressMinBytes: config.compressMinBytes,
+      websocket: socketOptions(config.stream),
     });
     this.surfaces = [router, mcp, ...(web ? [web] : [])];
   }

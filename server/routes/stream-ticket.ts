@@ -6,10 +6,10 @@ import { defineRoute } from '../api-route.js';
 
 export const streamTicketRoute = defineRoute({
   path: '/v1/stream/ticket',
-  summary: 'A short-lived ticket that opens /v1/stream on given topics without the API key',
+  summary: 'A short-lived ticket that opens /v1/stream or /v1/ws on given topics without the API key',
   description: [
     `The ticket is signed by the server (HMAC-SHA256), names the caller's key and the topics, and expires ${TICKET_TTL_MS / 1000} s`,
-    'after it is issued; pass it as `?ticket=` to /v1/stream, the only route that takes it. The stream counts against',
+    'after it is issued; pass it as `?ticket=` to /v1/stream or /v1/ws, the only routes that take it. The stream counts against',
     "the key's stream allowance and ends when the key is revoked. Any other use of a ticket, an expired or altered one,",
     'or one opening topics it does not name is a 401. The server keeps no state per ticket.',
   ].join(' '),

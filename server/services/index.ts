@@ -2,6 +2,7 @@
 // HTTP routes, the stream, MCP tools, brief and pages, and the feeds that write.
 import type { Db } from '../db.js';
 import type { Broadcast, DataVersions, MarketWrites, OpenBars, StreamSubscribers } from '../ports/index.js';
+import type { SocketHub } from '../stream/sockets.js';
 import type { StreamTickets } from '../stream/tickets.js';
 import type { WorkerThreads } from '../worker-threads.js';
 import { type Figures, KeyStore, MetricsService, type StorageService, StreamService } from './ops/index.js';
@@ -81,6 +82,8 @@ export interface ServiceDeps {
   /** Where stories go out on the stream, and who reads it. */
   hub: Broadcast & StreamSubscribers;
   tickets: StreamTickets;
+  /** The WebSocket streams, fed by the hub. */
+  sockets: SocketHub;
   /** Threads for numeric kernels (a long macro series' downsampling). */
   workers: WorkerThreads;
   /** Built before the market state: they serve the start-up itself. */
@@ -158,7 +161,7 @@ export function buildServices(deps: ServiceDeps): Services {
     }),
     meta: deps.meta,
     metrics: new MetricsService(deps.meta.sources(), { ...deps.figures, stream: hub }),
-    stream: new StreamService(hub, instruments, deps.tickets),
+    stream: new StreamService(hub, instruments, deps.tickets, deps.sockets),
     keys: new KeyStore(db),
     storage: deps.storage,
     imports: deps.imports,

@@ -3,6 +3,8 @@
 // costs one corked write per subscriber and no per-subscriber JSON. A subscriber whose socket is backed up gets its
 // messages conflated (latest per key) until it drains, and is closed if it stays backed up. A key holds at most its
 // stream allowance (streamAllowance), checked when a stream opens and again whenever the keys are reloaded (enforce).
+// WebSocket streams (server/stream/sockets.ts) take the same messages and ids as they are published (onPublish), the
+// same backlog, and count against the same allowance (track).
 import { CLOSE_REASONS, type CloseReason } from '../../core/stream/close-reasons.js';
 import { type Buffered, mergeById, ReplayBuffer } from '../../core/stream/replay.js';
 import { HEARTBEAT, parseLastEventId, sseMessage, sseOpening } from '../../core/stream/sse.js';
@@ -43,6 +45,19 @@ export function streamAllowance(rpm: number | null, perClient: number): number {
   return Math.min(perClient, Math.floor(rpm));
 }
 
+/**
+ * A stream the hub does not write itself (a WebSocket's, whose fan-out is uWS's): counted against its client's
+ * allowance like the hub's own, and ended by `enforce` with why.
+ */
+export interface TrackedStream {
+  client: string;
+  opened: number;
+  end(reason: 'revoked' | 'limit_lowered', message: string): void;
+}
+
+/** What the hub publishes, with its id: told to the listeners of `onPublish`. */
+export type PublishListener = (batch: readonly Outgoing[], firstId: number) => void;
+
 interface Subscriber {
   res: HttpResponse;
   group: Group;
@@ -69,6 +84,8 @@ export class StreamHub implements Broadcast, StreamSubscribers {
   private readonly groups = new Map<string, Group>();
   private readonly perClient = new Map<string, number>();
   private readonly subscribers = new Set<Subscriber>();
+  private readonly tracked = new Set<TrackedStream>();
+  private readonly listeners: PublishListener[] = [];
   /** Ids start at the boot time in µs, so they keep increasing across restarts and an id from before is told apart. */
   private readonly firstId: number;
   private lastId: number;
@@ -117,26 +134,30 @@ export class StreamHub implements Broadcast, StreamSubscribers {
       if (open > allowance) over.set(client, { rpm, allowance, excess: open - allowance });
     }
     if (!over.size) return 0;
-    // Subscribers are held in the order they opened: the oldest of each key come first.
-    const ending: [Subscriber, CloseReason, string][] = [];
-    for (const sub of this.subscribers) {
-      const o = over.get(sub.client);
+    // The oldest of each key come first, whichever surface holds them.
+    const streams = [...this.subscribers, ...this.tracked].sort((a, b) => a.opened - b.opened);
+    const ending: [Subscriber | TrackedStream, 'revoked' | 'limit_lowered', string][] = [];
+    for (const stream of streams) {
+      const o = over.get(stream.client);
       if (!o?.excess) continue;
       o.excess--;
       if (o.rpm === null)
         ending.push([
-          sub,
+          stream,
           'revoked',
-          closedNotice('revoked', 'This API key was revoked: its streams are closed and it is refused from now on'),
+          'This API key was revoked: its streams are closed and it is refused from now on',
         ]);
       else {
         const message =
           `This key's rate limit is now ${o.rpm} requests a minute, which allows ${o.allowance} streams at once; ` +
           'its oldest streams beyond that are closed. Reconnecting is refused (429) while it holds that many';
-        ending.push([sub, 'limit_lowered', closedNotice('limit_lowered', message)]);
+        ending.push([stream, 'limit_lowered', message]);
       }
     }
-    for (const [sub, reason, notice] of ending) this.end(sub, reason, notice);
+    for (const [stream, reason, message] of ending) {
+      if ('res' in stream) this.end(stream, reason, closedNotice(reason, message));
+      else stream.end(reason, message);
+    }
     return ending.length;
   }
 
@@ -168,24 +189,9 @@ export class StreamHub implements Broadcast, StreamSubscribers {
     this.subscribers.add(sub);
     this.perClient.set(client, (this.perClient.get(client) ?? 0) + 1);
     res.onWritable(() => this.drain(sub));
-    const id = lastEventId === null ? null : parseLastEventId(lastEventId);
-    const missed = id === null ? null : this.missedSince(id, topics);
-    let first: Buffer;
-    if (missed) {
-      first = concatFrames(missed);
-      this.counts.sent += missed.length;
-    } else {
-      const state = mergeById(topics.map((t) => this.buffer(t).current()));
-      this.counts.sent += state.length;
-      if (lastEventId === null) first = concatFrames(state);
-      else {
-        this.counts.sent++;
-        // Numbered just before the state that follows it, so that ids keep increasing.
-        const resetId = state.length ? state[0]!.id - 1 : this.lastId;
-        const reset = Buffer.from(sseMessage('reset', resetId, JSON.stringify(this.resetBody(lastEventId, id))));
-        first = Buffer.concat([reset, ...state.map((m) => m.frame)]);
-      }
-    }
+    const backlog = this.backlog(topics, lastEventId);
+    this.counts.sent += backlog.length;
+    const first = concatFrames(backlog);
     res.cork(() => {
       this.write(sub, sseOpening(this.limits.retryMs));
       if (first.byteLength) this.write(sub, first);
@@ -193,15 +199,50 @@ export class StreamHub implements Broadcast, StreamSubscribers {
     return (reason) => this.forget(sub, reason);
   }
 
+  /**
+   * What a stream of `topics` gets before live messages: from `lastEventId`, every message it missed, or a `reset`
+   * when some are no longer held; without one, and after a `reset`, the present state of its topics (the latest quote
+   * of each symbol, ...). In id order, as SSE frames.
+   */
+  backlog(topics: readonly string[], lastEventId: string | null): Buffered[] {
+    const id = lastEventId === null ? null : parseLastEventId(lastEventId);
+    const missed = id === null ? null : this.missedSince(id, topics);
+    if (missed) return missed;
+    const state = mergeById(topics.map((t) => this.buffer(t).current()));
+    if (lastEventId === null) return state;
+    // Numbered just before the state that follows it, so that ids keep increasing.
+    const resetId = state.length ? state[0]!.id - 1 : this.lastId;
+    const json = JSON.stringify(this.resetBody(lastEventId, id));
+    return [{ id: resetId, key: null, frame: Buffer.from(sseMessage('reset', resetId, json)) }, ...state];
+  }
+
+  /** Counts `stream` against its client's allowance (see `admit`) until the returned function says why it ended. */
+  track(stream: TrackedStream): (reason: CloseReason) => void {
+    this.tracked.add(stream);
+    this.perClient.set(stream.client, (this.perClient.get(stream.client) ?? 0) + 1);
+    return (reason) => {
+      if (!this.tracked.delete(stream)) return;
+      this.release(stream.client);
+      this.counts.ended[reason]++;
+    };
+  }
+
+  /** Calls `listener` with every batch once its ids are given, in publishing order. */
+  onPublish(listener: PublishListener): void {
+    this.listeners.push(listener);
+  }
+
   /** Publishes one batch (a tick's messages): ids in order, kept for replay, written once per group. */
   publish(batch: readonly Outgoing[]): void {
     if (!batch.length) return;
+    const firstId = this.lastId + 1;
     const messages = batch.map((m) => {
       const id = ++this.lastId;
       const buffered: Buffered = { id, key: m.key, frame: Buffer.from(sseMessage(m.event, id, m.json)) };
       for (const topic of m.topics) this.buffer(topic).push(buffered);
       return { buffered, topics: m.topics };
     });
+    for (const listener of this.listeners) listener(batch, firstId);
     for (const group of this.groups.values()) {
       if (!group.subscribers.size) continue;
       const mine = messages.filter((m) => m.topics.some((t) => group.topics.has(t))).map((m) => m.buffered);
@@ -217,11 +258,11 @@ export class StreamHub implements Broadcast, StreamSubscribers {
     }
   }
 
-  /** Streams open now, and how many of them are backed up (their messages held until their socket drains). */
+  /** Streams open now (WebSockets included), and how many SSE ones are backed up (held until their socket drains). */
   get streams(): { subscribers: number; backedUp: number } {
     let backedUp = 0;
     for (const sub of this.subscribers) if (sub.backedUpSince) backedUp++;
-    return { subscribers: this.subscribers.size, backedUp };
+    return { subscribers: this.subscribers.size + this.tracked.size, backedUp };
   }
 
   /** Ends every stream (the server is stopping) and stops the timers. */
@@ -244,7 +285,7 @@ export class StreamHub implements Broadcast, StreamSubscribers {
   }
 
   /** The messages of `topics` after id `lastId` in id order, or null when the client cannot be brought up to date. */
-  private missedSince(lastId: number, topics: string[]): Buffered[] | null {
+  private missedSince(lastId: number, topics: readonly string[]): Buffered[] | null {
     if (!this.wrote(lastId)) return null;
     const lists: Buffered[][] = [];
     for (const topic of topics) {
@@ -325,12 +366,16 @@ export class StreamHub implements Broadcast, StreamSubscribers {
     // Clients choose their topic sets: a group lives only while someone holds it, so their number stays bounded.
     if (!sub.group.subscribers.size) this.groups.delete(sub.group.signature);
     this.subscribers.delete(sub);
-    const left = (this.perClient.get(sub.client) ?? 1) - 1;
-    if (left) this.perClient.set(sub.client, left);
-    else this.perClient.delete(sub.client);
+    this.release(sub.client);
     sub.pending.clear();
     this.counts.ended[reason]++;
     sub.onClose(reason);
+  }
+
+  private release(client: string): void {
+    const left = (this.perClient.get(client) ?? 1) - 1;
+    if (left) this.perClient.set(client, left);
+    else this.perClient.delete(client);
   }
 
   /**

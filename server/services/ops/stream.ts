@@ -5,6 +5,8 @@ import type { CloseReason } from '../../../core/stream/close-reasons.js';
 import { parseTopics } from '../../../core/stream/topics.js';
 import { AuthError, type Principal } from '../../auth.js';
 import type { StreamSubscribers } from '../../ports/index.js';
+import type { SocketStream } from '../../stream/socket-stream.js';
+import type { SocketHub } from '../../stream/sockets.js';
 import type { IssuedTicket, StreamTickets } from '../../stream/tickets.js';
 import type { InstrumentService } from '../read/index.js';
 
@@ -21,6 +23,7 @@ export class StreamService {
     private readonly hub: StreamSubscribers,
     private readonly instruments: InstrumentService,
     private readonly tickets: StreamTickets,
+    private readonly sockets: SocketHub,
   ) {}
 
   /** The canonical topics named by `raw`; a 422 for a bad one. */
@@ -44,6 +47,34 @@ export class StreamService {
    */
   subscribe(raw: string, who: Pick<Principal, 'client' | 'rpm'>, granted: string[] | null = null): Subscription {
     const { client, rpm } = who;
+    const topics = this.grantedTopics(raw, granted);
+    this.hub.admit(client, rpm);
+    return { open: (res, lastEventId, ended) => this.hub.open(res, topics, client, lastEventId, ended) };
+  }
+
+  /**
+   * A WebSocket stream of `who`, subscribed at once to the topics named by `raw` (none: it subscribes by its frames)
+   * from `lastEventId`: a 422 for a bad topic, a 401 for one its ticket does not grant (`granted`), a 429 over its
+   * stream allowance. The topics of its frames are checked alike, each refusal an error frame.
+   */
+  socket(
+    raw: string | undefined,
+    who: Pick<Principal, 'client' | 'rpm'>,
+    granted: string[] | null,
+    lastEventId: string | null,
+  ): SocketStream {
+    const topics = raw === undefined ? [] : this.grantedTopics(raw, granted);
+    this.hub.admit(who.client, who.rpm);
+    return this.sockets.stream({
+      client: who.client,
+      topics,
+      lastEventId,
+      resolve: (names) => this.grantedTopics(names.join(','), granted),
+    });
+  }
+
+  /** The canonical topics named by `raw`: a 422 for a bad one, a 401 for one a ticket does not grant. */
+  private grantedTopics(raw: string, granted: string[] | null): string[] {
     const topics = this.topics(raw);
     const refused = granted ? topics.filter((t) => !granted.includes(t)) : [];
     if (refused.length)
@@ -51,7 +82,6 @@ export class StreamService {
         `This stream ticket does not grant ${refused.join(', ')}`,
         'Bearer realm="tapewire", error="insufficient_scope"',
       );
-    this.hub.admit(client, rpm);
-    return { open: (res, lastEventId, ended) => this.hub.open(res, topics, client, lastEventId, ended) };
+    return topics;
   }
 }

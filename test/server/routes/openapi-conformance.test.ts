@@ -7,6 +7,7 @@ import addFormats from 'ajv-formats';
 import t, { type Test } from 'tap';
 import { createKey, importFiles, ROOT, startServer } from '../../../harness/server.js';
 import { listen } from '../../helpers/sse.js';
+import { connect, type Frame } from '../../helpers/ws.js';
 
 const server = await startServer({
   env: { TAPEWIRE_ANON: '0', LOG_LEVEL: 'warn', TAPEWIRE_DEMO: '1', DEMO_NEWS_EVERY_S: '1' },
@@ -203,4 +204,30 @@ t.test('every stream message answers as its schema says', async (t) => {
     if (!validate(m.data)) t.fail(`${m.event} ${m.id}: ${ajv.errorsText(validate.errors)}`);
   }
   t.pass(`${fresh.messages.length + resumed.messages.length} messages`);
+});
+
+t.test('every WebSocket frame answers as its schema says', async (t) => {
+  const validate = ajv.compile({
+    $ref: pointer('paths', '/v1/ws', 'get', 'responses', '200', 'content', 'application/json', 'schema'),
+  });
+  const ws = (query: string) => connect(`${server.url.replace(/^http/, 'ws')}/v1/ws${query}`, { key });
+  const fresh = ws('?topics=events,instrument:ETH');
+  const resumed = ws('?topics=quotes&lastEventId=12');
+  t.teardown(() => {
+    fresh.close();
+    resumed.close();
+  });
+  await fresh.until((fs) => ['quote', 'venue', 'candle', 'event'].every((e) => fs.some((f) => f.type === e)), 20_000);
+  await resumed.until((fs) => fs.some((f) => f.type === 'reset'));
+  resumed.send({ op: 'unsubscribe', topics: ['quotes'] });
+  resumed.send({ op: 'dance' });
+  await resumed.until((fs) => fs.some((f) => f.error));
+  const frames: Omit<Frame, 'at'>[] = [...fresh.frames, ...resumed.frames].map(({ at: _, ...frame }) => frame);
+  for (const f of frames)
+    if (!validate(f)) t.fail(`${JSON.stringify(f).slice(0, 80)}: ${ajv.errorsText(validate.errors)}`);
+  t.ok(
+    ['subscribed', 'unsubscribed', 'reset'].every((type) => frames.some((f) => f.type === type)),
+    'acks and a reset among them',
+  );
+  t.pass(`${frames.length} frames`);
 });

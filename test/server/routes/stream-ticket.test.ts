@@ -106,7 +106,10 @@ t.test('a ticket is refused on every other route', async (t) => {
   for (const path of ['/v1/meta', '/v1/instruments', '/v1/stream/ticket?topics=events', '/v1/events']) {
     const res = await server.get(`${path}${path.includes('?') ? '&' : '?'}ticket=${encodeURIComponent(ticket)}`);
     t.equal(res.status, 401, `${path} refuses a ticket`);
-    t.match(((await res.json()) as { error: { message: string } }).error.message, /accepted by \/v1\/stream only/);
+    t.match(
+      ((await res.json()) as { error: { message: string } }).error.message,
+      /accepted by \/v1\/stream and \/v1\/ws only/,
+    );
   }
 });
 

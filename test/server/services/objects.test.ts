@@ -30,6 +30,7 @@ import { MetaService } from '../../../server/services/read/meta.js';
 import { ImportService } from '../../../server/services/write/imports.js';
 import { MarketStore } from '../../../server/services/write/market-store.js';
 import { StreamHub } from '../../../server/stream/hub.js';
+import { SocketHub } from '../../../server/stream/sockets.js';
 import { StreamTickets } from '../../../server/stream/tickets.js';
 import { WorkerThreads } from '../../../server/worker-threads.js';
 
@@ -99,6 +100,7 @@ const services = buildServices({
   openBars: null,
   hub,
   tickets,
+  sockets: new SocketHub(hub, () => false, log, hub.limits),
   workers,
   meta,
   storage,
