@@ -5,16 +5,18 @@ export interface StreamConfig {
   /** Signs stream tickets; shared by every process behind one address (null: a random one per process). */
   streamTicketSecret: string | null;
   /** See StreamLimits in server/stream/hub.ts; `quoteMs` is the least time between two quotes of a symbol. */
-  stream: {
-    perClient: number;
-    quoteMs: number;
-    heartbeatMs: number;
-    lifetimeMs: number;
-    replay: number;
-    stallMs: number;
-    maxPendingBytes: number;
-    retryMs: number;
-  };
+  stream: StreamSettings;
+}
+
+export interface StreamSettings {
+  perClient: number;
+  quoteMs: number;
+  heartbeatMs: number;
+  lifetimeMs: number;
+  replay: number;
+  stallMs: number;
+  maxPendingBytes: number;
+  retryMs: number;
 }
 
 export function readStream(r: EnvReader): StreamConfig {

@@ -11,7 +11,14 @@ import { HEARTBEAT, parseLastEventId, sseMessage, sseOpening } from '../../core/
 import { clock } from '../clock.js';
 import type { HttpResponse } from '../http/uws.js';
 import { RateLimitError } from '../limits.js';
-import type { Broadcast, Outgoing, StreamCounts, StreamSubscribers } from '../ports/broadcast.js';
+import type {
+  Broadcast,
+  Outgoing,
+  PublishListener,
+  StreamCounts,
+  StreamSubscribers,
+  TrackedStream,
+} from '../ports/broadcast.js';
 
 /** Retry-After of the 429 for one stream too many: when the client's other streams end is unknown, so a fixed pause. */
 const STREAM_CAP_RETRY_S = 10;
@@ -44,19 +51,6 @@ export function streamAllowance(rpm: number | null, perClient: number): number {
   if (rpm === null || !(rpm >= 1)) return 0;
   return Math.min(perClient, Math.floor(rpm));
 }
-
-/**
- * A stream the hub does not write itself (a WebSocket's, whose fan-out is uWS's): counted against its client's
- * allowance like the hub's own, and ended by `enforce` with why.
- */
-export interface TrackedStream {
-  client: string;
-  opened: number;
-  end(reason: 'revoked' | 'limit_lowered', message: string): void;
-}
-
-/** What the hub publishes, with its id: told to the listeners of `onPublish`. */
-export type PublishListener = (batch: readonly Outgoing[], firstId: number) => void;
 
 interface Subscriber {
   res: HttpResponse;

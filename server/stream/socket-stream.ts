@@ -6,10 +6,11 @@ import type { CloseReason } from '../../core/stream/close-reasons.js';
 import { MAX_TOPICS } from '../../core/stream/topics.js';
 import { parseWsRequest, wsFromSse, wsNotice } from '../../core/stream/ws.js';
 import { clock } from '../clock.js';
+import type { StreamSettings } from '../config/stream.js';
 import { asApiError } from '../http/respond.js';
 import type { Socket, SocketSession } from '../http/socket.js';
 import type { Logger } from '../log.js';
-import type { StreamHub, StreamLimits, TrackedStream } from './hub.js';
+import type { StreamSubscribers, TrackedStream } from '../ports/broadcast.js';
 
 /** Sockets with the same stream topics, subscribed to one uWS topic named `name`. */
 export interface Group {
@@ -20,9 +21,9 @@ export interface Group {
 
 /** What a stream needs of the sockets it is one of (SocketHub, in sockets.ts). */
 export interface Sockets {
-  hub: StreamHub;
+  hub: StreamSubscribers;
   log: Logger;
-  limits: Pick<StreamLimits, 'lifetimeMs' | 'stallMs'>;
+  limits: Pick<StreamSettings, 'lifetimeMs' | 'stallMs'>;
   join(topics: readonly string[]): Group;
   leave(group: Group): void;
   opened(stream: SocketStream): void;

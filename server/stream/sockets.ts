@@ -5,10 +5,10 @@
 // it stays backed up STREAM_STALL_S.
 import { wsMessage } from '../../core/stream/ws.js';
 import { clock } from '../clock.js';
+import type { StreamSettings } from '../config/stream.js';
 import type { SocketOptions } from '../http/socket.js';
 import type { Logger } from '../log.js';
-import type { Outgoing } from '../ports/broadcast.js';
-import type { StreamHub, StreamLimits } from './hub.js';
+import type { Outgoing, StreamSubscribers } from '../ports/broadcast.js';
 import { type Group, SocketStream, type SocketStreamOptions, type Sockets } from './socket-stream.js';
 
 /** The largest frame a client may send: a subscribe naming 50 topics is some 2 KB. */
@@ -18,7 +18,7 @@ const MAX_CLIENT_FRAME_BYTES = 16 * 1024;
  * How the sockets behave in uWS: pinged after about twice STREAM_HEARTBEAT_S of silence (uWS takes a multiple of 4 s,
  * at least 8), and cut beyond STREAM_MAX_PENDING_BYTES waiting to be sent.
  */
-export function socketOptions(limits: Pick<StreamLimits, 'heartbeatMs' | 'maxPendingBytes'>): SocketOptions {
+export function socketOptions(limits: Pick<StreamSettings, 'heartbeatMs' | 'maxPendingBytes'>): SocketOptions {
   return {
     idleTimeoutS: 4 * Math.ceil(Math.max(8, (2 * limits.heartbeatMs) / 1000) / 4),
     maxBackpressure: limits.maxPendingBytes,
@@ -35,10 +35,10 @@ export class SocketHub implements Sockets {
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
-    readonly hub: StreamHub,
+    readonly hub: StreamSubscribers,
     private readonly publish: Publish,
     readonly log: Logger,
-    readonly limits: Pick<StreamLimits, 'lifetimeMs' | 'stallMs' | 'heartbeatMs'>,
+    readonly limits: Pick<StreamSettings, 'lifetimeMs' | 'stallMs' | 'heartbeatMs'>,
   ) {
     hub.onPublish((batch, firstId) => this.fanOut(batch, firstId));
     this.sweeper = setInterval(() => this.sweep(clock.now()), Math.min(1000, limits.heartbeatMs));
