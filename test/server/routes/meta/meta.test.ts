@@ -145,6 +145,7 @@ t.test('/v1/openapi.json is generated from the route table', async (t) => {
     '/v1/sectors/{slug}',
     '/v1/stream',
     '/v1/stream/ticket',
+    '/v1/ws',
   ]);
   const meta = doc.paths['/v1/meta']!.get;
   t.ok(meta.responses['200'] && meta.responses['401'] && meta.responses['422'] && meta.responses['429']);
