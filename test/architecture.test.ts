@@ -198,7 +198,7 @@ t.test(
 );
 
 t.test('only start-up builds the in-process implementations of the ports', async (t) => {
-  const BUILDS = /\bnew (MarketState|Ticker|StreamHub|LocalRateLimits|DataVersion|RedisVersions)\(/;
+  const BUILDS = /\bnew (MarketState|Ticker|StreamHub|LocalRateLimits|DataVersion|RedisVersions|StreamOut|StreamIn)\(/;
   t.ok(BUILDS.test('const hub = new StreamHub(config.stream);'), 'the rule sees one built');
   t.ok(BUILDS.test('new RedisVersions(config.redisUrl, log)'), 'and a broker');
   t.same(

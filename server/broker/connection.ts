@@ -39,3 +39,12 @@ export function connectRedis(url: string, name: string, log: Logger, options: Re
   });
   return redis;
 }
+
+/** Settles once `redis` can take commands (at once when it can now), or will never again: it was closed. */
+export function whenReady(redis: Redis): Promise<void> {
+  if (redis.status === 'ready' || redis.status === 'end') return Promise.resolve();
+  return new Promise((resolve) => {
+    redis.once('ready', () => resolve());
+    redis.once('end', () => resolve());
+  });
+}
