@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from '../log.js';
 import type { StreamHub } from '../stream/hub.js';
 import { connectRedis, whenReady } from './connection.js';
-import { type Entry, readEntry, STREAM_KEY } from './stream-entries.js';
+import { readEntry, STREAM_KEY } from './stream-entries.js';
 
 /** How long one read waits for a batch: the loop notices a stop within it. */
 const BLOCK_MS = 5000;
@@ -71,7 +71,7 @@ export class StreamIn {
 
   private deliver(raw: [string, string[]][]): void {
     for (const r of raw) {
-      const entry: Entry | null = readEntry(r);
+      const entry = readEntry(r);
       if (entry) this.hub.deliver(entry.batch, entry.firstId);
     }
   }
