@@ -107,7 +107,7 @@ t.test("a new leader numbers after the last one's ids, and the nodes carry on", 
   await relay.start();
   for (let n = 1; n <= 5; n++) first.publish(batch(n));
   await until(() => delivered.length === firstIds.length, 'the first leader relayed');
-  out.close();
+  t.teardown(() => out.close());
 
   // The next leader's clock may be behind the last one's: its ids still follow on.
   const next = hub();
@@ -124,6 +124,14 @@ t.test("a new leader numbers after the last one's ids, and the nodes carry on", 
     resume(next, firstIds.at(-1)!),
     "a client of the last leader resumes on the node with the next leader's messages",
   );
+
+  // The deposed leader, still running, numbers on from its own last id: Redis refuses ids at or before ones it holds.
+  const count = delivered.length;
+  first.publish(batch(11));
+  next.publish(batch(12));
+  await until(() => delivered.length > count, "the leader's next batch arrives");
+  await new Promise((r) => setTimeout(r, 50));
+  t.same(delivered.slice(count), nextIds.slice(-batch(12).length), "the deposed leader's batch never reaches the node");
 });
 
 t.test(
