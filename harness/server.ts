@@ -3,13 +3,13 @@
 // server compiled the sources anew: a third of a start's CPU, and the suite is bound by CPU.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { clock } from '../server/clock.js';
 import { blankCopy, copiesDemo, demoCopy } from './data-templates.js';
+import { freePort } from './free-port.js';
 import { processWarnings } from './process-warnings.js';
 import { tallyStart } from './server-tally.js';
 
@@ -35,18 +35,6 @@ export interface ServerHandle {
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; ms: number }>;
   /** Stops if needed and deletes the data directory. */
   dispose(): Promise<void>;
-}
-
-/** A port free right now on loopback (the server is told to use it, so this works at any log level). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 // A test that times out is killed without its teardown: make sure no server outlives the process that started it.

@@ -1,6 +1,7 @@
 // Configuration from the environment, read once at start by concern (server/config/: database, sources, HTTP, limits,
-// stream, market, demo, role); every invalid value of every concern is reported together.
+// stream, market, demo, role, broker); every invalid value of every concern is reported together.
 import { clockShift } from './clock.js';
+import { type BrokerConfig, readBroker } from './config/broker.js';
 import { type DatabaseConfig, readDatabase } from './config/database.js';
 import { type DemoConfig, readDemo } from './config/demo.js';
 import { type Env, EnvReader } from './config/env-reader.js';
@@ -18,7 +19,8 @@ export type Config = DatabaseConfig &
   StreamConfig &
   MarketConfig &
   DemoConfig &
-  RoleConfig;
+  RoleConfig &
+  BrokerConfig;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -40,6 +42,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...readMarket(r),
     ...readDemo(r, database),
     ...readRole(r),
+    ...readBroker(r),
   };
   const clockProblem = clockShift(env).problem;
   if (clockProblem) r.problems.push(clockProblem);

@@ -89,11 +89,15 @@ t.test('services never import a route, and the database module is opened only by
   t.same(openers, ['server/app.ts', 'server/cli/direct.ts']);
 });
 
+/** The broker: the implementations of the ports across processes, through Redis. */
+const BROKER = 'server/broker/';
+
 /**
  * The imports each layer may not make (docs/architecture.md, "Folders"): the HTTP pipeline runs routes of any services and
  * knows nothing of the domain; the tick loop writes through the market store alone; services read the hot state and
  * nothing else of the market; surfaces (routes, MCP, pages, the stream) reach the hot state and the database through
- * services; benches share helpers with the tests through `harness/`, not the tests' own folder.
+ * services; the broker serves no request; benches share helpers with the tests through `harness/`, not the tests' own
+ * folder.
  */
 const LAYERS: { from: string; may: (target: string) => boolean; why: string }[] = [
   {
@@ -126,13 +130,19 @@ const LAYERS: { from: string; may: (target: string) => boolean; why: string }[] 
     may: (i: string) => !i.startsWith('server/market/') && i !== 'server/db.ts',
     why: 'surfaces reach the hot state and the database through services',
   })),
+  {
+    from: BROKER,
+    may: (i) => !/^server\/(services|routes|mcp|web|http)\//.test(i),
+    why: 'the broker implements ports: it serves no request and calls no service',
+  },
   { from: 'bench/', may: (i) => !i.startsWith('test/'), why: 'benches share helpers with the tests through harness/' },
 ];
 
 /**
- * The in-process implementations of the ports (server/ports/): the hot market state, the tick loop's open bars, the
- * stream hub, the rate-limit buckets and the data versions. Only the composition roots (start-up, the CLIs) build
- * them; services and surfaces hold them as their ports, so that another process's can stand in.
+ * The implementations of the ports (server/ports/): in process, the hot market state, the tick loop's open bars, the
+ * stream hub, the rate-limit buckets and the data versions; across processes, the broker's (server/broker/, through
+ * Redis). Only the composition roots (start-up, the CLIs) build them; services and surfaces hold them as their ports,
+ * so that another process's can stand in.
  */
 const CONCRETE = [
   'server/market/state.ts',
@@ -141,14 +151,13 @@ const CONCRETE = [
   'server/rate-buckets.ts',
   'server/data-version.ts',
 ];
+const concrete = (f: string) => CONCRETE.includes(f) || f.startsWith(BROKER);
 const ON_PORTS = ['server/services/', 'server/routes/', 'server/mcp/', 'server/web/', 'server/stream/'];
 
 /** Each import of `file`, a service or a surface, of an implementation its port stands for. */
 function offPorts(file: string, imported: string[]): string[] {
-  if (!ON_PORTS.some((p) => file.startsWith(p)) || CONCRETE.includes(file)) return [];
-  return imported
-    .filter((i) => CONCRETE.includes(i))
-    .map((i) => `${file} imports ${i}: import its port from server/ports/`);
+  if (!ON_PORTS.some((p) => file.startsWith(p)) || concrete(file)) return [];
+  return imported.filter(concrete).map((i) => `${file} imports ${i}: import its port from server/ports/`);
 }
 
 t.test(
@@ -169,7 +178,16 @@ t.test(
       2,
       'and a page import the buckets and the versions',
     );
-    t.same(offPorts('server/app.ts', CONCRETE), [], 'but not the composition root');
+    t.same(
+      offPorts('server/services/read/events.ts', ['server/broker/redis-versions.ts']).length,
+      1,
+      'and a service import the broker',
+    );
+    t.same(
+      offPorts('server/app.ts', [...CONCRETE, 'server/broker/redis-versions.ts']),
+      [],
+      'but not the composition root',
+    );
     t.same(
       server.flatMap((f) => offPorts(f, imports(f))),
       [],
@@ -180,10 +198,11 @@ t.test(
 );
 
 t.test('only start-up builds the in-process implementations of the ports', async (t) => {
-  const BUILDS = /\bnew (MarketState|Ticker|StreamHub|LocalRateLimits|DataVersion)\(/;
+  const BUILDS = /\bnew (MarketState|Ticker|StreamHub|LocalRateLimits|DataVersion|RedisVersions|StreamOut|StreamIn)\(/;
   t.ok(BUILDS.test('const hub = new StreamHub(config.stream);'), 'the rule sees one built');
+  t.ok(BUILDS.test('new RedisVersions(config.redisUrl, log)'), 'and a broker');
   t.same(
-    server.filter((f) => !CONCRETE.includes(f) && BUILDS.test(text(f))),
+    server.filter((f) => !concrete(f) && BUILDS.test(text(f))),
     ['server/app.ts', 'server/market/load.ts', 'server/roles/api.ts', 'server/roles/ingest.ts'],
     'the composition root, its two parts, and the market load it calls',
   );
@@ -216,6 +235,11 @@ t.test('each layer imports only what it may call', async (t) => {
     breaches('server/services/read/candles.ts', ['server/http/raw-json.ts', 'server/answers/candles.ts']).length,
     2,
     'and a service write bytes',
+  );
+  t.same(
+    breaches('server/broker/redis-versions.ts', ['server/services/index.ts', 'server/data-version.ts']).length,
+    1,
+    'and the broker call a service',
   );
   const files = ['server', 'bench'].flatMap(sources);
   t.same(

@@ -626,7 +626,9 @@ t.test(
       'server/config.ts',
       'server/clock.ts',
       'server/access-mode.ts',
-      ...['database', 'demo', 'http', 'limits', 'market', 'sources', 'stream'].map((c) => `server/config/${c}.ts`),
+      ...['broker', 'database', 'demo', 'http', 'limits', 'market', 'role', 'sources', 'stream'].map(
+        (c) => `server/config/${c}.ts`,
+      ),
     ];
     const direct = configSources.flatMap((f) => [...text(f).matchAll(/\benv\.([A-Z][A-Z0-9_]+)/g)].map((m) => m[1]!));
     const rows = settingRows();

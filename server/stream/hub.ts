@@ -4,7 +4,8 @@
 // messages conflated (latest per key) until it drains, and is closed if it stays backed up. A key holds at most its
 // stream allowance (streamAllowance), checked when a stream opens and again whenever the keys are reloaded (enforce).
 // WebSocket streams (server/stream/sockets.ts) take the same messages and ids as they are published (onPublish), the
-// same backlog, and count against the same allowance (track).
+// same backlog, and count against the same allowance (track). On an api node of a scale-out the hub publishes nothing
+// itself: it is fed the ingest leader's batches with the leader's ids (deliver), so a client resumes on any node.
 import { CLOSE_REASONS, type CloseReason } from '../../core/stream/close-reasons.js';
 import { type Buffered, mergeById, ReplayBuffer } from '../../core/stream/replay.js';
 import { HEARTBEAT, parseLastEventId, sseMessage, sseOpening } from '../../core/stream/sse.js';
@@ -80,9 +81,15 @@ export class StreamHub implements Broadcast, StreamSubscribers {
   private readonly subscribers = new Set<Subscriber>();
   private readonly tracked = new Set<TrackedStream>();
   private readonly listeners: PublishListener[] = [];
-  /** Ids start at the boot time in µs, so they keep increasing across restarts and an id from before is told apart. */
-  private readonly firstId: number;
+  /**
+   * Ids start at the boot time in µs, so they keep increasing across restarts and an id from before is told apart. A
+   * hub fed another process's messages (`deliver`) holds its ids instead; `firstId` is then the id a client may resume
+   * from with nothing missed.
+   */
+  private firstId: number;
   private lastId: number;
+  /** Whether the ids are another process's: the first batch delivered sets them. */
+  private fed = false;
   private lastHeartbeat = clock.now();
   private readonly sweeper: NodeJS.Timeout;
   readonly counts: StreamCounts = {
@@ -228,7 +235,33 @@ export class StreamHub implements Broadcast, StreamSubscribers {
 
   /** Publishes one batch (a tick's messages): ids in order, kept for replay, written once per group. */
   publish(batch: readonly Outgoing[]): void {
-    if (!batch.length) return;
+    if (batch.length) this.broadcast(batch);
+  }
+
+  /**
+   * A producer taking over from another process numbers from after `lastId`, the last id that one published, before
+   * publishing its own: ids follow on across a failover with no gap, whatever the two machines' clocks say.
+   */
+  continueAfter(lastId: number): void {
+    this.firstId = this.lastId = lastId;
+  }
+
+  /**
+   * Takes a batch another process published, with its ids (`firstId` and on): a hub fed this way never publishes its
+   * own. Messages it holds already are skipped; after a gap (messages lost on the way, or the first batch), clients
+   * resume only from after it.
+   */
+  deliver(batch: readonly Outgoing[], firstId: number): void {
+    if (!this.fed || firstId > this.lastId + 1) {
+      this.fed = true;
+      this.firstId = this.lastId = firstId - 1;
+    }
+    const held = this.lastId + 1 - firstId;
+    if (held < batch.length) this.broadcast(held ? batch.slice(held) : batch);
+  }
+
+  /** Numbers `batch` from the next id, keeps it for replay and writes it once per group. */
+  private broadcast(batch: readonly Outgoing[]): void {
     const firstId = this.lastId + 1;
     const messages = batch.map((m) => {
       const id = ++this.lastId;

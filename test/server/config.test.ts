@@ -133,6 +133,39 @@ t.test('TAPEWIRE_ROLE: all by default; another value, or a role alone without a 
   t.end();
 });
 
+t.test('REDIS_URL: unset by default; a redis:// or rediss:// URL, checked without echoing it', (t) => {
+  t.equal(loadConfig({}).redisUrl, null, 'no broker by default');
+  t.equal(loadConfig({ REDIS_URL: '' }).redisUrl, null, 'empty is unset');
+  for (const url of [
+    'redis://127.0.0.1:6379',
+    'redis://cache.internal',
+    'rediss://default:s3cret@cache.example.com:6380/2',
+    'redis://[::1]:6379/0',
+  ])
+    t.equal(loadConfig({ REDIS_URL: url }).redisUrl, url, url);
+  const refused: [string, RegExp][] = [
+    ['127.0.0.1:6379', /expected a redis:\/\/ or rediss:\/\/ URL/],
+    ['http://h:p4ss@cache:6379', /expected a redis:\/\/ or rediss:\/\/ URL \(rediss: TLS\), not http:\/\//],
+    ['redis:///0', /names no host/],
+    ['redis://cache:0', /port 0/],
+    ['redis://cache:99999', /expected a redis:\/\/ or rediss:\/\/ URL/],
+    ['redis://cache/tapewire', /the path is a database index \(\/0, \/1, \.\.\.\), not "\/tapewire"/],
+    ['redis://cache?family=6', /no query or fragment/],
+  ];
+  for (const [url, message] of refused)
+    try {
+      loadConfig({ REDIS_URL: url });
+      t.fail(`${url} should be refused`);
+    } catch (err) {
+      const problems = (err as ConfigError).problems;
+      t.equal(problems.length, 1, url);
+      t.match(problems[0], message, url);
+      t.match(problems[0], /^REDIS_URL: /, 'named');
+      t.notMatch(problems[0], /p4ss/, 'and its password never printed');
+    }
+  t.end();
+});
+
 t.test('move floors can be overridden per kind', (t) => {
   const c = loadConfig({ MOVE_FLOORS: 'crypto=12, fx=1.5' });
   t.equal(c.moveFloors.crypto, 12);
