@@ -1,12 +1,13 @@
 // What compiling the server (dist/, `npm start`) changes against running its sources through tsx: the time to /live
-// and /ready on a first start in an empty DATA_DIR and on a restart on the same one, and the RSS at rest afterwards.
+// and /ready on a first start in an empty DATA_DIR and on a restart on the same one, the CPU each used until /ready
+// (all threads: through tsx each thread compiles the sources), and the RSS at rest afterwards.
 // Each mode starts the same way npm start would, as one process; --demo loads the demo universe (one day of 1m bars).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ROOT, tempDataDir } from '../harness/server.js';
-import { fmt, rssMb } from './measure.js';
+import { cpuSeconds, fmt, rssMb } from './measure.js';
 
 const { values: argv } = parseArgs({
   options: { demo: { type: 'boolean' }, rounds: { type: 'string' }, rest: { type: 'string' } },
@@ -51,6 +52,8 @@ async function start(mode: keyof typeof MODES, dataDir: string, port: number, re
   const base = `http://127.0.0.1:${port}`;
   const live = await until(`${base}/live`, t0);
   const ready = await until(`${base}/ready`, t0);
+  const used = cpuSeconds(child.pid);
+  const cpu = used ? used.user + used.sys : Number.NaN;
   let rss: number | null = null;
   if (rest) {
     await sleep(REST_S * 1000);
@@ -60,7 +63,7 @@ async function start(mode: keyof typeof MODES, dataDir: string, port: number, re
   child.kill('SIGTERM');
   await exited;
   child = null;
-  return { live, ready, rss };
+  return { live, ready, cpu, rss };
 }
 
 execFileSync(process.execPath, ['bin/build.mjs', '--if-stale'], { cwd: ROOT, stdio: 'inherit' });
@@ -82,8 +85,9 @@ for (let round = 1; round <= ROUNDS; round++) {
       const first = await start(mode, dataDir, port++, false);
       const again = await start(mode, dataDir, port++, true);
       console.log(
-        `  ${mode.padEnd(8)} first start: /live ${fmt(first.live)} ms, /ready ${fmt(first.ready)} ms;  restart: /live ${fmt(again.live)} ms, ` +
-          `/ready ${fmt(again.ready)} ms;  RSS at rest ${fmt(again.rss ?? 0)} MB  (load ${loadavg()[0]!.toFixed(2)})`,
+        `  ${mode.padEnd(8)} first start: /live ${fmt(first.live)} ms, /ready ${fmt(first.ready)} ms, CPU ${first.cpu.toFixed(2)} s;  ` +
+          `restart: /live ${fmt(again.live)} ms, /ready ${fmt(again.ready)} ms, CPU ${again.cpu.toFixed(2)} s;  ` +
+          `RSS at rest ${fmt(again.rss ?? 0)} MB  (load ${loadavg()[0]!.toFixed(2)})`,
       );
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
