@@ -1,0 +1,76 @@
+// Where the suite's CPU goes: runs tap (with the arguments given, else the whole suite) and samples every process on
+// the machine once a second from /proc, charging each one's CPU to what it is: a test server, a `tapewire` command, a
+// test file, tap itself, or anything else. The suite is bound by CPU on 2 cores, so this, not a file's wall time (which
+// counts its waits and its neighbours' load), says what to make cheaper. Every process on the machine is counted: run it
+// on a quiet one.
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { ROOT } from '../harness/server.js';
+
+/** /proc's unit of CPU time (USER_HZ), 100 a second on Linux. */
+const TICKS_PER_S = 100;
+
+/** What a process is, by its command line. */
+function kind(cmd: string): string {
+  if (/exit-with-parent\.mjs/.test(cmd)) return 'test servers';
+  if (/(dist\/server\/cli\/tapewire\.js|server\/cli\/tapewire\.ts|bin\/tapewire\.mjs)/.test(cmd))
+    return 'tapewire commands';
+  if (/\btest\/\S+\.test\.ts/.test(cmd)) return 'test files';
+  if (/redis-server/.test(cmd)) return 'redis-server';
+  if (/chrom/.test(cmd)) return 'chromium';
+  if (/esbuild/.test(cmd)) return 'esbuild (tsx)';
+  if (/\btap\b|@tapjs/.test(cmd)) return 'tap';
+  return 'other';
+}
+
+/** Every process's CPU so far, keyed by pid and start time (a pid reused is another process). */
+function sample(): Map<string, { kind: string; ticks: number }> {
+  const seen = new Map<string, { kind: string; ticks: number }>();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      seen.set(`${pid}@${fields[19]}`, { kind: kind(cmd), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // gone between the listing and the read
+    }
+  }
+  return seen;
+}
+
+const charged = new Map<string, number>();
+// What ran before the suite started is not the suite's.
+let last = sample();
+const tick = () => {
+  const now = sample();
+  for (const [key, { kind, ticks }] of now) {
+    // A process first seen now started since the last sample: all its CPU is the suite's.
+    const before = last.get(key)?.ticks ?? 0;
+    charged.set(kind, (charged.get(kind) ?? 0) + ticks - before);
+  }
+  last = now;
+};
+const timer = setInterval(tick, 1000);
+
+const t0 = performance.now();
+const load = loadavg()[0]!.toFixed(2);
+const tap = spawn('npx', ['tap', ...process.argv.slice(2)], { cwd: ROOT, stdio: 'inherit' });
+const code = await new Promise<number | null>((resolve) => tap.on('exit', resolve));
+clearInterval(timer);
+tick();
+
+const wallS = (performance.now() - t0) / 1000;
+const total = [...charged.values()].reduce((a, b) => a + b, 0) / TICKS_PER_S;
+console.log(
+  `\nsuite-cpu: tap exited ${code} after ${wallS.toFixed(0)} s; ${total.toFixed(0)} s of CPU on ${cpus().length} CPUs ` +
+    `(${((100 * total) / (wallS * cpus().length)).toFixed(0)}% busy; load ${load} at the start). Processes that ` +
+    'lived less than a second are missed.',
+);
+for (const [name, ticks] of [...charged].sort((a, b) => b[1] - a[1]))
+  console.log(
+    `  ${(ticks / TICKS_PER_S).toFixed(0).padStart(6)} s  ${((100 * ticks) / TICKS_PER_S / total).toFixed(0).padStart(3)}%  ${name}`,
+  );
+process.exitCode = code ?? 1;
