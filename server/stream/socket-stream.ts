@@ -49,6 +49,13 @@ const CLOSE: Record<ServerReason, [number, string]> = {
   lifetime: [1001, 'lifetime: reconnect and resume with lastEventId'],
   shutdown: [1001, 'shutdown: the server is stopping'],
 };
+/**
+ * Frames a socket may send at once, and how many a second after that. A subscribe frame replays up to STREAM_REPLAY
+ * messages of each of its 50 topics: without a bound, one socket could make the server rebuild backlogs in a loop.
+ */
+const FRAME_BURST = 20;
+const FRAMES_PER_S = 1;
+
 /** What uWS reports when it cut a socket itself: its backlog passed maxBackpressure. */
 const ABNORMAL = 1006;
 
@@ -63,6 +70,9 @@ export class SocketStream implements SocketSession, TrackedStream {
   private untrack: ((reason: CloseReason) => void) | null = null;
   /** Why the server ended it; null while it is open, or when the client or uWS closed it. */
   private endedBy: ServerReason | null = null;
+  /** Frames it may still send now (FRAME_BURST), as of `framesAt`. */
+  private frames = FRAME_BURST;
+  private framesAt = clock.now();
 
   constructor(
     private readonly sockets: Sockets,
@@ -80,6 +90,11 @@ export class SocketStream implements SocketSession, TrackedStream {
 
   message(ws: Socket, data: ArrayBuffer, isBinary: boolean): void {
     try {
+      if (!this.takeFrame(clock.now()))
+        throw new ApiError(
+          'rate_limited',
+          `A socket sends at most ${FRAME_BURST} frames at once, then ${FRAMES_PER_S} a second: this one was not read`,
+        );
       if (isBinary) throw new ApiError('bad_request', 'Frames are JSON text: {"op":"subscribe","topics":["quotes"]}');
       const request = parseWsRequest(Buffer.from(data).toString());
       if ('problem' in request) throw new ApiError('bad_request', request.problem);
@@ -91,6 +106,15 @@ export class SocketStream implements SocketSession, TrackedStream {
       const e = asApiError(this.sockets.log, err, { route: '/v1/ws', client: this.client });
       ws.send(JSON.stringify({ error: { code: e.code, message: e.message, details: e.details ?? undefined } }));
     }
+  }
+
+  /** Whether a frame may be read at `now`, taking it from the socket's allowance. */
+  private takeFrame(now: number): boolean {
+    this.frames = Math.min(FRAME_BURST, this.frames + ((now - this.framesAt) / 1000) * FRAMES_PER_S);
+    this.framesAt = now;
+    if (this.frames < 1) return false;
+    this.frames--;
+    return true;
   }
 
   close(code: number): string {

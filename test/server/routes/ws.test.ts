@@ -171,6 +171,24 @@ t.test('a bad frame gets an error frame in the API error shape, and the socket s
   t.match(await answers('{"op":"subscribe","topics":["events"]}'), { type: 'subscribed', topics: ['events'] });
 });
 
+t.test('frames beyond a burst of 20 are refused, not read, and one a second is read again', async (t) => {
+  const ws = await socket(t);
+  const before = ws.frames.length;
+  // Unsubscribing from a topic it does not hold costs the server nothing but the frame: only the bound answers no.
+  for (let k = 0; k < 25; k++) ws.ws.send('{"op":"unsubscribe","topics":["events"]}');
+  await ws.until((fs) => fs.length >= before + 25);
+  const answers = ws.frames.slice(before, before + 25);
+  const refused = answers.filter((f) => f.error?.code === 'rate_limited');
+  t.equal(answers.filter((f) => f.type === 'unsubscribed').length, 20, 'the burst is read');
+  t.ok(refused.length >= 4 && refused.length <= 5, `the rest refused (${refused.length}; a second may refill one)`);
+  t.match(refused[0], { error: { code: 'rate_limited', message: /at most 20 frames at once/ } });
+  await sleep(1100);
+  const after = ws.frames.length;
+  ws.ws.send('{"op":"subscribe","topics":["events"]}');
+  await ws.until((fs) => fs.length > after);
+  t.match(ws.frames[after], { type: 'subscribed', topics: ['events'] }, 'the socket stayed open and reads again');
+});
+
 t.test('sockets and SSE streams share the per-key cap', async (t) => {
   const capped = await createKey(server, 'capped');
   const sse = listen(sseUrl('events'), { key: capped });
