@@ -24,13 +24,17 @@ export class DataVersion implements ChangeSignal {
   }
 }
 
+/** The datasets of DataVersions, for the implementations that hold one signal each. */
+export const DATASETS = [
+  'stories',
+  'entities',
+  'macro',
+  'odds',
+  'sec',
+] as const satisfies readonly (keyof DataVersions)[];
+export type Dataset = (typeof DATASETS)[number];
+
 /** One version per dataset, all starting at 0. */
 export function localDataVersions(): DataVersions {
-  return {
-    stories: new DataVersion(),
-    entities: new DataVersion(),
-    macro: new DataVersion(),
-    odds: new DataVersion(),
-    sec: new DataVersion(),
-  };
+  return Object.fromEntries(DATASETS.map((d) => [d, new DataVersion()])) as Record<Dataset, DataVersion>;
 }

@@ -5,13 +5,10 @@
 // key; a bump it could not send while cut off it sends when back.
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { DataVersion } from '../data-version.js';
+import { DATASETS, type Dataset, DataVersion } from '../data-version.js';
 import type { Logger } from '../log.js';
 import type { ChangeSignal, DataVersions } from '../ports/index.js';
 import { connectRedis } from './connection.js';
-
-const DATASETS = ['stories', 'entities', 'macro', 'odds', 'sec'] as const;
-type Dataset = (typeof DATASETS)[number];
 
 const CHANNEL = 'tapewire:versions';
 const counter = (dataset: Dataset) => `tapewire:version:${dataset}`;

@@ -18,7 +18,8 @@ export function entryFields(batch: readonly Outgoing[]): [string, string] {
 /** An entry as Redis returns it ([id, [field, value, ...]]), or null for one this version did not write. */
 export function readEntry([id, fields]: [string, string[]]): Entry | null {
   const firstId = Number(id.slice(0, id.indexOf('-')));
-  const b = fields[fields.indexOf('b') + 1];
+  const at = fields.indexOf('b');
+  const b = at < 0 ? undefined : fields[at + 1];
   if (!(firstId > 0) || b === undefined) return null;
   try {
     const rows = JSON.parse(b) as [string, string | null, string[], string][];

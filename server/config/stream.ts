@@ -1,21 +1,27 @@
-// The SSE stream's settings: limits per client, cadence, replay, stalls, and the secret its tickets are signed with.
+// The stream's settings (SSE and WebSocket): limits per client, cadence, replay, stalls, and the secret its tickets are signed with.
 import type { EnvReader } from './env-reader.js';
 
 export interface StreamConfig {
   /** Signs stream tickets; shared by every process behind one address (null: a random one per process). */
   streamTicketSecret: string | null;
-  /** See StreamLimits in server/stream/hub.ts; `quoteMs` is the least time between two quotes of a symbol. */
   stream: StreamSettings;
 }
 
 export interface StreamSettings {
+  /** Concurrent streams per API key (or per IP for anonymous access), at most: see streamAllowance (stream/hub.ts). */
   perClient: number;
+  /** The least time between two quotes of a symbol. */
   quoteMs: number;
   heartbeatMs: number;
+  /** A stream is ended (cleanly: the client reconnects and resumes) after this long. */
   lifetimeMs: number;
+  /** Messages each topic keeps for clients that reconnect. */
   replay: number;
+  /** A subscriber whose socket stays backed up this long is closed. */
   stallMs: number;
+  /** A backed-up subscriber holding more than this in messages it has not taken is closed. */
   maxPendingBytes: number;
+  /** What the stream tells clients to wait before reconnecting. */
   retryMs: number;
 }
 

@@ -10,6 +10,7 @@ import { CLOSE_REASONS, type CloseReason } from '../../core/stream/close-reasons
 import { type Buffered, mergeById, ReplayBuffer } from '../../core/stream/replay.js';
 import { HEARTBEAT, parseLastEventId, sseMessage, sseOpening } from '../../core/stream/sse.js';
 import { clock } from '../clock.js';
+import type { StreamSettings } from '../config/stream.js';
 import type { HttpResponse } from '../http/uws.js';
 import { RateLimitError } from '../limits.js';
 import type {
@@ -24,21 +25,8 @@ import type {
 /** Retry-After of the 429 for one stream too many: when the client's other streams end is unknown, so a fixed pause. */
 const STREAM_CAP_RETRY_S = 10;
 
-export interface StreamLimits {
-  /** Messages each topic keeps for clients that reconnect. */
-  replay: number;
-  heartbeatMs: number;
-  /** A stream is ended (cleanly: the client reconnects and resumes) after this long. */
-  lifetimeMs: number;
-  /** A subscriber whose socket stays backed up this long is closed. */
-  stallMs: number;
-  /** A backed-up subscriber holding more than this in messages it has not taken is closed. */
-  maxPendingBytes: number;
-  /** Concurrent streams per API key (or per IP for anonymous access), at most: see streamAllowance. */
-  perClient: number;
-  /** What the stream tells clients to wait before reconnecting. */
-  retryMs: number;
-}
+/** The stream's settings the hub applies (server/config/stream.ts); the market feed paces quotes by `quoteMs`. */
+export type StreamLimits = Omit<StreamSettings, 'quoteMs'>;
 
 /**
  * The one rule of how many streams a client may hold at once: no more than the requests it may make a minute (its
