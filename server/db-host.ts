@@ -2,7 +2,7 @@
 // never blocks the HTTP event loop. Started and stopped by server/db-embedded.ts, which alone talks to it (over the
 // socket, and by message for a backup's snapshot).
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { endingStatus, PgMessageFramer } from '../core/pgwire.js';
 import { shiftThreadDate } from './clock.js';
@@ -54,33 +54,64 @@ async function host({ pgDir, socketPath }: DbHostStart): Promise<void> {
       const run = () => work().then(resolve, reject);
       previous = previous.then(() => (idle ? run() : void atIdle.push(run)));
     });
+  /**
+   * The connection whose transaction is open: until its reply says idle, another connection's batches wait, or they
+   * would run inside that transaction (a cluster's processes each hold a connection; an error in one process's query
+   * would abort another's writes).
+   */
+  let holder: Socket | null = null;
+  /** Batches in arrival order; each connection's run in its order, the holder's alone while it holds. */
+  const waiting: { socket: Socket; groups: Buffer[] }[] = [];
+  const execute = async (socket: Socket, groups: Buffer[]) => {
+    // Not execProtocolRaw: PGlite parses every message it answers into an object and appends it to a list that only
+    // execProtocol empties, so under execProtocolRaw every row ever answered stayed in this thread's heap
+    // (bench:memory: 400 MB after a minute of load, without bound). The reply bytes are the same.
+    for (const group of groups) {
+      const { data: reply } = await lite.execProtocol(new Uint8Array(group.buffer, group.byteOffset, group.length), {
+        throwOnError: false,
+      });
+      if (reply.length && socket.writable) socket.write(reply);
+      // No ReadyForQuery yet (a batch before its Sync) holds the session too.
+      idle = endingStatus(reply) === 'I';
+    }
+    holder = idle ? null : socket;
+  };
+  const drain = async () => {
+    for (;;) {
+      const k = waiting.findIndex((w) => holder === null || w.socket === holder);
+      if (k < 0) break;
+      const [{ socket, groups }] = waiting.splice(k, 1) as [(typeof waiting)[number]];
+      await execute(socket, groups).catch((err: Error) => {
+        post({ type: 'warn', message: 'embedded database connection failed', error: err.message });
+        socket.destroy();
+      });
+    }
+    while (idle && atIdle.length) await atIdle.shift()!();
+  };
+  const run = (socket: Socket, groups: Buffer[]) => {
+    waiting.push({ socket, groups });
+    previous = previous.then(drain);
+  };
+  // A connection gone inside its transaction has it rolled back, so the others are not held forever.
+  const release = (socket: Socket) => {
+    previous = previous.then(async () => {
+      for (let k = waiting.length - 1; k >= 0; k--) if (waiting[k]!.socket === socket) waiting.splice(k, 1);
+      if (holder !== socket) return;
+      await lite.exec('ROLLBACK').catch(() => undefined);
+      idle = true;
+      holder = null;
+      await drain();
+    });
+  };
   const server = createServer((socket) => {
     // Only whole messages go to PGlite, in the groups it answers whole: a message split across chunks (a bulk insert
     // over ~64 KiB) aborts the instance, and one ending on its receive buffer's edge ends the call (core/pgwire.ts).
     const framer = new PgMessageFramer();
     socket.on('data', (chunk: Buffer) => {
       const groups = framer.push(chunk);
-      if (!groups) return;
-      previous = previous
-        .then(async () => {
-          // Not execProtocolRaw: PGlite parses every message it answers into an object and appends it to a list that
-          // only execProtocol empties, so under execProtocolRaw every row ever answered stayed in this thread's heap
-          // (bench:memory: 400 MB after a minute of load, without bound). The reply bytes are the same.
-          for (const group of groups) {
-            const { data: reply } = await lite.execProtocol(
-              new Uint8Array(group.buffer, group.byteOffset, group.length),
-              { throwOnError: false },
-            );
-            if (reply.length && socket.writable) socket.write(reply);
-            idle = endingStatus(reply) === 'I';
-          }
-          while (idle && atIdle.length) await atIdle.shift()!();
-        })
-        .catch((err: Error) => {
-          post({ type: 'warn', message: 'embedded database connection failed', error: err.message });
-          socket.destroy();
-        });
+      if (groups) run(socket, groups);
     });
+    socket.on('close', () => release(socket));
     socket.on('error', () => socket.destroy());
   });
   await new Promise<void>((resolve, reject) => {

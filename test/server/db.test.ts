@@ -209,6 +209,41 @@ t.test('columns read every value a float column holds, exactly, in the keys’ o
   );
 });
 
+t.test(
+  "one connection's transaction runs alone: another's queries wait for its end, and a lost one is rolled back",
+  async (t) => {
+    // A cluster's processes each hold a connection to the one PGlite session: without this, B's query would run inside
+    // A's transaction and see its rows before the commit.
+    const connect = async () => {
+      const c = new pg.Client({ host: join(dataDir, 'run'), port: 5432, user: 'postgres', database: 'postgres' });
+      await c.connect();
+      return c;
+    };
+    const [a, b] = await Promise.all([connect(), connect()]);
+    t.teardown(() => Promise.all([a.end(), b.end()]));
+    await a.query('CREATE TABLE IF NOT EXISTS hold_test (n int)');
+    await a.query('BEGIN');
+    await a.query('INSERT INTO hold_test VALUES (1)');
+    let read: number | null = null;
+    const reading = b.query('SELECT count(*)::int AS n FROM hold_test').then((r) => (read = r.rows[0].n));
+    await new Promise((r) => setTimeout(r, 200));
+    t.equal(read, null, "B waits while A's transaction is open");
+    await a.query('INSERT INTO hold_test VALUES (2)');
+    await a.query('COMMIT');
+    await reading;
+    t.equal(read, 2, "B then sees A's committed rows, both");
+
+    const c = await connect();
+    c.on('error', () => undefined);
+    await c.query('BEGIN');
+    await c.query('INSERT INTO hold_test VALUES (3)');
+    const after = b.query('SELECT count(*)::int AS n FROM hold_test');
+    c.connection.stream.destroy();
+    t.equal((await after).rows[0].n, 2, 'a connection lost inside its transaction: rolled back, and the others go on');
+    await b.query('DROP TABLE hold_test');
+  },
+);
+
 const record = {
   source: 'test',
   precision: 'minute' as const,
