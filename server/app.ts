@@ -4,6 +4,9 @@
 // services, start the background work, serve. TAPEWIRE_ROLE=all, the only role that runs without a broker, runs both.
 import { HttpFigures } from '../core/http-figures.js';
 import { type BackupReport, writeBackup } from './backup.js';
+import { NodeRegistry } from './broker/nodes.js';
+import { RedisVersions } from './broker/redis-versions.js';
+import { StreamIn } from './broker/stream-in.js';
 import { clock } from './clock.js';
 import type { Config } from './config.js';
 import { startControlServer } from './control.js';
@@ -15,13 +18,27 @@ import type { Embedded } from './db-embedded.js';
 import { DatabaseFigures } from './db-figures.js';
 import { DatabaseHealth } from './db-health.js';
 import { runningSources } from './feeds/registry.js';
+import { nameNode } from './http/exchange.js';
 import { Lifetime } from './lifetime.js';
 import type { Logger } from './log.js';
-import { loadMarket } from './market/load.js';
+import { type LoadedMarket, loadMarket } from './market/load.js';
+import type { MarketState } from './market/state.js';
+import type { OpenBars } from './ports/index.js';
 import { Readiness } from './readiness.js';
 import { ApiRole } from './roles/api.js';
-import { type IngestContext, loadSources, openVenueFeeds, sayOffSources, startIngest } from './roles/ingest.js';
+import { MarketFollower } from './roles/follow.js';
+import {
+  type IngestContext,
+  loadSources,
+  openVenueFeeds,
+  sayOffSources,
+  startIngest,
+  type VenueFeeds,
+} from './roles/ingest.js';
+import { relayAsLeader } from './roles/lead.js';
+import { Leadership } from './roles/leadership.js';
 import { buildServices, type Services } from './services/index.js';
+import { IngestLeaseStore } from './services/ops/ingest-lease.js';
 import { SourceUniverseService } from './services/ops/source-universe.js';
 import { StorageService } from './services/ops/storage.js';
 import { MetaService } from './services/read/meta.js';
@@ -32,6 +49,9 @@ import { MarketStore } from './services/write/market-store.js';
 import { StartupError } from './startup-error.js';
 import { StreamHub } from './stream/hub.js';
 import { WorkerThreads } from './worker-threads.js';
+
+/** How long a leader loading its sources holds the lease: a first load of the demo takes about half a minute. */
+const SOURCE_LOAD_LEASE_MS = 10 * 60_000;
 
 export interface RunningApp {
   port: number;
@@ -97,7 +117,10 @@ export async function startApp(config: Config, log: Logger, early?: EarlyStart):
     });
     api.serve(running.services);
     readiness.markReady();
-    log.info({ keys: api.keys.size, anon: config.anon, db: config.databaseUrl ? 'external' : 'embedded' }, 'ready');
+    log.info(
+      { keys: api.keys.size, anon: config.anon, db: config.databaseUrl ? 'external' : 'embedded', role: config.role },
+      'ready',
+    );
     return running;
   });
   const ready = started.then(() => undefined);
@@ -113,6 +136,8 @@ export async function startApp(config: Config, log: Logger, early?: EarlyStart):
       await life.close();
     })());
 
+  // A scale-out's answers name their node: which one answered is what its operator asks first.
+  if (config.role !== 'all') nameNode(config.node);
   const api = new ApiRole(config, log, { readiness, startedAt, figures: figures.http, hub });
   life.onClose(() => api.sockets.close());
   let port: number;
@@ -123,7 +148,8 @@ export async function startApp(config: Config, log: Logger, early?: EarlyStart):
       return runControl(req, { services, changeKeys, relink, backup, forgetKey: (id) => api.forgetKey(id), log });
     });
     life.onClose(() => control.close());
-    port = await api.listen();
+    // An ingest node serves no HTTP: its health is in /v1/meta's cluster, as the api nodes list it.
+    port = config.role === 'ingest' ? 0 : await api.listen(config.role === 'api');
   } catch (err) {
     listened(false);
     await close();
@@ -175,24 +201,12 @@ async function start(
   await db.migrate();
   const storage = new StorageService(db);
   await storage.applyPolicies(config.storage);
-  const versions = localDataVersions();
+  const redisUrl = config.role === 'all' ? null : config.redisUrl;
+  const shared = redisUrl ? new RedisVersions(redisUrl, log, config.node) : null;
+  if (shared) life.onClose(() => shared.close());
+  const versions = shared?.versions ?? localDataVersions();
   const health = new SourceHealthBoard();
   const meta = new MetaService(db, config.moveFloors, log, health);
-
-  // Load the sources' first data: the demo universe on an empty database.
-  const sources = runningSources(config);
-  log.info({ sources: sources.map((s) => ({ name: s.name, ...s.settings(config) })) }, 'sources');
-  sayOffSources(config, health, log);
-  const ingest: IngestContext = { config, log, life, readiness, workers, health, sources };
-  const imports = new ImportService(db, versions);
-  await loadSources(ingest, new DatasetService(db), {
-    meta,
-    imports,
-    storage,
-    universe: new SourceUniverseService(db),
-  });
-
-  // Load the market state, and the venue feeds the tick loop polls.
   const marketStore = new MarketStore(db);
   const memory = {
     staleMs: config.poolStaleS * 1000,
@@ -200,18 +214,86 @@ async function start(
     hourBarsDays: config.hourBarsDays,
     listingMinuteBarsDays: config.listingMinuteBarsDays,
   };
-  const market = await loadMarket(
-    marketStore,
-    memory,
-    clock.now(),
-    sources.some((s) => s.venueFeeds),
-  );
-  const feeds = await openVenueFeeds(ingest, market, marketStore);
+  const sources = runningSources(config);
+  const ingest: IngestContext = { config, log, life, readiness, workers, health, sources };
+  const imports = new ImportService(db, versions);
+
+  // A standby waits here for the ingest lease; the leader holds it until it stops (or is deposed, and ends).
+  const leadership = config.role === 'ingest' ? new Leadership(new IngestLeaseStore(db), config.node, log) : null;
+  if (redisUrl) {
+    const registry = new NodeRegistry(
+      redisUrl,
+      { id: config.node, role: config.role === 'ingest' ? 'ingest' : 'api' },
+      () => leadership?.held() ?? false,
+      log,
+    );
+    registry.start();
+    life.onClose(() => registry.close());
+    meta.showCluster(() => registry.nodes());
+  }
+  let warm: MarketFollower | null = null;
+  if (leadership) {
+    life.onClose(() => leadership.stop());
+    leadership.onLost(() => {
+      // Nothing more may be written: not even the open bars a clean stop writes. A supervisor starts it again.
+      log.error('deposed: ending at once, writing nothing more');
+      process.exit(3);
+    });
+    // A standby follows the leader's market while it waits: taking over, it ticks from it without loading one.
+    if (!(await leadership.tryTake())) {
+      warm = new MarketFollower(redisUrl!, log, marketStore, memory);
+      const follower = warm;
+      life.onClose(() => follower.stop());
+      readiness.waitingFor('standing by for the ingest lease');
+      if ((await leadership.acquire()) === null) throw new StartupError('stopped while standing by');
+    }
+  }
+
+  let market: MarketState;
+  let openBars: OpenBars | null;
+  let feeds: VenueFeeds | null = null;
+  if (config.role === 'api') {
+    const stream = new StreamIn(redisUrl!, hub, config.stream.replay, log);
+    life.onClose(() => stream.close());
+    const follower = new MarketFollower(redisUrl!, log, marketStore, memory, (why) => readiness.waitingFor(why));
+    life.onClose(() => follower.stop());
+    const followed = await follower.followed;
+    if (!followed) throw new StartupError('stopped while waiting for the ingest leader');
+    ({ state: market, relay: openBars } = followed);
+    await stream.start();
+  } else {
+    // Load the sources' first data: the demo universe on an empty database.
+    log.info({ sources: sources.map((s) => ({ name: s.name, ...s.settings(config) })) }, 'sources');
+    sayOffSources(config, health, log);
+    const load = () =>
+      loadSources(ingest, new DatasetService(db), {
+        meta,
+        imports,
+        storage,
+        universe: new SourceUniverseService(db),
+      });
+    await (leadership ? leadership.holdingFor(SOURCE_LOAD_LEASE_MS, load) : load());
+    // Load the market state (or take the one followed while standing by), and the venue feeds the tick loop polls.
+    const followed = await warm?.stop();
+    const loaded: LoadedMarket = followed
+      ? { state: followed.state, cutShort: { instruments: [], listings: [] } }
+      : await loadMarket(
+          marketStore,
+          memory,
+          clock.now(),
+          sources.some((s) => s.venueFeeds),
+        );
+    market = loaded.state;
+    feeds = await openVenueFeeds(ingest, loaded, marketStore);
+    openBars = feeds.ticker;
+    if (redisUrl && leadership)
+      await relayAsLeader(redisUrl, { config, log, life }, leadership, feeds, market, marketStore, hub);
+  }
 
   const services = buildServices({
     db,
-    state: market.state,
-    openBars: feeds.ticker,
+    state: market,
+    openBars,
     hub,
     tickets: api.tickets,
     sockets: api.sockets,
@@ -226,13 +308,15 @@ async function start(
   });
 
   // Start the background work: ticks and what follows them, moves, catalyst outcomes, the sources' feeds, jobs.
-  const relink = await startIngest(ingest, feeds, {
-    embedded: db.kind === 'embedded',
-    storage,
-    services,
-    state: market.state,
-    broadcast: hub,
-  });
+  const relink = feeds
+    ? await startIngest(ingest, feeds, {
+        embedded: db.kind === 'embedded',
+        storage,
+        services,
+        state: market,
+        broadcast: hub,
+      })
+    : async () => undefined;
   const changeKeys = await api.watchKeys(services, hub, life);
   meta.start(config.metaRefreshS);
   life.onClose(() => meta.stop());

@@ -33,6 +33,7 @@ export class ConfigError extends Error {
 export function loadConfig(env: Env = process.env): Config {
   const r = new EnvReader(env);
   const database = readDatabase(r);
+  const broker = readBroker(r);
   const config: Config = {
     ...database,
     ...readSources(r),
@@ -41,8 +42,8 @@ export function loadConfig(env: Env = process.env): Config {
     ...readStream(r),
     ...readMarket(r),
     ...readDemo(r, database),
-    ...readRole(r),
-    ...readBroker(r),
+    ...readRole(r, broker),
+    ...broker,
   };
   const clockProblem = clockShift(env).problem;
   if (clockProblem) r.problems.push(clockProblem);

@@ -60,25 +60,49 @@ async function host({ pgDir, socketPath }: DbHostStart): Promise<void> {
    * would abort another's writes).
    */
   let holder: Socket | null = null;
+  /**
+   * The answer to each step of a connection's start (startSteps), as PGlite gave it to the first connection: the
+   * session is one and started once, and PGlite would not answer a later start while a transaction is open (the
+   * connection waited for its end, or timed out), so later connections are answered the same, without it.
+   */
+  const startReplies = new Map<number, Uint8Array>();
   /** Batches in arrival order; each connection's run in its order, the holder's alone while it holds. */
   const waiting: { socket: Socket; groups: Buffer[] }[] = [];
+  const answered = (group: Buffer) => {
+    const step = startStep(group);
+    return step !== null && startReplies.has(step);
+  };
   const execute = async (socket: Socket, groups: Buffer[]) => {
     // Not execProtocolRaw: PGlite parses every message it answers into an object and appends it to a list that only
     // execProtocol empties, so under execProtocolRaw every row ever answered stayed in this thread's heap
     // (bench:memory: 400 MB after a minute of load, without bound). The reply bytes are the same.
     for (const group of groups) {
+      const start = startStep(group);
+      const known = start === null ? undefined : startReplies.get(start);
+      if (known) {
+        if (socket.writable) socket.write(known);
+        continue;
+      }
       const { data: reply } = await lite.execProtocol(new Uint8Array(group.buffer, group.byteOffset, group.length), {
         throwOnError: false,
       });
-      if (reply.length && socket.writable) socket.write(reply);
+      // A copy: the reply may be a view of PGlite's memory, which the next connection's batch overwrites while this
+      // socket is still sending it (seen as a client reading rows of another reply, and dying on them).
+      if (reply.length && socket.writable) socket.write(Buffer.from(reply));
+      // A connection's start says nothing of the session's transaction (its ReadyForQuery tells the one under way).
+      if (start !== null) {
+        startReplies.set(start, reply.slice());
+        continue;
+      }
       // No ReadyForQuery yet (a batch before its Sync) holds the session too.
       idle = endingStatus(reply) === 'I';
+      holder = idle ? null : socket;
     }
-    holder = idle ? null : socket;
   };
   const drain = async () => {
     for (;;) {
-      const k = waiting.findIndex((w) => holder === null || w.socket === holder);
+      // A new connection's start is answered at once: held back, it would time out behind a long transaction.
+      const k = waiting.findIndex((w) => holder === null || w.socket === holder || w.groups.every(answered));
       if (k < 0) break;
       const [{ socket, groups }] = waiting.splice(k, 1) as [(typeof waiting)[number]];
       await execute(socket, groups).catch((err: Error) => {
@@ -131,6 +155,18 @@ async function host({ pgDir, socketPath }: DbHostStart): Promise<void> {
     parentPort!.close();
   });
   post({ type: 'ready' });
+}
+
+/** PasswordMessage: the client's answer to the authentication request of a startup. */
+const PASSWORD = 0x70;
+
+/**
+ * Which step of a connection's start `group` is, null for none: a startup or encryption request (length-prefixed, no
+ * type byte: core/pgwire.ts) by its code, or the password that answers the startup's authentication request.
+ */
+function startStep(group: Buffer): number | null {
+  if (group.length >= 8 && group.readInt32BE(0) === group.length) return group.readInt32BE(4);
+  return group[0] === PASSWORD ? PASSWORD : null;
 }
 
 function post(message: DbHostMessage): void {

@@ -115,6 +115,22 @@ export interface DatabaseOptions {
 
 /** A server that does not answer a connection attempt in this long counts as unreachable. */
 const CONNECT_TIMEOUT_MS = 5000;
+/**
+ * A database on this machine's unix socket (a cluster's embedded one, served by tapewire database) is slow to connect
+ * only when busy: it runs one session, which a job can hold for seconds. Its connections are kept, and a connection
+ * waits for it rather than failing a start.
+ */
+const LOCAL_CONNECT_TIMEOUT_MS = 60_000;
+
+/** Whether `url` names a unix socket's directory as its host. */
+function onThisMachine(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return decodeURIComponent(u.searchParams.get('host') ?? u.hostname).startsWith('/');
+  } catch {
+    return false;
+  }
+}
 
 /** Opens the database of `options` (the embedded one without a URL): its named queries loaded, its health watched. */
 export async function openDatabase(options: DatabaseOptions, log: Logger): Promise<Db> {
@@ -122,7 +138,9 @@ export async function openDatabase(options: DatabaseOptions, log: Logger): Promi
     const connections = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.maxConnections,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      ...(onThisMachine(options.databaseUrl)
+        ? { connectionTimeoutMillis: LOCAL_CONNECT_TIMEOUT_MS, idleTimeoutMillis: 0 }
+        : { connectionTimeoutMillis: CONNECT_TIMEOUT_MS }),
     });
     return new Database(connections, null, options, log);
   }

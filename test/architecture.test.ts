@@ -86,7 +86,7 @@ t.test('services never import a route, and the database module is opened only by
     [],
   );
   const openers = server.filter((f) => !inServices(f) && f !== 'server/db.ts' && imports(f).includes('server/db.ts'));
-  t.same(openers, ['server/app.ts', 'server/cli/direct.ts']);
+  t.same(openers, ['server/app.ts', 'server/cli/database.ts', 'server/cli/direct.ts']);
 });
 
 /** The broker: the implementations of the ports across processes, through Redis. */
@@ -198,13 +198,21 @@ t.test(
 );
 
 t.test('only start-up builds the in-process implementations of the ports', async (t) => {
-  const BUILDS = /\bnew (MarketState|Ticker|StreamHub|LocalRateLimits|DataVersion|RedisVersions|StreamOut|StreamIn)\(/;
+  const BUILDS =
+    /\bnew (MarketState|Ticker|StreamHub|LocalRateLimits|DataVersion|RedisVersions|StreamOut|StreamIn|MarketOut|MarketIn|RelayedMarket)\(/;
   t.ok(BUILDS.test('const hub = new StreamHub(config.stream);'), 'the rule sees one built');
   t.ok(BUILDS.test('new RedisVersions(config.redisUrl, log)'), 'and a broker');
   t.same(
     server.filter((f) => !concrete(f) && BUILDS.test(text(f))),
-    ['server/app.ts', 'server/market/load.ts', 'server/roles/api.ts', 'server/roles/ingest.ts'],
-    'the composition root, its two parts, and the market load it calls',
+    [
+      'server/app.ts',
+      'server/market/load.ts',
+      'server/roles/api.ts',
+      'server/roles/follow.ts',
+      'server/roles/ingest.ts',
+      'server/roles/lead.ts',
+    ],
+    "the composition root, its parts (a scale-out's follower and leader among them), and the market load it calls",
   );
 });
 

@@ -59,6 +59,20 @@ export const SourceStatus = Type.Object(
 );
 export type SourceStatus = Static<typeof SourceStatus>;
 
+export const ClusterNode = Type.Object(
+  {
+    id: Type.String({ description: 'the node id (TAPEWIRE_NODE), as in the X-Tapewire-Node header of its answers' }),
+    role: Type.Union([Type.Literal('ingest'), Type.Literal('api')]),
+    pid: Type.Integer(),
+    leader: Type.Boolean({
+      description: 'whether this node leads ingest (holds the lease); a standby ingest does not',
+    }),
+    lastSeen: Type.String({ format: 'date-time', description: "the node's last heartbeat (one a second)" }),
+  },
+  { description: 'one process of a scale-out' },
+);
+export type ClusterNode = Static<typeof ClusterNode>;
+
 export const Meta = Type.Object({
   stats: Type.Record(Type.String(), Type.Number(), { description: 'row count per data table' }),
   coverage: Type.Object(Coverage.properties, {
@@ -71,6 +85,15 @@ export const Meta = Type.Object({
     description:
       "the live-data health, as of now: every source this server runs or is configured to run, in every mode (the demo's simulated venues and newswire, the venues of TAPEWIRE_SOURCES, each polled source); /ready says only whether the database serves",
   }),
+  cluster: Type.Optional(
+    Type.Object(
+      { nodes: Type.Array(ClusterNode) },
+      {
+        description:
+          'present on a scale-out (TAPEWIRE_ROLE=ingest|api): every node seen in the last 10 s, the one answering included',
+      },
+    ),
+  ),
 });
 export type Meta = Static<typeof Meta>;
 

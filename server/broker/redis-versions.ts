@@ -76,7 +76,7 @@ export class RedisVersions {
   readonly joined: Promise<void>;
   private join!: () => void;
 
-  constructor(url: string, log: Logger, node = randomUUID()) {
+  constructor(url: string, log: Logger, node: string = randomUUID()) {
     this.node = node;
     this.shared = Object.fromEntries(
       DATASETS.map((d) => [d, new SharedVersion((keys) => this.tell(d, { n: node, d, ...(keys && { k: keys }) }))]),

@@ -23,6 +23,14 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
     load: () => import('./backup.js'),
   },
   restore: { summary: 'restore a backup into an empty DATA_DIR', load: () => import('./restore.js') },
+  cluster: {
+    summary: 'run a scale-out on this machine: Redis, the database, ingest leader and standby, N api nodes on one port',
+    load: () => import('./cluster.js'),
+  },
+  database: {
+    summary: "serve DATA_DIR's embedded database to a cluster's nodes (tapewire cluster starts it)",
+    load: () => import('./database.js'),
+  },
 };
 
 const USAGE = `usage: tapewire <command> [arguments]   (tapewire <command> --help tells a command's own)

@@ -19,6 +19,14 @@ const firstWrite = Buffer.allocUnsafeSlow(1024 * 1024);
 const bootId = clock.now().toString(36);
 let sequence = 0;
 
+/** This process's node id on a scale-out, sent with every answer so a client or a test sees which node answered. */
+let nodeName: string | null = null;
+
+/** Every answer from now on names node `id` (X-Tapewire-Node). */
+export function nameNode(id: string): void {
+  nodeName = id;
+}
+
 export class Exchange {
   aborted = false;
   /** Status sent, for the access log; 0 until the response is written. */
@@ -119,6 +127,7 @@ export class Exchange {
       res.writeStatus(statusLine);
       if (contentType) res.writeHeader('Content-Type', contentType);
       res.writeHeader('X-Request-Id', this.requestId);
+      if (nodeName) res.writeHeader('X-Tapewire-Node', nodeName);
       for (let i = 0; i < headers.length; i += 2) res.writeHeader(headers[i]!, headers[i + 1]!);
       if (this.method === 'head') res.endWithoutBody(total);
       else if (total >= STREAM_MIN_BYTES)
@@ -140,6 +149,7 @@ export class Exchange {
       res.writeStatus('200 OK');
       res.writeHeader('Content-Type', contentType);
       res.writeHeader('X-Request-Id', this.requestId);
+      if (nodeName) res.writeHeader('X-Tapewire-Node', nodeName);
       for (let i = 0; i < headers.length; i += 2) res.writeHeader(headers[i]!, headers[i + 1]!);
     });
   }
@@ -174,6 +184,7 @@ export class Exchange {
     res.cork(() => {
       res.writeStatus('101 Switching Protocols');
       res.writeHeader('X-Request-Id', this.requestId);
+      if (nodeName) res.writeHeader('X-Tapewire-Node', nodeName);
       for (let i = 0; i < headers.length; i += 2) res.writeHeader(headers[i]!, headers[i + 1]!);
       res.upgrade(userData, handshake.key, handshake.protocol, handshake.extensions, handshake.context);
     });

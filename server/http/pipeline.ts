@@ -31,7 +31,7 @@ export interface RouterDeps extends Admission, Surface {
 }
 
 const CORS_EXPOSE =
-  'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy, Retry-After';
+  'X-Request-Id, X-Tapewire-Node, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy, Retry-After';
 const ALLOW = 'GET, HEAD, OPTIONS';
 
 interface Compiled<S> {

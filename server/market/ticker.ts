@@ -48,6 +48,7 @@ export class Ticker implements OpenBars {
   private skipLoggedAt = -Infinity;
   private writes: Promise<unknown> = Promise.resolve();
   private readonly listeners: (() => void)[] = [];
+  private fence: () => boolean = () => true;
 
   constructor(
     private readonly state: MarketState,
@@ -78,6 +79,24 @@ export class Ticker implements OpenBars {
     this.listeners.push(listener);
   }
 
+  /** When the last tick ran (epoch ms). */
+  get lastTick(): number {
+    return this.last;
+  }
+
+  /** The bars closed by the last tick, pooled and per listing: read by its listeners (onTick). */
+  get closedNow(): { instruments: ClosedBars; listings: ClosedBars } {
+    return { instruments: this.closed, listings: this.closedListing };
+  }
+
+  /**
+   * Ticks (and so writes) only while `fence` says this process may: a scale-out's leader whose lease is unconfirmed
+   * holds its ticks until it is confirmed again.
+   */
+  fenceWith(fence: () => boolean): void {
+    this.fence = fence;
+  }
+
   /** 'worker' when ticks are pooled on a worker thread, else 'inline'. */
   get pooling(): 'worker' | 'inline' {
     return this.workers ? 'worker' : 'inline';
@@ -94,6 +113,8 @@ export class Ticker implements OpenBars {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.inFlight;
+    this.closed.length = 0;
+    this.closedListing.length = 0;
     this.bars.flush(this.closed);
     this.listingBars.flush(this.closedListing);
     this.saveClosed();
@@ -121,6 +142,13 @@ export class Ticker implements OpenBars {
    * moved under a pooling that reads it. A skipped tick's time is covered by the next one.
    */
   private next(nowMs: number): void {
+    if (!this.fence()) {
+      if (nowMs - this.skipLoggedAt >= SKIP_LOG_MS) {
+        this.skipLoggedAt = nowMs;
+        this.log.warn('tick held: this node cannot confirm it still leads ingest');
+      }
+      return;
+    }
     if (this.inFlight) {
       this.skipped++;
       if (nowMs - this.skipLoggedAt >= SKIP_LOG_MS) {
@@ -148,6 +176,8 @@ export class Ticker implements OpenBars {
       });
     }
     this.last = nowMs;
+    this.closed.length = 0;
+    this.closedListing.length = 0;
 
     const q = this.quotes;
     for (const feed of this.feeds) feed.poll(nowMs, dtS, q);
@@ -200,8 +230,6 @@ export class Ticker implements OpenBars {
       state.addListingMinute(cl.series[k]!, barAt(cl, k));
     }
     if (cl.length) this.write(this.store.listingBarsWrite(cl, this.listingIds));
-    this.closed.length = 0;
-    this.closedListing.length = 0;
   }
 
   private writeQuotes(nowMs: number): void {

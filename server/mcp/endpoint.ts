@@ -33,7 +33,7 @@ const MAX_BATCH = 10;
 const ONCE_PER_BATCH = ['initialize', 'tools/list', 'resources/templates/list', 'prompts/list'];
 const ALLOW = 'POST, OPTIONS';
 const CORS_EXPOSE =
-  'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy, Retry-After, WWW-Authenticate';
+  'X-Request-Id, X-Tapewire-Node, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy, Retry-After, WWW-Authenticate';
 const CORS_ALLOW_HEADERS =
   'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID, X-Request-Id';
 

@@ -24,7 +24,8 @@ import { SocketHub, socketOptions } from '../stream/sockets.js';
 import { StreamTickets } from '../stream/tickets.js';
 import { mountWeb } from '../web/mount.js';
 
-/** uSockets' LIBUS_LISTEN_EXCLUSIVE_PORT (the typings declare it only as a type-level enum). */
+/** uSockets' listen options (the typings declare them only as a type-level enum): SO_REUSEPORT, or not. */
+const LIBUS_LISTEN_DEFAULT = 0;
 const LIBUS_LISTEN_EXCLUSIVE_PORT = 1;
 
 export class ApiRole {
@@ -92,8 +93,11 @@ export class ApiRole {
     this.surfaces = [router, mcp, ...(web ? [web] : [])];
   }
 
-  /** Listens without SO_REUSEPORT: uWS shares ports by default, which would let a second server silently split the traffic. */
-  async listen(): Promise<number> {
+  /**
+   * Listens without SO_REUSEPORT unless `shared` (an api node of a scale-out, whose siblings listen on the same port and
+   * share its connections): uWS shares ports by default, which would let a second server silently split the traffic.
+   */
+  async listen(shared = false): Promise<number> {
     const { host, port } = this.config;
     const listen = this.app.listen as unknown as (
       host: string,
@@ -102,7 +106,7 @@ export class ApiRole {
       cb: (s: us_listen_socket | false) => void,
     ) => void;
     this.listenSocket = await new Promise<us_listen_socket>((resolve, reject) => {
-      listen.call(this.app, host, port, LIBUS_LISTEN_EXCLUSIVE_PORT, (socket) =>
+      listen.call(this.app, host, port, shared ? LIBUS_LISTEN_DEFAULT : LIBUS_LISTEN_EXCLUSIVE_PORT, (socket) =>
         socket
           ? resolve(socket)
           : reject(

@@ -1,7 +1,7 @@
 // What the service holds, refreshed periodically so /v1/meta never waits on the database: row counts, how far each
 // dataset runs, the loaded dataset; and every enumeration of the interface.
 import { COVERAGE_DATASETS, type CoverageKey } from '../../../core/datasets.js';
-import type { Dataset, Meta, Vocabulary } from '../../../core/schemas/meta.js';
+import type { ClusterNode, Dataset, Meta, Vocabulary } from '../../../core/schemas/meta.js';
 import {
   BRIEF_TYPES,
   CANDLE_INTERVALS,
@@ -43,6 +43,7 @@ export class MetaService {
   private kept: { snapshot: MetaSnapshot; ms: number; meta: Meta } | null = null;
   private readonly vocabularyData: Vocabulary;
   private readonly datasets: DatasetService;
+  private cluster: (() => ClusterNode[]) | null = null;
 
   constructor(
     private readonly db: Db,
@@ -105,7 +106,12 @@ export class MetaService {
       this.kept = {
         snapshot: s,
         ms,
-        meta: { ...s, now: new Date(ms).toISOString(), sources: this.health.statuses(ms) },
+        meta: {
+          ...s,
+          now: new Date(ms).toISOString(),
+          sources: this.health.statuses(ms),
+          ...(this.cluster && { cluster: { nodes: this.cluster() } }),
+        },
       };
     }
     return this.kept.meta;
@@ -125,6 +131,11 @@ export class MetaService {
     };
     if (this.inflight) return (this.next ??= this.inflight.then(start, start));
     return start();
+  }
+
+  /** /v1/meta lists a scale-out's nodes from now on, as `nodes` gives them. */
+  showCluster(nodes: () => ClusterNode[]): void {
+    this.cluster = nodes;
   }
 
   /** The live sources' health, for /metrics. */

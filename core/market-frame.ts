@@ -1,0 +1,158 @@
+// One tick of the ingest leader's market as bytes, for the processes that serve it without ticking (api nodes, the
+// standby): every listing's quote, the pooling, the previous closes, the open 1m bars and the bars closed this tick.
+// Typed arrays end to end, so a frame costs a copy, not a parse.
+import { type Bar, type BarColumns, barAt } from './kernels/bars.js';
+import { poolOutputBytes } from './kernels/pool.js';
+import type { VenueQuotes } from './sources/records.js';
+
+const MAGIC = 0x7477_6d31; // "twm1"
+const HEADER = 9;
+/** A bar in a frame: open time, OHLC, volume, pool size; an open bar's open time is NaN when it has none. */
+const BAR = 7;
+/** A closed bar carries its series first. */
+const CLOSED = BAR + 1;
+
+export interface MarketFrame {
+  /** The leadership that produced it (the lease's fencing token) and its tick count within it. */
+  epoch: number;
+  seq: number;
+  nowMs: number;
+  /** A digest of the instrument and listing ids the arrays are laid out by. */
+  layout: number;
+  instruments: number;
+  listings: number;
+  quotes: VenueQuotes;
+  /** The pooling of these quotes, laid out as core/kernels/pool.ts poolOutputViews. */
+  pooled: ArrayBuffer;
+  previousClose: Float64Array;
+  /** Per instrument and per listing: the open 1m bar (BAR numbers each). */
+  open: Float64Array;
+  openListing: Float64Array;
+  /** The bars closed at this tick: series then the bar (CLOSED numbers each). */
+  closed: Float64Array;
+  closedListing: Float64Array;
+}
+
+/** What a frame is made from. */
+export interface FrameSource {
+  epoch: number;
+  seq: number;
+  nowMs: number;
+  layout: number;
+  quotes: VenueQuotes;
+  pooled: ArrayBuffer;
+  previousClose: Float64Array;
+  openBar(i: number): Bar | null;
+  openListingBar(j: number): Bar | null;
+  closed: BarColumns & { series: Int32Array; venues: ArrayLike<number>; length: number };
+  closedListing: BarColumns & { series: Int32Array; venues: ArrayLike<number>; length: number };
+}
+
+/** A digest of the ids, in order: frames apply only to a market laid out the same. */
+export function layoutDigest(instrumentIds: ArrayLike<number>, listingIds: ArrayLike<number>): number {
+  let h = 0x811c9dc5;
+  const mix = (x: number) => {
+    h = Math.imul(h ^ x, 0x01000193) >>> 0;
+  };
+  for (let k = 0; k < instrumentIds.length; k++) mix(instrumentIds[k]!);
+  mix(-1);
+  for (let k = 0; k < listingIds.length; k++) mix(listingIds[k]!);
+  return h;
+}
+
+export function encodeFrame(src: FrameSource): Uint8Array {
+  const n = src.previousClose.length;
+  const m = src.quotes.price.length;
+  const c = src.closed.length;
+  const cl = src.closedListing.length;
+  const floats = HEADER + 5 * m + n + BAR * (n + m) + CLOSED * (c + cl);
+  const poolBytes = poolOutputBytes(n, m);
+  const bytes = new Uint8Array(floats * 8 + poolBytes);
+  const f = new Float64Array(bytes.buffer, 0, floats);
+  f.set([MAGIC, src.epoch, src.seq, src.nowMs, src.layout, n, m, c, cl]);
+  let at = HEADER;
+  for (const a of [src.quotes.price, src.quotes.ts, src.quotes.volume24hUsd, src.quotes.openInterestUsd]) {
+    f.set(a, at);
+    at += m;
+  }
+  f.set(src.quotes.fundingRate, at);
+  at += m;
+  f.set(src.previousClose, at);
+  at += n;
+  const putBar = (bar: Bar | null) => {
+    if (bar) f.set([bar.ts, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.venues], at);
+    else f.fill(NaN, at, at + BAR);
+    at += BAR;
+  };
+  for (let i = 0; i < n; i++) putBar(src.openBar(i));
+  for (let j = 0; j < m; j++) putBar(src.openListingBar(j));
+  for (const closed of [src.closed, src.closedListing])
+    for (let k = 0; k < closed.length; k++) {
+      f[at++] = closed.series[k]!;
+      putBar(barAt(closed, k));
+    }
+  bytes.set(new Uint8Array(src.pooled, 0, poolBytes), floats * 8);
+  return bytes;
+}
+
+/** The frame in `bytes`, or null when they are not one (another version's, or cut short). */
+export function decodeFrame(bytes: Uint8Array): MarketFrame | null {
+  if (bytes.byteLength < HEADER * 8) return null;
+  // A copy aligned for the float views (a Buffer from a socket may start at any offset).
+  const own = new Uint8Array(bytes);
+  const head = new Float64Array(own.buffer, 0, HEADER);
+  const [magic, epoch, seq, nowMs, layout, n, m, c, cl] = head as unknown as number[];
+  if (magic !== MAGIC) return null;
+  const floats = HEADER + 5 * m! + n! + BAR * (n! + m!) + CLOSED * (c! + cl!);
+  const poolBytes = poolOutputBytes(n!, m!);
+  if (own.byteLength !== floats * 8 + poolBytes) return null;
+  let at = HEADER * 8;
+  const take = (count: number) => {
+    const a = new Float64Array(own.buffer, at, count);
+    at += count * 8;
+    return a;
+  };
+  const quotes: VenueQuotes = {
+    price: take(m!),
+    ts: take(m!),
+    volume24hUsd: take(m!),
+    openInterestUsd: take(m!),
+    fundingRate: take(m!),
+  };
+  return {
+    epoch: epoch!,
+    seq: seq!,
+    nowMs: nowMs!,
+    layout: layout!,
+    instruments: n!,
+    listings: m!,
+    quotes,
+    previousClose: take(n!),
+    open: take(BAR * n!),
+    openListing: take(BAR * m!),
+    closed: take(CLOSED * c!),
+    closedListing: take(CLOSED * cl!),
+    pooled: own.buffer.slice(floats * 8),
+  };
+}
+
+/** Bar `k` of a frame's open bars (`open` or `openListing`); null when its series had none. */
+export function frameBar(bars: Float64Array, k: number): Bar | null {
+  const at = k * BAR;
+  const ts = bars[at]!;
+  if (Number.isNaN(ts)) return null;
+  return {
+    ts,
+    open: bars[at + 1]!,
+    high: bars[at + 2]!,
+    low: bars[at + 3]!,
+    close: bars[at + 4]!,
+    volume: bars[at + 5]!,
+    venues: bars[at + 6]!,
+  };
+}
+
+/** Calls `each` with the series and bar of every closed bar in `closed` (a frame's `closed` or `closedListing`). */
+export function forClosed(closed: Float64Array, each: (series: number, bar: Bar) => void): void {
+  for (let at = 0; at < closed.length; at += CLOSED) each(closed[at]!, frameBar(closed.subarray(at + 1), 0)!);
+}
