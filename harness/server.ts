@@ -65,6 +65,12 @@ export function blankDataDir(): Promise<string> {
   );
 }
 
+/** A new DATA_DIR holding the run's demo (DEMO_MINUTE_DAYS=1), for processes a test starts itself (a cluster). */
+export function demoDataDir(): Promise<string> {
+  const asked = { DEMO_MINUTE_DAYS: '1', TAPEWIRE_DEMO: '1' };
+  return demoCopy(ROOT, { ...process.env, ...asked }, loadTemplate(asked), tempDataDir());
+}
+
 /** `tapewire <command> <args>` with `env` added to this process's environment. */
 export function runCli(
   command: string,

@@ -50,7 +50,8 @@ export async function run(argv: string[]): Promise<number | null> {
         `DATABASE_URL=${embeddedUrl(config.dataDir)}`,
     );
   });
-  log.info({ databaseUrl: embeddedUrl(config.dataDir) }, 'database ready');
+  // On stdout whatever LOG_LEVEL says: tapewire cluster waits for this line.
+  console.log(`database ready: DATABASE_URL=${embeddedUrl(config.dataDir)}`);
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

@@ -1,0 +1,142 @@
+// The market relay without a network: a leader's market ticked by hand is encoded frame by frame
+// (core/market-frame.ts) and applied to a follower's market built from the same rows; the follower then reads what
+// the leader reads (quotes, pooling, previous closes, open and closed bars), takes frames in order only, tells a run
+// it missed and a new leader, and leaves frames of another universe alone.
+import t from 'tap';
+import { allocateClosedBars, type Bar, type ClosedBars } from '../../../core/kernels/bars.js';
+import { decodeFrame, encodeFrame, layoutDigest, type MarketFrame } from '../../../core/market-frame.js';
+import { allocateVenueQuotes } from '../../../core/sources/records.js';
+import { lastHeld, RelayedMarket } from '../../../server/market/relayed.js';
+import { MarketState } from '../../../server/market/state.js';
+import type { InstrumentRow, ListingRow } from '../../../server/ports/index.js';
+
+const T0 = Date.UTC(2026, 11, 7, 12, 0, 0);
+const instrument = (id: number, symbol: string): InstrumentRow => ({
+  id,
+  symbol,
+  name: symbol,
+  kind: 'crypto',
+  currency: 'USD',
+  company: null,
+  companyName: null,
+  sector: null,
+  official: null,
+});
+const instruments = [instrument(1, 'BTC'), instrument(2, 'ETH')];
+const listings: ListingRow[] = [1, 1, 2].map((instrumentId, k) => ({
+  id: 10 + k,
+  instrumentId,
+  venue: `v${k}`,
+  market: 'spot',
+  venueSymbol: `S${k}`,
+  fundingIntervalHours: null,
+}));
+const market = () => new MarketState(instruments, listings, 60_000);
+
+/** A frame of `leader` at `nowMs`: its quotes moved by `k`, and `closed` bars of instrument 0. */
+function frame(leader: MarketState, nowMs: number, k: number, epoch: number, seq: number, closed: Bar[] = []) {
+  const q = allocateVenueQuotes(listings.length);
+  q.price.set([100 + k, 101 + k, 50 + k]);
+  q.ts.fill(nowMs);
+  q.volume24hUsd.set([1e6, 2e6, 1e6]);
+  leader.update(q, nowMs, null);
+  leader.previousClose.set([99, 49]);
+  const c: ClosedBars = allocateClosedBars(closed.length);
+  closed.forEach((bar, j) => {
+    c.series[j] = 0;
+    c.ts[j] = bar.ts;
+    c.open[j] = bar.open;
+    c.high[j] = bar.high;
+    c.low[j] = bar.low;
+    c.close[j] = bar.close;
+    c.volume[j] = bar.volume;
+    c.venues[j] = bar.venues;
+  });
+  c.length = closed.length;
+  const open: Bar = {
+    ts: nowMs - (nowMs % 60_000),
+    open: 100,
+    high: 100 + k,
+    low: 100,
+    close: 100 + k,
+    volume: 5,
+    venues: 2,
+  };
+  const bytes = encodeFrame({
+    epoch,
+    seq,
+    nowMs,
+    layout: layoutDigest([1, 2], [10, 11, 12]),
+    quotes: leader,
+    pooled: leader.pooled.price.buffer as ArrayBuffer,
+    previousClose: leader.previousClose,
+    openBar: (i) => (i === 0 ? open : null),
+    openListingBar: () => null,
+    closed: c,
+    closedListing: allocateClosedBars(0),
+  });
+  // As Redis hands it back: in a Buffer at an offset that is no multiple of 8.
+  const carried = Buffer.alloc(bytes.length + 3);
+  carried.set(bytes, 3);
+  return decodeFrame(carried.subarray(3)) as MarketFrame;
+}
+
+const bar = (ts: number, close: number): Bar => ({
+  ts,
+  open: close,
+  high: close,
+  low: close,
+  close,
+  volume: 1,
+  venues: 2,
+});
+
+t.test('a follower reads what the leader reads, frame by frame', (t) => {
+  const leader = market();
+  const follower = market();
+  const relay = new RelayedMarket(follower);
+  t.equal(relay.apply(frame(leader, T0 + 1000, 0, 1, 1)), 'applied');
+  t.equal(relay.apply(frame(leader, T0 + 61_000, 1, 1, 2, [bar(T0, 100)])), 'applied');
+  t.same([...follower.price], [...leader.price], 'the venue quotes');
+  t.same([...follower.pooled.price], [...leader.pooled.price], 'the pooled prices');
+  t.same([...follower.pooled.reason], [...leader.pooled.reason], 'why each venue is in the pool or not');
+  t.same([...follower.previousClose], [99, 49], 'the previous closes');
+  t.equal(follower.priceTs[0], T0 + 61_000, 'priced at the tick');
+  t.equal(lastHeld(follower.candles['1m'], 0), T0, 'the bar closed at the tick, held');
+  t.same(relay.openBar(0), { ts: T0 + 60_000, open: 100, high: 101, low: 100, close: 101, volume: 5, venues: 2 });
+  t.equal(relay.openBar(1), null, 'no open bar where the leader had none');
+  t.equal(relay.openBar(7), null, 'nor past the instruments it knows');
+  t.end();
+});
+
+t.test('frames apply in order only; a run missed and a new leader are told; another universe is left', (t) => {
+  const leader = market();
+  const relay = new RelayedMarket(market());
+  const f1 = frame(leader, T0 + 1000, 0, 3, 10);
+  const f2 = frame(leader, T0 + 2000, 1, 3, 11);
+  t.equal(relay.misses(f1), false, 'the first frame misses nothing');
+  relay.apply(f2);
+  t.equal(relay.apply(f1), 'old', 'an older frame is left');
+  t.equal(relay.apply(f2), 'old', 'and one already applied');
+  t.equal(relay.misses(frame(leader, T0 + 3000, 2, 3, 12)), false, 'the next frame misses nothing');
+  t.equal(relay.misses(frame(leader, T0 + 5000, 4, 3, 14)), true, 'one past a gap does');
+  t.equal(relay.misses(frame(leader, T0 + 5000, 4, 4, 1)), true, "a new leader's first: its carried bars are read");
+  t.equal(relay.apply(frame(leader, T0 + 4000, 3, 2, 99)), 'old', "a deposed leader's frame is left");
+  const other = { ...frame(leader, T0 + 9000, 5, 4, 2), layout: layoutDigest([2, 1], [10, 11, 12]) };
+  t.equal(relay.apply(other), 'layout', 'a frame of another universe (ids in another order) is left');
+  t.end();
+});
+
+t.test('a closed bar the follower holds already is not held twice', (t) => {
+  const leader = market();
+  const follower = market();
+  const relay = new RelayedMarket(follower);
+  relay.apply(frame(leader, T0 + 61_000, 0, 1, 1, [bar(T0, 100)]));
+  relay.fill('pooled', 0, bar(T0, 100));
+  relay.fill('pooled', 0, bar(T0 - 60_000, 99));
+  t.equal(follower.candles['1m'].ring.size(0), 1, 'a bar of the database no newer than those held is left');
+  relay.fill('pooled', 0, bar(T0 + 60_000, 101));
+  t.equal(lastHeld(follower.candles['1m'], 0), T0 + 60_000, 'a newer one is held');
+  t.equal(decodeFrame(new Uint8Array(16)), null, 'bytes that are not a frame are none');
+  t.end();
+});
