@@ -55,6 +55,23 @@ export function allocateClosedBars(capacity: number): ClosedBars {
   };
 }
 
+/** Closed bars holding `bars`, each with its series, in their order. */
+export function closedBarsOf(bars: readonly (readonly [number, Bar])[]): ClosedBars {
+  const c = allocateClosedBars(bars.length);
+  bars.forEach(([s, bar], k) => {
+    c.series[k] = s;
+    c.ts[k] = bar.ts;
+    c.open[k] = bar.open;
+    c.high[k] = bar.high;
+    c.low[k] = bar.low;
+    c.close[k] = bar.close;
+    c.volume[k] = bar.volume;
+    c.venues[k] = bar.venues;
+  });
+  c.length = bars.length;
+  return c;
+}
+
 /** One OHLCV bar: open time (epoch ms), prices, USD volume and the most venues in the pool during it (0: unknown). */
 export interface Bar {
   ts: number;

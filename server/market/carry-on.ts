@@ -2,7 +2,7 @@
 // its last minutes are written again (its writes may not have reached the database before it died; a bar written is
 // written the same), and the bars it had open are carried on when their minute is still under way, or closed and
 // written when it has passed. So a leader's death loses no 1m bar, only the quotes of the seconds nobody ticked.
-import { allocateClosedBars, type Bar, type ClosedBars } from '../../core/kernels/bars.js';
+import { type Bar, closedBarsOf } from '../../core/kernels/bars.js';
 import { forClosed, frameBar, layoutDigest, type MarketFrame } from '../../core/market-frame.js';
 import { MINUTE_MS } from '../../core/time.js';
 import type { MarketStore } from '../services/write/market-store.js';
@@ -47,25 +47,9 @@ export async function carryOn(
 
   const instrumentIds = Int32Array.from(state.instruments, (i) => i.id);
   const listingIds = Int32Array.from(state.listings, (l) => l.id);
-  if (pooled.length) await store.barsWrite(columns(pooled), instrumentIds)();
-  if (listing.length) await store.listingBarsWrite(columns(listing), listingIds)();
+  if (pooled.length) await store.barsWrite(closedBarsOf(pooled), instrumentIds)();
+  if (listing.length) await store.listingBarsWrite(closedBarsOf(listing), listingIds)();
   for (const [s, bar] of pooled) if (bar.ts > lastHeld(state.candles['1m'], s)) state.addMinute(s, bar);
   for (const [j, bar] of listing) if (bar.ts > lastHeld(state.listingCandles['1m'], j)) state.addListingMinute(j, bar);
   return { written: pooled.length + listing.length, resumed };
-}
-
-function columns(bars: [number, Bar][]): ClosedBars {
-  const c = allocateClosedBars(bars.length);
-  bars.forEach(([s, bar], k) => {
-    c.series[k] = s;
-    c.ts[k] = bar.ts;
-    c.open[k] = bar.open;
-    c.high[k] = bar.high;
-    c.low[k] = bar.low;
-    c.close[k] = bar.close;
-    c.volume[k] = bar.volume;
-    c.venues[k] = bar.venues;
-  });
-  c.length = bars.length;
-  return c;
 }

@@ -3,7 +3,7 @@
 // the leader reads (quotes, pooling, previous closes, open and closed bars), takes frames in order only, tells a run
 // it missed and a new leader, and leaves frames of another universe alone.
 import t from 'tap';
-import { allocateClosedBars, type Bar, type ClosedBars } from '../../../core/kernels/bars.js';
+import { allocateClosedBars, type Bar, closedBarsOf } from '../../../core/kernels/bars.js';
 import { decodeFrame, encodeFrame, layoutDigest, type MarketFrame } from '../../../core/market-frame.js';
 import { allocateVenueQuotes } from '../../../core/sources/records.js';
 import { lastHeld, RelayedMarket } from '../../../server/market/relayed.js';
@@ -41,18 +41,7 @@ function frame(leader: MarketState, nowMs: number, k: number, epoch: number, seq
   q.volume24hUsd.set([1e6, 2e6, 1e6]);
   leader.update(q, nowMs, null);
   leader.previousClose.set([99, 49]);
-  const c: ClosedBars = allocateClosedBars(closed.length);
-  closed.forEach((bar, j) => {
-    c.series[j] = 0;
-    c.ts[j] = bar.ts;
-    c.open[j] = bar.open;
-    c.high[j] = bar.high;
-    c.low[j] = bar.low;
-    c.close[j] = bar.close;
-    c.volume[j] = bar.volume;
-    c.venues[j] = bar.venues;
-  });
-  c.length = closed.length;
+  const c = closedBarsOf(closed.map((b) => [0, b] as const));
   const open: Bar = {
     ts: nowMs - (nowMs % 60_000),
     open: 100,
