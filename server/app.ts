@@ -66,6 +66,7 @@ interface Started {
   changeKeys: ControlContext['changeKeys'];
   relink(): Promise<void>;
   backup(file: string): Promise<BackupReport>;
+  leads(): boolean;
 }
 
 /** What `server/main.ts` begins before loading the rest of the server: DATA_DIR owned, the embedded database starting. */
@@ -144,8 +145,16 @@ export async function startApp(config: Config, log: Logger, early?: EarlyStart):
   try {
     // The CLIs find this process as soon as it owns DATA_DIR; their requests wait until the services are up.
     const control = await startControlServer(controlSocketPath(config.dataDir), async (req) => {
-      const { services, changeKeys, relink, backup } = await started;
-      return runControl(req, { services, changeKeys, relink, backup, forgetKey: (id) => api.forgetKey(id), log });
+      const { services, changeKeys, relink, backup, leads } = await started;
+      return runControl(req, {
+        services,
+        changeKeys,
+        relink,
+        backup,
+        leads,
+        forgetKey: (id) => api.forgetKey(id),
+        log,
+      });
     });
     life.onClose(() => control.close());
     // An ingest node serves no HTTP: its health is in /v1/meta's cluster, as the api nodes list it.
@@ -321,5 +330,11 @@ async function start(
   meta.start(config.metaRefreshS);
   life.onClose(() => meta.stop());
   await meta.refresh();
-  return { services, changeKeys, relink, backup: (file) => writeBackup(db, config.dataDir, file) };
+  return {
+    services,
+    changeKeys,
+    relink,
+    backup: (file) => writeBackup(db, config.dataDir, file),
+    leads: () => (leadership ? leadership.held() : config.role === 'all'),
+  };
 }
