@@ -54,15 +54,18 @@ export function tempDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'tw-'));
 }
 
-/** A new DATA_DIR holding an empty, migrated database: a server on it starts as on a restart, without initdb. */
-export function blankDataDir(): Promise<string> {
+/**
+ * A new DATA_DIR (`target`, else a temporary one) holding an empty, migrated database: a server on it starts as on a
+ * restart, without initdb.
+ */
+export function blankDataDir(target = tempDataDir()): Promise<string> {
   return blankCopy(
     ROOT,
     async (dataDir) => {
       const { code, stderr } = await runCli('keys', ['list', '--create'], { DATA_DIR: dataDir, TAPEWIRE_DEMO: '0' });
       if (code !== 0) throw new Error(`the blank template's database was not made: ${stderr}`);
     },
-    tempDataDir(),
+    target,
   );
 }
 

@@ -6,7 +6,7 @@
 // or needs a fresh server keeps its own (harness/server.ts). Outside tap a file gets a server of its own.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { processAlive } from './process-alive.js';
@@ -54,6 +54,10 @@ export async function sharedServer(env: Record<string, string>): Promise<SharedS
     .digest('hex')
     .slice(0, 12);
   const base = join(tmpdir(), `${runPrefix()}${key}`);
+  // The lease first, the record after: a server stopping for want of use reads the leases after hiding its record.
+  mkdirSync(`${base}.users`, { recursive: true });
+  const lease = join(`${base}.users`, String(process.pid));
+  writeFileSync(lease, '');
   const running = await makeOnce(
     `${base}.lock`,
     () => runningAt(base),
@@ -66,6 +70,7 @@ export async function sharedServer(env: Record<string, string>): Promise<SharedS
     url: running.url,
     get: requester(running.url),
     async release() {
+      rmSync(lease, { force: true });
       const warnings = processWarnings(readFileSync(running.stderr, 'utf8'));
       if (warnings.length) throw new Error(`the shared server printed process warnings:\n${warnings.join('\n')}`);
     },
@@ -77,21 +82,23 @@ function runningAt(base: string): Running | null {
   return running?.ready && alive(running.pid) ? running : null;
 }
 
-function recorded(base: string): Running | null {
-  return existsSync(`${base}.json`) ? (JSON.parse(readFileSync(`${base}.json`, 'utf8')) as Running) : null;
+function recorded(base: string, ext: Ext = '.json'): Running | null {
+  return existsSync(`${base}${ext}`) ? (JSON.parse(readFileSync(`${base}${ext}`, 'utf8')) as Running) : null;
 }
 
 async function launch(base: string, env: Record<string, string>): Promise<Running> {
   sweep();
-  // A server whose starter was killed before it was ready: this file holds the lock now, and starts another.
-  await stop(base);
+  // A server whose starter was killed before it was ready (this file holds the lock now, and starts another), or one
+  // that stopped for want of use.
+  const earlier = [...(await stop(base, '.json')), ...(await stop(base, '.idle'))];
+  if (earlier.length) throw new Error(`the shared server printed process warnings:\n${earlier.join('\n')}`);
   const { dataDir, port, env: processEnv, command, args } = await prepareLaunch({ env });
   // Files, not pipes: the server writes on after the file that started it has ended.
   const out = openSync(`${base}.log`, 'w');
   const err = openSync(`${base}.err`, 'w');
   const child = spawn(command, args, {
     cwd: ROOT,
-    env: { ...processEnv, TAPEWIRE_SERVER_OWNER: String(process.ppid) },
+    env: { ...processEnv, TAPEWIRE_SERVER_OWNER: String(process.ppid), TAPEWIRE_SHARED_BASE: base },
     stdio: ['ignore', out, err],
     detached: true,
   });
@@ -105,7 +112,7 @@ async function launch(base: string, env: Record<string, string>): Promise<Runnin
   const failure = await untilAnswering(url, '/ready', undefined, () => child.exitCode);
   if (failure) {
     const stderr = readFileSync(`${base}.err`, 'utf8');
-    await stop(base);
+    await stop(base, '.json');
     throw new Error(`the shared server: ${failure}:\n${stderr}`);
   }
   writeFileSync(`${base}.json`, JSON.stringify({ ...running, ready: true }));
@@ -118,14 +125,22 @@ async function launch(base: string, env: Record<string, string>): Promise<Runnin
  */
 export async function stopSharedServers(): Promise<string[]> {
   const warnings: string[] = [];
-  for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith(runPrefix()) && n.endsWith('.json')))
-    warnings.push(...(await stop(join(tmpdir(), name.slice(0, -'.json'.length)))));
+  for (const name of readdirSync(tmpdir())) {
+    const record = /\.(json|idle)$/.exec(name);
+    if (!name.startsWith(runPrefix()) || !record) continue;
+    const base = join(tmpdir(), name.slice(0, record.index));
+    warnings.push(...(await stop(base, record[0] as Ext)));
+    rmSync(`${base}.users`, { recursive: true, force: true });
+  }
   return warnings;
 }
 
+/** A server's record: `.json` while it serves, `.idle` once it stopped for want of use. */
+type Ext = '.json' | '.idle';
+
 /** Stops the server recorded at `base`, if any, removes its data and its files; returns its process warnings. */
-async function stop(base: string): Promise<string[]> {
-  const running = recorded(base);
+async function stop(base: string, ext: Ext): Promise<string[]> {
+  const running = recorded(base, ext);
   if (!running) return [];
   if (alive(running.pid)) process.kill(running.pid, 'SIGTERM');
   const deadline = performance.now() + 30_000;
@@ -133,16 +148,17 @@ async function stop(base: string): Promise<string[]> {
   if (alive(running.pid)) process.kill(running.pid, 'SIGKILL');
   const warnings = existsSync(running.stderr) ? processWarnings(readFileSync(running.stderr, 'utf8')) : [];
   rmSync(running.dataDir, { recursive: true, force: true });
-  for (const ext of ['.json', '.log', '.err']) rmSync(`${base}${ext}`, { force: true });
+  for (const end of [ext, '.log', '.err']) rmSync(`${base}${end}`, { force: true });
   return warnings;
 }
 
 /** What runs that were killed left (their servers ended with them): their data directories, records and locks. */
 function sweep(): void {
   for (const name of readdirSync(tmpdir())) {
-    const run = /^tapewire-shared-(\d+)-\w+\.(json|log|err|lock)$/.exec(name);
+    const run = /^tapewire-shared-(\d+)-\w+(\.(?:json|idle|log|err|lock|users))$/.exec(name);
     if (!run || processAlive(Number(run[1]))) continue;
-    const running = run[2] === 'json' ? recorded(join(tmpdir(), name.slice(0, -'.json'.length))) : null;
+    const ext = run[2] === '.json' || run[2] === '.idle' ? run[2] : null;
+    const running = ext ? recorded(join(tmpdir(), name.slice(0, -ext.length)), ext) : null;
     if (running && !alive(running.pid)) rmSync(running.dataDir, { recursive: true, force: true });
     rmSync(join(tmpdir(), name), { recursive: true, force: true });
   }
