@@ -1,14 +1,14 @@
 // Preloaded into servers the tests start: a server ends with the test process that started it, even when that process
 // is killed outright (tap's last resort on a timeout), instead of running on as an orphan that loads the machine. A
 // server shared by a run's test files (harness/shared-server.ts) outlives the file that started it: it ends with the
-// run, the process TAPEWIRE_SERVER_OWNER names, or once no file has held it for a minute (an idle demo server still
+// run, the process TAPEWIRE_SERVER_OWNER names, or once no file has held it for two minutes (an idle demo server still
 // ticks: a few percent of a core, which over a run costs more than starting it again).
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 
 const owner = Number(process.env.TAPEWIRE_SERVER_OWNER) || null;
 /** A shared server's record is `${shared}.json`, the files holding it have a lease each in `${shared}.users/`. */
 const shared = process.env.TAPEWIRE_SHARED_BASE;
-const IDLE_MS = 60_000;
+const IDLE_MS = 120_000;
 const parent = process.ppid;
 
 const alive = (pid) => {
