@@ -5,21 +5,11 @@
 // DEMO_MINUTE_DAYS, the clock's offset, the UTC hour) and used while it is young; test files running at once wait for
 // the one that makes it. A test of a first start or of the demo's load gives its own dataDir.
 import { createHash } from 'node:crypto';
-import {
-  cpSync,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, existsSync, lstatSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLOCK_OFFSET_MS, clock, clockShift } from '../server/clock.js';
-import { processAlive } from './process-alive.js';
+import { makeOnce } from './run-lock.js';
 
 /** A template older than this is made again: a copy's market catches up from the template's load to now. */
 const MAX_AGE_MS = 30 * 60_000;
@@ -91,28 +81,19 @@ async function templateCopy(
   const dir = join(tmpdir(), `${PREFIX}${key}`);
   const made = join(dir, 'made');
   const young = () => existsSync(made) && Date.parse(readFileSync(made, 'utf8')) > clock.now() - MAX_AGE_MS;
-  for (const deadline = performance.now() + WAIT_MS; !young(); ) {
-    const lock = `${dir}.lock`;
-    try {
-      mkdirSync(lock);
-    } catch {
-      const owner = Number(readFileSync(join(lock, 'pid'), { encoding: 'utf8', flag: 'a+' }));
-      if (owner && !processAlive(owner)) rmSync(lock, { recursive: true, force: true });
-      else if (performance.now() > deadline)
-        throw new Error(`the template ${dir} was not made within ${WAIT_MS / 1000} s`);
-      else await new Promise((r) => setTimeout(r, 500));
-      continue;
-    }
-    try {
-      writeFileSync(join(lock, 'pid'), String(process.pid));
+  await makeOnce(
+    `${dir}.lock`,
+    () => (young() ? dir : null),
+    async () => {
       sweep();
       rmSync(dir, { recursive: true, force: true });
       await make(join(dir, 'data'));
       writeFileSync(made, new Date(clock.now()).toISOString());
-    } finally {
-      rmSync(lock, { recursive: true, force: true });
-    }
-  }
+      return dir;
+    },
+    WAIT_MS,
+    `the template ${dir}`,
+  );
   // The database and what the server keeps beside it; not the sockets of the server that made it.
   cpSync(join(dir, 'data'), target, { recursive: true, filter: (src) => !lstatSync(src).isSocket() });
   return target;

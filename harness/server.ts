@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { clock } from '../server/clock.js';
+import { nodeCommand } from './child-env.js';
 import { blankCopy, copiesDemo, demoCopy } from './data-templates.js';
 import { freePort } from './free-port.js';
 import { processWarnings } from './process-warnings.js';
@@ -53,15 +54,18 @@ export function tempDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'tw-'));
 }
 
-/** A new DATA_DIR holding an empty, migrated database: a server on it starts as on a restart, without initdb. */
-export function blankDataDir(): Promise<string> {
+/**
+ * A new DATA_DIR (`target`, else a temporary one) holding an empty, migrated database: a server on it starts as on a
+ * restart, without initdb.
+ */
+export function blankDataDir(target = tempDataDir()): Promise<string> {
   return blankCopy(
     ROOT,
     async (dataDir) => {
       const { code, stderr } = await runCli('keys', ['list', '--create'], { DATA_DIR: dataDir, TAPEWIRE_DEMO: '0' });
       if (code !== 0) throw new Error(`the blank template's database was not made: ${stderr}`);
     },
-    tempDataDir(),
+    target,
   );
 }
 
@@ -90,10 +94,9 @@ export async function runNode(
   if (compiled) await buildIfStale();
   const entry = compiled ? [`dist/${script.replace(/\.ts$/, '.js')}`] : ['--import', 'tsx', script];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...entry, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-    });
+    const childEnv = { ...process.env, ...env };
+    const { command, args: argv } = nodeCommand([...entry, ...args], childEnv);
+    const child = spawn(command, argv, { cwd: ROOT, env: childEnv });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -131,26 +134,34 @@ function buildIfStale(): Promise<void> {
 
 const READY_DEADLINE_MS = 150_000;
 
+export interface StartOptions {
+  env?: Record<string, string>;
+  dataDir?: string;
+  waitReady?: boolean;
+  readyDeadlineMs?: number;
+  freshDemo?: boolean;
+  /** Process warnings the test provokes on purpose: any other a server prints fails its stop (and dispose). */
+  allowWarnings?: RegExp;
+  /** Run as `npm start` does: the `tapewire` command on the compiled dist/ (built first if the sources changed), with its malloc settings. */
+  built?: boolean;
+  /** Run the sources through tsx rather than the compiled dist/ (a benchmark comparing the two). */
+  sources?: boolean;
+}
+
+/** What a server is started with: its data directory (made ready), port, environment and command line. */
+export interface Launch {
+  dataDir: string;
+  port: number;
+  env: NodeJS.ProcessEnv;
+  command: string;
+  args: string[];
+}
+
 /**
- * Starts a server and waits until /ready answers 200 (or `waitReady: false`: only until it listens). A server without
- * a dataDir of its own starts on a copy of the run's demo, or of its blank database (harness/data-templates.ts);
- * `freshDemo` loads the demo.
+ * Prepares a server's start: a server without a dataDir of its own starts on a copy of the run's demo, or of its blank
+ * database (harness/data-templates.ts); `freshDemo` loads the demo. The start is counted in the run's tally.
  */
-export async function startServer(
-  options: {
-    env?: Record<string, string>;
-    dataDir?: string;
-    waitReady?: boolean;
-    readyDeadlineMs?: number;
-    freshDemo?: boolean;
-    /** Process warnings the test provokes on purpose: any other a server prints fails its stop (and dispose). */
-    allowWarnings?: RegExp;
-    /** Run as `npm start` does: the `tapewire` command on the compiled dist/ (built first if the sources changed), with its malloc settings. */
-    built?: boolean;
-    /** Run the sources through tsx rather than the compiled dist/ (a benchmark comparing the two). */
-    sources?: boolean;
-  } = {},
-): Promise<ServerHandle> {
+export async function prepareLaunch(options: StartOptions = {}): Promise<Launch> {
   // A demo holds one day of 1m history before today unless a test asks for more: the default's 14 days take every
   // demo server seconds longer to start, and only the tests of deep 1m pulls need them.
   if (!options.sources) await buildIfStale();
@@ -181,12 +192,15 @@ export async function startServer(
     : options.sources
       ? ['--import', 'tsx', 'server/main.ts']
       : ['dist/server/main.js'];
-  const child = spawn(process.execPath, ['--import', EXIT_WITH_PARENT, ...entry], {
-    cwd: ROOT,
-    // The wrapper bin/tapewire is not in between (it would hide this process's exit hook): its settings are.
-    env: { ...(options.built ? mallocEnv() : {}), ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // The wrapper bin/tapewire is not in between (it would hide this process's exit hook): its settings are.
+  const processEnv = { ...(options.built ? mallocEnv() : {}), ...process.env, ...env };
+  return { dataDir, port, env: processEnv, ...nodeCommand(['--import', EXIT_WITH_PARENT, ...entry], processEnv) };
+}
+
+/** Starts a server and waits until /ready answers 200 (or `waitReady: false`: only until it listens). */
+export async function startServer(options: StartOptions = {}): Promise<ServerHandle> {
+  const { dataDir, port, env, command, args } = await prepareLaunch(options);
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   child.on('exit', () => children.delete(child));
   const logs: Record<string, unknown>[] = [];
@@ -215,13 +229,7 @@ export async function startServer(
     get stderr() {
       return stderr;
     },
-    get(path, init = {}) {
-      const { key, headers, ...rest } = init;
-      return fetch(url + path, {
-        ...rest,
-        headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(headers as object) },
-      });
-    },
+    get: requester(url),
     async waitForLog(test, ms = 3000) {
       const deadline = clock.now() + ms;
       for (;;) {
@@ -255,29 +263,48 @@ export async function startServer(
     },
   };
 
-  // Wait for /live (listening), then /ready (database open and migrated) unless told not to. The demo loads in under
-  // a minute alone (bench:load), but tests share the machine; the deadline only has to catch a start that hangs.
+  // Wait for /live (listening), then /ready (database open and migrated) unless told not to.
   const probe = options.waitReady === false ? '/live' : '/ready';
-  const readyMs = options.readyDeadlineMs ?? READY_DEADLINE_MS;
+  const failure = await untilAnswering(url, probe, options.readyDeadlineMs, () => child.exitCode);
+  if (failure) {
+    // stderr, warnings included, goes into this error: the one the test should see.
+    await handle.dispose().catch(() => undefined);
+    throw new Error(`${failure}:\n${stderr}`);
+  }
+  return handle;
+}
+
+/**
+ * Polls `url + probe` until it answers 200: null then, else why not (the process's `exitCode` set, or the deadline
+ * passed). The demo loads in under a minute alone (bench:load), but tests share the machine; the deadline only has to
+ * catch a start that hangs.
+ */
+export async function untilAnswering(
+  url: string,
+  probe: string,
+  readyMs = READY_DEADLINE_MS,
+  exitCode: () => number | null,
+): Promise<string | null> {
   const deadline = clock.now() + readyMs;
   for (;;) {
     const res = await fetch(url + probe).catch(() => null);
-    if (res?.status === 200) break;
+    if (res?.status === 200) return null;
     await res?.arrayBuffer();
-    const failure =
-      child.exitCode !== null
-        ? `server exited with ${child.exitCode}`
-        : clock.now() > deadline
-          ? `server not answering ${probe} within ${readyMs / 1000} s`
-          : null;
-    if (failure) {
-      // stderr, warnings included, goes into this error: the one the test should see.
-      await handle.dispose().catch(() => undefined);
-      throw new Error(`${failure}:\n${stderr}`);
-    }
+    if (exitCode() !== null) return `server exited with ${exitCode()}`;
+    if (clock.now() > deadline) return `server not answering ${probe} within ${readyMs / 1000} s`;
     await new Promise((r) => setTimeout(r, 50));
   }
-  return handle;
+}
+
+/** A server's `get`: a request to `url + path`, with a key as a bearer token. */
+export function requester(url: string): ServerHandle['get'] {
+  return (path, init = {}) => {
+    const { key, headers, ...rest } = init;
+    return fetch(url + path, {
+      ...rest,
+      headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(headers as object) },
+    });
+  };
 }
 
 /** Creates a key through the CLI and returns it; `scope` as the CLI takes it (read by default). */

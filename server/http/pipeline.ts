@@ -1,5 +1,5 @@
-// The /v1 routes on the request pipeline (surface.ts): each route's schemas compiled once at boot, then per request
-// CORS, readiness, the caller, its rate limit, validation, the handler, and its data serialized.
+// The /v1 routes on the request pipeline (surface.ts): each route's schemas compiled once, at its first use, then per
+// request CORS, readiness, the caller, its rate limit, validation, the handler, and its data serialized.
 
 import { Type } from '@sinclair/typebox';
 import fastJson from 'fast-json-stringify';
@@ -49,7 +49,10 @@ function compile<S>(route: Route<S>): Compiled<S> {
   if (paramNames.join() !== declared.join()) {
     throw new Error(`route ${route.path}: path parameters ${paramNames} do not match the params schema ${declared}`);
   }
-  const serialize = fastJson(route.response) as (data: unknown) => string;
+  // Built at the route's first answer, as its validators are at its first request (validate.ts): a start then does
+  // not pay for the routes it will not serve.
+  let built: ((data: unknown) => string) | null = null;
+  const serialize = (data: unknown) => (built ??= fastJson(route.response) as (data: unknown) => string)(data);
   // A route answers its kept objects in one envelope (or none): the first call's, and the bytes are kept by the object.
   let bodies: KeptBytes<object, RawJson> | null = null;
   const kept = (value: object, envelope?: (value: object) => unknown) =>

@@ -1,4 +1,5 @@
-// Compiles a route's params/query schema once: strict lexical coercion of strings, then Ajv with every error kept.
+// Compiles a route's params/query schema once, at its first use: strict lexical coercion of strings, then Ajv with
+// every error kept.
 
 import type { TObject, TSchema } from '@sinclair/typebox';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
@@ -62,7 +63,9 @@ export function compileValidator(where: 'path' | 'query' | 'arguments', schema: 
   const properties = schema.properties as Record<string, TSchema>;
   const coercions: Coercion[] = Object.entries(properties).map(([name, s]) => ({ name, ...lexicalType(s) }));
   const allowed = Object.keys(properties);
-  const validate: ValidateFunction = ajv.compile({ ...schema, additionalProperties: false });
+  // Compiled at the first check, not at boot: Ajv takes a quarter of a second for every route and tool, and a server
+  // (a test's above all) serves few of them. The schemas are compiled in the tests of every route and tool.
+  let validate: ValidateFunction | null = null;
 
   const detail = (errors: ErrorObject[]): ValidationDetail[] => {
     const byParam = new Map<string, ErrorObject[]>();
@@ -106,6 +109,7 @@ export function compileValidator(where: 'path' | 'query' | 'arguments', schema: 
         const v = input[c.name];
         if (typeof v === 'string') input[c.name] = coerce(v, c);
       }
+      validate ??= ajv.compile({ ...schema, additionalProperties: false });
       return validate(input) ? [] : detail(validate.errors ?? []);
     },
   };

@@ -4,9 +4,8 @@
 // size and order, and index levels that fit their members' prices and caps as the real ones do. The table below is
 // the real world, written out with its sources, so the demo is held to it rather than to its own constants.
 
-import { rmSync } from 'node:fs';
 import t from 'tap';
-import { startServer } from '../../harness/server.js';
+import { DEMO_READER, sharedServer } from '../../harness/shared-server.js';
 
 interface Real {
   company: string;
@@ -147,12 +146,8 @@ const POINTS = {
   NDX: { members: ['AAPL', 'MSFT', 'NVDA', 'AMZN', 'TSLA'], by: 'cap', real: 15.97e12 / 24679.99 },
 } as const;
 
-const server = await startServer({ env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '100000' } });
-t.teardown(async () => {
-  const dir = server.dataDir;
-  await server.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const server = await sharedServer(DEMO_READER);
+t.teardown(() => server.release());
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;

@@ -5,11 +5,11 @@
 // release times are written out here as the real world, apart from core/calendar, which is what is being checked.
 // Each check names the dates or ids it finds at fault.
 import t from 'tap';
-import { startServer } from '../../harness/server.js';
+import { DEMO_READER, sharedServer } from '../../harness/shared-server.js';
 import { FOMC_PUBLISHED } from '../helpers/fomc-published.js';
 
-const server = await startServer({ env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '100000' } });
-t.teardown(() => server.dispose());
+const server = await sharedServer(DEMO_READER);
+t.teardown(() => server.release());
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);

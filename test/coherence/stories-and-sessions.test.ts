@@ -6,10 +6,10 @@
 import t from 'tap';
 import { newYorkWallClock } from '../../core/calendar/new-york-time.js';
 import { marketDay, sessionOn } from '../../core/calendar/sessions.js';
-import { startServer } from '../../harness/server.js';
+import { DEMO_READER, sharedServer } from '../../harness/shared-server.js';
 
-const server = await startServer({ env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '100000' } });
-t.teardown(() => server.dispose());
+const server = await sharedServer(DEMO_READER);
+t.teardown(() => server.release());
 
 const DAY = 86_400_000;
 /** A stated figure has one decimal: the move it states rounds to it. */

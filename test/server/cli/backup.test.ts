@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import t from 'tap';
 import { TAR_END, tarHeader } from '../../../core/tar.js';
-import { ROOT, runCli, type ServerHandle, startServer, tempDataDir } from '../../../harness/server.js';
+import { blankDataDir, ROOT, runCli, type ServerHandle, startServer, tempDataDir } from '../../../harness/server.js';
 
 const work = tempDataDir();
 t.teardown(() => rmSync(work, { recursive: true, force: true }));
@@ -31,7 +31,8 @@ async function keyNames(dataDir: string): Promise<string[]> {
 t.test(
   'a backup taken while the server serves and writes, restored into a new DATA_DIR, serves the same',
   async (t) => {
-    const dataDir = join(work, 'served');
+    // A copy of the run's blank database: what is backed up is what this test writes, not a first start's.
+    const dataDir = await blankDataDir(join(work, 'served'));
     const server = await startServer({ dataDir, env: ENV });
     t.teardown(() => server.stop());
     const made = await cli(dataDir, 'keys', 'create', '--name', 'before');

@@ -5,13 +5,11 @@ import t from 'tap';
 import { demoDataset } from '../../../core/demo/payloads.js';
 import type { CompanyRecord, PersonRecord, ProjectRecord } from '../../../core/sources/records.js';
 import { PROJECT_STAGES } from '../../../core/vocabulary.js';
-import { startServer } from '../../../harness/server.js';
+import { DEMO_READER, sharedServer } from '../../../harness/shared-server.js';
 import { eachAtOnce } from '../../helpers/each-at-once.js';
 
-const server = await startServer({
-  env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '1000000', DEMO_NEWS_EVERY_S: '0' },
-});
-t.teardown(() => server.dispose());
+const server = await sharedServer(DEMO_READER);
+t.teardown(() => server.release());
 
 const meta = (await (await server.get('/v1/meta')).json()) as { data: { dataset: { loadedAt: string } } };
 const anchor = Date.parse(meta.data.dataset.loadedAt);

@@ -1,9 +1,9 @@
 // /v1/search on the demo: exact before prefix before fuzzy, every type the demo has, type filters, bad input.
 import t from 'tap';
-import { startServer } from '../../../harness/server.js';
+import { DEMO_READER, sharedServer } from '../../../harness/shared-server.js';
 
-const server = await startServer({ env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '100000' } });
-t.teardown(() => server.dispose());
+const server = await sharedServer(DEMO_READER);
+t.teardown(() => server.release());
 
 const search = async (query: string) => {
   const res = await server.get(`/v1/search?${query}`);

@@ -6,13 +6,11 @@ import t from 'tap';
 import { newYorkDate } from '../../../../core/demo/sec/clock.js';
 import { demoSecDocuments } from '../../../../core/demo/sec/index.js';
 import { demoWorld } from '../../../../core/demo/world.js';
-import { startServer } from '../../../../harness/server.js';
+import { DEMO_READER, sharedServer } from '../../../../harness/shared-server.js';
 import { DEMO_SEED } from '../../../helpers/demo-events.js';
 
-const server = await startServer({
-  env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '100000', DEMO_NEWS_EVERY_S: '0' },
-});
-t.teardown(() => server.dispose());
+const server = await sharedServer(DEMO_READER);
+t.teardown(() => server.release());
 
 type Json = Record<string, any>;
 const get = async (path: string): Promise<Json> => {

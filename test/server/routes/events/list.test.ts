@@ -4,12 +4,12 @@
 import t from 'tap';
 import type { StoryEvent } from '../../../../core/demo/story/draft.js';
 import { demoWorld } from '../../../../core/demo/world.js';
-import { startServer } from '../../../../harness/server.js';
+import { DEMO_READER, sharedServer } from '../../../../harness/shared-server.js';
 import { clock } from '../../../../server/clock.js';
 import { DEMO_SEED, demoEvents } from '../../../helpers/demo-events.js';
 
-const server = await startServer({ env: { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '100000' } });
-t.teardown(() => server.dispose());
+const server = await sharedServer(DEMO_READER);
+t.teardown(() => server.release());
 
 const meta = (await (await server.get('/v1/meta')).json()) as { data: { dataset: { loadedAt: string } } };
 const anchor = Date.parse(meta.data.dataset.loadedAt);

@@ -1,10 +1,10 @@
 // /v1/instruments/{symbol}/candles: bounds, defaults, the open bar, and 1h/1d equal to the 1m candles they cover.
 import t from 'tap';
-import { startServer } from '../../../../harness/server.js';
+import { DEMO_TICKING, sharedServer } from '../../../../harness/shared-server.js';
 import { clock } from '../../../../server/clock.js';
 
-const server = await startServer({ env: { TAPEWIRE_DEMO: '1', TICK_MS: '250' } });
-t.teardown(() => server.dispose());
+const server = await sharedServer(DEMO_TICKING);
+t.teardown(() => server.release());
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

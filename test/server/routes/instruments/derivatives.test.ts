@@ -2,11 +2,11 @@
 // per venue, the current values of the instrument detail, and live hours from the venue quotes.
 import t from 'tap';
 import { DERIVATIVES_DEFAULT_FROM } from '../../../../core/schemas/derivatives.js';
-import { startServer } from '../../../../harness/server.js';
+import { DEMO_TICKING, sharedServer } from '../../../../harness/shared-server.js';
 import { clock } from '../../../../server/clock.js';
 
-const server = await startServer({ env: { TAPEWIRE_DEMO: '1', TICK_MS: '100' } });
-t.teardown(() => server.dispose());
+const server = await sharedServer(DEMO_TICKING);
+t.teardown(() => server.release());
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

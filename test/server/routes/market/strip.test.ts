@@ -1,10 +1,10 @@
 // /v1/market/strip: every instrument, live price and change, and a sparkline of hourly closes matching the 1h candles.
 import t from 'tap';
 import { DEMO_INSTRUMENTS } from '../../../../core/demo/universe.js';
-import { startServer } from '../../../../harness/server.js';
+import { DEMO_TICKING, sharedServer } from '../../../../harness/shared-server.js';
 
-const server = await startServer({ env: { TAPEWIRE_DEMO: '1', TICK_MS: '250' } });
-t.teardown(() => server.dispose());
+const server = await sharedServer(DEMO_TICKING);
+t.teardown(() => server.release());
 
 interface Item {
   symbol: string;
