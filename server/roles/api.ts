@@ -14,6 +14,7 @@ import type { Lifetime } from '../lifetime.js';
 import { Limiter } from '../limits.js';
 import { type Logger, logFailure } from '../log.js';
 import { mountMcp } from '../mcp/endpoint.js';
+import type { KeyChangeSignal } from '../ports/index.js';
 import { LocalRateLimits } from '../rate-buckets.js';
 import type { Readiness } from '../readiness.js';
 import { routeTable } from '../route-table.js';
@@ -134,9 +135,15 @@ export class ApiRole {
    * Loads the keys from the database, and again every KEY_RELOAD_S (keys changed by the CLI straight in an external
    * database reach this process so). The audit trail: every key created, revoked or expired since the last reading is
    * logged once, with who did it (this server's keys CLI, or another process writing the database), never the key
-   * itself. Resolves to how the control socket changes keys.
+   * itself. Resolves to how the control socket changes keys. With `changes` (a scale-out's), keys are reloaded as soon
+   * as another node or a keys CLI says they changed, and a change made here is told to the others.
    */
-  async watchKeys(services: Services, hub: StreamHub, life: Lifetime): Promise<ControlContext['changeKeys']> {
+  async watchKeys(
+    services: Services,
+    hub: StreamHub,
+    life: Lifetime,
+    changes?: KeyChangeSignal,
+  ): Promise<ControlContext['changeKeys']> {
     const { keys, log, config } = this;
     let keyStatesKnown: Map<number, KeyState> | null = null;
     const reloadKeys = async (by: KeyChangeBy = 'database', logged: ReadonlySet<number> = new Set()) => {
@@ -168,8 +175,10 @@ export class ApiRole {
       oneAtATime(async () => {
         const result = await change();
         await reloadKeys('cli', announce?.(result));
+        changes?.announce();
         return result;
       });
+    changes?.onChange(() => oneAtATime(() => reloadKeys()).catch((err) => logFailure(log, err, 'key reload failed')));
     await reloadKeys();
     const keyTimer = setInterval(
       () => oneAtATime(() => reloadKeys()).catch((err) => logFailure(log, err, 'key reload failed')),
