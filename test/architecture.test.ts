@@ -198,7 +198,8 @@ t.test(
 );
 
 t.test('only start-up builds the in-process implementations of the ports', async (t) => {
-  const BUILDS = /\bnew (MarketState|Ticker|StreamHub|LocalRateLimits|DataVersion|RedisVersions|StreamOut|StreamIn)\(/;
+  const BUILDS =
+    /\bnew (MarketState|Ticker|StreamHub|LocalRateLimits|DataVersion|RedisVersions|StreamOut|StreamIn|RedisRateLimits|RedisKeyChanges|RedisStreamCounts)\(/;
   t.ok(BUILDS.test('const hub = new StreamHub(config.stream);'), 'the rule sees one built');
   t.ok(BUILDS.test('new RedisVersions(config.redisUrl, log)'), 'and a broker');
   t.same(

@@ -11,6 +11,7 @@ import { type Buffered, mergeById, ReplayBuffer } from '../../core/stream/replay
 import { HEARTBEAT, parseLastEventId, sseMessage, sseOpening } from '../../core/stream/sse.js';
 import { clock } from '../clock.js';
 import type { StreamSettings } from '../config/stream.js';
+import { andThen } from '../http/maybe-later.js';
 import type { HttpResponse } from '../http/uws.js';
 import { RateLimitError } from '../limits.js';
 import type {
@@ -21,6 +22,7 @@ import type {
   StreamSubscribers,
   TrackedStream,
 } from '../ports/broadcast.js';
+import type { SharedStreamCounts } from '../ports/stream-counts.js';
 
 /** Retry-After of the 429 for one stream too many: when the client's other streams end is unknown, so a fixed pause. */
 const STREAM_CAP_RETRY_S = 10;
@@ -69,6 +71,7 @@ export class StreamHub implements Broadcast, StreamSubscribers {
   private readonly subscribers = new Set<Subscriber>();
   private readonly tracked = new Set<TrackedStream>();
   private readonly listeners: PublishListener[] = [];
+  private shared: SharedStreamCounts | null = null;
   /**
    * Ids start at the boot time in µs, so they keep increasing across restarts and an id from before is told apart. A
    * hub fed another process's messages (`deliver`) holds its ids instead; `firstId` is then the id a client may resume
@@ -93,18 +96,35 @@ export class StreamHub implements Broadcast, StreamSubscribers {
     this.sweeper.unref();
   }
 
-  /** Throws 429 when `client`, allowed `rpm` requests a minute, already holds its allowance of streams. */
-  admit(client: string, rpm: number): void {
+  /**
+   * Streams counted across nodes from now on (an api node of a scale-out): asked before admitting one more, told of
+   * each open and close.
+   */
+  shareCounts(shared: SharedStreamCounts): void {
+    this.shared = shared;
+  }
+
+  /**
+   * Throws 429 when `client`, allowed `rpm` requests a minute, already holds its allowance of streams; with counts
+   * shared across nodes, a promise that does so once they are asked (only when this node's alone leave room).
+   */
+  admit(client: string, rpm: number): void | Promise<void> {
     const open = this.perClient.get(client) ?? 0;
     const allowance = streamAllowance(rpm, this.limits.perClient);
-    if (open >= allowance) {
-      const who = client.startsWith('key:') ? 'This key' : 'This address (without a key)';
-      const why = allowance < this.limits.perClient ? `, as its rate limit is ${rpm} requests a minute` : '';
-      throw new RateLimitError(
-        STREAM_CAP_RETRY_S,
-        `${who} already holds ${open} open streams (at most ${allowance}${why}); close one first`,
-      );
-    }
+    if (open >= allowance) throw this.overAllowance(client, rpm, open, allowance);
+    if (!this.shared) return;
+    return andThen(this.shared.admit(client, allowance, open), (elsewhere) => {
+      if (elsewhere !== null) throw this.overAllowance(client, rpm, open + elsewhere, allowance);
+    });
+  }
+
+  private overAllowance(client: string, rpm: number, open: number, allowance: number): RateLimitError {
+    const who = client.startsWith('key:') ? 'This key' : 'This address (without a key)';
+    const why = allowance < this.limits.perClient ? `, as its rate limit is ${rpm} requests a minute` : '';
+    return new RateLimitError(
+      STREAM_CAP_RETRY_S,
+      `${who} already holds ${open} open streams (at most ${allowance}${why}); close one first`,
+    );
   }
 
   /**
@@ -176,7 +196,7 @@ export class StreamHub implements Broadcast, StreamSubscribers {
     };
     group.subscribers.add(sub);
     this.subscribers.add(sub);
-    this.perClient.set(client, (this.perClient.get(client) ?? 0) + 1);
+    this.count(client, 1);
     res.onWritable(() => this.drain(sub));
     const backlog = this.backlog(topics, lastEventId);
     this.counts.sent += backlog.length;
@@ -208,7 +228,7 @@ export class StreamHub implements Broadcast, StreamSubscribers {
   /** Counts `stream` against its client's allowance (see `admit`) until the returned function says why it ended. */
   track(stream: TrackedStream): (reason: CloseReason) => void {
     this.tracked.add(stream);
-    this.perClient.set(stream.client, (this.perClient.get(stream.client) ?? 0) + 1);
+    this.count(stream.client, 1);
     return (reason) => {
       if (!this.tracked.delete(stream)) return;
       this.release(stream.client);
@@ -388,9 +408,15 @@ export class StreamHub implements Broadcast, StreamSubscribers {
   }
 
   private release(client: string): void {
-    const left = (this.perClient.get(client) ?? 1) - 1;
-    if (left) this.perClient.set(client, left);
+    this.count(client, -1);
+  }
+
+  /** `client` holds `change` streams more (or fewer), here and as told to the other nodes. */
+  private count(client: string, change: number): void {
+    const now = Math.max(0, (this.perClient.get(client) ?? 0) + change);
+    if (now) this.perClient.set(client, now);
     else this.perClient.delete(client);
+    this.shared?.held(client, now);
   }
 
   /**
