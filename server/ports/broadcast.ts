@@ -41,7 +41,7 @@ export type PublishListener = (batch: readonly Outgoing[], firstId: number) => v
 export interface TrackedStream {
   client: string;
   opened: number;
-  end(reason: 'revoked' | 'limit_lowered', message: string): void;
+  end(reason: 'revoked' | 'limit_lowered' | 'interrupted', message: string): void;
 }
 
 /** The broadcast's subscribers on this process: admitted, opened on a response, counted. */

@@ -24,6 +24,10 @@ import type {
 } from '../ports/broadcast.js';
 import type { SharedStreamCounts } from '../ports/stream-counts.js';
 
+/** Why the server ends a stream for its key; and with `interrupted`, every reason a `closed` event gives. */
+type KeyReason = 'revoked' | 'limit_lowered';
+type ServerEnd = KeyReason | 'interrupted';
+
 /** Retry-After of the 429 for one stream too many: when the client's other streams end is unknown, so a fixed pause. */
 const STREAM_CAP_RETRY_S = 10;
 
@@ -72,6 +76,8 @@ export class StreamHub implements Broadcast, StreamSubscribers {
   private readonly tracked = new Set<TrackedStream>();
   private readonly listeners: PublishListener[] = [];
   private shared: SharedStreamCounts | null = null;
+  /** Why this hub's feed is lost (a scale-out's broker away), or null while its messages come. */
+  private interruptedBy: string | null = null;
   /**
    * Ids start at the boot time in µs, so they keep increasing across restarts and an id from before is told apart. A
    * hub fed another process's messages (`deliver`) holds its ids instead; `firstId` is then the id a client may resume
@@ -97,6 +103,20 @@ export class StreamHub implements Broadcast, StreamSubscribers {
   }
 
   /**
+   * The feed of this hub's messages is lost (`why`: a scale-out's broker is away) or back (null). While it is lost a
+   * stream would go silent: every open one ends with a `closed` event (`interrupted`, saying why) carrying a `retry:`
+   * hint, and one opened meanwhile gets the present state held here, then the same end. Clients reconnect after the
+   * hint with Last-Event-ID, and resume with no gap once a node's feed is back.
+   */
+  interrupt(why: string | null): void {
+    if (why === this.interruptedBy) return;
+    this.interruptedBy = why;
+    if (why === null) return;
+    for (const sub of [...this.subscribers]) this.end(sub, 'interrupted', this.interruptedNotice(why));
+    for (const stream of [...this.tracked]) stream.end('interrupted', why);
+  }
+
+  /**
    * Streams counted across nodes from now on (an api node of a scale-out): asked before admitting one more, told of
    * each open and close.
    */
@@ -116,6 +136,11 @@ export class StreamHub implements Broadcast, StreamSubscribers {
     return andThen(this.shared.admit(client, allowance, open), (elsewhere) => {
       if (elsewhere !== null) throw this.overAllowance(client, rpm, open + elsewhere, allowance);
     });
+  }
+
+  /** The `closed` event of a stream ended because the feed is lost, with the hint of when to reconnect. */
+  private interruptedNotice(why: string): string {
+    return closedNotice('interrupted', `${why}: reconnect with Last-Event-ID to resume`, this.limits.retryMs);
   }
 
   private overAllowance(client: string, rpm: number, open: number, allowance: number): RateLimitError {
@@ -145,7 +170,7 @@ export class StreamHub implements Broadcast, StreamSubscribers {
     if (!over.size) return 0;
     // The oldest of each key come first, whichever surface holds them.
     const streams = [...this.subscribers, ...this.tracked].sort((a, b) => a.opened - b.opened);
-    const ending: [Subscriber | TrackedStream, 'revoked' | 'limit_lowered', string][] = [];
+    const ending: [Subscriber | TrackedStream, KeyReason, string][] = [];
     for (const stream of streams) {
       const o = over.get(stream.client);
       if (!o?.excess) continue;
@@ -205,6 +230,7 @@ export class StreamHub implements Broadcast, StreamSubscribers {
       this.write(sub, sseOpening(this.limits.retryMs));
       if (first.byteLength) this.write(sub, first);
     });
+    if (this.interruptedBy) this.end(sub, 'interrupted', this.interruptedNotice(this.interruptedBy));
     return (reason) => this.forget(sub, reason);
   }
 
@@ -229,6 +255,9 @@ export class StreamHub implements Broadcast, StreamSubscribers {
   track(stream: TrackedStream): (reason: CloseReason) => void {
     this.tracked.add(stream);
     this.count(stream.client, 1);
+    // Ended once its opening is done, as an SSE stream opened while the feed is lost.
+    const why = this.interruptedBy;
+    if (why) queueMicrotask(() => stream.end('interrupted', why));
     return (reason) => {
       if (!this.tracked.delete(stream)) return;
       this.release(stream.client);
@@ -434,11 +463,13 @@ export class StreamHub implements Broadcast, StreamSubscribers {
 }
 
 /**
- * The `closed` event a stream ends with when the server ends it for its key (core/schemas/stream.ts ClosedMessage).
+ * The `closed` event a stream ends with when the server ends it for its key, or as its feed is lost (with a `retry:`
+ * hint first: core/schemas/stream.ts ClosedMessage).
  * It has no `id:`: it is not one of the topics' messages, and EventSource's Last-Event-ID stays at the last of those.
  */
-function closedNotice(reason: 'revoked' | 'limit_lowered', message: string): string {
-  return `event: closed\ndata: ${JSON.stringify({ reason, message })}\n\n`;
+function closedNotice(reason: ServerEnd, message: string, retryMs?: number): string {
+  const retry = retryMs === undefined ? '' : `retry: ${retryMs}\n`;
+  return `${retry}event: closed\ndata: ${JSON.stringify({ reason, message })}\n\n`;
 }
 
 function concatFrames(messages: Buffered[]): Buffer {
