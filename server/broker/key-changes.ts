@@ -21,7 +21,7 @@ export class RedisKeyChanges implements KeyChangeSignal {
   constructor(
     url: string,
     log: Logger,
-    private readonly node = randomUUID(),
+    private readonly node: string = randomUUID(),
   ) {
     this.redis = connectRedis(url, `keys:${node}`, log);
     this.redis.on('message', (channel: string, from: string) => {

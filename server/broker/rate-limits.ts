@@ -4,7 +4,7 @@
 // so for /ready.
 import type { BucketVerdict } from '../../core/ratelimit.js';
 import type { Logger } from '../log.js';
-import type { RateLimitBucket, RateLimitStore } from '../ports/index.js';
+import type { RateLimitBucket, RateLimitStore, SurfaceRateLimits } from '../ports/index.js';
 import { LocalRateLimits } from '../rate-buckets.js';
 import { KeyLeases } from './rate-leases.js';
 
@@ -28,7 +28,7 @@ class SurfaceLimits implements RateLimitStore {
   }
 }
 
-export class RedisRateLimits extends SurfaceLimits {
+export class RedisRateLimits extends SurfaceLimits implements SurfaceRateLimits {
   /** `maxClients` bounds the leases and the local buckets alike (RATE_LIMIT_MAX_CLIENTS). */
   constructor(url: string, log: Logger, maxClients: number) {
     const local = new LocalRateLimits(maxClients);

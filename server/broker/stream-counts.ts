@@ -59,7 +59,7 @@ export class RedisStreamCounts implements SharedStreamCounts {
   constructor(
     url: string,
     log: Logger,
-    readonly node = randomUUID(),
+    readonly node: string = randomUUID(),
     private readonly timing = TIMING,
   ) {
     this.redis = connectRedis(url, `streams:${node}`, log, { commandTimeout: ASK_TIMEOUT_MS }) as Redis & Scripts;

@@ -22,3 +22,8 @@ export interface RateLimitStore {
   /** Drops a revoked key's bucket. */
   forget(client: string): void;
 }
+
+/** A store for the first surface, from which each other surface gets its own (the keys' buckets shared by all). */
+export interface SurfaceRateLimits extends RateLimitStore {
+  forSurface(): RateLimitStore;
+}

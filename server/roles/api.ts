@@ -14,7 +14,7 @@ import type { Lifetime } from '../lifetime.js';
 import { Limiter } from '../limits.js';
 import { type Logger, logFailure } from '../log.js';
 import { mountMcp } from '../mcp/endpoint.js';
-import type { KeyChangeSignal } from '../ports/index.js';
+import type { KeyChangeSignal, SurfaceRateLimits } from '../ports/index.js';
 import { LocalRateLimits } from '../rate-buckets.js';
 import type { Readiness } from '../readiness.js';
 import { routeTable } from '../route-table.js';
@@ -34,7 +34,7 @@ export class ApiRole {
   readonly tickets: StreamTickets;
   /** The WebSocket streams, fed by the hub and fanned out by the app's pub/sub. */
   readonly sockets: SocketHub;
-  private readonly buckets: LocalRateLimits;
+  private readonly buckets: SurfaceRateLimits;
   private readonly surfaces: { serve(services: Services): void }[];
   private readonly app: TemplatedApp;
   private listenSocket: us_listen_socket | null = null;
@@ -47,7 +47,15 @@ export class ApiRole {
       startedAt,
       figures,
       hub,
-    }: { readiness: Readiness; startedAt: number; figures: HttpFigures; hub: StreamHub },
+      buckets,
+    }: {
+      readiness: Readiness;
+      startedAt: number;
+      figures: HttpFigures;
+      hub: StreamHub;
+      /** The rate-limit buckets: this process's own unless given (a scale-out's, shared through the broker). */
+      buckets?: SurfaceRateLimits;
+    },
   ) {
     // Anonymous callers of a server only this machine can reach are its operator: they read /metrics too.
     this.keys = new KeyIndex({
@@ -56,7 +64,7 @@ export class ApiRole {
       anon: config.anon,
       anonMetrics: config.anon && isLoopback(config.host),
     });
-    this.buckets = new LocalRateLimits(config.maxRateClients);
+    this.buckets = buckets ?? new LocalRateLimits(config.maxRateClients);
     this.tickets = new StreamTickets(this.keys, config.streamTicketSecret);
     const { keys, tickets } = this;
     this.app = uWS.App();

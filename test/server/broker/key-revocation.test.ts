@@ -1,13 +1,14 @@
 // Key revocation across two api parts joined by a real redis-server: a key revoked through one node's control socket
 // (its changeKeys) is reloaded by the other within 2 s, which ends that key's stream with a `closed` event and refuses
 // the key from then on; each node's periodic reload is left far away (KEY_RELOAD_S 3600), so only the signal can do it.
+import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import t from 'tap';
 import { HttpFigures } from '../../../core/http-figures.js';
 import { hashKey, lookupPrefix } from '../../../core/keys.js';
 import { NO_REDIS, startRedis } from '../../../harness/redis.js';
 import type { KeyRecord } from '../../../server/auth.js';
-import { RedisKeyChanges } from '../../../server/broker/key-changes.js';
+import { ApiNodeBroker } from '../../../server/broker/api-node.js';
 import { clock } from '../../../server/clock.js';
 import { loadConfig } from '../../../server/config.js';
 import { DatabaseHealth } from '../../../server/db-health.js';
@@ -54,15 +55,25 @@ t.test('a key revoked on one node ends its streams on the other within 2 s', { s
     const life = new Lifetime();
     const hub = new StreamHub(config.stream);
     const readiness = new Readiness('starting', new DatabaseHealth(log));
-    const api = new ApiRole(config, log, { readiness, startedAt: clock.now(), figures: new HttpFigures(), hub });
-    const changes = new RedisKeyChanges(redis.url, log);
+    // Wired as the api role is: the broker's buckets, stream counts and key changes.
+    const broker = new ApiNodeBroker(redis.url, log, { node: randomUUID(), maxRateClients: 1000 });
+    hub.shareCounts(broker.streamCounts);
+    for (const part of broker.parts) readiness.watchBroker(part);
+    const figures = new HttpFigures();
+    const api = new ApiRole(config, log, {
+      readiness,
+      startedAt: clock.now(),
+      figures,
+      hub,
+      buckets: broker.rateLimits,
+    });
     t.teardown(async () => {
-      changes.close();
+      broker.close();
       hub.close();
       await life.close();
     });
-    await within(3000, () => changes.connected, 'connected');
-    const changeKeys = await api.watchKeys(services, hub, life, changes);
+    await within(3000, () => broker.keyChanges.connected && readiness.problem() === null, 'connected');
+    const changeKeys = await api.watchKeys(services, hub, life, broker.keyChanges);
     return { api, hub, changeKeys };
   };
   const [a, b] = [await node(), await node()];
