@@ -36,8 +36,7 @@ export class Limiter {
    * whose lease here is spent) gets a promise that does the same once answered; otherwise it is all done at once.
    */
   apply(p: Principal, out: HeaderSink, nowMs = clock.now(), cost = 1): void | Promise<void> {
-    if (p.kind === 'anonymous') return this.applyAnonymous(p, out, nowMs, cost);
-    const v = this.store.takeKey(p, nowMs, cost);
+    const v = p.kind === 'key' ? this.store.takeKey(p, nowMs, cost) : this.store.takeAnonymous(p, nowMs, cost);
     if (v instanceof Promise) return v.then((asked) => this.answer(p, out, nowMs, asked));
     this.answer(p, out, nowMs, v);
   }
