@@ -5,7 +5,8 @@
 // stream allowance (streamAllowance), checked when a stream opens and again whenever the keys are reloaded (enforce).
 // WebSocket streams (server/stream/sockets.ts) take the same messages and ids as they are published (onPublish), the
 // same backlog, and count against the same allowance (track). On an api node of a scale-out the hub publishes nothing
-// itself: it is fed the ingest leader's batches with the leader's ids (deliver), so a client resumes on any node.
+// itself: it is fed the ingest leader's batches with the leader's ids (deliver), so a client resumes on any node. There
+// the allowance counts every node's streams (shareCounts), and a lost feed ends the streams with a retry hint (interrupt).
 import { CLOSE_REASONS, type CloseReason } from '../../core/stream/close-reasons.js';
 import { type Buffered, mergeById, ReplayBuffer } from '../../core/stream/replay.js';
 import { HEARTBEAT, parseLastEventId, sseMessage, sseOpening } from '../../core/stream/sse.js';
