@@ -18,6 +18,9 @@ export interface RedisHandle {
   stop(): Promise<void>;
   /** Starts it again on the same port, empty, as after a restart without persistence. */
   restart(): Promise<void>;
+  /** Stops it (SIGSTOP) with its connections open: nothing answers, as with a hung server or a lost route. */
+  pause(): void;
+  resume(): void;
 }
 
 const READY_DEADLINE_MS = 10_000;
@@ -41,6 +44,9 @@ export async function startRedis(): Promise<RedisHandle> {
       await stop();
       child = await launch(port);
     },
+    // setpriv execs redis-server: the child's pid is the server's.
+    pause: () => void child.kill('SIGSTOP'),
+    resume: () => void child.kill('SIGCONT'),
   };
 }
 

@@ -24,7 +24,13 @@ export function defineRoute<P extends TObject, Q extends TObject, R extends TSch
     handler(
       ctx: Ctx<Static<P>, Static<Q>, Static<R>>,
       services: Services,
-    ): Static<R> | RawJson | Reply | StreamAnswer | Upgrade | Promise<Static<R> | RawJson | Reply>;
+    ):
+      | Static<R>
+      | RawJson
+      | Reply
+      | StreamAnswer
+      | Upgrade
+      | Promise<Static<R> | RawJson | Reply | StreamAnswer | Upgrade>;
   },
 ): ApiRoute {
   return route as ApiRoute;

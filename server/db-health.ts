@@ -56,12 +56,12 @@ export class DatabaseUnavailableError extends RetryLaterError {
   }
 }
 
-export interface HealthProblem {
+/** What is wrong while the service answers: the database, or (a scale-out's api node) the broker between the nodes. */
+export type HealthProblem = {
   /** What is wrong, for a person. */
   message: string;
-  database: 'unreachable' | 'disk_full';
   since: string;
-}
+} & ({ database: 'unreachable' | 'disk_full' } | { broker: 'unreachable' });
 
 export class DatabaseHealth {
   private unreachableSince = 0;

@@ -1,6 +1,7 @@
 // Applies the token-bucket limit to a principal and writes the rate-limit headers every answer carries; the buckets
 // are a rate-limit store's (keys share one bucket across the surfaces, anonymous callers have one per surface).
 import { RetryLaterError } from '../core/errors.js';
+import type { BucketVerdict } from '../core/ratelimit.js';
 import type { Principal } from './auth.js';
 import { clock } from './clock.js';
 import type { RateLimitStore } from './ports/index.js';
@@ -31,10 +32,21 @@ export class Limiter {
 
   /**
    * Takes `cost` tokens for `p` (one per request; an MCP request one per tool it calls), sets the headers on `out`,
-   * and throws RateLimitError (429) when the bucket holds fewer.
+   * and throws RateLimitError (429) when the bucket holds fewer. A key whose tokens must be asked for (a shared store
+   * whose lease here is spent) gets a promise that does the same once answered; otherwise it is all done at once.
    */
-  apply(p: Principal, out: HeaderSink, nowMs = clock.now(), cost = 1): void {
-    const v = this.store.take(p, nowMs, cost);
+  apply(p: Principal, out: HeaderSink, nowMs = clock.now(), cost = 1): void | Promise<void> {
+    const v = p.kind === 'key' ? this.store.takeKey(p, nowMs, cost) : this.store.takeAnonymous(p, nowMs, cost);
+    if (v instanceof Promise) return v.then((asked) => this.answer(p, out, nowMs, asked));
+    this.answer(p, out, nowMs, v);
+  }
+
+  /** `apply` for an anonymous caller, whose bucket is always at hand. */
+  applyAnonymous(p: Principal, out: HeaderSink, nowMs = clock.now(), cost = 1): void {
+    this.answer(p, out, nowMs, this.store.takeAnonymous(p, nowMs, cost));
+  }
+
+  private answer(p: Principal, out: HeaderSink, nowMs: number, v: BucketVerdict): void {
     const q = this.quota(p);
     out.header('X-RateLimit-Limit', q.limit);
     out.header('X-RateLimit-Remaining', String(v.remaining));

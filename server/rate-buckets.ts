@@ -21,8 +21,12 @@ export class LocalRateLimits implements RateLimitStore {
     return new LocalRateLimits(this.maxClients, this.keyBuckets);
   }
 
-  take(bucket: RateLimitBucket, nowMs: number, cost: number): BucketVerdict {
-    return (bucket.kind === 'key' ? this.keyBuckets : this.ipBuckets).take(bucket.client, bucket.rpm, nowMs, cost);
+  takeKey(bucket: RateLimitBucket, nowMs: number, cost: number): BucketVerdict {
+    return this.keyBuckets.take(bucket.client, bucket.rpm, nowMs, cost);
+  }
+
+  takeAnonymous(bucket: RateLimitBucket, nowMs: number, cost: number): BucketVerdict {
+    return this.ipBuckets.take(bucket.client, bucket.rpm, nowMs, cost);
   }
 
   forget(client: string): void {

@@ -199,7 +199,7 @@ t.test(
 
 t.test('only start-up builds the in-process implementations of the ports', async (t) => {
   const BUILDS =
-    /\bnew (MarketState|Ticker|StreamHub|LocalRateLimits|DataVersion|RedisVersions|StreamOut|StreamIn|MarketOut|MarketIn|RelayedMarket)\(/;
+    /\bnew (MarketState|Ticker|StreamHub|LocalRateLimits|DataVersion|RedisVersions|StreamOut|StreamIn|MarketOut|MarketIn|RelayedMarket|RedisRateLimits|RedisKeyChanges|RedisStreamCounts|ApiNodeBroker)\(/;
   t.ok(BUILDS.test('const hub = new StreamHub(config.stream);'), 'the rule sees one built');
   t.ok(BUILDS.test('new RedisVersions(config.redisUrl, log)'), 'and a broker');
   t.same(

@@ -67,7 +67,7 @@ export const ResetMessage = Type.Object(
 
 export const ClosedMessage = Type.Object(
   {
-    reason: StringEnum(['revoked', 'limit_lowered'] as const),
+    reason: StringEnum(['revoked', 'limit_lowered', 'interrupted'] as const),
     message: Type.String(),
   },
   {
@@ -76,7 +76,9 @@ export const ClosedMessage = Type.Object(
       'event `closed`, without an `id:`: the last message of a stream its key may no longer hold, before the server ends ' +
       "it. `revoked`: the key was revoked (or is gone); reconnecting is refused (401). `limit_lowered`: the key's rate " +
       'limit now allows fewer streams (at most its requests per minute) than it held, and its oldest were ended; ' +
-      'reconnecting is refused (429) while it holds that many',
+      'reconnecting is refused (429) while it holds that many. `interrupted`: this server lost the feed of its messages ' +
+      '(a scale-out whose broker is unreachable); the event comes with a `retry:` after which to reconnect with ' +
+      'Last-Event-ID, and the stream resumes with no gap while the messages missed are held',
   },
 );
 

@@ -1,6 +1,7 @@
 // An api node's side of the stream relay: one connection reads the leader's batches from the Redis Stream (the
 // history first, then live with XREAD BLOCK) and delivers them into this node's hub with the leader's ids, so a
-// client's Last-Event-ID from any node resumes here with no gap and no duplicate.
+// client's Last-Event-ID from any node resumes here with no gap and no duplicate. While Redis is away the hub is told
+// its feed is lost (its streams end with a retry hint rather than go silent), and that it is back once reads resume.
 import type { Redis } from 'ioredis';
 import type { Logger } from '../log.js';
 import type { StreamHub } from '../stream/hub.js';
@@ -11,6 +12,7 @@ import { readEntry, STREAM_KEY } from './stream-entries.js';
 const BLOCK_MS = 5000;
 /** The pause before reading again after Redis failed a read. */
 const RETRY_MS = 250;
+const LOST = 'the stream relay lost its broker (Redis unreachable)';
 
 export class StreamIn {
   private readonly redis: Redis;
@@ -18,6 +20,7 @@ export class StreamIn {
   /** The entry read last: reading resumes after it, across reconnects. */
   private after: string | null = null;
   private loop: Promise<void> | null = null;
+  private lost = false;
 
   constructor(
     url: string,
@@ -36,6 +39,11 @@ export class StreamIn {
     });
   }
 
+  /** Why this node's streams are paused, or null while the relay reads. */
+  get degraded(): string | null {
+    return this.lost ? LOST : null;
+  }
+
   async close(): Promise<void> {
     this.stopped = true;
     this.redis.disconnect();
@@ -46,6 +54,7 @@ export class StreamIn {
     while (!this.stopped) {
       try {
         await whenReady(this.redis);
+        this.feeding(this.redis.status === 'ready');
         if (this.after === null) {
           // The last STREAM_REPLAY batches, for clients resuming from before this node started.
           const history = (await this.redis.xrevrange(STREAM_KEY, '+', '-', 'COUNT', this.replay)) as [
@@ -64,9 +73,17 @@ export class StreamIn {
         this.deliver(entries);
       } catch {
         // Redis away: the connection says so in the log; read again once it is back.
-        if (!this.stopped) await new Promise((r) => setTimeout(r, RETRY_MS));
+        if (this.stopped) break;
+        this.feeding(this.redis.status === 'ready');
+        await new Promise((r) => setTimeout(r, RETRY_MS));
       }
     }
+  }
+
+  /** Tells the hub whether its feed comes (the relay reads) or is lost. */
+  private feeding(reads: boolean): void {
+    this.lost = !reads;
+    this.hub.interrupt(reads ? null : LOST);
   }
 
   private deliver(raw: [string, string[]][]): void {

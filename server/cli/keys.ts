@@ -1,13 +1,16 @@
 // `tapewire keys create|list|revoke|rotate`: asks the running server over its control socket, or opens the database
-// itself.
+// itself. With REDIS_URL, a change is told to every node of a scale-out, which reload their keys at once rather than at
+// their next KEY_RELOAD_S.
 import { parseArgs } from 'node:util';
 import { parseLifetime, parseScopes } from '../../core/keys.js';
 import { forTerminal } from '../../core/terminal.js';
 import { isExpired } from '../auth.js';
+import { announceKeyChange } from '../broker/key-changes.js';
 import { clock } from '../clock.js';
 import { loadConfig } from '../config.js';
 import { type ControlRequest, callControl } from '../control.js';
 import { controlSocketPath } from '../datadir.js';
+import { createLogger } from '../log.js';
 import { type KeyInfo, KeyStore, runKeyOperation } from '../services/ops/keys.js';
 import { withDatabase } from './direct.js';
 
@@ -128,6 +131,14 @@ export async function run(argv: string[]): Promise<number> {
   const result = reply
     ? reply.result
     : await withDatabase(config, create, (db) => runKeyOperation(new KeyStore(db), req.op, req.args));
+  if (
+    config.redisUrl &&
+    req.op !== 'keys.list' &&
+    !(await announceKeyChange(config.redisUrl, createLogger('error', 2)))
+  )
+    console.error(
+      `the nodes could not be told through REDIS_URL: they apply the change at their next key reload (within ${config.keyReloadS} s)`,
+    );
 
   if (req.op === 'keys.create' || req.op === 'keys.rotate') {
     const { key, info, old } = result as { key: string; info: KeyInfo; old?: KeyInfo };

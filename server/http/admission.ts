@@ -5,6 +5,7 @@ import type { KeyScope } from '../../core/keys.js';
 import { AuthError, type KeyIndex, type Principal } from '../auth.js';
 import type { Limiter } from '../limits.js';
 import type { Exchange } from './exchange.js';
+import { andThen } from './maybe-later.js';
 import type { Gate } from './route.js';
 
 export interface Admission {
@@ -18,7 +19,7 @@ export interface Admission {
  * is a 429 once empty), then throws `err`. The answer carries rate-limit headers either way.
  */
 export function refuse(ex: Exchange, a: Admission, err: ApiError): never {
-  a.limiter.apply(a.keys.byIp(ex.ip), ex);
+  a.limiter.applyAnonymous(a.keys.byIp(ex.ip), ex);
   throw err;
 }
 
@@ -34,38 +35,47 @@ export function identify(ex: Exchange, a: Admission): Principal {
   }
 }
 
-/** The caller, with one request's token taken from its bucket (a 429 when it is empty). */
-export function admit(ex: Exchange, a: Admission): Principal {
+/**
+ * The caller, with one request's token taken from its bucket (a 429 when it is empty): at once, or a promise when its
+ * shared bucket had to be asked.
+ */
+export function admit(ex: Exchange, a: Admission): Principal | Promise<Principal> {
   const principal = identify(ex, a);
-  a.limiter.apply(principal, ex);
-  return principal;
+  return andThen(a.limiter.apply(principal, ex), () => principal);
+}
+
+/** Whom a stream ticket acts for and what it opens. */
+export interface Admitted {
+  principal: Principal;
+  topics: string[];
 }
 
 /** What reads a stream ticket (the stream's tickets, handed in at start-up): whom it acts for and what it opens. */
 export interface TicketAdmitter {
-  admit(ticket: string, ip: () => string): { principal: Principal; topics: string[] };
+  admit(ticket: string, ip: () => string): Admitted;
 }
 
 /**
- * The caller a stream ticket acts for, with one request's token taken from its bucket, and the topics it may open.
- * A ticket that does not hold spends from the IP's bucket like a bad key.
+ * The caller a stream ticket acts for, with one request's token taken from its bucket, and the topics it may open (a
+ * promise when its shared bucket had to be asked). A ticket that does not hold spends from the IP's bucket like a bad
+ * key.
  */
 export function admitTicket(
   ex: Exchange,
   a: Admission,
   tickets: TicketAdmitter,
   ticket: string,
-): { principal: Principal; topics: string[] } {
+): Admitted | Promise<Admitted> {
   const notReady = a.gate.notReadyReason();
   if (notReady) refuse(ex, a, new ApiError('unavailable', `Not ready: ${notReady}`));
+  let admitted: Admitted;
   try {
-    const admitted = tickets.admit(ticket, () => ex.ip);
-    a.limiter.apply(admitted.principal, ex);
-    return admitted;
+    admitted = tickets.admit(ticket, () => ex.ip);
   } catch (err) {
     if (err instanceof AuthError) refuse(ex, a, err);
     throw err;
   }
+  return andThen(a.limiter.apply(admitted.principal, ex), () => admitted);
 }
 
 /** A ticket sent to a route that does not take one: refused, so a ticket never grants more than the stream it names. */

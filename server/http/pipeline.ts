@@ -15,6 +15,7 @@ import {
 } from './admission.js';
 import type { Exchange } from './exchange.js';
 import { KeptBytes } from './kept-bytes.js';
+import { andThen } from './maybe-later.js';
 import { decodeComponent, parseQuery } from './query.js';
 import { RawJson } from './raw-json.js';
 import { JSON_TYPE, UNMATCHED, URL_LOG_CHARS } from './respond.js';
@@ -104,14 +105,27 @@ export function mountRoutes<S>(app: TemplatedApp, routes: Route<S>[], deps: Rout
     corsHeaders(ex);
     const parsed = parseQuery(ex.query);
     const ticket = parsed.values.ticket;
-    let principal: Ctx['principal'] = null;
-    let ticketTopics: Ctx['ticketTopics'] = null;
     if (route.auth && ticket !== undefined && route.ticket) {
       // A key sent beside a ticket must hold too: a bad one is a 401, not passed over for the ticket.
       if (ex.authorization) identify(ex, deps);
-      ({ principal, topics: ticketTopics } = admitTicket(ex, deps, deps.tickets, ticket));
-    } else if (route.auth && ticket !== undefined) refuseTicket(ex, deps);
-    else if (route.auth) principal = admit(ex, deps);
+      return andThen(admitTicket(ex, deps, deps.tickets, ticket), (a) =>
+        answered(c, ex, parsed, a.principal, a.topics),
+      );
+    }
+    if (route.auth && ticket !== undefined) refuseTicket(ex, deps);
+    if (route.auth) return andThen(admit(ex, deps), (principal) => answered(c, ex, parsed, principal, null));
+    return answered(c, ex, parsed, null, null);
+  };
+
+  /** The rest of a request once its caller is admitted: scope, validation, the handler, its answer. */
+  const answered = (
+    c: Compiled<S>,
+    ex: Exchange,
+    parsed: ReturnType<typeof parseQuery>,
+    principal: Ctx['principal'],
+    ticketTopics: Ctx['ticketTopics'],
+  ): Answer | Promise<Answer> => {
+    const { route } = c;
     if (principal) requireScope(principal, route.scope ?? 'read', route.path);
     const problems: ValidationDetail[] = [];
     const params = decodeParams(c, ex, problems);
@@ -159,12 +173,14 @@ export function mountRoutes<S>(app: TemplatedApp, routes: Route<S>[], deps: Rout
    */
   const reject =
     (code: 'method_not_allowed' | 'not_found') =>
-    (ex: Exchange): never => {
+    (ex: Exchange): Promise<never> | never => {
       corsHeaders(ex);
-      if (ex.url === '/v1' || ex.url.startsWith('/v1/')) admit(ex, deps);
-      if (code === 'not_found') throw new ApiError(code, `No route for ${clip(ex.url, URL_LOG_CHARS)}`);
-      ex.header('Allow', ALLOW);
-      throw new ApiError(code, 'Only GET, HEAD and OPTIONS are served');
+      const refused = (): never => {
+        if (code === 'not_found') throw new ApiError(code, `No route for ${clip(ex.url, URL_LOG_CHARS)}`);
+        ex.header('Allow', ALLOW);
+        throw new ApiError(code, 'Only GET, HEAD and OPTIONS are served');
+      };
+      return ex.url === '/v1' || ex.url.startsWith('/v1/') ? andThen(admit(ex, deps), refused) : refused();
     };
 
   for (const route of routes) {

@@ -13,6 +13,7 @@ import { type Admission, admit, identify, refuse, requireScope } from '../http/a
 import { type Body, readBody } from '../http/body.js';
 import { pickEncoding } from '../http/compress.js';
 import type { Exchange } from '../http/exchange.js';
+import { andThen } from '../http/maybe-later.js';
 import { handler, Reply, type Surface } from '../http/surface.js';
 import type { TemplatedApp } from '../http/uws.js';
 import type { Services } from '../services/index.js';
@@ -75,7 +76,7 @@ export function mountMcp(app: TemplatedApp, deps: McpDeps): { serve(services: Se
   ): Promise<Reply> => {
     if ('tooLarge' in body) throw new ApiError('payload_too_large', `The request body is over ${MAX_BODY_BYTES} bytes`);
     const parsed = parseJson(body.bytes);
-    deps.limiter.apply(principal, ex, clock.now(), Array.isArray(parsed) ? Math.max(1, parsed.length) : 1);
+    await deps.limiter.apply(principal, ex, clock.now(), Array.isArray(parsed) ? Math.max(1, parsed.length) : 1);
     checkBatch(parsed);
     const takes = transportTakes((name) => headers.find(([n]) => n === name)?.[1] ?? '');
     const listId = toolsListId(parsed);
@@ -161,12 +162,13 @@ export function mountMcp(app: TemplatedApp, deps: McpDeps): { serve(services: Se
     MCP_PATH,
     handler(deps, MCP_PATH, 0, (ex) => {
       checkOrigin(ex);
-      admit(ex, deps);
-      ex.header('Allow', ALLOW);
-      throw new ApiError(
-        'method_not_allowed',
-        'POST JSON-RPC messages to /mcp: it keeps no sessions and offers no GET stream',
-      );
+      return andThen(admit(ex, deps), () => {
+        ex.header('Allow', ALLOW);
+        throw new ApiError(
+          'method_not_allowed',
+          'POST JSON-RPC messages to /mcp: it keeps no sessions and offers no GET stream',
+        );
+      });
     }),
   );
 

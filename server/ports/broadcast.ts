@@ -41,13 +41,16 @@ export type PublishListener = (batch: readonly Outgoing[], firstId: number) => v
 export interface TrackedStream {
   client: string;
   opened: number;
-  end(reason: 'revoked' | 'limit_lowered', message: string): void;
+  end(reason: 'revoked' | 'limit_lowered' | 'interrupted', message: string): void;
 }
 
 /** The broadcast's subscribers on this process: admitted, opened on a response, counted. */
 export interface StreamSubscribers {
-  /** Throws 429 when `client`, allowed `rpm` requests a minute, already holds its allowance of streams. */
-  admit(client: string, rpm: number): void;
+  /**
+   * Throws 429 when `client`, allowed `rpm` requests a minute, already holds its allowance of streams; a promise that
+   * does so when the other nodes' streams had to be asked.
+   */
+  admit(client: string, rpm: number): void | Promise<void>;
   /**
    * Starts streaming `topics` on `res`, whose status and headers are written, from after `lastEventId` when it can;
    * returns how to end it.

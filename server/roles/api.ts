@@ -14,6 +14,7 @@ import type { Lifetime } from '../lifetime.js';
 import { Limiter } from '../limits.js';
 import { type Logger, logFailure } from '../log.js';
 import { mountMcp } from '../mcp/endpoint.js';
+import type { KeyChangeSignal, SurfaceRateLimits } from '../ports/index.js';
 import { LocalRateLimits } from '../rate-buckets.js';
 import type { Readiness } from '../readiness.js';
 import { routeTable } from '../route-table.js';
@@ -34,7 +35,7 @@ export class ApiRole {
   readonly tickets: StreamTickets;
   /** The WebSocket streams, fed by the hub and fanned out by the app's pub/sub. */
   readonly sockets: SocketHub;
-  private readonly buckets: LocalRateLimits;
+  private readonly buckets: SurfaceRateLimits;
   private readonly surfaces: { serve(services: Services): void }[];
   private readonly app: TemplatedApp;
   private listenSocket: us_listen_socket | null = null;
@@ -47,7 +48,15 @@ export class ApiRole {
       startedAt,
       figures,
       hub,
-    }: { readiness: Readiness; startedAt: number; figures: HttpFigures; hub: StreamHub },
+      buckets,
+    }: {
+      readiness: Readiness;
+      startedAt: number;
+      figures: HttpFigures;
+      hub: StreamHub;
+      /** The rate-limit buckets: this process's own unless given (a scale-out's, shared through the broker). */
+      buckets?: SurfaceRateLimits;
+    },
   ) {
     // Anonymous callers of a server only this machine can reach are its operator: they read /metrics too.
     this.keys = new KeyIndex({
@@ -56,7 +65,7 @@ export class ApiRole {
       anon: config.anon,
       anonMetrics: config.anon && isLoopback(config.host),
     });
-    this.buckets = new LocalRateLimits(config.maxRateClients);
+    this.buckets = buckets ?? new LocalRateLimits(config.maxRateClients);
     this.tickets = new StreamTickets(this.keys, config.streamTicketSecret);
     const { keys, tickets } = this;
     this.app = uWS.App();
@@ -138,9 +147,15 @@ export class ApiRole {
    * Loads the keys from the database, and again every KEY_RELOAD_S (keys changed by the CLI straight in an external
    * database reach this process so). The audit trail: every key created, revoked or expired since the last reading is
    * logged once, with who did it (this server's keys CLI, or another process writing the database), never the key
-   * itself. Resolves to how the control socket changes keys.
+   * itself. Resolves to how the control socket changes keys. With `changes` (a scale-out's), keys are reloaded as soon
+   * as another node or a keys CLI says they changed, and a change made here is told to the others.
    */
-  async watchKeys(services: Services, hub: StreamHub, life: Lifetime): Promise<ControlContext['changeKeys']> {
+  async watchKeys(
+    services: Services,
+    hub: StreamHub,
+    life: Lifetime,
+    changes?: KeyChangeSignal,
+  ): Promise<ControlContext['changeKeys']> {
     const { keys, log, config } = this;
     let keyStatesKnown: Map<number, KeyState> | null = null;
     const reloadKeys = async (by: KeyChangeBy = 'database', logged: ReadonlySet<number> = new Set()) => {
@@ -172,8 +187,10 @@ export class ApiRole {
       oneAtATime(async () => {
         const result = await change();
         await reloadKeys('cli', announce?.(result));
+        changes?.announce();
         return result;
       });
+    changes?.onChange(() => oneAtATime(() => reloadKeys()).catch((err) => logFailure(log, err, 'key reload failed')));
     await reloadKeys();
     const keyTimer = setInterval(
       () => oneAtATime(() => reloadKeys()).catch((err) => logFailure(log, err, 'key reload failed')),

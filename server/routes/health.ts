@@ -22,8 +22,9 @@ export function probeRoutes(gate: Gate, startedAt: number): ApiRoute[] {
         'Readiness: migrations applied, data loaded and the database reachable with room to write; else 503 with the reason',
       description:
         'A 503 `unavailable` says why: still starting (`Not ready: ...`), or degraded (`Degraded: ...`, with `details.database` ' +
-        '`unreachable` or `disk_full` and `details.since`). While degraded, answers from memory are served and answers that ' +
-        'need the database are 503 with Retry-After.',
+        '`unreachable` or `disk_full`, or on a node of a scale-out `details.broker` `unreachable`, and `details.since`). ' +
+        'While degraded, answers from memory are served and answers that need the database are 503 with Retry-After; ' +
+        'without the broker, rate limits and stream allowances are counted by each node alone and streams end with a retry hint.',
       tags: ['health'],
       auth: false,
       errors: ['unavailable'],
@@ -33,10 +34,13 @@ export function probeRoutes(gate: Gate, startedAt: number): ApiRoute[] {
         if (reason) throw new ApiError('unavailable', `Not ready: ${reason}`);
         const problem = gate.problem();
         if (problem)
-          throw new ApiError('unavailable', `Degraded: ${problem.message}`, {
-            database: problem.database,
-            since: problem.since,
-          });
+          throw new ApiError(
+            'unavailable',
+            `Degraded: ${problem.message}`,
+            'database' in problem
+              ? { database: problem.database, since: problem.since }
+              : { broker: problem.broker, since: problem.since },
+          );
         return { status: 'ready' as const };
       },
     }),

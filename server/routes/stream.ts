@@ -1,7 +1,9 @@
 // GET /v1/stream: Server-Sent Events on `quotes`, `events` and `instrument:<symbol>` topics, fed by the stream hub.
 import { StreamMessage, StreamQuery } from '../../core/schemas/stream.js';
 import { defineRoute } from '../api-route.js';
+import { andThen } from '../http/maybe-later.js';
 import { StreamAnswer } from '../http/surface.js';
+import type { Subscription } from '../services/ops/stream.js';
 
 const DESCRIPTION = [
   'Server-Sent Events. `topics` is a comma-separated list of `quotes` (every pooled quote), `events` (new stories) and',
@@ -30,10 +32,12 @@ export const streamRoute = defineRoute({
   query: StreamQuery,
   response: StreamMessage,
   handler: ({ query, principal, ticketTopics }, { stream }) => {
-    const subscription = stream.subscribe(query.topics, principal!, ticketTopics);
-    return new StreamAnswer('text/event-stream', { 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' }, (ex) => {
-      const close = subscription.open(ex.res, ex.lastEventId, (reason) => ex.streamEnded(reason));
-      ex.signal.addEventListener('abort', () => close('client'));
-    });
+    const answer = (subscription: Subscription) =>
+      new StreamAnswer('text/event-stream', { 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' }, (ex) => {
+        const close = subscription.open(ex.res, ex.lastEventId, (reason) => ex.streamEnded(reason));
+        ex.signal.addEventListener('abort', () => close('client'));
+      });
+    // Admitted after the other nodes' streams were asked: the pipeline writes nothing to a client gone meanwhile.
+    return andThen(stream.subscribe(query.topics, principal!, ticketTopics), answer);
   },
 });

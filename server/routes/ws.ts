@@ -2,6 +2,7 @@
 // the same topics, messages, payloads and ids, with topics changed by frames on one connection.
 import { WsFrame, WsQuery } from '../../core/schemas/stream.js';
 import { defineRoute } from '../api-route.js';
+import { andThen } from '../http/maybe-later.js';
 import { Upgrade } from '../http/socket.js';
 
 const DESCRIPTION = [
@@ -30,5 +31,5 @@ export const wsRoute = defineRoute({
   query: WsQuery,
   response: WsFrame,
   handler: ({ query, principal, ticketTopics }, { stream }) =>
-    new Upgrade(stream.socket(query.topics, principal!, ticketTopics, query.lastEventId ?? null)),
+    andThen(stream.socket(query.topics, principal!, ticketTopics, query.lastEventId ?? null), (s) => new Upgrade(s)),
 });

@@ -5,12 +5,14 @@
 // stream allowance (streamAllowance), checked when a stream opens and again whenever the keys are reloaded (enforce).
 // WebSocket streams (server/stream/sockets.ts) take the same messages and ids as they are published (onPublish), the
 // same backlog, and count against the same allowance (track). On an api node of a scale-out the hub publishes nothing
-// itself: it is fed the ingest leader's batches with the leader's ids (deliver), so a client resumes on any node.
+// itself: it is fed the ingest leader's batches with the leader's ids (deliver), so a client resumes on any node. There
+// the allowance counts every node's streams (shareCounts), and a lost feed ends the streams with a retry hint (interrupt).
 import { CLOSE_REASONS, type CloseReason } from '../../core/stream/close-reasons.js';
 import { type Buffered, mergeById, ReplayBuffer } from '../../core/stream/replay.js';
 import { HEARTBEAT, parseLastEventId, sseMessage, sseOpening } from '../../core/stream/sse.js';
 import { clock } from '../clock.js';
 import type { StreamSettings } from '../config/stream.js';
+import { andThen } from '../http/maybe-later.js';
 import type { HttpResponse } from '../http/uws.js';
 import { RateLimitError } from '../limits.js';
 import type {
@@ -21,6 +23,11 @@ import type {
   StreamSubscribers,
   TrackedStream,
 } from '../ports/broadcast.js';
+import type { SharedStreamCounts } from '../ports/stream-counts.js';
+
+/** Why the server ends a stream for its key; and with `interrupted`, every reason a `closed` event gives. */
+type KeyReason = 'revoked' | 'limit_lowered';
+type ServerEnd = KeyReason | 'interrupted';
 
 /** Retry-After of the 429 for one stream too many: when the client's other streams end is unknown, so a fixed pause. */
 const STREAM_CAP_RETRY_S = 10;
@@ -69,6 +76,9 @@ export class StreamHub implements Broadcast, StreamSubscribers {
   private readonly subscribers = new Set<Subscriber>();
   private readonly tracked = new Set<TrackedStream>();
   private readonly listeners: PublishListener[] = [];
+  private shared: SharedStreamCounts | null = null;
+  /** Why this hub's feed is lost (a scale-out's broker away), or null while its messages come. */
+  private interruptedBy: string | null = null;
   /**
    * Ids start at the boot time in µs, so they keep increasing across restarts and an id from before is told apart. A
    * hub fed another process's messages (`deliver`) holds its ids instead; `firstId` is then the id a client may resume
@@ -93,18 +103,54 @@ export class StreamHub implements Broadcast, StreamSubscribers {
     this.sweeper.unref();
   }
 
-  /** Throws 429 when `client`, allowed `rpm` requests a minute, already holds its allowance of streams. */
-  admit(client: string, rpm: number): void {
+  /**
+   * The feed of this hub's messages is lost (`why`: a scale-out's broker is away) or back (null). While it is lost a
+   * stream would go silent: every open one ends with a `closed` event (`interrupted`, saying why) carrying a `retry:`
+   * hint, and one opened meanwhile gets the present state held here, then the same end. Clients reconnect after the
+   * hint with Last-Event-ID, and resume with no gap once a node's feed is back.
+   */
+  interrupt(why: string | null): void {
+    if (why === this.interruptedBy) return;
+    this.interruptedBy = why;
+    if (why === null) return;
+    for (const sub of [...this.subscribers]) this.end(sub, 'interrupted', this.interruptedNotice(why));
+    for (const stream of [...this.tracked]) stream.end('interrupted', why);
+  }
+
+  /**
+   * Streams counted across nodes from now on (an api node of a scale-out): asked before admitting one more, told of
+   * each open and close.
+   */
+  shareCounts(shared: SharedStreamCounts): void {
+    this.shared = shared;
+  }
+
+  /**
+   * Throws 429 when `client`, allowed `rpm` requests a minute, already holds its allowance of streams; with counts
+   * shared across nodes, a promise that does so once they are asked (only when this node's alone leave room).
+   */
+  admit(client: string, rpm: number): void | Promise<void> {
     const open = this.perClient.get(client) ?? 0;
     const allowance = streamAllowance(rpm, this.limits.perClient);
-    if (open >= allowance) {
-      const who = client.startsWith('key:') ? 'This key' : 'This address (without a key)';
-      const why = allowance < this.limits.perClient ? `, as its rate limit is ${rpm} requests a minute` : '';
-      throw new RateLimitError(
-        STREAM_CAP_RETRY_S,
-        `${who} already holds ${open} open streams (at most ${allowance}${why}); close one first`,
-      );
-    }
+    if (open >= allowance) throw this.overAllowance(client, rpm, open, allowance);
+    if (!this.shared) return;
+    return andThen(this.shared.admit(client, allowance, open), (elsewhere) => {
+      if (elsewhere !== null) throw this.overAllowance(client, rpm, open + elsewhere, allowance);
+    });
+  }
+
+  /** The `closed` event of a stream ended because the feed is lost, with the hint of when to reconnect. */
+  private interruptedNotice(why: string): string {
+    return closedNotice('interrupted', `${why}: reconnect with Last-Event-ID to resume`, this.limits.retryMs);
+  }
+
+  private overAllowance(client: string, rpm: number, open: number, allowance: number): RateLimitError {
+    const who = client.startsWith('key:') ? 'This key' : 'This address (without a key)';
+    const why = allowance < this.limits.perClient ? `, as its rate limit is ${rpm} requests a minute` : '';
+    return new RateLimitError(
+      STREAM_CAP_RETRY_S,
+      `${who} already holds ${open} open streams (at most ${allowance}${why}); close one first`,
+    );
   }
 
   /**
@@ -125,7 +171,7 @@ export class StreamHub implements Broadcast, StreamSubscribers {
     if (!over.size) return 0;
     // The oldest of each key come first, whichever surface holds them.
     const streams = [...this.subscribers, ...this.tracked].sort((a, b) => a.opened - b.opened);
-    const ending: [Subscriber | TrackedStream, 'revoked' | 'limit_lowered', string][] = [];
+    const ending: [Subscriber | TrackedStream, KeyReason, string][] = [];
     for (const stream of streams) {
       const o = over.get(stream.client);
       if (!o?.excess) continue;
@@ -176,7 +222,7 @@ export class StreamHub implements Broadcast, StreamSubscribers {
     };
     group.subscribers.add(sub);
     this.subscribers.add(sub);
-    this.perClient.set(client, (this.perClient.get(client) ?? 0) + 1);
+    this.count(client, 1);
     res.onWritable(() => this.drain(sub));
     const backlog = this.backlog(topics, lastEventId);
     this.counts.sent += backlog.length;
@@ -185,6 +231,7 @@ export class StreamHub implements Broadcast, StreamSubscribers {
       this.write(sub, sseOpening(this.limits.retryMs));
       if (first.byteLength) this.write(sub, first);
     });
+    if (this.interruptedBy) this.end(sub, 'interrupted', this.interruptedNotice(this.interruptedBy));
     return (reason) => this.forget(sub, reason);
   }
 
@@ -208,7 +255,10 @@ export class StreamHub implements Broadcast, StreamSubscribers {
   /** Counts `stream` against its client's allowance (see `admit`) until the returned function says why it ended. */
   track(stream: TrackedStream): (reason: CloseReason) => void {
     this.tracked.add(stream);
-    this.perClient.set(stream.client, (this.perClient.get(stream.client) ?? 0) + 1);
+    this.count(stream.client, 1);
+    // Ended once its opening is done, as an SSE stream opened while the feed is lost.
+    const why = this.interruptedBy;
+    if (why) queueMicrotask(() => stream.end('interrupted', why));
     return (reason) => {
       if (!this.tracked.delete(stream)) return;
       this.release(stream.client);
@@ -388,9 +438,15 @@ export class StreamHub implements Broadcast, StreamSubscribers {
   }
 
   private release(client: string): void {
-    const left = (this.perClient.get(client) ?? 1) - 1;
-    if (left) this.perClient.set(client, left);
+    this.count(client, -1);
+  }
+
+  /** `client` holds `change` streams more (or fewer), here and as told to the other nodes. */
+  private count(client: string, change: number): void {
+    const now = Math.max(0, (this.perClient.get(client) ?? 0) + change);
+    if (now) this.perClient.set(client, now);
     else this.perClient.delete(client);
+    this.shared?.held(client, now);
   }
 
   /**
@@ -408,11 +464,13 @@ export class StreamHub implements Broadcast, StreamSubscribers {
 }
 
 /**
- * The `closed` event a stream ends with when the server ends it for its key (core/schemas/stream.ts ClosedMessage).
+ * The `closed` event a stream ends with when the server ends it for its key, or as its feed is lost (with a `retry:`
+ * hint first: core/schemas/stream.ts ClosedMessage).
  * It has no `id:`: it is not one of the topics' messages, and EventSource's Last-Event-ID stays at the last of those.
  */
-function closedNotice(reason: 'revoked' | 'limit_lowered', message: string): string {
-  return `event: closed\ndata: ${JSON.stringify({ reason, message })}\n\n`;
+function closedNotice(reason: ServerEnd, message: string, retryMs?: number): string {
+  const retry = retryMs === undefined ? '' : `retry: ${retryMs}\n`;
+  return `${retry}event: closed\ndata: ${JSON.stringify({ reason, message })}\n\n`;
 }
 
 function concatFrames(messages: Buffered[]): Buffer {

@@ -48,6 +48,7 @@ const CLOSE: Record<ServerReason, [number, string]> = {
   stalled: [1013, 'too slow: backed up for STREAM_STALL_S; reconnect and resume with lastEventId'],
   lifetime: [1001, 'lifetime: reconnect and resume with lastEventId'],
   shutdown: [1001, 'shutdown: the server is stopping'],
+  interrupted: [1013, 'interrupted: the feed of this server is lost; reconnect and resume with lastEventId'],
 };
 /**
  * Frames a socket may send at once, and how many a second after that. A subscribe frame replays up to STREAM_REPLAY
@@ -127,7 +128,7 @@ export class SocketStream implements SocketSession, TrackedStream {
     return why;
   }
 
-  /** Ends the stream from the server's side; `message` goes first in a `closed` frame (revoked, limit_lowered). */
+  /** Ends the stream from the server's side; `message` goes first in a `closed` frame (revoked, limit_lowered, interrupted). */
   end(reason: ServerReason, message?: string): void {
     const ws = this.ws;
     if (!ws) return;

@@ -75,7 +75,7 @@ export function mountWeb(app: TemplatedApp, deps: WebDeps): { serve(services: Se
     const notReady = deps.gate.notReadyReason();
     if (notReady) throw new ApiError('unavailable', `Not ready: ${notReady}`);
     const principal = deps.keys.byIp(ex.ip);
-    deps.limiter.apply(principal, ex);
+    deps.limiter.applyAnonymous(principal, ex);
     const params = ex.rawParams.map((raw) => decodeComponent(raw, false));
     if (params.some((v) => v === null)) throw new ApiError('not_found', 'No such page');
     const caller: Caller = {

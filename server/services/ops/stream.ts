@@ -43,34 +43,45 @@ export class StreamService {
 
   /**
    * A subscription of `who` to the topics named by `raw`: a 422 for a bad topic, a 401 for one its ticket does not
-   * grant (`granted`, null without a ticket), a 429 over its stream allowance.
+   * grant (`granted`, null without a ticket), a 429 over its stream allowance. A promise when the other nodes' streams
+   * had to be asked.
    */
-  subscribe(raw: string, who: Pick<Principal, 'client' | 'rpm'>, granted: string[] | null = null): Subscription {
+  subscribe(
+    raw: string,
+    who: Pick<Principal, 'client' | 'rpm'>,
+    granted: string[] | null = null,
+  ): Subscription | Promise<Subscription> {
     const { client, rpm } = who;
     const topics = this.grantedTopics(raw, granted);
-    this.hub.admit(client, rpm);
-    return { open: (res, lastEventId, ended) => this.hub.open(res, topics, client, lastEventId, ended) };
+    const subscription: Subscription = {
+      open: (res, lastEventId, ended) => this.hub.open(res, topics, client, lastEventId, ended),
+    };
+    const admitted = this.hub.admit(client, rpm);
+    return admitted ? admitted.then(() => subscription) : subscription;
   }
 
   /**
    * A WebSocket stream of `who`, subscribed at once to the topics named by `raw` (none: it subscribes by its frames)
    * from `lastEventId`: a 422 for a bad topic, a 401 for one its ticket does not grant (`granted`), a 429 over its
-   * stream allowance. The topics of its frames are checked alike, each refusal an error frame.
+   * stream allowance (a promise when the other nodes' streams had to be asked). The topics of its frames are checked
+   * alike, each refusal an error frame.
    */
   socket(
     raw: string | undefined,
     who: Pick<Principal, 'client' | 'rpm'>,
     granted: string[] | null,
     lastEventId: string | null,
-  ): SocketStream {
+  ): SocketStream | Promise<SocketStream> {
     const topics = raw === undefined ? [] : this.grantedTopics(raw, granted);
-    this.hub.admit(who.client, who.rpm);
-    return this.sockets.stream({
-      client: who.client,
-      topics,
-      lastEventId,
-      resolve: (names) => this.grantedTopics(names.join(','), granted),
-    });
+    const stream = () =>
+      this.sockets.stream({
+        client: who.client,
+        topics,
+        lastEventId,
+        resolve: (names) => this.grantedTopics(names.join(','), granted),
+      });
+    const admitted = this.hub.admit(who.client, who.rpm);
+    return admitted ? admitted.then(stream) : stream();
   }
 
   /** The canonical topics named by `raw`: a 422 for a bad one, a 401 for one a ticket does not grant. */
