@@ -4,6 +4,8 @@
 // services, start the background work, serve. TAPEWIRE_ROLE=all, the only role that runs without a broker, runs both.
 import { HttpFigures } from '../core/http-figures.js';
 import { type BackupReport, writeBackup } from './backup.js';
+import { ApiNodeBroker } from './broker/api-node.js';
+import { RedisKeyChanges } from './broker/key-changes.js';
 import { NodeRegistry } from './broker/nodes.js';
 import { RedisVersions } from './broker/redis-versions.js';
 import { StreamIn } from './broker/stream-in.js';
@@ -66,7 +68,6 @@ interface Started {
   changeKeys: ControlContext['changeKeys'];
   relink(): Promise<void>;
   backup(file: string): Promise<BackupReport>;
-  leads(): boolean;
 }
 
 /** What `server/main.ts` begins before loading the rest of the server: DATA_DIR owned, the embedded database starting. */
@@ -115,6 +116,8 @@ export async function startApp(config: Config, log: Logger, early?: EarlyStart):
       api,
       figures,
       embedded: handed,
+      keyChanges,
+      leads,
     });
     api.serve(running.services);
     readiness.markReady();
@@ -137,24 +140,41 @@ export async function startApp(config: Config, log: Logger, early?: EarlyStart):
       await life.close();
     })());
 
+  /** Whether this process leads ingest: one of every role does; an ingest node once it holds the lease. */
+  const leads = { held: () => config.role === 'all' };
   // A scale-out's answers name their node: which one answered is what its operator asks first.
   if (config.role !== 'all') nameNode(config.node);
-  const api = new ApiRole(config, log, { readiness, startedAt, figures: figures.http, hub });
+  // An api node shares its keys' rate limits, its clients' stream allowances and key changes with the others.
+  const shared =
+    config.role === 'api' && config.redisUrl
+      ? new ApiNodeBroker(config.redisUrl, log, { node: config.node, maxRateClients: config.maxRateClients })
+      : null;
+  if (shared) {
+    hub.shareCounts(shared.streamCounts);
+    for (const part of shared.parts) readiness.watchBroker(part);
+    life.onClose(() => shared.close());
+  }
+  // An ingest node tells the api nodes of the key changes its control socket makes (tapewire keys on a cluster).
+  const keyChanges =
+    shared?.keyChanges ??
+    (config.role === 'ingest' && config.redisUrl ? new RedisKeyChanges(config.redisUrl, log, config.node) : null);
+  if (keyChanges && !shared) life.onClose(() => keyChanges.close());
+  const api = new ApiRole(config, log, {
+    readiness,
+    startedAt,
+    figures: figures.http,
+    hub,
+    ...(shared && { buckets: shared.rateLimits }),
+  });
   life.onClose(() => api.sockets.close());
   let port: number;
   try {
     // The CLIs find this process as soon as it owns DATA_DIR; their requests wait until the services are up.
     const control = await startControlServer(controlSocketPath(config.dataDir), async (req) => {
-      const { services, changeKeys, relink, backup, leads } = await started;
-      return runControl(req, {
-        services,
-        changeKeys,
-        relink,
-        backup,
-        leads,
-        forgetKey: (id) => api.forgetKey(id),
-        log,
-      });
+      // Answered at once, a standby's services being built only once it leads: tapewire database asks each node.
+      if (req.op === 'leads') return leads.held();
+      const { services, changeKeys, relink, backup } = await started;
+      return runControl(req, { services, changeKeys, relink, backup, forgetKey: (id) => api.forgetKey(id), log });
     });
     life.onClose(() => control.close());
     // An ingest node serves no HTTP: its health is in /v1/meta's cluster, as the api nodes list it.
@@ -181,6 +201,8 @@ async function start(
     api,
     figures,
     embedded,
+    keyChanges,
+    leads,
   }: {
     life: Lifetime;
     readiness: Readiness;
@@ -190,6 +212,10 @@ async function start(
     api: ApiRole;
     figures: { http: HttpFigures; database: DatabaseFigures };
     embedded?: Promise<Embedded>;
+    /** How an api node hears of key changes made on the others. */
+    keyChanges: RedisKeyChanges | null;
+    /** Told how to say whether this process leads, once it may. */
+    leads: { held: () => boolean };
   },
 ): Promise<Started> {
   // Open the database: migrated, with the storage policies of the configuration.
@@ -242,6 +268,7 @@ async function start(
   }
   let warm: MarketFollower | null = null;
   if (leadership) {
+    leads.held = () => leadership.held();
     life.onClose(() => leadership.stop());
     leadership.onLost(() => {
       // Nothing more may be written: not even the open bars a clean stop writes. A supervisor starts it again.
@@ -264,6 +291,7 @@ async function start(
   if (config.role === 'api') {
     const stream = new StreamIn(redisUrl!, hub, config.stream.replay, log);
     life.onClose(() => stream.close());
+    readiness.watchBroker(stream);
     const follower = new MarketFollower(redisUrl!, log, marketStore, memory, (why) => readiness.waitingFor(why));
     life.onClose(() => follower.stop());
     const followed = await follower.followed;
@@ -326,7 +354,7 @@ async function start(
         broadcast: hub,
       })
     : async () => undefined;
-  const changeKeys = await api.watchKeys(services, hub, life);
+  const changeKeys = await api.watchKeys(services, hub, life, keyChanges ?? undefined);
   meta.start(config.metaRefreshS);
   life.onClose(() => meta.stop());
   await meta.refresh();
@@ -335,6 +363,5 @@ async function start(
     changeKeys,
     relink,
     backup: (file) => writeBackup(db, config.dataDir, file),
-    leads: () => (leadership ? leadership.held() : config.role === 'all'),
   };
 }

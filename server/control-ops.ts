@@ -34,8 +34,6 @@ export interface ControlContext {
   relink(): Promise<void>;
   /** Writes a backup of the database to `file` (an absolute path), queries waiting only while its files are copied. */
   backup(file: string): Promise<BackupReport>;
-  /** Whether this process leads ingest (a scale-out's leader, or a process of every role), for tapewire database. */
-  leads(): boolean;
   log: Logger;
 }
 
@@ -59,7 +57,6 @@ type Rotation = { info: KeyInfo; old: KeyInfo };
 export async function runControl(req: ControlRequest, ctx: ControlContext): Promise<unknown> {
   // Answered once the services are up: a CLI asks before it sends work here rather than into the database itself.
   if (req.op === 'ping') return 'pong';
-  if (req.op === 'leads') return ctx.leads();
   if (req.op === 'backup') {
     const { file } = (req.args ?? {}) as { file?: unknown };
     if (typeof file !== 'string' || !isAbsolute(file)) throw new Error('a backup needs the absolute path of its file');
