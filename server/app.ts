@@ -276,12 +276,12 @@ async function start(
       process.exit(3);
     });
     // A standby follows the leader's market while it waits: taking over, it ticks from it without loading one.
-    if (!(await leadership.tryTake())) {
+    if (!(await leadership.firstTake())) {
       warm = new MarketFollower(redisUrl!, log, marketStore, memory);
       const follower = warm;
       life.onClose(() => follower.stop());
       readiness.waitingFor('standing by for the ingest lease');
-      if ((await leadership.acquire()) === null) throw new StartupError('stopped while standing by');
+      if ((await leadership.acquire(leadership.leaseMs)) === null) throw new StartupError('stopped while standing by');
     }
   }
 

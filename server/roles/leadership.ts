@@ -22,7 +22,7 @@ export class Leadership {
   private stopped = false;
   private renewing = false;
   /** The lease asked for at each renewal: longer while holdingFor runs. */
-  private ttlMs: number;
+  private askedTtlMs: number;
   private lost: (why: string) => void = () => undefined;
 
   constructor(
@@ -31,12 +31,21 @@ export class Leadership {
     private readonly log: Logger,
     private readonly times: LeaseTimes = LEASE_TIMES,
   ) {
-    this.ttlMs = times.ttlMs;
+    this.askedTtlMs = times.ttlMs;
   }
 
   /** The fencing token of this leadership; null before it leads. */
   get epoch(): number | null {
     return this.token;
+  }
+
+  /**
+   * Asks for the lease at start: at once when it is free (a first start, or the leader stopped cleanly); else it was
+   * held until lately, and a standby already following the market is given a lease's length to take it first.
+   */
+  async firstTake(): Promise<boolean> {
+    const holder = await this.store.holder().catch(() => null);
+    return holder === null ? this.tryTake() : false;
   }
 
   /** Asks for the lease once (a database error is a no); true when this node now leads. */
@@ -55,15 +64,19 @@ export class Leadership {
   /**
    * Waits until this node holds the lease, asking every `everyMs`; resolves to the token, or to null once stopped.
    */
-  async acquire(): Promise<number | null> {
-    let waitingLogged = false;
+  async acquire(firstAfterMs = 0): Promise<number | null> {
+    this.log.info({ node: this.node }, 'standing by: another node leads ingest');
+    await new Promise((r) => setTimeout(r, firstAfterMs));
     while (!this.stopped) {
       if (await this.tryTake()) return this.token;
-      if (!waitingLogged) this.log.info({ node: this.node }, 'standing by: another node leads ingest');
-      waitingLogged = true;
       await new Promise((r) => setTimeout(r, this.times.everyMs));
     }
     return null;
+  }
+
+  /** How long a lease lasts: a node arriving after a leader's death leaves the standby this long to take over first. */
+  get leaseMs(): number {
+    return this.times.ttlMs;
   }
 
   /**
@@ -72,13 +85,13 @@ export class Leadership {
    * standby would take it. A leader dying meanwhile is replaced after `ttlMs`.
    */
   async holdingFor<T>(ttlMs: number, work: () => Promise<T>): Promise<T> {
-    this.ttlMs = ttlMs;
+    this.askedTtlMs = ttlMs;
     const token = this.token;
     if (token !== null) await this.store.renew(this.node, token, ttlMs).catch(() => undefined);
     try {
       return await work();
     } finally {
-      this.ttlMs = this.times.ttlMs;
+      this.askedTtlMs = this.times.ttlMs;
     }
   }
 
@@ -110,7 +123,7 @@ export class Leadership {
     this.renewing = true;
     const sentAt = performance.now();
     this.store
-      .renew(this.node, token, this.ttlMs)
+      .renew(this.node, token, this.askedTtlMs)
       .then(
         (renewed) => {
           if (this.token !== token) return;

@@ -13,3 +13,7 @@ RETURNING token::float8 AS token;
 -- name: releaseIngestLease
 -- A leader stopping cleanly frees the lease at once, so a standby need not wait for it to expire.
 UPDATE ingest_lease SET holder = NULL, expires_at = '-infinity' WHERE id = 1 AND token = :token AND holder = :holder;
+
+-- name: ingestLeaseHolder
+-- Who holds the lease, or held it last (NULL: none since a clean stop, or ever).
+SELECT holder FROM ingest_lease WHERE id = 1;

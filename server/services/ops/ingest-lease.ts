@@ -17,6 +17,12 @@ export class IngestLeaseStore {
     return rows.length > 0;
   }
 
+  /** The node holding the lease or last to hold it; null when it was released (a clean stop) or never taken. */
+  async holder(): Promise<string | null> {
+    const [row] = await this.db.rows<{ holder: string | null }>('ingestLeaseHolder');
+    return row?.holder ?? null;
+  }
+
   async release(holder: string, token: number): Promise<void> {
     await this.db.rows('releaseIngestLease', { holder, token });
   }
