@@ -55,7 +55,8 @@ class Member {
 
   start(): void {
     const child = spawn(this.command, this.args, {
-      env: this.env,
+      // A node started by the cluster ends when the cluster is gone, even killed outright (server/cli/start.ts).
+      env: { ...this.env, TAPEWIRE_CLUSTER_PID: String(process.pid) },
       stdio: ['ignore', this.onLine ? 'pipe' : 'inherit', 'inherit'],
     });
     this.child = child;

@@ -13,6 +13,7 @@ import { startEmbedded } from '../db-embedded.js';
 import { JobRunner } from '../jobs.js';
 import { createLogger } from '../log.js';
 import { StorageService } from '../services/ops/storage.js';
+import { endWithCluster } from './end-with-cluster.js';
 
 export const usage = `usage:
   tapewire database
@@ -85,5 +86,6 @@ export async function run(argv: string[]): Promise<number | null> {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+  endWithCluster(Number(process.env.TAPEWIRE_CLUSTER_PID));
   return null;
 }

@@ -1,4 +1,6 @@
 // `tapewire start`: the server in this process (server/main.ts), configured by the environment alone.
+import { endWithCluster } from './end-with-cluster.js';
+
 export const usage = `usage:
   tapewire start
 Runs the server, configured by environment variables (docs/configuration.md): HOST and PORT (default
@@ -12,5 +14,6 @@ export async function run(argv: string[]): Promise<number | null> {
     return 2;
   }
   await import('../main.js');
+  endWithCluster(Number(process.env.TAPEWIRE_CLUSTER_PID));
   return null;
 }

@@ -14,6 +14,7 @@ import { demoDataDir, ROOT, runCli } from '../../harness/server.js';
 import { clock } from '../../server/clock.js';
 
 const READY_MS = 180_000;
+const EXIT_WITH_PARENT = new URL('../../harness/exit-with-parent.mjs', import.meta.url).href;
 
 interface Answer {
   status: number;
@@ -138,7 +139,8 @@ t.test('a cluster of two api nodes, a leader and a standby', { skip: NO_REDIS },
   let stderr = '';
   const cluster: ChildProcess = spawn(
     process.execPath,
-    ['bin/tapewire.mjs', 'cluster', '--api', '2', '--port', String(port)],
+    // The cluster ends (and stops what it started) with this test, even one killed outright by tap's timeout.
+    ['--import', EXIT_WITH_PARENT, 'bin/tapewire.mjs', 'cluster', '--api', '2', '--port', String(port)],
     {
       cwd: ROOT,
       env: {
