@@ -8,6 +8,7 @@ import { NO_REDIS, startRedis } from '../../../harness/redis.js';
 import { blankDataDir, runCli } from '../../../harness/server.js';
 import { announceKeyChange, RedisKeyChanges } from '../../../server/broker/key-changes.js';
 import { clock } from '../../../server/clock.js';
+import { within } from '../../helpers/within.js';
 
 const log = pino({ level: 'silent' });
 
@@ -17,16 +18,6 @@ function node(url: string) {
   const told: number[] = [];
   changes.onChange(() => told.push(clock.now()));
   return { changes, told };
-}
-
-/** Ms until `test` holds, polled; throws after `ms`. */
-async function within(ms: number, test: () => boolean, what: string): Promise<number> {
-  const t0 = clock.now();
-  while (!test()) {
-    if (clock.now() - t0 > ms) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  return clock.now() - t0;
 }
 
 t.test('a change on one node reaches the others, not itself', { skip: NO_REDIS }, async (t) => {

@@ -17,6 +17,7 @@ import { Readiness } from '../../../server/readiness.js';
 import { ApiRole } from '../../../server/roles/api.js';
 import type { Services } from '../../../server/services/index.js';
 import { StreamHub } from '../../../server/stream/hub.js';
+import { within } from '../../helpers/within.js';
 
 const log = pino({ level: 'silent' });
 const KEY = `live_${'a'.repeat(40)}`;
@@ -37,15 +38,6 @@ const records: KeyRecord[] = [
   },
 ];
 const services = { keys: { list: async () => records.map((r) => ({ ...r })) } } as unknown as Services;
-
-async function within(ms: number, test: () => boolean, what: string): Promise<number> {
-  const t0 = clock.now();
-  while (!test()) {
-    if (clock.now() - t0 > ms) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  return clock.now() - t0;
-}
 
 t.test('a key revoked on one node ends its streams on the other within 2 s', { skip: NO_REDIS }, async (t) => {
   const redis = await startRedis();

@@ -8,6 +8,7 @@ import { NO_REDIS, startRedis } from '../../../harness/redis.js';
 import { RedisRateLimits } from '../../../server/broker/rate-limits.js';
 import { clock } from '../../../server/clock.js';
 import type { RateLimitBucket } from '../../../server/ports/index.js';
+import { within } from '../../helpers/within.js';
 
 const log = pino({ level: 'silent' });
 
@@ -16,16 +17,6 @@ function node(t: Test, url: string): RedisRateLimits {
   const store = new RedisRateLimits(url, log, 1000);
   t.teardown(() => store.close());
   return store;
-}
-
-/** Ms until `test` holds, polled; throws after `ms`. */
-async function within(ms: number, test: () => boolean, what: string): Promise<number> {
-  const t0 = clock.now();
-  while (!test()) {
-    if (clock.now() - t0 > ms) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  return clock.now() - t0;
 }
 
 const key = (id: number, rpm: number): RateLimitBucket => ({ kind: 'key', client: `key:${id}`, rpm });

@@ -6,22 +6,13 @@ import t from 'tap';
 import { NO_REDIS, startRedis } from '../../../harness/redis.js';
 import { RedisVersions } from '../../../server/broker/redis-versions.js';
 import { clock } from '../../../server/clock.js';
+import { within } from '../../helpers/within.js';
 
 /** A node's versions, with what it logged. */
 function node(url: string) {
   const lines: string[] = [];
   const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
   return { broker: new RedisVersions(url, log), lines };
-}
-
-/** Ms until `test` holds, polled; throws after `ms`. */
-async function within(ms: number, test: () => boolean, what: string): Promise<number> {
-  const t0 = clock.now();
-  while (!test()) {
-    if (clock.now() - t0 > ms) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  return clock.now() - t0;
 }
 
 t.test('a bump on one node is seen by another within a second, with its keys', { skip: NO_REDIS }, async (t) => {

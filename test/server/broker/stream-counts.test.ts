@@ -8,6 +8,7 @@ import { RedisStreamCounts } from '../../../server/broker/stream-counts.js';
 import { clock } from '../../../server/clock.js';
 import type { TrackedStream } from '../../../server/ports/broadcast.js';
 import { StreamHub } from '../../../server/stream/hub.js';
+import { within } from '../../helpers/within.js';
 
 const log = pino({ level: 'silent' });
 const FAST = { ttlMs: 600, refreshMs: 200 };
@@ -42,16 +43,6 @@ async function open(hub: StreamHub, client = 'key:1'): Promise<boolean> {
   const stream: TrackedStream = { client, opened: clock.now(), end: () => undefined };
   hub.track(stream);
   return true;
-}
-
-/** Ms until `test` holds, polled; throws after `ms`. */
-async function within(ms: number, test: () => boolean, what: string): Promise<number> {
-  const t0 = clock.now();
-  while (!test()) {
-    if (clock.now() - t0 > ms) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  return clock.now() - t0;
 }
 
 t.test('an allowance of 3 holds across two nodes, the last stream admitted once', { skip: NO_REDIS }, async (t) => {
