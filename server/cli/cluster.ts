@@ -2,7 +2,7 @@
 // REDIS_URL is set), the embedded database served by `tapewire database` (unless DATABASE_URL is set), an ingest
 // leader and its standby, and N api processes sharing one port. A process that ends unasked is started again; Ctrl-C
 // stops them all, the api nodes first and the database last.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -89,6 +89,15 @@ class Member {
   }
 }
 
+/**
+ * `command` with `args`, through util-linux's setpriv where there is one, so that it gets SIGTERM when the cluster's
+ * process dies, even killed outright (a redis-server cannot watch its parent as the nodes do).
+ */
+function withParentDeath(command: string, args: string[]): [string, string[]] {
+  const setpriv = spawnSync('setpriv', ['--version'], { stdio: 'ignore' }).status === 0;
+  return setpriv ? ['setpriv', ['--pdeathsig', 'TERM', command, ...args]] : [command, args];
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const probe = createServer();
@@ -146,8 +155,16 @@ export async function run(argv: string[]): Promise<number | null> {
       const ready = lineWith('Ready to accept connections');
       const redis = new Member(
         'redis-server',
-        'redis-server',
-        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        ...withParentDeath('redis-server', [
+          '--port',
+          String(port),
+          '--bind',
+          '127.0.0.1',
+          '--save',
+          '',
+          '--appendonly',
+          'no',
+        ]),
         process.env,
         ready.onLine,
       );
