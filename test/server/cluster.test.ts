@@ -14,6 +14,9 @@ import { demoDataDir, ROOT, runCli } from '../../harness/server.js';
 import { clock } from '../../server/clock.js';
 
 const READY_MS = 180_000;
+// Seven processes on two cores, with a demo template to make first on a fresh run: more than the 300 s a file gets
+// (.taprc) on a slow CI machine, though about 65 s on a quiet one.
+t.setTimeout(900_000);
 const EXIT_WITH_PARENT = new URL('../../harness/exit-with-parent.mjs', import.meta.url).href;
 
 interface Answer {
