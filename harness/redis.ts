@@ -4,7 +4,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { clock } from '../server/clock.js';
-import { freePort } from './free-port.js';
+import { freePort } from '../server/free-port.js';
 
 /** Why a test of the broker is skipped here, or false when redis-server is on the PATH. */
 export const NO_REDIS = onPath('redis-server')

@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { clock } from '../server/clock.js';
+import { freePort } from '../server/free-port.js';
 import { nodeCommand } from './child-env.js';
 import { blankCopy, copiesDemo, demoCopy } from './data-templates.js';
-import { freePort } from './free-port.js';
 import { processWarnings } from './process-warnings.js';
 import { tallyStart } from './server-tally.js';
 

@@ -237,9 +237,9 @@ async function start(
   const storage = new StorageService(db);
   await storage.applyPolicies(config.storage);
   const redisUrl = config.role === 'all' ? null : config.redisUrl;
-  const shared = redisUrl ? new RedisVersions(redisUrl, log, config.node) : null;
-  if (shared) life.onClose(() => shared.close());
-  const versions = shared?.versions ?? localDataVersions();
+  const sharedVersions = redisUrl ? new RedisVersions(redisUrl, log, config.node) : null;
+  if (sharedVersions) life.onClose(() => sharedVersions.close());
+  const versions = sharedVersions?.versions ?? localDataVersions();
   const health = new SourceHealthBoard();
   const meta = new MetaService(db, config.moveFloors, log, health);
   const marketStore = new MarketStore(db);

@@ -2,7 +2,7 @@
 // pooling, open bars and the bars the tick closed goes to a Redis Stream, trimmed to the last few minutes, for the api
 // nodes and the standby to move their markets by.
 import type { Redis } from 'ioredis';
-import { encodeFrame, layoutDigest, type MarketFrame } from '../../core/market-frame.js';
+import { encodeFrame, type MarketFrame } from '../../core/market-frame.js';
 import type { Logger } from '../log.js';
 import type { MarketState } from '../market/state.js';
 import type { Ticker } from '../market/ticker.js';
@@ -40,10 +40,7 @@ export class MarketOut {
         epoch,
         seq: ++this.seq,
         nowMs: ticker.lastTick,
-        layout: layoutDigest(
-          state.instruments.map((i) => i.id),
-          state.listings.map((l) => l.id),
-        ),
+        layout: state.layout,
         quotes: state,
         pooled: state.pooled.price.buffer as ArrayBuffer,
         previousClose: state.previousClose,

@@ -5,10 +5,10 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { forTerminal } from '../../core/terminal.js';
+import { freePort } from '../free-port.js';
 import { embeddedUrl } from './database.js';
 
 export const usage = `usage:
@@ -96,17 +96,6 @@ class Member {
 function withParentDeath(command: string, args: string[]): [string, string[]] {
   const setpriv = spawnSync('setpriv', ['--version'], { stdio: 'ignore' }).status === 0;
   return setpriv ? ['setpriv', ['--pdeathsig', 'TERM', command, ...args]] : [command, args];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolvePort(port));
-    });
-  });
 }
 
 /** Resolves once `member`'s output has a line containing `text`. */

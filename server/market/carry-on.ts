@@ -3,7 +3,7 @@
 // written the same), and the bars it had open are carried on when their minute is still under way, or closed and
 // written when it has passed. So a leader's death loses no 1m bar, only the quotes of the seconds nobody ticked.
 import { type Bar, closedBarsOf } from '../../core/kernels/bars.js';
-import { forClosed, frameBar, layoutDigest, type MarketFrame } from '../../core/market-frame.js';
+import { forClosed, frameBar, type MarketFrame } from '../../core/market-frame.js';
 import { MINUTE_MS } from '../../core/time.js';
 import type { MarketStore } from '../services/write/market-store.js';
 import { lastHeld } from './relayed.js';
@@ -17,11 +17,7 @@ export async function carryOn(
   store: MarketStore,
   nowMs: number,
 ): Promise<{ written: number; resumed: number }> {
-  const layout = layoutDigest(
-    state.instruments.map((i) => i.id),
-    state.listings.map((l) => l.id),
-  );
-  const mine = frames.filter((f) => f.layout === layout);
+  const mine = frames.filter((f) => f.layout === state.layout);
   const last = mine.at(-1);
   if (!last) return { written: 0, resumed: 0 };
   const minute = nowMs - (nowMs % MINUTE_MS);

@@ -2,7 +2,7 @@
 // leader's, then moved by the leader's frames (core/market-frame.ts) exactly as the leader's own ticks move it, so
 // services read the same quotes, pooling and candles on every node.
 import type { Bar } from '../../core/kernels/bars.js';
-import { forClosed, frameBar, layoutDigest, type MarketFrame } from '../../core/market-frame.js';
+import { forClosed, frameBar, type MarketFrame } from '../../core/market-frame.js';
 import type { HeldBars } from '../../core/series.js';
 import type { OpenBars } from '../ports/index.js';
 import type { MarketState } from './state.js';
@@ -18,10 +18,7 @@ export class RelayedMarket implements OpenBars {
   private seq = -1;
 
   constructor(private readonly state: MarketState) {
-    this.layout = layoutDigest(
-      state.instruments.map((i) => i.id),
-      state.listings.map((l) => l.id),
-    );
+    this.layout = state.layout;
   }
 
   /** The last frame applied: its leadership and tick, and when it was made. */

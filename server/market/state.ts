@@ -9,6 +9,7 @@ import {
   poolQuotes,
   quoteFresh,
 } from '../../core/kernels/pool.js';
+import { layoutDigest } from '../../core/market-frame.js';
 import type { DerivativesNow } from '../../core/schemas/derivatives.js';
 import { HeldBars } from '../../core/series.js';
 import type { VenueQuotes } from '../../core/sources/records.js';
@@ -46,6 +47,8 @@ export class MarketState implements MarketWrites {
   /** Each venue listing's own 1m, 1h and 1d candles held in memory, likewise. */
   readonly listingCandles: Record<CandleInterval, HeldBars>;
   private readonly bySymbol: Map<string, number>;
+  /** layout's digest, until an instrument is added. */
+  private layoutDigest: number | null = null;
   private readonly byListingId: Map<number, number>;
   /** The state's own list (addInstrument appends to it), in index order. */
   readonly instruments: InstrumentRow[];
@@ -132,8 +135,18 @@ export class MarketState implements MarketWrites {
     this.previousClose = longer(this.previousClose, NaN);
     for (const held of Object.values(this.candles)) held.addSeries();
     this.bySymbol.set(row.symbol.toLowerCase(), i);
+    this.layoutDigest = null;
     this.version++;
     return i;
+  }
+
+  /** A digest of the instrument and listing ids in order: a scale-out's frames apply only to a market laid out alike. */
+  get layout(): number {
+    this.layoutDigest ??= layoutDigest(
+      this.instruments.map((i) => i.id),
+      this.listings.map((l) => l.id),
+    );
+    return this.layoutDigest;
   }
 
   /** Instrument `i`'s daily bars are now labelled `official` (an import wrote newer ones): lists built before go. */

@@ -8,10 +8,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { Agent, type IncomingMessage, request } from 'node:http';
 import t from 'tap';
-import { freePort } from '../../harness/free-port.js';
 import { NO_REDIS, type RedisHandle, startRedis } from '../../harness/redis.js';
 import { demoDataDir, ROOT, runCli } from '../../harness/server.js';
 import { clock } from '../../server/clock.js';
+import { freePort } from '../../server/free-port.js';
 
 const READY_MS = 180_000;
 // Seven processes on two cores, with a demo template to make first on a fresh run: more than the 300 s a file gets

@@ -1,4 +1,5 @@
-// A port free right now on loopback, for a child process told to listen on it (a server, a redis-server).
+// A port free right now on loopback, for a child process told to listen on it (a cluster's redis-server, a test's
+// server).
 import { createServer } from 'node:net';
 
 export function freePort(): Promise<number> {
