@@ -136,9 +136,10 @@ export function decodeFrame(bytes: Uint8Array): MarketFrame | null {
   };
 }
 
-/** Bar `k` of a frame's open bars (`open` or `openListing`); null when its series had none. */
+/** Bar `k` of a frame's open bars (`open` or `openListing`); null when its series had none, or is not in the frame. */
 export function frameBar(bars: Float64Array, k: number): Bar | null {
   const at = k * BAR;
+  if (at >= bars.length) return null;
   const ts = bars[at]!;
   if (Number.isNaN(ts)) return null;
   return {

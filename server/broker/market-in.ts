@@ -3,6 +3,7 @@
 // cut off longer than Redis keeps them) has its closed bars read from the database before the next frame applies.
 import type { Redis } from 'ioredis';
 import type { MarketFrame } from '../../core/market-frame.js';
+import { MINUTE_MS } from '../../core/time.js';
 import type { Logger } from '../log.js';
 import type { RelayedMarket } from '../market/relayed.js';
 import { RepeatingWarning } from '../repeating-warning.js';
@@ -104,7 +105,7 @@ export class MarketIn {
         );
       else
         this.log.warn({ from: last.seq, to: frame.seq }, 'market frames missed: reading their bars from the database');
-      await fill(last.nowMs - (last.nowMs % 60_000), frame.nowMs);
+      await fill(last.nowMs - (last.nowMs % MINUTE_MS), frame.nowMs);
     }
     if (relay.apply(frame) === 'layout')
       this.warning.warn(

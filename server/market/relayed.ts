@@ -56,11 +56,11 @@ export class RelayedMarket implements OpenBars {
   }
 
   openBar(i: number): Bar | null {
-    return this.open && i * 7 < this.open.length ? frameBar(this.open, i) : null;
+    return this.open ? frameBar(this.open, i) : null;
   }
 
   openListingBar(j: number): Bar | null {
-    return this.openListing && j * 7 < this.openListing.length ? frameBar(this.openListing, j) : null;
+    return this.openListing ? frameBar(this.openListing, j) : null;
   }
 
   /** Adds closed 1m bars read from the database (a gap's), those memory does not hold yet. */
