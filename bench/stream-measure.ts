@@ -16,6 +16,8 @@ export interface Load {
   seconds: number;
   /** Subscribe over WebSocket (bench/stream-load.ts speaks the upgrade) rather than SSE. */
   websocket?: boolean;
+  /** Other processes whose CPU over the measured window is reported beside the server's, by name (bench:cluster). */
+  alongside?: Record<string, readonly number[]>;
 }
 
 export interface Result {
@@ -29,9 +31,22 @@ export interface Result {
   rssMb: number;
   rssPerSubscriberKb: number;
   cpuPct: number;
+  /** CPU% of one core of each group of `Load.alongside`. */
+  alongsideCpuPct: Record<string, number>;
 }
 
-export function proc(pid: number): { rssMb: number; cpuS: number } {
+/** RSS and CPU time of a set of processes together (the api nodes of a cluster), or of one. */
+export function proc(pids: number | readonly number[]): { rssMb: number; cpuS: number } {
+  const sum = { rssMb: 0, cpuS: 0 };
+  for (const pid of typeof pids === 'number' ? [pids] : pids) {
+    const one = procOne(pid);
+    sum.rssMb += one.rssMb;
+    sum.cpuS += one.cpuS;
+  }
+  return sum;
+}
+
+function procOne(pid: number): { rssMb: number; cpuS: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)![1]);
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -58,7 +73,13 @@ export function next(reader: Interface, type: string): Promise<Record<string, un
 const quantile = (sorted: number[], q: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
 
-export async function measure(port: number, path: string, key: string, serverPid: number, load: Load): Promise<Result> {
+export async function measure(
+  port: number,
+  path: string,
+  key: string,
+  serverPid: number | readonly number[],
+  load: Load,
+): Promise<Result> {
   const { subscribers: SUBSCRIBERS, loaders: LOADERS, seconds: SECONDS } = load;
   const rss0 = proc(serverPid).rssMb;
   const loaders = Array.from({ length: LOADERS }, (_, k) => {
@@ -81,6 +102,8 @@ export async function measure(port: number, path: string, key: string, serverPid
   await Promise.all(loaders.map((l) => next(l.reader, 'connected')));
   await new Promise((r) => setTimeout(r, SETTLE_MS));
   const before = proc(serverPid);
+  const groups = Object.entries(load.alongside ?? {});
+  const groupsBefore = groups.map(([, pids]) => proc(pids).cpuS);
   const t0 = performance.now();
   const results = loaders.map((l) => next(l.reader, 'result'));
   for (const l of loaders) l.child.stdin!.write(`measure ${SECONDS * 1000}\n`);
@@ -93,6 +116,9 @@ export async function measure(port: number, path: string, key: string, serverPid
   }[];
   const elapsedS = (performance.now() - t0) / 1000;
   const after = proc(serverPid);
+  const alongsideCpuPct = Object.fromEntries(
+    groups.map(([name, pids], k) => [name, ((proc(pids).cpuS - groupsBefore[k]!) / elapsedS) * 100]),
+  );
   for (const l of loaders) l.child.stdin!.write('quit\n');
   await Promise.all(loaders.map((l) => new Promise((r) => l.child.once('exit', r))));
   const delays = done.flatMap((d) => d.delays).sort((a, b) => a - b);
@@ -108,5 +134,6 @@ export async function measure(port: number, path: string, key: string, serverPid
     rssMb: after.rssMb,
     rssPerSubscriberKb: ((after.rssMb - rss0) * 1024) / Math.max(1, held),
     cpuPct: ((after.cpuS - before.cpuS) / elapsedS) * 100,
+    alongsideCpuPct,
   };
 }

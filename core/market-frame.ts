@@ -1,16 +1,25 @@
 // One tick of the ingest leader's market as bytes, for the processes that serve it without ticking (api nodes, the
-// standby): every listing's quote, the pooling, the previous closes, the open 1m bars and the bars closed this tick.
+// standby): every listing's quote, the pooling, the previous closes, the open 1m bars, the bars closed this tick and
+// the series the leader read again from the database since its last tick (an import or a backfill wrote under them).
 // Typed arrays end to end, so a frame costs a copy, not a parse.
 import { type Bar, type BarColumns, barAt } from './kernels/bars.js';
 import { poolOutputBytes } from './kernels/pool.js';
 import type { VenueQuotes } from './sources/records.js';
 
-const MAGIC = 0x7477_6d31; // "twm1"
-const HEADER = 9;
+const MAGIC = 0x7477_6d32; // "twm2"
+const HEADER = 11;
 /** A bar in a frame: open time, OHLC, volume, pool size; an open bar's open time is NaN when it has none. */
 const BAR = 7;
 /** A closed bar carries its series first. */
 const CLOSED = BAR + 1;
+/** A series read again: its kind (0 pooled, 1 listing) and database id. */
+const REREAD = 2;
+
+/** A series whose held candles were read again from the database, by its database id. */
+export interface Reread {
+  kind: 'pooled' | 'listing';
+  id: number;
+}
 
 export interface MarketFrame {
   /** The leadership that produced it (the lease's fencing token) and its tick count within it. */
@@ -31,6 +40,9 @@ export interface MarketFrame {
   /** The bars closed at this tick: series then the bar (CLOSED numbers each). */
   closed: Float64Array;
   closedListing: Float64Array;
+  /** The series read again since the previous tick, and how many this leadership read again in all, these included. */
+  reread: Reread[];
+  rereadTotal: number;
 }
 
 /** What a frame is made from. */
@@ -46,6 +58,8 @@ export interface FrameSource {
   openListingBar(j: number): Bar | null;
   closed: BarColumns & { series: Int32Array; venues: ArrayLike<number>; length: number };
   closedListing: BarColumns & { series: Int32Array; venues: ArrayLike<number>; length: number };
+  reread: readonly Reread[];
+  rereadTotal: number;
 }
 
 /** A digest of the ids, in order: frames apply only to a market laid out the same. */
@@ -65,11 +79,12 @@ export function encodeFrame(src: FrameSource): Uint8Array {
   const m = src.quotes.price.length;
   const c = src.closed.length;
   const cl = src.closedListing.length;
-  const floats = HEADER + 5 * m + n + BAR * (n + m) + CLOSED * (c + cl);
+  const r = src.reread.length;
+  const floats = frameFloats(n, m, c, cl, r);
   const poolBytes = poolOutputBytes(n, m);
   const bytes = new Uint8Array(floats * 8 + poolBytes);
   const f = new Float64Array(bytes.buffer, 0, floats);
-  f.set([MAGIC, src.epoch, src.seq, src.nowMs, src.layout, n, m, c, cl]);
+  f.set([MAGIC, src.epoch, src.seq, src.nowMs, src.layout, n, m, c, cl, r, src.rereadTotal]);
   let at = HEADER;
   for (const a of [src.quotes.price, src.quotes.ts, src.quotes.volume24hUsd, src.quotes.openInterestUsd]) {
     f.set(a, at);
@@ -91,6 +106,10 @@ export function encodeFrame(src: FrameSource): Uint8Array {
       f[at++] = closed.series[k]!;
       putBar(barAt(closed, k));
     }
+  for (const { kind, id } of src.reread) {
+    f[at++] = kind === 'pooled' ? 0 : 1;
+    f[at++] = id;
+  }
   bytes.set(new Uint8Array(src.pooled, 0, poolBytes), floats * 8);
   return bytes;
 }
@@ -101,9 +120,9 @@ export function decodeFrame(bytes: Uint8Array): MarketFrame | null {
   // A copy aligned for the float views (a Buffer from a socket may start at any offset).
   const own = new Uint8Array(bytes);
   const head = new Float64Array(own.buffer, 0, HEADER);
-  const [magic, epoch, seq, nowMs, layout, n, m, c, cl] = head as unknown as number[];
+  const [magic, epoch, seq, nowMs, layout, n, m, c, cl, r, rereadTotal] = head as unknown as number[];
   if (magic !== MAGIC) return null;
-  const floats = HEADER + 5 * m! + n! + BAR * (n! + m!) + CLOSED * (c! + cl!);
+  const floats = frameFloats(n!, m!, c!, cl!, r!);
   const poolBytes = poolOutputBytes(n!, m!);
   if (own.byteLength !== floats * 8 + poolBytes) return null;
   let at = HEADER * 8;
@@ -132,8 +151,21 @@ export function decodeFrame(bytes: Uint8Array): MarketFrame | null {
     openListing: take(BAR * m!),
     closed: take(CLOSED * c!),
     closedListing: take(CLOSED * cl!),
+    reread: rereadsOf(take(REREAD * r!)),
+    rereadTotal: rereadTotal!,
     pooled: own.buffer.slice(floats * 8),
   };
+}
+
+function frameFloats(n: number, m: number, c: number, cl: number, r: number): number {
+  return HEADER + 5 * m + n + BAR * (n + m) + CLOSED * (c + cl) + REREAD * r;
+}
+
+function rereadsOf(pairs: Float64Array): Reread[] {
+  const out: Reread[] = [];
+  for (let at = 0; at < pairs.length; at += REREAD)
+    out.push({ kind: pairs[at] === 0 ? 'pooled' : 'listing', id: pairs[at + 1]! });
+  return out;
 }
 
 /** Bar `k` of a frame's open bars (`open` or `openListing`); null when its series had none, or is not in the frame. */

@@ -14,6 +14,8 @@ export const NO_REDIS = onPath('redis-server')
 export interface RedisHandle {
   url: string;
   port: number;
+  /** The server's process id (a new one after restart). */
+  readonly pid: number;
   /** Ends the server (SIGKILL: as a crash or a lost network would), waiting for it to exit. */
   stop(): Promise<void>;
   /** Starts it again on the same port, empty, as after a restart without persistence. */
@@ -39,6 +41,9 @@ export async function startRedis(): Promise<RedisHandle> {
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
+    get pid() {
+      return child.pid!;
+    },
     stop,
     async restart() {
       await stop();

@@ -112,8 +112,8 @@ const LAYERS: { from: string; may: (target: string) => boolean; why: string }[] 
   },
   {
     from: 'server/services/',
-    may: (i) => !i.startsWith('server/market/') || i === 'server/market/load.ts',
-    why: 'services read the hot state through its port, and reload a series into it',
+    may: (i) => !i.startsWith('server/market/') || i === 'server/market/reread.ts',
+    why: 'services read the hot state through its port, and read a series into it again',
   },
   {
     from: 'server/services/',

@@ -1,10 +1,13 @@
 // The side of the market relay that moves a market by the leader's frames: an api node's, or the standby's. One
 // connection reads the frames Redis holds, then the live ones (XREAD BLOCK); a run of frames this node never saw (it was
-// cut off longer than Redis keeps them) has its closed bars read from the database before the next frame applies.
+// cut off longer than Redis keeps them) has its closed bars read from the database before the next frame applies. A
+// frame of a larger universe (an import added an instrument) applies once the new instruments are read, and the series
+// the leader read again after a write are read again here.
 import type { Redis } from 'ioredis';
 import type { MarketFrame } from '../../core/market-frame.js';
 import { MINUTE_MS } from '../../core/time.js';
 import type { Logger } from '../log.js';
+import type { CatchUp } from '../market/catch-up.js';
 import type { RelayedMarket } from '../market/relayed.js';
 import { RepeatingWarning } from '../repeating-warning.js';
 import { connectRedis, whenReady } from './connection.js';
@@ -15,9 +18,6 @@ const BLOCK_MS = 3000;
 const RETRY_MS = 250;
 
 type Raw = [Buffer, Buffer[]];
-
-/** Reads the bars closed in [fromMs, beforeMs) from the database into the relayed market. */
-export type Fill = (fromMs: number, beforeMs: number) => Promise<void>;
 
 export class MarketIn {
   private readonly redis: Redis;
@@ -51,11 +51,11 @@ export class MarketIn {
   }
 
   /** Moves `relay` by every frame Redis holds, then by each live one; resolves once the held ones are applied. */
-  start(relay: RelayedMarket, fill: Fill): Promise<void> {
+  start(relay: RelayedMarket, catchUp: CatchUp): Promise<void> {
     if (this.stopped) return Promise.resolve();
     return new Promise((caughtUp) => {
       // Closed before it caught up: its caller goes on with what was applied.
-      this.loop = this.read(relay, fill, caughtUp).finally(caughtUp);
+      this.loop = this.read(relay, catchUp, caughtUp).finally(caughtUp);
     });
   }
 
@@ -65,7 +65,7 @@ export class MarketIn {
     await this.loop;
   }
 
-  private async read(relay: RelayedMarket, fill: Fill, caughtUp: () => void): Promise<void> {
+  private async read(relay: RelayedMarket, catchUp: CatchUp, caughtUp: () => void): Promise<void> {
     let held = true;
     while (!this.stopped) {
       try {
@@ -80,7 +80,7 @@ export class MarketIn {
         if (!held && !entries.length) await this.checkReset();
         for (const entry of entries) {
           this.after = entry[0].toString();
-          await this.apply(relay, fill, entry);
+          await this.apply(relay, catchUp, entry);
         }
         if (held) caughtUp();
         held = false;
@@ -93,7 +93,7 @@ export class MarketIn {
     }
   }
 
-  private async apply(relay: RelayedMarket, fill: Fill, entry: Raw): Promise<void> {
+  private async apply(relay: RelayedMarket, catchUp: CatchUp, entry: Raw): Promise<void> {
     const frame = readFrame(entry);
     if (!frame) return;
     const last = relay.last;
@@ -105,13 +105,21 @@ export class MarketIn {
         );
       else
         this.log.warn({ from: last.seq, to: frame.seq }, 'market frames missed: reading their bars from the database');
-      await fill(last.nowMs - (last.nowMs % MINUTE_MS), frame.nowMs);
+      await catchUp.fill(last.nowMs - (last.nowMs % MINUTE_MS), frame.nowMs);
     }
-    if (relay.apply(frame) === 'layout')
+    if (frame.layout !== relay.layout) await catchUp.grow();
+    const missedRereads = relay.missesRereads(frame);
+    const applied = relay.apply(frame);
+    if (applied === 'layout')
       this.warning.warn(
         { layout: frame.layout },
-        "market frame of another universe (an instrument was added): this node's market is not moved by it",
+        "market frame of another universe, not the database's: this node's market is not moved by it",
       );
+    if (applied !== 'applied') return;
+    if (missedRereads) {
+      this.log.warn('series the leader read again were missed: reading every series again');
+      await catchUp.reread(null);
+    } else if (frame.reread.length) await catchUp.reread(frame.reread);
   }
 
   /** A Redis restarted empty numbers its entries from 0 again: read from the start when the newest is before ours. */

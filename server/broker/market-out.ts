@@ -1,8 +1,8 @@
 // The ingest leader's side of the market relay: after every tick, one frame (core/market-frame.ts) of its quotes,
-// pooling, open bars and the bars the tick closed goes to a Redis Stream, trimmed to the last few minutes, for the api
-// nodes and the standby to move their markets by.
+// pooling, open bars, the bars the tick closed and the series read again since goes to a Redis Stream, trimmed to the
+// last few minutes, for the api nodes and the standby to move their markets by.
 import type { Redis } from 'ioredis';
-import { encodeFrame, type MarketFrame } from '../../core/market-frame.js';
+import { encodeFrame, type MarketFrame, type Reread } from '../../core/market-frame.js';
 import type { Logger } from '../log.js';
 import type { MarketState } from '../market/state.js';
 import type { Ticker } from '../market/ticker.js';
@@ -34,7 +34,11 @@ export class MarketOut {
 
   /** Relays every tick of `ticker` over `state` under the leadership `epoch`. */
   attach(ticker: Ticker, state: MarketState, epoch: number): void {
+    let reread: Reread[] = [];
+    let rereadTotal = 0;
+    state.onReread = (series) => reread.push(series);
     ticker.onTick(() => {
+      rereadTotal += reread.length;
       const closed = ticker.closedNow;
       const frame = encodeFrame({
         epoch,
@@ -48,7 +52,10 @@ export class MarketOut {
         openListingBar: (j) => ticker.openListingBar(j),
         closed: closed.instruments,
         closedListing: closed.listings,
+        reread,
+        rereadTotal,
       });
+      reread = [];
       this.redis
         .xadd(MARKET_KEY, 'MAXLEN', '~', this.keep, '*', FRAME_FIELD, Buffer.from(frame.buffer))
         .catch((err: Error) => this.lost.warn({ err: err.message }, 'market frame not relayed to Redis'));

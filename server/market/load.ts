@@ -7,7 +7,6 @@ import type { HeldBars } from '../../core/series.js';
 import { DAY_MS, MINUTE_MS } from '../../core/time.js';
 import type { CandleInterval } from '../../core/vocabulary.js';
 import type { MarketStore, SeriesKind } from '../services/write/market-store.js';
-import type { RelayedMarket } from './relayed.js';
 import { MarketState } from './state.js';
 
 export interface LoadedMarket {
@@ -232,23 +231,5 @@ export async function reloadSeries(
     for (let p = minutes.lowerBound(s, bucket); p < minutes.size(s); p++)
       held.fold(s, barAt(minutes, minutes.slot(s, p)));
     if (open) held.seed(s, open);
-  }
-}
-
-/** The closed 1m bars of [fromMs, beforeMs) from the database into a relayed market, those it does not hold yet. */
-export async function fillMinutes(
-  store: MarketStore,
-  relay: RelayedMarket,
-  state: MarketState,
-  fromMs: number,
-  beforeMs: number,
-): Promise<void> {
-  for (const [kind, ids] of [
-    ['pooled', state.instruments.map((i) => i.id)],
-    ['listing', state.listings.map((l) => l.id)],
-  ] as const) {
-    const index = new Map(ids.map((id, s) => [id, s]));
-    const rows = await store.heldCandles(kind, '1m', ids, fromMs, beforeMs);
-    for (let k = 0; k < rows.length; k++) relay.fill(kind, index.get(rows.columns.series[k]!)!, barAt(rows.columns, k));
   }
 }

@@ -11,14 +11,17 @@ import type { MarketState } from './state.js';
 export type Applied = 'applied' | 'old' | 'layout';
 
 export class RelayedMarket implements OpenBars {
-  readonly layout: number;
   private open: Float64Array | null = null;
   private openListing: Float64Array | null = null;
   private epoch = -1;
   private seq = -1;
+  private rereadTotal = 0;
 
-  constructor(private readonly state: MarketState) {
-    this.layout = state.layout;
+  constructor(private readonly state: MarketState) {}
+
+  /** The layout frames must have to apply: the market's, which grows as instruments are added. */
+  get layout(): number {
+    return this.state.layout;
   }
 
   /** The last frame applied: its leadership and tick, and when it was made. */
@@ -33,12 +36,18 @@ export class RelayedMarket implements OpenBars {
     return this.epoch >= 0 && (frame.epoch > this.epoch || frame.seq > this.seq + 1);
   }
 
+  /** Whether the leader read series again in frames this node never saw: it is to read every series again. */
+  missesRereads(frame: MarketFrame): boolean {
+    return frame.epoch === this.epoch && frame.rereadTotal - frame.reread.length > this.rereadTotal;
+  }
+
   /** Moves the market by `frame`. */
   apply(frame: MarketFrame): Applied {
     if (frame.layout !== this.layout) return 'layout';
     if (frame.epoch < this.epoch || (frame.epoch === this.epoch && frame.seq <= this.seq)) return 'old';
     this.epoch = frame.epoch;
     this.seq = frame.seq;
+    this.rereadTotal = frame.rereadTotal;
     const { state } = this;
     state.previousClose.set(frame.previousClose);
     state.update(frame.quotes, frame.nowMs, frame.pooled);

@@ -9,7 +9,7 @@ import {
   poolQuotes,
   quoteFresh,
 } from '../../core/kernels/pool.js';
-import { layoutDigest } from '../../core/market-frame.js';
+import { layoutDigest, type Reread } from '../../core/market-frame.js';
 import type { DerivativesNow } from '../../core/schemas/derivatives.js';
 import { HeldBars } from '../../core/series.js';
 import type { VenueQuotes } from '../../core/sources/records.js';
@@ -42,6 +42,8 @@ export class MarketState implements MarketWrites {
   previousClose: Float64Array;
   /** Bumped at every pooling: answers built from this state are valid until it changes. */
   version = 0;
+  /** Told of each series read again from the database (server/market/reread.ts): a scale-out's leader relays them. */
+  onReread: ((series: Reread) => void) | null = null;
   /** Pooled candles per interval held in memory: closed ones oldest first, and the open 1h and 1d buckets. */
   readonly candles: Record<CandleInterval, HeldBars>;
   /** Each venue listing's own 1m, 1h and 1d candles held in memory, likewise. */

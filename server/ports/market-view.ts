@@ -2,6 +2,7 @@
 // that does not tick (an api node) can hold a view fed from elsewhere while readers stay as they are.
 import type { Bar } from '../../core/kernels/bars.js';
 import type { PoolOutput } from '../../core/kernels/pool.js';
+import type { Reread } from '../../core/market-frame.js';
 import type { DerivativesNow } from '../../core/schemas/derivatives.js';
 import type { HeldBars } from '../../core/series.js';
 import type { CandleInterval, InstrumentKind } from '../../core/vocabulary.js';
@@ -70,6 +71,8 @@ export interface MarketWrites extends MarketView {
   addInstrument(row: InstrumentRow): number;
   /** Instrument `i`'s daily bars are now labelled `official`. */
   relabel(i: number, official: string | null): void;
+  /** Told of each series whose held candles were read again from the database; a scale-out's leader relays them. */
+  readonly onReread: ((series: Reread) => void) | null;
 }
 
 /** The open 1m bars of the tick loop, which are in no held candle until they close. */

@@ -1,11 +1,13 @@
 // How a node that does not tick gets its market: it waits for the ingest leader's first frame (the leader has loaded
 // the sources and ticks), loads the market from the database as the leader did, then is moved by every frame Redis
-// holds and each live one, bars it missed read from the database. An api node follows for its whole life; the ingest
-// standby follows while it waits, so that on taking the lease it ticks from a market already loaded.
+// holds and each live one, what they cannot carry read from the database (server/market/catch-up.ts). An api node
+// follows for its whole life; the ingest standby follows while it waits, so that on taking the lease it ticks from a
+// market already loaded.
 import { MarketIn } from '../broker/market-in.js';
 import { clock } from '../clock.js';
 import type { Logger } from '../log.js';
-import { fillMinutes, loadMarket, type MarketMemory } from '../market/load.js';
+import { catchUp } from '../market/catch-up.js';
+import { loadMarket, type MarketMemory } from '../market/load.js';
 import { RelayedMarket } from '../market/relayed.js';
 import type { MarketState } from '../market/state.js';
 import type { MarketStore } from '../services/write/market-store.js';
@@ -45,7 +47,7 @@ export class MarketFollower {
     // The minute under way is the leader's open bar, which the frames carry: none of it is held from the database.
     const { state } = await loadMarket(store, memory, clock.now(), true);
     const relay = new RelayedMarket(state);
-    await this.frames.start(relay, (fromMs, beforeMs) => fillMinutes(store, relay, state, fromMs, beforeMs));
+    await this.frames.start(relay, catchUp(store, relay, state));
     return { state, relay };
   }
 }

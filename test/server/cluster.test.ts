@@ -238,6 +238,27 @@ t.test('a cluster of two api nodes, a leader and a standby', { skip: NO_REDIS },
   t.same(again, after, 'the resumed stream on the other node goes on from the id given, with no gap');
   t.equal(new Set(resumed.frames.map((f) => f.id)).size, resumed.frames.length, 'and no message twice');
 
+  // A history import of a new instrument (into the demo, so marked mixed), handed to the leader: every api node holds
+  // it, and its frames, now of a
+  // larger universe, go on moving their markets.
+  const imported = await runCli('import', ['stooq', 'test/fixtures/history/stooq/xyz_us_d.csv', '--create', '--mix'], {
+    DATA_DIR: dataDir,
+    REDIS_URL: redis.url,
+  });
+  t.match(imported.stdout, /added instrument XYZ/, `tapewire import on the cluster: ${imported.stderr.trim()}`);
+  const importedAt = clock.now();
+  for (const node of ['api-1', 'api-2']) {
+    const candles = await until(`XYZ on ${node}`, 20_000, async () => {
+      const res = await getFrom(port, '/v1/instruments/XYZ/candles?interval=1d&from=2000-01-01', { node });
+      return res.status === 200 ? (JSON.parse(res.body).data.candles as unknown[]) : null;
+    });
+    t.equal(candles.length, 5, `${node}: the imported instrument's 5 daily bars`);
+    await until(`quotes after the import on ${node}`, 20_000, async () =>
+      priceTs(await getFrom(port, '/v1/instruments/BTC', { node })) > importedAt ? true : null,
+    );
+  }
+  t.pass("both api nodes' markets move on after the universe grew");
+
   // The leader killed outright: the standby leads, and the market moves on every api node within 10 s.
   const leader = nodes.find((n) => n.leader)!;
   const killedAt = clock.now();

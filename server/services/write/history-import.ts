@@ -8,7 +8,7 @@ import type { SkippedItem } from '../../../core/sources/records.js';
 import { usdLike } from '../../../core/sources/venues/backfill.js';
 import { clock } from '../../clock.js';
 import type { Db } from '../../db.js';
-import { reloadSeries } from '../../market/load.js';
+import { rereadInstrument } from '../../market/reread.js';
 import type { MarketWrites } from '../../ports/index.js';
 import type { MarketStore } from './market-store.js';
 
@@ -112,7 +112,8 @@ export class HistoryImport {
       return { added: !found, written: row!.n, id };
     });
     if (history.interval === '1m' && written) for (const q of REFRESH) await this.db.rows(q);
-    if (this.market && (written || added)) await this.hold(this.market, id);
+    if (this.market && (written || added))
+      await rereadInstrument(this.market.store, this.market.state, id, clock.now());
     const read = bars.ts.length;
     return {
       symbol: name.toUpperCase(),
@@ -125,29 +126,6 @@ export class HistoryImport {
       existing: read - written,
       skipped: bars.skipped,
     };
-  }
-
-  /**
-   * The running server's memory after a write to instrument `id`: an instrument it did not know is added (no venue
-   * quotes it), a known one takes the label of its newest daily bars; then its candles are read again, so memory holds
-   * the new bars (its daily closes, which moves and an official price are taken from, included).
-   */
-  private async hold({ state, store }: HeldMarket, id: number): Promise<void> {
-    const row = await store.instrument(id);
-    const known = state.instruments.findIndex((inst) => inst.id === id);
-    if (known >= 0) {
-      state.relabel(known, row.official);
-      await reloadSeries(store, 'pooled', state.candles, known, id, clock.now(), {});
-      return;
-    }
-    // A new series holds nothing until read (its bars come from the database meanwhile); once read, all from the
-    // start of memory's window.
-    const i = state.addInstrument(row);
-    await reloadSeries(store, 'pooled', state.candles, i, id, clock.now(), {
-      '1m': -Infinity,
-      '1h': -Infinity,
-      '1d': -Infinity,
-    });
   }
 }
 

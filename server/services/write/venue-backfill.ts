@@ -8,8 +8,8 @@ import type { HourlyDerivatives } from '../../../core/sources/venues/backfill.js
 import type { CandleInterval } from '../../../core/vocabulary.js';
 import { clock } from '../../clock.js';
 import type { Db } from '../../db.js';
-import { reloadSeries } from '../../market/load.js';
-import type { MarketView } from '../../ports/index.js';
+import { rereadSeries } from '../../market/reread.js';
+import type { MarketWrites } from '../../ports/index.js';
 import { barInsertParams } from './bar-rows.js';
 import type { MarketStore } from './market-store.js';
 
@@ -25,7 +25,7 @@ export class VenueBackfill {
 
   constructor(
     private readonly db: Db,
-    private readonly state: MarketView,
+    private readonly state: MarketWrites,
     private readonly store: MarketStore,
   ) {}
 
@@ -106,16 +106,7 @@ export class VenueBackfill {
     if (listings.length) {
       await this.db.rows('refreshListingBars1h');
       await this.db.rows('refreshListingBars1d');
-      for (const [j, from] of listings)
-        await reloadSeries(
-          this.store,
-          'listing',
-          this.state.listingCandles,
-          j,
-          this.state.listings[j]!.id,
-          clock.now(),
-          from,
-        );
+      for (const [j, from] of listings) await rereadSeries(this.store, this.state, 'listing', j, clock.now(), from);
     }
     const pooled: number[] = [];
     let total = 0;
@@ -136,7 +127,7 @@ export class VenueBackfill {
     }
     for (const id of pooled) {
       const i = this.state.instruments.findIndex((inst) => inst.id === id);
-      if (i >= 0) await reloadSeries(this.store, 'pooled', this.state.candles, i, id, clock.now(), {});
+      if (i >= 0) await rereadSeries(this.store, this.state, 'pooled', i, clock.now());
     }
     return total;
   }

@@ -1,10 +1,10 @@
 // The market relay without a network: a leader's market ticked by hand is encoded frame by frame
 // (core/market-frame.ts) and applied to a follower's market built from the same rows; the follower then reads what
 // the leader reads (quotes, pooling, previous closes, open and closed bars), takes frames in order only, tells a run
-// it missed and a new leader, and leaves frames of another universe alone.
+// it missed, a new leader and rereads it missed, and leaves frames of another universe alone until it has grown to it.
 import t from 'tap';
 import { allocateClosedBars, type Bar, closedBarsOf } from '../../../core/kernels/bars.js';
-import { decodeFrame, encodeFrame, layoutDigest, type MarketFrame } from '../../../core/market-frame.js';
+import { decodeFrame, encodeFrame, layoutDigest, type MarketFrame, type Reread } from '../../../core/market-frame.js';
 import { allocateVenueQuotes } from '../../../core/sources/records.js';
 import { lastHeld, RelayedMarket } from '../../../server/market/relayed.js';
 import { MarketState } from '../../../server/market/state.js';
@@ -33,8 +33,16 @@ const listings: ListingRow[] = [1, 1, 2].map((instrumentId, k) => ({
 }));
 const market = () => new MarketState(instruments, listings, 60_000);
 
-/** A frame of `leader` at `nowMs`: its quotes moved by `k`, and `closed` bars of instrument 0. */
-function frame(leader: MarketState, nowMs: number, k: number, epoch: number, seq: number, closed: Bar[] = []) {
+/** A frame of `leader` at `nowMs`: its quotes moved by `k`, `closed` bars of instrument 0, and series read again. */
+function frame(
+  leader: MarketState,
+  nowMs: number,
+  k: number,
+  epoch: number,
+  seq: number,
+  closed: Bar[] = [],
+  reread: { series: Reread[]; total: number } = { series: [], total: 0 },
+) {
   const q = allocateVenueQuotes(listings.length);
   q.price.set([100 + k, 101 + k, 50 + k]);
   q.ts.fill(nowMs);
@@ -55,7 +63,7 @@ function frame(leader: MarketState, nowMs: number, k: number, epoch: number, seq
     epoch,
     seq,
     nowMs,
-    layout: layoutDigest([1, 2], [10, 11, 12]),
+    layout: leader.layout,
     quotes: leader,
     pooled: leader.pooled.price.buffer as ArrayBuffer,
     previousClose: leader.previousClose,
@@ -63,6 +71,8 @@ function frame(leader: MarketState, nowMs: number, k: number, epoch: number, seq
     openListingBar: () => null,
     closed: c,
     closedListing: allocateClosedBars(0),
+    reread: reread.series,
+    rereadTotal: reread.total,
   });
   // As Redis hands it back: in a Buffer at an offset that is no multiple of 8.
   const carried = Buffer.alloc(bytes.length + 3);
@@ -127,5 +137,43 @@ t.test('a closed bar the follower holds already is not held twice', (t) => {
   relay.fill('pooled', 0, bar(T0 + 60_000, 101));
   t.equal(lastHeld(follower.candles['1m'], 0), T0 + 60_000, 'a newer one is held');
   t.equal(decodeFrame(new Uint8Array(16)), null, 'bytes that are not a frame are none');
+  t.end();
+});
+
+t.test('the series read again travel in the frames; a run of them missed is told', (t) => {
+  const leader = market();
+  const relay = new RelayedMarket(market());
+  const series: Reread[] = [
+    { kind: 'pooled', id: 2 },
+    { kind: 'listing', id: 11 },
+  ];
+  const f1 = frame(leader, T0 + 1000, 0, 5, 1, [], { series, total: 2 });
+  t.same(f1.reread, series, 'a frame carries the series read again, by kind and id');
+  t.equal(relay.missesRereads(f1), false, 'the first frame misses none');
+  relay.apply(f1);
+  const next = frame(leader, T0 + 2000, 1, 5, 2, [], { series: [{ kind: 'pooled', id: 1 }], total: 3 });
+  t.equal(relay.missesRereads(next), false, 'a frame right after misses none');
+  const afterGap = frame(leader, T0 + 5000, 1, 5, 5, [], { series: [], total: 4 });
+  t.equal(relay.missesRereads(afterGap), true, 'one after frames that carried rereads misses them');
+  t.equal(
+    relay.missesRereads(frame(leader, T0 + 5000, 1, 5, 5, [], { series: [], total: 2 })),
+    false,
+    'not so when they carried none',
+  );
+  t.end();
+});
+
+t.test("a follower grown to the leader's universe takes its frames again", (t) => {
+  const leader = market();
+  const follower = market();
+  const relay = new RelayedMarket(follower);
+  relay.apply(frame(leader, T0 + 1000, 0, 1, 1));
+  leader.addInstrument(instrument(3, 'XYZ'));
+  const grown = frame(leader, T0 + 2000, 1, 1, 2);
+  t.equal(relay.apply(grown), 'layout', 'a frame of the larger universe is left');
+  follower.addInstrument(instrument(3, 'XYZ'));
+  t.equal(relay.layout, leader.layout, "once the follower holds the new instrument, its layout is the leader's");
+  t.equal(relay.apply(grown), 'applied', 'and the frame applies');
+  t.same([...follower.previousClose], [...leader.previousClose], 'sized for three instruments');
   t.end();
 });
