@@ -1,7 +1,7 @@
 // A `tapewire cluster` for bench:cluster: on a copy of the demo with a redis-server of its own, a bench key made with
 // the keys command, and the process ids of its parts (api nodes, leader, standby, database, Redis) for /proc.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { type RedisHandle, startRedis } from '../harness/redis.js';
 import { demoDataDir, ROOT, runCli } from '../harness/server.js';
 import { freePort } from '../server/free-port.js';
@@ -59,7 +59,12 @@ export async function startCluster(apis: number, env: Record<string, string>): P
     {
       cwd: ROOT,
       env: { ...process.env, ...env, DATA_DIR: dataDir, REDIS_URL: redis.url, DEMO_MINUTE_DAYS: '1' },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      // BENCH_CLUSTER_LOG names a file for the nodes' logs (why a stream closed, say); else they are dropped.
+      stdio: [
+        'ignore',
+        process.env.BENCH_CLUSTER_LOG ? openSync(process.env.BENCH_CLUSTER_LOG, 'a') : 'ignore',
+        'pipe',
+      ],
     },
   );
   let stderr = '';

@@ -22,6 +22,8 @@ const request = `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${websocket ? UPGRAD
 
 let open = 0;
 let closed = 0;
+/** Why sockets failed, by when and code: a count each. */
+const errors: Record<string, number> = {};
 let messages = 0;
 let bytes = 0;
 let measuring = false;
@@ -76,14 +78,20 @@ function subscribe(sampled: boolean): Promise<void> {
       return true;
     };
     const socket = connect({ port, host: '127.0.0.1', onread: { buffer: shared, callback: onChunk } });
+    let connected = false;
     socket.once('connect', () => {
+      connected = true;
       open++;
       socket.write(request);
       settle();
     });
-    socket.on('error', settle);
+    socket.on('error', (err: NodeJS.ErrnoException) => {
+      const what = `${connected ? 'after' : 'before'} connecting: ${err.code ?? err.message}`;
+      errors[what] = (errors[what] ?? 0) + 1;
+      settle();
+    });
     socket.on('close', () => {
-      open--;
+      if (connected) open--;
       closed++;
       settle();
     });
@@ -102,7 +110,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     measuring = true;
     setTimeout(() => {
       measuring = false;
-      say({ type: 'result', open, closed, messages, bytes, delays });
+      say({ type: 'result', open, closed, errors, messages, bytes, delays });
     }, Number(arg));
   } else if (command === 'quit') {
     for (const s of sockets) s.destroy();

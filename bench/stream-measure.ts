@@ -110,6 +110,7 @@ export async function measure(
   const done = (await Promise.all(results)) as unknown as {
     open: number;
     closed: number;
+    errors: Record<string, number>;
     messages: number;
     bytes: number;
     delays: number[];
@@ -122,6 +123,9 @@ export async function measure(
   for (const l of loaders) l.child.stdin!.write('quit\n');
   await Promise.all(loaders.map((l) => new Promise((r) => l.child.once('exit', r))));
   const delays = done.flatMap((d) => d.delays).sort((a, b) => a - b);
+  const errors: Record<string, number> = {};
+  for (const d of done) for (const [what, n] of Object.entries(d.errors)) errors[what] = (errors[what] ?? 0) + n;
+  if (Object.keys(errors).length) console.error(`${path}: sockets failed: ${JSON.stringify(errors)}`);
   const held = done.reduce((n, d) => n + d.open, 0);
   return {
     held,
