@@ -15,7 +15,7 @@ import { startControlServer } from './control.js';
 import { type ControlContext, runControl } from './control-ops.js';
 import { localDataVersions } from './data-version.js';
 import { controlSocketPath, lockDataDir, tightenDataDir } from './datadir.js';
-import { openDatabase } from './db.js';
+import { type Db, openDatabase } from './db.js';
 import type { Embedded } from './db-embedded.js';
 import { DatabaseFigures } from './db-figures.js';
 import { DatabaseHealth } from './db-health.js';
@@ -23,7 +23,7 @@ import { runningSources } from './feeds/registry.js';
 import { nameNode } from './http/exchange.js';
 import { Lifetime } from './lifetime.js';
 import type { Logger } from './log.js';
-import { type LoadedMarket, loadMarket } from './market/load.js';
+import { type LoadedMarket, loadMarket, type MarketMemory } from './market/load.js';
 import type { MarketState } from './market/state.js';
 import type { OpenBars } from './ports/index.js';
 import { Readiness } from './readiness.js';
@@ -253,79 +253,13 @@ async function start(
   const ingest: IngestContext = { config, log, life, readiness, workers, health, sources };
   const imports = new ImportService(db, versions);
 
-  // A standby waits here for the ingest lease; the leader holds it until it stops (or is deposed, and ends).
-  const leadership = config.role === 'ingest' ? new Leadership(new IngestLeaseStore(db), config.node, log) : null;
-  if (redisUrl) {
-    const registry = new NodeRegistry(
-      redisUrl,
-      { id: config.node, role: config.role === 'ingest' ? 'ingest' : 'api' },
-      () => leadership?.held() ?? false,
-      log,
-    );
-    registry.start();
-    life.onClose(() => registry.close());
-    meta.showCluster(() => registry.nodes());
-  }
-  let warm: MarketFollower | null = null;
-  if (leadership) {
-    leads.held = () => leadership.held();
-    life.onClose(() => leadership.stop());
-    leadership.onLost(() => {
-      // Nothing more may be written: not even the open bars a clean stop writes. A supervisor starts it again.
-      log.error('deposed: ending at once, writing nothing more');
-      process.exit(3);
-    });
-    // A standby follows the leader's market while it waits: taking over, it ticks from it without loading one.
-    if (!(await leadership.firstTake())) {
-      warm = new MarketFollower(redisUrl!, log, marketStore, memory);
-      const follower = warm;
-      life.onClose(() => follower.stop());
-      readiness.waitingFor('standing by for the ingest lease');
-      if ((await leadership.acquire(leadership.leaseMs)) === null) throw new StartupError('stopped while standing by');
-    }
-  }
-
-  let market: MarketState;
-  let openBars: OpenBars | null;
-  let feeds: VenueFeeds | null = null;
-  if (config.role === 'api') {
-    const stream = new StreamIn(redisUrl!, hub, config.stream.replay, log);
-    life.onClose(() => stream.close());
-    readiness.watchBroker(stream);
-    const follower = new MarketFollower(redisUrl!, log, marketStore, memory, (why) => readiness.waitingFor(why));
-    life.onClose(() => follower.stop());
-    const followed = await follower.followed;
-    if (!followed) throw new StartupError('stopped while waiting for the ingest leader');
-    ({ state: market, relay: openBars } = followed);
-    await stream.start();
-  } else {
-    // Load the sources' first data: the demo universe on an empty database.
-    log.info({ sources: sources.map((s) => ({ name: s.name, ...s.settings(config) })) }, 'sources');
-    sayOffSources(config, health, log);
-    const load = () =>
-      loadSources(ingest, new DatasetService(db), {
-        meta,
-        imports,
-        storage,
-        universe: new SourceUniverseService(db),
-      });
-    await (leadership ? leadership.holdingFor(SOURCE_LOAD_LEASE_MS, load) : load());
-    // Load the market state (or take the one followed while standing by), and the venue feeds the tick loop polls.
-    const followed = await warm?.stop();
-    const loaded: LoadedMarket = followed
-      ? { state: followed.state, cutShort: { instruments: [], listings: [] } }
-      : await loadMarket(
-          marketStore,
-          memory,
-          clock.now(),
-          sources.some((s) => s.venueFeeds),
-        );
-    market = loaded.state;
-    feeds = await openVenueFeeds(ingest, loaded, marketStore);
-    openBars = feeds.ticker;
-    if (redisUrl && leadership)
-      await relayAsLeader(redisUrl, { config, log, life }, leadership, feeds, market, marketStore, hub);
-  }
+  const cluster = redisUrl
+    ? await joinCluster(config, log, { life, readiness, db, meta, leads, marketStore, memory })
+    : null;
+  const { market, openBars, feeds } =
+    config.role === 'api'
+      ? await followLeader(config, log, { life, readiness, hub, marketStore, memory })
+      : await tickMarket(config, log, { ingest, db, meta, imports, storage, marketStore, memory, hub, cluster });
 
   const services = buildServices({
     db,
@@ -364,4 +298,139 @@ async function start(
     relink,
     backup: (file) => writeBackup(db, config.dataDir, file),
   };
+}
+
+/** What a node of a scale-out holds: its leadership (an ingest node's) and the market it follows while standing by. */
+interface ClusterPlace {
+  leadership: Leadership | null;
+  warm: MarketFollower | null;
+}
+
+/**
+ * A scale-out node's place: listed in /v1/meta's cluster; an ingest node takes the lease or stands by for it (waiting
+ * here, following the leader's market meanwhile), and ends at once if deposed.
+ */
+async function joinCluster(
+  config: Config,
+  log: Logger,
+  {
+    life,
+    readiness,
+    db,
+    meta,
+    leads,
+    marketStore,
+    memory,
+  }: {
+    life: Lifetime;
+    readiness: Readiness;
+    db: Db;
+    meta: MetaService;
+    leads: { held: () => boolean };
+    marketStore: MarketStore;
+    memory: MarketMemory;
+  },
+): Promise<ClusterPlace> {
+  const redisUrl = config.redisUrl!;
+  const leadership = config.role === 'ingest' ? new Leadership(new IngestLeaseStore(db), config.node, log) : null;
+  const registry = new NodeRegistry(
+    redisUrl,
+    { id: config.node, role: config.role === 'ingest' ? 'ingest' : 'api' },
+    () => leadership?.held() ?? false,
+    log,
+  );
+  registry.start();
+  life.onClose(() => registry.close());
+  meta.showCluster(() => registry.nodes());
+  if (!leadership) return { leadership, warm: null };
+  leads.held = () => leadership.held();
+  life.onClose(() => leadership.stop());
+  leadership.onLost(() => {
+    // Nothing more may be written: not even the open bars a clean stop writes. A supervisor starts it again.
+    log.error('deposed: ending at once, writing nothing more');
+    process.exit(3);
+  });
+  if (await leadership.firstTake()) return { leadership, warm: null };
+  // A standby follows the leader's market while it waits: taking over, it ticks from it without loading one.
+  const warm = new MarketFollower(redisUrl, log, marketStore, memory);
+  life.onClose(() => warm.stop());
+  readiness.waitingFor('standing by for the ingest lease');
+  if ((await leadership.acquire(leadership.leaseMs)) === null) throw new StartupError('stopped while standing by');
+  return { leadership, warm };
+}
+
+/** The market an api node serves: loaded once the leader ticks, then moved by its frames; its stream from Redis. */
+async function followLeader(
+  config: Config,
+  log: Logger,
+  {
+    life,
+    readiness,
+    hub,
+    marketStore,
+    memory,
+  }: { life: Lifetime; readiness: Readiness; hub: StreamHub; marketStore: MarketStore; memory: MarketMemory },
+): Promise<{ market: MarketState; openBars: OpenBars; feeds: null }> {
+  const redisUrl = config.redisUrl!;
+  const stream = new StreamIn(redisUrl, hub, config.stream.replay, log);
+  life.onClose(() => stream.close());
+  readiness.watchBroker(stream);
+  const follower = new MarketFollower(redisUrl, log, marketStore, memory, (why) => readiness.waitingFor(why));
+  life.onClose(() => follower.stop());
+  const followed = await follower.followed;
+  if (!followed) throw new StartupError('stopped while waiting for the ingest leader');
+  await stream.start();
+  return { market: followed.state, openBars: followed.relay, feeds: null };
+}
+
+/**
+ * The market a process that ticks holds (the only one, or a scale-out's leader): the sources' first data loaded (the
+ * demo universe on an empty database), the market loaded or taken from the standby's following, the venue feeds the
+ * tick loop polls opened, and on a scale-out each tick relayed to the other nodes.
+ */
+async function tickMarket(
+  config: Config,
+  log: Logger,
+  {
+    ingest,
+    db,
+    meta,
+    imports,
+    storage,
+    marketStore,
+    memory,
+    hub,
+    cluster,
+  }: {
+    ingest: IngestContext;
+    db: Db;
+    meta: MetaService;
+    imports: ImportService;
+    storage: StorageService;
+    marketStore: MarketStore;
+    memory: MarketMemory;
+    hub: StreamHub;
+    cluster: ClusterPlace | null;
+  },
+): Promise<{ market: MarketState; openBars: OpenBars | null; feeds: VenueFeeds }> {
+  const { sources, health, life } = ingest;
+  const leadership = cluster?.leadership ?? null;
+  log.info({ sources: sources.map((s) => ({ name: s.name, ...s.settings(config) })) }, 'sources');
+  sayOffSources(config, health, log);
+  const load = () =>
+    loadSources(ingest, new DatasetService(db), { meta, imports, storage, universe: new SourceUniverseService(db) });
+  await (leadership ? leadership.holdingFor(SOURCE_LOAD_LEASE_MS, load) : load());
+  const followed = await cluster?.warm?.stop();
+  const loaded: LoadedMarket = followed
+    ? { state: followed.state, cutShort: { instruments: [], listings: [] } }
+    : await loadMarket(
+        marketStore,
+        memory,
+        clock.now(),
+        sources.some((s) => s.venueFeeds),
+      );
+  const feeds = await openVenueFeeds(ingest, loaded, marketStore);
+  if (leadership)
+    await relayAsLeader(config.redisUrl!, { config, log, life }, leadership, feeds, loaded.state, marketStore, hub);
+  return { market: loaded.state, openBars: feeds.ticker, feeds };
 }
