@@ -1,9 +1,9 @@
 // A scale-out on this machine, as `tapewire cluster` runs it, with real processes: a redis-server of the test's own, the
 // embedded database in its process, the ingest leader and its standby, and two api nodes sharing one port. Answers
-// come from both nodes; a key made by the keys command gets its rate limit across both; a stream opened on one
-// resumes on the other with no gap and no duplicate; the leader killed outright, the standby leads, quotes flow
-// again within 10 s and BTC's 1m candles have no hole; Redis killed and started again empty, HTTP keeps answering
-// and the market moves again.
+// come from both nodes; a key made by the keys command gets its rate limit across both; a stream opened on one (SSE,
+// then WebSocket) resumes on the other with no gap and no duplicate; an import reaches both; the leader killed
+// outright, the standby leads, quotes flow again within 10 s and BTC's 1m candles have no hole; Redis killed and
+// started again empty, HTTP keeps answering and the market moves again.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { Agent, type IncomingMessage, request } from 'node:http';
@@ -12,6 +12,7 @@ import { NO_REDIS, type RedisHandle, startRedis } from '../../harness/redis.js';
 import { demoDataDir, ROOT, runCli } from '../../harness/server.js';
 import { clock } from '../../server/clock.js';
 import { freePort } from '../../server/free-port.js';
+import { connect, type SocketClient } from '../helpers/ws.js';
 
 const READY_MS = 180_000;
 // Seven processes on two cores, with a demo template to make first on a fresh run: more than the 300 s a file gets
@@ -122,6 +123,20 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | null>
     if (clock.now() > deadline) throw new Error(`not within ${ms / 1000} s: ${what}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** A WebSocket on node `node`: sockets are opened until the kernel hands one to it (its 101 names the node). */
+async function socketOn(port: number, node: string, query: string): Promise<SocketClient> {
+  for (let k = 0; k < 200; k++) {
+    const client = connect(`ws://127.0.0.1:${port}/v1/ws${query}`);
+    const named = new Promise<string>((resolve) =>
+      client.ws.once('upgrade', (res) => resolve(String(res.headers['x-tapewire-node']))),
+    );
+    await client.opened;
+    if ((await named) === node) return client;
+    client.close();
+  }
+  throw new Error(`no WebSocket on ${node} in 200 connections`);
 }
 
 interface ClusterNode {
@@ -238,6 +253,23 @@ t.test('a cluster of two api nodes, a leader and a standby', { skip: NO_REDIS },
   t.same(again, after, 'the resumed stream on the other node goes on from the id given, with no gap');
   t.equal(new Set(resumed.frames.map((f) => f.id)).size, resumed.frames.length, 'and no message twice');
 
+  // The same over WebSocket: a socket on api-1, cut, and one on api-2 resuming after an id the first received.
+  const first2 = await socketOn(port, 'api-1', '?topics=quotes');
+  await first2.until((fs) => fs.filter((f) => f.id).length >= 60, 20_000);
+  const cutAt = first2.messages[20]!.id!;
+  const resumed2 = await socketOn(port, 'api-2', `?topics=quotes&lastEventId=${cutAt}`);
+  first2.close();
+  const lastOnFirst = Number(first2.messages.at(-1)!.id);
+  await resumed2.until((fs) => fs.some((f) => f.id && Number(f.id) > lastOnFirst), 20_000);
+  resumed2.close();
+  const followed = first2.messages.slice(21).map((f) => f.id);
+  t.same(
+    resumed2.messages.map((f) => f.id).slice(0, followed.length),
+    followed,
+    'a WebSocket resumed on the other node goes on from the id given, with no gap',
+  );
+  t.equal(new Set(resumed2.messages.map((f) => f.id)).size, resumed2.messages.length, 'and no message twice');
+
   // A history import of a new instrument (into the demo, so marked mixed), handed to the leader: every api node holds
   // it, and its frames, now of a
   // larger universe, go on moving their markets.
@@ -245,7 +277,7 @@ t.test('a cluster of two api nodes, a leader and a standby', { skip: NO_REDIS },
     DATA_DIR: dataDir,
     REDIS_URL: redis.url,
   });
-  t.match(imported.stdout, /added instrument XYZ/, `tapewire import on the cluster: ${imported.stderr.trim()}`);
+  t.match(imported.stdout, /added instrument XYZ/, `tapewire import on the cluster adds XYZ ${imported.stderr.trim()}`);
   const importedAt = clock.now();
   for (const node of ['api-1', 'api-2']) {
     const candles = await until(`XYZ on ${node}`, 20_000, async () => {
