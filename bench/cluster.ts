@@ -4,14 +4,11 @@
 // arrival, CPU per delivered message over the api nodes, and what the leader, the database and Redis spent meanwhile);
 // on the two-node cluster, the leader killed outright and the time until every node's streams carry quotes again.
 // Then the ceiling in the same run: bare uWS writing the same messages from one process.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { cpus, loadavg } from 'node:os';
-import { ROOT } from '../harness/server.js';
 import { type Parts, type RunningCluster, startCluster } from './cluster-run.js';
 import { type Failover, measureFailover } from './failover.js';
 import { load } from './measure.js';
 import { intOption } from './options.js';
-import { children, lines, measure, proc, type Result } from './stream-measure.js';
+import { children, headline, measure, proc, type Result, startBare } from './stream-measure.js';
 
 const SUBSCRIBERS = intOption('subscribers', undefined, 'BENCH_SUBSCRIBERS', 10_000, 1, 100_000);
 const STREAM = {
@@ -82,16 +79,6 @@ async function streams(label: string, port: number, key: string, pids: Parts | n
   return rows;
 }
 
-async function startBare(): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-stream.ts'], {
-    cwd: ROOT,
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  const line = await new Promise<string>((resolve) => lines(child).once('line', resolve));
-  return { child, port: (JSON.parse(line) as { port: number }).port };
-}
-
 function printStreams(rows: StreamRow[]): void {
   console.log(
     'stream                      held  closed  messages/s  p50 ms  p99 ms  api CPU%  µs/message  leader%  standby%  database%  redis%',
@@ -132,11 +119,7 @@ const cleanup = () => children.forEach((c) => c.exitCode === null && c.kill('SIG
 process.on('exit', cleanup);
 let running: RunningCluster | null = null;
 try {
-  console.log(
-    `bench:cluster  ${new Date().toISOString()}  node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
-      .map((x) => x.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(headline('bench:cluster'));
   console.log(
     `  tapewire cluster --api ${API_COUNTS.join(', then ')} on the demo (30 instruments, one tick a second); ${fmt(SUBSCRIBERS)} subscribers ` +
       `over ${STREAM.loaders} load processes, ${STREAM.seconds} s measured; /v1/meta: ${META.connections} connections, ${META.duration} s`,

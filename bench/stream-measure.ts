@@ -1,7 +1,8 @@
-// The measuring side of the stream benches (bench:stream, bench/ws.ts): load processes holding N subscribers of a
-// stream (SSE or WebSocket), and what the server did meanwhile, read from /proc.
+// The measuring side of the stream benches (bench:stream, bench:ws, bench:cluster): load processes holding N
+// subscribers of a stream (SSE or WebSocket), what the server did meanwhile (read from /proc), and the bare ceiling.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { createInterface, type Interface } from 'node:readline';
 import { ROOT } from '../harness/server.js';
 
@@ -52,6 +53,23 @@ function procOne(pid: number): { rssMb: number; cpuS: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return { rssMb: rssKb / 1024, cpuS: (Number(fields[11]) + Number(fields[12])) / 100 };
+}
+
+/** A run's first line: the bench, when, and the machine with its load. */
+export function headline(name: string): string {
+  const load = loadavg().map((x) => x.toFixed(2));
+  return `${name}  ${new Date().toISOString()}  node ${process.version}, ${cpus().length} CPUs, load average ${load.join(' ')}`;
+}
+
+/** The bare uWS ceiling (bench/bare-stream.ts) on a port of its own, killed with the other children. */
+export async function startBare(): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-stream.ts'], {
+    cwd: ROOT,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  const line = await new Promise<string>((resolve) => lines(child).once('line', resolve));
+  return { child, port: (JSON.parse(line) as { port: number }).port };
 }
 
 export function lines(child: ChildProcess): Interface {

@@ -1,25 +1,13 @@
 // bench:stream — N SSE subscribers on `quotes` (connections spread over separate load processes) against the real
 // server with the demo's simulated venues (30 instruments, one tick a second), then against a bare uWS process writing
 // prebuilt bytes the same way: subscribers held, messages/s delivered, delay from tick to arrival, server RSS and CPU.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { cpus, loadavg } from 'node:os';
-import { createKey, ROOT, type ServerHandle, startServer } from '../harness/server.js';
-import { children, lines, measure, type Result, SETTLE_MS } from './stream-measure.js';
+import { createKey, type ServerHandle, startServer } from '../harness/server.js';
+import { children, headline, measure, type Result, SETTLE_MS, startBare } from './stream-measure.js';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 10_000);
 const LOADERS = Number(process.env.BENCH_LOADERS ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const LOAD = { subscribers: SUBSCRIBERS, loaders: LOADERS, seconds: SECONDS };
-
-async function startBare(): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-stream.ts'], {
-    cwd: ROOT,
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  const line = await new Promise<string>((resolve) => lines(child).once('line', resolve));
-  return { child, port: (JSON.parse(line) as { port: number }).port };
-}
 
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -44,11 +32,7 @@ let server: ServerHandle | null = null;
 const cleanup = () => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL'));
 process.on('exit', cleanup);
 try {
-  console.log(
-    `bench:stream  ${new Date().toISOString()}  node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
-      .map((x) => x.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(headline('bench:stream'));
   console.log(
     `  ${fmt(SUBSCRIBERS)} subscribers on topics=quotes over ${LOADERS} load processes; ${SECONDS} s measured after all connected and ${SETTLE_MS / 1000} s settling`,
   );

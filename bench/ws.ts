@@ -1,9 +1,8 @@
 // The WebSocket stream against SSE on one server, run by hand: N subscribers on `quotes` over /v1/stream, then N over
 // /v1/ws, on the demo (30 instruments, one tick a second): messages delivered, delay from tick to arrival, and the
 // server's CPU per delivered message, the cost the uWS pub/sub fan-out is meant to cut.
-import { cpus, loadavg } from 'node:os';
 import { createKey, type ServerHandle, startServer } from '../harness/server.js';
-import { children, measure, type Result } from './stream-measure.js';
+import { children, headline, measure, type Result } from './stream-measure.js';
 
 const LOAD = {
   subscribers: Number(process.env.BENCH_SUBSCRIBERS ?? 1000),
@@ -34,11 +33,7 @@ let server: ServerHandle | null = null;
 const cleanup = () => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL'));
 process.on('exit', cleanup);
 try {
-  console.log(
-    `bench/ws.ts  ${new Date().toISOString()}  node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
-      .map((x) => x.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(headline('bench/ws.ts'));
   console.log(
     `  ${fmt(LOAD.subscribers)} subscribers on quotes over ${LOAD.loaders} load processes, SSE and WebSocket one after the other on one server (${process.env.BENCH_FIRST === 'ws' ? 'WebSocket' : 'SSE'} first); ${LOAD.seconds} s measured each`,
   );
