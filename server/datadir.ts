@@ -92,11 +92,11 @@ function holderOf(name: string): Holder {
   }
   const inodes = new Set<string>();
   for (const line of table.split('\n').slice(1)) {
-    const [, , , flags, , state, inode, bound] = line.trim().split(/\s+/);
-    // A listening socket (state 01, unconnected, with __SO_ACCEPTCON set) on the name. Node binds an abstract name
-    // with the whole sun_path, so /proc lists it padded with NULs, shown as '@'.
-    if (bound?.replace(/@+$/, '') === path && state === '01' && parseInt(flags ?? '0', 16) & 0x10000)
-      inodes.add(inode!);
+    const [, , , , , state, inode, bound] = line.trim().split(/\s+/);
+    // A socket bound to the name and not connected (state 01): listening (__SO_ACCEPTCON set), or bound a moment
+    // before its listen(2), a window a loaded machine can stretch over several of our looks. Node binds an abstract
+    // name with the whole sun_path, so /proc lists it padded with NULs, shown as '@'.
+    if (bound?.replace(/@+$/, '') === path && state === '01') inodes.add(inode!);
   }
   if (!inodes.size) return { kind: 'gone' };
   const uid = process.getuid!();

@@ -54,8 +54,10 @@ const isEventsQuery = (l: Record<string, unknown>) =>
 t.test('a flood of 600 requests: refused beyond the cap at once, the other key served next', async (t) => {
   const before = server.logs.length;
   // Full-text questions, each different: none is a kept answer, every one needs the database.
+  // Each hangs up 3 s after sending: long enough for the refusals to arrive on a loaded machine (at load 10 to 12, a
+  // 1 s wait saw only 122 of them), short enough that queued ones are still dropped unrun.
   const flood = Array.from({ length: 600 }, (_, i) =>
-    fireAndLeave(server.port, `/v1/events?q=rate%20${i}`, flooder, `flood-${i}`, 1000),
+    fireAndLeave(server.port, `/v1/events?q=rate%20${i}`, flooder, `flood-${i}`, 3000),
   );
   await Promise.all(flood.map((f) => f.sent));
   await new Promise((r) => setTimeout(r, 20));
