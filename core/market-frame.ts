@@ -8,6 +8,12 @@ import type { VenueQuotes } from './sources/records.js';
 
 const MAGIC = 0x7477_6d32; // "twm2"
 const HEADER = 11;
+/**
+ * The previous release's frames ("twm1": a 9-number header, no rereads), still read: a rolling deploy replaces the api
+ * nodes before the leader, and a new node must follow the old leader meanwhile.
+ */
+const MAGIC_V1 = 0x7477_6d31;
+const HEADER_V1 = 9;
 /** A bar in a frame: open time, OHLC, volume, pool size; an open bar's open time is NaN when it has none. */
 const BAR = 7;
 /** A closed bar carries its series first. */
@@ -80,7 +86,7 @@ export function encodeFrame(src: FrameSource): Uint8Array {
   const c = src.closed.length;
   const cl = src.closedListing.length;
   const r = src.reread.length;
-  const floats = frameFloats(n, m, c, cl, r);
+  const floats = frameFloats(HEADER, n, m, c, cl, r);
   const poolBytes = poolOutputBytes(n, m);
   const bytes = new Uint8Array(floats * 8 + poolBytes);
   const f = new Float64Array(bytes.buffer, 0, floats);
@@ -119,13 +125,18 @@ export function decodeFrame(bytes: Uint8Array): MarketFrame | null {
   if (bytes.byteLength < HEADER * 8) return null;
   // A copy aligned for the float views (a Buffer from a socket may start at any offset).
   const own = new Uint8Array(bytes);
-  const head = new Float64Array(own.buffer, 0, HEADER);
-  const [magic, epoch, seq, nowMs, layout, n, m, c, cl, r, rereadTotal] = head as unknown as number[];
-  if (magic !== MAGIC) return null;
-  const floats = frameFloats(n!, m!, c!, cl!, r!);
+  const magic = new Float64Array(own.buffer, 0, 1)[0];
+  const header = magic === MAGIC ? HEADER : magic === MAGIC_V1 ? HEADER_V1 : 0;
+  if (!header) return null;
+  const [, epoch, seq, nowMs, layout, n, m, c, cl, r = 0, rereadTotal = 0] = new Float64Array(
+    own.buffer,
+    0,
+    header,
+  ) as unknown as number[];
+  const floats = frameFloats(header, n!, m!, c!, cl!, r);
   const poolBytes = poolOutputBytes(n!, m!);
   if (own.byteLength !== floats * 8 + poolBytes) return null;
-  let at = HEADER * 8;
+  let at = header * 8;
   const take = (count: number) => {
     const a = new Float64Array(own.buffer, at, count);
     at += count * 8;
@@ -151,14 +162,14 @@ export function decodeFrame(bytes: Uint8Array): MarketFrame | null {
     openListing: take(BAR * m!),
     closed: take(CLOSED * c!),
     closedListing: take(CLOSED * cl!),
-    reread: rereadsOf(take(REREAD * r!)),
-    rereadTotal: rereadTotal!,
+    reread: rereadsOf(take(REREAD * r)),
+    rereadTotal,
     pooled: own.buffer.slice(floats * 8),
   };
 }
 
-function frameFloats(n: number, m: number, c: number, cl: number, r: number): number {
-  return HEADER + 5 * m + n + BAR * (n + m) + CLOSED * (c + cl) + REREAD * r;
+function frameFloats(header: number, n: number, m: number, c: number, cl: number, r: number): number {
+  return header + 5 * m + n + BAR * (n + m) + CLOSED * (c + cl) + REREAD * r;
 }
 
 function rereadsOf(pairs: Float64Array): Reread[] {

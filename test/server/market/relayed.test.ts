@@ -34,7 +34,15 @@ const listings: ListingRow[] = [1, 1, 2].map((instrumentId, k) => ({
 const market = () => new MarketState(instruments, listings, 60_000);
 
 /** A frame of `leader` at `nowMs`: its quotes moved by `k`, `closed` bars of instrument 0, and series read again. */
-function frame(
+function frame(...args: Parameters<typeof frameBytes>) {
+  const bytes = frameBytes(...args);
+  // As Redis hands it back: in a Buffer at an offset that is no multiple of 8.
+  const carried = Buffer.alloc(bytes.length + 3);
+  carried.set(bytes, 3);
+  return decodeFrame(carried.subarray(3)) as MarketFrame;
+}
+
+function frameBytes(
   leader: MarketState,
   nowMs: number,
   k: number,
@@ -59,7 +67,7 @@ function frame(
     volume: 5,
     venues: 2,
   };
-  const bytes = encodeFrame({
+  return encodeFrame({
     epoch,
     seq,
     nowMs,
@@ -74,10 +82,6 @@ function frame(
     reread: reread.series,
     rereadTotal: reread.total,
   });
-  // As Redis hands it back: in a Buffer at an offset that is no multiple of 8.
-  const carried = Buffer.alloc(bytes.length + 3);
-  carried.set(bytes, 3);
-  return decodeFrame(carried.subarray(3)) as MarketFrame;
 }
 
 const bar = (ts: number, close: number): Bar => ({
@@ -160,6 +164,23 @@ t.test('the series read again travel in the frames; a run of them missed is told
     false,
     'not so when they carried none',
   );
+  t.end();
+});
+
+t.test("the previous release's frames (twm1) are still read, as none read again", (t) => {
+  const leader = market();
+  const v2 = frameBytes(leader, T0 + 1000, 0, 1, 1);
+  // twm1: the same header without the reread count and total, and "twm1" as its magic.
+  const v1 = new Uint8Array(v2.length - 16);
+  v1.set(v2.subarray(0, 9 * 8));
+  v1.set(v2.subarray(11 * 8), 9 * 8);
+  new Float64Array(v1.buffer, 0, 1)[0] = 0x7477_6d31;
+  const old = decodeFrame(v1);
+  t.ok(old, 'decoded');
+  t.same(old!.reread, [], 'with no series read again');
+  t.equal(old!.rereadTotal, 0);
+  t.same([...old!.quotes.price], [...leader.price], 'and its quotes');
+  t.equal(new RelayedMarket(market()).apply(old!), 'applied', 'it moves a follower');
   t.end();
 });
 
