@@ -2,7 +2,7 @@
 // what holds it (PGlite's WASM memory, the V8 heaps, malloc's arenas, buffers), read from /proc/<pid>/smaps, from the
 // server's own process.memoryUsage() (a preload answering SIGUSR2) and from the embedded database's memory contexts.
 //
-//   npm run bench:memory                          # demo, 40 s settle, 60 s of load, 30 s idle
+//   npm run bench:memory                          # demo, 40 s settle, 60 s of load, 120 s idle read every 30 s
 //   npm run bench:memory -- --env MALLOC_ARENA_MAX=2 --idle 180
 //   npm run bench:memory -- --mix derivatives     # one family of questions (see FAMILIES)
 //   npm run bench:memory -- --restart --load 0 --idle 0            # at rest, second start on the loaded data
@@ -19,6 +19,7 @@ const { values: argv } = parseArgs({
   options: {
     load: { type: 'string' },
     idle: { type: 'string' },
+    'idle-every': { type: 'string' },
     rest: { type: 'string' },
     connections: { type: 'string' },
     mix: { type: 'string' },
@@ -47,7 +48,10 @@ function int(name: string, raw: string | undefined, fallback: number, min: numbe
 }
 
 const LOAD_S = int('load', argv.load ?? process.env.BENCH_LOAD_S, 60, 0, 3600);
-const IDLE_S = int('idle', argv.idle ?? process.env.BENCH_IDLE_S, 30, 0, 3600);
+/** Idle after the load: long enough for the kept answers' idle time (KEPT_ANSWERS_IDLE_S, 60 s, and a quarter more). */
+const IDLE_S = int('idle', argv.idle ?? process.env.BENCH_IDLE_S, 120, 0, 3600);
+/** A reading every this many seconds of the idle time, the last one at its end. */
+const IDLE_EVERY_S = int('idle-every', argv['idle-every'], 30, 1, 3600);
 /** Seconds between /ready and the reading at rest: the jobs' first round runs about 30 s after the start. */
 const REST_S = int('rest', argv.rest ?? process.env.BENCH_REST_S, 40, 0, 3600);
 /** Concurrent requests; one key per 4 of them: a key may have 8 database queries queued or running, some requests run 2. */
@@ -232,7 +236,18 @@ interface ProbeView {
   heapUsed: number;
   external: number;
   arrayBuffers: number;
+  /** Physical size of each V8 space of the main heap. */
+  spaces: Record<string, number>;
 }
+
+/** The main heap's spaces the table shows: the young generation, old objects, compiled code, large objects. */
+const SPACES: [string, (s: Record<string, number>) => number][] = [
+  ['  new space', (s) => (s.new_space ?? 0) + (s.new_large_object_space ?? 0)],
+  ['  old space', (s) => s.old_space ?? 0],
+  ['  code space', (s) => (s.code_space ?? 0) + (s.code_large_object_space ?? 0)],
+  ['  large objects', (s) => s.large_object_space ?? 0],
+  ['  maps, shared, ro', (s) => (s.map_space ?? 0) + (s.shared_space ?? 0) + (s.read_only_space ?? 0)],
+];
 
 const probeDir = mkdtempSync(join(tmpdir(), 'tw-memprobe-'));
 
@@ -293,17 +308,27 @@ interface Reading {
   probe: { before: ProbeView; afterGc: ProbeView | null } | null;
   afterGcRss: number | null;
   contexts: Contexts | null;
+  /** The kept answers' size as the server counts it (tapewire_kept_answers_bytes), when it exposes it. */
+  kept: number | null;
 }
 
-async function read(label: string, server: ServerHandle, gc = false): Promise<Reading> {
+/** The server's count of its kept answers, from /metrics. */
+async function keptBytes(server: ServerHandle, key: string): Promise<number | null> {
+  const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${key}` } });
+  const m = /^tapewire_kept_answers_bytes (\S+)$/m.exec(await res.text());
+  return m ? Number(m[1]) : null;
+}
+
+async function read(label: string, server: ServerHandle, metricsKey: string, gc = false): Promise<Reading> {
   const pid = server.child.pid!;
   if (argv['keep-smaps'])
     writeFileSync(join(argv['keep-smaps'], `smaps-${label.replace(/\W+/g, '-')}`), readFileSync(`/proc/${pid}/smaps`));
   const s = status(pid);
   const b = breakdown(pid);
   const ctx = CONTEXTS ? await contexts(server.dataDir) : null;
+  const kept = await keptBytes(server, metricsKey);
   const p = await probe(pid, gc);
-  return { label, status: s, breakdown: b, probe: p, afterGcRss: gc ? status(pid).vmRss : null, contexts: ctx };
+  return { label, status: s, breakdown: b, probe: p, afterGcRss: gc ? status(pid).vmRss : null, contexts: ctx, kept };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -577,12 +602,13 @@ try {
   });
   const keys: string[] = [];
   for (let i = 0; i < Math.ceil(CONNECTIONS / 4); i++) keys.push(await createKey(server, `bench-${i}`, 100_000_000));
+  const metricsKey = await createKey(server, 'bench-metrics', 100_000_000, 'metrics');
   const u = await universe(server, keys[0]!);
   console.log(`  ${u.symbols.length} instruments, ${u.listings.length} listings, stories up to id ${u.maxEventId}`);
 
   const pid = server.child.pid!;
   await sleep(REST_S * 1000);
-  const readings: Reading[] = [await read('at rest', server)];
+  const readings: Reading[] = [await read('at rest', server, metricsKey)];
 
   let peak = readings[0]!.status.vmRss;
   let peakWasm = readings[0]!.breakdown.wasmSize;
@@ -603,12 +629,14 @@ try {
         timeline.push(`${second}s ${mb(s.vmRss)}/${mb(b.wasmRss)}`);
       }
     });
-    readings.push(await read('after load', server));
+    readings.push(await read('after load', server, metricsKey));
     peak = Math.max(peak, readings.at(-1)!.status.vmRss);
   }
-  if (IDLE_S > 0) {
-    await sleep(IDLE_S * 1000);
-    readings.push(await read(`after ${IDLE_S} s idle`, server, true));
+  for (let idle = 0; idle < IDLE_S; ) {
+    const step = Math.min(IDLE_EVERY_S, IDLE_S - idle);
+    await sleep(step * 1000);
+    idle += step;
+    readings.push(await read(`after ${idle} s idle`, server, metricsKey, idle === IDLE_S));
   }
 
   if (stats) {
@@ -651,10 +679,12 @@ try {
       mb(b.otherAnon),
       mb(b.files),
       mb(p?.heapTotal),
+      ...SPACES.map(([, of]) => (p?.spaces ? mb(of(p.spaces)) : '?')),
       mb(p?.heapUsed),
       mb(p?.external),
       mb(p?.arrayBuffers),
       r.contexts ? mb(r.contexts.totalBytes) : '-',
+      r.kept === null ? '-' : mb(r.kept),
     ];
   };
   const names = [
@@ -668,10 +698,12 @@ try {
     'other anonymous',
     'files',
     'main heap total',
+    ...SPACES.map(([name]) => name),
     'main heap used',
     'main external',
     'main arrayBuffers',
     'PG memory contexts',
+    'kept answers (as JSON)',
   ];
   const rows: string[][] = [['MB', ...readings.map((r) => r.label)]];
   names.forEach((n, i) => rows.push([n, ...readings.map((r) => col(r)[i]!)]));
@@ -689,9 +721,11 @@ try {
       '',
       '',
       mb(g.heapTotal),
+      ...SPACES.map(([, of]) => mb(of(g.spaces))),
       mb(g.heapUsed),
       mb(g.external),
       mb(g.arrayBuffers),
+      '',
       '',
     ];
     extra[0] = mb(last.afterGcRss);

@@ -3,6 +3,7 @@
 // answer), open the database, load the sources' first data, load the market state, start the venue feeds, build the
 // services, start the background work, serve. TAPEWIRE_ROLE=all, the only role that runs without a broker, runs both.
 import { HttpFigures } from '../core/http-figures.js';
+import { candleAnswers } from './answers/candles.js';
 import { type BackupReport, writeBackup } from './backup.js';
 import { ApiNodeBroker } from './broker/api-node.js';
 import { RedisKeyChanges } from './broker/key-changes.js';
@@ -40,6 +41,7 @@ import {
 import { relayAsLeader } from './roles/lead.js';
 import { Leadership } from './roles/leadership.js';
 import { buildServices, type Services } from './services/index.js';
+import { keptAnswers } from './services/kept/index.js';
 import { IngestLeaseStore } from './services/ops/ingest-lease.js';
 import { SourceUniverseService } from './services/ops/source-universe.js';
 import { StorageService } from './services/ops/storage.js';
@@ -276,7 +278,9 @@ async function start(
     versions,
     refreshMs: config.metaRefreshS * 1000,
     figures,
+    kept: config.keptAnswers,
   });
+  candleAnswers.countIn(keptAnswers);
 
   // Start the background work: ticks and what follows them, moves, catalyst outcomes, the sources' feeds, jobs.
   const relink = feeds

@@ -466,12 +466,6 @@ const FIGURES: { file: string; pattern: RegExp; expected: number | string; from:
   },
   {
     file: 'docs/configuration.md',
-    pattern: /Kept candle answers take at most (\d+) MiB/g,
-    expected: Number(/MAX_JOINED_BYTES = (\d+) \* 1024 \* 1024/.exec(text('server/answers/candles.ts'))?.[1]),
-    from: 'MAX_JOINED_BYTES',
-  },
-  {
-    file: 'docs/configuration.md',
     pattern: /queries over (\d+) ms are logged/g,
     expected: SLOW_QUERY_MS,
     from: 'SLOW_QUERY_MS',

@@ -1,7 +1,8 @@
 // The bytes of a candle answer: the candles as chunks (slices of the ring's kept blocks) between a head and the closing
 // braces. Answers from memory are kept as bytes while the bars they hold are unchanged: clients polling the same
 // candles (a chart's default pull, a bot's window) between two ticks get the same answer in one buffer, sent in one
-// write, instead of one assembled per request from the kept blocks.
+// write, instead of one assembled per request from the kept blocks. Joined answers count against the budget of every
+// kept answer, and go when nobody asks for them (server/services/kept/kept-answers.ts).
 import { type CandleRun, type CandleView, candleChunks, candleCount, lateNotice } from '../../core/candle-view.js';
 import type { Bar } from '../../core/kernels/bars.js';
 import { RawJson } from '../http/raw-json.js';
@@ -15,11 +16,25 @@ interface Kept {
   body: RawJson;
   /** Whether `body` is one buffer: an answer is joined into one when it is asked for a second time. */
   joined: boolean;
+  /** The stamp of its last ask. */
+  stamp: number;
 }
 
-/** At most this many answers and joined bytes are kept; the least recently asked go first. */
+/**
+ * The budget of every kept answer, as services/kept's ledger gives it (the edge imports no service: start-up hands
+ * it over). Until then nothing is counted and nothing goes for being idle.
+ */
+export interface AnswerBudget {
+  join(shelf: { oldestStamp(): number; dropOldest(): void; dropIdle(stamp: number): void }): void;
+  stamp(): number;
+  grew(bytes: number): void;
+  shrank(bytes: number): void;
+}
+
+const UNCOUNTED: AnswerBudget = { join() {}, stamp: () => 0, grew() {}, shrank() {} };
+
+/** At most this many answers are kept; the least recently asked go first. */
 const MAX_ANSWERS = 256;
-const MAX_JOINED_BYTES = 64 * 1024 * 1024;
 /** Larger answers stay in their chunks: joining one costs a copy of its size, and memory for each kept. */
 const MAX_JOINED_ANSWER = 8 * 1024 * 1024;
 
@@ -28,7 +43,7 @@ const CLOSE = Buffer.from(']}}');
 /** The answer `{ data: CandleSeries }` of `view`, as bytes. */
 export function candleAnswer(view: CandleView): RawJson {
   const { run } = view;
-  return run.from === 'database' ? new RawJson(build(view)) : kept.get(view, run);
+  return run.from === 'database' ? new RawJson(build(view)) : candleAnswers.get(view, run);
 }
 
 function build(view: CandleView): Buffer[] {
@@ -41,7 +56,14 @@ function build(view: CandleView): Buffer[] {
 export class CandleAnswers {
   /** In least recently used order. */
   private readonly kept = new Map<string, Kept>();
-  private joinedBytes = 0;
+  private budget = UNCOUNTED;
+
+  /** Counts the joined answers against `budget` from now on. */
+  countIn(budget: AnswerBudget): void {
+    this.budget = budget;
+    budget.join(this);
+    for (const kept of this.kept.values()) if (kept.joined) budget.grew(kept.body.byteLength);
+  }
 
   /**
    * The answer kept for what `view` holds now, else a new one, kept. An answer asked once stays in its chunks (slices
@@ -54,7 +76,6 @@ export class CandleAnswers {
     const key = `${ring.id}:${s}:${run.i0}:${run.i1}:${live ? 1 : 0}:${view.late ? 1 : 0}`;
     const version = ring.version(s);
     const hit = this.kept.get(key);
-    if (hit) this.forget(key, hit);
     if (
       hit &&
       hit.version === version &&
@@ -62,34 +83,49 @@ export class CandleAnswers {
       hit.availableFrom === availableFrom &&
       sameBar(hit.live, live)
     ) {
+      this.kept.delete(key);
+      this.kept.set(key, hit);
+      hit.stamp = this.budget.stamp();
       if (!hit.joined && hit.body.byteLength <= MAX_JOINED_ANSWER) {
         hit.body = new RawJson(hit.body.whole());
         hit.joined = true;
+        this.budget.grew(hit.body.byteLength);
       }
-      this.keep(key, hit);
       return hit.body;
     }
+    if (hit) this.forget(key, hit);
     const body = new RawJson(build(view));
-    this.keep(key, { version, live: live && { ...live }, instrument, availableFrom, body, joined: false });
+    const stamp = this.budget.stamp();
+    this.kept.set(key, { version, live: live && { ...live }, instrument, availableFrom, body, joined: false, stamp });
+    if (this.kept.size > MAX_ANSWERS) this.dropOldest();
     return body;
   }
 
-  private keep(key: string, kept: Kept): void {
-    this.kept.set(key, kept);
-    if (kept.joined) this.joinedBytes += kept.body.byteLength;
-    while (this.kept.size > MAX_ANSWERS || this.joinedBytes > MAX_JOINED_BYTES) {
-      const [oldest, entry] = this.kept.entries().next().value!;
-      this.forget(oldest, entry);
+  oldestStamp(): number {
+    const first = this.kept.values().next();
+    return first.done ? Infinity : first.value.stamp;
+  }
+
+  dropOldest(): void {
+    const first = this.kept.entries().next();
+    if (!first.done) this.forget(...first.value);
+  }
+
+  dropIdle(stamp: number): void {
+    for (const [key, kept] of this.kept) {
+      if (kept.stamp > stamp) return;
+      this.forget(key, kept);
     }
   }
 
   private forget(key: string, kept: Kept): void {
     this.kept.delete(key);
-    if (kept.joined) this.joinedBytes -= kept.body.byteLength;
+    if (kept.joined) this.budget.shrank(kept.body.byteLength);
   }
 }
 
-const kept = new CandleAnswers();
+/** The candle answers of the process, counted against the kept answers' budget once start-up hands it over. */
+export const candleAnswers = new CandleAnswers();
 
 /** Whether two open bars have the same values (NaN, an unknown volume, equal to itself). */
 function sameBar(a: Bar | null, b: Bar | null): boolean {

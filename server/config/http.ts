@@ -1,8 +1,11 @@
 // The HTTP side's settings: where it listens, who may call without a key, the website, compression, /mcp's origins,
-// the log level, and how often /v1/meta's snapshot is read again.
+// the log level, how often /v1/meta's snapshot is read again, and how much memory the answers kept for the next asker
+// may hold.
 import { accessMode } from '../access-mode.js';
+import { KEPT_DEFAULTS, type KeptSettings } from '../services/kept/kept-answers.js';
 import type { EnvReader } from './env-reader.js';
 
+const MIB = 1024 * 1024;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export interface HttpConfig {
@@ -20,6 +23,8 @@ export interface HttpConfig {
   compressMinBytes: number;
   /** Browser origins allowed to call /mcp besides this machine's own (http(s)://localhost, 127.x, [::1]). */
   mcpAllowedOrigins: string[];
+  /** The kept answers' budget, counted as their JSON, and how long one nobody asks for is kept. */
+  keptAnswers: KeptSettings;
 }
 
 /** Reads the HTTP settings; anonymous access by default depends on the database being the embedded one. */
@@ -44,5 +49,9 @@ export function readHttp(r: EnvReader, database: { databaseUrl: string | null })
     metaRefreshS: r.int('META_REFRESH_S', 30, 1, 86_400),
     compressMinBytes: r.int('COMPRESS_MIN_BYTES', 1024, 0, 1 << 30),
     mcpAllowedOrigins: r.origins('MCP_ALLOWED_ORIGINS'),
+    keptAnswers: {
+      budgetBytes: r.int('KEPT_ANSWERS_MB', KEPT_DEFAULTS.budgetBytes / MIB, 0, 65_536) * MIB,
+      idleMs: r.int('KEPT_ANSWERS_IDLE_S', KEPT_DEFAULTS.idleMs / 1000, 1, 86_400) * 1000,
+    },
   };
 }

@@ -19,7 +19,8 @@ export const metricsRoute = defineRoute({
     '`route`; a stream until it ended). Stream: `tapewire_stream_subscribers`, `tapewire_stream_backed_up_subscribers`, ' +
     '`tapewire_stream_messages_sent_total`, `tapewire_stream_messages_conflated_total`, `tapewire_stream_closed_total` (label ' +
     '`reason`; `stalled` and `overflow` are slow clients cut off). Database: `tapewire_db_queue_waiting`, ' +
-    '`tapewire_db_queue_running`, `tapewire_db_query_duration_seconds` (histogram), `tapewire_db_slow_queries_total`. Then the ' +
+    '`tapewire_db_queue_running`, `tapewire_db_query_duration_seconds` (histogram), `tapewire_db_slow_queries_total`. Kept ' +
+    'answers: `tapewire_kept_answers_bytes` (counted as their JSON). Then the ' +
     "process (`tapewire_process_*`, `tapewire_nodejs_*`). It tells every client's traffic and the process's versions: it takes a " +
     'key with the `metrics` scope (anonymous callers read it only on a server bound to loopback).',
   tags: ['health'],

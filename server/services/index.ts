@@ -5,6 +5,7 @@ import type { Broadcast, DataVersions, MarketWrites, OpenBars, StreamSubscribers
 import type { SocketHub } from '../stream/sockets.js';
 import type { StreamTickets } from '../stream/tickets.js';
 import type { WorkerThreads } from '../worker-threads.js';
+import { type KeptSettings, keptAnswers } from './kept/index.js';
 import { type Figures, KeyStore, MetricsService, type StorageService, StreamService } from './ops/index.js';
 import {
   BriefService,
@@ -100,10 +101,13 @@ export interface ServiceDeps {
   refreshMs: number;
   /** Where requests and queries are counted, for /metrics. */
   figures: Omit<Figures, 'stream'>;
+  /** How much the answers kept for the next asker may hold, and for how long unasked. */
+  kept: KeptSettings;
 }
 
 export function buildServices(deps: ServiceDeps): Services {
   const { db, state, hub, refreshMs } = deps;
+  keptAnswers.configure(deps.kept);
   const { stories } = deps.versions;
   const instruments = new InstrumentService(state);
   const moves = new MoveService(db, state, stories);

@@ -1,7 +1,9 @@
 // Rendered pages kept for the next viewers while the data they show has not changed, and for a second at most (the
 // stream carries what changes after), as the API keeps its answers: rendering the instrument page cost 13 times its API
-// call. A page's stream ticket is its viewer's own, so a kept page holds a slot where each viewer's ticket goes.
+// call. A page's stream ticket is its viewer's own, so a kept page holds a slot where each viewer's ticket goes. Pages
+// count against the budget of every kept answer, and go when nobody views them (server/services/kept/kept-answers.ts).
 import { clock } from '../clock.js';
+import { type KeptAnswers, keptAnswers, type Shelf } from '../services/kept/index.js';
 
 /** How long a kept page is served at most, whatever the data: the market ticks about this often. */
 const KEEP_MS = 1000;
@@ -39,8 +41,13 @@ export function filled(page: KeptPage, ticket: (topics: string[]) => string): Bu
   return Buffer.concat(chunks);
 }
 
-export class KeptPages {
-  private readonly pages = new Map<string, KeptPage & { stamp: string; at: number }>();
+export class KeptPages implements Shelf {
+  /** In the order they were rendered: the first goes first. */
+  private readonly pages = new Map<string, KeptPage & { stamp: string; at: number; asked: number; bytes: number }>();
+
+  constructor(private readonly kept: KeptAnswers = keptAnswers) {
+    kept.join(this);
+  }
 
   /** The page kept under `key` while the data is still `stamp` and it is young. */
   get(key: string, stamp: string): KeptPage | undefined {
@@ -49,8 +56,33 @@ export class KeptPages {
   }
 
   set(key: string, stamp: string, page: KeptPage): void {
+    const old = this.pages.get(key);
+    if (old) this.drop(key, old.bytes);
+    if (this.pages.size >= KEPT) this.dropOldest();
+    const bytes = page.parts.reduce((n, part) => n + part.byteLength, 0);
+    this.pages.set(key, { ...page, stamp, at: clock.now(), asked: this.kept.stamp(), bytes });
+    this.kept.grew(bytes);
+  }
+
+  oldestStamp(): number {
+    const first = this.pages.values().next();
+    return first.done ? Infinity : first.value.asked;
+  }
+
+  dropOldest(): void {
+    const first = this.pages.entries().next();
+    if (!first.done) this.drop(first.value[0], first.value[1].bytes);
+  }
+
+  dropIdle(stamp: number): void {
+    for (const [key, page] of this.pages) {
+      if (page.asked > stamp) return;
+      this.drop(key, page.bytes);
+    }
+  }
+
+  private drop(key: string, bytes: number): void {
     this.pages.delete(key);
-    if (this.pages.size >= KEPT) this.pages.delete(this.pages.keys().next().value!);
-    this.pages.set(key, { ...page, stamp, at: clock.now() });
+    this.kept.shrank(bytes);
   }
 }

@@ -1,10 +1,12 @@
 // Answers kept in memory, so that a question asked again is answered without redoing its work: answers of read-only
-// queries over data that changes rarely (stories, moves) kept while the data's version is unchanged, and answers of
-// the hot market state kept until the next tick.
+// queries over data that changes rarely (stories, moves) kept while the data's version is unchanged and they are asked
+// for, within one budget of bytes for all (kept-answers.ts), and answers of the hot market state kept until the next
+// tick.
 
 import { clock } from '../../clock.js';
 import type { Caller } from '../../db.js';
 import { onAbort } from '../../on-abort.js';
+import { jsonSize, type KeptAnswers, keptAnswers, type Shelf } from './kept-answers.js';
 
 /** An answer being built or built: who still waits for it while it builds, and how to stop its build. */
 interface Entry<T> {
@@ -15,10 +17,14 @@ interface Entry<T> {
   waiting: number;
   pinned: boolean;
   stop: AbortController;
+  /** Its size as counted by the budget, once built and kept. */
+  bytes: number;
+  /** The stamp of its last ask (kept-answers.ts). */
+  stamp: number;
 }
 
 /** Values by key at the current version of their data: the one kept, the one being built, or a new one. */
-export class AnswerCache<T> {
+export class AnswerCache<T> implements Shelf {
   /** In least recently used order: the first entry is evicted first. */
   private readonly entries = new Map<string, Entry<T>>();
 
@@ -26,7 +32,10 @@ export class AnswerCache<T> {
     private readonly max: number,
     /** The version of the data the answer under a key is built from, now. */
     private readonly version: (key: string) => number,
-  ) {}
+    private readonly kept: KeptAnswers = keptAnswers,
+  ) {
+    kept.join(this);
+  }
 
   /**
    * The value for `key`: the one kept, the one being built (a burst of one new question costs one build), or
@@ -39,23 +48,61 @@ export class AnswerCache<T> {
     this.entries.delete(key);
     if (hit && hit.version === version) {
       this.entries.set(key, hit);
+      hit.stamp = this.kept.stamp();
       if (!hit.settled) this.wait(key, hit, caller);
       return hit.body;
     }
+    if (hit) this.kept.shrank(hit.bytes);
     const stop = new AbortController();
-    const entry: Entry<T> = { version, body: null!, settled: false, waiting: 0, pinned: false, stop };
+    const entry: Entry<T> = {
+      version,
+      body: null!,
+      settled: false,
+      waiting: 0,
+      pinned: false,
+      stop,
+      bytes: 0,
+      stamp: this.kept.stamp(),
+    };
     this.wait(key, entry, caller);
     entry.body = build(caller && { owner: caller.owner, request: caller.request ?? caller, signal: stop.signal });
     entry.body.then(
-      () => (entry.settled = true),
+      (value) => {
+        entry.settled = true;
+        if (this.entries.get(key) !== entry) return;
+        entry.bytes = jsonSize(value);
+        this.kept.grew(entry.bytes);
+      },
       () => {
         entry.settled = true;
-        if (this.entries.get(key) === entry) this.entries.delete(key);
+        if (this.entries.get(key) === entry) this.drop(key, entry);
       },
     );
     this.entries.set(key, entry);
-    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+    if (this.entries.size > this.max) this.dropOldest();
     return entry.body;
+  }
+
+  oldestStamp(): number {
+    const first = this.entries.values().next();
+    return first.done ? Infinity : first.value.stamp;
+  }
+
+  dropOldest(): void {
+    const first = this.entries.entries().next();
+    if (!first.done) this.drop(...first.value);
+  }
+
+  dropIdle(stamp: number): void {
+    for (const [key, entry] of this.entries) {
+      if (entry.stamp > stamp) return;
+      this.drop(key, entry);
+    }
+  }
+
+  private drop(key: string, entry: Entry<T>): void {
+    this.entries.delete(key);
+    this.kept.shrank(entry.bytes);
   }
 
   private wait(key: string, entry: Entry<T>, caller: Caller | undefined): void {
@@ -67,7 +114,7 @@ export class AnswerCache<T> {
     onAbort(caller.signal, () => {
       if (--entry.waiting || entry.pinned || entry.settled) return;
       // Forgotten at once: a client asking in the meantime must not be handed the aborted build.
-      if (this.entries.get(key) === entry) this.entries.delete(key);
+      if (this.entries.get(key) === entry) this.drop(key, entry);
       entry.stop.abort(caller.signal.reason);
     });
   }

@@ -1,6 +1,6 @@
 // The Prometheus exposition of /metrics: each live source's state, messages, reconnects, errors and lag, the HTTP
-// requests, the stream and the database (each read at each scrape from where it is counted), and the process's own
-// figures (CPU, memory, event loop lag, garbage collection).
+// requests, the stream, the database and the kept answers (each read at each scrape from where it is counted), and the
+// process's own figures (CPU, memory, event loop lag, garbage collection).
 import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
 import type { Histogram } from '../../../core/histogram.js';
 import { type HttpFigures, STATUS_CLASSES } from '../../../core/http-figures.js';
@@ -8,6 +8,7 @@ import { CLOSE_REASONS } from '../../../core/stream/close-reasons.js';
 import { clock } from '../../clock.js';
 import { type DatabaseFigures, SLOW_QUERY_MS } from '../../db-figures.js';
 import type { StreamSubscribers } from '../../ports/index.js';
+import { keptAnswers } from '../kept/index.js';
 import type { SourceHealthBoard } from '../read/index.js';
 
 const STATES = ['live', 'stale', 'down', 'off'] as const;
@@ -174,6 +175,11 @@ export class MetricsService {
     this.histogram('tapewire_db_query_duration_seconds', 'Time each database query took', () => [
       [{}, database.queries],
     ]);
+    gauge(
+      'tapewire_kept_answers_bytes',
+      'Answers kept for the next caller, counted as their JSON (KEPT_ANSWERS_MB bounds it)',
+      () => keptAnswers.total,
+    );
   }
 
   /**

@@ -1,5 +1,6 @@
 // Kept candle answers: whatever is pushed, cleared or changed in the open bar between asks, an answer is the view's
-// candles as objects, byte for byte once parsed; unchanged, it is not built again, and asked again it is one buffer.
+// candles as objects, byte for byte once parsed; unchanged, it is not built again, and asked again it is one buffer,
+// counted against the kept answers' budget and dropped once nobody asks for it.
 
 import fc from 'fast-check';
 import t from 'tap';
@@ -8,6 +9,7 @@ import type { Bar } from '../../../core/kernels/bars.js';
 import { instrumentRef } from '../../../core/refs.js';
 import { BarRing, BLOCK } from '../../../core/series.js';
 import { CandleAnswers } from '../../../server/answers/candles.js';
+import { KeptAnswers } from '../../../server/services/kept/kept-answers.js';
 
 const instrument = instrumentRef({ symbol: 'BTC', name: 'Bitcoin' });
 
@@ -107,3 +109,28 @@ t.test(
     t.end();
   },
 );
+
+t.test('joined answers count against the budget of every kept answer, and go once idle', (t) => {
+  const ring = new BarRing(1, 1000);
+  for (let k = 1; k <= 600; k++) ring.push(0, k * 60_000, k, k, k, k, k, 1);
+  const answers = new CandleAnswers();
+  const all = view(ring, 0, 0, 600, null);
+  const size = ask(answers, all).byteLength;
+  const kept = new KeptAnswers({ budgetBytes: size * 2, idleMs: 60_000 });
+  answers.countIn(kept);
+  t.equal(kept.total, 0, 'an answer asked once is slices of the blocks: not counted');
+  const joined = ask(answers, all);
+  t.equal(kept.total, size, 'joined: counted at its size');
+  const half = view(ring, 0, 0, 300, null);
+  ask(answers, half);
+  ask(answers, half);
+  t.equal(kept.total, size + ask(answers, half).byteLength);
+  const other = view(ring, 0, 100, 600, null);
+  ask(answers, other);
+  ask(answers, other);
+  t.ok(kept.total <= size * 2, 'over the budget, the least recently asked went');
+  t.not(ask(answers, all), joined, 'the first answer among them');
+  for (let note = 0; note < 5; note++) kept.sweep();
+  t.equal(kept.total, 0, 'nobody asked for five quarters of the idle time: all dropped');
+  t.end();
+});

@@ -1,8 +1,10 @@
 // Kept answers: one build per key and data version (or the version of that key's data), also for concurrent askers;
-// failures not kept; LRU bounded; and the per-tick cache builds once per version.
+// failures not kept; LRU bounded, by count and by one budget of bytes across caches; dropped once idle; and the
+// per-tick cache builds once per version.
 import t from 'tap';
 import { DataVersion } from '../../../server/data-version.js';
 import { AnswerCache, PerVersion } from '../../../server/services/kept/answer-cache.js';
+import { jsonSize, KeptAnswers } from '../../../server/services/kept/kept-answers.js';
 
 t.test('built once per key and version, rebuilt when the data changes', async (t) => {
   const version = new DataVersion();
@@ -104,4 +106,77 @@ t.test('a shared build stops only once every caller waiting for it has left', as
   t.equal(signals[3], undefined, 'a build the service itself asked for has no signal: it is never stopped');
   t.equal(await pinned, 'built');
   t.equal(await joined, 'built');
+});
+
+t.test('one budget of bytes for every cache: the least recently asked answer of any goes first', async (t) => {
+  const kept = new KeptAnswers({ budgetBytes: 1000, idleMs: 60_000 });
+  const stories = new AnswerCache<string>(100, () => 0, kept);
+  const moves = new AnswerCache<string>(100, () => 0, kept);
+  const text = (n: number) => 'x'.repeat(n - 2);
+  let builds = 0;
+  const build = (n: number) => async () => {
+    builds++;
+    return text(n);
+  };
+  await stories.get('a', build(400));
+  await moves.get('b', build(400));
+  t.equal(kept.total, 800, 'counted as their JSON');
+  await stories.get('a', build(400));
+  await stories.get('c', build(400));
+  t.equal(kept.total, 800, 'over the budget: one went');
+  t.equal(moves.size, 0, "the other cache's, asked for least recently");
+  t.equal(stories.size, 2);
+  t.equal(builds, 3);
+  await moves.get('big', build(5000));
+  t.equal(kept.total, 0, 'an answer larger than the whole budget is handed out, and nothing kept');
+  t.equal(await moves.get('big', build(5000)), text(5000));
+  t.equal(builds, 5, 'so it is built again');
+  await stories.get('d', build(300));
+  await stories.get('d', build(300));
+  t.equal(builds, 6, 'answers within the budget are kept again');
+  t.equal(kept.total, 300);
+
+  const version = new DataVersion();
+  const versioned = new AnswerCache<string>(100, () => version.current, kept);
+  await versioned.get('v', build(200));
+  version.bump();
+  await versioned.get('v', build(100));
+  t.equal(kept.total, 400, 'an answer built again for new data replaces the old one in the count');
+});
+
+t.test('answers nobody asks for during the idle time are dropped, the others kept', async (t) => {
+  const kept = new KeptAnswers({ budgetBytes: 1 << 20, idleMs: 60_000 });
+  const cache = new AnswerCache<string>(100, () => 0, kept);
+  let builds = 0;
+  const build = async () => `n=${++builds}`;
+  await cache.get('asked', build);
+  await cache.get('once', build);
+  for (let step = 0; step < 4; step++) {
+    kept.sweep();
+    await cache.get('asked', build);
+  }
+  t.equal(cache.size, 2, 'four steps (the idle time): both still kept');
+  kept.sweep();
+  t.equal(cache.size, 1, 'a fifth: the one not asked for since is dropped');
+  t.equal(await cache.get('asked', build), 'n=1', 'the one asked for all along is kept');
+  t.equal(kept.total, jsonSize('n=1'));
+  for (let step = 0; step < 5; step++) kept.sweep();
+  t.equal(cache.size, 0, 'and dropped too once nobody asks');
+  t.equal(kept.total, 0, 'the count back to nothing');
+  t.equal(await cache.get('asked', build), 'n=3', 'asked again: built again');
+});
+
+t.test('an answer is counted at about the size of its JSON', async (t) => {
+  const answer = {
+    data: [{ id: 1, headline: 'Rates cut', points: ['a', 'b'], at: new Date(0), summary: null, urgent: true }],
+    page: { limit: 30, nextOffset: null },
+    series: new Float64Array(10),
+    byKey: new Map([['k', 'v']]),
+  };
+  const json = JSON.stringify(answer).length;
+  const size = jsonSize(answer);
+  t.ok(size > json * 0.8 && size < json * 1.5, `${size} for ${json} bytes of JSON`);
+  const deep: Record<string, unknown> = {};
+  deep.self = deep;
+  t.ok(jsonSize(deep) < 1000, 'a cycle is cut off');
 });

@@ -25,6 +25,7 @@ import { loadDemo } from '../../../server/feeds/demo/load.js';
 import type { RawJson } from '../../../server/http/raw-json.js';
 import { loadMarket } from '../../../server/market/load.js';
 import { buildServices } from '../../../server/services/index.js';
+import { KEPT_DEFAULTS } from '../../../server/services/kept/index.js';
 import { StorageService } from '../../../server/services/ops/storage.js';
 import { MetaService } from '../../../server/services/read/meta.js';
 import { ImportService } from '../../../server/services/write/imports.js';
@@ -109,6 +110,7 @@ const services = buildServices({
   versions,
   refreshMs: 30_000,
   figures: { http: new HttpFigures(), database: new DatabaseFigures() },
+  kept: KEPT_DEFAULTS,
 });
 const { candles, derivatives } = services;
 

@@ -25,7 +25,7 @@ async function scrapeWhen(done: (text: string) => boolean): Promise<string> {
   }
 }
 
-t.test('the HTTP, stream and database figures are exposed with their types', async (t) => {
+t.test('the HTTP, stream, database and kept answers figures are exposed with their types', async (t) => {
   const text = await scrape();
   const types = {
     tapewire_http_requests_total: 'counter',
@@ -39,6 +39,7 @@ t.test('the HTTP, stream and database figures are exposed with their types', asy
     tapewire_db_queue_running: 'gauge',
     tapewire_db_query_duration_seconds: 'histogram',
     tapewire_db_slow_queries_total: 'counter',
+    tapewire_kept_answers_bytes: 'gauge',
   };
   for (const [name, type] of Object.entries(types))
     t.match(text, new RegExp(`^# TYPE ${name} ${type}$`, 'm'), `${name} is a ${type}`);
