@@ -2,8 +2,8 @@
 // the machine once a second from /proc, charging each one's CPU to what it is: a test server, a `tapewire` command, a
 // test file, tap itself, or anything else; and by test file, with the servers and commands each one started (a shared
 // server is charged to the file that started it). The suite is bound by CPU on 2 cores, so this, not a file's wall time
-// (which counts its waits and its neighbours' load), says what to make cheaper. Every process on the machine is
-// counted: run it on a quiet one.
+// (which counts its waits and its neighbours' load), says what to make cheaper. Only the run's processes are counted,
+// but what else runs on the machine slows them: run it on a quiet one.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -34,10 +34,15 @@ interface Seen {
   file: string | null;
 }
 
-/** Which test file each process seen belongs to, by pid and start time, inherited from the parent when first seen. */
-const files = new Map<string, string | null>();
+/**
+ * The run's processes, by pid and start time: tap and what descends from it, each seen with the test file it is or
+ * descends from ('' for none), inherited from its parent when first seen. Other processes on the machine are not the
+ * run's; a process that ended within a second of its start, or after its parent, unseen, is missed.
+ */
+const run = new Map<string, string>();
+let tapPid = '';
 
-/** Every process's CPU so far, keyed by pid and start time (a pid reused is another process). */
+/** The run's processes' CPU so far, keyed by pid and start time (a pid reused is another process). */
 function sample(): Map<string, Seen> {
   const seen = new Map<string, Seen>();
   const keyOf = new Map<string, string>();
@@ -51,9 +56,10 @@ function sample(): Map<string, Seen> {
       const key = `${pid}@${fields[19]}`;
       keyOf.set(pid, key);
       parents.push([key, fields[1]!]);
-      const file = /\btest\/(\S+)\.test\.ts/.exec(cmd)?.[1] ?? null;
-      if (file) files.set(key, file);
+      if (pid === tapPid) run.set(key, '');
       seen.set(key, { kind: kind(cmd), ticks: Number(fields[11]) + Number(fields[12]), file: null });
+      const file = /\btest\/(\S+)\.test\.ts/.exec(cmd)?.[1];
+      if (file && !run.has(key)) seen.get(key)!.file = file;
     } catch {
       // gone between the listing and the read
     }
@@ -61,23 +67,22 @@ function sample(): Map<string, Seen> {
   // Parents first seen in this sample are listed in pid order, which is mostly start order: a few passes settle chains.
   for (let pass = 0; pass < 3; pass++)
     for (const [key, ppid] of parents) {
-      if (files.get(key)) continue;
       const parent = keyOf.get(ppid);
-      const file = parent ? files.get(parent) : undefined;
-      if (file) files.set(key, file);
+      if (run.has(key) || !parent || !run.has(parent)) continue;
+      run.set(key, seen.get(key)!.file ?? run.get(parent)!);
     }
-  for (const [key, s] of seen) s.file = files.get(key) ?? null;
+  for (const [key, s] of seen) s.file = run.get(key) ?? null;
   return seen;
 }
 
 const charged = new Map<string, number>();
 /** CPU by test file: its own process's, and what the servers and commands it started used. */
 const byFile = new Map<string, Map<string, number>>();
-// What ran before the suite started is not the suite's.
 let last = sample();
 const tick = () => {
   const now = sample();
   for (const [key, { kind, ticks, file }] of now) {
+    if (file === null) continue;
     // A process first seen now started since the last sample: all its CPU is the suite's.
     const used = ticks - (last.get(key)?.ticks ?? 0);
     charged.set(kind, (charged.get(kind) ?? 0) + used);
@@ -92,6 +97,7 @@ const timer = setInterval(tick, 1000);
 const t0 = performance.now();
 const load = loadavg()[0]!.toFixed(2);
 const tap = spawn('npx', ['tap', ...process.argv.slice(2)], { cwd: ROOT, stdio: 'inherit' });
+tapPid = String(tap.pid);
 const code = await new Promise<number | null>((resolve) => tap.on('exit', resolve));
 clearInterval(timer);
 tick();
