@@ -6,6 +6,14 @@
 // env(1), which takes it out.
 const PROCESSINFO = /@tapjs[\\/]processinfo/;
 
+/**
+ * V8's flags for the compiled server's processes a run of the suite starts (tap sets TAP=1; a benchmark's run without
+ * them): WebAssembly on Liftoff alone. TurboFan recompiling PGlite's hot functions was 40% of the CPU of a test server's
+ * start on a blank database (2.5 s of 6.2) and 3 s of 11 on a copy of the demo, for processes that live seconds; what a
+ * test then asks of the database ran no slower (bench/results/2026-12-07-suite-speed.md).
+ */
+export const TEST_V8_FLAGS = process.env.TAP === '1' ? ['--liftoff-only'] : [];
+
 /** The command and arguments that run `node <args>` in `env` without tap's processinfo preload. */
 export function nodeCommand(args: string[], env: NodeJS.ProcessEnv): { command: string; args: string[] } {
   const options = (env.NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean);

@@ -2,14 +2,14 @@
 // server of dist/ (built first when the sources changed), as a deployment runs it. Through tsx every thread of every
 // server compiled the sources anew: a third of a start's CPU, and the suite is bound by CPU.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { clock } from '../server/clock.js';
 import { freePort } from '../server/free-port.js';
-import { nodeCommand } from './child-env.js';
+import { nodeCommand, TEST_V8_FLAGS } from './child-env.js';
 import { blankCopy, copiesDemo, demoCopy } from './data-templates.js';
 import { processWarnings } from './process-warnings.js';
 import { tallyStart } from './server-tally.js';
@@ -92,7 +92,7 @@ export async function runNode(
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const compiled = /^(core|server|workers)\/.*\.ts$/.test(script);
   if (compiled) await buildIfStale();
-  const entry = compiled ? [`dist/${script.replace(/\.ts$/, '.js')}`] : ['--import', 'tsx', script];
+  const entry = compiled ? [...TEST_V8_FLAGS, `dist/${script.replace(/\.ts$/, '.js')}`] : ['--import', 'tsx', script];
   return new Promise((resolve) => {
     const childEnv = { ...process.env, ...env };
     const { command, args: argv } = nodeCommand([...entry, ...args], childEnv);
@@ -194,7 +194,17 @@ export async function prepareLaunch(options: StartOptions = {}): Promise<Launch>
       : ['dist/server/main.js'];
   // The wrapper bin/tapewire is not in between (it would hide this process's exit hook): its settings are.
   const processEnv = { ...(options.built ? mallocEnv() : {}), ...process.env, ...env };
-  return { dataDir, port, env: processEnv, ...nodeCommand(['--import', EXIT_WITH_PARENT, ...entry], processEnv) };
+  // No test flags for a server run as `npm start` runs it (bin/tapewire.mjs gives its threads options of their own), nor
+  // for one loading the demo into a data directory without a database: a load is the database's long haul, and took no
+  // less CPU on Liftoff alone (34.5 s against 32.6).
+  const loads = env.TAPEWIRE_DEMO === '1' && !existsSync(join(dataDir, 'pg', 'PG_VERSION'));
+  const flags = options.built || options.sources || loads ? [] : TEST_V8_FLAGS;
+  return {
+    dataDir,
+    port,
+    env: processEnv,
+    ...nodeCommand([...flags, '--import', EXIT_WITH_PARENT, ...entry], processEnv),
+  };
 }
 
 /** Starts a server and waits until /ready answers 200 (or `waitReady: false`: only until it listens). */

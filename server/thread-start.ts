@@ -8,8 +8,12 @@ export function threadFile(base: string, shim: string, compiled: string): URL {
   return new URL(base.endsWith('.ts') ? shim : compiled, base);
 }
 
-/** The thread's Node options: this process's, with source maps when they are on here. */
-export function threadExecArgv(): string[] {
+/**
+ * The thread's Node options: this process's, inherited (undefined), or given with source maps added when they are on
+ * here. Given, they are parsed again, and Node refuses V8's flags among them (the tests run servers with
+ * --liftoff-only): inherited, they hold as they do for the whole process.
+ */
+export function threadExecArgv(): string[] | undefined {
   const on = process.sourceMapsEnabled && !process.execArgv.includes('--enable-source-maps');
-  return on ? [...process.execArgv, '--enable-source-maps'] : process.execArgv;
+  return on ? [...process.execArgv, '--enable-source-maps'] : undefined;
 }
