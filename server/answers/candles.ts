@@ -3,8 +3,10 @@
 // candles (a chart's default pull, a bot's window) between two ticks get the same answer in one buffer, sent in one
 // write, instead of one assembled per request from the kept blocks. Joined answers count against the budget of every
 // kept answer, and go when nobody asks for them (server/services/kept/kept-answers.ts).
+
 import { type CandleRun, type CandleView, candleChunks, candleCount, lateNotice } from '../../core/candle-view.js';
 import type { Bar } from '../../core/kernels/bars.js';
+import { type MapShelf, mapShelf } from '../../core/map-shelf.js';
 import { RawJson } from '../http/raw-json.js';
 
 interface Kept {
@@ -25,7 +27,7 @@ interface Kept {
  * it over). Until then nothing is counted and nothing goes for being idle.
  */
 export interface AnswerBudget {
-  join(shelf: { oldestStamp(): number; dropOldest(): void; dropIdle(stamp: number): void }): void;
+  join(shelf: MapShelf): void;
   stamp(): number;
   grew(bytes: number): void;
   shrank(bytes: number): void;
@@ -56,12 +58,17 @@ function build(view: CandleView): Buffer[] {
 export class CandleAnswers {
   /** In least recently used order. */
   private readonly kept = new Map<string, Kept>();
+  private readonly shelf = mapShelf(
+    this.kept,
+    (kept) => kept.stamp,
+    (key, kept) => this.forget(key, kept),
+  );
   private budget = UNCOUNTED;
 
   /** Counts the joined answers against `budget` from now on. */
   countIn(budget: AnswerBudget): void {
     this.budget = budget;
-    budget.join(this);
+    budget.join(this.shelf);
     for (const kept of this.kept.values()) if (kept.joined) budget.grew(kept.body.byteLength);
   }
 
@@ -97,25 +104,8 @@ export class CandleAnswers {
     const body = new RawJson(build(view));
     const stamp = this.budget.stamp();
     this.kept.set(key, { version, live: live && { ...live }, instrument, availableFrom, body, joined: false, stamp });
-    if (this.kept.size > MAX_ANSWERS) this.dropOldest();
+    if (this.kept.size > MAX_ANSWERS) this.shelf.dropOldest();
     return body;
-  }
-
-  oldestStamp(): number {
-    const first = this.kept.values().next();
-    return first.done ? Infinity : first.value.stamp;
-  }
-
-  dropOldest(): void {
-    const first = this.kept.entries().next();
-    if (!first.done) this.forget(...first.value);
-  }
-
-  dropIdle(stamp: number): void {
-    for (const [key, kept] of this.kept) {
-      if (kept.stamp > stamp) return;
-      this.forget(key, kept);
-    }
   }
 
   private forget(key: string, kept: Kept): void {

@@ -2,8 +2,9 @@
 // stream carries what changes after), as the API keeps its answers: rendering the instrument page cost 13 times its API
 // call. A page's stream ticket is its viewer's own, so a kept page holds a slot where each viewer's ticket goes. Pages
 // count against the budget of every kept answer, and go when nobody views them (server/services/kept/kept-answers.ts).
+import { mapShelf } from '../../core/map-shelf.js';
 import { clock } from '../clock.js';
-import { type KeptAnswers, keptAnswers, type Shelf } from '../services/kept/index.js';
+import { type KeptAnswers, keptAnswers } from '../services/kept/index.js';
 
 /** How long a kept page is served at most, whatever the data: the market ticks about this often. */
 const KEEP_MS = 1000;
@@ -41,12 +42,17 @@ export function filled(page: KeptPage, ticket: (topics: string[]) => string): Bu
   return Buffer.concat(chunks);
 }
 
-export class KeptPages implements Shelf {
+export class KeptPages {
   /** In the order they were rendered: the first goes first. */
   private readonly pages = new Map<string, KeptPage & { stamp: string; at: number; asked: number; bytes: number }>();
+  private readonly shelf = mapShelf(
+    this.pages,
+    (page) => page.asked,
+    (key, page) => this.drop(key, page.bytes),
+  );
 
   constructor(private readonly kept: KeptAnswers = keptAnswers) {
-    kept.join(this);
+    kept.join(this.shelf);
   }
 
   /** The page kept under `key` while the data is still `stamp` and it is young. */
@@ -58,27 +64,10 @@ export class KeptPages implements Shelf {
   set(key: string, stamp: string, page: KeptPage): void {
     const old = this.pages.get(key);
     if (old) this.drop(key, old.bytes);
-    if (this.pages.size >= KEPT) this.dropOldest();
+    if (this.pages.size >= KEPT) this.shelf.dropOldest();
     const bytes = page.parts.reduce((n, part) => n + part.byteLength, 0);
     this.pages.set(key, { ...page, stamp, at: clock.now(), asked: this.kept.stamp(), bytes });
     this.kept.grew(bytes);
-  }
-
-  oldestStamp(): number {
-    const first = this.pages.values().next();
-    return first.done ? Infinity : first.value.asked;
-  }
-
-  dropOldest(): void {
-    const first = this.pages.entries().next();
-    if (!first.done) this.drop(first.value[0], first.value[1].bytes);
-  }
-
-  dropIdle(stamp: number): void {
-    for (const [key, page] of this.pages) {
-      if (page.asked > stamp) return;
-      this.drop(key, page.bytes);
-    }
   }
 
   private drop(key: string, bytes: number): void {

@@ -3,10 +3,11 @@
 // for, within one budget of bytes for all (kept-answers.ts), and answers of the hot market state kept until the next
 // tick.
 
+import { mapShelf } from '../../../core/map-shelf.js';
 import { clock } from '../../clock.js';
 import type { Caller } from '../../db.js';
 import { onAbort } from '../../on-abort.js';
-import { jsonSize, type KeptAnswers, keptAnswers, type Shelf } from './kept-answers.js';
+import { jsonSize, type KeptAnswers, keptAnswers } from './kept-answers.js';
 
 /** An answer being built or built: who still waits for it while it builds, and how to stop its build. */
 interface Entry<T> {
@@ -24,9 +25,14 @@ interface Entry<T> {
 }
 
 /** Values by key at the current version of their data: the one kept, the one being built, or a new one. */
-export class AnswerCache<T> implements Shelf {
+export class AnswerCache<T> {
   /** In least recently used order: the first entry is evicted first. */
   private readonly entries = new Map<string, Entry<T>>();
+  private readonly shelf = mapShelf(
+    this.entries,
+    (entry) => entry.stamp,
+    (key, entry) => this.drop(key, entry),
+  );
 
   constructor(
     private readonly max: number,
@@ -34,7 +40,7 @@ export class AnswerCache<T> implements Shelf {
     private readonly version: (key: string) => number,
     private readonly kept: KeptAnswers = keptAnswers,
   ) {
-    kept.join(this);
+    kept.join(this.shelf);
   }
 
   /**
@@ -79,25 +85,8 @@ export class AnswerCache<T> implements Shelf {
       },
     );
     this.entries.set(key, entry);
-    if (this.entries.size > this.max) this.dropOldest();
+    if (this.entries.size > this.max) this.shelf.dropOldest();
     return entry.body;
-  }
-
-  oldestStamp(): number {
-    const first = this.entries.values().next();
-    return first.done ? Infinity : first.value.stamp;
-  }
-
-  dropOldest(): void {
-    const first = this.entries.entries().next();
-    if (!first.done) this.drop(...first.value);
-  }
-
-  dropIdle(stamp: number): void {
-    for (const [key, entry] of this.entries) {
-      if (entry.stamp > stamp) return;
-      this.drop(key, entry);
-    }
   }
 
   private drop(key: string, entry: Entry<T>): void {

@@ -5,14 +5,10 @@
 // read, no allocation; a timer notes the count every quarter of the idle time and drops what is stamped before the
 // note of four quarters ago.
 
-/** A cache whose entries, in least recently asked order, each carry the stamp of their last ask. */
-export interface Shelf {
-  /** The stamp of its least recently asked entry; Infinity when it holds none. */
-  oldestStamp(): number;
-  dropOldest(): void;
-  /** Drops the entries stamped `stamp` or before. */
-  dropIdle(stamp: number): void;
-}
+import type { MapShelf } from '../../../core/map-shelf.js';
+
+/** A cache's entries in least recently asked order, each with the stamp of its last ask (core/map-shelf.ts). */
+export type Shelf = MapShelf;
 
 export interface KeptSettings {
   /** The total size of the answers kept, counted as their JSON. */
