@@ -19,7 +19,7 @@ function kind(cmd: string): string {
   if (/exit-with-parent\.mjs/.test(cmd)) return 'test servers';
   if (/(dist\/server\/cli\/tapewire\.js|server\/cli\/tapewire\.ts|bin\/tapewire\.mjs)/.test(cmd))
     return 'tapewire commands';
-  if (/\btest\/\S+\.test\.ts/.test(cmd)) return 'test files';
+  if (/\btest\/\S+\.test\.[jt]s/.test(cmd)) return 'test files';
   if (/redis-server/.test(cmd)) return 'redis-server';
   if (/chrom/.test(cmd)) return 'chromium';
   if (/esbuild/.test(cmd)) return 'esbuild (tsx)';
@@ -58,7 +58,7 @@ function sample(): Map<string, Seen> {
       parents.push([key, fields[1]!]);
       if (pid === tapPid) run.set(key, '');
       seen.set(key, { kind: kind(cmd), ticks: Number(fields[11]) + Number(fields[12]), file: null });
-      const file = /\btest\/(\S+)\.test\.ts/.exec(cmd)?.[1];
+      const file = /\btest\/(\S+)\.test\.[jt]s/.exec(cmd)?.[1];
       if (file && !run.has(key)) seen.get(key)!.file = file;
     } catch {
       // gone between the listing and the read

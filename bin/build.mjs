@@ -8,7 +8,7 @@ import { join } from 'node:path';
 // the website's client/) are copied, so that dist/ resolves them as the sources do. A build is made beside dist/ and
 // swapped in whole, one build at a time: the suite's files start compiled servers and may ask for a build at once.
 import { build } from 'esbuild';
-import { CODE_DIRS, DIST, ROOT, staleness } from './dist-state.mjs';
+import { CODE_DIRS, DIST, ROOT, staleness, TEST_DIRS } from './dist-state.mjs';
 
 /** Every .ts file under `dir`, declarations aside. */
 function sources(dir) {
@@ -60,7 +60,7 @@ async function compile() {
   const next = `${DIST}.new-${process.pid}`;
   const old = `${DIST}.old-${process.pid}`;
   rmSync(next, { recursive: true, force: true });
-  const entryPoints = CODE_DIRS.flatMap(sources);
+  const entryPoints = [...CODE_DIRS, ...TEST_DIRS].flatMap(sources);
   await build({
     entryPoints,
     outdir: next,

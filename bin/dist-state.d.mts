@@ -3,4 +3,5 @@ export const ROOT: string;
 export const DIST: string;
 export const STAMP: string;
 export const CODE_DIRS: string[];
+export const TEST_DIRS: string[];
 export function staleness(): string | null;

@@ -2,11 +2,10 @@
 // of them skips with a message when the directory is absent), and this project's own fixtures.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ROOT } from './root.js';
 
 /** The samples' directory; TAPEWIRE_REALDATA moves it, so a run can check that every test of them skips without them. */
-export const REALDATA =
-  process.env.TAPEWIRE_REALDATA || fileURLToPath(new URL('../../shared/realdata/', import.meta.url));
+export const REALDATA = process.env.TAPEWIRE_REALDATA || join(ROOT, '../shared/realdata/');
 
 /** Why a test of `dir`'s samples is skipped, or false when they are there. */
 export function realdataSkip(dir: string): string | false {
@@ -31,7 +30,7 @@ export function realdataFiles(dir: string): string[] {
   return out.sort();
 }
 
-const FIXTURES = fileURLToPath(new URL('../test/fixtures/', import.meta.url));
+const FIXTURES = join(ROOT, 'test/fixtures/');
 
 /** One of this project's fixtures, by its path under test/fixtures/. */
 export function fixture(path: string): string {

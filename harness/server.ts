@@ -6,15 +6,16 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { clock } from '../server/clock.js';
 import { freePort } from '../server/free-port.js';
 import { nodeCommand, TEST_V8_FLAGS } from './child-env.js';
 import { blankCopy, copiesDemo, demoCopy } from './data-templates.js';
 import { processWarnings } from './process-warnings.js';
+import { ROOT } from './root.js';
 import { tallyStart } from './server-tally.js';
 
-export const ROOT = fileURLToPath(new URL('../', import.meta.url));
+export { ROOT };
 
 export interface ServerHandle {
   url: string;
@@ -40,7 +41,7 @@ export interface ServerHandle {
 
 // A test that times out is killed without its teardown: make sure no server outlives the process that started it.
 // The signals below cover what the test process can catch; the server's own preload covers SIGKILL.
-const EXIT_WITH_PARENT = new URL('./exit-with-parent.mjs', import.meta.url).href;
+export const EXIT_WITH_PARENT = pathToFileURL(join(ROOT, 'harness/exit-with-parent.mjs')).href;
 const children = new Set<ChildProcess>();
 process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -120,7 +121,7 @@ let built: Promise<void> | null = null;
  * code under test. `npm test` builds before the files run, so in a run of the suite this only reads the files' times.
  */
 function buildIfStale(): Promise<void> {
-  built ??= import('../bin/dist-state.mjs').then(({ staleness }) =>
+  built ??= import(pathToFileURL(join(ROOT, 'bin/dist-state.mjs')).href).then(({ staleness }) =>
     staleness() === null
       ? undefined
       : new Promise<void>((resolve, reject) => {

@@ -401,6 +401,14 @@ t.test('a test of the shared real samples skips with a message when they are abs
   );
 });
 
+t.test('tests find files from the repository root, not from their own place', async (t) => {
+  // The suite runs the tests compiled from dist/ (.taprc): a path made from a test's own URL points into dist/.
+  const own = ['test', 'harness']
+    .flatMap(sources)
+    .filter((f) => f !== 'harness/root.ts' && /\bimport\.meta\.(url|dirname|filename)\b/.test(text(f)));
+  t.same(own, ['test/conformance/mcp.ts'], 'ROOT (harness/root.ts) for the others; the conformance run is not compiled');
+});
+
 /** The import cycles of `graph` (file -> the files it imports): each strongly connected group of more than one file. */
 function cycles(graph: Map<string, string[]>): string[][] {
   const index = new Map<string, number>();

@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import { Agent, type IncomingMessage, request } from 'node:http';
 import t from 'tap';
 import { NO_REDIS, type RedisHandle, startRedis } from '../../harness/redis.js';
-import { demoDataDir, ROOT, runCli } from '../../harness/server.js';
+import { demoDataDir, EXIT_WITH_PARENT, ROOT, runCli } from '../../harness/server.js';
 import { clock } from '../../server/clock.js';
 import { freePort } from '../../server/free-port.js';
 import { connect, type SocketClient } from '../helpers/ws.js';
@@ -18,7 +18,6 @@ const READY_MS = 180_000;
 // Seven processes on two cores, with a demo template to make first on a fresh run: more than the 300 s a file gets
 // (.taprc) on a slow CI machine, though about 65 s on a quiet one.
 t.setTimeout(900_000);
-const EXIT_WITH_PARENT = new URL('../../harness/exit-with-parent.mjs', import.meta.url).href;
 
 interface Answer {
   status: number;

@@ -6,8 +6,7 @@ import { type CompanyFinancials, companyFinancials } from '../../../core/financi
 import type { MetricKey } from '../../../core/financials/metrics.js';
 import { type PeriodQuarter, periodKey } from '../../../core/financials/periods.js';
 import { parseCompanyFacts } from '../../../core/sources/sec/companyfacts.js';
-import { readRealdata, realdataSkip } from '../../../harness/realdata.js';
-import { readFixture } from '../../helpers/fixtures.js';
+import { fixture as readFixture, readRealdata, realdataSkip } from '../../../harness/realdata.js';
 
 const M = 1_000_000;
 const get = (fin: CompanyFinancials, metric: MetricKey, year: number, quarter: PeriodQuarter) =>

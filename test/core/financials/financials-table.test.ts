@@ -4,7 +4,7 @@ import { companyFinancials } from '../../../core/financials/company-financials.j
 import { financialsTable } from '../../../core/financials/financials-table.js';
 import { METRIC_KEYS } from '../../../core/financials/metrics.js';
 import { parseCompanyFacts } from '../../../core/sources/sec/companyfacts.js';
-import { readFixture } from '../../helpers/fixtures.js';
+import { fixture as readFixture } from '../../../harness/realdata.js';
 
 const M = 1_000_000;
 const fin = companyFinancials(parseCompanyFacts(readFixture('sec/companyfacts-widgets.json')));

@@ -4,9 +4,8 @@ import t from 'tap';
 import { isoDay, parseDay } from '../../../core/days.js';
 import { type FiscalCalendar, fiscalCalendar } from '../../../core/financials/fiscal-calendar.js';
 import { parseCompanyFacts } from '../../../core/sources/sec/companyfacts.js';
-import { readRealdata, realdataSkip } from '../../../harness/realdata.js';
+import { fixture as readFixture, readRealdata, realdataSkip } from '../../../harness/realdata.js';
 import { companyFactsOf, type FactRow } from '../../helpers/companyfacts.js';
-import { readFixture } from '../../helpers/fixtures.js';
 
 function describe(calendar: FiscalCalendar, from: number): string[] {
   return calendar.years

@@ -3,8 +3,8 @@ import t from 'tap';
 import { companyFinancials } from '../../../core/financials/company-financials.js';
 import { type FundamentalValue, fundamentals } from '../../../core/financials/fundamentals.js';
 import { parseCompanyFacts } from '../../../core/sources/sec/companyfacts.js';
+import { fixture as readFixture } from '../../../harness/realdata.js';
 import { companyFactsOf, type FactRow } from '../../helpers/companyfacts.js';
-import { readFixture } from '../../helpers/fixtures.js';
 
 const M = 1_000_000;
 const fin = companyFinancials(parseCompanyFacts(readFixture('sec/companyfacts-widgets.json')));

@@ -4,8 +4,7 @@ import t from 'tap';
 import { openMarketSummary } from '../../../core/insiders/open-market-summary.js';
 import { insiderTrades, type OwnershipFiling } from '../../../core/insiders/trades.js';
 import { parseOwnership } from '../../../core/sources/sec/ownership.js';
-import { readRealdata, realdataSkip } from '../../../harness/realdata.js';
-import { readFixture } from '../../helpers/fixtures.js';
+import { fixture as readFixture, readRealdata, realdataSkip } from '../../../harness/realdata.js';
 
 const amendmentXml = readFixture('sec/form4-amendment.xml');
 // The form the fixture's 4/A amends: filed 2025-11-05 with a wrong price for the first sale.

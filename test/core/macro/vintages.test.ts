@@ -2,12 +2,12 @@
 // answer never shows a value published after its day. Against a direct computation on random vintages, and on FRED
 // payloads read by the parser.
 
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import t from 'tap';
 import { asOf, vintagesByDate } from '../../../core/macro/vintages.js';
 import { parseFredPayload } from '../../../core/sources/fred/index.js';
 import type { ObservationRecord } from '../../../core/sources/macro-records.js';
+import { fixture } from '../../../harness/realdata.js';
 
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
 const DAY = 86_400_000;
@@ -154,7 +154,7 @@ t.test('against a direct computation: first print, latest, revised; as-of never 
 });
 
 t.test('ALFRED observations read by the FRED parser: revisions kept, and the series as known on a day', async (t) => {
-  const text = readFileSync(new URL('../../fixtures/fred/alfred_GDPC1_vintages.json', import.meta.url), 'utf8');
+  const text = fixture('fred/alfred_GDPC1_vintages.json');
   const { observations } = parseFredPayload(text, { seriesId: 'GDPC1' });
   const summary = vintagesByDate(observations);
   t.same(

@@ -1,12 +1,12 @@
 // The profiles format: a curated file reads into sector, company, person and project records; an item with a bad
 // field is skipped whole with where it was and why; what is not a profiles payload is refused.
 
-import { readFileSync } from 'node:fs';
 import t from 'tap';
 import { PROFILES_SOURCE, parseProfilesPayload } from '../../../core/sources/profiles/index.js';
 import { PayloadError } from '../../../core/sources/records.js';
+import { fixture as readFixture } from '../../../harness/realdata.js';
 
-const fixture = readFileSync(new URL('../../fixtures/profiles/coverage.json', import.meta.url), 'utf8');
+const fixture = readFixture('profiles/coverage.json');
 const doc = JSON.parse(fixture) as Record<string, Record<string, unknown>[]>;
 /** The fixture with one item of `list` changed by `change`. */
 const withItem = (list: string, k: number, change: (item: Record<string, unknown>) => void) => {

@@ -1,13 +1,13 @@
 // FRED CSV layouts beyond the samples: ALFRED vintage columns read into realtime ranges, several series side by side,
 // CRLF and a byte-order mark, rows skipped whole with their line, and documents that are not FRED CSV refused.
 
-import { readFileSync } from 'node:fs';
 import t from 'tap';
 import { parseFredPayload } from '../../../../core/sources/fred/index.js';
 import { seriesIdFromFileName } from '../../../../core/sources/fred/series-id.js';
+import { fixture as readFixture } from '../../../../harness/realdata.js';
 import { refusal } from '../../../helpers/refusal.js';
 
-const fixture = (name: string) => readFileSync(new URL(`../../../fixtures/fred/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => readFixture(`fred/${name}`);
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
 
 t.test('ALFRED vintage columns: one record per run of equal values, current until the next vintage', async (t) => {

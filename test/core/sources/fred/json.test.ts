@@ -1,12 +1,12 @@
 // FRED's JSON documents beyond the samples: ALFRED observations over several vintages, series metadata, a series'
 // release, release dates with names; a bad item skipped with its reason, a document of another shape refused.
 
-import { readFileSync } from 'node:fs';
 import t from 'tap';
 import { parseFredPayload } from '../../../../core/sources/fred/index.js';
+import { fixture as readFixture } from '../../../../harness/realdata.js';
 import { refusal } from '../../../helpers/refusal.js';
 
-const fixture = (name: string) => readFileSync(new URL(`../../../fixtures/fred/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => readFixture(`fred/${name}`);
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
 
 t.test(

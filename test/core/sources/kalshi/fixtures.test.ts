@@ -2,12 +2,12 @@
 // as the current dollar strings, a single event with its markets beside it, candlesticks current, older and
 // historical, scalar settlement; bad items skipped with their reason, other shapes refused.
 
-import { readFileSync } from 'node:fs';
 import t from 'tap';
 import { parseKalshiPayload } from '../../../../core/sources/kalshi/index.js';
+import { fixture as readFixture } from '../../../../harness/realdata.js';
 import { refusal } from '../../../helpers/refusal.js';
 
-const fixture = (name: string) => readFileSync(new URL(`../../../fixtures/kalshi/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => readFixture(`kalshi/${name}`);
 const probabilities = (p: { outcomes: { probability: number | null }[] } | undefined) =>
   p?.outcomes.map((o) => o.probability);
 

@@ -2,13 +2,12 @@
 // plain arrays instead of encoded strings, unpriced markets; bad items skipped with their reason, and whole payloads
 // of another shape refused.
 
-import { readFileSync } from 'node:fs';
 import t from 'tap';
 import { parsePolymarketPayload } from '../../../../core/sources/polymarket/index.js';
+import { fixture as readFixture } from '../../../../harness/realdata.js';
 import { refusal } from '../../../helpers/refusal.js';
 
-const fixture = (name: string) =>
-  readFileSync(new URL(`../../../fixtures/polymarket/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => readFixture(`polymarket/${name}`);
 
 t.test('Gamma markets of every kind, and the malformed ones skipped with their reason', async (t) => {
   const { markets, skipped } = parsePolymarketPayload(fixture('gamma_markets.json'));

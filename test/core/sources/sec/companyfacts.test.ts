@@ -2,8 +2,7 @@
 import t from 'tap';
 import { parseDay } from '../../../../core/days.js';
 import { factRecord, findSeries, NO_DAY, parseCompanyFacts } from '../../../../core/sources/sec/companyfacts.js';
-import { readRealdata, realdataSkip } from '../../../../harness/realdata.js';
-import { readFixture } from '../../../helpers/fixtures.js';
+import { fixture as readFixture, readRealdata, realdataSkip } from '../../../../harness/realdata.js';
 
 t.test('the fixture: series per concept and unit, each fact with all its fields', async (t) => {
   const cf = parseCompanyFacts(readFixture('sec/companyfacts-widgets.json'));

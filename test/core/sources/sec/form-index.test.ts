@@ -1,8 +1,7 @@
 // The daily form index: rows read by the header's columns and from the row's end, a malformed row skipped.
 import t from 'tap';
 import { parseFormIndex } from '../../../../core/sources/sec/form-index.js';
-import { readRealdata, realdataSkip } from '../../../../harness/realdata.js';
-import { readFixture } from '../../../helpers/fixtures.js';
+import { fixture as readFixture, readRealdata, realdataSkip } from '../../../../harness/realdata.js';
 
 t.test('rows of the fixture: forms with spaces, a name filling its column', async (t) => {
   const { entries, skipped } = parseFormIndex(readFixture('sec/form-index.idx'));

@@ -5,8 +5,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { parseSecDocument, type SecDocument } from '../../../../core/sources/sec/index.js';
-import { REALDATA, readRealdata, realdataSkip } from '../../../../harness/realdata.js';
-import { readFixture } from '../../../helpers/fixtures.js';
+import { REALDATA, fixture as readFixture, readRealdata, realdataSkip } from '../../../../harness/realdata.js';
 
 /** Each real file, the format it is, and how much is in it. */
 const FILES: [string, SecDocument['format'], number][] = [

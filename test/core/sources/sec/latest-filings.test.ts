@@ -1,8 +1,7 @@
 // The latest-filings Atom feed: one entry per filing and role, 8-K items, malformed entries skipped.
 import t from 'tap';
 import { parseLatestFilings } from '../../../../core/sources/sec/latest-filings.js';
-import { readRealdata, realdataSkip } from '../../../../harness/realdata.js';
-import { readFixture } from '../../../helpers/fixtures.js';
+import { fixture as readFixture, readRealdata, realdataSkip } from '../../../../harness/realdata.js';
 
 t.test('entries with their accession, form, filer, role, items and index page', async (t) => {
   const { filings, skipped } = parseLatestFilings(readFixture('sec/latest-filings.atom.xml'));

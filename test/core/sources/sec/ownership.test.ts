@@ -2,8 +2,7 @@
 import t from 'tap';
 import { PayloadError } from '../../../../core/sources/records.js';
 import { parseOwnership } from '../../../../core/sources/sec/ownership.js';
-import { readRealdata, realdataSkip } from '../../../../harness/realdata.js';
-import { readFixture } from '../../../helpers/fixtures.js';
+import { fixture as readFixture, readRealdata, realdataSkip } from '../../../../harness/realdata.js';
 import { thrownBy } from '../../../helpers/thrown.js';
 
 t.test(

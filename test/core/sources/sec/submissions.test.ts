@@ -2,8 +2,7 @@
 import t from 'tap';
 import { parseSubmissions, parseSubmissionsPage } from '../../../../core/sources/sec/submissions.js';
 import { filingUrl } from '../../../../core/sources/sec/urls.js';
-import { readRealdata, realdataSkip } from '../../../../harness/realdata.js';
-import { readFixture } from '../../../helpers/fixtures.js';
+import { fixture as readFixture, readRealdata, realdataSkip } from '../../../../harness/realdata.js';
 
 t.test('the company and its filings; a malformed row is skipped', async (t) => {
   const s = parseSubmissions(readFixture('sec/submissions-widgets.json'));
