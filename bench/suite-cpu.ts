@@ -1,16 +1,18 @@
-// Where the suite's CPU goes: runs tap (with the arguments given, else the whole suite) and samples every process on
-// the machine once a second from /proc, charging each one's CPU to what it is: a test server, a `tapewire` command, a
-// test file, tap itself, or anything else; and by test file, with the servers and commands each one started (a shared
+// Where the suite's CPU goes: runs the suite's runner (test/run.ts, with the arguments given, else every file) and
+// samples every process on the machine once a second from /proc, charging each one's CPU to what it is: a test server, a
+// `tapewire` command, a test file, the runner, or anything else; and by test file, with the servers and commands each one started (a shared
 // server is charged to the file that started it). The suite is bound by CPU on 2 cores, so this, not a file's wall time
 // (which counts its waits and its neighbours' load), says what to make cheaper. Only the run's processes are counted,
 // but what else runs on the machine slows them: run it on a quiet one.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { ROOT } from '../harness/server.js';
 
+const args = process.argv.slice(2);
+const topAt = args.indexOf('--top');
 /** How many test files the CPU table by file lists. */
-const TOP = 25;
+const TOP = topAt >= 0 ? Number(args.splice(topAt, 2)[1]) : 25;
 /** /proc's unit of CPU time (USER_HZ), 100 a second on Linux. */
 const TICKS_PER_S = 100;
 
@@ -23,7 +25,7 @@ function kind(cmd: string): string {
   if (/redis-server/.test(cmd)) return 'redis-server';
   if (/chrom/.test(cmd)) return 'chromium';
   if (/esbuild/.test(cmd)) return 'esbuild (tsx)';
-  if (/\btap\b|@tapjs/.test(cmd)) return 'tap';
+  if (/dist\/test\/run\.js/.test(cmd)) return 'runner';
   return 'other';
 }
 
@@ -35,12 +37,12 @@ interface Seen {
 }
 
 /**
- * The run's processes, by pid and start time: tap and what descends from it, each seen with the test file it is or
+ * The run's processes, by pid and start time: the runner and what descends from it, each seen with the test file it is or
  * descends from ('' for none), inherited from its parent when first seen. Other processes on the machine are not the
  * run's; a process that ended within a second of its start, or after its parent, unseen, is missed.
  */
 const run = new Map<string, string>();
-let tapPid = '';
+let runnerPid = '';
 
 /** The run's processes' CPU so far, keyed by pid and start time (a pid reused is another process). */
 function sample(): Map<string, Seen> {
@@ -56,7 +58,7 @@ function sample(): Map<string, Seen> {
       const key = `${pid}@${fields[19]}`;
       keyOf.set(pid, key);
       parents.push([key, fields[1]!]);
-      if (pid === tapPid) run.set(key, '');
+      if (pid === runnerPid) run.set(key, '');
       seen.set(key, { kind: kind(cmd), ticks: Number(fields[11]) + Number(fields[12]), file: null });
       const file = /\btest\/(\S+)\.test\.[jt]s/.exec(cmd)?.[1];
       if (file && !run.has(key)) seen.get(key)!.file = file;
@@ -96,16 +98,18 @@ const timer = setInterval(tick, 1000);
 
 const t0 = performance.now();
 const load = loadavg()[0]!.toFixed(2);
-const tap = spawn('npx', ['tap', ...process.argv.slice(2)], { cwd: ROOT, stdio: 'inherit' });
-tapPid = String(tap.pid);
-const code = await new Promise<number | null>((resolve) => tap.on('exit', resolve));
+// The runner runs the compiled files: build them first if a source changed.
+execFileSync(process.execPath, ['bin/build.mjs', '--if-stale'], { cwd: ROOT, stdio: 'inherit' });
+const runner = spawn(process.execPath, ['dist/test/run.js', ...args], { cwd: ROOT, stdio: 'inherit' });
+runnerPid = String(runner.pid);
+const code = await new Promise<number | null>((resolve) => runner.on('exit', resolve));
 clearInterval(timer);
 tick();
 
 const wallS = (performance.now() - t0) / 1000;
 const total = [...charged.values()].reduce((a, b) => a + b, 0) / TICKS_PER_S;
 console.log(
-  `\nsuite-cpu: tap exited ${code} after ${wallS.toFixed(0)} s; ${total.toFixed(0)} s of CPU on ${cpus().length} CPUs ` +
+  `\nsuite-cpu: the runner exited ${code} after ${wallS.toFixed(0)} s; ${total.toFixed(0)} s of CPU on ${cpus().length} CPUs ` +
     `(${((100 * total) / (wallS * cpus().length)).toFixed(0)}% busy; load ${load} at the start). Processes that ` +
     'lived less than a second are missed.',
 );

@@ -118,9 +118,7 @@ function run(variant: Variant, logs: string): Promise<Outcome> {
   const started = performance.now();
   const log = join(logs, `${variant.name.replace(/[^a-z0-9-]/gi, '_')}.log`);
   return new Promise((resolve) => {
-    // The suite runs its files compiled (.taprc); the variants pick them by their sources.
-    const compiled = variant.files.map((f) => join('dist', f.replace(/\.ts$/, '.js')));
-    const child = spawn(join(ROOT, 'node_modules/.bin/tap'), compiled, {
+    const child = spawn(process.execPath, ['dist/test/run.js', ...variant.files], {
       cwd: ROOT,
       env: { ...process.env, ...variant.env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -406,7 +406,11 @@ t.test('tests find files from the repository root, not from their own place', as
   const own = ['test', 'harness']
     .flatMap(sources)
     .filter((f) => f !== 'harness/root.ts' && /\bimport\.meta\.(url|dirname|filename)\b/.test(text(f)));
-  t.same(own, ['test/conformance/mcp.ts'], 'ROOT (harness/root.ts) for the others; the conformance run is not compiled');
+  t.same(
+    own,
+    ['test/conformance/mcp.ts'],
+    'ROOT (harness/root.ts) for the others; the conformance run is not compiled',
+  );
 });
 
 /** The import cycles of `graph` (file -> the files it imports): each strongly connected group of more than one file. */

@@ -1,0 +1,159 @@
+// Runs the suite's test files (compiled in dist/test/, bin/build.mjs), each in its own Node process as tap's runner
+// does, and sums their counts. tap's runner preloads its coverage recorder and its mock loader into every file, which
+// cost each file 0.6 to 0.9 s of CPU (module hooks on a thread of their own) for coverage the suite does not measure and
+// mocks it does not use; the suite is bound by CPU on two cores. The files still use tap, and print tap's own counts.
+// The longest files start first (by the last run's times, else by how many servers a file starts), so that no long one
+// is left running alone at the end.
+//   node dist/test/run.js                          every file
+//   node dist/test/run.js test/server/meta.test.ts  some files, by source or compiled path
+//   node dist/test/run.js --jobs 3                  files at once (default: TAPEWIRE_TEST_JOBS, else 2)
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from '../harness/root.js';
+
+/** A file that has not ended after this long is killed and counted failed. */
+const TIMEOUT_MS = 300_000;
+/** How long a killed file has to stop its servers (harness/server.ts) before SIGKILL. */
+const KILL_GRACE_MS = 5_000;
+/** Each file's time in the last runs on this machine, to start the longest first. */
+const TIMES = join(tmpdir(), 'tapewire-test-times.json');
+
+interface Counts {
+  total: number;
+  pass: number;
+  fail: number;
+  skip: number;
+  todo: number;
+}
+
+const COUNTED = ['total', 'pass', 'fail', 'skip', 'todo'] as const;
+const zero = (): Counts => ({ total: 0, pass: 0, fail: 0, skip: 0, todo: 0 });
+
+/** The compiled test files under dist/test/, as paths relative to the root. */
+function allFiles(): string[] {
+  return readdirSync(join(ROOT, 'dist/test'), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.test.js'))
+    .map((e) => join(e.parentPath, e.name).slice(ROOT.length))
+    .filter((f) => !f.startsWith('dist/test/fixtures/'))
+    .sort();
+}
+
+/** The compiled file a path names: test/x.test.ts or dist/test/x.test.js. */
+const compiled = (path: string) => (path.startsWith('dist/') ? path : join('dist', path.replace(/\.ts$/, '.js')));
+const source = (file: string) => file.replace(/^dist\//, '').replace(/\.js$/, '.ts');
+
+/** A guess at a file's time when no run has timed it: the servers and commands it starts take most of it. */
+function guessMs(file: string): number {
+  const text = readFileSync(join(ROOT, source(file)), 'utf8');
+  const starts = text.match(/\b(startServer|sharedServer|runCli|runNode|demoDataDir|loadDemo|importFiles)\(/g);
+  return 1_000 + 8_000 * (starts?.length ?? 0);
+}
+
+function readTimes(): Record<string, number> {
+  try {
+    return JSON.parse(readFileSync(TIMES, 'utf8')) as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
+/** The counts tap prints last in a file's output: `# { total: 21, pass: 20, fail: 1 }`. */
+function countsOf(output: string): Counts | null {
+  const line = /^# \{ (total: \d+[^}]*)\}$/m.exec(output)?.[1];
+  if (!line) return null;
+  const counts = zero();
+  for (const key of COUNTED) counts[key] = Number(new RegExp(`\\b${key}: (\\d+)`).exec(line)?.[1] ?? 0);
+  return counts;
+}
+
+const args = process.argv.slice(2);
+const jobsAt = args.indexOf('--jobs');
+const jobs = Number(jobsAt >= 0 ? args.splice(jobsAt, 2)[1] : process.env.TAPEWIRE_TEST_JOBS || 2);
+if (!Number.isInteger(jobs) || jobs < 1) {
+  console.error('--jobs: a whole number of files at once, 1 or more');
+  process.exit(2);
+}
+const files = args.length ? args.map(compiled) : allFiles();
+const missing = files.filter((f) => !existsSync(join(ROOT, f)));
+if (missing.length) {
+  console.error(`not built (npm run build) or no such test file: ${missing.join(', ')}`);
+  process.exit(2);
+}
+
+const times = readTimes();
+const expected = new Map(files.map((f) => [f, times[source(f)] ?? guessMs(f)]));
+const queue = [...files].sort((a, b) => expected.get(b)! - expected.get(a)!);
+const running = new Set<ChildProcess>();
+const sum = zero();
+let done = 0;
+const started = performance.now();
+
+/** Runs one file; prints its line (and its whole output when it failed); adds its counts. */
+function runFile(file: string): Promise<void> {
+  const t0 = performance.now();
+  return new Promise((resolve) => {
+    // TAP=1, as tap's runner sets it: the harness shares servers within the run and starts them with the suite's flags.
+    const child = spawn(process.execPath, ['--liftoff-only', file], {
+      cwd: ROOT,
+      env: { ...process.env, TAP: '1', TAP_TIMEOUT: String(TIMEOUT_MS / 1000) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    running.add(child);
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS).unref();
+    }, TIMEOUT_MS);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      running.delete(child);
+      const ms = performance.now() - t0;
+      times[source(file)] = Math.round(ms);
+      const counts = countsOf(output) ?? zero();
+      const failed = code !== 0 || timedOut || counts.fail > 0;
+      if (failed && counts.fail === 0) {
+        counts.fail = 1;
+        counts.total++;
+      }
+      for (const key of COUNTED) sum[key] += counts[key];
+      done++;
+      const why = timedOut ? ' (timed out)' : signal ? ` (killed by ${signal})` : '';
+      console.log(`${failed ? 'not ok' : 'ok'} ${done} - ${source(file)}${why} # time=${ms.toFixed(0)}ms`);
+      if (failed) console.log(output.replace(/^/gm, '    '));
+      resolve();
+    });
+  });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    for (const child of running) child.kill('SIGTERM');
+    process.kill(process.pid, signal);
+  });
+
+console.log(`TAP version 14\n# ${files.length} files, ${jobs} at a time`);
+await Promise.all(
+  Array.from({ length: Math.min(jobs, queue.length) }, async () => {
+    for (let file = queue.shift(); file; file = queue.shift()) await runFile(file);
+  }),
+);
+writeFileSync(TIMES, JSON.stringify({ ...readTimes(), ...times }));
+
+// The run's closing script: stops the servers files shared (failing the run on a warning one printed), counts servers.
+const after = spawn(process.execPath, ['dist/test/after.js'], { cwd: ROOT, env: { ...process.env, TAP: '1' } });
+after.stdout.pipe(process.stdout);
+after.stderr.pipe(process.stderr);
+const afterCode = await new Promise<number | null>((resolve) => after.on('close', resolve));
+if (afterCode !== 0) sum.fail++;
+
+console.log(`1..${files.length}`);
+const shown = COUNTED.filter((k) => k === 'total' || k === 'pass' || sum[k] > 0).map((k) => `${k}: ${sum[k]}`);
+console.log(`# { ${shown.join(', ')} }`);
+console.log(`# time=${(performance.now() - started).toFixed(0)}ms`);
+process.exitCode = sum.fail > 0 ? 1 : 0;
