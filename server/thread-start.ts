@@ -9,11 +9,11 @@ export function threadFile(base: string, shim: string, compiled: string): URL {
 }
 
 /**
- * The thread's Node options: this process's, inherited (undefined), or given with source maps added when they are on
- * here. Given, they are parsed again, and Node refuses V8's flags among them (the tests run servers with
- * --liftoff-only): inherited, they hold as they do for the whole process.
+ * The thread's Node options: this process's, inherited (undefined), or, when source maps are on here and the process
+ * was given no options of its own, `--enable-source-maps`. Given options are parsed again, and Node refuses V8's among
+ * them (`node --max-old-space-size=4096 bin/tapewire.mjs start`, the tests' --liftoff-only): inherited, they hold as
+ * they do for the whole process, and the threads' stack traces name the compiled lines.
  */
 export function threadExecArgv(): string[] | undefined {
-  const on = process.sourceMapsEnabled && !process.execArgv.includes('--enable-source-maps');
-  return on ? [...process.execArgv, '--enable-source-maps'] : undefined;
+  return process.sourceMapsEnabled && process.execArgv.length === 0 ? ['--enable-source-maps'] : undefined;
 }

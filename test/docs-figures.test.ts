@@ -547,9 +547,11 @@ const FIGURES: { file: string; pattern: RegExp; expected: number | string; from:
   // Development.
   {
     file: 'docs/development.md',
-    pattern: /the tap suite, (\w+) files at a time/g,
-    expected: ['', 'one', 'two', 'three', 'four'][Number(/^jobs: (\d+)$/m.exec(text('.taprc'))?.[1])]!,
-    from: '.taprc jobs',
+    pattern: /and the suite, (\w+) files at a time/g,
+    expected: ['', 'one', 'two', 'three', 'four'][
+      Number(/^const DEFAULT_JOBS = (\d+);$/m.exec(text('test/run.ts'))?.[1])
+    ]!,
+    from: 'test/run.ts DEFAULT_JOBS',
   },
   ...[30, 365].map((days, k) => ({
     file: 'docs/development.md',

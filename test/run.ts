@@ -6,7 +6,7 @@
 // is left running alone at the end.
 //   node dist/test/run.js                          every file
 //   node dist/test/run.js test/server/meta.test.ts  some files, by source or compiled path
-//   node dist/test/run.js --jobs 3                  files at once (default: TAPEWIRE_TEST_JOBS, else 2)
+//   node dist/test/run.js --jobs 3                  files at once (default: TAPEWIRE_TEST_JOBS, else DEFAULT_JOBS)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,8 @@ const TIMEOUT_MS = 300_000;
 const KILL_GRACE_MS = 5_000;
 /** Each file's time in the last runs on this machine, to start the longest first. */
 const TIMES = join(tmpdir(), 'tapewire-test-times.json');
+/** Files at once: the suite's machines have two cores, and a file's servers and commands use more than its own. */
+const DEFAULT_JOBS = 2;
 
 interface Counts {
   total: number;
@@ -70,7 +72,7 @@ function countsOf(output: string): Counts | null {
 
 const args = process.argv.slice(2);
 const jobsAt = args.indexOf('--jobs');
-const jobs = Number(jobsAt >= 0 ? args.splice(jobsAt, 2)[1] : process.env.TAPEWIRE_TEST_JOBS || 2);
+const jobs = Number(jobsAt >= 0 ? args.splice(jobsAt, 2)[1] : process.env.TAPEWIRE_TEST_JOBS || DEFAULT_JOBS);
 if (!Number.isInteger(jobs) || jobs < 1) {
   console.error('--jobs: a whole number of files at once, 1 or more');
   process.exit(2);

@@ -40,7 +40,10 @@ function parseArgs(argv: string[]): Args | string {
   return args;
 }
 
-/** One process of the cluster, started again whenever it exits unasked. */
+/**
+ * One process of the cluster, started again whenever it exits unasked. The database and the nodes get the cluster's own
+ * Node options, as fork() passes them: `node --max-old-space-size=4096 bin/tapewire.mjs cluster` sizes them all.
+ */
 class Member {
   private child: ChildProcess | null = null;
   private stopping = false;
@@ -166,7 +169,13 @@ export async function run(argv: string[]): Promise<number | null> {
     const embedded = !databaseUrl;
     if (!databaseUrl) {
       const ready = lineWith('database ready');
-      const database = new Member('database', process.execPath, [BIN, 'database'], process.env, ready.onLine);
+      const database = new Member(
+        'database',
+        process.execPath,
+        [...process.execArgv, BIN, 'database'],
+        process.env,
+        ready.onLine,
+      );
       infra.push(database);
       database.start();
       await ready.seen;
@@ -189,7 +198,7 @@ export async function run(argv: string[]): Promise<number | null> {
     const node = (role: 'ingest' | 'api', id: string, env: NodeJS.ProcessEnv = {}) => {
       const nodeDir = join(dataDir, 'nodes', id);
       mkdirSync(nodeDir, { recursive: true, mode: 0o700 });
-      const m = new Member(id, process.execPath, [BIN, 'start'], {
+      const m = new Member(id, process.execPath, [...process.execArgv, BIN, 'start'], {
         ...base,
         ...env,
         TAPEWIRE_ROLE: role,

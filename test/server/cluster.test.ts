@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { Agent, type IncomingMessage, request } from 'node:http';
 import t from 'tap';
+import { TEST_V8_FLAGS } from '../../harness/child-env.js';
 import { NO_REDIS, type RedisHandle, startRedis } from '../../harness/redis.js';
 import { demoDataDir, EXIT_WITH_PARENT, ROOT, runCli } from '../../harness/server.js';
 import { clock } from '../../server/clock.js';
@@ -156,8 +157,19 @@ t.test('a cluster of two api nodes, a leader and a standby', { skip: NO_REDIS },
   let stderr = '';
   const cluster: ChildProcess = spawn(
     process.execPath,
-    // The cluster ends (and stops what it started) with this test, even one killed outright by tap's timeout.
-    ['--import', EXIT_WITH_PARENT, 'bin/tapewire.mjs', 'cluster', '--api', '2', '--port', String(port)],
+    // The cluster ends (and stops what it started) with this test, even one killed outright on a timeout; its processes
+    // run WebAssembly on Liftoff alone, as the suite's servers do.
+    [
+      ...TEST_V8_FLAGS,
+      '--import',
+      EXIT_WITH_PARENT,
+      'bin/tapewire.mjs',
+      'cluster',
+      '--api',
+      '2',
+      '--port',
+      String(port),
+    ],
     {
       cwd: ROOT,
       env: {

@@ -13,7 +13,7 @@ import type { CandleQuery, CandleSeries } from '../../../core/schemas/candles.js
 import { DERIVATIVES_DEFAULT_FROM, type Derivatives } from '../../../core/schemas/derivatives.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../core/time.js';
 import { DEFAULT_MOVE_FLOORS } from '../../../core/vocabulary.js';
-import { blankDataDir } from '../../../harness/server.js';
+import { demoDataDir } from '../../../harness/server.js';
 import { candleAnswer } from '../../../server/answers/candles.js';
 import { derivativesAnswer } from '../../../server/answers/derivatives.js';
 import { KeyIndex } from '../../../server/auth.js';
@@ -21,7 +21,6 @@ import { clock } from '../../../server/clock.js';
 import { DataVersion } from '../../../server/data-version.js';
 import { type Db, openDatabase } from '../../../server/db.js';
 import { DatabaseFigures } from '../../../server/db-figures.js';
-import { loadDemo } from '../../../server/feeds/demo/load.js';
 import type { RawJson } from '../../../server/http/raw-json.js';
 import { loadMarket } from '../../../server/market/load.js';
 import { buildServices } from '../../../server/services/index.js';
@@ -35,7 +34,8 @@ import { SocketHub } from '../../../server/stream/sockets.js';
 import { StreamTickets } from '../../../server/stream/tickets.js';
 import { WorkerThreads } from '../../../server/worker-threads.js';
 
-const dataDir = await blankDataDir();
+// A copy of the run's demo, loaded once for every file that asks (harness/data-templates.ts).
+const dataDir = await demoDataDir();
 const log = pino({ level: 'silent' });
 const hub = new StreamHub({
   replay: 64,
@@ -64,10 +64,6 @@ const versions = {
 const meta = new MetaService(db, DEFAULT_MOVE_FLOORS, log);
 const storage = new StorageService(db);
 const imports = new ImportService(db, versions);
-await loadDemo(
-  { meta, imports, storage },
-  { seed: 20261121, anchorMs: clock.now(), minuteDays: 1, progress: () => {} },
-);
 const marketStore = new MarketStore(db);
 // Small memory windows: 1m and 1h ranges older than a day or two, and the 1h default lookback of 30 days, come from
 // the database, while recent ranges and all daily candles come from memory.
