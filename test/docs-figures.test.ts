@@ -547,7 +547,7 @@ const FIGURES: { file: string; pattern: RegExp; expected: number | string; from:
   // Development.
   {
     file: 'docs/development.md',
-    pattern: /and the suite, (\w+) files at a time/g,
+    pattern: /and\s+the\s+suite,\s+(\w+)\s+files\s+at\s+a\s+time/g,
     expected: ['', 'one', 'two', 'three', 'four'][
       Number(/^const DEFAULT_JOBS = (\d+);$/m.exec(text('test/run.ts'))?.[1])
     ]!,
