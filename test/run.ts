@@ -3,7 +3,7 @@
 // cost each file 0.6 to 0.9 s of CPU (module hooks on a thread of their own) for coverage the suite does not measure and
 // mocks it does not use; the suite is bound by CPU on two cores. The files still use tap, and print tap's own counts.
 // The longest files start first (by the last run's times, else by how many servers a file starts), so that no long one
-// is left running alone at the end.
+// is left running alone at the end; the files of one shared server run together.
 //   node dist/test/run.js                          every file
 //   node dist/test/run.js test/server/meta.test.ts  some files, by source or compiled path
 //   node dist/test/run.js --jobs 3                  files at once (default: TAPEWIRE_TEST_JOBS, else DEFAULT_JOBS)
@@ -50,8 +50,7 @@ const compiled = (path: string) => (path.startsWith('dist/') ? path : join('dist
 const source = (file: string) => file.replace(/^dist\//, '').replace(/\.js$/, '.ts');
 
 /** A guess at a file's time when no run has timed it: the servers and commands it starts take most of it. */
-function guessMs(file: string): number {
-  const text = readFileSync(join(ROOT, source(file)), 'utf8');
+function guessMs(text: string): number {
   const starts = text.match(/\b(startServer|sharedServer|runCli|runNode|demoDataDir|loadDemo|importFiles)\(/g);
   return 1_000 + 8_000 * (starts?.length ?? 0);
 }
@@ -88,8 +87,24 @@ if (missing.length) {
 }
 
 const times = readTimes();
-const expected = new Map(files.map((f) => [f, times[source(f)] ?? guessMs(f)]));
+const texts = new Map(files.map((f) => [f, readFileSync(join(ROOT, source(f)), 'utf8')]));
+const expected = new Map(files.map((f) => [f, times[source(f)] ?? guessMs(texts.get(f)!)]));
 const queue = [...files].sort((a, b) => expected.get(b)! - expected.get(a)!);
+/**
+ * The shared server each file asks for (harness/shared-server.ts), by the name of its settings. Once one of them starts,
+ * the others go to the front of the queue: a shared server idle for two minutes stops, and one started again costs a
+ * demo copy's start (the shared reader started twice in a run, 61 s and 26 s of CPU with its ticking life).
+ */
+const shares = new Map(files.map((f) => [f, /\bsharedServer\((\w+)\)/.exec(texts.get(f)!)?.[1]]));
+function nextFile(): string | undefined {
+  const file = queue.shift();
+  const share = file && shares.get(file);
+  if (share) {
+    const mates = queue.filter((f) => shares.get(f) === share);
+    queue.splice(0, queue.length, ...mates, ...queue.filter((f) => shares.get(f) !== share));
+  }
+  return file;
+}
 const running = new Set<ChildProcess>();
 const sum = zero();
 let done = 0;
@@ -145,7 +160,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
 console.log(`TAP version 14\n# ${files.length} files, ${jobs} at a time`);
 await Promise.all(
   Array.from({ length: Math.min(jobs, queue.length) }, async () => {
-    for (let file = queue.shift(); file; file = queue.shift()) await runFile(file);
+    for (let file = nextFile(); file; file = nextFile()) await runFile(file);
   }),
 );
 writeFileSync(TIMES, JSON.stringify({ ...readTimes(), ...times }));
