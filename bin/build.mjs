@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-// `npm run build` (and `prepare`, so `npm ci` builds): the server's TypeScript transpiled file by file into dist/, the
-// tree kept, with source maps, so that `npm start` runs plain JavaScript without tsx's loader. esbuild rather than tsc:
-// about 2 s on this 2-core machine under load against tsc's 42 s (20 s of CPU), and it comes with tsx, a runtime
-// dependency, so it is there without the dev ones; the types are checked by `npm test` (tsc --noEmit). Run-time files the code reads beside itself (sql/,
-// the website's client/) are copied, so that dist/ resolves them as the sources do. A build is made beside dist/ and
-// swapped in whole, one build at a time: the suite's files start compiled servers and may ask for a build at once.
+// `npm run build` (and `prepare`, so `npm ci` builds): the server's TypeScript transpiled file by file into dist/,
+// with the tests (test/, harness/: the suite runs them compiled, test/run.ts), the tree kept, with source maps, so
+// that `npm start` runs plain JavaScript without tsx's loader. esbuild rather than tsc: about 2 s on this 2-core
+// machine under load against tsc's 42 s (20 s of CPU), and it comes with tsx, a runtime dependency, so it is there
+// without the dev ones; the types are checked by `npm test` (tsc --noEmit). Run-time files the code reads beside
+// itself (sql/, the website's client/) are copied, so that dist/ resolves them as the sources do. A build is made
+// beside dist/ and swapped in whole, one build at a time: the suite's files start compiled servers and may ask for a
+// build at once.
 import { build } from 'esbuild';
 import { CODE_DIRS, DIST, ROOT, staleness, TEST_DIRS } from './dist-state.mjs';
 
