@@ -1,9 +1,9 @@
 // Where the suite's CPU goes: runs the suite's runner (test/run.ts, with the arguments given, else every file) and
-// samples every process on the machine once a second from /proc, charging each one's CPU to what it is: a test server, a
-// `tapewire` command, a test file, the runner, or anything else; and by test file, with the servers and commands each one started (a shared
-// server is charged to the file that started it). The suite is bound by CPU on 2 cores, so this, not a file's wall time
-// (which counts its waits and its neighbours' load), says what to make cheaper. Only the run's processes are counted,
-// but what else runs on the machine slows them: run it on a quiet one.
+// samples every process on the machine once a second from /proc, charging each one's CPU to what it is: a test server,
+// a `tapewire` command, a test file, the runner, or anything else; and by test file, with the servers and commands each
+// one started (a shared server is charged to the file that started it). The suite is bound by CPU on 2 cores, so this,
+// not a file's wall time (which counts its waits and its neighbours' load), says what to make cheaper. Only the run's
+// processes are counted, but what else runs on the machine slows them: run it on a quiet one.
 import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -37,8 +37,8 @@ interface Seen {
 }
 
 /**
- * The run's processes, by pid and start time: the runner and what descends from it, each seen with the test file it is or
- * descends from ('' for none), inherited from its parent when first seen. Other processes on the machine are not the
+ * The run's processes, by pid and start time: the runner and what descends from it, each seen with the test file it is
+ * or descends from ('' for none), inherited from its parent when first seen. Other processes on the machine are not the
  * run's; a process that ended within a second of its start, or after its parent, unseen, is missed.
  */
 const run = new Map<string, string>();

@@ -21,7 +21,7 @@ function sources(dir) {
 
 // --if-stale: what the tests and benchmarks of the compiled server run first, a no-op when dist/ is up to date.
 const ifStale = process.argv.includes('--if-stale');
-if (ifStale && staleness() === null) process.exit(0);
+if (ifStale && staleness(true) === null) process.exit(0);
 
 const LOCK = `${DIST}.lock`;
 /** Holds the build lock, taking over one left by a process that is gone; gives up after a minute. */
@@ -52,7 +52,7 @@ function alive(pid) {
 await lock();
 try {
   // Another process may have built while this one waited.
-  if (!ifStale || staleness() !== null) await compile();
+  if (!ifStale || staleness(true) !== null) await compile();
 } finally {
   rmSync(LOCK, { recursive: true, force: true });
 }

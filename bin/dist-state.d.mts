@@ -4,4 +4,4 @@ export const DIST: string;
 export const STAMP: string;
 export const CODE_DIRS: string[];
 export const TEST_DIRS: string[];
-export function staleness(): string | null;
+export function staleness(withTests?: boolean): string | null;

@@ -10,19 +10,19 @@ export const DIST = join(ROOT, 'dist');
 export const STAMP = join(DIST, '.built');
 /** The code dist/ is compiled from. */
 export const CODE_DIRS = ['core', 'server', 'workers'];
-/**
- * The tests, compiled beside the code so that their imports of it resolve within dist/: through tsx's loader a test
- * file took about 2 s more CPU to import the server's modules, and the suite is bound by CPU.
- */
+/** The tests, compiled beside the code so that their imports of it resolve within dist/ (test/run.ts runs them). */
 export const TEST_DIRS = ['test', 'harness'];
-/** What dist/ is made from: the code, the tests, and the files the code reads at run time (the website's client/ is under server/). */
-const SOURCE_DIRS = [...CODE_DIRS, ...TEST_DIRS, 'sql'];
+/** What the server runs from dist/: its code, and what it reads at run time (the website's client/ is in server/). */
+const SERVED_DIRS = [...CODE_DIRS, 'sql'];
 
-/** Null when dist/ is built from the sources as they are; else why not, in a few words. */
-export function staleness() {
+/**
+ * Null when dist/ is built from the sources as they are; else why not, in a few words. Of the server's sources alone
+ * unless `withTests`: a test edited since the build does not make `tapewire start` run the sources through tsx.
+ */
+export function staleness(withTests = false) {
   if (!existsSync(STAMP)) return 'dist/ is not built';
   const builtMs = statSync(STAMP).mtimeMs;
-  for (const dir of SOURCE_DIRS) {
+  for (const dir of withTests ? [...SERVED_DIRS, ...TEST_DIRS] : SERVED_DIRS) {
     for (const e of readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })) {
       if (!e.isFile()) continue;
       const file = join(e.parentPath, e.name);

@@ -1,4 +1,4 @@
-// Run by tap once every test file has ended (.taprc `after`): stops the servers the run's files shared
+// Run by the suite's runner (test/run.ts) once every test file has ended: stops the servers the run's files shared
 // (harness/shared-server.ts), failing the run on a process warning one printed, and prints how many servers the run
 // started.
 

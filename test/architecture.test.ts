@@ -402,7 +402,7 @@ t.test('a test of the shared real samples skips with a message when they are abs
 });
 
 t.test('tests find files from the repository root, not from their own place', async (t) => {
-  // The suite runs the tests compiled from dist/ (.taprc): a path made from a test's own URL points into dist/.
+  // The suite runs the tests compiled from dist/ (test/run.ts): a path made from a test's own URL points into dist/.
   const own = ['test', 'harness']
     .flatMap(sources)
     .filter((f) => f !== 'harness/root.ts' && /\bimport\.meta\.(url|dirname|filename)\b/.test(text(f)));

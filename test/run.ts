@@ -1,9 +1,10 @@
 // Runs the suite's test files (compiled in dist/test/, bin/build.mjs), each in its own Node process as tap's runner
 // does, and sums their counts. tap's runner preloads its coverage recorder and its mock loader into every file, which
-// cost each file 0.6 to 0.9 s of CPU (module hooks on a thread of their own) for coverage the suite does not measure and
-// mocks it does not use; the suite is bound by CPU on two cores. The files still use tap, and print tap's own counts.
-// The longest files start first (by the last run's times, else by how many servers a file starts), so that no long one
-// is left running alone at the end; the files of one shared server run together.
+// cost each file 0.6 to 0.9 s of CPU (module hooks on a thread of their own) for coverage the suite does not measure
+// and mocks it does not use; the suite is bound by CPU on two cores. The files still use tap, print tap's own counts
+// and tell the runner of a longer timeout as they tell tap's. The longest files start first (by the last run's times,
+// else by how many servers a file starts), so that no long one is left running alone at the end; the files of one
+// shared server run together.
 //   node dist/test/run.js                          every file
 //   node dist/test/run.js test/server/meta.test.ts  some files, by source or compiled path
 //   node dist/test/run.js --jobs 3                  files at once (default: TAPEWIRE_TEST_JOBS, else DEFAULT_JOBS)
@@ -13,10 +14,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../harness/root.js';
 
-/** A file that has not ended after this long is killed and counted failed. */
-const TIMEOUT_MS = 300_000;
-/** How long a killed file has to stop its servers (harness/server.ts) before SIGKILL. */
-const KILL_GRACE_MS = 5_000;
+/**
+ * A file that has not ended after this long (TAP_TIMEOUT seconds, as tap reads it) is timed out, unless it asked for
+ * longer with `t.setTimeout`, which tap tells its parent over the IPC channel.
+ */
+const TIMEOUT_MS = Number(process.env.TAP_TIMEOUT || 300) * 1000;
+/** How long a timed-out file has to report what was still running and stop its servers before SIGKILL. */
+const KILL_GRACE_MS = 10_000;
 /** Each file's time in the last runs on this machine, to start the longest first. */
 const TIMES = join(tmpdir(), 'tapewire-test-times.json');
 /**
@@ -91,9 +95,9 @@ const texts = new Map(files.map((f) => [f, readFileSync(join(ROOT, source(f)), '
 const expected = new Map(files.map((f) => [f, times[source(f)] ?? guessMs(texts.get(f)!)]));
 const queue = [...files].sort((a, b) => expected.get(b)! - expected.get(a)!);
 /**
- * The shared server each file asks for (harness/shared-server.ts), by the name of its settings. Once one of them starts,
- * the others go to the front of the queue: a shared server idle for two minutes stops, and one started again costs a
- * demo copy's start (the shared reader started twice in a run, 61 s and 26 s of CPU with its ticking life).
+ * The shared server each file asks for (harness/shared-server.ts), by the name of its settings. Once one of them
+ * starts, the others go to the front of the queue: a shared server idle for two minutes stops, and one started again
+ * costs a demo copy's start (the shared reader started twice in a run, 61 s and 26 s of CPU with its ticking life).
  */
 const shares = new Map(files.map((f) => [f, /\bsharedServer\((\w+)\)/.exec(texts.get(f)!)?.[1]]));
 function nextFile(): string | undefined {
@@ -118,18 +122,25 @@ function runFile(file: string): Promise<void> {
     const child = spawn(process.execPath, ['--liftoff-only', file], {
       cwd: ROOT,
       env: { ...process.env, TAP: '1', TAP_TIMEOUT: String(TIMEOUT_MS / 1000) },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     running.add(child);
     let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
+    child.stdout!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => (output += d));
     let timedOut = false;
-    const timer = setTimeout(() => {
+    // SIGALRM, as tap's runner sends it: tap fails the tests still running, naming them, and the file ends.
+    const timeOut = () => {
       timedOut = true;
-      child.kill('SIGTERM');
+      child.kill('SIGALRM');
       setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS).unref();
-    }, TIMEOUT_MS);
+    };
+    let timer = setTimeout(timeOut, TIMEOUT_MS);
+    child.on('message', (msg: { setTimeout?: unknown }) => {
+      if (typeof msg?.setTimeout !== 'number' || timedOut) return;
+      clearTimeout(timer);
+      timer = setTimeout(timeOut, msg.setTimeout || TIMEOUT_MS);
+    });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       running.delete(child);

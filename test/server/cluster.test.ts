@@ -17,7 +17,7 @@ import { connect, type SocketClient } from '../helpers/ws.js';
 
 const READY_MS = 180_000;
 // Seven processes on two cores, with a demo template to make first on a fresh run: more than the 300 s a file gets
-// (.taprc) on a slow CI machine, though about 65 s on a quiet one.
+// (test/run.ts) on a slow CI machine, though about 65 s on a quiet one.
 t.setTimeout(900_000);
 
 interface Answer {

@@ -7,9 +7,6 @@
 
 import type { MapShelf } from '../../../core/map-shelf.js';
 
-/** A cache's entries in least recently asked order, each with the stamp of its last ask (core/map-shelf.ts). */
-export type Shelf = MapShelf;
-
 export interface KeptSettings {
   /** The total size of the answers kept, counted as their JSON. */
   budgetBytes: number;
@@ -31,7 +28,7 @@ export class KeptAnswers {
   /** The count of asks at each of the last STEPS notes, oldest first. */
   private readonly notes: number[] = Array(STEPS).fill(0);
   private bytes = 0;
-  private readonly shelves = new Set<Shelf>();
+  private readonly shelves = new Set<MapShelf>();
   private timer: NodeJS.Timeout | null = null;
   private settings: KeptSettings;
 
@@ -50,7 +47,7 @@ export class KeptAnswers {
     }
   }
 
-  join(shelf: Shelf): void {
+  join(shelf: MapShelf): void {
     this.shelves.add(shelf);
     this.every();
   }
@@ -83,7 +80,7 @@ export class KeptAnswers {
 
   private fit(): void {
     while (this.bytes > this.settings.budgetBytes) {
-      let oldest: Shelf | null = null;
+      let oldest: MapShelf | null = null;
       let at = Infinity;
       for (const shelf of this.shelves) {
         const stamp = shelf.oldestStamp();
