@@ -60,7 +60,10 @@ function sample(): Map<string, Seen> {
       parents.push([key, fields[1]!]);
       if (pid === runnerPid) run.set(key, '');
       seen.set(key, { kind: kind(cmd), ticks: Number(fields[11]) + Number(fields[12]), file: null });
-      const file = /\btest\/(\S+)\.test\.[jt]s/.exec(cmd)?.[1];
+      // Files of pure code run together in one process (test/run.ts) are charged together.
+      const file = /dist\/test\/together\.js/.test(cmd)
+        ? 'core (files together)'
+        : /\btest\/(\S+)\.test\.[jt]s/.exec(cmd)?.[1];
       if (file && !run.has(key)) seen.get(key)!.file = file;
     } catch {
       // gone between the listing and the read

@@ -413,6 +413,20 @@ t.test('tests find files from the repository root, not from their own place', as
   );
 });
 
+t.test('the tests of core share their process: no server, no process, no state of the process', async (t) => {
+  // test/run.ts runs them together in a few processes (test/together.ts), one file after another under tap's one root.
+  const SHARED =
+    /^(harness\/(server|shared-server|redis|replay|venue-replay)\.ts|node:(child_process|worker_threads))$/;
+  const STATE = /\bprocess\.(env\.\w+\s*=[^=]|on\(|exitCode)|\bt\.(before|beforeEach|afterEach|setTimeout|plan)\(/;
+  const bad = sources('test/core').flatMap((f) => [
+    ...imports(f)
+      .filter((i) => SHARED.test(i))
+      .map((i) => `${f} imports ${i}`),
+    ...(STATE.test(text(f)) ? [`${f} changes the process's state or its root test's hooks`] : []),
+  ]);
+  t.same(bad, []);
+});
+
 /** The import cycles of `graph` (file -> the files it imports): each strongly connected group of more than one file. */
 function cycles(graph: Map<string, string[]>): string[][] {
   const index = new Map<string, number>();

@@ -4,7 +4,9 @@
 // and mocks it does not use; the suite is bound by CPU on two cores. The files still use tap, print tap's own counts
 // and tell the runner of a longer timeout as they tell tap's. The longest files start first (by the last run's times,
 // else by how many servers a file starts), so that no long one is left running alone at the end; the files of one
-// shared server run together.
+// shared server run together. The files of core/ run together in a few processes (test/together.ts): they test pure
+// code, and a Node process costs 0.5 s of CPU to load tap before a file's first test (core's 102 files took 72 s one
+// by one, 21 s in one process).
 //   node dist/test/run.js                          every file
 //   node dist/test/run.js test/server/meta.test.ts  some files, by source or compiled path
 //   node dist/test/run.js --jobs 3                  files at once (default: TAPEWIRE_TEST_JOBS, else DEFAULT_JOBS)
@@ -28,6 +30,8 @@ const TIMES = join(tmpdir(), 'tapewire-test-times.json');
  * cores were busy 74% of a run (943 s); with three 87% (856 s), for 7% more CPU spent in contention.
  */
 const DEFAULT_JOBS = 3;
+/** Files of pure code, run together (test/together.ts): no server, no process of their own, no state of the process. */
+const TOGETHER = /^dist\/test\/core\//;
 
 interface Counts {
   total: number;
@@ -92,34 +96,64 @@ if (missing.length) {
 
 const times = readTimes();
 const texts = new Map(files.map((f) => [f, readFileSync(join(ROOT, source(f)), 'utf8')]));
-const expected = new Map(files.map((f) => [f, times[source(f)] ?? guessMs(texts.get(f)!)]));
-const queue = [...files].sort((a, b) => expected.get(b)! - expected.get(a)!);
+const expected = new Map(files.map((f) => [f, Math.max(1, times[source(f)] ?? guessMs(texts.get(f)!))]));
+
+/** What one process runs: a file, or files of pure code together, with the time it is expected to take. */
+interface Unit {
+  name: string;
+  files: string[];
+  ms: number;
+}
+
+/** The files of pure code in as many shares as files run at once, evened out by their times; every other file alone. */
+function units(): Unit[] {
+  const alone = files.filter((f) => !TOGETHER.test(f));
+  const shares = Array.from({ length: jobs }, (): Unit => ({ name: '', files: [], ms: 0 }));
+  for (const file of files.filter((f) => TOGETHER.test(f)).sort((a, b) => expected.get(b)! - expected.get(a)!)) {
+    const least = shares.reduce((a, b) => (b.ms < a.ms ? b : a));
+    least.files.push(file);
+    least.ms += expected.get(file)!;
+  }
+  const together = shares.filter((u) => u.files.length > 1);
+  together.forEach((u, k) => {
+    u.name = `${u.files.length} files of test/core together (${k + 1} of ${together.length})`;
+  });
+  const single = (file: string): Unit => ({ name: source(file), files: [file], ms: expected.get(file)! });
+  return [
+    ...together,
+    ...alone.map(single),
+    ...shares.filter((u) => u.files.length === 1).map((u) => single(u.files[0]!)),
+  ];
+}
+const queue = units().sort((a, b) => b.ms - a.ms);
 /**
  * The shared server each file asks for (harness/shared-server.ts), by the name of its settings. Once one of them
  * starts, the others go to the front of the queue: a shared server idle for two minutes stops, and one started again
  * costs a demo copy's start (the shared reader started twice in a run, 61 s and 26 s of CPU with its ticking life).
  */
-const shares = new Map(files.map((f) => [f, /\bsharedServer\((\w+)\)/.exec(texts.get(f)!)?.[1]]));
-function nextFile(): string | undefined {
-  const file = queue.shift();
-  const share = file && shares.get(file);
-  if (share) {
-    const mates = queue.filter((f) => shares.get(f) === share);
-    queue.splice(0, queue.length, ...mates, ...queue.filter((f) => shares.get(f) !== share));
+const servers = new Map(files.map((f) => [f, /\bsharedServer\((\w+)\)/.exec(texts.get(f)!)?.[1]]));
+const sharedBy = (unit: Unit) => (unit.files.length === 1 ? servers.get(unit.files[0]!) : undefined);
+function nextUnit(): Unit | undefined {
+  const unit = queue.shift();
+  const server = unit && sharedBy(unit);
+  if (server) {
+    const mates = queue.filter((u) => sharedBy(u) === server);
+    queue.splice(0, queue.length, ...mates, ...queue.filter((u) => sharedBy(u) !== server));
   }
-  return file;
+  return unit;
 }
 const running = new Set<ChildProcess>();
 const sum = zero();
 let done = 0;
 const started = performance.now();
 
-/** Runs one file; prints its line (and its whole output when it failed); adds its counts. */
-function runFile(file: string): Promise<void> {
+/** Runs one unit; prints its line (and its whole output when it failed); adds its counts. */
+function runUnit(unit: Unit): Promise<void> {
   const t0 = performance.now();
+  const script = unit.files.length === 1 ? unit.files : ['dist/test/together.js', ...unit.files];
   return new Promise((resolve) => {
     // TAP=1, as tap's runner sets it: the harness shares servers within the run and starts them with the suite's flags.
-    const child = spawn(process.execPath, ['--liftoff-only', file], {
+    const child = spawn(process.execPath, ['--liftoff-only', ...script], {
       cwd: ROOT,
       env: { ...process.env, TAP: '1', TAP_TIMEOUT: String(TIMEOUT_MS / 1000) },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -145,7 +179,8 @@ function runFile(file: string): Promise<void> {
       clearTimeout(timer);
       running.delete(child);
       const ms = performance.now() - t0;
-      times[source(file)] = Math.round(ms);
+      // Files run together share their time by what each was expected to take.
+      for (const file of unit.files) times[source(file)] = Math.round((ms * expected.get(file)!) / unit.ms);
       const counts = countsOf(output) ?? zero();
       const failed = code !== 0 || timedOut || counts.fail > 0;
       if (failed && counts.fail === 0) {
@@ -155,7 +190,7 @@ function runFile(file: string): Promise<void> {
       for (const key of COUNTED) sum[key] += counts[key];
       done++;
       const why = timedOut ? ' (timed out)' : signal ? ` (killed by ${signal})` : '';
-      console.log(`${failed ? 'not ok' : 'ok'} ${done} - ${source(file)}${why} # time=${ms.toFixed(0)}ms`);
+      console.log(`${failed ? 'not ok' : 'ok'} ${done} - ${unit.name}${why} # time=${ms.toFixed(0)}ms`);
       if (failed) console.log(output.replace(/^/gm, '    '));
       resolve();
     });
@@ -168,10 +203,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.kill(process.pid, signal);
   });
 
-console.log(`TAP version 14\n# ${files.length} files, ${jobs} at a time`);
+const planned = queue.length;
+console.log(
+  `TAP version 14\n# ${files.length} files in ${planned} process${planned === 1 ? '' : 'es'}, ${jobs} at a time`,
+);
 await Promise.all(
   Array.from({ length: Math.min(jobs, queue.length) }, async () => {
-    for (let file = nextFile(); file; file = nextFile()) await runFile(file);
+    for (let unit = nextUnit(); unit; unit = nextUnit()) await runUnit(unit);
   }),
 );
 writeFileSync(TIMES, JSON.stringify({ ...readTimes(), ...times }));
@@ -183,7 +221,7 @@ after.stderr.pipe(process.stderr);
 const afterCode = await new Promise<number | null>((resolve) => after.on('close', resolve));
 if (afterCode !== 0) sum.fail++;
 
-console.log(`1..${files.length}`);
+console.log(`1..${planned}`);
 const shown = COUNTED.filter((k) => k === 'total' || k === 'pass' || sum[k] > 0).map((k) => `${k}: ${sum[k]}`);
 console.log(`# { ${shown.join(', ')} }`);
 console.log(`# time=${(performance.now() - started).toFixed(0)}ms`);

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { parseSourcesFile, validateSources } from '../../../core/sources/sources-file.js';
-import { ROOT } from '../../../harness/server.js';
+import { ROOT } from '../../../harness/root.js';
 
 const LIVE = readFileSync(join(ROOT, 'tapewire.sources.live-crypto.json'), 'utf8');
 const live = () => JSON.parse(LIVE);

@@ -11,7 +11,7 @@ import { VENUES, venueNamed } from '../../../../core/sources/venues/index.js';
 import type { Market } from '../../../../core/sources/venues/protocol.js';
 import type { ParsedFrame } from '../../../../core/sources/venues/update.js';
 import { fixtureFrames } from '../../../../harness/realdata.js';
-import { ROOT } from '../../../../harness/server.js';
+import { ROOT } from '../../../../harness/root.js';
 
 /** Every fixture frame, with the venue and market it came from. */
 const frames = VENUES.flatMap((venue) =>
