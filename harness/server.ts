@@ -319,7 +319,12 @@ export function requester(url: string): ServerHandle['get'] {
 }
 
 /** Creates a key through the CLI and returns it; `scope` as the CLI takes it (read by default). */
-export async function createKey(server: ServerHandle, name: string, rpm?: number, scope?: string): Promise<string> {
+export async function createKey(
+  server: Pick<ServerHandle, 'keys'>,
+  name: string,
+  rpm?: number,
+  scope?: string,
+): Promise<string> {
   const args = ['create', '--name', name, ...(rpm ? ['--rpm', String(rpm)] : []), ...(scope ? ['--scope', scope] : [])];
   const { code, stdout, stderr } = await server.keys(...args);
   if (code !== 0) throw new Error(`keys create failed: ${stderr}`);

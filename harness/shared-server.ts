@@ -2,8 +2,9 @@
 // server costs seconds of CPU to start on a copy of the demo, and the suite is bound by CPU. The first file to ask
 // starts it (on its own copy of the demo) and the others find it through a record in tmpdir, taken under a lock. It
 // outlives that file: it ends with the run (tap, the test files' parent), stopped by the run's closing script
-// (test/after.ts), or by its own preload when tap is gone. A file that writes (keys, imports), reads the server's logs
-// or needs a fresh server keeps its own (harness/server.ts). Outside tap a file gets a server of its own.
+// (test/after.ts), or by its own preload when tap is gone. A file may make keys of its own on it; a file that writes
+// data (imports), reads the server's logs or needs a fresh server keeps its own (harness/server.ts). Outside tap a file
+// gets a server of its own.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,12 +13,14 @@ import { join } from 'node:path';
 import { processAlive } from './process-alive.js';
 import { processWarnings } from './process-warnings.js';
 import { makeOnce } from './run-lock.js';
-import { prepareLaunch, ROOT, requester, type ServerHandle, startServer, untilAnswering } from './server.js';
+import { prepareLaunch, ROOT, requester, runCli, type ServerHandle, startServer, untilAnswering } from './server.js';
 import { tallyStart } from './server-tally.js';
 
 export interface SharedServer {
   url: string;
   get: ServerHandle['get'];
+  /** `tapewire keys <args>` on the server: a file's own keys change nothing another file reads. */
+  keys: ServerHandle['keys'];
   /** Ends this file's use: fails when the server printed a process warning so far (harness/process-warnings.ts). */
   release(): Promise<void>;
 }
@@ -26,6 +29,8 @@ export interface SharedServer {
 export const DEMO_READER = { TAPEWIRE_DEMO: '1', RATE_LIMIT_ANON_RPM: '1000000', DEMO_NEWS_EVERY_S: '0' };
 /** The demo ticking fast, for files that wait for the tick loop's live quotes and candles. */
 export const DEMO_TICKING = { ...DEMO_READER, TICK_MS: '100' };
+/** The demo behind API keys alone, for files that ask with keys of their own (createKey). */
+export const DEMO_KEYED = { TAPEWIRE_DEMO: '1', TAPEWIRE_ANON: '0', DEMO_NEWS_EVERY_S: '0' };
 
 interface Running {
   url: string;
@@ -47,7 +52,7 @@ const runPrefix = () => `${PREFIX}${process.ppid}-`;
 export async function sharedServer(env: Record<string, string>): Promise<SharedServer> {
   if (process.env.TAP !== '1') {
     const own = await startServer({ env });
-    return { url: own.url, get: own.get, release: () => own.dispose() };
+    return { url: own.url, get: own.get, keys: own.keys, release: () => own.dispose() };
   }
   const key = createHash('sha256')
     .update(JSON.stringify(Object.entries(env).sort()))
@@ -69,6 +74,7 @@ export async function sharedServer(env: Record<string, string>): Promise<SharedS
   return {
     url: running.url,
     get: requester(running.url),
+    keys: (...args) => runCli('keys', args, { DATA_DIR: running.dataDir }),
     async release() {
       rmSync(lease, { force: true });
       const warnings = processWarnings(readFileSync(running.stderr, 'utf8'));

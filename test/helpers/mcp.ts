@@ -27,7 +27,7 @@ export interface McpSession {
   http(path: string): Promise<Json>;
 }
 
-export async function connectMcp(t: Test, server: ServerHandle, key: string): Promise<McpSession> {
+export async function connectMcp(t: Test, server: Pick<ServerHandle, 'url' | 'get'>, key: string): Promise<McpSession> {
   const client = new Client({ name: 'tapewire-test', version: '1.0.0' });
   await client.connect(
     new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {

@@ -3,11 +3,12 @@
 // agents are asked to do with their data embedded, completions for every argument that names something, and
 // logging/setLevel accepted.
 import t from 'tap';
-import { createKey, startServer } from '../../../harness/server.js';
+import { createKey } from '../../../harness/server.js';
+import { DEMO_KEYED, sharedServer } from '../../../harness/shared-server.js';
 import { connectMcp } from '../../helpers/mcp.js';
 
-const server = await startServer({ env: { TAPEWIRE_DEMO: '1', TAPEWIRE_ANON: '0', DEMO_NEWS_EVERY_S: '0' } });
-t.teardown(() => server.dispose());
+const server = await sharedServer(DEMO_KEYED);
+t.teardown(() => server.release());
 const key = await createKey(server, 'mcp-resources', 100_000);
 const { client } = await connectMcp(t, server, key);
 

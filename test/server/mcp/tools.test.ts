@@ -5,11 +5,12 @@
 
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import t from 'tap';
-import { createKey, startServer } from '../../../harness/server.js';
+import { createKey } from '../../../harness/server.js';
+import { DEMO_KEYED, sharedServer } from '../../../harness/shared-server.js';
 import { connectMcp, type Json, TOKEN_LIMIT, tokens } from '../../helpers/mcp.js';
 
-const server = await startServer({ env: { TAPEWIRE_DEMO: '1', TAPEWIRE_ANON: '0', DEMO_NEWS_EVERY_S: '0' } });
-t.teardown(() => server.dispose());
+const server = await sharedServer(DEMO_KEYED);
+t.teardown(() => server.release());
 const key = await createKey(server, 'mcp', 100_000_000);
 
 const { client, tools, byName, call, toolError, http } = await connectMcp(t, server, key);
