@@ -54,26 +54,27 @@ t.test(
   },
 );
 
-t.test('a second server on the same DATA_DIR is refused', async (t) => {
+t.test('a second server beside a running one is refused', async (t) => {
   const first = await startServer();
   t.teardown(() => first.dispose());
-  const second = await runNode('server/main.ts', [], { DATA_DIR: first.dataDir, PORT: '0', LOG_LEVEL: 'silent' });
-  t.equal(second.code, 1);
-  t.match(second.stderr, /in use by process \d+/);
-});
 
-t.test('a second server on the same port is refused, not silently sharing it', async (t) => {
-  const first = await startServer();
-  t.teardown(() => first.dispose());
-  const dataDir = tempDataDir();
-  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
-  const second = await runNode('server/main.ts', [], {
-    DATA_DIR: dataDir,
-    PORT: String(first.port),
-    LOG_LEVEL: 'silent',
+  t.test('on the same DATA_DIR', async (t) => {
+    const second = await runNode('server/main.ts', [], { DATA_DIR: first.dataDir, PORT: '0', LOG_LEVEL: 'silent' });
+    t.equal(second.code, 1);
+    t.match(second.stderr, /in use by process \d+/);
   });
-  t.equal(second.code, 1);
-  t.match(second.stderr, /cannot listen on 127\.0\.0\.1:\d+: the port is in use/);
+
+  t.test('on the same port, not silently sharing it', async (t) => {
+    const dataDir = tempDataDir();
+    t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+    const second = await runNode('server/main.ts', [], {
+      DATA_DIR: dataDir,
+      PORT: String(first.port),
+      LOG_LEVEL: 'silent',
+    });
+    t.equal(second.code, 1);
+    t.match(second.stderr, /cannot listen on 127\.0\.0\.1:\d+: the port is in use/);
+  });
 });
 
 t.test('invalid configuration stops the start with every problem named', async (t) => {
