@@ -12,20 +12,11 @@ import { forTerminal } from '../../core/terminal.js';
 import { loadConfig } from '../config.js';
 import { callControl, MAX_REQUEST_BYTES } from '../control.js';
 import type { HistoryArgs, ImportArgs } from '../control-ops.js';
-import { localDataVersions } from '../data-version.js';
 import { controlSocketPath } from '../datadir.js';
 import { SOURCES, sourceNamed } from '../feeds/registry.js';
 import { progressBar } from '../progress.js';
-import { DatasetService } from '../services/write/datasets.js';
-import {
-  HistoryImport,
-  type HistoryPayload,
-  type HistoryReport,
-  historyPayload,
-} from '../services/write/history-import.js';
-import { type ImportReport, ImportService } from '../services/write/imports.js';
-import { admitImport, importHistory, importPayload } from '../services/write/world-imports.js';
-import { withDatabase } from './direct.js';
+import { type HistoryPayload, type HistoryReport, historyPayload } from '../services/write/history-import.js';
+import type { ImportReport } from '../services/write/imports.js';
 
 export const usage = `usage:
   tapewire import <source> <file-or-dir>... [--key <id>] [--symbol <SYM>] [--json] [--create] [--mix]
@@ -181,13 +172,23 @@ export async function run(argv: string[]): Promise<number> {
       return 'payload' in what ? (reply.result as ImportReport) : { history: reply.result as HistoryReport };
     });
   } else {
+    // The writers' modules load here alone: through a running server, the command needs none of them.
+    const [{ withDatabase }, { localDataVersions }, { DatasetService }, { HistoryImport }, { ImportService }, worlds] =
+      await Promise.all([
+        import('./direct.js'),
+        import('../data-version.js'),
+        import('../services/write/datasets.js'),
+        import('../services/write/history-import.js'),
+        import('../services/write/imports.js'),
+        import('../services/write/world-imports.js'),
+      ]);
     await withDatabase(config, args.values.create ?? false, async (db) => {
       const imports = new ImportService(db, localDataVersions());
       const writers = { imports, history: new HistoryImport(db, null), datasets: new DatasetService(db) };
-      await admitImport(writers.datasets, name!, mix);
+      await worlds.admitImport(writers.datasets, name!, mix);
       return importAll(async (what) => {
-        if (!('payload' in what)) return { history: await importHistory(writers, what.history, symbol, mix) };
-        const { storyIds: _, ...report } = await importPayload(writers, name!, what.payload, mix);
+        if (!('payload' in what)) return { history: await worlds.importHistory(writers, what.history, symbol, mix) };
+        const { storyIds: _, ...report } = await worlds.importPayload(writers, name!, what.payload, mix);
         return report;
       });
     });

@@ -1,18 +1,16 @@
 // `tapewire keys create|list|revoke|rotate`: asks the running server over its control socket, or opens the database
 // itself. With REDIS_URL, a change is told to every node of a scale-out, which reload their keys at once rather than at
-// their next KEY_RELOAD_S.
+// their next KEY_RELOAD_S. The database's and Redis's modules load only on those paths: asking a running server
+// loaded them for nothing (a third of the command's 0.5 s of CPU).
 import { parseArgs } from 'node:util';
 import { parseLifetime, parseScopes } from '../../core/keys.js';
 import { forTerminal } from '../../core/terminal.js';
 import { isExpired } from '../auth.js';
-import { announceKeyChange } from '../broker/key-changes.js';
 import { clock } from '../clock.js';
-import { loadConfig } from '../config.js';
+import { type Config, loadConfig } from '../config.js';
 import { type ControlRequest, callControl } from '../control.js';
 import { controlSocketPath } from '../datadir.js';
-import { createLogger } from '../log.js';
-import { type KeyInfo, KeyStore, runKeyOperation } from '../services/ops/keys.js';
-import { withDatabase } from './direct.js';
+import type { KeyInfo } from '../services/ops/keys.js';
 
 export const usage = `usage:
   tapewire keys create --name <name> [--account <account>] [--rpm <requests per minute>] [--scope read,metrics] [--expires 90d] [--create]
@@ -116,6 +114,23 @@ function table(keys: KeyInfo[]): string {
     .join('\n');
 }
 
+/** The operation on the database opened here, no server running. */
+async function offline(config: Config, create: boolean, req: ControlRequest): Promise<unknown> {
+  const [{ withDatabase }, { KeyStore, runKeyOperation }] = await Promise.all([
+    import('./direct.js'),
+    import('../services/ops/keys.js'),
+  ]);
+  return withDatabase(config, create, (db) => runKeyOperation(new KeyStore(db), req.op, req.args));
+}
+
+async function announce(redisUrl: string): Promise<boolean> {
+  const [{ announceKeyChange }, { createLogger }] = await Promise.all([
+    import('../broker/key-changes.js'),
+    import('../log.js'),
+  ]);
+  return announceKeyChange(redisUrl, createLogger('error', 2));
+}
+
 export async function run(argv: string[]): Promise<number> {
   let parsed: ReturnType<typeof request>;
   try {
@@ -128,14 +143,8 @@ export async function run(argv: string[]): Promise<number> {
   const config = loadConfig();
   const reply = await callControl(controlSocketPath(config.dataDir), req);
   if (reply && !reply.ok) throw new Error(reply.error);
-  const result = reply
-    ? reply.result
-    : await withDatabase(config, create, (db) => runKeyOperation(new KeyStore(db), req.op, req.args));
-  if (
-    config.redisUrl &&
-    req.op !== 'keys.list' &&
-    !(await announceKeyChange(config.redisUrl, createLogger('error', 2)))
-  )
+  const result = reply ? reply.result : await offline(config, create, req);
+  if (config.redisUrl && req.op !== 'keys.list' && !(await announce(config.redisUrl)))
     console.error(
       `the nodes could not be told through REDIS_URL: they apply the change at their next key reload (within ${config.keyReloadS} s)`,
     );
