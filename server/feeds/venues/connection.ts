@@ -1,7 +1,8 @@
 // One WebSocket connection to a venue, kept open: the subscribe frames sent at the venue's message rate once
 // connected, the keepalive it needs, a reconnect when it goes silent, closes, fails or nears the venue's lifetime
 // limit, after an exponential backoff with jitter (reset once data flows again), and the subscriptions sent again.
-import WebSocket from 'ws';
+import { createRequire } from 'node:module';
+import type WebSocket from 'ws';
 import type { ConnectionPlan } from '../../../core/sources/venues/protocol.js';
 import { clock } from '../../clock.js';
 import type { Logger } from '../../log.js';
@@ -22,6 +23,11 @@ export interface Backoff {
 }
 
 export const DEFAULT_BACKOFF: Backoff = { firstMs: 500, maxMs: 60_000 };
+/**
+ * The WebSocket client, loaded at the first connection: a server on the demo alone (its venues simulated) and every
+ * `tapewire` command never open one, and loading it took 0.15 s of CPU at each start.
+ */
+const loadWs = (): typeof WebSocket => createRequire(import.meta.url)('ws');
 /** Reconnect this long before a venue's own lifetime limit, so its close never finds the connection. */
 const LIFETIME_MARGIN_MS = 10 * 60_000;
 
@@ -69,7 +75,7 @@ export class VenueConnection {
   }
 
   private connect(): void {
-    const ws = new WebSocket(this.plan.url, { handshakeTimeout: 10_000 });
+    const ws = new (loadWs())(this.plan.url, { handshakeTimeout: 10_000 });
     this.ws = ws;
     ws.on('open', () => this.opened(ws));
     ws.on('message', (data, isBinary) => {
@@ -90,7 +96,7 @@ export class VenueConnection {
     this.events.opened(this.connectedBefore);
     this.connectedBefore = true;
     plan.subscribe.forEach((frame, k) =>
-      this.later(() => ws.readyState === WebSocket.OPEN && ws.send(frame), k * plan.sendGapMs),
+      this.later(() => ws.readyState === ws.OPEN && ws.send(frame), k * plan.sendGapMs),
     );
     const { send, everyMs, silenceMs, lifetimeMs } = plan.keepalive;
     if (send && everyMs > 0) this.every(() => (send === 'ws-ping' ? ws.ping() : ws.send(send.text)), everyMs);
@@ -123,7 +129,7 @@ export class VenueConnection {
     this.lost();
     const ws = this.ws;
     this.ws = null;
-    if (ws && ws.readyState !== WebSocket.CLOSED) ws.terminate();
+    if (ws && ws.readyState !== ws.CLOSED) ws.terminate();
   }
 
   private later(run: () => unknown, ms: number): void {
