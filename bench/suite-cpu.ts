@@ -19,8 +19,7 @@ const TICKS_PER_S = 100;
 /** What a process is, by its command line. */
 function kind(cmd: string): string {
   if (/exit-with-parent\.mjs/.test(cmd)) return 'test servers';
-  if (/(dist\/server\/cli\/tapewire\.js|server\/cli\/tapewire\.ts|bin\/tapewire\.mjs)/.test(cmd))
-    return 'tapewire commands';
+  if (/(dist\/bundle\/tapewire\.js|server\/cli\/tapewire\.ts|bin\/tapewire\.mjs)/.test(cmd)) return 'tapewire commands';
   if (/\btest\/\S+\.test\.[jt]s/.test(cmd)) return 'test files';
   if (/redis-server/.test(cmd)) return 'redis-server';
   if (/chrom/.test(cmd)) return 'chromium';

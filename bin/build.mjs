@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 // `npm run build` (and `prepare`, so `npm ci` builds): the server's TypeScript transpiled file by file into dist/,
 // with the tests (test/, harness/: the suite runs them compiled, test/run.ts), the tree kept, with source maps, so
-// that `npm start` runs plain JavaScript without tsx's loader. esbuild rather than tsc: about 2 s on this 2-core
-// machine under load against tsc's 42 s (20 s of CPU), and it comes with tsx, a runtime dependency, so it is there
-// without the dev ones; the types are checked by `npm test` (tsc --noEmit). Run-time files the code reads beside
-// itself (sql/, the website's client/) are copied, so that dist/ resolves them as the sources do. A build is made
-// beside dist/ and swapped in whole, one build at a time: the suite's files start compiled servers and may ask for a
-// build at once.
+// that `npm start` runs plain JavaScript without tsx's loader. The processes (the server, the `tapewire` command) run
+// bundles of their own code (dist/bundle/, the packages left to node_modules): Node's loader resolved, read and linked
+// the server's 400-odd modules one by one at every start. esbuild rather than tsc: about 2 s on this 2-core machine
+// under load against tsc's 42 s (20 s of CPU), and it comes with tsx, a runtime dependency, so it is there without
+// the dev ones; the types are checked by `npm test` (tsc --noEmit). What the code reads beside itself (sql/, the
+// website's client/) it finds from the repository's root (server/root.ts). A build is made beside dist/ and swapped
+// in whole, one build at a time: the suite's files start compiled servers and may ask for a build at once.
 import { build } from 'esbuild';
 import { CODE_DIRS, DIST, ROOT, staleness, TEST_DIRS } from './dist-state.mjs';
 
@@ -75,8 +76,22 @@ async function compile() {
     sourcesContent: false,
     logLevel: 'warning',
   });
-  cpSync(join(ROOT, 'sql'), join(next, 'sql'), { recursive: true });
-  cpSync(join(ROOT, 'server/web/client'), join(next, 'server/web/client'), { recursive: true });
+  await build({
+    entryPoints: { main: join(ROOT, 'server/main.ts'), tapewire: join(ROOT, 'server/cli/tapewire.ts') },
+    outdir: join(next, 'bundle'),
+    bundle: true,
+    // What each loads later (a command's module, the server's app after its database thread started, MCP at the first
+    // call) stays a chunk of its own, loaded then.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    packages: 'external',
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: true,
+    sourcesContent: false,
+    logLevel: 'warning',
+  });
   // Written last: its time is what bin/tapewire.mjs compares the sources' against to tell a stale build.
   writeFileSync(join(next, '.built'), `${entryPoints.length} files\n`);
   rmSync(old, { recursive: true, force: true });

@@ -85,7 +85,16 @@ export function runCli(
   return runNode('server/cli/tapewire.ts', [command, ...args], env);
 }
 
-/** Runs a script of the server's code (`server/...ts`) compiled, from dist/; any other through tsx. */
+/** The bundles of dist/bundle/ that the server and the `tapewire` command run, by the source of their entry. */
+const BUNDLES: Record<string, string> = {
+  'server/main.ts': 'dist/bundle/main.js',
+  'server/cli/tapewire.ts': 'dist/bundle/tapewire.js',
+};
+
+/**
+ * Runs a script of the server's code (`server/...ts`) compiled: its bundle, else its file of dist/. Any other runs
+ * through tsx.
+ */
 export async function runNode(
   script: string,
   args: string[],
@@ -93,7 +102,8 @@ export async function runNode(
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const compiled = /^(core|server|workers)\/.*\.ts$/.test(script);
   if (compiled) await buildIfStale();
-  const entry = compiled ? [...TEST_V8_FLAGS, `dist/${script.replace(/\.ts$/, '.js')}`] : ['--import', 'tsx', script];
+  const built = BUNDLES[script] ?? `dist/${script.replace(/\.ts$/, '.js')}`;
+  const entry = compiled ? [...TEST_V8_FLAGS, built] : ['--import', 'tsx', script];
   return new Promise((resolve) => {
     const childEnv = { ...process.env, ...env };
     const { command, args: argv } = nodeCommand([...entry, ...args], childEnv);
@@ -193,7 +203,7 @@ export async function prepareLaunch(options: StartOptions = {}): Promise<Launch>
     ? ['bin/tapewire.mjs', 'start']
     : options.sources
       ? ['--import', 'tsx', 'server/main.ts']
-      : ['dist/server/main.js'];
+      : [BUNDLES['server/main.ts']!];
   // The wrapper bin/tapewire is not in between (it would hide this process's exit hook): its settings are.
   const processEnv = { ...(options.built ? mallocEnv() : {}), ...process.env, ...env };
   // No test flags for a server run as `npm start` runs it (bin/tapewire.mjs gives its threads options of their own), nor

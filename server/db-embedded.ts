@@ -9,7 +9,7 @@ import type { DbHostMessage, DbHostRequest, DbHostStart } from './db-host.js';
 import type { Logger } from './log.js';
 import { threadExecArgv, threadFile } from './thread-start.js';
 
-const DB_HOST = threadFile(import.meta.url, './db-host.mjs', './db-host.js');
+const DB_HOST = threadFile('server/db-host.mjs', 'server/db-host.js');
 
 export interface Embedded {
   connections: pg.Pool;

@@ -2,7 +2,6 @@
 // queued per caller, timed and watched; its schema brought up to date by db-migrations.ts.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { compileNamedSql, type NamedSql, positionalValues } from '../core/named-sql.js';
 import { SERVER_BACKUP_ADVICE } from './backup.js';
@@ -14,10 +13,11 @@ import { applyMigrations } from './db-migrations.js';
 import { type Caller, DEFAULT_QUEUE, QueryQueue, type QueueLimits } from './db-queue.js';
 import type { Logger } from './log.js';
 import { onAbort } from './on-abort.js';
+import { ROOT } from './root.js';
 
 export type { Caller };
 
-const SQL_DIR = fileURLToPath(new URL('../sql/', import.meta.url));
+const SQL_DIR = join(ROOT, 'sql');
 type QueryConfig = pg.QueryConfig | pg.QueryArrayConfig;
 /** A named query that writes: its success shows that the database takes writes (see DatabaseHealth). */
 const WRITE = /\b(INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM)\b/i;

@@ -1,11 +1,15 @@
 // How the server's threads start, run from the sources or from dist/ (bin/build.mjs). Node 20 threads inherit neither
 // tsx's loader hooks nor process.setSourceMapsEnabled (bin/tapewire.mjs turns source maps on at run time): run from
-// the sources, a thread starts at a .mjs shim that registers tsx; built, at its compiled module, with source maps
-// asked for on its command line so that its stack traces name .ts lines as the main thread's do.
+// the sources, a thread starts at a .mjs shim that registers tsx; built, at its compiled module in dist/ (a thread
+// loads few modules, and is not bundled), with source maps asked for on its command line so that its stack traces
+// name .ts lines as the main thread's do.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { FROM_SOURCES, ROOT } from './root.js';
 
-/** The file a thread starts from: `shim` beside a TypeScript `base`, `compiled` beside a JavaScript one. */
-export function threadFile(base: string, shim: string, compiled: string): URL {
-  return new URL(base.endsWith('.ts') ? shim : compiled, base);
+/** The file a thread starts from: the `shim` (a path in the repository) from the sources, else `compiled`'s build. */
+export function threadFile(shim: string, compiled: string): URL {
+  return pathToFileURL(FROM_SOURCES ? join(ROOT, shim) : join(ROOT, 'dist', compiled));
 }
 
 /**

@@ -4,7 +4,7 @@ import { Piscina } from 'piscina';
 import type { TaskMessage, TaskName, Tasks } from '../workers/tasks.js';
 import { threadExecArgv, threadFile } from './thread-start.js';
 
-const BOOT = threadFile(import.meta.url, '../workers/boot.mjs', '../workers/tasks.js').href;
+const BOOT = threadFile('workers/boot.mjs', 'workers/tasks.js').href;
 
 export class WorkerThreads {
   private readonly piscina: Piscina;

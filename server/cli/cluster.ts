@@ -6,9 +6,9 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { forTerminal } from '../../core/terminal.js';
 import { freePort } from '../free-port.js';
+import { ROOT } from '../root.js';
 import { embeddedUrl } from './database.js';
 
 export const usage = `usage:
@@ -19,7 +19,7 @@ DATA_DIR's embedded database in a process of its own unless DATABASE_URL is set.
 environment as tapewire start reads it. A process that exits unasked is started again within a second; SIGINT or
 SIGTERM stops them all. /v1/meta's cluster lists the nodes, and every answer names its node in X-Tapewire-Node.`;
 
-const BIN = fileURLToPath(new URL('../../../bin/tapewire.mjs', import.meta.url));
+const BIN = join(ROOT, 'bin/tapewire.mjs');
 const RESTART_MS = 1000;
 const READY_DEADLINE_MS = 120_000;
 

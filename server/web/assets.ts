@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ROOT } from '../root.js';
 
 export interface Asset {
   /** The URL path, with the content hash in the name. */
@@ -13,7 +13,7 @@ export interface Asset {
   body: Buffer;
 }
 
-const CLIENT = join(dirname(fileURLToPath(import.meta.url)), 'client');
+const CLIENT = join(ROOT, 'server/web/client');
 const CHARTS = join(
   dirname(createRequire(import.meta.url).resolve('lightweight-charts/package.json')),
   'dist',

@@ -1,5 +1,5 @@
 // The compiled server as `npm start` runs it: bin/tapewire, then bin/tapewire.mjs on dist/. The rest of the suite runs
-// dist/server/main.js itself, so this is where a thread that still needs tsx, source maps that do not reach the .ts
+// dist/bundle/main.js itself, so this is where a thread that still needs tsx, source maps that do not reach the .ts
 // lines or a wrapper that drops its malloc settings would show.
 
 import { spawn, spawnSync } from 'node:child_process';
