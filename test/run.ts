@@ -26,10 +26,11 @@ const KILL_GRACE_MS = 10_000;
 /** Each file's time in the last runs on this machine, to start the longest first. */
 const TIMES = join(tmpdir(), 'tapewire-test-times.json');
 /**
- * Files at once, on the suite's two cores: a file waits on its servers, timers and sockets, and with two at once the
- * cores were busy 74% of a run (943 s); with three 87% (856 s), for 7% more CPU spent in contention.
+ * Files at once, on the suite's two cores: a file waits on its servers, timers and sockets. With two at once the cores
+ * were busy 74% of a run (943 s), with three 83 to 87%; with four 90%, 756 s against 698 s for the same CPU
+ * (bench/results/2026-12-08-suite-starts.md).
  */
-const DEFAULT_JOBS = 3;
+const DEFAULT_JOBS = 4;
 /** Files of pure code, run together (test/together.ts): no server, no process of their own, no state of the process. */
 const TOGETHER = /^dist\/test\/core\//;
 
