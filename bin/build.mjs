@@ -64,10 +64,7 @@ async function compile() {
   const old = `${DIST}.old-${process.pid}`;
   rmSync(next, { recursive: true, force: true });
   const entryPoints = [...CODE_DIRS, ...TEST_DIRS].flatMap(sources);
-  await build({
-    entryPoints,
-    outdir: next,
-    outbase: ROOT,
+  const common = {
     format: 'esm',
     platform: 'node',
     target: 'node20',
@@ -75,8 +72,10 @@ async function compile() {
     // The maps point at the sources beside dist/: a copy of their text would only weigh on every process that loads them.
     sourcesContent: false,
     logLevel: 'warning',
-  });
+  };
+  await build({ ...common, entryPoints, outdir: next, outbase: ROOT });
   await build({
+    ...common,
     entryPoints: { main: join(ROOT, 'server/main.ts'), tapewire: join(ROOT, 'server/cli/tapewire.ts') },
     outdir: join(next, 'bundle'),
     bundle: true,
@@ -85,12 +84,6 @@ async function compile() {
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
     packages: 'external',
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    sourcemap: true,
-    sourcesContent: false,
-    logLevel: 'warning',
   });
   // Written last: its time is what bin/tapewire.mjs compares the sources' against to tell a stale build.
   writeFileSync(join(next, '.built'), `${entryPoints.length} files\n`);

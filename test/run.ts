@@ -115,16 +115,13 @@ function units(): Unit[] {
     least.files.push(file);
     least.ms += expected.get(file)!;
   }
+  const single = (file: string): Unit => ({ name: source(file), files: [file], ms: expected.get(file)! });
   const together = shares.filter((u) => u.files.length > 1);
   together.forEach((u, k) => {
     u.name = `${u.files.length} files of test/core together (${k + 1} of ${together.length})`;
   });
-  const single = (file: string): Unit => ({ name: source(file), files: [file], ms: expected.get(file)! });
-  return [
-    ...together,
-    ...alone.map(single),
-    ...shares.filter((u) => u.files.length === 1).map((u) => single(u.files[0]!)),
-  ];
+  const lone = shares.filter((u) => u.files.length === 1).flatMap((u) => u.files);
+  return [...together, ...[...lone, ...alone].map(single)];
 }
 const queue = units().sort((a, b) => b.ms - a.ms);
 /**
