@@ -3,12 +3,14 @@
 // is walked, whatever field holds it, and /v1/meta says so of the dataset. The demo's macro and odds come through the
 // FRED, Kalshi and Polymarket parsers, which cite the real sites for real payloads: the demo's must not.
 import t from 'tap';
-import { createKey, startServer } from '../../../../harness/server.js';
+import { createKey } from '../../../../harness/server.js';
+import { DEMO_KEYED, sharedServer } from '../../../../harness/shared-server.js';
 
 type Json = Record<string, unknown>;
 
-const server = await startServer({ env: { TAPEWIRE_DEMO: '1', TAPEWIRE_ANON: '0' } });
-t.teardown(() => server.dispose());
+// The demo behind keys, shared with the MCP tests: its loaded records are what is walked (no live story is needed).
+const server = await sharedServer(DEMO_KEYED);
+t.teardown(() => server.release());
 const key = await createKey(server, 'citations', 1_000_000);
 
 /** The answer at `path`; with `absent`, nothing for a 404 (a covered company may have no XBRL facts). */
