@@ -11,7 +11,7 @@ import { join } from 'node:path';
 // website's client/) it finds from the repository's root (server/root.ts). A build is made beside dist/ and swapped
 // in whole, one build at a time: the suite's files start compiled servers and may ask for a build at once.
 import { build } from 'esbuild';
-import { CODE_DIRS, DIST, ROOT, staleness, TEST_DIRS } from './dist-state.mjs';
+import { BUNDLES, CODE_DIRS, DIST, ROOT, staleness, TEST_DIRS } from './dist-state.mjs';
 
 /** Every .ts file under `dir`, declarations aside. */
 function sources(dir) {
@@ -76,7 +76,7 @@ async function compile() {
   await build({ ...common, entryPoints, outdir: next, outbase: ROOT });
   await build({
     ...common,
-    entryPoints: { main: join(ROOT, 'server/main.ts'), tapewire: join(ROOT, 'server/cli/tapewire.ts') },
+    entryPoints: Object.fromEntries(Object.entries(BUNDLES).map(([name, source]) => [name, join(ROOT, source)])),
     outdir: join(next, 'bundle'),
     bundle: true,
     // What each loads later (a command's module, the server's app after its database thread started, MCP at the first

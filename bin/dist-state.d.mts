@@ -4,4 +4,5 @@ export const DIST: string;
 export const STAMP: string;
 export const CODE_DIRS: string[];
 export const TEST_DIRS: string[];
+export const BUNDLES: Record<string, string>;
 export function staleness(withTests?: boolean): string | null;

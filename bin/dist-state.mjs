@@ -10,6 +10,11 @@ export const DIST = join(ROOT, 'dist');
 export const STAMP = join(DIST, '.built');
 /** The code dist/ is compiled from. */
 export const CODE_DIRS = ['core', 'server', 'workers'];
+/**
+ * What the processes run, bundled (bin/build.mjs): each bundle's source entry, by its name in dist/bundle/ (`main.js`
+ * the server, `tapewire.js` the command).
+ */
+export const BUNDLES = { main: 'server/main.ts', tapewire: 'server/cli/tapewire.ts' };
 /** The tests, compiled beside the code so that their imports of it resolve within dist/ (test/run.ts runs them). */
 export const TEST_DIRS = ['test', 'harness'];
 /** What the server runs from dist/: its code, and what it reads at run time (the website's client/ is in server/). */

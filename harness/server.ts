@@ -85,25 +85,14 @@ export function runCli(
   return runNode('server/cli/tapewire.ts', [command, ...args], env);
 }
 
-/** The bundles of dist/bundle/ that the server and the `tapewire` command run, by the source of their entry. */
-const BUNDLES: Record<string, string> = {
-  'server/main.ts': 'dist/bundle/main.js',
-  'server/cli/tapewire.ts': 'dist/bundle/tapewire.js',
-};
-
-/**
- * Runs a script of the server's code (`server/...ts`) compiled: its bundle, else its file of dist/. Any other runs
- * through tsx.
- */
+/** Runs a script of the server's code (`server/...ts`) compiled (compiledPath); any other through tsx. */
 export async function runNode(
   script: string,
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const compiled = /^(core|server|workers)\/.*\.ts$/.test(script);
-  if (compiled) await buildIfStale();
-  const built = BUNDLES[script] ?? `dist/${script.replace(/\.ts$/, '.js')}`;
-  const entry = compiled ? [...TEST_V8_FLAGS, built] : ['--import', 'tsx', script];
+  const entry = compiled ? [...TEST_V8_FLAGS, (await compiledPath())(script)] : ['--import', 'tsx', script];
   return new Promise((resolve) => {
     const childEnv = { ...process.env, ...env };
     const { command, args: argv } = nodeCommand([...entry, ...args], childEnv);
@@ -124,22 +113,27 @@ export function mallocEnv(): Record<string, string> {
   );
 }
 
-let built: Promise<void> | null = null;
+let built: Promise<(script: string) => string> | null = null;
 
 /**
  * Builds dist/ unless it is up to date with the sources, once per process: a test of the compiled server must run the
  * code under test. `npm test` builds before the files run, so in a run of the suite this only reads the files' times.
+ * Resolves to where a script of the server's (`server/...ts`) runs compiled: its bundle (bin/dist-state.mjs's BUNDLES),
+ * else its file of dist/.
  */
-function buildIfStale(): Promise<void> {
-  built ??= import(pathToFileURL(join(ROOT, 'bin/dist-state.mjs')).href).then(({ staleness }) =>
-    staleness() === null
-      ? undefined
-      : new Promise<void>((resolve, reject) => {
-          execFile(process.execPath, ['bin/build.mjs', '--if-stale'], { cwd: ROOT }, (err, _stdout, stderr) =>
-            err ? reject(new Error(`build failed: ${stderr}`)) : resolve(),
-          );
-        }),
-  );
+function compiledPath(): Promise<(script: string) => string> {
+  built ??= import(pathToFileURL(join(ROOT, 'bin/dist-state.mjs')).href).then(async ({ staleness, BUNDLES }) => {
+    if (staleness() !== null)
+      await new Promise<void>((resolve, reject) => {
+        execFile(process.execPath, ['bin/build.mjs', '--if-stale'], { cwd: ROOT }, (err, _stdout, stderr) =>
+          err ? reject(new Error(`build failed: ${stderr}`)) : resolve(),
+        );
+      });
+    const bundled = new Map(
+      Object.entries(BUNDLES as Record<string, string>).map(([name, source]) => [source, `dist/bundle/${name}.js`]),
+    );
+    return (script: string) => bundled.get(script) ?? `dist/${script.replace(/\.ts$/, '.js')}`;
+  });
   return built;
 }
 
@@ -174,18 +168,19 @@ export interface Launch {
  * tally.
  */
 export async function prepareLaunch(options: StartOptions = {}): Promise<Launch> {
+  const compiled = options.sources ? null : await compiledPath();
   // A demo holds one day of 1m history before today unless a test asks for more: the default's 14 days take every
   // demo server seconds longer to start, and only the tests of deep 1m pulls need them.
-  if (!options.sources) await buildIfStale();
   const asked: Record<string, string> = { DEMO_MINUTE_DAYS: '1', ...options.env };
   const demoEnv = { ...process.env, ...asked };
   const copy = !options.dataDir && !options.freshDemo && copiesDemo(demoEnv);
-  const blank = !options.dataDir && asked.TAPEWIRE_DEMO !== '1' && !demoEnv.DATABASE_URL;
+  // A blank copy for a server without the demo, or for the demo to load into (freshDemo); none for an outside database.
+  const blank = !options.dataDir && !demoEnv.DATABASE_URL && (asked.TAPEWIRE_DEMO !== '1' || !!options.freshDemo);
   const dataDir =
     options.dataDir ??
     (copy
       ? await demoCopy(ROOT, demoEnv, loadTemplate(asked), tempDataDir())
-      : blank || (options.freshDemo && !demoEnv.DATABASE_URL)
+      : blank
         ? await blankDataDir()
         : tempDataDir());
   const port = await freePort();
@@ -201,9 +196,9 @@ export async function prepareLaunch(options: StartOptions = {}): Promise<Launch>
   tallyStart(copy ? 'demo copy' : env.TAPEWIRE_DEMO === '1' ? 'demo' : blank ? 'blank copy' : 'no demo');
   const entry = options.built
     ? ['bin/tapewire.mjs', 'start']
-    : options.sources
-      ? ['--import', 'tsx', 'server/main.ts']
-      : [BUNDLES['server/main.ts']!];
+    : compiled
+      ? [compiled('server/main.ts')]
+      : ['--import', 'tsx', 'server/main.ts'];
   // The wrapper bin/tapewire is not in between (it would hide this process's exit hook): its settings are.
   const processEnv = { ...(options.built ? mallocEnv() : {}), ...process.env, ...env };
   // No test flags for a server run as `npm start` runs it (bin/tapewire.mjs gives its threads options of their own), nor

@@ -39,8 +39,7 @@ const CORS_ALLOW_HEADERS =
  * asked over MCP skips it, 0.17 s of CPU at every start (a `/v1` node of a scale-out, the suite's hundred servers); the
  * first call waits for it (a first tools/list took 228 ms, later ones 1.5 ms).
  */
-let answering: Promise<typeof import('./answering.js')> | null = null;
-const answerers = () => (answering ??= import('./answering.js'));
+let answerers: typeof import('./answering.js') | null = null;
 
 export interface McpDeps extends Admission, Surface {
   /** Browser origins allowed besides this machine's own. */
@@ -83,7 +82,8 @@ export function mountMcp(app: TemplatedApp, deps: McpDeps): { serve(services: Se
     await deps.limiter.apply(principal, ex, clock.now(), Array.isArray(parsed) ? Math.max(1, parsed.length) : 1);
     checkBatch(parsed);
     const { answerToolCall, listingBody, loneToolCall, requestServer, toolsListId, Transport, transportTakes } =
-      await answerers();
+      // Once loaded, taken without a wait: a module imported twice at once is still loaded once.
+      answerers ?? (answerers = await import('./answering.js'));
     const takes = transportTakes((name) => headers.find(([n]) => n === name)?.[1] ?? '');
     const listId = toolsListId(parsed);
     if (listId !== undefined && takes) {
