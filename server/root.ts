@@ -6,9 +6,10 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** The folder, with a trailing slash as a URL's `../` gave it: callers may append a relative path to it. */
 function repositoryRoot(from: string): string {
   for (let dir = dirname(fileURLToPath(from)); ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (existsSync(join(dir, 'package.json'))) return join(dir, '/');
     if (dirname(dir) === dir) throw new Error(`no package.json in any folder above ${fileURLToPath(from)}`);
   }
 }
